@@ -1,0 +1,186 @@
+/**
+ * The API's view of Discord and Roblox. `discord/` and `roblox/` implement these against the real
+ * HTTP APIs (base URLs are settings; the default is the emulator). The rest of the API depends
+ * only on these interfaces, so tests may also pass hand-made fakes.
+ */
+
+/** A failure from Discord or Roblox that the API turns into a documented answer. */
+export class IntegrationError extends Error {
+  constructor(
+    /** 'discord' | 'roblox' */
+    readonly provider: 'discord' | 'roblox',
+    /** machine code, e.g. 'missing_permissions', 'unknown_member', 'cannot_dm', 'invalid_grant', 'not_found', 'unavailable' */
+    readonly kind: IntegrationErrorKind,
+    /** a message a server owner or user can act on */
+    message: string,
+    /** provider's numeric code when there is one (e.g. Discord 50013) */
+    readonly providerCode?: number,
+    /** provider's HTTP status */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'IntegrationError';
+  }
+}
+export type IntegrationErrorKind =
+  | 'missing_permissions' // Discord 50013 (role hierarchy, owner nickname, missing perms)
+  | 'missing_access' // Discord 50001
+  | 'unknown_member' // Discord 10007
+  | 'unknown_guild' // Discord 10004
+  | 'unknown_role' // Discord 10011
+  | 'cannot_dm' // Discord 50007
+  | 'invalid_grant' // OAuth code/refresh token rejected
+  | 'not_found' // Roblox group/user not found
+  | 'rate_limited' // still limited after the client's own waiting
+  | 'unavailable'; // network failure or 5xx after retries
+
+// ---------------- Discord ----------------
+
+export interface DiscordTokenSet {
+  access_token: string;
+  refresh_token: string;
+  /** seconds */
+  expires_in: number;
+  scope: string;
+}
+
+export interface DiscordUser {
+  id: string;
+  username: string;
+  global_name: string | null;
+  avatar: string | null;
+}
+
+export interface DiscordUserGuild {
+  id: string;
+  name: string;
+  icon: string | null;
+  owner: boolean;
+  /** permission bit set as a decimal string */
+  permissions: string;
+  approximate_member_count: number;
+}
+
+export interface DiscordGuild {
+  id: string;
+  name: string;
+  icon: string | null;
+  owner_id: string;
+  approximate_member_count: number;
+}
+
+export interface DiscordRole {
+  id: string;
+  name: string;
+  position: number;
+  managed: boolean;
+}
+
+export interface DiscordMember {
+  user_id: string;
+  nick: string | null;
+  roles: string[];
+}
+
+/** Discord's OAuth2 for people (login) — Bearer tokens of the person. */
+export interface DiscordOAuthClient {
+  /** authorize URL for login: scopes `identify guilds` */
+  loginUrl(state: string): string;
+  /** authorize URL for adding the bot to one guild: scope `bot`, permissions 402720768 */
+  botInviteUrl(state: string, guildId: string): string;
+  exchangeCode(code: string): Promise<DiscordTokenSet>;
+  /** throws IntegrationError kind 'invalid_grant' when Discord refuses the refresh token */
+  refresh(refreshToken: string): Promise<DiscordTokenSet>;
+  revoke(token: string): Promise<void>;
+  getCurrentUser(accessToken: string): Promise<DiscordUser>;
+  getCurrentUserGuilds(accessToken: string): Promise<DiscordUserGuild[]>;
+}
+
+/** The bot's REST calls (Authorization: Bot <token>) via @discordjs/rest. */
+export interface DiscordBotClient {
+  /** id of the bot's own user (the application id) */
+  readonly botUserId: string;
+  /** null when the bot is not in the guild (Discord 10004 / 50001) */
+  getGuild(guildId: string): Promise<DiscordGuild | null>;
+  listRoles(guildId: string): Promise<DiscordRole[]>;
+  /** the highest position among the bot member's roles in the guild */
+  getBotHighestRolePosition(guildId: string): Promise<number>;
+  createRole(guildId: string, name: string): Promise<DiscordRole>;
+  /** null when the user is not a member (Discord 10007) */
+  getMember(guildId: string, userId: string): Promise<DiscordMember | null>;
+  addMemberRole(guildId: string, userId: string, roleId: string): Promise<void>;
+  removeMemberRole(guildId: string, userId: string, roleId: string): Promise<void>;
+  setMemberNickname(guildId: string, userId: string, nick: string | null): Promise<void>;
+  /** opens a DM channel and posts the message; throws kind 'cannot_dm' for Discord 50007 */
+  sendDirectMessage(userId: string, content: string): Promise<void>;
+}
+
+// ---------------- Roblox ----------------
+
+export interface RobloxUserInfo {
+  /** the Roblox user id, as a decimal string */
+  sub: string;
+  /** username */
+  preferred_username: string;
+  /** display name */
+  name: string;
+  picture: string | null;
+}
+
+export interface RobloxOAuthClient {
+  /** false when client id or secret is not set: `/roblox/status` answers configured:false */
+  readonly configured: boolean;
+  /** authorize URL, scopes `openid profile`, PKCE S256 */
+  authorizeUrl(state: string, codeChallenge: string): string;
+  /** returns the Roblox access token; throws 'invalid_grant' when the code or verifier is refused */
+  exchangeCode(code: string, codeVerifier: string): Promise<{ access_token: string }>;
+  getUserInfo(accessToken: string): Promise<RobloxUserInfo>;
+}
+
+export interface RobloxGroup {
+  id: string;
+  name: string;
+}
+
+export interface RobloxGroupRole {
+  id: string;
+  name: string;
+  /** 0–255; 0 is the guest rank */
+  rank: number;
+}
+
+export interface RobloxApiClient {
+  /** null when the group does not exist */
+  getGroup(groupId: string): Promise<RobloxGroup | null>;
+  getGroupRoles(groupId: string): Promise<RobloxGroupRole[]>;
+  /** the user's rank in the group, 0 when not a member */
+  getUserRankInGroup(userId: string, groupId: string): Promise<number>;
+  /** headshot URL, null when none is available */
+  getAvatarHeadshotUrl(userId: string): Promise<string | null>;
+}
+
+/** Everything the API needs from the outside world, built once from settings. */
+export interface Integrations {
+  discordOAuth: DiscordOAuthClient;
+  discordBot: DiscordBotClient;
+  robloxOAuth: RobloxOAuthClient;
+  roblox: RobloxApiClient;
+}
+
+/** Settings the integration clients are built from (all have emulator defaults; see api/src/config). */
+export interface IntegrationSettings {
+  discordApiBaseUrl: string; // e.g. https://discord.com/api  (emulator: http://127.0.0.1:3100/api)
+  discordAuthorizeUrl: string; // e.g. https://discord.com/oauth2/authorize
+  discordClientId: string;
+  discordClientSecret: string;
+  discordBotToken: string;
+  discordRedirectUri: string; // <API_URL>/auth/callback
+  robloxAuthorizeUrl: string; // https://apis.roblox.com/oauth/v1/authorize
+  robloxTokenUrl: string; // https://apis.roblox.com/oauth/v1/token
+  robloxUserInfoUrl: string; // https://apis.roblox.com/oauth/v1/userinfo
+  robloxGroupsBaseUrl: string; // https://groups.roblox.com
+  robloxThumbnailsBaseUrl: string; // https://thumbnails.roblox.com
+  robloxClientId: string | undefined;
+  robloxClientSecret: string | undefined;
+  robloxRedirectUri: string; // <API_URL>/roblox/callback
+}

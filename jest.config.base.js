@@ -1,0 +1,28 @@
+// Shared Jest settings; each package spreads this and sets rootDir.
+const path = require('path');
+
+module.exports = {
+  testEnvironment: 'jsdom',
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+      },
+    ],
+  },
+  setupFiles: [path.join(__dirname, 'jest.polyfills.js')],
+  setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.ts')],
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+  moduleNameMapper: {
+    '^@roconnect/shared-lib$': path.join(__dirname, 'shared-lib/src/index.ts'),
+    '^@roconnect/shared-lib/(mocks|testing|contract)$': path.join(__dirname, 'shared-lib/src/$1/index.ts'),
+  },
+  // msw 2 and its deps ship ESM-only pieces in places; let swc transform them.
+  transformIgnorePatterns: ['/node_modules/(?!(msw|@mswjs|@bundled-es-modules|until-async|@open-draft|outvariant|strict-event-emitter|headers-polyfill|is-node-process|rettime)/)'],
+  testEnvironmentOptions: { customExportConditions: [''] },
+};
