@@ -1,0 +1,99 @@
+import type { AxiosInstance } from 'axios';
+import type {
+  ApiSuccess,
+  AuthUrlData,
+  BotStats,
+  EditGroupRequest,
+  EditVerifiedRoleRequest,
+  EmptyData,
+  InviteUrlData,
+  LinkedAccount,
+  ManualSyncData,
+  NicknameFormat,
+  RefreshData,
+  RobloxStatusData,
+  Server,
+  ServerConfigData,
+  ServerEditData,
+  SetupGroupData,
+  SetupGroupRequest,
+  SetupNicknameData,
+  SetupStatus,
+  SetupVerifiedRoleData,
+  User,
+  VerifyInServerRequest,
+  VerifyResult,
+} from '../contract/types';
+import { API_PATHS } from '../contract/paths';
+import { apiClient, longApiClient } from './httpClient';
+
+async function get<T>(path: string, client: AxiosInstance = apiClient, params?: object): Promise<T> {
+  const response = await client.get<ApiSuccess<T>>(path, { params });
+  return response.data.data;
+}
+async function send<T>(
+  method: 'post' | 'put' | 'delete',
+  path: string,
+  body?: unknown,
+  client: AxiosInstance = apiClient,
+): Promise<T> {
+  const response =
+    method === 'delete'
+      ? await client.delete<ApiSuccess<T>>(path)
+      : await client[method]<ApiSuccess<T>>(path, body ?? {});
+  return response.data.data;
+}
+
+/** One typed function per call of the HTTP contract (spec/api-contract.md). */
+export const api = {
+  auth: {
+    discordUrl: () => get<AuthUrlData>(API_PATHS.discordUrl),
+    refresh: (refreshToken: string) =>
+      send<RefreshData>('post', API_PATHS.refresh, { refresh_token: refreshToken }),
+    me: () => get<User>(API_PATHS.me),
+    logout: () => send<EmptyData>('post', API_PATHS.logout),
+  },
+  dashboard: {
+    servers: () => get<Server[]>(API_PATHS.userServers),
+    syncServers: () => send<Server[]>('post', API_PATHS.syncServers),
+    verificationServers: () => get<Server[]>(API_PATHS.verificationServers),
+    linkedAccounts: () => get<LinkedAccount[]>(API_PATHS.linkedAccounts),
+    unlinkAccount: (id: string) => send<EmptyData>('delete', API_PATHS.linkedAccount(id)),
+    manualSync: () => send<ManualSyncData>('post', API_PATHS.manualSync),
+    inviteUrl: (serverId: string) =>
+      get<InviteUrlData>(API_PATHS.inviteUrl, apiClient, { server_id: serverId }),
+    verifyInServer: (body: VerifyInServerRequest) =>
+      send<VerifyResult>('post', API_PATHS.verifyInServer, body),
+  },
+  roblox: {
+    authUrl: () => get<AuthUrlData>(API_PATHS.robloxAuthUrl),
+    status: () => get<RobloxStatusData>(API_PATHS.robloxStatus),
+  },
+  server: {
+    config: (id: string) => get<ServerConfigData>(API_PATHS.serverConfig(id)),
+    setupStatus: (id: string) => get<SetupStatus>(API_PATHS.serverSetup(id)),
+    setupNickname: (id: string, nickname_format: NicknameFormat) =>
+      send<SetupNicknameData>('post', API_PATHS.setupNickname(id), { nickname_format }),
+    setupVerifiedRole: (id: string, verified_role_name: string) =>
+      send<SetupVerifiedRoleData>('post', API_PATHS.setupVerifiedRole(id), { verified_role_name }),
+    setupGroup: (id: string, body: SetupGroupRequest) =>
+      send<SetupGroupData>('post', API_PATHS.setupGroup(id), body, longApiClient),
+    edit: (id: string) => get<ServerEditData>(API_PATHS.serverEdit(id)),
+    editNickname: (id: string, nickname_format: NicknameFormat) =>
+      send<ServerConfigData>('put', API_PATHS.editNickname(id), { nickname_format }),
+    editVerifiedRole: (id: string, body: EditVerifiedRoleRequest) =>
+      send<ServerConfigData>('put', API_PATHS.editVerifiedRole(id), body),
+    editGroup: (id: string, body: EditGroupRequest) =>
+      send<ServerConfigData>('put', API_PATHS.editGroup(id), body, longApiClient),
+  },
+  public: {
+    botStats: () => get<BotStats>(API_PATHS.botStats),
+  },
+};
+export type Api = typeof api;
+
+/** Spec §5: text containing 'http' or the game's domain is a URL, else an id. */
+export function groupInputToRequest(text: string): { group_url: string } | { group_id: string } {
+  const value = text.trim();
+  return /http|roblox\.com/i.test(value) ? { group_url: value } : { group_id: value };
+}

@@ -1,0 +1,47 @@
+import React, { type ComponentType } from 'react';
+import ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { ParcelConfigObject } from 'single-spa';
+import { ThemeProvider } from 'styled-components';
+import { theme } from '../ui/theme';
+import { ParcelErrorBoundary } from './ParcelErrorBoundary';
+
+/** Props every parcel receives from single-spa besides the shell's own. */
+export interface ParcelBaseProps {
+  name?: string;
+  domElement?: HTMLElement;
+}
+
+/**
+ * Wraps a React component as a single-spa parcel with its own React root, the theme and an error
+ * boundary. Remotes expose the result; the shell mounts it with single-spa's parcel API.
+ */
+export function defineParcel<P extends object>(
+  name: string,
+  Component: ComponentType<P>,
+): ParcelConfigObject<P & ParcelBaseProps> {
+  function ParcelRoot(props: P & ParcelBaseProps) {
+    return (
+      <ThemeProvider theme={theme}>
+        <ParcelErrorBoundary name={name}>
+          <div data-parcel={name} style={{ display: 'contents' }}>
+            <Component {...props} />
+          </div>
+        </ParcelErrorBoundary>
+      </ThemeProvider>
+    );
+  }
+  ParcelRoot.displayName = `Parcel(${name})`;
+
+  const lifecycles = singleSpaReact<P & ParcelBaseProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: ParcelRoot,
+    errorBoundary: (error: Error) => (
+      <div role="alert" data-parcel-error={name}>
+        This part of the page stopped working: {error.message}
+      </div>
+    ),
+  });
+  return { name, ...lifecycles } as ParcelConfigObject<P & ParcelBaseProps>;
+}
