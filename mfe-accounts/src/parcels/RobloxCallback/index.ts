@@ -1,0 +1,4 @@
+import { defineParcel } from '@roconnect/shared-lib';
+import { RobloxCallback } from './RobloxCallback';
+
+export default defineParcel('mfe_accounts/RobloxCallback', RobloxCallback);

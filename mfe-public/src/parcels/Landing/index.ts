@@ -1,0 +1,4 @@
+import { defineParcel } from '@roconnect/shared-lib';
+import { Landing } from './Landing';
+
+export default defineParcel('mfe_public/Landing', Landing);

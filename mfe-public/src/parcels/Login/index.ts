@@ -1,0 +1,4 @@
+import { defineParcel } from '@roconnect/shared-lib';
+import { Login } from './Login';
+
+export default defineParcel('mfe_public/Login', Login);

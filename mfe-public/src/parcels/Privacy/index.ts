@@ -1,0 +1,4 @@
+import { defineParcel } from '@roconnect/shared-lib';
+import { Privacy } from './Privacy';
+
+export default defineParcel('mfe_public/Privacy', Privacy);

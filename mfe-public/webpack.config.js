@@ -1,0 +1,18 @@
+const createFederatedConfig = require('../tools/webpack/createFederatedConfig');
+const { roconnect } = require('./package.json');
+
+module.exports = createFederatedConfig({
+  packageDir: __dirname,
+  federationName: roconnect.federationName,
+  port: roconnect.port,
+  exposes: {
+    './Landing': './src/parcels/Landing/index.ts',
+    './Login': './src/parcels/Login/index.ts',
+    './Privacy': './src/parcels/Privacy/index.ts',
+    './Terms': './src/parcels/Terms/index.ts',
+    './ErrorPage': './src/parcels/ErrorPage/index.ts',
+  },
+  // The standalone harness: this remote's parcels on their own, API answered by MSW (for QA).
+  entries: { standalone: { import: './standalone/index.ts', template: 'standalone/index.html' } },
+  copyFiles: [{ from: require.resolve('msw/mockServiceWorker.js'), to: 'mockServiceWorker.js' }],
+});

@@ -1,0 +1,4 @@
+import { defineParcel } from '@roconnect/shared-lib';
+import { ServersTab } from './ServersTab';
+
+export default defineParcel('mfe_servers/ServersTab', ServersTab);

@@ -1,0 +1,4 @@
+import { defineParcel } from '@roconnect/shared-lib';
+import { ServerConfig } from './ServerConfig';
+
+export default defineParcel('mfe_setup/ServerConfig', ServerConfig);

@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import { mountRootParcel, type Parcel, type ParcelConfigObject } from 'single-spa';
+import { ThemeProvider } from 'styled-components';
+import { configureRuntime } from '../config/runtimeConfig';
+import { setNavigator } from '../navigation/navigationBridge';
+import { toast } from '../toasts/toastStore';
+import { GlobalStyle, theme, ToastView } from '../ui';
+import { signInAsDemoUser, startMockApi } from '../mocks/browser';
+
+export interface HarnessParcel {
+  id: string;
+  label: string;
+  load: () => Promise<{ default: ParcelConfigObject }>;
+  /** props the shell would pass (route params, callbacks) */
+  props?: Record<string, unknown>;
+}
+
+export interface HarnessOptions {
+  remoteName: string;
+  parcels: HarnessParcel[];
+  /** start signed out (e.g. to see the login page as a visitor) */
+  anonymous?: boolean;
+}
+
+/**
+ * A remote's standalone page for QA: its parcels mounted one at a time, the API answered by MSW,
+ * toasts and navigation shown in place of the shell's. `?parcel=<id>` opens one directly.
+ */
+export async function mountHarness(options: HarnessOptions): Promise<void> {
+  configureRuntime({ apiBaseUrl: '' });
+  await startMockApi();
+  const params = new URLSearchParams(window.location.search);
+  if (!options.anonymous && params.get('anonymous') !== 'true') signInAsDemoUser();
+  const root = createRoot(document.getElementById('root')!);
+  root.render(
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <Harness {...options} initial={params.get('parcel')} />
+    </ThemeProvider>,
+  );
+}
+
+function Harness({ remoteName, parcels, initial }: HarnessOptions & { initial: string | null }) {
+  const [selected, setSelected] = useState(
+    parcels.find((p) => p.id === initial)?.id ?? parcels[0]?.id,
+  );
+  const [lastNavigation, setLastNavigation] = useState<string | null>(null);
+  const toasts = useSyncExternalStore(toast.subscribe, toast.getToasts);
+  const host = useRef<HTMLDivElement>(null);
+  const current = parcels.find((p) => p.id === selected);
+
+  useEffect(() => {
+    setNavigator((to) => setLastNavigation(to));
+    return () => setNavigator(null);
+  }, []);
+
+  useEffect(() => {
+    if (!current || !host.current) return;
+    let parcel: Parcel | null = null;
+    let cancelled = false;
+    const domElement = document.createElement('div');
+    host.current.appendChild(domElement);
+    void current.load().then((module) => {
+      if (cancelled) return;
+      parcel = mountRootParcel(module.default, { domElement, ...current.props });
+    });
+    return () => {
+      cancelled = true;
+      const mounted = parcel;
+      void (mounted ? mounted.unmount() : Promise.resolve()).finally(() => domElement.remove());
+    };
+  }, [current]);
+
+  return (
+    <>
+      <header style={{ padding: 12, borderBottom: `1px solid ${theme.colors.border}` }}>
+        <strong>{remoteName}</strong> standalone · API mocked by MSW
+        <nav aria-label="Parcels" style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 8 }}>
+          {parcels.map((p) => (
+            <button
+              key={p.id}
+              type="button"
+              aria-pressed={p.id === selected}
+              onClick={() => setSelected(p.id)}
+            >
+              {p.label}
+            </button>
+          ))}
+        </nav>
+        {lastNavigation && <p role="status">Navigation requested: {lastNavigation}</p>}
+      </header>
+      <main ref={host} data-harness-parcel={selected} />
+      <ToastView toasts={toasts} onDismiss={toast.dismiss} />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { setNavigator } from '@roconnect/shared-lib';
+import { applyPageMeta } from '../features/meta/pageMeta';
+import { ToastProvider } from '../features/toasts/ToastProvider';
+import { appRoutes } from './routes';
+
+/** Keeps page title/meta in step with the route and lends the router to the remotes. */
+function RouterBridge() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    setNavigator((to, options) => navigate(to, { replace: options?.replace }));
+    return () => setNavigator(null);
+  }, [navigate]);
+  useEffect(() => {
+    applyPageMeta(pathname);
+  }, [pathname]);
+  return null;
+}
+
+export function App() {
+  return (
+    <>
+      <RouterBridge />
+      <Routes>
+        {appRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={route.element} />
+        ))}
+      </Routes>
+      <ToastProvider />
+    </>
+  );
+}

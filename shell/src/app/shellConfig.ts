@@ -1,0 +1,18 @@
+import type { RuntimeConfig } from '@roconnect/shared-lib';
+
+/**
+ * The shell's deploy-time settings, fetched at start so one build runs against any API.
+ * A missing or broken file falls back to the same origin.
+ */
+export async function loadShellConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  try {
+    const response = await fetch(url, { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    const body = (await response.json()) as Partial<RuntimeConfig>;
+    if (typeof body.apiBaseUrl !== 'string') throw new Error(`${url}: apiBaseUrl must be a string`);
+    return { apiBaseUrl: body.apiBaseUrl.replace(/\/$/, '') };
+  } catch (error) {
+    console.warn('Could not load the shell configuration; using the same origin for the API', error);
+    return { apiBaseUrl: '' };
+  }
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { LoadingState } from '@roconnect/shared-lib';
+import { useSession } from './useSession';
+
+/** /dashboard: signed-out visitors go to /login (spec §2). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  if (status === 'unknown') return <LoadingState label="Loading..." />;
+  return status === 'authenticated' ? <>{children}</> : <Navigate to="/login" replace />;
+}
+
+/** /login: signed-in visitors go to /dashboard (spec §2). */
+export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  if (status === 'unknown') return <LoadingState label="Loading..." />;
+  return status === 'authenticated' ? <Navigate to="/dashboard" replace /> : <>{children}</>;
+}

@@ -1,0 +1,52 @@
+import { API_PATHS, type CspNonceResponse } from '@roconnect/shared-lib';
+
+declare let __webpack_nonce__: string | undefined;
+
+let current: string | null = null;
+let inFlight: Promise<string | null> | null = null;
+
+export function getCspNonce(): string | null {
+  return current;
+}
+
+function applyNonce(nonce: string): void {
+  current = nonce;
+  // webpack stamps this on the script and style tags it creates; styled-components reads it too.
+  __webpack_nonce__ = nonce;
+}
+
+/** Fetch the page's nonce from the shell's server. A failure is only logged. */
+export function fetchCspNonce(fetchImpl: typeof fetch = fetch): Promise<string | null> {
+  if (inFlight) return inFlight;
+  inFlight = fetchImpl(API_PATHS.cspNonce, { credentials: 'same-origin', cache: 'no-store' })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`csp-nonce answered ${response.status}`);
+      const body = (await response.json()) as Partial<CspNonceResponse>;
+      if (typeof body.nonce !== 'string' || !body.nonce) throw new Error('csp-nonce sent no nonce');
+      applyNonce(body.nonce);
+      return body.nonce;
+    })
+    .catch((error: unknown) => {
+      console.warn('Could not fetch the CSP nonce', error);
+      return null;
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+/** Spec §4: re-fetch the nonce when it is missing and the document head changes. */
+export function watchHeadForMissingNonce(fetchImpl: typeof fetch = fetch): () => void {
+  const observer = new MutationObserver(() => {
+    if (!current) void fetchCspNonce(fetchImpl);
+  });
+  observer.observe(document.head, { childList: true });
+  return () => observer.disconnect();
+}
+
+/** for tests */
+export function resetCspNonceForTests(): void {
+  current = null;
+  inFlight = null;
+}

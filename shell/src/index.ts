@@ -1,0 +1,2 @@
+// Async boundary: Module Federation negotiates the shared singletons before any app code runs.
+void import('./bootstrap');
