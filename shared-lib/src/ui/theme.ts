@@ -15,6 +15,10 @@ export const theme = {
     warning: '#f0b232',
     info: '#3b82f6',
     focus: '#8ea1ff',
+    danger: '#c92a2e',
+    dangerHover: '#a82226',
+    overlay: 'rgba(5, 6, 10, 0.72)',
+    onTone: '#0f1117',
   },
   radius: { sm: '6px', md: '10px', lg: '16px', pill: '999px' },
   space: (n: number) => `${n * 4}px`,
@@ -24,6 +28,9 @@ export const theme = {
   },
   breakpoints: { sm: '480px', md: '768px', lg: '1024px' },
   shadow: '0 8px 24px rgba(0, 0, 0, 0.35)',
+  zIndex: { modal: 1000, toast: 1100 },
+  layout: { maxWidth: '1200px' },
+  motion: { fast: '120ms', normal: '200ms' },
 } as const;
 export type Theme = typeof theme;
 

@@ -1,0 +1,29 @@
+import styled from 'styled-components';
+
+/** Layout shared by EmptyState and ErrorState. */
+export const StateRoot = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(4)};
+  text-align: center;
+`;
+
+export const StateIcon = styled.div`
+  font-size: 2.5rem;
+  line-height: 1;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const StateTitle = styled.h3`
+  margin: 0;
+  font-size: 1.25rem;
+  overflow-wrap: anywhere;
+`;
+
+export const StateText = styled.p`
+  margin: 0;
+  max-width: 48ch;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
