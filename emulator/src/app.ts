@@ -1,0 +1,88 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './config';
+import type { EmulatorContext } from './context';
+import { registerFaultHook, isRobloxPath } from './control/faultHook';
+import { FaultRegistry, parseFaults } from './control/faults';
+import { controlPlugin } from './control';
+import { snapshot } from './control/state';
+import { discordPlugin } from './discord';
+import { robloxPlugin } from './roblox';
+import { loadSeedFile, DEFAULT_SEED_PATH } from './seed/load';
+import type { Seed } from './seed/types';
+import { validateSeed } from './seed/validate';
+import { EmulatorStore } from './store/store';
+
+export interface EmulatorHandle {
+  readonly config: EmulatorConfig;
+  readonly store: EmulatorStore;
+  readonly faults: FaultRegistry;
+  /** reload the seed (or a new one) and clear faults, like POST /__emulator/reset */
+  reset(seed?: Seed): void;
+  /** the same JSON as GET /__emulator/state */
+  state(): ReturnType<typeof snapshot>;
+  /** queue faults, like POST /__emulator/faults; throws on a bad description */
+  addFaults(faults: unknown[]): void;
+}
+
+export type EmulatorApp = FastifyInstance & { emulator: EmulatorHandle };
+
+export interface CreateEmulatorOptions extends EmulatorOptions {
+  /** Fastify logger; default off */
+  logger?: boolean;
+}
+
+function errorBody(path: string, status: number, message: string) {
+  if (path.startsWith('/__emulator')) return { error: status >= 500 ? 'internal' : 'bad_request', message };
+  if (isRobloxPath(path)) return { errors: [{ code: 0, message }] };
+  return { message, code: status === 400 && /JSON/i.test(message) ? 50109 : 0 };
+}
+
+/** Builds the emulator (not listening). Without `seed` it loads seeds/demo.json. */
+export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp {
+  const config = resolveConfig(options);
+  const seed = options.seed ? validateSeed(options.seed) : loadSeedFile(DEFAULT_SEED_PATH);
+  const faults = new FaultRegistry();
+  const ctx: EmulatorContext = { store: new EmulatorStore(seed, config), config, faults, seed };
+
+  const app = Fastify({ logger: options.logger ?? false, routerOptions: { ignoreTrailingSlash: true } });
+  app.register(formbody);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    const path = request.url.split('?')[0] ?? '';
+    const message = status >= 500 ? '500: Internal Server Error' : error.message;
+    return reply.code(status).send(errorBody(path, status, message));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return reply.code(404).send(errorBody(path, 404, '404: Not Found'));
+  });
+
+  registerFaultHook(app, faults);
+  app.register(async (scope) => controlPlugin(scope, ctx));
+  app.register(async (scope) => discordPlugin(scope, ctx));
+  app.register(async (scope) => robloxPlugin(scope, ctx));
+
+  const handle: EmulatorHandle = {
+    config,
+    get store() {
+      return ctx.store;
+    },
+    faults,
+    reset(next?: Seed) {
+      if (next) ctx.seed = validateSeed(next);
+      ctx.store.reset(ctx.seed);
+      faults.clear();
+    },
+    state: () => snapshot(ctx),
+    addFaults(list: unknown[]) {
+      const parsed = parseFaults({ faults: list });
+      if (!parsed.ok) throw new Error(parsed.message);
+      faults.add(parsed.value);
+    },
+  };
+  app.decorate('emulator', handle);
+  return app as unknown as EmulatorApp;
+}

@@ -1,0 +1,13 @@
+import type { EmulatorConfig } from './config';
+import type { FaultRegistry } from './control/faults';
+import type { Seed } from './seed/types';
+import type { EmulatorStore } from './store/store';
+
+/** What every route module gets: the live state, the settings and the fault queue. */
+export interface EmulatorContext {
+  store: EmulatorStore;
+  config: EmulatorConfig;
+  faults: FaultRegistry;
+  /** the seed the emulator was created with (reset goes back to it unless given another) */
+  seed: Seed;
+}

@@ -1,0 +1,104 @@
+export interface Fault {
+  method: string;
+  path: string;
+  status: number;
+  code?: number;
+  message?: string;
+  retry_after?: number;
+  count: number;
+}
+
+export interface ActiveFault extends Fault {
+  remaining: number;
+  matcher: (path: string) => boolean;
+}
+
+const REGEX_HINT = /[\^$*+?()[\]{}|\\]/;
+
+/**
+ * A path with regex syntax (^ $ * + ? ( ) [ ] { } | \) is a regular expression tested against the
+ * request path (no query string); any other path must match exactly.
+ */
+export function pathMatcher(path: string): (candidate: string) => boolean {
+  if (!REGEX_HINT.test(path)) return (candidate) => candidate === path;
+  const re = new RegExp(path);
+  return (candidate) => re.test(candidate);
+}
+
+type Result<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const METHODS = new Set(['*', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+export function parseFaults(body: unknown): Result<Fault[]> {
+  if (typeof body !== 'object' || body === null || !Array.isArray((body as { faults?: unknown }).faults)) {
+    return { ok: false, message: 'body must be {"faults": [ {method, path, status, code?, message?, retry_after?, count?} ]}' };
+  }
+  const out: Fault[] = [];
+  const list = (body as { faults: unknown[] }).faults;
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i] as Record<string, unknown>;
+    const at = `faults[${i}]`;
+    if (typeof f !== 'object' || f === null || Array.isArray(f)) return { ok: false, message: `${at} must be an object` };
+    const method = f.method === undefined ? '*' : f.method;
+    if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) {
+      return { ok: false, message: `${at}.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS or *` };
+    }
+    if (typeof f.path !== 'string' || f.path.length === 0 || f.path.length > 500) {
+      return { ok: false, message: `${at}.path must be a non-empty string (an exact path or a regular expression)` };
+    }
+    try {
+      pathMatcher(f.path);
+    } catch {
+      return { ok: false, message: `${at}.path is not a valid regular expression` };
+    }
+    if (typeof f.status !== 'number' || !Number.isInteger(f.status) || f.status < 400 || f.status > 599) {
+      return { ok: false, message: `${at}.status must be an integer from 400 to 599` };
+    }
+    if (f.code !== undefined && (typeof f.code !== 'number' || !Number.isInteger(f.code) || f.code < 0)) {
+      return { ok: false, message: `${at}.code must be a non-negative integer` };
+    }
+    if (f.message !== undefined && typeof f.message !== 'string') return { ok: false, message: `${at}.message must be a string` };
+    if (f.retry_after !== undefined && (typeof f.retry_after !== 'number' || !(f.retry_after >= 0) || f.retry_after > 3600)) {
+      return { ok: false, message: `${at}.retry_after must be a number of seconds from 0 to 3600` };
+    }
+    const count = f.count === undefined ? 1 : f.count;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000) {
+      return { ok: false, message: `${at}.count must be an integer from 1 to 1000` };
+    }
+    out.push({
+      method: method.toUpperCase(),
+      path: f.path,
+      status: f.status,
+      code: f.code as number | undefined,
+      message: f.message as string | undefined,
+      retry_after: f.retry_after as number | undefined,
+      count,
+    });
+  }
+  return { ok: true, value: out };
+}
+
+export class FaultRegistry {
+  private active: ActiveFault[] = [];
+
+  add(faults: Fault[]): void {
+    for (const f of faults) this.active.push({ ...f, remaining: f.count, matcher: pathMatcher(f.path) });
+  }
+
+  clear(): void {
+    this.active = [];
+  }
+
+  list(): Array<Fault & { remaining: number }> {
+    return this.active.map(({ matcher: _m, ...rest }) => rest);
+  }
+
+  /** consumes one use of the first fault matching the call */
+  take(method: string, path: string): Fault | undefined {
+    const fault = this.active.find((f) => (f.method === '*' || f.method === method) && f.matcher(path));
+    if (!fault) return undefined;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.active = this.active.filter((f) => f !== fault);
+    return fault;
+  }
+}

@@ -1,0 +1,35 @@
+import type { EmulatorContext } from '../context';
+import { sortedRoles } from '../discord/views';
+
+/** A JSON snapshot for tests and people: who has which roles and nickname, and every DM sent. */
+export function snapshot(ctx: EmulatorContext) {
+  const { discord, roblox } = ctx.store;
+  return {
+    discord: {
+      bot_user_id: ctx.config.discordClientId,
+      last_signed_in_user_id: ctx.store.lastDiscordUserId ?? null,
+      users: [...discord.users.values()].filter((u) => !u.bot),
+      guilds: [...discord.guilds.values()].map((g) => ({
+        id: g.id,
+        name: g.name,
+        owner_id: g.owner_id,
+        bot_present: g.bot_present,
+        bot_highest_role_position: discord.highestPosition(g, ctx.config.discordClientId),
+        roles: sortedRoles(g).map((r) => ({ id: r.id, name: r.name, position: r.position, managed: r.managed })),
+        members: [...g.members.values()].map((m) => ({
+          user_id: m.user_id,
+          username: discord.users.get(m.user_id)?.username ?? null,
+          nick: m.nick,
+          roles: [...m.roles],
+          role_names: m.roles.map((id) => g.roles.find((r) => r.id === id)?.name ?? id),
+        })),
+      })),
+      dms: discord.dms.map((dm) => ({ ...dm, recipient_username: discord.users.get(dm.recipient_id)?.username ?? null })),
+    },
+    roblox: {
+      users: [...roblox.users.values()],
+      groups: [...roblox.groups.values()],
+    },
+    faults: ctx.faults.list(),
+  };
+}

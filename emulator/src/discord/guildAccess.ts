@@ -1,0 +1,40 @@
+import type { FastifyReply } from 'fastify';
+import type { EmulatorContext } from '../context';
+import type { GuildRecord } from '../store/discordState';
+import { DiscordErrors } from './errors';
+
+export const MANAGE_ROLES = 1n << 28n;
+export const MANAGE_NICKNAMES = 1n << 27n;
+const ADMINISTRATOR = 1n << 3n;
+
+/**
+ * The guild as the bot sees it. Unknown guild: 404 10004. A guild the bot is not in: 404 10004 for
+ * GET /guilds/{id} (what Discord answers today) and 403 50001 Missing Access for its sub-resources.
+ */
+export function guildForBot(
+  ctx: EmulatorContext,
+  guildId: string,
+  reply: FastifyReply,
+  whenAbsent: 'unknown_guild' | 'missing_access' = 'missing_access',
+): GuildRecord | undefined {
+  const guild = ctx.store.discord.guilds.get(guildId);
+  if (!guild) {
+    DiscordErrors.unknownGuild(reply);
+    return undefined;
+  }
+  if (!guild.bot_present) {
+    if (whenAbsent === 'unknown_guild') DiscordErrors.unknownGuild(reply);
+    else DiscordErrors.missingAccess(reply);
+    return undefined;
+  }
+  return guild;
+}
+
+export function botHasPermission(ctx: EmulatorContext, guild: GuildRecord, bit: bigint): boolean {
+  const perms = BigInt(guild.members.get(ctx.config.discordClientId)?.permissions ?? '0');
+  return (perms & (bit | ADMINISTRATOR)) !== 0n;
+}
+
+export function botHighest(ctx: EmulatorContext, guild: GuildRecord): number {
+  return ctx.store.discord.highestPosition(guild, ctx.config.discordClientId);
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorContext } from '../context';
+import { registerDiscordChannels } from './channels';
+import { registerDiscordConsent } from './consent';
+import { registerDiscordGuilds } from './guilds';
+import { registerDiscordMembers } from './members';
+import { addRateLimitHeaders } from './rateLimitHeaders';
+import { registerDiscordToken } from './token';
+import { registerDiscordUsers } from './users';
+
+/** Discord's REST API under /api and /api/v10, plus the consent page at /oauth2/authorize. */
+export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext): Promise<void> {
+  registerDiscordConsent(app, ctx);
+  for (const prefix of ['/api', '/api/v10']) {
+    app.register(
+      async (api) => {
+        addRateLimitHeaders(api);
+        registerDiscordToken(api, ctx);
+        registerDiscordUsers(api, ctx);
+        registerDiscordGuilds(api, ctx);
+        registerDiscordMembers(api, ctx);
+        registerDiscordChannels(api, ctx);
+      },
+      { prefix },
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+
+export interface ClientCredentials {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+}
+
+/** HTTP Basic wins over client_id/client_secret in the form, as OAuth 2.0 servers usually do. */
+export function readClientCredentials(request: FastifyRequest, form: Record<string, unknown>): ClientCredentials {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Basic ')) {
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon > 0) {
+      return {
+        clientId: decodeURIComponent(decoded.slice(0, colon)),
+        clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+      };
+    }
+  }
+  return {
+    clientId: typeof form.client_id === 'string' ? form.client_id : undefined,
+    clientSecret: typeof form.client_secret === 'string' ? form.client_secret : undefined,
+  };
+}
+
+export function isFormRequest(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return typeof type === 'string' && type.toLowerCase().startsWith('application/x-www-form-urlencoded');
+}
+
+export function formBody(request: FastifyRequest): Record<string, unknown> {
+  return isFormRequest(request) && typeof request.body === 'object' && request.body !== null
+    ? (request.body as Record<string, unknown>)
+    : {};
+}
+
+export function field(form: Record<string, unknown>, key: string): string | undefined {
+  const v = form[key];
+  return typeof v === 'string' && v.length > 0 ? v : undefined;
+}

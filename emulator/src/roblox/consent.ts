@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EmulatorContext } from '../context';
+import { errorPage, escapeHtml, hiddenInputs, page, withQuery } from '../html/page';
+import { parseRobloxAuthorize, type RobloxAuthorizeRequest } from './authorizeRequest';
+
+const CODE_LIFETIME_MS = 60 * 1000;
+const PATH = '/oauth/v1/authorize';
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(body);
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+function consentPage(ctx: EmulatorContext, req: RobloxAuthorizeRequest): string {
+  const buttons = [...ctx.store.roblox.users.values()]
+    .map((u) => `<button type="submit" name="user_id" value="${u.id}">Continue as ${escapeHtml(u.name)}</button>`)
+    .join('\n');
+  return page(
+    'Authorize app — Roblox (emulator)',
+    `<h1>Connect your Roblox account</h1>
+<p>${escapeHtml(ctx.config.botUsername)} is asking for: ${escapeHtml(req.scope.split(' ').join(', '))}.</p>
+<form method="post" action="${PATH}">
+${hiddenInputs(req.carry)}
+<fieldset style="border:0;padding:0"><legend>Choose an account</legend>
+${buttons}
+</fieldset>
+<button type="submit" name="decision" value="cancel" class="secondary">Cancel</button>
+</form>`,
+  );
+}
+
+export function registerRobloxConsent(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.get(PATH, async (request: FastifyRequest, reply) => {
+    const parsed = parseRobloxAuthorize(ctx, asRecord(request.query));
+    if (!parsed.ok) return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
+    return html(reply, 200, consentPage(ctx, parsed.value));
+  });
+
+  app.post(PATH, async (request: FastifyRequest, reply) => {
+    const body = asRecord(request.body);
+    const parsed = parseRobloxAuthorize(ctx, body);
+    if (!parsed.ok) return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
+    const req = parsed.value;
+    if (body.decision === 'cancel') {
+      return reply.redirect(
+        withQuery(req.redirectUri, { error: 'access_denied', error_description: 'The user denied the authorization request.', state: req.state }),
+      );
+    }
+    const userId = typeof body.user_id === 'string' && /^\d+$/.test(body.user_id) ? Number(body.user_id) : NaN;
+    if (!ctx.store.roblox.users.has(userId)) {
+      return html(reply, 400, errorPage('Unknown account', 'Choose one of the accounts listed on the consent page.'));
+    }
+    const code = ctx.store.robloxOAuth.issueCode({
+      userId: String(userId),
+      clientId: req.clientId,
+      redirectUri: req.redirectUri,
+      scope: req.scope,
+      expiresAt: Date.now() + CODE_LIFETIME_MS,
+      codeChallenge: req.codeChallenge,
+    });
+    return reply.redirect(withQuery(req.redirectUri, { code, state: req.state }));
+  });
+}

@@ -1,0 +1,69 @@
+/** The seed file shape (see api-contract.md, "The emulator", and emulator/README.md). */
+
+export interface SeedDiscordUser {
+  id: string;
+  username: string;
+  global_name: string | null;
+  avatar: string | null;
+  /** optional: false makes DMs to this user fail with 50007 */
+  accepts_dms?: boolean;
+}
+
+export interface SeedDiscordRole {
+  id: string;
+  name: string;
+  position: number;
+  /** optional: managed roles (integrations) cannot be given by the bot */
+  managed?: boolean;
+}
+
+export interface SeedDiscordMember {
+  user_id: string;
+  /** permission bit set as a decimal string */
+  permissions: string;
+  nick: string | null;
+  roles: string[];
+}
+
+export interface SeedDiscordGuild {
+  id: string;
+  name: string;
+  icon: string | null;
+  owner_id: string;
+  bot_present: boolean;
+  bot_role_position: number;
+  roles: SeedDiscordRole[];
+  members: SeedDiscordMember[];
+  /** optional: reported as approximate_member_count instead of the member list's length */
+  member_count?: number;
+}
+
+export interface SeedRobloxUser {
+  id: number;
+  name: string;
+  display_name: string;
+  /** optional ISO date; default 2015-01-01T00:00:00.000Z */
+  created?: string;
+  /** optional: false means no headshot is available (picture null, thumbnail state Blocked) */
+  has_headshot?: boolean;
+}
+
+export interface SeedRobloxGroupRole {
+  id: number;
+  name: string;
+  rank: number;
+}
+
+export interface SeedRobloxGroup {
+  id: number;
+  name: string;
+  /** optional */
+  description?: string;
+  roles: SeedRobloxGroupRole[];
+  members: { user_id: number; role_id: number }[];
+}
+
+export interface Seed {
+  discord: { users: SeedDiscordUser[]; guilds: SeedDiscordGuild[] };
+  roblox: { users: SeedRobloxUser[]; groups: SeedRobloxGroup[] };
+}

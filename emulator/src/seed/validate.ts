@@ -1,0 +1,188 @@
+import type { Seed } from './types';
+
+/** Thrown for a seed that does not match the documented shape; `issues` name each bad field by path. */
+export class SeedError extends Error {
+  constructor(readonly issues: string[], source?: string) {
+    super(`${source ? `Invalid seed ${source}` : 'Invalid seed'}:\n  - ${issues.join('\n  - ')}`);
+    this.name = 'SeedError';
+  }
+}
+
+const SNOWFLAKE = /^\d{17,20}$/;
+const PERMISSIONS = /^\d{1,20}$/;
+
+type Obj = Record<string, unknown>;
+
+/** Walks the untrusted JSON, recording one message per bad field. */
+class Checker {
+  readonly issues: string[] = [];
+
+  fail(path: string, what: string): void {
+    this.issues.push(`${path} ${what}`);
+  }
+  object(value: unknown, path: string): Obj | undefined {
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Obj;
+    this.fail(path, 'must be an object');
+    return undefined;
+  }
+  array(value: unknown, path: string): unknown[] {
+    if (Array.isArray(value)) return value;
+    this.fail(path, 'must be an array');
+    return [];
+  }
+  string(o: Obj, key: string, path: string, opts: { nullable?: boolean; optional?: boolean; max?: number } = {}): void {
+    const v = o[key];
+    if (v === undefined && opts.optional) return;
+    if (v === null && opts.nullable) return;
+    if (typeof v !== 'string' || v.length === 0) {
+      this.fail(`${path}.${key}`, `must be a non-empty string${opts.nullable ? ' or null' : ''}`);
+    } else if (opts.max !== undefined && v.length > opts.max) {
+      this.fail(`${path}.${key}`, `must be at most ${opts.max} characters`);
+    }
+  }
+  snowflake(o: Obj, key: string, path: string): string | undefined {
+    const v = o[key];
+    if (typeof v === 'string' && SNOWFLAKE.test(v)) return v;
+    this.fail(`${path}.${key}`, 'must be a snowflake string (17–20 digits)');
+    return undefined;
+  }
+  integer(o: Obj, key: string, path: string, min: number, max: number, optional = false): number | undefined {
+    const v = o[key];
+    if (v === undefined && optional) return undefined;
+    if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) return v;
+    this.fail(`${path}.${key}`, `must be an integer from ${min} to ${max}`);
+    return undefined;
+  }
+  boolean(o: Obj, key: string, path: string, optional = false): void {
+    const v = o[key];
+    if (v === undefined && optional) return;
+    if (typeof v !== 'boolean') this.fail(`${path}.${key}`, 'must be true or false');
+  }
+  unique(seen: Set<string | number>, id: string | number | undefined, path: string): void {
+    if (id === undefined) return;
+    if (seen.has(id)) this.fail(path, `duplicates id ${id}`);
+    seen.add(id);
+  }
+}
+
+function checkDiscord(c: Checker, discord: Obj): void {
+  const userIds = new Set<string>();
+  c.array(discord.users, 'discord.users').forEach((raw, i) => {
+    const path = `discord.users[${i}]`;
+    const u = c.object(raw, path);
+    if (!u) return;
+    c.unique(userIds, c.snowflake(u, 'id', path), `${path}.id`);
+    c.string(u, 'username', path, { max: 32 });
+    c.string(u, 'global_name', path, { nullable: true, optional: true, max: 32 });
+    c.string(u, 'avatar', path, { nullable: true, optional: true });
+    c.boolean(u, 'accepts_dms', path, true);
+  });
+
+  const guildIds = new Set<string>();
+  c.array(discord.guilds, 'discord.guilds').forEach((raw, gi) => {
+    const path = `discord.guilds[${gi}]`;
+    const g = c.object(raw, path);
+    if (!g) return;
+    c.unique(guildIds, c.snowflake(g, 'id', path), `${path}.id`);
+    c.string(g, 'name', path, { max: 100 });
+    c.string(g, 'icon', path, { nullable: true, optional: true });
+    const owner = c.snowflake(g, 'owner_id', path);
+    if (owner && !userIds.has(owner)) c.fail(`${path}.owner_id`, `must be the id of a user in discord.users (got ${owner})`);
+    c.boolean(g, 'bot_present', path);
+    c.integer(g, 'bot_role_position', path, 1, 250, true);
+    c.integer(g, 'member_count', path, 0, 10_000_000, true);
+
+    const roleIds = new Set<string>();
+    c.array(g.roles ?? [], `${path}.roles`).forEach((rawRole, ri) => {
+      const rp = `${path}.roles[${ri}]`;
+      const r = c.object(rawRole, rp);
+      if (!r) return;
+      c.unique(roleIds, c.snowflake(r, 'id', rp), `${rp}.id`);
+      c.string(r, 'name', rp, { max: 100 });
+      c.integer(r, 'position', rp, 0, 250);
+      c.boolean(r, 'managed', rp, true);
+    });
+
+    const memberIds = new Set<string>();
+    c.array(g.members ?? [], `${path}.members`).forEach((rawMember, mi) => {
+      const mp = `${path}.members[${mi}]`;
+      const m = c.object(rawMember, mp);
+      if (!m) return;
+      const uid = c.snowflake(m, 'user_id', mp);
+      if (uid && !userIds.has(uid)) c.fail(`${mp}.user_id`, `must be the id of a user in discord.users (got ${uid})`);
+      c.unique(memberIds, uid, `${mp}.user_id`);
+      if (m.permissions !== undefined && (typeof m.permissions !== 'string' || !PERMISSIONS.test(m.permissions))) {
+        c.fail(`${mp}.permissions`, 'must be a decimal string such as "8" or "32"');
+      }
+      c.string(m, 'nick', mp, { nullable: true, optional: true, max: 32 });
+      c.array(m.roles ?? [], `${mp}.roles`).forEach((roleId, ri) => {
+        if (typeof roleId !== 'string' || !roleIds.has(roleId)) {
+          c.fail(`${mp}.roles[${ri}]`, `must be the id of a role in ${path}.roles`);
+        }
+      });
+    });
+  });
+}
+
+function checkRoblox(c: Checker, roblox: Obj): void {
+  const userIds = new Set<number>();
+  c.array(roblox.users, 'roblox.users').forEach((raw, i) => {
+    const path = `roblox.users[${i}]`;
+    const u = c.object(raw, path);
+    if (!u) return;
+    c.unique(userIds, c.integer(u, 'id', path, 1, Number.MAX_SAFE_INTEGER), `${path}.id`);
+    c.string(u, 'name', path, { max: 20 });
+    c.string(u, 'display_name', path, { max: 20 });
+    if (u.created !== undefined && (typeof u.created !== 'string' || Number.isNaN(Date.parse(u.created)))) {
+      c.fail(`${path}.created`, 'must be an ISO 8601 date string');
+    }
+    c.boolean(u, 'has_headshot', path, true);
+  });
+
+  const groupIds = new Set<number>();
+  c.array(roblox.groups, 'roblox.groups').forEach((raw, gi) => {
+    const path = `roblox.groups[${gi}]`;
+    const g = c.object(raw, path);
+    if (!g) return;
+    c.unique(groupIds, c.integer(g, 'id', path, 1, Number.MAX_SAFE_INTEGER), `${path}.id`);
+    c.string(g, 'name', path, { max: 50 });
+    c.string(g, 'description', path, { optional: true });
+    const roleIds = new Set<number>();
+    const ranks = new Set<number>();
+    c.array(g.roles, `${path}.roles`).forEach((rawRole, ri) => {
+      const rp = `${path}.roles[${ri}]`;
+      const r = c.object(rawRole, rp);
+      if (!r) return;
+      c.unique(roleIds, c.integer(r, 'id', rp, 1, Number.MAX_SAFE_INTEGER), `${rp}.id`);
+      c.string(r, 'name', rp, { max: 100 });
+      const rank = c.integer(r, 'rank', rp, 0, 255);
+      if (rank !== undefined && ranks.has(rank)) c.fail(`${rp}.rank`, `duplicates rank ${rank}`);
+      if (rank !== undefined) ranks.add(rank);
+    });
+    const memberIds = new Set<number>();
+    c.array(g.members ?? [], `${path}.members`).forEach((rawMember, mi) => {
+      const mp = `${path}.members[${mi}]`;
+      const m = c.object(rawMember, mp);
+      if (!m) return;
+      const uid = c.integer(m, 'user_id', mp, 1, Number.MAX_SAFE_INTEGER);
+      if (uid !== undefined && !userIds.has(uid)) c.fail(`${mp}.user_id`, `must be the id of a user in roblox.users (got ${uid})`);
+      c.unique(memberIds, uid, `${mp}.user_id`);
+      const rid = c.integer(m, 'role_id', mp, 1, Number.MAX_SAFE_INTEGER);
+      if (rid !== undefined && !roleIds.has(rid)) c.fail(`${mp}.role_id`, `must be the id of a role in ${path}.roles`);
+    });
+  });
+}
+
+/** Checks untrusted JSON against the seed shape; throws SeedError listing every bad field. */
+export function validateSeed(input: unknown, source?: string): Seed {
+  const c = new Checker();
+  const root = c.object(input, 'seed');
+  if (root) {
+    const discord = c.object(root.discord, 'discord');
+    if (discord) checkDiscord(c, discord);
+    const roblox = c.object(root.roblox, 'roblox');
+    if (roblox) checkRoblox(c, roblox);
+  }
+  if (c.issues.length > 0) throw new SeedError(c.issues, source);
+  return input as Seed;
+}

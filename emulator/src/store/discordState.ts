@@ -1,0 +1,173 @@
+import type { Seed } from '../seed/types';
+import { createSnowflakeFactory } from './snowflake';
+
+export interface DiscordUserRecord {
+  id: string;
+  username: string;
+  global_name: string | null;
+  avatar: string | null;
+  bot: boolean;
+  accepts_dms: boolean;
+}
+
+export interface RoleRecord {
+  id: string;
+  name: string;
+  position: number;
+  managed: boolean;
+  permissions: string;
+  /** set on the bot's own integration role */
+  bot_id?: string;
+}
+
+export interface MemberRecord {
+  user_id: string;
+  permissions: string;
+  nick: string | null;
+  roles: string[];
+  joined_at: string;
+}
+
+export interface GuildRecord {
+  id: string;
+  name: string;
+  icon: string | null;
+  owner_id: string;
+  bot_present: boolean;
+  bot_role_position: number;
+  roles: RoleRecord[];
+  members: Map<string, MemberRecord>;
+  member_count?: number;
+}
+
+export interface DmRecord {
+  recipient_id: string;
+  channel_id: string;
+  content: string;
+  sent_at: string;
+}
+
+export interface DiscordIdentity {
+  botUserId: string;
+  botUsername: string;
+}
+
+export const ALL_PERMISSIONS = ((1n << 51n) - 1n).toString();
+export const BOT_INVITE_DEFAULT_PERMISSIONS = '402720768';
+
+export class DiscordState {
+  readonly users = new Map<string, DiscordUserRecord>();
+  readonly guilds = new Map<string, GuildRecord>();
+  readonly dms: DmRecord[] = [];
+  /** DM channel id → recipient user id */
+  readonly dmChannels = new Map<string, string>();
+  readonly newId = createSnowflakeFactory();
+
+  constructor(seed: Seed['discord'], readonly identity: DiscordIdentity) {
+    this.users.set(identity.botUserId, {
+      id: identity.botUserId,
+      username: identity.botUsername,
+      global_name: null,
+      avatar: null,
+      bot: true,
+      accepts_dms: false,
+    });
+    for (const u of seed.users) {
+      this.users.set(u.id, {
+        id: u.id,
+        username: u.username,
+        global_name: u.global_name ?? null,
+        avatar: u.avatar ?? null,
+        bot: false,
+        accepts_dms: u.accepts_dms !== false,
+      });
+    }
+    for (const g of seed.guilds) {
+      const guild: GuildRecord = {
+        id: g.id,
+        name: g.name,
+        icon: g.icon ?? null,
+        owner_id: g.owner_id,
+        bot_present: false,
+        bot_role_position: g.bot_role_position ?? 10,
+        roles: [],
+        members: new Map(),
+        member_count: g.member_count,
+      };
+      if (!(g.roles ?? []).some((r) => r.id === g.id)) {
+        guild.roles.push({ id: g.id, name: '@everyone', position: 0, managed: false, permissions: '104324673' });
+      }
+      for (const r of g.roles ?? []) {
+        guild.roles.push({ id: r.id, name: r.name, position: r.position, managed: r.managed === true, permissions: '0' });
+      }
+      for (const m of g.members ?? []) {
+        guild.members.set(m.user_id, {
+          user_id: m.user_id,
+          permissions: m.permissions ?? '0',
+          nick: m.nick ?? null,
+          roles: [...(m.roles ?? [])],
+          joined_at: '2024-01-01T00:00:00.000Z',
+        });
+      }
+      if (!guild.members.has(g.owner_id)) {
+        guild.members.set(g.owner_id, { user_id: g.owner_id, permissions: ALL_PERMISSIONS, nick: null, roles: [], joined_at: '2024-01-01T00:00:00.000Z' });
+      }
+      this.guilds.set(guild.id, guild);
+      if (g.bot_present) this.addBot(guild, BOT_INVITE_DEFAULT_PERMISSIONS);
+    }
+  }
+
+  /** Puts the bot in the guild with its managed role at the guild's bot_role_position. */
+  addBot(guild: GuildRecord, permissions: string): void {
+    const botId = this.identity.botUserId;
+    if (guild.bot_present && guild.members.has(botId)) return;
+    let role = guild.roles.find((r) => r.bot_id === botId);
+    if (!role) {
+      role = {
+        id: this.newId(),
+        name: this.identity.botUsername,
+        position: guild.bot_role_position,
+        managed: true,
+        permissions,
+        bot_id: botId,
+      };
+      guild.roles.push(role);
+    }
+    guild.bot_present = true;
+    guild.members.set(botId, {
+      user_id: botId,
+      permissions,
+      nick: null,
+      roles: [role.id],
+      joined_at: new Date().toISOString(),
+    });
+  }
+
+  highestPosition(guild: GuildRecord, userId: string): number {
+    const member = guild.members.get(userId);
+    if (!member) return 0;
+    let best = 0;
+    for (const id of member.roles) {
+      const role = guild.roles.find((r) => r.id === id);
+      if (role && role.position > best) best = role.position;
+    }
+    return best;
+  }
+
+  /** owner, or Administrator (0x8), or Manage Server (0x20) */
+  canManage(guild: GuildRecord, userId: string): boolean {
+    if (guild.owner_id === userId) return true;
+    const member = guild.members.get(userId);
+    if (!member) return false;
+    return (BigInt(member.permissions) & 0x28n) !== 0n;
+  }
+
+  memberPermissions(guild: GuildRecord, userId: string): string {
+    if (guild.owner_id === userId) return ALL_PERMISSIONS;
+    return guild.members.get(userId)?.permissions ?? '0';
+  }
+
+  memberCount(guild: GuildRecord): number {
+    return guild.member_count ?? guild.members.size;
+  }
+}

@@ -1,0 +1,36 @@
+import type { EmulatorConfig } from '../config';
+import type { Seed } from '../seed/types';
+import { DiscordState } from './discordState';
+import { OAuthState } from './oauthState';
+import { RobloxState } from './robloxState';
+
+const DISCORD_ACCESS_SECONDS = 604800;
+const ROBLOX_ACCESS_SECONDS = 899;
+
+/** Everything the emulator knows; rebuilt from the seed on reset. */
+export class EmulatorStore {
+  discord!: DiscordState;
+  roblox!: RobloxState;
+  discordOAuth!: OAuthState;
+  robloxOAuth!: OAuthState;
+  /** the Discord user who last chose "Continue as …" (bot invites act as them) */
+  lastDiscordUserId: string | undefined;
+
+  constructor(private seed: Seed, private readonly config: EmulatorConfig) {
+    this.reset();
+  }
+
+  reset(seed?: Seed): void {
+    if (seed) this.seed = seed;
+    // deep copy so that mutations never leak back into the seed object
+    const copy = structuredClone(this.seed);
+    this.discord = new DiscordState(copy.discord, {
+      botUserId: this.config.discordClientId,
+      botUsername: this.config.botUsername,
+    });
+    this.roblox = new RobloxState(copy.roblox);
+    this.discordOAuth = new OAuthState(DISCORD_ACCESS_SECONDS);
+    this.robloxOAuth = new OAuthState(ROBLOX_ACCESS_SECONDS);
+    this.lastDiscordUserId = undefined;
+  }
+}
