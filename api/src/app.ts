@@ -1,0 +1,85 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Settings } from './config';
+import type { AppContext } from './context';
+import { createDatabase, type Database } from './db/client';
+import { authRoutes } from './features/auth/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
+import { publicRoutes } from './features/public/routes';
+import { robloxRoutes } from './features/roblox/routes';
+import { serverRoutes } from './features/servers/routes';
+import { verificationRoutes } from './features/verification/routes';
+import type { Integrations } from './integrations/types';
+import { ErrorEnvelope } from './lib/schemas';
+import { registerAuthenticate } from './plugins/authenticate';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerJsonParser } from './plugins/json-parser';
+import { loggerOptions } from './plugins/logging';
+import { openapiOptions } from './plugins/openapi';
+
+export interface BuildAppOptions {
+  settings: Settings;
+  integrations: Integrations;
+  /** an open database; when absent one is opened from the settings and closed with the app */
+  database?: Database;
+  /** false silences logs (tests) */
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { settings, integrations } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(settings.logLevel),
+    trustProxy: false,
+    bodyLimit: 64 * 1024,
+  })
+    .setValidatorCompiler(TypeBoxValidatorCompiler)
+    .withTypeProvider<TypeBoxTypeProvider>();
+
+  const database =
+    options.database ??
+    (await createDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: `${settings.dataDir}/pglite` }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  const ctx: AppContext = { settings, db: database.db, integrations };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandler(app);
+  registerJsonParser(app);
+  registerAuthenticate(app);
+  app.addSchema(ErrorEnvelope);
+
+  await app.register(swagger, openapiOptions(settings));
+  await app.register(helmet, { global: true });
+  await app.register(cors, {
+    origin: settings.appUrl,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['x-token-expired'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new Error(`Too many requests: try again in ${context.after}.`), { statusCode: 429 }),
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(authRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(verificationRoutes);
+  await app.register(robloxRoutes);
+  await app.register(serverRoutes);
+  await app.register(publicRoutes, { ping: database.ping });
+
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}

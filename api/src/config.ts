@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { IntegrationSettings } from './integrations/types';
+
+/** Everything the API reads from its environment, typed and checked once at start. */
+export interface Settings {
+  port: number;
+  host: string;
+  appUrl: string;
+  apiUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  jwtSecret: Uint8Array;
+  encryptionKey: Buffer;
+  /** requests per minute per user on sync-servers, manual-sync and verify-in-server */
+  rateLimitMax: number;
+  integrations: IntegrationSettings;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(`Configuration error: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const EMULATOR_URL = 'http://127.0.0.1:3100';
+const EMULATOR_PUBLIC_URL = 'http://localhost:3100';
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? fallback : v.trim();
+}
+
+/** unset → fallback; set to an empty string → undefined (explicitly absent) */
+function optional(env: Env, name: string, fallback: string | undefined): string | undefined {
+  const v = env[name];
+  if (v === undefined) return fallback;
+  return v.trim() === '' ? undefined : v.trim();
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const v = str(env, name, fallback);
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${v}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(`${name} must use http or https, got "${parsed.protocol}"`);
+  }
+  return v.replace(/\/+$/, '');
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function decodeKey(name: string, value: string): Buffer {
+  const v = value.trim();
+  const buf = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64url');
+  if (buf.length !== 32) {
+    throw new ConfigError(`${name} must be 32 bytes, as 64 hex characters or base64url (got ${buf.length} bytes)`);
+  }
+  return buf;
+}
+
+interface GeneratedSecrets {
+  jwtSecret: string;
+  encryptionKey: string;
+}
+
+/** Development secrets, generated once into DATA_DIR so restarts keep sessions and tokens readable. */
+function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<GeneratedSecrets>;
+    if (typeof parsed.jwtSecret === 'string' && typeof parsed.encryptionKey === 'string') {
+      return { jwtSecret: parsed.jwtSecret, encryptionKey: parsed.encryptionKey };
+    }
+    throw new ConfigError(`${file} is not a valid secrets file; delete it to generate new secrets`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets: GeneratedSecrets = {
+    jwtSecret: randomBytes(32).toString('base64url'),
+    encryptionKey: randomBytes(32).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadSettings(env: Env = process.env): Settings {
+  const apiUrl = url(env, 'API_URL', 'http://localhost:3000');
+  const dataDir = path.resolve(str(env, 'DATA_DIR', './.data'));
+  const emulator = url(env, 'EMULATOR_URL', EMULATOR_URL);
+  const emulatorPublic = url(env, 'EMULATOR_PUBLIC_URL', EMULATOR_PUBLIC_URL);
+
+  const jwtEnv = optional(env, 'JWT_SECRET', undefined);
+  const keyEnv = optional(env, 'TOKEN_ENCRYPTION_KEY', undefined);
+  const generated = jwtEnv && keyEnv ? undefined : loadOrCreateSecrets(dataDir);
+  const jwtRaw = jwtEnv ?? generated!.jwtSecret;
+  if (Buffer.byteLength(jwtRaw) < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+
+  const databaseUrl = optional(env, 'DATABASE_URL', undefined);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: str(env, 'HOST', '127.0.0.1'),
+    appUrl: url(env, 'APP_URL', 'http://localhost:8080'),
+    apiUrl,
+    dataDir,
+    databaseUrl,
+    logLevel: str(env, 'LOG_LEVEL', 'info'),
+    jwtSecret: new TextEncoder().encode(jwtRaw),
+    encryptionKey: decodeKey(keyEnv ? 'TOKEN_ENCRYPTION_KEY' : 'generated encryption key', keyEnv ?? generated!.encryptionKey),
+    rateLimitMax: int(env, 'RATE_LIMIT_MAX', 20, 1, 100000),
+    integrations: {
+      discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', `${emulator}/api`),
+      discordAuthorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', `${emulatorPublic}/oauth2/authorize`),
+      discordClientId: str(env, 'DISCORD_CLIENT_ID', '100000000000000001'),
+      discordClientSecret: str(env, 'DISCORD_CLIENT_SECRET', 'emulator-discord-secret'),
+      discordBotToken: str(env, 'DISCORD_BOT_TOKEN', 'emulator-bot-token'),
+      discordRedirectUri: `${apiUrl}/auth/callback`,
+      robloxAuthorizeUrl: url(env, 'ROBLOX_AUTHORIZE_URL', `${emulatorPublic}/oauth/v1/authorize`),
+      robloxTokenUrl: url(env, 'ROBLOX_TOKEN_URL', `${emulator}/oauth/v1/token`),
+      robloxUserInfoUrl: url(env, 'ROBLOX_USERINFO_URL', `${emulator}/oauth/v1/userinfo`),
+      robloxGroupsBaseUrl: url(env, 'ROBLOX_GROUPS_BASE_URL', emulator),
+      robloxThumbnailsBaseUrl: url(env, 'ROBLOX_THUMBNAILS_BASE_URL', emulator),
+      robloxClientId: optional(env, 'ROBLOX_CLIENT_ID', 'emulator-roblox-client'),
+      robloxClientSecret: optional(env, 'ROBLOX_CLIENT_SECRET', 'emulator-roblox-secret'),
+      robloxRedirectUri: `${apiUrl}/roblox/callback`,
+    },
+  };
+}

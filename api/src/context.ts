@@ -1,0 +1,32 @@
+import type { Settings } from './config';
+import type { Db } from './db/client';
+import type { Integrations } from './integrations/types';
+
+/** What every feature needs: settings, the database and the outside world. */
+export interface AppContext {
+  settings: Settings;
+  db: Db;
+  integrations: Integrations;
+}
+
+export interface AuthInfo {
+  userId: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** onRequest hook: requires a valid access token naming a live session */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: AuthInfo | null;
+  }
+}
+
+/** The signed-in caller; only call after `authenticate` ran. */
+export function authOf(request: { auth: AuthInfo | null }): AuthInfo {
+  if (!request.auth) throw new Error('route is missing the authenticate hook');
+  return request.auth;
+}

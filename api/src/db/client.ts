@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { runMigrations, type SqlRunner } from './migrate';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** true when the database answers a trivial query */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** a PostgreSQL server; when absent, embedded PGlite is used */
+  databaseUrl?: string;
+  /** PGlite's data folder; undefined means in memory (tests) */
+  pgliteDir?: string;
+  /** PostgreSQL only: the schema to work in (tests give each file its own) */
+  searchPath?: string;
+}
+
+function openPglite(dir: string | undefined): { db: Db; runner: SqlRunner; close: () => Promise<void> } {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  const runner: SqlRunner = {
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+    withLock: (fn) => fn(runner),
+  };
+  return { db: drizzlePglite(client, { schema }) as unknown as Db, runner, close: () => client.close() };
+}
+
+function openPostgres(url: string, searchPath: string | undefined) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  const runner: SqlRunner = {
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    query: async (text, params) => (await pool.query<Record<string, unknown>>(text, params)).rows,
+    // An advisory lock so that several API replicas starting at once migrate one at a time.
+    withLock: async (fn) => {
+      const client = await pool.connect();
+      const conn: SqlRunner = {
+        exec: async (text) => {
+          await client.query(text);
+        },
+        query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+        withLock: (inner) => inner(conn),
+      };
+      try {
+        await client.query('SELECT pg_advisory_lock(7270001)');
+        return await fn(conn);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(7270001)').catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+  return { db: drizzlePg(pool, { schema }) as unknown as Db, runner, close: () => pool.end() };
+}
+
+/** Opens the database and applies pending migrations from `api/migrations/`. */
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  const opened = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.searchPath)
+    : openPglite(options.pgliteDir);
+  try {
+    await runMigrations(opened.runner, path.resolve(__dirname, '../../migrations'));
+  } catch (err) {
+    await opened.close().catch(() => undefined);
+    throw err;
+  }
+  return {
+    db: opened.db,
+    kind: options.databaseUrl ? 'postgres' : 'pglite',
+    ping: async () => {
+      try {
+        await opened.runner.query('SELECT 1', []);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: opened.close,
+  };
+}

@@ -1,0 +1,121 @@
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Drizzle view of `api/migrations/*.sql` (the SQL files are the source of truth). */
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  discordId: text('discord_id').notNull().unique(),
+  username: text('username').notNull(),
+  globalName: text('global_name'),
+  avatar: text('avatar'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const discordTokens = pgTable('discord_tokens', {
+  userId: uuid('user_id').primaryKey(),
+  accessTokenEnc: text('access_token_enc').notNull(),
+  refreshTokenEnc: text('refresh_token_enc').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  scope: text('scope').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  revokedReason: text('revoked_reason'),
+});
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: uuid('session_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  purpose: text('purpose').notNull(),
+  userId: uuid('user_id'),
+  guildId: text('guild_id'),
+  verifierEnc: text('verifier_enc'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const guilds = pgTable('guilds', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  icon: text('icon'),
+  memberCount: integer('member_count').notNull().default(0),
+  botPresent: boolean('bot_present').notNull().default(false),
+  botCheckedAt: ts('bot_checked_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const userGuilds = pgTable(
+  'user_guilds',
+  {
+    userId: uuid('user_id').notNull(),
+    guildId: text('guild_id').notNull(),
+    owner: boolean('owner').notNull(),
+    permissions: text('permissions').notNull(),
+    canManage: boolean('can_manage').notNull(),
+    syncedAt: ts('synced_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.guildId] })],
+);
+
+export const guildConfigs = pgTable('guild_configs', {
+  guildId: text('guild_id').primaryKey(),
+  nicknameFormat: text('nickname_format').notNull().default('roblox_username'),
+  verifiedRoleName: text('verified_role_name').notNull().default('Verified'),
+  verifiedRoleId: text('verified_role_id'),
+  groupId: text('group_id'),
+  groupName: text('group_name'),
+  setupStep: text('setup_step').notNull().default('nickname'),
+  setupCompleted: boolean('setup_completed').notNull().default(false),
+  updatedBy: uuid('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const groupRoleBinds = pgTable(
+  'group_role_binds',
+  {
+    guildId: text('guild_id').notNull(),
+    rank: integer('rank').notNull(),
+    rankName: text('rank_name').notNull(),
+    discordRoleId: text('discord_role_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.rank] })],
+);
+
+export const robloxAccounts = pgTable('roblox_accounts', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  robloxId: text('roblox_id').notNull().unique(),
+  username: text('username').notNull(),
+  displayName: text('display_name').notNull(),
+  avatarUrl: text('avatar_url'),
+  linkedAt: ts('linked_at').notNull().defaultNow(),
+  verified: boolean('verified').notNull().default(false),
+});
+
+export const verifications = pgTable('verifications', {
+  id: uuid('id').primaryKey(),
+  guildId: text('guild_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  robloxAccountId: uuid('roblox_account_id'),
+  rolesAdded: jsonb('roles_added').$type<string[]>().notNull(),
+  rolesRemoved: jsonb('roles_removed').$type<string[]>().notNull(),
+  nickname: text('nickname'),
+  dmSent: boolean('dm_sent').notNull(),
+  warnings: jsonb('warnings').$type<string[]>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { discordTokens } from '../../db/schema';
+import { decrypt, encrypt } from '../../lib/crypto';
+import { discordTokenExpired } from '../../lib/errors';
+import { IntegrationError, type DiscordTokenSet } from '../../integrations/types';
+import { revokeAllSessionsOfUser } from './sessions';
+
+const aad = (userId: string, field: string) => `discord_tokens:${userId}:${field}`;
+/** refresh a little before Discord's expiry */
+const EARLY_REFRESH_MS = 60 * 1000;
+
+export async function saveDiscordTokens(ctx: AppContext, userId: string, tokens: DiscordTokenSet): Promise<void> {
+  const key = ctx.settings.encryptionKey;
+  const values = {
+    accessTokenEnc: encrypt(key, tokens.access_token, aad(userId, 'access')),
+    refreshTokenEnc: encrypt(key, tokens.refresh_token, aad(userId, 'refresh')),
+    expiresAt: new Date(Date.now() + tokens.expires_in * 1000),
+    scope: tokens.scope,
+    updatedAt: new Date(),
+  };
+  await ctx.db
+    .insert(discordTokens)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: discordTokens.userId, set: values });
+}
+
+/** Per-user serialisation: Discord refresh tokens are single-use, so two refreshes must not race. */
+const inFlight = new Map<string, Promise<string>>();
+
+async function refreshNow(ctx: AppContext, userId: string, refreshEnc: string): Promise<string> {
+  const refreshToken = decrypt(ctx.settings.encryptionKey, refreshEnc, aad(userId, 'refresh'));
+  try {
+    const next = await ctx.integrations.discordOAuth.refresh(refreshToken);
+    await saveDiscordTokens(ctx, userId, next);
+    return next.access_token;
+  } catch (err) {
+    if (err instanceof IntegrationError && err.kind === 'invalid_grant') {
+      await ctx.db.delete(discordTokens).where(eq(discordTokens.userId, userId));
+      await revokeAllSessionsOfUser(ctx.db, userId, 'discord_token_revoked');
+      throw discordTokenExpired();
+    }
+    throw err;
+  }
+}
+
+/**
+ * A usable Discord access token for the user, refreshed when expired (or when `force`, after
+ * Discord refused the current one). Discord refusing the refresh ends the user's sessions and
+ * answers 401 with `x-token-expired: true`.
+ */
+export async function getDiscordAccessToken(ctx: AppContext, userId: string, force = false): Promise<string> {
+  const [row] = await ctx.db.select().from(discordTokens).where(eq(discordTokens.userId, userId));
+  if (!row) throw discordTokenExpired();
+  if (!force && row.expiresAt.getTime() - EARLY_REFRESH_MS > Date.now()) {
+    return decrypt(ctx.settings.encryptionKey, row.accessTokenEnc, aad(userId, 'access'));
+  }
+  const pending = inFlight.get(userId);
+  if (pending) return pending;
+  const p = refreshNow(ctx, userId, row.refreshTokenEnc).finally(() => inFlight.delete(userId));
+  inFlight.set(userId, p);
+  return p;
+}
+
+/** Runs a call with the user's Discord token; when Discord says 401, refreshes once and retries. */
+export async function withDiscordToken<T>(ctx: AppContext, userId: string, call: (token: string) => Promise<T>): Promise<T> {
+  const token = await getDiscordAccessToken(ctx, userId);
+  try {
+    return await call(token);
+  } catch (err) {
+    if (err instanceof IntegrationError && err.provider === 'discord' && (err.status === 401 || err.kind === 'invalid_grant')) {
+      return call(await getDiscordAccessToken(ctx, userId, true));
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { refreshTokens, sessions } from '../../db/schema';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { unauthorized } from '../../lib/errors';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './tokens';
+
+export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
+/** a session (token family) never outlives this, however often it is refreshed */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+async function issueRefreshToken(db: Db, sessionId: string): Promise<string> {
+  const token = randomToken();
+  await db.insert(refreshTokens).values({
+    tokenHash: sha256(token),
+    sessionId,
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+export async function createSession(db: Db, secret: Uint8Array, userId: string): Promise<IssuedTokens & { sessionId: string }> {
+  const sessionId = randomUUID();
+  await db.insert(sessions).values({ id: sessionId, userId, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_MS) });
+  const refresh_token = await issueRefreshToken(db, sessionId);
+  const access_token = await signAccessToken(secret, { userId, sessionId });
+  return { sessionId, access_token, refresh_token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessionsOfUser(db: Db, userId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** The session if it is live (not revoked, not past its absolute lifetime). */
+export async function findLiveSession(db: Db, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  return row ?? null;
+}
+
+/**
+ * Rotation: the presented token is marked used and a new one issued in the same session.
+ * Presenting a token that was already used means it leaked: the whole session is revoked.
+ */
+export async function rotateRefreshToken(db: Db, secret: Uint8Array, presented: string): Promise<IssuedTokens> {
+  const hash = sha256(presented);
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+  if (!row) throw unauthorized('This refresh token is not valid. Please sign in again.', 'invalid_refresh_token');
+
+  // Claim the token atomically, so two concurrent uses cannot both succeed.
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt)))
+    .returning({ sessionId: refreshTokens.sessionId });
+  if (claimed.length === 0) {
+    await revokeSession(db, row.sessionId, 'refresh_token_reused');
+    throw unauthorized('This refresh token was already used; the session has been ended. Please sign in again.', 'refresh_token_reused');
+  }
+  if (row.expiresAt.getTime() <= Date.now()) {
+    throw unauthorized('This refresh token has expired. Please sign in again.', 'refresh_token_expired');
+  }
+  const session = await findLiveSession(db, row.sessionId);
+  if (!session) throw unauthorized('This session has ended. Please sign in again.', 'session_revoked');
+
+  const refresh_token = await issueRefreshToken(db, session.id);
+  const access_token = await signAccessToken(secret, { userId: session.userId, sessionId: session.id });
+  return { access_token, refresh_token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+}

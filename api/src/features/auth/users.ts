@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import type { DiscordUser } from '../../integrations/types';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Creates the user on first login, refreshes their profile afterwards. */
+export async function upsertUser(db: Db, profile: DiscordUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      discordId: profile.id,
+      username: profile.username,
+      globalName: profile.global_name,
+      avatar: profile.avatar,
+    })
+    .onConflictDoUpdate({
+      target: users.discordId,
+      set: { username: profile.username, globalName: profile.global_name, avatar: profile.avatar, updatedAt: new Date() },
+    })
+    .returning();
+  return row!;
+}
+
+export async function getUser(db: Db, userId: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export function toUserDto(row: UserRow) {
+  return {
+    id: row.id,
+    discord_id: row.discordId,
+    username: row.username,
+    global_name: row.globalName,
+    avatar: row.avatar,
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../../context';
+import { requireManager } from './access';
+import { getConfig, listBinds, setupStatus, toServerConfigDto } from './config-store';
+import { rolesWithAssignability } from './roles';
+import { configRoute, editRoute, setupStatusRoute } from './schemas';
+
+/** Read-only views: configuration, setup status, the edit page. */
+export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const authed = { onRequest: app.authenticate };
+
+  app.get('/api/v1/server/:id/config', { schema: configRoute, ...authed }, async (request) => {
+    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+    return { success: true as const, data: { server_config: toServerConfigDto(guild.name, await getConfig(ctx.db, guild.id)) } };
+  });
+
+  app.get('/api/v1/server/:id/setup', { schema: setupStatusRoute, ...authed }, async (request) => {
+    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+    return { success: true as const, data: setupStatus(await getConfig(ctx.db, guild.id)) };
+  });
+
+  app.get('/api/v1/server/:id/edit', { schema: editRoute, ...authed }, async (request) => {
+    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+    const config = await getConfig(ctx.db, guild.id);
+    const roles = guild.botPresent ? await rolesWithAssignability(ctx, guild.id) : [];
+    const binds = config?.groupId ? await listBinds(ctx.db, guild.id) : [];
+    const group =
+      config?.groupId != null
+        ? {
+            id: config.groupId,
+            name: config.groupName ?? `Group ${config.groupId}`,
+            ranks: binds.map((b) => ({ rank: b.rank, name: b.rankName, discord_role_id: b.discordRoleId })),
+          }
+        : null;
+    return { success: true as const, data: { server_config: toServerConfigDto(guild.name, config), roles, group } };
+  });
+};

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { NicknameFormat, SetupStep } from '@roconnect/shared-lib/contract';
+import type { Db } from '../../db/client';
+import { groupRoleBinds, guildConfigs } from '../../db/schema';
+
+export type ConfigRow = typeof guildConfigs.$inferSelect;
+export type ConfigPatch = Partial<Omit<ConfigRow, 'guildId' | 'updatedAt' | 'updatedBy'>>;
+
+export const STEP_ORDER: SetupStep[] = ['nickname', 'verified_role', 'group'];
+
+export async function getConfig(db: Db, guildId: string): Promise<ConfigRow | null> {
+  const [row] = await db.select().from(guildConfigs).where(eq(guildConfigs.guildId, guildId));
+  return row ?? null;
+}
+
+export async function saveConfig(db: Db, guildId: string, userId: string, patch: ConfigPatch): Promise<ConfigRow> {
+  const set = { ...patch, updatedBy: userId, updatedAt: new Date() };
+  const [row] = await db
+    .insert(guildConfigs)
+    .values({ guildId, ...set })
+    .onConflictDoUpdate({ target: guildConfigs.guildId, set })
+    .returning();
+  return row!;
+}
+
+/** The contract's server_config, with the documented defaults when nothing is stored yet. */
+export function toServerConfigDto(guildName: string | null, row: ConfigRow | null) {
+  return {
+    server_name: guildName || 'Unknown Server',
+    nickname_format: (row?.nicknameFormat ?? 'roblox_username') as NicknameFormat,
+    verified_role_name: row?.verifiedRoleName ?? 'Verified',
+    verified_role_id: row?.verifiedRoleId ?? null,
+    group_id: row?.groupId ?? null,
+  };
+}
+
+export function setupStatus(row: ConfigRow | null) {
+  if (row?.setupCompleted) return { setup_completed: true, setup_step: null };
+  return { setup_completed: false, setup_step: (row?.setupStep ?? 'nickname') as SetupStep };
+}
+
+/** Moves the wizard forward to `next` (never backwards). */
+export function advance(row: ConfigRow | null, next: SetupStep): SetupStep {
+  const current = (row?.setupStep ?? 'nickname') as SetupStep;
+  return STEP_ORDER.indexOf(next) > STEP_ORDER.indexOf(current) ? next : current;
+}
+
+export async function listBinds(db: Db, guildId: string) {
+  return db.select().from(groupRoleBinds).where(eq(groupRoleBinds.guildId, guildId)).orderBy(groupRoleBinds.rank);
+}
+
+export async function replaceBinds(
+  db: Db,
+  guildId: string,
+  binds: { rank: number; rankName: string; discordRoleId: string }[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(groupRoleBinds).where(eq(groupRoleBinds.guildId, guildId));
+    if (binds.length) await tx.insert(groupRoleBinds).values(binds.map((b) => ({ guildId, ...b })));
+  });
+}

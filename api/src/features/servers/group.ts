@@ -1,0 +1,53 @@
+import type { AppContext } from '../../context';
+import { badRequest, notFound } from '../../lib/errors';
+import { groupIdFromInput } from './group-input';
+import { replaceBinds } from './config-store';
+
+export interface GroupInput {
+  group_id?: string | number;
+  group_url?: string;
+}
+
+/** The group id from `{group_id}` or `{group_url}`; 400 naming the field when it is not a group. */
+export function groupIdFromBody(body: GroupInput): string {
+  if (body.group_id !== undefined && body.group_url !== undefined) {
+    throw badRequest('send either body.group_id or body.group_url, not both');
+  }
+  if (body.group_id !== undefined) {
+    const id = groupIdFromInput(body.group_id);
+    if (!id) throw badRequest('body.group_id must be a positive whole number or a Roblox group URL');
+    return id;
+  }
+  if (body.group_url !== undefined) {
+    const id = groupIdFromInput(body.group_url);
+    if (!id) throw badRequest('body.group_url must be a Roblox group or community URL, e.g. https://www.roblox.com/communities/123/name');
+    return id;
+  }
+  throw badRequest('body.group_id or body.group_url is required');
+}
+
+/**
+ * Reads the group and its ranks; makes one Discord role per rank above 0 that the server does
+ * not have yet (matched by name); remembers rank → role.
+ */
+export async function bindGroup(ctx: AppContext, guildId: string, groupId: string) {
+  const group = await ctx.integrations.roblox.getGroup(groupId);
+  if (!group) throw notFound(`Roblox group ${groupId} does not exist.`, 'group_not_found');
+  const ranks = (await ctx.integrations.roblox.getGroupRoles(groupId)).filter((r) => r.rank > 0).sort((a, b) => a.rank - b.rank);
+  const existing = await ctx.integrations.discordBot.listRoles(guildId);
+  const byName = new Map(existing.filter((r) => r.id !== guildId).map((r) => [r.name.toLowerCase(), r.id]));
+  const rolesCreated: string[] = [];
+  const binds: { rank: number; rankName: string; discordRoleId: string }[] = [];
+  for (const rank of ranks) {
+    const name = rank.name.slice(0, 100);
+    let roleId = byName.get(name.toLowerCase());
+    if (!roleId) {
+      roleId = (await ctx.integrations.discordBot.createRole(guildId, name)).id;
+      byName.set(name.toLowerCase(), roleId);
+      rolesCreated.push(name);
+    }
+    binds.push({ rank: rank.rank, rankName: rank.name, discordRoleId: roleId });
+  }
+  await replaceBinds(ctx.db, guildId, binds);
+  return { groupId: group.id, groupName: group.name, rolesCreated };
+}

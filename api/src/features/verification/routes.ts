@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../../context';
+import { perUserLimit } from '../../lib/rate-limit';
+import { verifyRoute } from './schemas';
+import { verifyInServer } from './verify';
+
+export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  app.post(
+    '/api/v1/dashboard/bot/verify-in-server',
+    { schema: verifyRoute, onRequest: app.authenticate, config: perUserLimit(ctx.settings) },
+    async (request) => {
+      const { userId } = authOf(request);
+      const result = await verifyInServer(ctx, userId, request.body.server_id, request.body.account_id);
+      request.log.info({ userId, guildId: request.body.server_id, warnings: result.warnings.length }, 'verified member');
+      return { success: true as const, data: result };
+    },
+  );
+};
