@@ -16,15 +16,21 @@ export interface ParcelBaseProps {
  * Wraps a React component as a single-spa parcel with its own React root, the theme and an error
  * boundary. Remotes expose the result; the shell mounts it with single-spa's parcel API.
  */
+export interface DefineParcelOptions {
+  /** the remote's build label (its RC_RELEASE), shown as data-release for deploy checks */
+  release?: string;
+}
+
 export function defineParcel<P extends object>(
   name: string,
   Component: ComponentType<P>,
+  options: DefineParcelOptions = {},
 ): ParcelConfigObject<P & ParcelBaseProps> {
   function ParcelRoot(props: P & ParcelBaseProps) {
     return (
       <ThemeProvider theme={theme}>
         <ParcelErrorBoundary name={name}>
-          <div data-parcel={name} style={{ display: 'contents' }}>
+          <div data-parcel={name} data-release={options.release} style={{ display: 'contents' }}>
             <Component {...props} />
           </div>
         </ParcelErrorBoundary>

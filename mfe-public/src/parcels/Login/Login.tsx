@@ -1,9 +1,72 @@
-import { PageContainer } from '@roconnect/shared-lib';
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { api, Banner, BRAND, Button, Card, redirectExternal, toast } from '@roconnect/shared-lib';
 
-export function Login() {
+const Page = styled.main`
+  min-height: 100vh;
+  display: grid;
+  place-items: center;
+  padding: ${({ theme }) => theme.space(4)};
+`;
+const Panel = styled(Card)`
+  width: min(420px, 100%);
+  text-align: center;
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+const Legal = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+  margin: 0;
+`;
+
+export interface LoginProps {
+  query?: Record<string, string>;
+}
+
+export const EXPIRED_MESSAGE = `Your ${BRAND.chat} session has expired. Please sign in again to continue.`;
+export const AUTH_URL_FAILED = `Failed to get ${BRAND.chat} auth URL. Please try again.`;
+
+/** /login (spec §2): Continue with Discord asks the API for the authorize URL and goes there. */
+export function Login({ query = {} }: LoginProps) {
+  const [busy, setBusy] = useState(false);
+  const shownError = useRef<string | null>(null);
+  const error = query.error;
+
+  useEffect(() => {
+    if (error && shownError.current !== error) {
+      shownError.current = error;
+      toast.error(error);
+    }
+  }, [error]);
+
+  async function continueWithDiscord() {
+    setBusy(true);
+    try {
+      const { auth_url } = await api.auth.discordUrl();
+      redirectExternal(auth_url);
+    } catch {
+      toast.error(AUTH_URL_FAILED);
+      setBusy(false);
+    }
+  }
+
   return (
-    <PageContainer>
-      <h1>Login page</h1>
-    </PageContainer>
+    <Page>
+      <Panel aria-labelledby="login-title">
+        <div>
+          <h1 id="login-title">Welcome Back</h1>
+          <p>Sign in to your account</p>
+        </div>
+        {query.message === 'discord_token_expired' && <Banner tone="warning">{EXPIRED_MESSAGE}</Banner>}
+        <Button size="lg" fullWidth loading={busy} onClick={() => void continueWithDiscord()}>
+          Continue with {BRAND.chat}
+        </Button>
+        <Legal>
+          By continuing you agree to our <a href="/terms">Terms of Service</a> and{' '}
+          <a href="/privacy">Privacy Policy</a>.
+        </Legal>
+      </Panel>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
 import { defineParcel } from '@roconnect/shared-lib';
 import { Privacy } from './Privacy';
 
-export default defineParcel('mfe_public/Privacy', Privacy);
+export default defineParcel('mfe_public/Privacy', Privacy, { release: process.env.RC_RELEASE });

@@ -43,12 +43,12 @@ export function DashboardPage() {
       <DashboardHeader user={user} onLogout={() => void logout()} loggingOut={loggingOut} />
       <PageContainer as="main">
         <Tabs label="Dashboard sections" tabs={[...TABS]} value={tab} onChange={(id) => setTab(id as TabId)} />
-        <TabPanel id="panel-accounts" tabId="accounts" hidden={tab !== 'accounts'}>
+        <TabPanel tabId="accounts" hidden={tab !== 'accounts'}>
           {tab === 'accounts' && (
             <RemoteParcel remote="mfe_accounts" expose="AccountsTab" label="Accounts" parcelProps={accountsProps} />
           )}
         </TabPanel>
-        <TabPanel id="panel-servers" tabId="servers" hidden={tab !== 'servers'}>
+        <TabPanel tabId="servers" hidden={tab !== 'servers'}>
           {tab === 'servers' && (
             <RemoteParcel remote="mfe_servers" expose="ServersTab" label="Servers" parcelProps={serversProps} />
           )}

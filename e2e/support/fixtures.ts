@@ -1,0 +1,55 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const SHELL = 'http://localhost:8080';
+export const EMULATOR = 'http://localhost:3100';
+export const DEMO_USER = 'demo_user';
+
+interface PageProblems {
+  /** console errors the test expects (e.g. a remote it stopped on purpose) */
+  allowConsoleErrors: (pattern: RegExp) => void;
+}
+
+/**
+ * Every test fails on a console error, an uncaught exception or a CSP violation it did not expect
+ * (issue: "no CSP violation and no console error on any page").
+ */
+export const test = base.extend<PageProblems & { problems: string[] }>({
+  problems: async ({ page }, use) => {
+    const problems: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
+      });
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    await use(problems);
+  },
+  allowConsoleErrors: async ({ problems }, use) => {
+    const allowed: RegExp[] = [];
+    await use((pattern) => allowed.push(pattern));
+    const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
+    expect(unexpected, 'console errors, uncaught exceptions or CSP violations').toEqual([]);
+  },
+  page: async ({ page, problems: _problems, allowConsoleErrors: _allow }, use) => {
+    await use(page);
+  },
+});
+export { expect };
+
+/** The real sign-in: login page → emulated Discord consent → API callback → dashboard. */
+export async function signIn(page: Page, username = DEMO_USER): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Discord' }).click();
+  await page.waitForURL(`${EMULATOR}/**`);
+  await page.getByRole('button', { name: `Continue as ${username}` }).click();
+  await page.waitForURL('**/dashboard**');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** The region where the shell mounted a remote's parcel. */
+export function remoteRegion(page: Page, remote: string) {
+  return page.locator(`[data-remote="${remote}"]`);
+}

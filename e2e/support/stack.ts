@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// The same service definitions `npm start` uses.
+import { isPortOpen, REMOTES, ROOT, serviceDefinitions, startService } from '../../scripts/lib/stack.mjs';
+
+export { REMOTES, ROOT };
+export type ServiceName = 'emulator' | 'api' | 'shell' | keyof typeof REMOTES;
+
+const STATE_FILE = path.join(__dirname, '..', '.run', 'stack.json');
+const LOG_FILE = path.join(__dirname, '..', '.run', 'services.log');
+
+interface StackState {
+  dataDir: string;
+  pids: Record<string, number>;
+}
+
+export function readState(): StackState {
+  return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as StackState;
+}
+function writeState(state: StackState): void {
+  fs.mkdirSync(path.dirname(STATE_FILE), { recursive: true });
+  fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+}
+
+function openLog(name: string): number {
+  fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
+  return fs.openSync(LOG_FILE.replace(/services\.log$/, `${name}.log`), 'a');
+}
+
+/** Start a service detached, so it outlives the process that started it; record its pid. */
+export async function startServiceProcess(
+  name: ServiceName,
+  override?: { command?: string[]; dataDir?: string },
+): Promise<void> {
+  const state = fs.existsSync(STATE_FILE) ? readState() : { dataDir: override?.dataDir ?? '', pids: {} };
+  const definition = serviceDefinitions({ dataDir: override?.dataDir ?? state.dataDir })[name];
+  const logFd = openLog(name);
+  const child = await startService(name, { ...definition, command: override?.command ?? definition.command }, { logFd, detached: true });
+  fs.closeSync(logFd);
+  child.unref();
+  state.pids[name] = child.pid!;
+  writeState(state);
+}
+
+export async function stopServiceProcess(name: ServiceName): Promise<void> {
+  const state = readState();
+  const pid = state.pids[name];
+  if (pid) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  delete state.pids[name];
+  writeState(state);
+  const port = serviceDefinitions({})[name].port;
+  const deadline = Date.now() + 10_000;
+  while ((await isPortOpen(port)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+}
+
+export async function startStack(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-e2e-'));
+  writeState({ dataDir, pids: {} });
+  for (const name of ['emulator', 'api', 'mfe_public', 'mfe_accounts', 'mfe_servers', 'mfe_setup', 'shell'] as const) {
+    await startServiceProcess(name, { dataDir });
+  }
+}
+
+export async function stopStack(): Promise<void> {
+  if (!fs.existsSync(STATE_FILE)) return;
+  const state = readState();
+  for (const name of Object.keys(state.pids) as ServiceName[]) await stopServiceProcess(name);
+  fs.rmSync(state.dataDir, { recursive: true, force: true });
+  fs.rmSync(STATE_FILE, { force: true });
+}

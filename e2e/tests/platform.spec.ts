@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { REMOTES, ROOT, startServiceProcess, stopServiceProcess } from '../support/stack';
+
+test.describe('the shell composes the remotes', () => {
+  const pages: { path: string; remote: string; parcel: string }[] = [
+    { path: '/', remote: 'mfe_public', parcel: 'mfe_public/Landing' },
+    { path: '/verify', remote: 'mfe_accounts', parcel: 'mfe_accounts/Verify' },
+    { path: '/roblox/callback?code=success&state=linked', remote: 'mfe_accounts', parcel: 'mfe_accounts/RobloxCallback' },
+    { path: '/invite?server_id=300000000000000001&server_name=Demo%20Builders', remote: 'mfe_servers', parcel: 'mfe_servers/Invite' },
+    { path: '/server/edit/300000000000000001', remote: 'mfe_setup', parcel: 'mfe_setup/ServerConfig' },
+  ];
+  for (const { path: route, remote, parcel } of pages) {
+    test(`${route} renders ${parcel} from ${remote}`, async ({ page, allowConsoleErrors }) => {
+      // Signed out, these pages' own API calls are refused; that is theirs to show, not a shell fault.
+      allowConsoleErrors(/status of 401/);
+      await page.goto(route);
+      await expect(remoteRegion(page, remote).locator(`[data-parcel="${parcel}"]`)).toBeAttached();
+    });
+  }
+
+  test('every spec route and an unknown path mount the error page of mfe_public', async ({ page }) => {
+    for (const code of ['401', '403', '404', '500', '502']) {
+      await page.goto(`/${code}`);
+      await expect(page.locator('[data-parcel="mfe_public/ErrorPage"]')).toBeAttached();
+    }
+    await page.goto('/this/path/does/not/exist');
+    await expect(page.locator('[data-parcel="mfe_public/ErrorPage"]')).toBeAttached();
+    await expect(page).toHaveTitle(/Page not found/);
+  });
+
+  test('React and react-dom are each downloaded once for the whole page', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await signIn(page);
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute('data-remote-status', 'mounted');
+
+    // Which files hold react and react-dom, per container, from each container's manifest.
+    const origins = ['http://localhost:8080', ...Object.values(REMOTES).map((r) => `http://localhost:${r.port}`)];
+    const holders: Record<string, Set<string>> = { react: new Set(), 'react-dom': new Set(), 'react-dom/client': new Set() };
+    for (const origin of origins) {
+      const manifest = (await (await page.request.get(`${origin}/mf-manifest.json`)).json()) as {
+        shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+      };
+      for (const shared of manifest.shared) {
+        if (shared.name in holders) {
+          [...shared.assets.js.sync, ...shared.assets.js.async].forEach((file) => holders[shared.name]!.add(`${origin}/${file}`));
+        }
+      }
+    }
+    for (const [name, files] of Object.entries(holders)) {
+      const downloaded = scripts.filter((url) => files.has(url));
+      expect(downloaded.length, `${name} files downloaded: ${downloaded.join(', ')}`).toBeGreaterThan(0);
+      expect(new Set(downloaded).size, `${name} downloaded twice`).toBe(downloaded.length);
+      const downloadOrigins = new Set(downloaded.map((url) => new URL(url).origin));
+      expect([...downloadOrigins], `${name} came from more than one container`).toEqual(['http://localhost:8080']);
+    }
+    expect(scripts.filter((url) => url.includes(':3002/') || url.includes(':3003/')).length).toBeGreaterThan(0);
+  });
+});
+
+test.describe('a remote that cannot load', () => {
+  test.afterEach(async () => {
+    // Whatever happened in the test, mfe_servers is served again for the tests after it.
+    if (!(await fetch('http://127.0.0.1:3003/mf-manifest.json').then((r) => r.ok).catch(() => false))) {
+      await startServiceProcess('mfe_servers');
+    }
+  });
+
+  test('shows a fallback in its own region only, and Try again recovers', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/ERR_CONNECTION_REFUSED|localhost:3003|mfe_servers|RUNTIME-00/);
+    await signIn(page);
+    await stopServiceProcess('mfe_servers');
+    await page.reload();
+
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    const servers = remoteRegion(page, 'mfe_servers');
+    await expect(servers).toHaveAttribute('data-remote-status', 'failed');
+    await expect(servers.getByText('Servers is unavailable')).toBeVisible();
+
+    // The header and the other tab keep working.
+    await page.getByRole('tab', { name: 'Accounts' }).click();
+    await expect(remoteRegion(page, 'mfe_accounts')).toHaveAttribute('data-remote-status', 'mounted');
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeEnabled();
+
+    await startServiceProcess('mfe_servers');
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    await remoteRegion(page, 'mfe_servers').getByRole('button', { name: 'Try again' }).click();
+    await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute('data-remote-status', 'mounted');
+    await expect(remoteRegion(page, 'mfe_servers').locator('[data-parcel="mfe_servers/ServersTab"]')).toBeAttached();
+  });
+});
+
+test.describe('independent deploys', () => {
+  test('a rebuilt remote shows on reload with no shell rebuild', async ({ page }) => {
+    test.setTimeout(180_000);
+    const shellMain = path.join(ROOT, 'shell', 'dist', 'main.js');
+    const shellBefore = fs.statSync(shellMain).mtimeMs;
+    await page.goto('/privacy');
+    const parcel = page.locator('[data-parcel="mfe_public/Privacy"]');
+    await expect(parcel).toBeAttached();
+    const releaseBefore = await parcel.getAttribute('data-release');
+
+    // Build only mfe-public, as its team would, into a fresh folder, and deploy it on its port.
+    const release = `e2e-${Date.now()}`;
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-mfe-public-'));
+    execFileSync('npx', ['webpack', '--mode', 'production'], {
+      cwd: path.join(ROOT, 'mfe-public'),
+      env: { ...process.env, RC_RELEASE: release, RC_OUT_DIR: outDir },
+      stdio: 'ignore',
+    });
+    try {
+      await stopServiceProcess('mfe_public');
+      await startServiceProcess('mfe_public', {
+        command: [process.execPath, path.join(ROOT, 'tools/serve-static.mjs'), outDir, '3001'],
+      });
+      await page.reload();
+      await expect(parcel).toHaveAttribute('data-release', release);
+      expect(release).not.toBe(releaseBefore);
+      expect(fs.statSync(shellMain).mtimeMs).toBe(shellBefore);
+    } finally {
+      await stopServiceProcess('mfe_public');
+      await startServiceProcess('mfe_public');
+      fs.rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('standalone remotes for QA', () => {
+  const standalone: { remote: string; port: number; parcel: string; text: RegExp }[] = [
+    { remote: 'mfe_public', port: 3001, parcel: 'Landing', text: /./ },
+    { remote: 'mfe_accounts', port: 3002, parcel: 'AccountsTab', text: /./ },
+    { remote: 'mfe_servers', port: 3003, parcel: 'ServersTab', text: /./ },
+    { remote: 'mfe_setup', port: 3004, parcel: 'ServerConfig', text: /./ },
+  ];
+  for (const { remote, port, parcel } of standalone) {
+    test(`${remote} renders alone with MSW answering the API`, async ({ page }) => {
+      await page.goto(`http://localhost:${port}/?parcel=${parcel}`);
+      await expect(page.getByText(`${remote} standalone`)).toBeVisible();
+      await expect(page.locator(`[data-parcel="${remote}/${parcel}"]`)).toBeAttached();
+      const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
+      expect(controlled).toBe(true);
+    });
+  }
+});

@@ -1,0 +1,44 @@
+// Install steps shared by `npm start` and `npm test`, so a fresh clone needs nothing by hand.
+import { execSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './stack.mjs';
+
+export function run(command, options = {}) {
+  console.log(`\n$ ${command}`);
+  const result = spawnSync(command, { cwd: ROOT, stdio: 'inherit', shell: true, ...options });
+  if (result.status !== 0) {
+    throw new Error(`"${command}" failed with exit code ${result.status}`);
+  }
+}
+
+/** npm install when node_modules is missing or older than the lockfile (npm ci fails here: see docs). */
+export function ensureDependencies() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  const stale = !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(lock).mtimeMs;
+  if (stale) run('npm install --no-audit --no-fund');
+}
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Debian's Chromium for Playwright; nothing downloads a browser build of its own. */
+export function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    throw new Error(`${CHROMIUM} is missing. Install Debian's chromium package (sudo apt-get install -y chromium) and run again.`);
+  }
+  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+export function hasCommand(name) {
+  try {
+    execSync(`command -v ${name}`, { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,102 @@
+// The processes that make up RoConnect on one machine, started from the production builds.
+// Used by `npm start` and by the Playwright suite (which also stops and restarts single remotes).
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+export const REMOTES = {
+  mfe_public: { dir: 'mfe-public', port: 3001 },
+  mfe_accounts: { dir: 'mfe-accounts', port: 3002 },
+  mfe_servers: { dir: 'mfe-servers', port: 3003 },
+  mfe_setup: { dir: 'mfe-setup', port: 3004 },
+};
+
+/** name -> how to run it; `env` is merged over the caller's environment */
+export function serviceDefinitions({ dataDir, emulatorSeed } = {}) {
+  const services = {
+    emulator: {
+      port: 3100,
+      command: [process.execPath, TSX, path.join(ROOT, 'emulator/src/main.ts')],
+      env: emulatorSeed ? { EMULATOR_SEED: emulatorSeed } : {},
+      ready: '/__emulator/state',
+    },
+    api: {
+      port: 3000,
+      command: [process.execPath, TSX, path.join(ROOT, 'api/src/main.ts')],
+      env: { DATA_DIR: dataDir || path.join(ROOT, 'api', '.data') },
+      ready: '/api/health',
+    },
+    shell: {
+      port: 8080,
+      command: [process.execPath, path.join(ROOT, 'shell/server/server.mjs')],
+      env: {},
+      ready: '/remotes.json',
+    },
+  };
+  for (const [name, remote] of Object.entries(REMOTES)) {
+    services[name] = {
+      port: remote.port,
+      command: [process.execPath, path.join(ROOT, 'tools/serve-static.mjs'), path.join(ROOT, remote.dir, 'dist'), String(remote.port)],
+      env: {},
+      ready: '/mf-manifest.json',
+    };
+  }
+  return services;
+}
+
+export function isPortOpen(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+      lastError = `status ${response.status}`;
+    } catch (error) {
+      lastError = error.message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up within ${timeoutMs} ms (${lastError})`);
+}
+
+/**
+ * Start one service; resolves when it answers. Output goes to `logFd` (an open file, so a detached
+ * service outlives whoever started it) or is inherited.
+ */
+export async function startService(name, definition, { logFd, detached = false } = {}) {
+  if (await isPortOpen(definition.port)) {
+    throw new Error(`Port ${definition.port} is already in use: cannot start ${name}. Stop whatever runs there first.`);
+  }
+  const [command, ...args] = definition.command;
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...definition.env },
+    stdio: logFd === undefined ? 'inherit' : ['ignore', logFd, logFd],
+    detached,
+  });
+  let ready = false;
+  const exited = new Promise((_, reject) =>
+    child.once('exit', (code) => {
+      if (!ready) reject(new Error(`${name} exited with code ${code} before it was ready`));
+    }),
+  );
+  await Promise.race([waitForHttp(`http://127.0.0.1:${definition.port}${definition.ready}`), exited]);
+  ready = true;
+  return child;
+}

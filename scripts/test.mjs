@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// npm test: everything CI runs, on a fresh clone. Installs what it needs, type-checks, runs every
+// package's Jest suite, builds the production bundles and runs the Playwright suite in Chromium.
+import { ensureChromium, ensureDependencies, run } from './lib/ensure.mjs';
+import { isPortOpen } from './lib/stack.mjs';
+
+const started = Date.now();
+const step = (name) => console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);
+
+async function main() {
+  step('dependencies');
+  ensureDependencies();
+  ensureChromium();
+
+  // The API suite runs a second time against PostgreSQL when a server is there (see api/README.md).
+  const env = { ...process.env };
+  if (!env.TEST_DATABASE_URL && (await isPortOpen(5432))) {
+    env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+  }
+
+  step('type-check');
+  run('npx lerna run typecheck --concurrency 2', { env });
+  step('unit and integration tests (Jest)');
+  run('npx lerna run test --concurrency 1 --stream', { env: { ...env, CI: 'true' } });
+  step('production build');
+  run('npx lerna run build --scope "@roconnect/{shell,mfe-*}" --concurrency 2', { env });
+  step('end-to-end tests (Playwright, Chromium)');
+  run('npx playwright test -c e2e/playwright.config.ts', { env });
+  step('done');
+}
+
+main().catch((error) => {
+  console.error(`\nnpm test failed: ${error.message}`);
+  process.exit(1);
+});
