@@ -1,4 +1,4 @@
 import { defineParcel } from '@roconnect/shared-lib';
 import { ServersTab } from './ServersTab';
 
-export default defineParcel('mfe_servers/ServersTab', ServersTab);
+export default defineParcel('mfe_servers/ServersTab', ServersTab, { release: process.env.RC_RELEASE });

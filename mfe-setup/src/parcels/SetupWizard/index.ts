@@ -1,4 +1,4 @@
 import { defineParcel } from '@roconnect/shared-lib';
 import { SetupWizard } from './SetupWizard';
 
-export default defineParcel('mfe_setup/SetupWizard', SetupWizard);
+export default defineParcel('mfe_setup/SetupWizard', SetupWizard, { release: process.env.RC_RELEASE });
