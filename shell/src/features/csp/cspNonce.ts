@@ -1,7 +1,6 @@
 import { API_PATHS, type CspNonceResponse } from '@roconnect/shared-lib';
 
 // webpack rewrites this free variable to its runtime's nonce slot.
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 declare let __webpack_nonce__: string | undefined;
 
 let current: string | null = null;
