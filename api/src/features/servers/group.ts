@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
-import { groupIdFromInput } from './group-input';
+import { parseRobloxGroupInput } from '../../integrations/roblox/groupInput';
 import { replaceBinds } from './config-store';
 
 export interface GroupInput {
@@ -13,17 +13,12 @@ export function groupIdFromBody(body: GroupInput): string {
   if (body.group_id !== undefined && body.group_url !== undefined) {
     throw badRequest('send either body.group_id or body.group_url, not both');
   }
-  if (body.group_id !== undefined) {
-    const id = groupIdFromInput(body.group_id);
-    if (!id) throw badRequest('body.group_id must be a positive whole number or a Roblox group URL');
-    return id;
-  }
-  if (body.group_url !== undefined) {
-    const id = groupIdFromInput(body.group_url);
-    if (!id) throw badRequest('body.group_url must be a Roblox group or community URL, e.g. https://www.roblox.com/communities/123/name');
-    return id;
-  }
-  throw badRequest('body.group_id or body.group_url is required');
+  const [field, value] =
+    body.group_id !== undefined ? ['body.group_id', String(body.group_id)] : ['body.group_url', body.group_url];
+  if (value === undefined) throw badRequest('body.group_id or body.group_url is required');
+  const parsed = parseRobloxGroupInput(value);
+  if (!parsed.ok) throw badRequest(`${field} is not a Roblox group: ${parsed.error}`);
+  return parsed.groupId;
 }
 
 /**

@@ -1,0 +1,196 @@
+import type { FastifyInstance } from 'fastify';
+import { APP_URL, bearer, createTestApp, parseRedirect } from './support/app';
+import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
+import { addUser, createFakeIntegrations, createWorld, type FakeWorld } from './support/fake-integrations';
+import { loginAs } from './support/fake-login';
+
+let tdb: TestDatabase;
+let app: FastifyInstance;
+let world: FakeWorld;
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+});
+afterAll(async () => {
+  await tdb.cleanup();
+});
+beforeEach(async () => {
+  await truncateAll(tdb.database);
+  world = createWorld();
+  addUser(world, '110000000000000001', 'olivia', 'Olivia');
+  app = await createTestApp(tdb.database, createFakeIntegrations(world));
+});
+afterEach(async () => {
+  await app.close();
+});
+
+describe('GET /auth/discord-url', () => {
+  it('answers the authorize URL with a fresh state each time', async () => {
+    const a = await app.inject({ method: 'GET', url: '/auth/discord-url' });
+    const b = await app.inject({ method: 'GET', url: '/auth/discord-url' });
+    expect(a.statusCode).toBe(200);
+    const urlA = new URL(a.json().data.auth_url);
+    expect(a.json().success).toBe(true);
+    expect(urlA.searchParams.get('scope')).toBe('identify guilds');
+    expect(urlA.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
+    expect(urlA.searchParams.get('state')).not.toBe(new URL(b.json().data.auth_url).searchParams.get('state'));
+  });
+});
+
+describe('GET /auth/callback', () => {
+  it('signs in and redirects with tokens in the fragment, never the query', async () => {
+    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data.auth_url;
+    const state = new URL(url).searchParams.get('state')!;
+    const res = await app.inject({ method: 'GET', url: `/auth/callback?code=code:110000000000000001&state=${state}` });
+    expect(res.statusCode).toBe(302);
+    const r = parseRedirect(res.headers.location as string);
+    expect(`${r.origin}${r.path}`).toBe(`${APP_URL}/auth/callback`);
+    expect(r.query).toEqual({});
+    expect(r.fragment.code).toBeTruthy();
+    expect(r.fragment.access_token!.split('.')).toHaveLength(3);
+    expect(r.fragment.refresh_token!.length).toBeGreaterThan(40);
+  });
+
+  it('refuses a replayed state', async () => {
+    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data.auth_url;
+    const state = new URL(url).searchParams.get('state')!;
+    await app.inject({ method: 'GET', url: `/auth/callback?code=code:110000000000000001&state=${state}` });
+    const again = await app.inject({ method: 'GET', url: `/auth/callback?code=code:110000000000000001&state=${state}` });
+    expect(parseRedirect(again.headers.location as string).query.error).toBe('invalid_state');
+  });
+
+  it.each([
+    ['no state', '/auth/callback?code=code:110000000000000001', 'invalid_state'],
+    ['an unknown state', '/auth/callback?code=code:110000000000000001&state=made-up', 'invalid_state'],
+    ['a cancelled consent', '/auth/callback?error=access_denied&error_description=nope', 'access_denied'],
+  ])('redirects with an error for %s', async (_name, url, error) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(302);
+    const r = parseRedirect(res.headers.location as string);
+    expect(r.query.error).toBe(error);
+    expect(r.query.error_description).toBeTruthy();
+    expect(r.fragment).toEqual({});
+  });
+
+  it('redirects with invalid_grant when Discord refuses the code', async () => {
+    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data.auth_url;
+    const state = new URL(url).searchParams.get('state')!;
+    const res = await app.inject({ method: 'GET', url: `/auth/callback?code=bogus&state=${state}` });
+    expect(parseRedirect(res.headers.location as string).query.error).toBe('invalid_grant');
+  });
+
+  it('refuses a login state used as if it were for Roblox', async () => {
+    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data.auth_url;
+    const state = new URL(url).searchParams.get('state')!;
+    const res = await app.inject({ method: 'GET', url: `/roblox/callback?code=rcode:1&state=${state}` });
+    expect(parseRedirect(res.headers.location as string).query.error).toBe('invalid_state');
+  });
+
+  it('answers 400 for an overlong code', async () => {
+    const res = await app.inject({ method: 'GET', url: `/auth/callback?code=${'x'.repeat(600)}&state=s` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: 'querystring.code must be at most 512 characters' });
+  });
+});
+
+describe('GET /auth/me', () => {
+  it('answers the signed-in user', async () => {
+    const s = await loginAs(app, '110000000000000001');
+    const res = await app.inject({ method: 'GET', url: '/auth/me', headers: s.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      id: expect.any(String),
+      discord_id: '110000000000000001',
+      username: 'olivia',
+      global_name: 'Olivia',
+      avatar: null,
+    });
+  });
+
+  it.each([
+    ['no Authorization header', {}],
+    ['a malformed header', { authorization: 'Token abc' }],
+    ['a forged token', bearer('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln')],
+    ['an unsigned token', bearer('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4Iiwic2lkIjoieSJ9.')],
+  ])('answers 401 for %s', async (_name, headers) => {
+    const res = await app.inject({ method: 'GET', url: '/auth/me', headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String) });
+  });
+});
+
+describe('POST /auth/refresh', () => {
+  it('rotates: the new pair works and the old refresh token is spent', async () => {
+    const s = await loginAs(app, '110000000000000001');
+    const res = await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: s.refresh } });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires_in: 900 });
+    expect(data.refresh_token).not.toBe(s.refresh);
+    const me = await app.inject({ method: 'GET', url: '/auth/me', headers: bearer(data.access_token) });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when an old refresh token is reused', async () => {
+    const s = await loginAs(app, '110000000000000001');
+    const first = (await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: s.refresh } })).json().data;
+    const reuse = await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: s.refresh } });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().error).toBe('refresh_token_reused');
+    // the legitimate newer tokens die with the session
+    const next = await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: first.refresh_token } });
+    expect(next.statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/auth/me', headers: bearer(first.access_token) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode).toBe(401);
+  });
+
+  it('answers 401 for an unknown refresh token', async () => {
+    const res = await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: 'nope' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a missing field', {}, 'body.refresh_token is required'],
+    ['a wrong type', { refresh_token: 5 }, 'body.refresh_token must be a string'],
+    ['an empty string', { refresh_token: '' }, 'body.refresh_token must not be empty'],
+    ['an overlong string', { refresh_token: 'x'.repeat(201) }, 'body.refresh_token must be at most 200 characters'],
+    ['an unknown field', { refresh_token: 'x', admin: true }, 'body.admin is not allowed'],
+    ['a JSON array', [], 'body must be an object'],
+  ])('answers 400 for %s', async (_name, payload, message) => {
+    const res = await app.inject({ method: 'POST', url: '/auth/refresh', payload: payload as object });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, error: 'validation_error', message });
+  });
+
+  it.each([
+    ['junk JSON', '{"refresh_token": '],
+    ['a prototype-poisoning body', '{"__proto__": {"x": 1}, "refresh_token": "a"}'],
+  ])('answers 400 for %s', async (_name, body) => {
+    const res = await app.inject({ method: 'POST', url: '/auth/refresh', payload: body, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+    expect(res.json().message).toEqual(expect.any(String));
+  });
+
+  it('answers 400 for an empty body', async () => {
+    const res = await app.inject({ method: 'POST', url: '/auth/refresh', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/body/);
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('revokes the session: access and refresh tokens stop working', async () => {
+    const s = await loginAs(app, '110000000000000001');
+    const res = await app.inject({ method: 'POST', url: '/auth/logout', headers: s.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: {} });
+    expect((await app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode).toBe(401);
+    const refresh = await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: s.refresh } });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await app.inject({ method: 'POST', url: '/auth/logout' })).statusCode).toBe(401);
+  });
+});

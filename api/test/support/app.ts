@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadSettings, type Settings } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import type { Integrations } from '../../src/integrations/types';
+
+export const APP_URL = 'http://app.test';
+
+export function testSettings(env: Record<string, string> = {}): Settings {
+  return loadSettings({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roconnect-api-')),
+    APP_URL,
+    API_URL: 'http://api.test',
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '1',
+    RATE_LIMIT_MAX: '1000',
+    ...env,
+  });
+}
+
+export async function createTestApp(
+  database: Database,
+  integrations: Integrations,
+  settings: Settings = testSettings(),
+): Promise<FastifyInstance> {
+  const app = await buildApp({ settings, integrations, database, logger: false });
+  await app.ready();
+  return app;
+}
+
+/** Parses the redirect of /auth/callback into its query and fragment parts. */
+export function parseRedirect(location: string | undefined) {
+  if (!location) throw new Error('no redirect');
+  const url = new URL(location);
+  return {
+    origin: url.origin,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    fragment: Object.fromEntries(new URLSearchParams(url.hash.slice(1))),
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

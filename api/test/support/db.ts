@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, type Database } from '../../src/db/client';
+
+/** Which database the suite runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export interface TestDatabase {
+  database: Database;
+  /** opens another connection to the same data (to simulate an API restart) */
+  reopen(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * One database per test file: an in-memory (or folder) PGlite, or on PostgreSQL a fresh schema,
+ * so files never see each other's rows.
+ */
+export async function openTestDatabase(options: { pgliteDir?: string } = {}): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) {
+    const open = () => createDatabase({ pgliteDir: options.pgliteDir });
+    const database = await open();
+    return { database, reopen: open, cleanup: () => database.close().catch(() => undefined) };
+  }
+  const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const open = () => createDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema });
+  const database = await open();
+  return {
+    database,
+    reopen: open,
+    cleanup: async () => {
+      await database.close().catch(() => undefined);
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+const TABLES = [
+  'verifications',
+  'group_role_binds',
+  'guild_configs',
+  'user_guilds',
+  'guilds',
+  'roblox_accounts',
+  'oauth_states',
+  'refresh_tokens',
+  'sessions',
+  'discord_tokens',
+  'users',
+];
+
+/** Empties every table between tests that share a file's database. */
+export async function truncateAll(database: Database): Promise<void> {
+  const { sql } = await import('drizzle-orm');
+  await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} CASCADE`));
+}

@@ -1,0 +1,225 @@
+import {
+  IntegrationError,
+  type DiscordGuild,
+  type DiscordMember,
+  type DiscordRole,
+  type DiscordUser,
+  type Integrations,
+  type RobloxGroupRole,
+  type RobloxUserInfo,
+} from '../../src/integrations/types';
+
+/** A hand-made, in-memory Discord + Roblox for route tests (the real emulator is used in flow tests). */
+export interface FakeGuild {
+  id: string;
+  name: string;
+  icon: string | null;
+  ownerId: string;
+  botPresent: boolean;
+  botTop: number;
+  roles: DiscordRole[];
+  members: Map<string, { permissions: string; nick: string | null; roles: string[] }>;
+}
+
+export interface FakeWorld {
+  discordUsers: Map<string, DiscordUser>;
+  guilds: Map<string, FakeGuild>;
+  robloxUsers: Map<string, RobloxUserInfo>;
+  groups: Map<string, { name: string; roles: RobloxGroupRole[]; members: Map<string, number> }>;
+  dms: { userId: string; content: string }[];
+  refusesDm: Set<string>;
+  /** Discord refresh tokens that Discord no longer accepts */
+  revokedRefresh: Set<string>;
+  /** role ids whose assignment Discord refuses with 50013 */
+  refusedRoles: Set<string>;
+  /** access tokens Discord treats as expired (401) */
+  expiredAccess: Set<string>;
+  calls: string[];
+  nextId: number;
+  tokenCounter: number;
+  robloxConfigured: boolean;
+  lastPkce: { state: string; challenge: string } | null;
+  verifiersSeen: string[];
+}
+
+export function createWorld(): FakeWorld {
+  return {
+    discordUsers: new Map(),
+    guilds: new Map(),
+    robloxUsers: new Map(),
+    groups: new Map(),
+    dms: [],
+    refusesDm: new Set(),
+    revokedRefresh: new Set(),
+    refusedRoles: new Set(),
+    expiredAccess: new Set(),
+    calls: [],
+    nextId: 140000000000000001,
+    tokenCounter: 0,
+    robloxConfigured: true,
+    lastPkce: null,
+    verifiersSeen: [],
+  };
+}
+
+const err = (kind: IntegrationError['kind'], message: string, code?: number, status?: number) =>
+  new IntegrationError('discord', kind, message, code, status);
+
+export function addUser(world: FakeWorld, id: string, username: string, globalName: string | null = null): DiscordUser {
+  const user = { id, username, global_name: globalName, avatar: null };
+  world.discordUsers.set(id, user);
+  return user;
+}
+
+export function addGuild(world: FakeWorld, g: Partial<FakeGuild> & { id: string; ownerId: string }): FakeGuild {
+  const guild: FakeGuild = {
+    name: `Guild ${g.id.slice(-3)}`,
+    icon: null,
+    botPresent: true,
+    botTop: 10,
+    roles: [{ id: g.id, name: '@everyone', position: 0, managed: false }],
+    members: new Map(),
+    ...g,
+  };
+  world.guilds.set(guild.id, guild);
+  return guild;
+}
+
+export function addMember(guild: FakeGuild, userId: string, permissions = '0', roles: string[] = []) {
+  guild.members.set(userId, { permissions, nick: null, roles: [...roles] });
+}
+
+function issueTokens(world: FakeWorld, userId: string) {
+  world.tokenCounter += 1;
+  return {
+    access_token: `at:${userId}:${world.tokenCounter}`,
+    refresh_token: `rt:${userId}:${world.tokenCounter}`,
+    expires_in: 604800,
+    scope: 'identify guilds',
+  };
+}
+
+function userOfAccess(world: FakeWorld, token: string): string {
+  if (world.expiredAccess.has(token)) throw err('invalid_grant', '401: Unauthorized', 0, 401);
+  const [kind, userId] = token.split(':');
+  if (kind !== 'at' || !userId || !world.discordUsers.has(userId)) throw err('invalid_grant', '401: Unauthorized', 0, 401);
+  return userId;
+}
+
+function guildOf(world: FakeWorld, guildId: string): FakeGuild {
+  const g = world.guilds.get(guildId);
+  if (!g || !g.botPresent) throw err('unknown_guild', 'Unknown Guild', 10004, 404);
+  return g;
+}
+
+export function createFakeIntegrations(world: FakeWorld): Integrations {
+  return {
+    discordOAuth: {
+      loginUrl: (state) => `https://discord.test/oauth2/authorize?scope=identify+guilds&state=${encodeURIComponent(state)}`,
+      botInviteUrl: (state, guildId) =>
+        `https://discord.test/oauth2/authorize?scope=bot&permissions=402720768&guild_id=${guildId}&state=${encodeURIComponent(state)}`,
+      exchangeCode: async (code) => {
+        world.calls.push(`exchangeCode ${code}`);
+        const [kind, userId] = code.split(':');
+        if (kind !== 'code' || !userId || !world.discordUsers.has(userId)) throw err('invalid_grant', 'Invalid "code" in request.', 0, 400);
+        return issueTokens(world, userId);
+      },
+      refresh: async (refreshToken) => {
+        world.calls.push('refresh');
+        const [, userId] = refreshToken.split(':');
+        if (world.revokedRefresh.has(refreshToken) || !userId) throw err('invalid_grant', 'invalid_grant', 0, 400);
+        world.revokedRefresh.add(refreshToken);
+        return issueTokens(world, userId);
+      },
+      revoke: async () => undefined,
+      getCurrentUser: async (token) => world.discordUsers.get(userOfAccess(world, token))!,
+      getCurrentUserGuilds: async (token) => {
+        const userId = userOfAccess(world, token);
+        world.calls.push(`guilds ${userId}`);
+        return [...world.guilds.values()]
+          .filter((g) => g.members.has(userId))
+          .map((g) => ({
+            id: g.id,
+            name: g.name,
+            icon: g.icon,
+            owner: g.ownerId === userId,
+            permissions: g.members.get(userId)!.permissions,
+            approximate_member_count: g.members.size,
+          }));
+      },
+    },
+    discordBot: {
+      botUserId: '100000000000000001',
+      getGuild: async (guildId): Promise<DiscordGuild | null> => {
+        const g = world.guilds.get(guildId);
+        if (!g || !g.botPresent) return null;
+        return { id: g.id, name: g.name, icon: g.icon, owner_id: g.ownerId, approximate_member_count: g.members.size };
+      },
+      listRoles: async (guildId) => guildOf(world, guildId).roles.map((r) => ({ ...r })),
+      getBotHighestRolePosition: async (guildId) => guildOf(world, guildId).botTop,
+      createRole: async (guildId, name) => {
+        const g = guildOf(world, guildId);
+        const role = { id: String(world.nextId++), name, position: 1, managed: false };
+        g.roles.push(role);
+        return role;
+      },
+      getMember: async (guildId, userId): Promise<DiscordMember | null> => {
+        const m = guildOf(world, guildId).members.get(userId);
+        return m ? { user_id: userId, nick: m.nick, roles: [...m.roles] } : null;
+      },
+      addMemberRole: async (guildId, userId, roleId) => {
+        const g = guildOf(world, guildId);
+        const role = g.roles.find((r) => r.id === roleId);
+        if (!role) throw err('unknown_role', 'Unknown Role', 10011, 404);
+        if (world.refusedRoles.has(roleId) || role.position >= g.botTop) throw err('missing_permissions', 'Missing Permissions', 50013, 403);
+        const m = g.members.get(userId);
+        if (!m) throw err('unknown_member', 'Unknown Member', 10007, 404);
+        if (!m.roles.includes(roleId)) m.roles.push(roleId);
+      },
+      removeMemberRole: async (guildId, userId, roleId) => {
+        const m = guildOf(world, guildId).members.get(userId);
+        if (!m) throw err('unknown_member', 'Unknown Member', 10007, 404);
+        m.roles = m.roles.filter((r) => r !== roleId);
+      },
+      setMemberNickname: async (guildId, userId, nick) => {
+        const g = guildOf(world, guildId);
+        if (g.ownerId === userId) throw err('missing_permissions', 'Missing Permissions', 50013, 403);
+        if (nick && Array.from(nick).length > 32) throw err('unavailable', 'Invalid Form Body', 50035, 400);
+        const m = g.members.get(userId);
+        if (!m) throw err('unknown_member', 'Unknown Member', 10007, 404);
+        m.nick = nick;
+      },
+      sendDirectMessage: async (userId, content) => {
+        if (world.refusesDm.has(userId)) throw err('cannot_dm', 'Cannot send messages to this user', 50007, 403);
+        world.dms.push({ userId, content });
+      },
+    },
+    robloxOAuth: {
+      get configured() {
+        return world.robloxConfigured;
+      },
+      authorizeUrl: (state, challenge) => {
+        world.lastPkce = { state, challenge };
+        return `https://roblox.test/oauth/v1/authorize?scope=openid+profile&code_challenge_method=S256&code_challenge=${challenge}&state=${encodeURIComponent(state)}`;
+      },
+      exchangeCode: async (code, verifier) => {
+        world.verifiersSeen.push(verifier);
+        const [kind, robloxId] = code.split(':');
+        if (kind !== 'rcode' || !robloxId || !world.robloxUsers.has(robloxId)) {
+          throw new IntegrationError('roblox', 'invalid_grant', 'invalid_grant', undefined, 400);
+        }
+        return { access_token: `rat:${robloxId}` };
+      },
+      getUserInfo: async (token) => world.robloxUsers.get(token.split(':')[1] ?? '')!,
+    },
+    roblox: {
+      getGroup: async (groupId) => {
+        const g = world.groups.get(groupId);
+        return g ? { id: groupId, name: g.name } : null;
+      },
+      getGroupRoles: async (groupId) => world.groups.get(groupId)?.roles ?? [],
+      getUserRankInGroup: async (userId, groupId) => world.groups.get(groupId)?.members.get(userId) ?? 0,
+      getAvatarHeadshotUrl: async (userId) => `https://tr.rbxcdn.test/${userId}/150/150/AvatarHeadshot/Png`,
+    },
+  };
+}
