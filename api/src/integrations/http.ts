@@ -1,0 +1,102 @@
+import { IntegrationError } from './types';
+
+type Provider = 'discord' | 'roblox';
+
+export interface HttpPolicy {
+  /** extra attempts after a 5xx or a network failure; default 2 */
+  retries?: number;
+  /** per-attempt timeout; default 10 000 ms */
+  timeoutMs?: number;
+  /** a 429 asking to wait longer than this fails at once with kind 'rate_limited'; default 10 000 ms */
+  maxRateLimitWaitMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+const NAMES: Record<Provider, string> = { discord: 'Discord', roblox: 'Roblox' };
+const MAX_RATE_LIMIT_RETRIES = 3;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** seconds to wait from Retry-After or a Discord-style `retry_after` body field */
+function retryAfterMs(res: Response, body: unknown): number {
+  const fromBody = typeof body === 'object' && body !== null ? (body as { retry_after?: unknown }).retry_after : undefined;
+  const seconds = typeof fromBody === 'number' ? fromBody : Number(res.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : 1000;
+}
+
+/**
+ * fetch with the waiting a good API citizen does: waits out short 429s, retries 5xx and network
+ * failures with backoff, and turns what remains into IntegrationError ('rate_limited' / 'unavailable').
+ * Any other status is returned for the caller to interpret.
+ */
+export async function httpRequest(provider: Provider, url: string, init: RequestInit, policy: HttpPolicy = {}): Promise<HttpResponse> {
+  const retries = policy.retries ?? 2;
+  const timeoutMs = policy.timeoutMs ?? 10_000;
+  const maxWait = policy.maxRateLimitWaitMs ?? 10_000;
+  const name = NAMES[provider];
+  let failures = 0;
+  let rateLimited = 0;
+  for (;;) {
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch {
+      if (failures++ < retries) {
+        await sleep(100 * 2 ** failures);
+        continue;
+      }
+      throw new IntegrationError(provider, 'unavailable', `${name} could not be reached. Try again in a few minutes.`);
+    }
+    const body = await readBody(res);
+    if (res.status === 429) {
+      const wait = retryAfterMs(res, body);
+      if (wait <= maxWait && rateLimited++ < MAX_RATE_LIMIT_RETRIES) {
+        await sleep(wait);
+        continue;
+      }
+      throw new IntegrationError(provider, 'rate_limited', `${name} is limiting requests right now. Try again in ${Math.ceil(wait / 1000)} seconds.`, undefined, 429);
+    }
+    if (res.status >= 500) {
+      if (failures++ < retries) {
+        await sleep(100 * 2 ** failures);
+        continue;
+      }
+      throw new IntegrationError(provider, 'unavailable', `${name} is having trouble right now (HTTP ${res.status}). Try again in a few minutes.`, undefined, res.status);
+    }
+    return { status: res.status, body, headers: res.headers };
+  }
+}
+
+export function formBody(values: Record<string, string | undefined>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) form.set(k, v);
+  return form;
+}
+
+export function basicAuth(clientId: string, clientSecret: string): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`;
+}
+
+export function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** Reads `field` of a JSON object body, or undefined. */
+export function prop(body: unknown, field: string): unknown {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+}

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createEmulator, type EmulatorApp, type Seed } from '../src';
+
+export const TEST_SEED_PATH = path.join(__dirname, '..', 'seeds', 'test.json');
+export const testSeed = (): Seed => JSON.parse(readFileSync(TEST_SEED_PATH, 'utf8')) as Seed;
+
+export const CLIENT_ID = '100000000000000001';
+export const CLIENT_SECRET = 'emulator-discord-secret';
+export const BOT = { authorization: 'Bot emulator-bot-token' };
+export const REDIRECT = 'http://localhost:3000/auth/callback';
+
+export const USERS = {
+  owner: '110000000000000001',
+  member: '110000000000000002',
+  noDms: '110000000000000003',
+  mod: '110000000000000004',
+};
+export const GUILDS = { withBot: '120000000000000001', noBot: '120000000000000002' };
+export const ROLES = { high: '130000000000000001', low: '130000000000000002' };
+
+export function makeEmulator(): EmulatorApp {
+  return createEmulator({ seed: testSeed() });
+}
+
+export function form(values: Record<string, string>): { payload: string; headers: Record<string, string> } {
+  return { payload: new URLSearchParams(values).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+}
+
+export function location(res: { headers: Record<string, unknown> }): URL {
+  return new URL(String(res.headers.location));
+}
+
+export const loginParams = (state = 'state-1') => ({
+  client_id: CLIENT_ID,
+  response_type: 'code',
+  scope: 'identify guilds',
+  redirect_uri: REDIRECT,
+  state,
+});
+
+/** signs in at the consent page as `userId` and returns the authorization code */
+export async function discordLoginCode(app: EmulatorApp, userId: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/oauth2/authorize', ...form({ ...loginParams(), user_id: userId }) });
+  const code = location(res).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${String(res.headers.location)}`);
+  return code;
+}
+
+export async function discordAccessToken(app: EmulatorApp, userId: string): Promise<{ access_token: string; refresh_token: string }> {
+  const code = await discordLoginCode(app, userId);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v10/oauth2/token',
+    ...form({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLIENT_ID, client_secret: CLIENT_SECRET }),
+  });
+  return res.json();
+}
