@@ -1,0 +1,48 @@
+import { addGuild, addMember, addUser, createWorld, type FakeWorld } from './fake-integrations';
+
+export const OLIVIA = '110000000000000001'; // owns GUILD_A
+export const MAX = '110000000000000002'; // plain member of GUILD_A
+export const MO = '110000000000000004'; // owns GUILD_B and GUILD_C
+export const GUILD_A = '120000000000000001'; // bot present
+export const GUILD_B = '120000000000000002'; // no bot; Olivia has Manage Server
+export const GUILD_C = '120000000000000003'; // bot present; Olivia is a plain member
+export const ROLE_HIGH = '130000000000000001';
+export const ROLE_LOW = '130000000000000002';
+export const RUBY = '501'; // Owner rank in the group
+export const PETE = '502'; // Member rank
+export const GROUP = '7001';
+
+/** The standard fake world of the route tests. */
+export function standardWorld(): FakeWorld {
+  const world = createWorld();
+  addUser(world, OLIVIA, 'owner_olivia', 'Olivia');
+  addUser(world, MAX, 'member_max');
+  addUser(world, MO, 'mod_mo', 'Mo');
+  const a = addGuild(world, { id: GUILD_A, name: 'Bot Guild', ownerId: OLIVIA, botTop: 5 });
+  a.roles.push({ id: ROLE_HIGH, name: 'High', position: 7, managed: false }, { id: ROLE_LOW, name: 'Low', position: 2, managed: false });
+  addMember(a, OLIVIA, '8');
+  addMember(a, MAX, '0');
+  addMember(a, MO, '0');
+  const b = addGuild(world, { id: GUILD_B, name: 'No Bot Guild', ownerId: MO, botPresent: false });
+  addMember(b, MO, '8');
+  addMember(b, OLIVIA, '32');
+  const c = addGuild(world, { id: GUILD_C, name: 'Community', ownerId: MO });
+  addMember(c, MO, '8');
+  addMember(c, OLIVIA, '1024');
+  world.robloxUsers.set(RUBY, { sub: RUBY, preferred_username: 'RankedRuby', name: 'Ruby', picture: null });
+  world.robloxUsers.set(PETE, { sub: PETE, preferred_username: 'PlainPete', name: 'Pete', picture: 'https://pics.test/pete.png' });
+  world.groups.set(GROUP, {
+    name: 'Test Group',
+    roles: [
+      { id: '70010', name: 'Guest', rank: 0 },
+      { id: '70011', name: 'Member', rank: 1 },
+      { id: '70012', name: 'Officer', rank: 50 },
+      { id: '70013', name: 'Owner', rank: 255 },
+    ],
+    members: new Map([
+      [RUBY, 255],
+      [PETE, 1],
+    ]),
+  });
+  return world;
+}
