@@ -22,6 +22,31 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'null',
 };
 
+/** What a failed alternative of an anyOf wanted. */
+function expectation(issue: Issue): string {
+  const p = issue.params as Record<string, unknown>;
+  switch (issue.keyword) {
+    case 'type':
+      return TYPE_WORDS[String(p.type)] ?? String(p.type);
+    case 'const':
+      return JSON.stringify(p.allowedValue);
+    case 'pattern':
+      return PATTERN_NAMES[String(p.pattern)] ?? `a string in the form ${String(p.pattern)}`;
+    case 'minimum':
+      return `a number of at least ${String(p.limit)}`;
+    case 'maximum':
+      return `a number of at most ${String(p.limit)}`;
+    case 'minLength':
+      return `a string of at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `a string of at most ${String(p.limit)} characters`;
+    case 'enum':
+      return `one of ${(p.allowedValues as unknown[]).map(String).join(', ')}`;
+    default:
+      return issue.message ?? 'valid';
+  }
+}
+
 function describeIssue(context: string | undefined, issue: Issue, all: Issue[]): string {
   const p = issue.params as Record<string, unknown>;
   const field = fieldName(context, issue.instancePath);
@@ -56,16 +81,16 @@ function describeIssue(context: string | undefined, issue: Issue, all: Issue[]):
     case 'format':
       return `${field} must be a valid ${String(p.format)}`;
     case 'anyOf': {
-      // Summarise the branches: which types or values were acceptable here.
-      const branch = all.filter(
-        (i) => i.instancePath === issue.instancePath && i.schemaPath?.includes('/anyOf/') && i !== issue,
-      );
-      const consts = branch.filter((i) => i.keyword === 'const').map((i) => JSON.stringify((i.params as { allowedValue: unknown }).allowedValue));
-      if (consts.length) return `${field} must be one of ${consts.join(', ')}`;
-      const types = [...new Set(branch.filter((i) => i.keyword === 'type').map((i) => TYPE_WORDS[String((i.params as { type: string }).type)] ?? ''))].filter(Boolean);
-      if (types.length) return `${field} must be ${types.join(' or ')}`;
-      const first = branch[0];
-      return first ? describeIssue(context, first, []) : `${field} is not valid`;
+      // Say what each alternative expected, e.g. "must be a Discord id (17 to 20 digits) or null".
+      const prefix = `${issue.schemaPath ?? ''}/anyOf/`;
+      const byBranch = new Map<string, Issue>();
+      for (const i of all) {
+        if (i.instancePath !== issue.instancePath || !i.schemaPath?.startsWith(prefix)) continue;
+        const branch = i.schemaPath.slice(prefix.length).split('/')[0]!;
+        if (!byBranch.has(branch)) byBranch.set(branch, i);
+      }
+      const wants = [...new Set([...byBranch.values()].map(expectation))];
+      return wants.length ? `${field} must be ${wants.join(' or ')}` : `${field} is not valid`;
     }
     default:
       return `${field} ${issue.message ?? 'is not valid'}`;
