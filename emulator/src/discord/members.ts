@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { requireBot } from './auth';
-import { DiscordErrors } from './errors';
+import { discordError, DiscordErrors } from './errors';
 import { botHasPermission, botHighest, guildForBot, MANAGE_NICKNAMES, MANAGE_ROLES } from './guildAccess';
 import { memberJson } from './views';
 
@@ -24,7 +24,10 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
     if (!guild) return reply;
     const member = guild.members.get(request.params.userId);
     if (!member) return DiscordErrors.unknownMember(reply);
-    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+    if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
+      return discordError(reply, 400, 50109, 'The request body contains invalid JSON.');
+    }
+    const body = request.body as Record<string, unknown>;
     if (!('nick' in body)) return memberJson(ctx, member);
     const nick = body.nick;
     if (nick !== null && typeof nick !== 'string') return DiscordErrors.invalidForm(reply, 'nick', 'BASE_TYPE_STRING', 'Must be a string.');

@@ -11,15 +11,21 @@ const ROBLOX_ACCESS_SECONDS = 899;
 export class EmulatorStore {
   discord!: DiscordState;
   roblox!: RobloxState;
-  discordOAuth!: OAuthState;
-  robloxOAuth!: OAuthState;
+  readonly discordOAuth: OAuthState;
+  readonly robloxOAuth: OAuthState;
   /** the Discord user who last chose "Continue as …" (bot invites act as them) */
   lastDiscordUserId: string | undefined;
 
   constructor(private seed: Seed, private readonly config: EmulatorConfig) {
+    this.discordOAuth = new OAuthState(DISCORD_ACCESS_SECONDS);
+    this.robloxOAuth = new OAuthState(ROBLOX_ACCESS_SECONDS);
     this.reset();
   }
 
+  /**
+   * Rebuilds Discord and Roblox from the seed. Issued tokens survive, so an API that holds a
+   * session keeps working across resets (a token whose user is gone from the new seed gets 401).
+   */
   reset(seed?: Seed): void {
     if (seed) this.seed = seed;
     // deep copy so that mutations never leak back into the seed object
@@ -29,8 +35,6 @@ export class EmulatorStore {
       botUsername: this.config.botUsername,
     });
     this.roblox = new RobloxState(copy.roblox);
-    this.discordOAuth = new OAuthState(DISCORD_ACCESS_SECONDS);
-    this.robloxOAuth = new OAuthState(ROBLOX_ACCESS_SECONDS);
-    this.lastDiscordUserId = undefined;
+    if (this.lastDiscordUserId && !this.discord.users.has(this.lastDiscordUserId)) this.lastDiscordUserId = undefined;
   }
 }
