@@ -39,7 +39,7 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
   const appName = ctx.config.botUsername;
   const humans = () => [...ctx.store.discord.users.values()].filter((u) => !u.bot);
 
-  const show = (request: FastifyRequest, reply: FastifyReply) => {
+  const show = async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = parseAuthorizeRequest(ctx, asRecord(request.query));
     if (!parsed.ok) return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
     const req = parsed.value;
@@ -62,7 +62,7 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
     return html(reply, 200, botInvitePage(action, req, user, undefined, choices, appName));
   };
 
-  const decide = (request: FastifyRequest, reply: FastifyReply) => {
+  const decide = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = asRecord(request.body);
     const parsed = parseAuthorizeRequest(ctx, body);
     if (!parsed.ok) return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
