@@ -35,7 +35,7 @@ export interface FakeWorld {
   /** access tokens Discord treats as expired (401) */
   expiredAccess: Set<string>;
   calls: string[];
-  nextId: number;
+  nextId: bigint;
   tokenCounter: number;
   robloxConfigured: boolean;
   lastPkce: { state: string; challenge: string } | null;
@@ -54,7 +54,7 @@ export function createWorld(): FakeWorld {
     refusedRoles: new Set(),
     expiredAccess: new Set(),
     calls: [],
-    nextId: 140000000000000001,
+    nextId: 140000000000000001n,
     tokenCounter: 0,
     robloxConfigured: true,
     lastPkce: null,
@@ -159,7 +159,8 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
       getBotHighestRolePosition: async (guildId) => guildOf(world, guildId).botTop,
       createRole: async (guildId, name) => {
         const g = guildOf(world, guildId);
-        const role = { id: String(world.nextId++), name, position: 1, managed: false };
+        world.nextId += 1n;
+        const role = { id: String(world.nextId), name, position: 1, managed: false };
         g.roles.push(role);
         return role;
       },
