@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { createFakeIntegrations } from './support/fake-integrations';
+import { APP_URL, createTestApp } from './support/app';
+import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
+import { loginAs } from './support/fake-login';
+import { MAX, OLIVIA, standardWorld } from './support/world';
+
+let tdb: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+});
+afterAll(async () => {
+  await tdb.cleanup();
+});
+beforeEach(async () => {
+  await truncateAll(tdb.database);
+  app = await createTestApp(tdb.database, createFakeIntegrations(standardWorld()));
+});
+afterEach(async () => {
+  await app.close();
+});
+
+describe('GET /api/bot-stats', () => {
+  it('starts at zero and counts real users and servers with the bot', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/bot-stats' })).json()).toEqual({ success: true, data: { total_users: 0, total_servers: 0 } });
+    await loginAs(app, OLIVIA);
+    await loginAs(app, MAX);
+    // Olivia's sync saw three guilds, two with the bot
+    expect((await app.inject({ method: 'GET', url: '/api/bot-stats' })).json().data).toEqual({ total_users: 2, total_servers: 2 });
+  });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { status: 'ok', database: 'ok' } });
+  });
+});
+
+describe('HTTP hygiene', () => {
+  it('answers unknown routes with the envelope', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, error: 'not_found' });
+  });
+
+  it('allows CORS only from APP_URL and exposes x-token-expired', async () => {
+    const ok = await app.inject({ method: 'OPTIONS', url: '/auth/me', headers: { origin: APP_URL, 'access-control-request-method': 'GET' } });
+    expect(ok.headers['access-control-allow-origin']).toBe(APP_URL);
+    const get = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: APP_URL } });
+    expect(get.headers['access-control-expose-headers']).toBe('x-token-expired');
+    const evil = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'http://evil.test' } });
+    expect(evil.headers['access-control-allow-origin']).not.toBe('http://evil.test');
+  });
+
+  it('sends security headers and no-store', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 400, not 500, for a body that is not JSON on a JSON route', async () => {
+    const res = await app.inject({ method: 'POST', url: '/auth/refresh', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, error: 'validation_error', message: 'body must be an object' });
+  });
+});
