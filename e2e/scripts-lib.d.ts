@@ -1,4 +1,4 @@
-declare module '*/scripts/lib/stack.mjs' {
+declare module '*/scripts/lib/stack.cjs' {
   import type { ChildProcess } from 'node:child_process';
   export const ROOT: string;
   export const REMOTES: Record<'mfe_public' | 'mfe_accounts' | 'mfe_servers' | 'mfe_setup', { dir: string; port: number }>;

@@ -2,7 +2,7 @@
 // npm run dev: the emulator, the API (watch mode) and every webpack dev server, side by side.
 import { spawn } from 'node:child_process';
 import { ensureDependencies } from './lib/ensure.mjs';
-import { ROOT } from './lib/stack.mjs';
+import { ROOT } from './lib/stack.cjs';
 
 ensureDependencies();
 const commands = [

@@ -2,7 +2,7 @@
 // npm start: install when needed, build everything in production mode, start the emulator, the API,
 // the four remotes and the shell, and print the URL. Ctrl+C stops them all.
 import { ensureDependencies, run } from './lib/ensure.mjs';
-import { serviceDefinitions, startService } from './lib/stack.mjs';
+import { serviceDefinitions, startService } from './lib/stack.cjs';
 
 const ORDER = ['emulator', 'api', 'mfe_public', 'mfe_accounts', 'mfe_servers', 'mfe_setup', 'shell'];
 

@@ -2,7 +2,7 @@
 // npm test: everything CI runs, on a fresh clone. Installs what it needs, type-checks, runs every
 // package's Jest suite, builds the production bundles and runs the Playwright suite in Chromium.
 import { ensureChromium, ensureDependencies, run } from './lib/ensure.mjs';
-import { isPortOpen } from './lib/stack.mjs';
+import { isPortOpen } from './lib/stack.cjs';
 
 const started = Date.now();
 const step = (name) => console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);

@@ -14,28 +14,28 @@ interface PageProblems {
  * (issue: "no CSP violation and no console error on any page").
  */
 export const test = base.extend<PageProblems & { problems: string[] }>({
-  problems: async ({ page }, use) => {
+  problems: async ({ context }, use) => {
     const problems: string[] = [];
-    await page.addInitScript(() => {
+    await context.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
         console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
       });
     });
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    context.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
     });
-    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
     await use(problems);
   },
-  allowConsoleErrors: async ({ problems }, use) => {
-    const allowed: RegExp[] = [];
-    await use((pattern) => allowed.push(pattern));
-    const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
-    expect(unexpected, 'console errors, uncaught exceptions or CSP violations').toEqual([]);
-  },
-  page: async ({ page, problems: _problems, allowConsoleErrors: _allow }, use) => {
-    await use(page);
-  },
+  allowConsoleErrors: [
+    async ({ problems }, use) => {
+      const allowed: RegExp[] = [];
+      await use((pattern) => allowed.push(pattern));
+      const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
+      expect(unexpected, 'console errors, uncaught exceptions or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // The same service definitions `npm start` uses.
-import { isPortOpen, REMOTES, ROOT, serviceDefinitions, startService } from '../../scripts/lib/stack.mjs';
+import { isPortOpen, REMOTES, ROOT, serviceDefinitions, startService } from '../../scripts/lib/stack.cjs';
 
 export { REMOTES, ROOT };
 export type ServiceName = 'emulator' | 'api' | 'shell' | keyof typeof REMOTES;

@@ -2,7 +2,7 @@
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './stack.mjs';
+import { ROOT } from './stack.cjs';
 
 export function run(command, options = {}) {
   console.log(`\n$ ${command}`);

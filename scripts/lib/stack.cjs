@@ -1,14 +1,14 @@
 // The processes that make up RoConnect on one machine, started from the production builds.
 // Used by `npm start` and by the Playwright suite (which also stops and restarts single remotes).
-import { spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// CommonJS so both the ESM scripts and Playwright's TypeScript (compiled to CJS) can load it.
+const { spawn } = require('node:child_process');
+const net = require('node:net');
+const path = require('node:path');
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
-export const REMOTES = {
+const REMOTES = {
   mfe_public: { dir: 'mfe-public', port: 3001 },
   mfe_accounts: { dir: 'mfe-accounts', port: 3002 },
   mfe_servers: { dir: 'mfe-servers', port: 3003 },
@@ -16,7 +16,7 @@ export const REMOTES = {
 };
 
 /** name -> how to run it; `env` is merged over the caller's environment */
-export function serviceDefinitions({ dataDir, emulatorSeed } = {}) {
+function serviceDefinitions({ dataDir, emulatorSeed } = {}) {
   const services = {
     emulator: {
       port: 3100,
@@ -48,7 +48,7 @@ export function serviceDefinitions({ dataDir, emulatorSeed } = {}) {
   return services;
 }
 
-export function isPortOpen(port, host = '127.0.0.1') {
+function isPortOpen(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
     socket.once('connect', () => {
@@ -59,7 +59,7 @@ export function isPortOpen(port, host = '127.0.0.1') {
   });
 }
 
-export async function waitForHttp(url, timeoutMs = 60_000) {
+async function waitForHttp(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let lastError = 'no answer';
   while (Date.now() < deadline) {
@@ -79,7 +79,7 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
  * Start one service; resolves when it answers. Output goes to `logFd` (an open file, so a detached
  * service outlives whoever started it) or is inherited.
  */
-export async function startService(name, definition, { logFd, detached = false } = {}) {
+async function startService(name, definition, { logFd, detached = false } = {}) {
   if (await isPortOpen(definition.port)) {
     throw new Error(`Port ${definition.port} is already in use: cannot start ${name}. Stop whatever runs there first.`);
   }
@@ -100,3 +100,5 @@ export async function startService(name, definition, { logFd, detached = false }
   ready = true;
   return child;
 }
+
+module.exports = { ROOT, REMOTES, serviceDefinitions, isPortOpen, waitForHttp, startService };
