@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
+import testSeed from '@roconnect/emulator/seeds/test.json';
+import { buildApp } from '../../src/app';
+import type { Database } from '../../src/db/client';
+import { createIntegrations } from '../../src/integrations';
+import { testSettings } from './app';
+
+/** The API listening on a real port, wired to a real emulator (both on 127.0.0.1, port 0). */
+export interface Stack {
+  emulator: RunningEmulator;
+  app: FastifyInstance;
+  api: string;
+  close(): Promise<void>;
+}
+
+export async function startStack(database: Database): Promise<Stack> {
+  const emulator = await startEmulator({ seed: structuredClone(testSeed) as Seed, publicUrl: 'http://127.0.0.1' });
+  const settings = testSettings({ EMULATOR_URL: emulator.url, EMULATOR_PUBLIC_URL: emulator.url, API_URL: 'http://localhost:3000' });
+  const integrations = createIntegrations(settings.integrations, {
+    http: { retries: 1, timeoutMs: 5000 },
+    bot: { retries: 1, timeoutMs: 5000 },
+  });
+  const app = await buildApp({ settings, integrations, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { emulator, app, api, close: async () => Promise.all([app.close(), emulator.close()]).then(() => undefined) };
+}
+
+/** Opens an authorize page and submits its form as a person would; returns the redirect target. */
+export async function consent(authorizeUrl: string, fields: Record<string, string>): Promise<URL> {
+  const page = await fetch(authorizeUrl);
+  if (page.status !== 200) throw new Error(`consent page answered ${page.status}`);
+  const url = new URL(authorizeUrl);
+  const body = new URLSearchParams(url.searchParams);
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  const res = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body, redirect: 'manual' });
+  const location = res.headers.get('location');
+  if (!location) throw new Error(`consent answered ${res.status} without a redirect`);
+  return new URL(location);
+}
+
+/** Follows a provider redirect into the API (whatever host the redirect_uri named) → the API's own redirect. */
+export async function followIntoApi(stack: Stack, target: URL): Promise<URL> {
+  const res = await fetch(`${stack.api}${target.pathname}${target.search}`, { redirect: 'manual' });
+  if (res.status !== 302) throw new Error(`API answered ${res.status}: ${await res.text()}`);
+  return new URL(res.headers.get('location')!);
+}
+
+export interface HttpSession {
+  headers: Record<string, string>;
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; headers: Headers; json: any }>;
+}
+
+export function httpSession(stack: Stack, accessToken?: string): HttpSession {
+  const headers: Record<string, string> = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
+  return {
+    headers,
+    async call(method, path, body) {
+      const res = await fetch(`${stack.api}${path}`, {
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, headers: res.headers, json: await res.json() };
+    },
+  };
+}
+
+export async function loginThroughEmulator(stack: Stack, discordUserId: string): Promise<HttpSession & { refresh: string }> {
+  const { json } = await httpSession(stack).call('GET', '/auth/discord-url');
+  const back = await consent(json.data.auth_url, { user_id: discordUserId });
+  const landing = await followIntoApi(stack, back);
+  const fragment = new URLSearchParams(landing.hash.slice(1));
+  const access = fragment.get('access_token');
+  if (!access) throw new Error(`login failed: ${landing.toString()}`);
+  return { ...httpSession(stack, access), refresh: fragment.get('refresh_token')! };
+}
+
+export async function emulatorState(stack: Stack) {
+  return (await fetch(`${stack.emulator.url}/__emulator/state`)).json() as Promise<any>;
+}
+
+export async function addFaults(stack: Stack, faults: object[]) {
+  const res = await fetch(`${stack.emulator.url}/__emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ faults }),
+  });
+  if (res.status !== 200) throw new Error(`faults refused: ${await res.text()}`);
+}
