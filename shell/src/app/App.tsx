@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { setNavigator } from '@roconnect/shared-lib';
 import { applyPageMeta } from '../features/meta/pageMeta';
+import { preloadNextRoutes } from '../features/remotes/routePreloads';
 import { ToastProvider } from '../features/toasts/ToastProvider';
 import { appRoutes } from './routes';
 
@@ -15,6 +16,7 @@ function RouterBridge() {
   }, [navigate]);
   useEffect(() => {
     applyPageMeta(pathname);
+    preloadNextRoutes(pathname);
   }, [pathname]);
   return null;
 }
