@@ -1,3 +1,4 @@
 export * from './types';
 export * from './paths';
 export * from './imageUrls';
+export * from './parcelProps';

@@ -12,8 +12,8 @@ export interface HarnessParcel {
   id: string;
   label: string;
   load: () => Promise<{ default: ParcelConfigObject }>;
-  /** props the shell would pass (route params, callbacks) */
-  props?: Record<string, unknown>;
+  /** props the shell would pass (route params, callbacks); a function may load them (e.g. via MSW) */
+  props?: Record<string, unknown> | (() => Promise<Record<string, unknown>>);
 }
 
 export interface HarnessOptions {
@@ -61,9 +61,10 @@ function Harness({ remoteName, parcels, initial }: HarnessOptions & { initial: s
     let cancelled = false;
     const domElement = document.createElement('div');
     host.current.appendChild(domElement);
-    void current.load().then((module) => {
+    const loadProps = typeof current.props === 'function' ? current.props() : Promise.resolve(current.props ?? {});
+    void Promise.all([current.load(), loadProps]).then(([module, props]) => {
       if (cancelled) return;
-      parcel = mountRootParcel(module.default, { domElement, ...current.props });
+      parcel = mountRootParcel(module.default, { domElement, ...props });
     });
     return () => {
       cancelled = true;

@@ -1,0 +1,47 @@
+/**
+ * Props the shell passes to each remote's parcels: the shell–remote contract, next to the HTTP one.
+ * Every routed page also receives its route params and `query` (the query string as an object).
+ */
+import type { LinkedAccount, Server } from './types';
+
+export interface RoutePageProps {
+  query?: Record<string, string>;
+}
+
+export type ErrorPageCode = '401' | '403' | '404' | '500' | '502';
+export interface ErrorPageProps extends RoutePageProps {
+  code: ErrorPageCode;
+}
+
+/** Dashboard Accounts tab (mfe_accounts/AccountsTab); the shell loads the data (spec §4). */
+export interface AccountsTabProps {
+  accounts: LinkedAccount[];
+  /** `/roblox/status` configured; false also when that call failed */
+  robloxConfigured: boolean;
+  /** ask the shell to reload the dashboard data (e.g. after an unlink) */
+  onAccountsChange: () => void;
+}
+
+/** Dashboard Servers tab (mfe_servers/ServersTab): the spec's server-list props. */
+export interface ServersTabProps {
+  servers: Server[];
+  /** a sync returned a fresh list */
+  onServersUpdate: (servers: Server[]) => void;
+  /** Setup Bot: the shell opens mfe_setup's wizard */
+  onSetupServer: (serverId: string, serverName: string) => void;
+  /** Edit Bot: the shell goes to /server/edit/{serverId} */
+  onEditServer: (serverId: string) => void;
+}
+
+/** mfe_setup/SetupWizard, a modal the shell opens for one server. */
+export interface SetupWizardProps {
+  serverId: string;
+  serverName: string;
+  onComplete: () => void;
+  onCancel: () => void;
+}
+
+/** mfe_setup/ServerConfig at /server/edit/:serverId */
+export interface ServerConfigProps extends RoutePageProps {
+  serverId: string;
+}
