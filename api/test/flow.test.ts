@@ -1,5 +1,5 @@
 import { encrypt } from '../src/lib/crypto';
-import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
+import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from './support/db';
 import {
   addFaults,
   consent,
@@ -181,7 +181,7 @@ describe('the whole product through HTTP and the emulator', () => {
     const olivia = await loginThroughEmulator(stack, OWNER);
     // the Discord access token has expired and Discord no longer knows the refresh token
     const { sql } = await import('drizzle-orm');
-    const [user] = (await tdb.database.db.execute(sql`SELECT id FROM users`)).rows as { id: string }[];
+    const [user] = await queryRows<{ id: string }>(tdb.database, sql`SELECT id FROM users`);
     const bogus = encrypt(stack.app.ctx.settings.encryptionKey, 'revoked-refresh-token', `discord_tokens:${user!.id}:refresh`);
     await tdb.database.db.execute(sql`UPDATE discord_tokens SET expires_at = now() - interval '1 hour', refresh_token_enc = ${bogus}`);
     const res = await olivia.call('POST', '/api/v1/dashboard/user/sync-servers');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createFakeIntegrations, type FakeWorld } from './support/fake-integrations';
 import { createTestApp } from './support/app';
-import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
+import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from './support/db';
 import { completeSetup, linkRoblox, loginAs, type Session } from './support/fake-login';
 import { GROUP, GUILD_A, GUILD_B, GUILD_C, MAX, MO, OLIVIA, PETE, ROLE_HIGH, RUBY, standardWorld } from './support/world';
 
@@ -59,8 +59,8 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
     expect(world.dms).toEqual([{ userId: MAX, content: expect.stringContaining('Bot Guild') }]);
     const accounts = (await app.inject({ method: 'GET', url: '/api/v1/dashboard/user/linked-accounts', headers: max.headers })).json().data;
     expect(accounts[0].verified).toBe(true);
-    const audit = await tdb.database.db.execute(sql`SELECT guild_id, dm_sent, roles_added FROM verifications`);
-    expect(audit.rows).toEqual([{ guild_id: GUILD_A, dm_sent: true, roles_added: ['Verified', 'Member'] }]);
+    const audit = await queryRows(tdb.database, sql`SELECT guild_id, dm_sent, roles_added FROM verifications`);
+    expect(audit).toEqual([{ guild_id: GUILD_A, dm_sent: true, roles_added: ['Verified', 'Member'] }]);
   });
 
   it('swaps rank roles when the rank changed, and reports nothing to do the second time', async () => {

@@ -61,3 +61,9 @@ export async function truncateAll(database: Database): Promise<void> {
   const { sql } = await import('drizzle-orm');
   await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} CASCADE`));
 }
+
+/** Rows of a raw SQL query (both drivers answer `{ rows }`). */
+export async function queryRows<T = Record<string, unknown>>(database: Database, query: import('drizzle-orm').SQL): Promise<T[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
