@@ -1,10 +1,22 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PageContainer, TabPanel, Tabs, session, toast } from '@roconnect/shared-lib';
+import {
+  ErrorState,
+  LoadingState,
+  PageContainer,
+  TabPanel,
+  Tabs,
+  session,
+  toast,
+  type AccountsTabProps,
+  type ServersTabProps,
+} from '@roconnect/shared-lib';
 import { RemoteParcel } from '../remotes/RemoteParcel';
 import { useSession } from '../auth/useSession';
 import { DashboardHeader } from './DashboardHeader';
 import { SetupWizardHost, type SetupTarget } from './SetupWizardHost';
+import { useDashboardData } from './useDashboardData';
+import { useDashboardFlags } from './useDashboardFlags';
 
 const TABS = [
   { id: 'accounts', label: 'Accounts' },
@@ -12,27 +24,43 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** The dashboard frame: header and tabs; each tab body is a remote's parcel. */
+/**
+ * The dashboard: header, tabs whose bodies are remote parcels, and the data they show (loaded
+ * here, spec §4). Setup Bot opens mfe_setup's wizard; the remotes never import each other.
+ */
 export function DashboardPage() {
   const navigate = useNavigate();
   const { user } = useSession();
+  const { state, reload, replaceServers } = useDashboardData();
   const [tab, setTab] = useState<TabId>('accounts');
   const [loggingOut, setLoggingOut] = useState(false);
   const [setupTarget, setSetupTarget] = useState<SetupTarget | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
+  useDashboardFlags();
 
-  const serversProps = useMemo(
-    () => ({
-      reloadKey,
-      onSetupServer: (serverId: string, serverName: string) => setSetupTarget({ serverId, serverName }),
-      onEditServer: (serverId: string) => navigate(`/server/edit/${encodeURIComponent(serverId)}`),
-    }),
-    [navigate, reloadKey],
+  const data = state.status === 'ready' ? state.data : null;
+  const accountsProps = useMemo<AccountsTabProps | null>(
+    () => data && { accounts: data.accounts, robloxConfigured: data.robloxConfigured, onAccountsChange: reload },
+    [data, reload],
   );
-  const accountsProps = useMemo(() => ({ reloadKey }), [reloadKey]);
+  const serversProps = useMemo<ServersTabProps | null>(
+    () =>
+      data && {
+        servers: data.servers,
+        onServersUpdate: replaceServers,
+        onSetupServer: (serverId, serverName) => setSetupTarget({ serverId, serverName }),
+        onEditServer: (serverId) => navigate(`/server/edit/${encodeURIComponent(serverId)}`),
+      },
+    [data, replaceServers, navigate],
+  );
+  const closeWizard = useCallback(() => setSetupTarget(null), []);
+  const completeWizard = useCallback(() => {
+    setSetupTarget(null);
+    reload();
+  }, [reload]);
 
   async function logout() {
     setLoggingOut(true);
+    // The session ends locally whether or not the API call succeeds (spec §4).
     await session.logout();
     toast.success('Successfully logged out!');
     navigate('/', { replace: true });
@@ -41,29 +69,28 @@ export function DashboardPage() {
   return (
     <>
       <DashboardHeader user={user} onLogout={() => void logout()} loggingOut={loggingOut} />
-      <PageContainer as="main">
-        <Tabs label="Dashboard sections" tabs={[...TABS]} value={tab} onChange={(id) => setTab(id as TabId)} />
-        <TabPanel tabId="accounts" hidden={tab !== 'accounts'}>
-          {tab === 'accounts' && (
-            <RemoteParcel remote="mfe_accounts" expose="AccountsTab" label="Accounts" parcelProps={accountsProps} />
-          )}
-        </TabPanel>
-        <TabPanel tabId="servers" hidden={tab !== 'servers'}>
-          {tab === 'servers' && (
-            <RemoteParcel remote="mfe_servers" expose="ServersTab" label="Servers" parcelProps={serversProps} />
-          )}
-        </TabPanel>
+      <PageContainer>
+        {state.status === 'loading' && <LoadingState label="Loading dashboard..." />}
+        {state.status === 'failed' && (
+          <ErrorState message="Failed to load dashboard data. Please try again." onRetry={reload} retryLabel="Try Again" />
+        )}
+        {accountsProps && serversProps && (
+          <>
+            <Tabs label="Dashboard sections" tabs={[...TABS]} value={tab} onChange={(id) => setTab(id as TabId)} />
+            <TabPanel tabId="accounts" hidden={tab !== 'accounts'}>
+              {tab === 'accounts' && (
+                <RemoteParcel remote="mfe_accounts" expose="AccountsTab" label="Accounts" parcelProps={accountsProps} />
+              )}
+            </TabPanel>
+            <TabPanel tabId="servers" hidden={tab !== 'servers'}>
+              {tab === 'servers' && (
+                <RemoteParcel remote="mfe_servers" expose="ServersTab" label="Servers" parcelProps={serversProps} />
+              )}
+            </TabPanel>
+          </>
+        )}
       </PageContainer>
-      {setupTarget && (
-        <SetupWizardHost
-          target={setupTarget}
-          onComplete={() => {
-            setSetupTarget(null);
-            setReloadKey((n) => n + 1);
-          }}
-          onCancel={() => setSetupTarget(null)}
-        />
-      )}
+      {setupTarget && <SetupWizardHost target={setupTarget} onComplete={completeWizard} onCancel={closeWizard} />}
     </>
   );
 }

@@ -7,7 +7,7 @@ export interface RemoteParcelProps {
   remote: RemoteName;
   expose: string;
   /** props handed to the parcel: route params, query, callbacks */
-  parcelProps?: Record<string, unknown>;
+  parcelProps?: object;
   /** accessible name of the region, e.g. 'Accounts' */
   label: string;
 }
