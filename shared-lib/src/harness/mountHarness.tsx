@@ -91,7 +91,7 @@ function Harness({ remoteName, parcels, initial }: HarnessOptions & { initial: s
         </nav>
         {lastNavigation && <p role="status">Navigation requested: {lastNavigation}</p>}
       </header>
-      <main ref={host} data-harness-parcel={selected} />
+      <div ref={host} data-harness-parcel={selected} />
       <ToastView toasts={toasts} onDismiss={toast.dismiss} />
     </>
   );
