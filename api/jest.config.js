@@ -6,6 +6,8 @@ module.exports = {
   ...base,
   rootDir: __dirname,
   testEnvironment: 'node',
+  // PGlite starts in a few seconds; on a busy 2-core machine a test that opens it twice needs room.
+  testTimeout: 30000,
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: ['^(?!.*/node_modules/(typebox|jose|cookie)/).*/node_modules/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
