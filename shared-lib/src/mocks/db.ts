@@ -1,0 +1,89 @@
+import type { BotStats, LinkedAccount, NicknameFormat, ServerRole, SetupStatus, User } from '../contract/types';
+import { defaultSeed } from './seed';
+
+/** A linked Roblox account and the Discord user (User.id) it belongs to. */
+export interface MockLinkedAccount extends LinkedAccount {
+  owner_id: string;
+}
+
+export interface MockMember {
+  user_id: string;
+  owner: boolean;
+  /** Manage Server or Administrator */
+  can_manage: boolean;
+}
+
+/** A Discord server as the API knows it, with the per-server setup and configuration. */
+export interface MockServer {
+  id: string;
+  server_id: string;
+  server_name: string;
+  server_icon: string | null;
+  member_count: number;
+  bot_added: boolean;
+  /** false until a sync: lets a test show that sync-servers brings in a server Discord knows about */
+  listed: boolean;
+  members: MockMember[];
+  setup: SetupStatus;
+  nickname_format: NicknameFormat;
+  verified_role_name: string;
+  verified_role_id: string | null;
+  group_id: string | null;
+  /** Discord role created for each group rank (rank → role id) */
+  group_roles: { rank: number; role_id: string }[];
+  bot_role_position: number;
+  roles: Omit<ServerRole, 'assignable'>[];
+}
+
+export interface MockGroup {
+  id: string;
+  name: string;
+  ranks: { rank: number; name: string }[];
+}
+
+export interface MockSession {
+  user_id: string;
+  access_token: string;
+  refresh_token: string;
+  /** Discord authorisation can no longer be refreshed: 401 with x-token-expired */
+  discord_expired?: boolean;
+  revoked?: boolean;
+  used_refresh_tokens: string[];
+}
+
+export interface MockDb {
+  users: User[];
+  linkedAccounts: MockLinkedAccount[];
+  servers: MockServer[];
+  groups: MockGroup[];
+  botStats: BotStats;
+  sessions: MockSession[];
+  robloxConfigured: boolean;
+  /** counter for ids the handlers create (roles, tokens) */
+  nextId: number;
+}
+
+/** A fresh data set: the default seed with any top-level collections replaced by `seed`'s. */
+export function createMockDb(seed: Partial<MockDb> = {}): MockDb {
+  return structuredClone({ ...defaultSeed(), ...seed });
+}
+
+/** The data set behind the exported `handlers`. */
+export const mockDb: MockDb = createMockDb();
+
+/** Put a data set back to the seed in place, so handlers bound to it see the reset. */
+export function resetMockDb(db: MockDb = mockDb, seed: Partial<MockDb> = {}): MockDb {
+  return Object.assign(db, createMockDb(seed));
+}
+
+/** A new Discord-style snowflake (18 digits) for roles the handlers create. */
+export function nextSnowflake(db: MockDb): string {
+  db.nextId += 1;
+  return String(900_000_000_000_000_000n + BigInt(db.nextId));
+}
+
+/** A new opaque token; not a JWT, so the session schedules no proactive refresh in tests. */
+export function nextToken(db: MockDb, kind: 'access' | 'refresh'): string {
+  db.nextId += 1;
+  return `mock-${kind}-token-${db.nextId}`;
+}

@@ -1,0 +1,20 @@
+import type { RequestHandler } from 'msw';
+import { mockDb, type MockDb } from './db';
+import { authHandlers, robloxHandlers } from './handlers/auth';
+import { dashboardHandlers } from './handlers/dashboard';
+import { publicHandlers } from './handlers/public';
+import { serverHandlers } from './handlers/server';
+
+/** msw handlers for every path of the contract, over the given in-memory data set. */
+export function createHandlers(db: MockDb = mockDb): RequestHandler[] {
+  return [
+    ...authHandlers(db),
+    ...robloxHandlers(db),
+    ...dashboardHandlers(db),
+    ...serverHandlers(db),
+    ...publicHandlers(db),
+  ];
+}
+
+/** Handlers over the shared `mockDb` (reset it with `resetMockDb()`). */
+export const handlers: RequestHandler[] = createHandlers(mockDb);

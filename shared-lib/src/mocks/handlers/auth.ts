@@ -1,0 +1,108 @@
+import { http, HttpResponse } from 'msw';
+import { API_PATHS } from '../../contract/paths';
+import type { MockDb } from '../db';
+import { nextToken } from '../db';
+import { route } from './route';
+import { fail, guarded, ok, readJsonObject, requireCaller } from '../respond';
+
+const DISCORD_AUTHORIZE = 'https://discord.com/oauth2/authorize';
+const ROBLOX_AUTHORIZE = 'https://apis.roblox.com/oauth/v1/authorize';
+
+/** The web app's origin for OAuth redirects: the page's own in a browser. */
+function appOrigin(): string {
+  return typeof window !== 'undefined' ? window.location.origin : 'http://localhost:8080';
+}
+
+export function authHandlers(db: MockDb) {
+  return [
+    http.get(route(API_PATHS.discordUrl), () => {
+      const query = new URLSearchParams({
+        client_id: 'mock-client-id',
+        response_type: 'code',
+        scope: 'identify guilds',
+        state: 'mock-state',
+        redirect_uri: `${appOrigin()}${API_PATHS.authCallback}`,
+      });
+      return ok({ auth_url: `${DISCORD_AUTHORIZE}?${query}` });
+    }),
+
+    // Discord's redirect target; a browser navigation in real life, so it answers with a redirect.
+    http.get(route(API_PATHS.authCallback), () => {
+      const session = db.sessions.find((s) => !s.revoked);
+      if (!session) {
+        return HttpResponse.redirect(`${appOrigin()}/auth/callback?error=access_denied`, 302);
+      }
+      const fragment = `code=mock-code&access_token=${session.access_token}&refresh_token=${session.refresh_token}`;
+      return HttpResponse.redirect(`${appOrigin()}/auth/callback#${fragment}`, 302);
+    }),
+
+    http.post(
+      route(API_PATHS.refresh),
+      guarded(async ({ request }) => {
+        const body = await readJsonObject(request);
+        const token = body.refresh_token;
+        if (typeof token !== 'string' || !token) {
+          return fail(400, 'invalid_request', 'refresh_token is required.');
+        }
+        const reused = db.sessions.find((s) => s.used_refresh_tokens.includes(token));
+        if (reused) {
+          // reuse of a rotated token means it leaked: end the whole session
+          reused.revoked = true;
+          return fail(401, 'refresh_reused', 'This session has been ended. Sign in again.');
+        }
+        const session = db.sessions.find((s) => s.refresh_token === token && !s.revoked);
+        if (!session) return fail(401, 'invalid_refresh_token', 'Sign in again.');
+        if (session.discord_expired) {
+          return fail(401, 'token_expired', 'Your Discord session has expired.', { 'x-token-expired': 'true' });
+        }
+        session.used_refresh_tokens.push(token);
+        session.access_token = nextToken(db, 'access');
+        session.refresh_token = nextToken(db, 'refresh');
+        return ok({ access_token: session.access_token, refresh_token: session.refresh_token, expires_in: 900 });
+      }),
+    ),
+
+    http.get(
+      route(API_PATHS.me),
+      guarded(({ request }) => ok(requireCaller(db, request).user)),
+    ),
+
+    http.post(
+      route(API_PATHS.logout),
+      guarded(({ request }) => {
+        requireCaller(db, request).session.revoked = true;
+        return ok({});
+      }),
+    ),
+  ];
+}
+
+export function robloxHandlers(db: MockDb) {
+  return [
+    http.get(
+      route(API_PATHS.robloxAuthUrl),
+      guarded(({ request }) => {
+        requireCaller(db, request);
+        const query = new URLSearchParams({
+          client_id: 'mock-roblox-client',
+          response_type: 'code',
+          scope: 'openid profile',
+          code_challenge: 'mock-challenge',
+          code_challenge_method: 'S256',
+          state: 'mock-roblox-state',
+        });
+        return ok({ auth_url: `${ROBLOX_AUTHORIZE}?${query}` });
+      }),
+    ),
+    http.get(route(API_PATHS.robloxCallback), () =>
+      HttpResponse.redirect(`${appOrigin()}/roblox/callback?code=success&state=linked`, 302),
+    ),
+    http.get(
+      route(API_PATHS.robloxStatus),
+      guarded(({ request }) => {
+        requireCaller(db, request);
+        return ok({ configured: db.robloxConfigured });
+      }),
+    ),
+  ];
+}

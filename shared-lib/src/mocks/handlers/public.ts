@@ -1,0 +1,24 @@
+import { http, HttpResponse } from 'msw';
+import { API_PATHS } from '../../contract/paths';
+import type { MockDb } from '../db';
+import { ok } from '../respond';
+import { route } from './route';
+
+export const MOCK_CSP_NONCE = 'mock-nonce';
+
+export function publicHandlers(db: MockDb) {
+  return [
+    http.get(route(API_PATHS.botStats), () => ok(db.botStats)),
+    http.get(route(API_PATHS.health), () => ok({ status: 'ok', database: 'ok' })),
+    // The real document comes from the API; the mock only names the paths it answers.
+    http.get(route(API_PATHS.openapi), () =>
+      HttpResponse.json({
+        openapi: '3.1.0',
+        info: { title: 'RoConnect API (mock)', version: '0.0.0' },
+        paths: {},
+      }),
+    ),
+    // served by the shell's own server in real life: no envelope
+    http.get(route(API_PATHS.cspNonce), () => HttpResponse.json({ nonce: MOCK_CSP_NONCE })),
+  ];
+}

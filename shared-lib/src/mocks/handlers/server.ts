@@ -1,0 +1,119 @@
+import { http } from 'msw';
+import { API_PATHS } from '../../contract/paths';
+import type { SetupStep } from '../../contract/types';
+import type { MockDb, MockServer } from '../db';
+import { ensureRole, linkGroup } from '../mutations';
+import { badRequest, guarded, ok, readJsonObject, requireCaller } from '../respond';
+import { requireGroup, requireNicknameFormat, requireRoleName } from '../validation';
+import { configView, editView, requireManagedServer } from '../views';
+import { routeWithId } from './route';
+
+type IdParams = { id: string };
+
+const STEP_ORDER: SetupStep[] = ['nickname', 'verified_role', 'group'];
+
+/** Moves setup on to `next` unless it is already past it or complete. */
+function advance(server: MockServer, next: SetupStep): void {
+  if (server.setup.setup_completed) return;
+  const current = STEP_ORDER.indexOf(server.setup.setup_step ?? 'nickname');
+  if (STEP_ORDER.indexOf(next) > current) server.setup.setup_step = next;
+}
+
+export function serverHandlers(db: MockDb) {
+  /** Resolver for a route on one managed server, with the caller checked first. */
+  const onServer = (
+    handle: (server: MockServer, request: Request) => Response | Promise<Response>,
+  ) =>
+    guarded<IdParams>(({ request, params }) => {
+      const { user } = requireCaller(db, request);
+      return handle(requireManagedServer(db, params.id, user.id), request);
+    });
+
+  return [
+    http.get<IdParams>(
+      routeWithId(API_PATHS.serverConfig),
+      onServer((server) => ok({ server_config: configView(server) })),
+    ),
+    http.get<IdParams>(
+      routeWithId(API_PATHS.serverSetup),
+      onServer((server) => ok(server.setup)),
+    ),
+
+    http.post<IdParams>(
+      routeWithId(API_PATHS.setupNickname),
+      onServer(async (server, request) => {
+        server.nickname_format = requireNicknameFormat((await readJsonObject(request)).nickname_format);
+        advance(server, 'verified_role');
+        return ok({ setup_step: server.setup.setup_step });
+      }),
+    ),
+    http.post<IdParams>(
+      routeWithId(API_PATHS.setupVerifiedRole),
+      onServer(async (server, request) => {
+        const name = requireRoleName((await readJsonObject(request)).verified_role_name);
+        server.verified_role_name = name;
+        server.verified_role_id = ensureRole(db, server, name);
+        advance(server, 'group');
+        return ok({ verified_role_id: server.verified_role_id, setup_step: server.setup.setup_step });
+      }),
+    ),
+    http.post<IdParams>(
+      routeWithId(API_PATHS.setupGroup),
+      onServer(async (server, request) => {
+        const body = await readJsonObject(request);
+        let rolesCreated: string[] = [];
+        if (body.skip === true) {
+          server.group_id = null;
+          server.group_roles = [];
+        } else if (body.skip !== undefined) {
+          return badRequest('skip must be true when sent.');
+        } else {
+          rolesCreated = linkGroup(db, server, requireGroup(db, body));
+        }
+        server.setup = { setup_completed: true, setup_step: null };
+        const group = db.groups.find((g) => g.id === server.group_id);
+        return ok({
+          setup_completed: true,
+          group_id: server.group_id,
+          group_name: group?.name ?? null,
+          roles_created: rolesCreated,
+        });
+      }),
+    ),
+
+    http.get<IdParams>(
+      routeWithId(API_PATHS.serverEdit),
+      onServer((server) => ok(editView(db, server))),
+    ),
+    http.put<IdParams>(
+      routeWithId(API_PATHS.editNickname),
+      onServer(async (server, request) => {
+        server.nickname_format = requireNicknameFormat((await readJsonObject(request)).nickname_format);
+        return ok({ server_config: configView(server) });
+      }),
+    ),
+    http.put<IdParams>(
+      routeWithId(API_PATHS.editVerifiedRole),
+      onServer(async (server, request) => {
+        const body = await readJsonObject(request);
+        const name = requireRoleName(body.verified_role_name);
+        const id = body.verified_role_id;
+        if (id !== null && id !== undefined) {
+          if (typeof id !== 'string' || !server.roles.some((r) => r.id === id)) {
+            return badRequest('verified_role_id must be one of the server’s roles.');
+          }
+        }
+        server.verified_role_name = name;
+        server.verified_role_id = typeof id === 'string' ? id : ensureRole(db, server, name);
+        return ok({ server_config: configView(server) });
+      }),
+    ),
+    http.put<IdParams>(
+      routeWithId(API_PATHS.editGroup),
+      onServer(async (server, request) => {
+        linkGroup(db, server, requireGroup(db, await readJsonObject(request)));
+        return ok({ server_config: configView(server) });
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,30 @@
+import type { MockDb, MockGroup, MockServer } from './db';
+import { nextSnowflake } from './db';
+
+/** The id of the role with this name, created just below the bot's role when missing. */
+export function ensureRole(db: MockDb, server: MockServer, name: string): string {
+  const existing = server.roles.find((r) => r.name === name);
+  if (existing) return existing.id;
+  const id = nextSnowflake(db);
+  server.roles.push({ id, name, position: nextPositionBelowBot(server) });
+  return id;
+}
+
+/** Links the group and creates one Discord role per rank above 0; returns the created role names. */
+export function linkGroup(db: MockDb, server: MockServer, group: MockGroup): string[] {
+  server.group_id = group.id;
+  server.group_roles = [];
+  const created: string[] = [];
+  for (const { rank, name } of group.ranks.filter((r) => r.rank > 0)) {
+    const existed = server.roles.some((r) => r.name === name);
+    server.group_roles.push({ rank, role_id: ensureRole(db, server, name) });
+    if (!existed) created.push(name);
+  }
+  return created;
+}
+
+function nextPositionBelowBot(server: MockServer): number {
+  const below = server.roles.filter((r) => r.position < server.bot_role_position).map((r) => r.position);
+  const position = Math.max(0, ...below) + 1;
+  return Math.min(position, server.bot_role_position - 1);
+}

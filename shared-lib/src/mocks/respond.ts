@@ -1,0 +1,78 @@
+import { HttpResponse } from 'msw';
+import type { User } from '../contract/types';
+import type { MockDb, MockSession } from './db';
+
+/** `{success: true, data}` */
+export function ok<T>(data: T, status = 200) {
+  return HttpResponse.json({ success: true as const, data }, { status });
+}
+
+/** `{success: false, error, message}` */
+export function fail(status: number, error: string, message: string, headers?: Record<string, string>) {
+  return HttpResponse.json({ success: false as const, error, message }, { status, headers });
+}
+
+export const badRequest = (message: string) => fail(400, 'invalid_request', message);
+export const notFound = (message: string) => fail(404, 'not_found', message);
+export const forbidden = (message: string) => fail(403, 'forbidden', message);
+
+/** Thrown inside a resolver to answer with an error response at once. */
+export class MockHttpError extends Error {
+  constructor(readonly response: Response) {
+    super('mock http error');
+  }
+}
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get('authorization') ?? '';
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match ? match[1]!.trim() : null;
+}
+
+export interface Caller {
+  user: User;
+  session: MockSession;
+}
+
+/** The signed-in caller, or a 401 thrown as a MockHttpError (with x-token-expired when relevant). */
+export function requireCaller(db: MockDb, request: Request): Caller {
+  const token = bearerToken(request);
+  if (!token) throw new MockHttpError(fail(401, 'unauthorized', 'Sign in to continue.'));
+  const session = db.sessions.find((s) => s.access_token === token && !s.revoked);
+  const user = session && db.users.find((u) => u.id === session.user_id);
+  if (!session || !user) throw new MockHttpError(fail(401, 'unauthorized', 'Your session is not valid.'));
+  if (session.discord_expired) {
+    throw new MockHttpError(
+      fail(401, 'token_expired', 'Your Discord session has expired.', { 'x-token-expired': 'true' }),
+    );
+  }
+  return { user, session };
+}
+
+/** The JSON object body, or a 400 thrown as a MockHttpError. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new MockHttpError(badRequest('The request body must be JSON.'));
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new MockHttpError(badRequest('The request body must be a JSON object.'));
+  }
+  return body as Record<string, unknown>;
+}
+
+type Resolver<P> = (info: { request: Request; params: P }) => Response | Promise<Response>;
+
+/** Turns MockHttpErrors thrown by a resolver into their responses. */
+export function guarded<P>(resolver: Resolver<P>): Resolver<P> {
+  return async (info) => {
+    try {
+      return await resolver(info);
+    } catch (error) {
+      if (error instanceof MockHttpError) return error.response;
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,163 @@
+import type { MockDb, MockServer } from './db';
+
+export const DEMO_ACCESS_TOKEN = 'mock-access-token-demo';
+export const DEMO_REFRESH_TOKEN = 'mock-refresh-token-demo';
+
+export const DEMO_USER = {
+  id: '1',
+  discord_id: '100000000000000001',
+  username: 'demo_user',
+  global_name: 'Demo User',
+  avatar: null,
+};
+const OTHER_USER = {
+  id: '2',
+  discord_id: '100000000000000002',
+  username: 'other_owner',
+  global_name: 'Other Owner',
+  avatar: null,
+};
+
+/** Server ids of the default seed, named by what each one shows in the dashboard. */
+export const SEED_SERVERS = {
+  ownerReady: '200000000000000001',
+  ownerSetupIncomplete: '200000000000000002',
+  managerNoBot: '200000000000000003',
+  memberWithBot: '200000000000000004',
+} as const;
+
+export const SEED_ACCOUNTS = { verified: 'la-1', pending: 'la-2', otherUsers: 'la-3' } as const;
+export const SEED_GROUP_ID = '5000001';
+
+const baseRoles = (serverId: string) => [
+  { id: serverId, name: '@everyone', position: 0 },
+  { id: `${serverId.slice(0, -1)}9`, name: 'RoConnect', position: 10 },
+];
+
+function server(overrides: Partial<MockServer> & Pick<MockServer, 'server_id' | 'server_name'>): MockServer {
+  return {
+    id: overrides.server_id.slice(-1),
+    server_icon: null,
+    member_count: 10,
+    bot_added: false,
+    listed: true,
+    members: [{ user_id: DEMO_USER.id, owner: true, can_manage: true }],
+    setup: { setup_completed: false, setup_step: 'nickname' },
+    nickname_format: 'roblox_username',
+    verified_role_name: 'Verified',
+    verified_role_id: null,
+    group_id: null,
+    group_roles: [],
+    bot_role_position: 10,
+    roles: baseRoles(overrides.server_id),
+    ...overrides,
+  };
+}
+
+/** A signed-in demo user with two linked accounts (one verified) and four servers. */
+export function defaultSeed(): MockDb {
+  return {
+    users: [DEMO_USER, OTHER_USER],
+    linkedAccounts: [
+      {
+        id: SEED_ACCOUNTS.verified,
+        owner_id: DEMO_USER.id,
+        roblox_id: '3000001',
+        roblox_username: 'DemoBuilder',
+        roblox_display_name: 'Demo Builder',
+        roblox_avatar: null,
+        linked_at: '2025-08-02T10:00:00.000Z',
+        verified: true,
+      },
+      {
+        id: SEED_ACCOUNTS.pending,
+        owner_id: DEMO_USER.id,
+        roblox_id: '3000002',
+        roblox_username: 'DemoAlt',
+        roblox_display_name: 'Demo Alt',
+        roblox_avatar: null,
+        linked_at: '2025-08-03T12:30:00.000Z',
+        verified: false,
+      },
+      {
+        id: SEED_ACCOUNTS.otherUsers,
+        owner_id: OTHER_USER.id,
+        roblox_id: '3000003',
+        roblox_username: 'SomeoneElse',
+        roblox_display_name: 'Someone Else',
+        roblox_avatar: null,
+        linked_at: '2025-08-04T08:00:00.000Z',
+        verified: false,
+      },
+    ],
+    servers: [
+      server({
+        server_id: SEED_SERVERS.ownerReady,
+        server_name: 'Demo Builders Club',
+        member_count: 128,
+        bot_added: true,
+        setup: { setup_completed: true, setup_step: null },
+        verified_role_id: '200000000000000011',
+        roles: [
+          ...baseRoles(SEED_SERVERS.ownerReady),
+          { id: '200000000000000011', name: 'Verified', position: 2 },
+          { id: '200000000000000012', name: 'Moderators', position: 12 },
+        ],
+      }),
+      server({
+        server_id: SEED_SERVERS.ownerSetupIncomplete,
+        server_name: 'Demo Racing League',
+        member_count: 42,
+        bot_added: true,
+      }),
+      server({
+        server_id: SEED_SERVERS.managerNoBot,
+        server_name: 'Obby Makers',
+        member_count: 310,
+        members: [
+          { user_id: OTHER_USER.id, owner: true, can_manage: true },
+          { user_id: DEMO_USER.id, owner: false, can_manage: true },
+        ],
+      }),
+      server({
+        server_id: SEED_SERVERS.memberWithBot,
+        server_name: 'Tycoon Fans',
+        member_count: 2048,
+        bot_added: true,
+        setup: { setup_completed: true, setup_step: null },
+        verified_role_id: '200000000000000041',
+        roles: [
+          ...baseRoles(SEED_SERVERS.memberWithBot),
+          { id: '200000000000000041', name: 'Verified', position: 2 },
+        ],
+        members: [
+          { user_id: OTHER_USER.id, owner: true, can_manage: true },
+          { user_id: DEMO_USER.id, owner: false, can_manage: false },
+        ],
+      }),
+    ],
+    groups: [
+      {
+        id: SEED_GROUP_ID,
+        name: 'Demo Builders Group',
+        ranks: [
+          { rank: 0, name: 'Guest' },
+          { rank: 1, name: 'Member' },
+          { rank: 100, name: 'Officer' },
+          { rank: 255, name: 'Owner' },
+        ],
+      },
+    ],
+    botStats: { total_users: 1234, total_servers: 56 },
+    sessions: [
+      {
+        user_id: DEMO_USER.id,
+        access_token: DEMO_ACCESS_TOKEN,
+        refresh_token: DEMO_REFRESH_TOKEN,
+        used_refresh_tokens: [],
+      },
+    ],
+    robloxConfigured: true,
+    nextId: 1000,
+  };
+}

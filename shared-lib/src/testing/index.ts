@@ -1,0 +1,16 @@
+export { setupMockServer } from './mockServer';
+export type { MockServerHandle } from './mockServer';
+export { renderWithProviders } from './renderWithProviders';
+export type { RenderWithProvidersOptions } from './renderWithProviders';
+export { signIn } from './signIn';
+export {
+  DEMO_ACCESS_TOKEN,
+  DEMO_REFRESH_TOKEN,
+  DEMO_USER,
+  MOCK_CSP_NONCE,
+  SEED_ACCOUNTS,
+  SEED_GROUP_ID,
+  SEED_SERVERS,
+  failNext,
+  networkErrorNext,
+} from '../mocks';
