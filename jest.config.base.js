@@ -26,9 +26,16 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
   moduleNameMapper: {
     '^@roconnect/shared-lib$': path.join(__dirname, 'shared-lib/src/index.ts'),
-    '^@roconnect/shared-lib/(mocks|testing|contract|harness)$': path.join(__dirname, 'shared-lib/src/$1/index.ts'),
+    '^@roconnect/shared-lib/(mocks|testing|contract|harness)$': path.join(
+      __dirname,
+      'shared-lib/src/$1/index.ts',
+    ),
   },
   // msw 2 and its deps ship ESM-only pieces in places; let swc transform them.
-  transformIgnorePatterns: ['/node_modules/(?!(msw|@mswjs|@bundled-es-modules|until-async|@open-draft|outvariant|strict-event-emitter|headers-polyfill|is-node-process|rettime)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(msw|@mswjs|@bundled-es-modules|until-async|@open-draft|outvariant|strict-event-emitter|headers-polyfill|is-node-process|rettime)/)',
+  ],
   testEnvironmentOptions: { customExportConditions: [''] },
+  // no watchman on these machines: without this Jest waits on it before finding tests
+  watchman: false,
 };

@@ -1,4 +1,11 @@
-import type { BotStats, LinkedAccount, NicknameFormat, ServerRole, SetupStatus, User } from '../contract/types';
+import type {
+  BotStats,
+  LinkedAccount,
+  NicknameFormat,
+  ServerRole,
+  SetupStatus,
+  User,
+} from '../contract/types';
 import { defaultSeed } from './seed';
 
 /** A linked Roblox account and the Discord user (User.id) it belongs to. */

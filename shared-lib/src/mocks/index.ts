@@ -1,6 +1,13 @@
 // Node-safe entry: the browser worker lives in './browser' so tests never load it.
 export { createMockDb, mockDb, resetMockDb, nextSnowflake, nextToken } from './db';
-export type { MockDb, MockGroup, MockLinkedAccount, MockMember, MockServer, MockSession } from './db';
+export type {
+  MockDb,
+  MockGroup,
+  MockLinkedAccount,
+  MockMember,
+  MockServer,
+  MockSession,
+} from './db';
 export {
   DEMO_ACCESS_TOKEN,
   DEMO_REFRESH_TOKEN,

@@ -24,7 +24,9 @@ export function linkGroup(db: MockDb, server: MockServer, group: MockGroup): str
 }
 
 function nextPositionBelowBot(server: MockServer): number {
-  const below = server.roles.filter((r) => r.position < server.bot_role_position).map((r) => r.position);
+  const below = server.roles
+    .filter((r) => r.position < server.bot_role_position)
+    .map((r) => r.position);
   const position = Math.max(0, ...below) + 1;
   return Math.min(position, server.bot_role_position - 1);
 }

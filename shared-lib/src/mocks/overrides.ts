@@ -32,9 +32,13 @@ export function failNext(
   options: FailOptions = {},
 ) {
   const body = { success: false, error: options.error ?? CODES[status] ?? 'server_error', message };
-  return http[method](route(path), () => HttpResponse.json(body, { status, headers: options.headers }), {
-    once: !options.persist,
-  });
+  return http[method](
+    route(path),
+    () => HttpResponse.json(body, { status, headers: options.headers }),
+    {
+      once: !options.persist,
+    },
+  );
 }
 
 /** A handler that makes the next `method path` call fail at the network level (no response). */

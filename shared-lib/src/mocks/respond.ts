@@ -8,7 +8,12 @@ export function ok<T>(data: T, status = 200) {
 }
 
 /** `{success: false, error, message}` */
-export function fail(status: number, error: string, message: string, headers?: Record<string, string>) {
+export function fail(
+  status: number,
+  error: string,
+  message: string,
+  headers?: Record<string, string>,
+) {
   return HttpResponse.json({ success: false as const, error, message }, { status, headers });
 }
 
@@ -40,10 +45,13 @@ export function requireCaller(db: MockDb, request: Request): Caller {
   if (!token) throw new MockHttpError(fail(401, 'unauthorized', 'Sign in to continue.'));
   const session = db.sessions.find((s) => s.access_token === token && !s.revoked);
   const user = session && db.users.find((u) => u.id === session.user_id);
-  if (!session || !user) throw new MockHttpError(fail(401, 'unauthorized', 'Your session is not valid.'));
+  if (!session || !user)
+    throw new MockHttpError(fail(401, 'unauthorized', 'Your session is not valid.'));
   if (session.discord_expired) {
     throw new MockHttpError(
-      fail(401, 'token_expired', 'Your Discord session has expired.', { 'x-token-expired': 'true' }),
+      fail(401, 'token_expired', 'Your Discord session has expired.', {
+        'x-token-expired': 'true',
+      }),
     );
   }
   return { user, session };

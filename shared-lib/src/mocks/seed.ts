@@ -34,7 +34,9 @@ const baseRoles = (serverId: string) => [
   { id: `${serverId.slice(0, -1)}9`, name: 'RoConnect', position: 10 },
 ];
 
-function server(overrides: Partial<MockServer> & Pick<MockServer, 'server_id' | 'server_name'>): MockServer {
+function server(
+  overrides: Partial<MockServer> & Pick<MockServer, 'server_id' | 'server_name'>,
+): MockServer {
   return {
     id: overrides.server_id.slice(-1),
     server_icon: null,

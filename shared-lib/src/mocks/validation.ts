@@ -13,7 +13,9 @@ export function requireSnowflake(value: unknown, field: string): string {
 
 export function requireNicknameFormat(value: unknown): NicknameFormat {
   if (typeof value !== 'string' || !(NICKNAME_FORMATS as readonly string[]).includes(value)) {
-    throw new MockHttpError(badRequest(`nickname_format must be one of ${NICKNAME_FORMATS.join(', ')}.`));
+    throw new MockHttpError(
+      badRequest(`nickname_format must be one of ${NICKNAME_FORMATS.join(', ')}.`),
+    );
   }
   return value as NicknameFormat;
 }

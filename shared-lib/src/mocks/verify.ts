@@ -5,7 +5,11 @@ import { requireSnowflake } from './validation';
 
 const DISCORD_NICKNAME_MAX = 32;
 
-export function nicknameFor(format: NicknameFormat, user: User, account: LinkedAccount): string | null {
+export function nicknameFor(
+  format: NicknameFormat,
+  user: User,
+  account: LinkedAccount,
+): string | null {
   const discordDisplay = user.global_name ?? user.username;
   const byFormat: Record<NicknameFormat, string | null> = {
     roblox_username: account.roblox_username,
@@ -19,14 +23,19 @@ export function nicknameFor(format: NicknameFormat, user: User, account: LinkedA
 }
 
 /** POST verify-in-server: gives the verified role, sets the nickname, marks the account verified. */
-export function verifyInServer(db: MockDb, user: User, body: Record<string, unknown>): VerifyResult {
+export function verifyInServer(
+  db: MockDb,
+  user: User,
+  body: Record<string, unknown>,
+): VerifyResult {
   const serverId = requireSnowflake(body.server_id, 'server_id');
   if (typeof body.account_id !== 'string' || !body.account_id) {
     throw new MockHttpError(badRequest('account_id is required.'));
   }
   const account = db.linkedAccounts.find((a) => a.id === body.account_id);
   if (!account) throw new MockHttpError(notFound('Linked account not found.'));
-  if (account.owner_id !== user.id) throw new MockHttpError(forbidden('That account is not yours.'));
+  if (account.owner_id !== user.id)
+    throw new MockHttpError(forbidden('That account is not yours.'));
   const server = db.servers.find((s) => s.server_id === serverId);
   if (!server) throw new MockHttpError(notFound('Server not found.'));
   const member = server.members.find((m) => m.user_id === user.id);
@@ -37,7 +46,11 @@ export function verifyInServer(db: MockDb, user: User, body: Record<string, unkn
   const role = server.roles.find((r) => r.id === server.verified_role_id);
   if (role && role.position >= server.bot_role_position) {
     throw new MockHttpError(
-      fail(502, 'discord_refused', `Move the bot's role above "${role.name}" in Server Settings → Roles.`),
+      fail(
+        502,
+        'discord_refused',
+        `Move the bot's role above "${role.name}" in Server Settings → Roles.`,
+      ),
     );
   }
 
@@ -46,7 +59,8 @@ export function verifyInServer(db: MockDb, user: User, body: Record<string, unkn
   const warnings: string[] = [];
   // Discord never lets a bot rename the server owner
   const canRename = nickname !== null && !member.owner;
-  if (nickname !== null && member.owner) warnings.push("Discord doesn't let bots change the server owner's nickname.");
+  if (nickname !== null && member.owner)
+    warnings.push("Discord doesn't let bots change the server owner's nickname.");
   return {
     roles_updated: Boolean(role),
     nickname_updated: canRename,

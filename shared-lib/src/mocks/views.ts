@@ -1,4 +1,10 @@
-import type { GroupSummary, Server, ServerConfig, ServerEditData, ServerRole } from '../contract/types';
+import type {
+  GroupSummary,
+  Server,
+  ServerConfig,
+  ServerEditData,
+  ServerRole,
+} from '../contract/types';
 import type { MockDb, MockServer } from './db';
 import { forbidden, MockHttpError, notFound } from './respond';
 import { requireSnowflake } from './validation';
@@ -53,7 +59,11 @@ export function groupView(db: MockDb, server: MockServer): GroupSummary | null {
 }
 
 export function editView(db: MockDb, server: MockServer): ServerEditData {
-  return { server_config: configView(server), roles: rolesView(server), group: groupView(db, server) };
+  return {
+    server_config: configView(server),
+    roles: rolesView(server),
+    group: groupView(db, server),
+  };
 }
 
 /** Servers the user owns or may manage and that a sync has listed. */
@@ -64,7 +74,11 @@ export function managedServers(db: MockDb, userId: string): MockServer[] {
 }
 
 /** The server behind `/api/v1/server/{id}/…`: 400 for a bad id, 404 unknown, 403 when not managed. */
-export function requireManagedServer(db: MockDb, id: string | undefined, userId: string): MockServer {
+export function requireManagedServer(
+  db: MockDb,
+  id: string | undefined,
+  userId: string,
+): MockServer {
   const serverId = requireSnowflake(id, 'server id');
   const server = db.servers.find((s) => s.server_id === serverId);
   if (!server) throw new MockHttpError(notFound('Server not found.'));

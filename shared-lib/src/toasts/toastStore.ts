@@ -19,7 +19,7 @@ type Listener = (toasts: readonly Toast[]) => void;
  * Toasts any remote can raise; the shell's provider renders them. At most 3 are visible (the
  * oldest gives way), each removed after its duration (default 5000 ms).
  */
-export function createToastStore(maxVisible = TOASTS.maxVisible) {
+export function createToastStore(maxVisible: number = TOASTS.maxVisible) {
   let toasts: readonly Toast[] = [];
   let nextId = 1;
   const timers = new Map<number, ReturnType<typeof setTimeout>>();

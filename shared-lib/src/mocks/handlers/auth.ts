@@ -53,12 +53,18 @@ export function authHandlers(db: MockDb) {
         const session = db.sessions.find((s) => s.refresh_token === token && !s.revoked);
         if (!session) return fail(401, 'invalid_refresh_token', 'Sign in again.');
         if (session.discord_expired) {
-          return fail(401, 'token_expired', 'Your Discord session has expired.', { 'x-token-expired': 'true' });
+          return fail(401, 'token_expired', 'Your Discord session has expired.', {
+            'x-token-expired': 'true',
+          });
         }
         session.used_refresh_tokens.push(token);
         session.access_token = nextToken(db, 'access');
         session.refresh_token = nextToken(db, 'refresh');
-        return ok({ access_token: session.access_token, refresh_token: session.refresh_token, expires_in: 900 });
+        return ok({
+          access_token: session.access_token,
+          refresh_token: session.refresh_token,
+          expires_in: 900,
+        });
       }),
     ),
 

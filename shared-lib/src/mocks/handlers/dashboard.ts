@@ -34,7 +34,8 @@ export function dashboardHandlers(db: MockDb) {
       guarded(({ request }) => {
         const { user } = requireCaller(db, request);
         const eligible = db.servers.filter(
-          (s) => s.bot_added && s.setup.setup_completed && s.members.some((m) => m.user_id === user.id),
+          (s) =>
+            s.bot_added && s.setup.setup_completed && s.members.some((m) => m.user_id === user.id),
         );
         return ok(eligible.map((s) => serverView(s, user.id)));
       }),
@@ -45,7 +46,9 @@ export function dashboardHandlers(db: MockDb) {
       guarded(({ request }) => {
         const { user } = requireCaller(db, request);
         return ok(
-          db.linkedAccounts.filter((a) => a.owner_id === user.id).map(({ owner_id: _owner, ...account }) => account),
+          db.linkedAccounts
+            .filter((a) => a.owner_id === user.id)
+            .map(({ owner_id: _owner, ...account }) => account),
         );
       }),
     ),
@@ -54,7 +57,9 @@ export function dashboardHandlers(db: MockDb) {
       routeWithId(API_PATHS.linkedAccount),
       guarded(({ request, params }) => {
         const { user } = requireCaller(db, request);
-        const index = db.linkedAccounts.findIndex((a) => a.id === params.id && a.owner_id === user.id);
+        const index = db.linkedAccounts.findIndex(
+          (a) => a.id === params.id && a.owner_id === user.id,
+        );
         if (index < 0) return notFound('Linked account not found.');
         db.linkedAccounts.splice(index, 1);
         return ok({});
@@ -66,7 +71,10 @@ export function dashboardHandlers(db: MockDb) {
       guarded(({ request }) => {
         const { user } = requireCaller(db, request);
         const servers = managedServers(db, user.id);
-        return ok({ checked: servers.length, bot_present: servers.filter((s) => s.bot_added).length });
+        return ok({
+          checked: servers.length,
+          bot_present: servers.filter((s) => s.bot_added).length,
+        });
       }),
     ),
 
@@ -74,7 +82,10 @@ export function dashboardHandlers(db: MockDb) {
       route(API_PATHS.inviteUrl),
       guarded(({ request }) => {
         requireCaller(db, request);
-        const serverId = requireSnowflake(new URL(request.url).searchParams.get('server_id'), 'server_id');
+        const serverId = requireSnowflake(
+          new URL(request.url).searchParams.get('server_id'),
+          'server_id',
+        );
         const query = new URLSearchParams({
           client_id: 'mock-client-id',
           permissions: BOT_PERMISSIONS,

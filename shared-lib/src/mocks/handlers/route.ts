@@ -1,6 +1,10 @@
-/** An origin-agnostic msw pattern for a path: the API base URL is a runtime setting. */
+/**
+ * An origin-agnostic msw pattern for a path: the API base URL is a runtime setting. A parameter
+ * written through an API_PATHS builder (`API_PATHS.serverEdit(':id')` gives `%3Aid`) is read back
+ * as the `:id` parameter.
+ */
 export function route(path: string): string {
-  return `*${path}`;
+  return `*${path.replace(/%3A/gi, ':')}`;
 }
 
 const PLACEHOLDER = 'MSW_ID_PLACEHOLDER';

@@ -42,7 +42,9 @@ export function serverHandlers(db: MockDb) {
     http.post<IdParams>(
       routeWithId(API_PATHS.setupNickname),
       onServer(async (server, request) => {
-        server.nickname_format = requireNicknameFormat((await readJsonObject(request)).nickname_format);
+        server.nickname_format = requireNicknameFormat(
+          (await readJsonObject(request)).nickname_format,
+        );
         advance(server, 'verified_role');
         return ok({ setup_step: server.setup.setup_step });
       }),
@@ -54,7 +56,10 @@ export function serverHandlers(db: MockDb) {
         server.verified_role_name = name;
         server.verified_role_id = ensureRole(db, server, name);
         advance(server, 'group');
-        return ok({ verified_role_id: server.verified_role_id, setup_step: server.setup.setup_step });
+        return ok({
+          verified_role_id: server.verified_role_id,
+          setup_step: server.setup.setup_step,
+        });
       }),
     ),
     http.post<IdParams>(
@@ -88,7 +93,9 @@ export function serverHandlers(db: MockDb) {
     http.put<IdParams>(
       routeWithId(API_PATHS.editNickname),
       onServer(async (server, request) => {
-        server.nickname_format = requireNicknameFormat((await readJsonObject(request)).nickname_format);
+        server.nickname_format = requireNicknameFormat(
+          (await readJsonObject(request)).nickname_format,
+        );
         return ok({ server_config: configView(server) });
       }),
     ),
