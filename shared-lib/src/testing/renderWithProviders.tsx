@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
@@ -11,22 +11,28 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper
   path?: string;
 }
 
-/** Renders `ui` inside shared-lib's theme and a MemoryRouter, as the shell would provide them. */
+/**
+ * Renders `ui` inside shared-lib's theme and a MemoryRouter, as the shell would provide them. The
+ * providers are a `wrapper`, so `rerender(newUi)` keeps them (and the router's state).
+ */
 export function renderWithProviders(
   ui: ReactElement,
   { route = '/', path, ...options }: RenderWithProvidersOptions = {},
 ): RenderResult {
-  const content = path ? (
-    <Routes>
-      <Route path={path} element={ui} />
-    </Routes>
-  ) : (
-    ui
-  );
-  return render(
-    <ThemeProvider theme={theme}>
-      <MemoryRouter initialEntries={[route]}>{content}</MemoryRouter>
-    </ThemeProvider>,
-    options,
-  );
+  function Providers({ children }: { children: ReactNode }) {
+    return (
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={[route]}>
+          {path ? (
+            <Routes>
+              <Route path={path} element={children} />
+            </Routes>
+          ) : (
+            children
+          )}
+        </MemoryRouter>
+      </ThemeProvider>
+    );
+  }
+  return render(ui, { ...options, wrapper: Providers });
 }
