@@ -1,9 +1,101 @@
-import { PageContainer } from '@roconnect/shared-lib';
+import styled from 'styled-components';
+import {
+  Button,
+  DEFAULT_NICKNAME_FORMAT,
+  DEFAULT_SERVER_NAME,
+  DEFAULT_VERIFIED_ROLE_NAME,
+  ErrorState,
+  LoadingState,
+  PageContainer,
+  Stack,
+  navigate,
+  type ServerConfigProps,
+} from '@roconnect/shared-lib';
+import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
+import { GroupSection } from './GroupSection';
+import { NicknameSection } from './NicknameSection';
+import { LOAD_FAILED_MESSAGE, useServerEditData } from './useServerEditData';
+import { VerifiedRoleSection } from './VerifiedRoleSection';
 
-export function ServerConfig() {
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(6)};
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: clamp(1.5rem, 4vw, 2rem);
+  overflow-wrap: anywhere;
+`;
+
+const Subtitle = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+function BackToDashboard() {
+  return (
+    <Button variant="secondary" onClick={() => navigate('/dashboard')}>
+      Back to Dashboard
+    </Button>
+  );
+}
+
+/** /server/edit/{serverId}: the server's configuration, one section per setting (spec §2). */
+export function ServerConfig({ serverId }: ServerConfigProps) {
+  const { state, refresh } = useServerEditData(serverId);
+
+  if (state.status === 'loading') {
+    return (
+      <PageContainer>
+        <LoadingState label="Loading server configuration..." />
+      </PageContainer>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <PageContainer>
+        <ErrorState title={LOAD_FAILED_MESSAGE} message="Returning to your dashboard..." />
+        <Stack align="center">
+          <BackToDashboard />
+        </Stack>
+      </PageContainer>
+    );
+  }
+
+  const { server_config: config, roles, group } = state.data;
   return (
     <PageContainer>
-      <h1>Server configuration</h1>
+      <Header>
+        <div>
+          <Title>{config.server_name || DEFAULT_SERVER_NAME}</Title>
+          <Subtitle>Server configuration</Subtitle>
+        </div>
+        <BackToDashboard />
+      </Header>
+      <Stack gap={6}>
+        <NicknameSection
+          serverId={serverId}
+          savedFormat={isNicknameFormat(config.nickname_format) ? config.nickname_format : DEFAULT_NICKNAME_FORMAT}
+        />
+        <VerifiedRoleSection
+          serverId={serverId}
+          savedName={config.verified_role_name || DEFAULT_VERIFIED_ROLE_NAME}
+          savedRoleId={config.verified_role_id ?? null}
+          roles={roles}
+          onSaved={() => void refresh()}
+        />
+        <GroupSection
+          serverId={serverId}
+          savedGroupId={config.group_id ?? ''}
+          group={group}
+          onSaved={() => void refresh()}
+        />
+      </Stack>
     </PageContainer>
   );
 }

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { BRAND, RadioGroup, api, type NicknameFormat } from '@roconnect/shared-lib';
+import { nicknameFormatOptions } from '../../features/nickname/nicknameFormatOptions';
+import { ConfigSection } from './ConfigSection';
+import { useSectionSave } from './useSectionSave';
+
+export interface NicknameSectionProps {
+  serverId: string;
+  savedFormat: NicknameFormat;
+}
+
+export function NicknameSection({ serverId, savedFormat }: NicknameSectionProps) {
+  const [format, setFormat] = useState<NicknameFormat>(savedFormat);
+  const save = useSectionSave({
+    success: 'Nickname format updated successfully!',
+    failure: 'Failed to update nickname format',
+  });
+  return (
+    <ConfigSection
+      title="Nickname Configuration"
+      intro={`The nickname ${BRAND.product} gives members after they verify.`}
+      saveLabel="Save Nickname Format"
+      saving={save.saving}
+      onSave={() => void save.run(() => api.server.editNickname(serverId, format))}
+    >
+      <RadioGroup
+        name="nickname_format"
+        legend="Nickname format"
+        options={nicknameFormatOptions}
+        value={format}
+        onChange={setFormat}
+        disabled={save.saving}
+        error={save.error}
+      />
+    </ConfigSection>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  DEFAULT_NICKNAME_FORMAT,
+  DEFAULT_VERIFIED_ROLE_NAME,
+  api,
+  groupInputToRequest,
+  toast,
+  type NicknameFormat,
+} from '@roconnect/shared-lib';
+import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
+import { refusalMessage } from '../../features/apiErrors/refusalMessage';
+import { stepNumberOf, type WizardStepNumber } from './wizardSteps';
+
+export const EMPTY_GROUP_MESSAGE = 'Enter a Roblox group ID or URL, or choose Skip Group.';
+
+export type WizardBusy = 'save' | 'skip' | null;
+
+/**
+ * The wizard's state machine (spec §4): load the setup status, open at its step (or finish at
+ * once), save each step in turn, skip or link a group, and complete.
+ */
+export function useSetupWizard(serverId: string, onComplete: () => void) {
+  const [loading, setLoading] = useState(true);
+  const [step, setStep] = useState<WizardStepNumber>(1);
+  const [nicknameFormat, setNicknameFormat] = useState<NicknameFormat>(DEFAULT_NICKNAME_FORMAT);
+  const [verifiedRoleName, setVerifiedRoleName] = useState(DEFAULT_VERIFIED_ROLE_NAME);
+  const [groupInput, setGroupInput] = useState('');
+  const [busy, setBusy] = useState<WizardBusy>(null);
+  const [error, setError] = useState<string | undefined>();
+
+  // The shell may unmount the wizard (Cancel) while a call is still running.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const completeRef = useRef(onComplete);
+  completeRef.current = onComplete;
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    // The saved configuration only pre-fills the fields; a failed status load is ignored (spec §8).
+    void Promise.allSettled([api.server.setupStatus(serverId), api.server.config(serverId)]).then(
+      ([status, config]) => {
+        if (cancelled) return;
+        if (config.status === 'fulfilled' && config.value?.server_config) {
+          const saved = config.value.server_config;
+          if (isNicknameFormat(saved.nickname_format)) setNicknameFormat(saved.nickname_format);
+          if (saved.verified_role_name) setVerifiedRoleName(saved.verified_role_name);
+          if (saved.group_id) setGroupInput(saved.group_id);
+        }
+        if (status.status === 'fulfilled') {
+          if (status.value.setup_completed) {
+            completeRef.current();
+            return;
+          }
+          setStep(stepNumberOf(status.value.setup_step));
+        }
+        setLoading(false);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [serverId]);
+
+  function goTo(next: WizardStepNumber) {
+    setError(undefined);
+    setStep(next);
+  }
+
+  async function saveStep(): Promise<void> {
+    if (busy) return;
+    setError(undefined);
+    const current = step;
+    if (current === 3 && !groupInput.trim()) {
+      setError(EMPTY_GROUP_MESSAGE);
+      return;
+    }
+    setBusy('save');
+    try {
+      if (current === 1) await api.server.setupNickname(serverId, nicknameFormat);
+      else if (current === 2) await api.server.setupVerifiedRole(serverId, verifiedRoleName);
+      else await api.server.setupGroup(serverId, groupInputToRequest(groupInput));
+      if (!mounted.current) return;
+      toast.success(`Step ${current} completed successfully!`);
+      setBusy(null);
+      if (current === 3) completeRef.current();
+      else goTo((current + 1) as WizardStepNumber);
+    } catch (failure) {
+      if (!mounted.current) return;
+      toast.error(`Failed to complete step ${current}. Please try again.`);
+      setError(refusalMessage(failure));
+      setBusy(null);
+    }
+  }
+
+  async function skipGroup(): Promise<void> {
+    if (busy) return;
+    setError(undefined);
+    setBusy('skip');
+    try {
+      await api.server.setupGroup(serverId, { skip: true });
+      if (!mounted.current) return;
+      toast.success('Group setup skipped successfully!');
+      setBusy(null);
+      completeRef.current();
+    } catch (failure) {
+      if (!mounted.current) return;
+      toast.error('Failed to skip group setup. Please try again.');
+      setError(refusalMessage(failure));
+      setBusy(null);
+    }
+  }
+
+  return {
+    loading,
+    step,
+    busy,
+    error,
+    nicknameFormat,
+    setNicknameFormat,
+    verifiedRoleName,
+    setVerifiedRoleName,
+    groupInput,
+    setGroupInput,
+    saveStep,
+    skipGroup,
+    previous: () => step > 1 && goTo((step - 1) as WizardStepNumber),
+  };
+}
