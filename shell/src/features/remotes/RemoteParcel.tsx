@@ -18,9 +18,24 @@ type Status = 'loading' | 'mounted' | 'failed';
  * Mounts one remote's parcel in its own region. A remote that cannot load shows a fallback with
  * Try again here only; the rest of the page keeps working.
  */
+/** One mounted parcel and the queue its lifecycle calls go through. */
+interface MountedParcel {
+  instance: Parcel;
+  domElement: HTMLElement;
+  /** the props last handed to the parcel */
+  applied: object | undefined;
+  /**
+   * single-spa refuses an unmount or a second update while an update runs, so mount, updates and
+   * unmount are chained one after another.
+   */
+  queue: Promise<unknown>;
+}
+
+const ignore = () => undefined;
+
 export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParcelProps) {
   const container = useRef<HTMLDivElement>(null);
-  const parcel = useRef<Parcel | null>(null);
+  const parcel = useRef<MountedParcel | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
   const latestProps = useRef(parcelProps);
@@ -28,14 +43,20 @@ export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParce
 
   useEffect(() => {
     let cancelled = false;
+    let mounted: MountedParcel | null = null;
     const domElement = document.createElement('div');
     container.current?.appendChild(domElement);
     setStatus('loading');
     loadParcelConfig(remote, expose)
       .then((config) => {
         if (cancelled) return;
-        parcel.current = mountRootParcel(config, { domElement, ...latestProps.current });
-        return parcel.current.mountPromise.then(() => {
+        const props = latestProps.current;
+        const instance = mountRootParcel(config, { domElement, ...props });
+        // single-spa rejects this when an unmount fails; that is reported where unmount is called
+        instance.unmountPromise.catch(ignore);
+        mounted = { instance, domElement, applied: props, queue: instance.mountPromise };
+        parcel.current = mounted;
+        return instance.mountPromise.then(() => {
           if (!cancelled) setStatus('mounted');
         });
       })
@@ -45,19 +66,33 @@ export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParce
       });
     return () => {
       cancelled = true;
-      const mounted = parcel.current;
-      parcel.current = null;
-      const unmount = mounted && mounted.getStatus() === 'MOUNTED' ? mounted.unmount() : Promise.resolve(null);
-      void unmount.catch(() => undefined).finally(() => domElement.remove());
+      if (parcel.current === mounted) parcel.current = null;
+      const target = mounted;
+      if (!target) {
+        domElement.remove();
+        return;
+      }
+      // Wait for a mount or update still under way, or the parcel would be left mounted.
+      target.queue = target.queue
+        .catch(ignore)
+        .then(() => (target.instance.getStatus() === 'MOUNTED' ? target.instance.unmount() : null))
+        .catch((error: unknown) => console.warn(`Remote ${remote}/${expose} could not be unmounted`, error))
+        .finally(() => domElement.remove());
     };
   }, [remote, expose, attempt]);
 
   useEffect(() => {
-    const mounted = parcel.current;
-    if (status === 'mounted' && mounted?.update && mounted.getStatus() === 'MOUNTED') {
-      void mounted.update({ ...parcelProps }).catch(() => undefined);
-    }
-  }, [parcelProps, status]);
+    const target = parcel.current;
+    if (status !== 'mounted' || !target || target.applied === parcelProps) return;
+    target.applied = parcelProps;
+    const { instance, domElement } = target;
+    target.queue = target.queue
+      .catch(ignore)
+      .then(() =>
+        instance.update && instance.getStatus() === 'MOUNTED' ? instance.update({ domElement, ...parcelProps }) : null,
+      )
+      .catch((error: unknown) => console.warn(`Remote ${remote}/${expose} could not be updated`, error));
+  }, [parcelProps, status, remote, expose]);
 
   return (
     <section aria-label={label} data-remote={remote} data-remote-status={status}>

@@ -1,0 +1,48 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { theme } from '@roconnect/shared-lib';
+import { registerRemoteManifest } from '../src/features/remotes/remoteRegistry';
+import { App } from '../src/app/App';
+import { federation } from './mocks/federationRuntime';
+
+export { federation };
+
+export const TEST_REMOTES = {
+  mfe_public: 'http://localhost:3001/mf-manifest.json',
+  mfe_accounts: 'http://localhost:3002/mf-manifest.json',
+  mfe_servers: 'http://localhost:3003/mf-manifest.json',
+  mfe_setup: 'http://localhost:3004/mf-manifest.json',
+};
+
+/** Fresh fake federation runtime with every test remote registered, as bootstrap does. */
+export function resetRemotes(): void {
+  federation.reset();
+  registerRemoteManifest(TEST_REMOTES);
+}
+
+/** Shows the router's current address so tests can assert navigation by text. */
+export function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="current location">{pathname + search}</output>;
+}
+
+function ThemeWrapper({ children }: { children: ReactNode }) {
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+}
+
+/** Renders in shared-lib's theme; `rerender` keeps the theme. */
+export function renderWithTheme(ui: ReactElement): RenderResult {
+  return render(ui, { wrapper: ThemeWrapper });
+}
+
+/** The shell's App in a MemoryRouter at `route`, as bootstrap renders it in a BrowserRouter. */
+export function renderApp(route: string): RenderResult {
+  return renderWithTheme(
+    <MemoryRouter initialEntries={[route]}>
+      <App />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Stand-in for `@module-federation/enhanced/runtime` under Jest (mapped in shell/jest.config.js).
+ * "Remotes" are local test parcels built with shared-lib's defineParcel; a test can make a remote
+ * fail until it is told to recover, hold a load open, or swap in its own parcel for an expose.
+ */
+import { createElement, useEffect } from 'react';
+import type { ParcelConfigObject } from 'single-spa';
+import { defineParcel } from '@roconnect/shared-lib';
+
+export interface RemoteRegistration {
+  name: string;
+  entry: string;
+}
+export interface RegisterCall {
+  remotes: RemoteRegistration[];
+  force: boolean;
+}
+
+const registered = new Map<string, string>();
+const registerCalls: RegisterCall[] = [];
+const loadCalls: string[] = [];
+const failing = new Set<string>();
+const held = new Map<string, Promise<void>>();
+const overrides = new Map<string, ParcelConfigObject>();
+const probeCache = new Map<string, ParcelConfigObject>();
+const events: string[] = [];
+
+function describeValue(value: unknown): string | null {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value && typeof value === 'object' && !(value instanceof Node) && Object.getPrototypeOf(value) === Object.prototype) {
+    return JSON.stringify(value);
+  }
+  return null;
+}
+
+/** Props single-spa adds to every parcel; not the shell's, so the probe does not list them. */
+const SINGLE_SPA_PROPS = new Set(['name', 'domElement', 'mountParcel', 'unmountSelf', 'singleSpa']);
+
+/**
+ * The default parcel of an expose: a region named `<remote>/<expose>` listing the data props it
+ * was given as `key=value` lines, and recording mount/unmount in `federation.events`.
+ */
+function probeParcel(id: string): ParcelConfigObject {
+  const cached = probeCache.get(id);
+  if (cached) return cached;
+  function Probe(props: Record<string, unknown>) {
+    useEffect(() => {
+      events.push(`mount ${id}`);
+      return () => {
+        events.push(`unmount ${id}`);
+      };
+    }, []);
+    const lines = Object.entries(props)
+      .filter(([key]) => !SINGLE_SPA_PROPS.has(key))
+      .map(([key, value]) => [key, describeValue(value)] as const)
+      .filter((entry): entry is readonly [string, string] => entry[1] !== null)
+      .map(([key, value]) => createElement('li', { key }, `${key}=${value}`));
+    return createElement(
+      'div',
+      { role: 'region', 'aria-label': id },
+      createElement('p', null, `Parcel ${id}`),
+      createElement('ul', { 'aria-label': `${id} props` }, lines),
+    );
+  }
+  const parcel = defineParcel(id, Probe) as unknown as ParcelConfigObject;
+  probeCache.set(id, parcel);
+  return parcel;
+}
+
+export function registerRemotes(remotes: RemoteRegistration[], options?: { force?: boolean }): void {
+  registerCalls.push({ remotes: remotes.map((r) => ({ name: r.name, entry: r.entry })), force: Boolean(options?.force) });
+  for (const { name, entry } of remotes) {
+    if (registered.has(name) && !options?.force) continue;
+    registered.set(name, entry);
+  }
+}
+
+export async function loadRemote<T>(id: string): Promise<T | null> {
+  loadCalls.push(id);
+  const remote = id.split('/')[0] ?? id;
+  const gate = held.get(remote);
+  if (gate) await gate;
+  if (!registered.has(remote)) throw new Error(`[fake federation] remote ${remote} is not registered`);
+  if (failing.has(remote)) throw new Error(`[fake federation] ${remote} failed to load (entry ${registered.get(remote)})`);
+  const parcel = overrides.get(id) ?? probeParcel(id);
+  return { default: parcel } as T;
+}
+
+/** Test controls for the fake runtime. */
+export const federation = {
+  /** every loadRemote(id) call, in order */
+  loadCalls,
+  /** every registerRemotes call, in order */
+  registerCalls,
+  /** `mount <id>` / `unmount <id>` of the probe parcels, in order */
+  events,
+  registered: (): ReadonlyMap<string, string> => registered,
+  /** loadRemote for this remote rejects until `recover` */
+  fail(remote: string): void {
+    failing.add(remote);
+  },
+  recover(remote: string): void {
+    failing.delete(remote);
+  },
+  /** loadRemote for this remote waits until the returned function is called */
+  hold(remote: string): () => void {
+    let release!: () => void;
+    held.set(
+      remote,
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
+    return () => {
+      held.delete(remote);
+      release();
+    };
+  },
+  /** serve this parcel for `<remote>/<expose>` instead of the probe */
+  provide(id: string, parcel: ParcelConfigObject): void {
+    overrides.set(id, parcel);
+  },
+  reset(): void {
+    registered.clear();
+    registerCalls.length = 0;
+    loadCalls.length = 0;
+    failing.clear();
+    held.clear();
+    overrides.clear();
+    events.length = 0;
+  },
+};
