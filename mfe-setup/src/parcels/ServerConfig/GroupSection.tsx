@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { BRAND, Label, TextInput, api, groupInputToRequest, type GroupSummary } from '@roconnect/shared-lib';
+import { GroupInputHint } from '../../features/group/GroupInputHint';
 import { ConfigSection } from './ConfigSection';
 import { useSectionSave } from './useSectionSave';
 
@@ -64,7 +65,7 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
         hint={
           save.saving
             ? 'Linking the group and creating its roles. This can take up to two minutes...'
-            : `For example 4000001 or https://www.${BRAND.gameDomain}/communities/4000001/name`
+            : <GroupInputHint />
         }
         error={save.error}
       />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { BRAND, Label, Spinner, TextInput } from '@roconnect/shared-lib';
+import { GroupInputHint } from '../../features/group/GroupInputHint';
 import { StepHeading } from './StepHeading';
 
 export interface GroupStepProps {
@@ -25,7 +26,7 @@ export function GroupStep({ value, onChange, error, linking, disabled }: GroupSt
         value={value}
         onChange={(event) => onChange(event.target.value)}
         error={error}
-        hint={`For example 4000001 or https://www.${BRAND.gameDomain}/communities/4000001/name`}
+        hint={<GroupInputHint />}
         readOnly={disabled}
         autoComplete="off"
         inputMode="url"

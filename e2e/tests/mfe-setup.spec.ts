@@ -1,0 +1,181 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+
+const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
+const API = 'http://localhost:3000';
+const STANDALONE = 'http://localhost:3004';
+const SHOTS = 'e2e/screenshots/mfe-setup';
+
+/** Demo seed (emulator/seeds/demo.json): demo_user owns Demo Builders (bot present)… */
+const DEMO_BUILDERS = '300000000000000001';
+/** …and is a plain member, without Manage Server, of Tycoon Hangout. */
+const TYCOON_HANGOUT = '300000000000000003';
+const SEED_GROUP_URL = 'https://www.roblox.com/communities/4000001/roconnect-demo-group';
+const GROUP_RANKS_ABOVE_0 = ['Member', 'Officer', 'Owner'];
+
+interface EmulatorState {
+  discord: { guilds: { id: string; roles: { id: string; name: string; position: number }[] }[] };
+}
+
+async function emulatorGuild(page: Page, id: string) {
+  const state = (await (await page.request.get(`${EMULATOR_CONTROL}/state`)).json()) as EmulatorState;
+  return state.discord.guilds.find((guild) => guild.id === id)!;
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+test.beforeEach(async ({ request }) => {
+  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
+});
+
+test.describe('setup through the API (the Servers tab has no Setup Bot button yet)', () => {
+  test('the three setup calls with a group URL create the verified role and one role per rank above 0', async ({ page }) => {
+    await signIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    const headers = { Authorization: `Bearer ${token}` };
+    const call = async (path: string, data: object) => {
+      const response = await page.request.post(`${API}/api/v1/server/${DEMO_BUILDERS}/setup/${path}`, { headers, data });
+      expect(response.status(), await response.text()).toBe(200);
+      return ((await response.json()) as { data: Record<string, unknown> }).data;
+    };
+
+    await call('nickname', { nickname_format: 'roblox_display' });
+    const role = await call('verified-role', { verified_role_name: 'Verified' });
+    const group = await call('group', { group_url: SEED_GROUP_URL });
+    expect(group).toMatchObject({ setup_completed: true, group_id: '4000001' });
+
+    const guild = await emulatorGuild(page, DEMO_BUILDERS);
+    const names = guild.roles.map((r) => r.name);
+    expect(guild.roles.find((r) => r.name === 'Verified')?.id).toBe(role.verified_role_id);
+    for (const rank of GROUP_RANKS_ABOVE_0) expect(names.filter((name) => name === rank)).toHaveLength(1);
+    expect(names).not.toContain('Guest');
+
+    // Reopening the wizard: the status it loads says setup is complete, so it finishes at once.
+    const status = await page.request.get(`${API}/api/v1/server/${DEMO_BUILDERS}/setup`, { headers });
+    expect(((await status.json()) as { data: unknown }).data).toEqual({ setup_completed: true, setup_step: null });
+  });
+});
+
+test.describe('the setup wizard on the standalone page (MSW)', () => {
+  test('runs through all three steps with a group URL, then reopening finishes at once', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${STANDALONE}/?parcel=SetupWizard`);
+    await page.getByRole('button', { name: 'Setup Bot: Demo Racing League' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up RoConnect in Demo Racing League' });
+    await expect(dialog.getByRole('heading', { name: 'Nickname Configuration' })).toBeFocused();
+    await expect(dialog.getByRole('radio', { name: 'Roblox username', exact: true })).toBeChecked();
+    await page.screenshot({ path: `${SHOTS}/wizard-step1-1280.png` });
+    await expectNoSeriousAxeViolations(page);
+
+    await dialog.getByText('Discord display name with Roblox username').click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(toasts(page).getByText('Step 1 completed successfully!')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Verified Role Setup' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(toasts(page).getByText('Step 2 completed successfully!')).toBeVisible();
+
+    await expect(dialog.getByRole('heading', { name: 'Group Integration' })).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Roblox group ID or URL' }).fill('https://www.roblox.com/communities/5000001/demo');
+    await page.screenshot({ path: `${SHOTS}/wizard-step3-1280.png` });
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Complete Setup' }).click();
+    await expect(toasts(page).getByText('Step 3 completed successfully!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Wizard result: onComplete' })).toBeVisible();
+
+    // The mock now says setup is complete: the wizard finishes as soon as the status loads.
+    await page.getByRole('button', { name: 'Setup Bot: Demo Racing League' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Wizard result: onComplete' })).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('at 375 px: Escape cancels, and the dialog fits', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${STANDALONE}/?parcel=SetupWizard`);
+    await page.getByRole('button', { name: 'Setup Bot: Demo Racing League' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up RoConnect in Demo Racing League' });
+    await expect(dialog.getByRole('heading', { name: 'Nickname Configuration' })).toBeFocused();
+    const box = await dialog.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/wizard-step1-375.png` });
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Wizard result: onCancel' })).toBeVisible();
+  });
+});
+
+test.describe('the server configuration page through the shell', () => {
+  test('each section saves and the change persists after a reload', async ({ page, allowConsoleErrors }) => {
+    // The refused role below answers 409 on purpose; Chromium logs the failed request.
+    allowConsoleErrors(/status of 409/);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page);
+    await page.goto(`/server/edit/${DEMO_BUILDERS}`);
+    await expect(remoteRegion(page, 'mfe_setup')).toHaveAttribute('data-remote-status', 'mounted');
+    await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
+
+    const nickname = page.getByRole('region', { name: 'Nickname Configuration' });
+    await nickname.getByText('Discord display name with Roblox username').click();
+    await nickname.getByRole('button', { name: 'Save Nickname Format' }).click();
+    await expect(toasts(page).getByText('Nickname format updated successfully!')).toBeVisible();
+
+    const role = page.getByRole('region', { name: 'Verified Role Setup' });
+    const roleOptions = await role.getByRole('combobox', { name: 'Existing role' }).locator('option').allTextContents();
+    expect(roleOptions).toContain('Builder');
+    expect(roleOptions).not.toContain('Head Moderator');
+    // A role above the bot's: the API refuses it and the page shows why.
+    await role.getByRole('textbox', { name: 'Verified role name' }).fill('Head Moderator');
+    await role.getByRole('button', { name: 'Save Verified Role' }).click();
+    await expect(toasts(page).getByText('Failed to update verified role')).toBeVisible();
+    await expect(role.getByText(/at or above the bot's highest role/)).toBeVisible();
+    await role.getByRole('combobox', { name: 'Existing role' }).selectOption({ label: 'Builder' });
+    await role.getByRole('button', { name: 'Save Verified Role' }).click();
+    await expect(toasts(page).getByText('Verified role updated successfully!')).toBeVisible();
+
+    const group = page.getByRole('region', { name: 'Group Integration' });
+    await group.getByRole('textbox', { name: 'Roblox group ID or URL' }).fill(SEED_GROUP_URL);
+    await group.getByRole('button', { name: 'Save Group' }).click();
+    await expect(toasts(page).getByText('Group configuration updated successfully!')).toBeVisible();
+    await expect(group.getByRole('heading', { name: 'Linked group: RoConnect Demo Group' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/config-1280.png`, fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Discord display name with Roblox username' })).toBeChecked();
+    await expect(page.getByRole('textbox', { name: 'Verified role name' })).toHaveValue('Builder');
+    await expect(page.getByRole('combobox', { name: 'Existing role' })).toHaveValue('310000000000000002');
+    await expect(page.getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue('4000001');
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.screenshot({ path: `${SHOTS}/config-375.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('a server the user does not manage is refused by the API and the page says so', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 403/);
+    await signIn(page);
+    const refused = page.waitForResponse((r) => r.url().endsWith(`/api/v1/server/${TYCOON_HANGOUT}/edit`));
+    await page.goto(`/server/edit/${TYCOON_HANGOUT}`);
+    const response = await refused;
+    expect(response.status()).toBe(403);
+    expect(await response.json()).toMatchObject({ success: false, error: 'not_server_manager' });
+
+    await expect(toasts(page).getByText('Failed to load server configuration')).toBeVisible();
+    // The shell's interceptor (spec §4) signs the user out on any 403, so the page's own
+    // navigate('/dashboard') lands on /login through the dashboard's guard.
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await expect(page.getByRole('button', { name: 'Continue with Discord' })).toBeVisible();
+  });
+});
