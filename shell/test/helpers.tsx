@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '@roconnect/shared-lib';
@@ -8,6 +8,14 @@ import { App } from '../src/app/App';
 import { federation } from './mocks/federationRuntime';
 
 export { federation };
+
+// Parcels have React roots of their own that single-spa unmounts after the shell's tree is gone.
+// Wait for that here (inside waitFor, where React expects updates outside act), so a parcel never
+// outlives its test.
+afterEach(async () => {
+  cleanup();
+  await waitFor(() => expect(federation.liveParcels()).toBe(0));
+});
 
 export const TEST_REMOTES = {
   mfe_public: 'http://localhost:3001/mf-manifest.json',

@@ -24,6 +24,47 @@ const held = new Map<string, Promise<void>>();
 const overrides = new Map<string, ParcelConfigObject>();
 const probeCache = new Map<string, ParcelConfigObject>();
 const events: string[] = [];
+let live = 0;
+
+type Lifecycle = (props: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * A parcel's React root is its own app, driven by single-spa rather than by the test, like a remote
+ * in the browser. Its lifecycle calls run with React's act checks off so they do not warn.
+ */
+function outsideAct<T>(fn: () => T): T {
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const previous = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    return fn();
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = previous;
+  }
+}
+
+/** Wraps a parcel's lifecycles: outside act, and counting mounted parcels so tests can wait for none. */
+function served(config: ParcelConfigObject): ParcelConfigObject {
+  const lifecycles = config as unknown as Record<'mount' | 'unmount' | 'update', Lifecycle | Lifecycle[] | undefined>;
+  const chain = (fns: Lifecycle | Lifecycle[] | undefined) => async (props: Record<string, unknown>) => {
+    for (const fn of Array.isArray(fns) ? fns : fns ? [fns] : []) await outsideAct(() => fn(props));
+  };
+  const mount = chain(lifecycles.mount);
+  const unmount = chain(lifecycles.unmount);
+  const update = lifecycles.update ? chain(lifecycles.update) : undefined;
+  return {
+    ...config,
+    mount: async (props: Record<string, unknown>) => {
+      await mount(props);
+      live += 1;
+    },
+    unmount: async (props: Record<string, unknown>) => {
+      await unmount(props);
+      live -= 1;
+    },
+    ...(update ? { update } : {}),
+  } as unknown as ParcelConfigObject;
+}
 
 function describeValue(value: unknown): string | null {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -83,7 +124,7 @@ export async function loadRemote<T>(id: string): Promise<T | null> {
   if (!registered.has(remote)) throw new Error(`[fake federation] remote ${remote} is not registered`);
   if (failing.has(remote)) throw new Error(`[fake federation] ${remote} failed to load (entry ${registered.get(remote)})`);
   const parcel = overrides.get(id) ?? probeParcel(id);
-  return { default: parcel } as T;
+  return { default: served(parcel) } as T;
 }
 
 /** Test controls for the fake runtime. */
@@ -95,6 +136,8 @@ export const federation = {
   /** `mount <id>` / `unmount <id>` of the probe parcels, in order */
   events,
   registered: (): ReadonlyMap<string, string> => registered,
+  /** how many parcels are mounted right now */
+  liveParcels: (): number => live,
   /** loadRemote for this remote rejects until `recover` */
   fail(remote: string): void {
     failing.add(remote);
