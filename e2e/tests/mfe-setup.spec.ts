@@ -19,14 +19,20 @@ interface EmulatorState {
 }
 
 async function emulatorGuild(page: Page, id: string) {
-  const state = (await (await page.request.get(`${EMULATOR_CONTROL}/state`)).json()) as EmulatorState;
+  const state = (await (
+    await page.request.get(`${EMULATOR_CONTROL}/state`)
+  ).json()) as EmulatorState;
   return state.discord.guilds.find((guild) => guild.id === id)!;
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
@@ -36,12 +42,17 @@ test.beforeEach(async ({ request }) => {
 });
 
 test.describe('setup through the API (the Servers tab has no Setup Bot button yet)', () => {
-  test('the three setup calls with a group URL create the verified role and one role per rank above 0', async ({ page }) => {
+  test('the three setup calls with a group URL create the verified role and one role per rank above 0', async ({
+    page,
+  }) => {
     await signIn(page);
     const token = await page.evaluate(() => localStorage.getItem('auth_token'));
     const headers = { Authorization: `Bearer ${token}` };
     const call = async (path: string, data: object) => {
-      const response = await page.request.post(`${API}/api/v1/server/${DEMO_BUILDERS}/setup/${path}`, { headers, data });
+      const response = await page.request.post(
+        `${API}/api/v1/server/${DEMO_BUILDERS}/setup/${path}`,
+        { headers, data },
+      );
       expect(response.status(), await response.text()).toBe(200);
       return ((await response.json()) as { data: Record<string, unknown> }).data;
     };
@@ -54,17 +65,25 @@ test.describe('setup through the API (the Servers tab has no Setup Bot button ye
     const guild = await emulatorGuild(page, DEMO_BUILDERS);
     const names = guild.roles.map((r) => r.name);
     expect(guild.roles.find((r) => r.name === 'Verified')?.id).toBe(role.verified_role_id);
-    for (const rank of GROUP_RANKS_ABOVE_0) expect(names.filter((name) => name === rank)).toHaveLength(1);
+    for (const rank of GROUP_RANKS_ABOVE_0)
+      expect(names.filter((name) => name === rank)).toHaveLength(1);
     expect(names).not.toContain('Guest');
 
     // Reopening the wizard: the status it loads says setup is complete, so it finishes at once.
-    const status = await page.request.get(`${API}/api/v1/server/${DEMO_BUILDERS}/setup`, { headers });
-    expect(((await status.json()) as { data: unknown }).data).toEqual({ setup_completed: true, setup_step: null });
+    const status = await page.request.get(`${API}/api/v1/server/${DEMO_BUILDERS}/setup`, {
+      headers,
+    });
+    expect(((await status.json()) as { data: unknown }).data).toEqual({
+      setup_completed: true,
+      setup_step: null,
+    });
   });
 });
 
 test.describe('the setup wizard on the standalone page (MSW)', () => {
-  test('runs through all three steps with a group URL, then reopening finishes at once', async ({ page }) => {
+  test('runs through all three steps with a group URL, then reopening finishes at once', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${STANDALONE}/?parcel=SetupWizard`);
     await page.getByRole('button', { name: 'Setup Bot: Demo Racing League' }).click();
@@ -82,17 +101,23 @@ test.describe('the setup wizard on the standalone page (MSW)', () => {
     await expect(toasts(page).getByText('Step 2 completed successfully!')).toBeVisible();
 
     await expect(dialog.getByRole('heading', { name: 'Group Integration' })).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Roblox group ID or URL' }).fill('https://www.roblox.com/communities/5000001/demo');
+    await dialog
+      .getByRole('textbox', { name: 'Roblox group ID or URL' })
+      .fill('https://www.roblox.com/communities/5000001/demo');
     await page.screenshot({ path: `${SHOTS}/wizard-step3-1280.png` });
     await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'Complete Setup' }).click();
     await expect(toasts(page).getByText('Step 3 completed successfully!')).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'Wizard result: onComplete' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Wizard result: onComplete' }),
+    ).toBeVisible();
 
     // The mock now says setup is complete: the wizard finishes as soon as the status loads.
     await page.getByRole('button', { name: 'Setup Bot: Demo Racing League' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Wizard result: onComplete' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Wizard result: onComplete' }),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
   });
 
@@ -108,12 +133,17 @@ test.describe('the setup wizard on the standalone page (MSW)', () => {
     await expectNoSeriousAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'Wizard result: onCancel' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Wizard result: onCancel' }),
+    ).toBeVisible();
   });
 });
 
 test.describe('the server configuration page through the shell', () => {
-  test('each section saves and the change persists after a reload', async ({ page, allowConsoleErrors }) => {
+  test('each section saves and the change persists after a reload', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
     // The refused role below answers 409 on purpose; Chromium logs the failed request.
     allowConsoleErrors(/status of 409/);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -128,7 +158,10 @@ test.describe('the server configuration page through the shell', () => {
     await expect(toasts(page).getByText('Nickname format updated successfully!')).toBeVisible();
 
     const role = page.getByRole('region', { name: 'Verified Role Setup' });
-    const roleOptions = await role.getByRole('combobox', { name: 'Existing role' }).locator('option').allTextContents();
+    const roleOptions = await role
+      .getByRole('combobox', { name: 'Existing role' })
+      .locator('option')
+      .allTextContents();
     expect(roleOptions).toContain('Builder');
     expect(roleOptions).not.toContain('Head Moderator');
     // A role above the bot's: the API refuses it and the page shows why.
@@ -144,28 +177,43 @@ test.describe('the server configuration page through the shell', () => {
     await group.getByRole('textbox', { name: 'Roblox group ID or URL' }).fill(SEED_GROUP_URL);
     await group.getByRole('button', { name: 'Save Group' }).click();
     await expect(toasts(page).getByText('Group configuration updated successfully!')).toBeVisible();
-    await expect(group.getByRole('heading', { name: 'Linked group: RoConnect Demo Group' })).toBeVisible();
+    await expect(
+      group.getByRole('heading', { name: 'Linked group: RoConnect Demo Group' }),
+    ).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/config-1280.png`, fullPage: true });
     await expectNoSeriousAxeViolations(page);
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
-    await expect(page.getByRole('radio', { name: 'Discord display name with Roblox username' })).toBeChecked();
+    await expect(
+      page.getByRole('radio', { name: 'Discord display name with Roblox username' }),
+    ).toBeChecked();
     await expect(page.getByRole('textbox', { name: 'Verified role name' })).toHaveValue('Builder');
-    await expect(page.getByRole('combobox', { name: 'Existing role' })).toHaveValue('310000000000000002');
-    await expect(page.getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue('4000001');
+    await expect(page.getByRole('combobox', { name: 'Existing role' })).toHaveValue(
+      '310000000000000002',
+    );
+    await expect(page.getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue(
+      '4000001',
+    );
 
     await page.setViewportSize({ width: 375, height: 740 });
     await page.screenshot({ path: `${SHOTS}/config-375.png`, fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
     expect(overflow).toBe(false);
     await expectNoSeriousAxeViolations(page);
   });
 
-  test('a server the user does not manage is refused by the API and the page says so', async ({ page, allowConsoleErrors }) => {
+  test('a server the user does not manage is refused by the API and the page says so', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 403/);
     await signIn(page);
-    const refused = page.waitForResponse((r) => r.url().endsWith(`/api/v1/server/${TYCOON_HANGOUT}/edit`));
+    const refused = page.waitForResponse((r) =>
+      r.url().endsWith(`/api/v1/server/${TYCOON_HANGOUT}/edit`),
+    );
     await page.goto(`/server/edit/${TYCOON_HANGOUT}`);
     const response = await refused;
     expect(response.status()).toBe(403);

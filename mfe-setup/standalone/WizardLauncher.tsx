@@ -4,8 +4,16 @@ import { SEED_SERVERS } from '@roconnect/shared-lib/mocks';
 import { SetupWizard } from '../src/parcels/SetupWizard/SetupWizard';
 
 const SERVERS = [
-  { serverId: SEED_SERVERS.ownerSetupIncomplete, serverName: 'Demo Racing League', note: 'setup not complete' },
-  { serverId: SEED_SERVERS.ownerReady, serverName: 'Demo Builders Club', note: 'setup complete: finishes at once' },
+  {
+    serverId: SEED_SERVERS.ownerSetupIncomplete,
+    serverName: 'Demo Racing League',
+    note: 'setup not complete',
+  },
+  {
+    serverId: SEED_SERVERS.ownerReady,
+    serverName: 'Demo Builders Club',
+    note: 'setup complete: finishes at once',
+  },
 ];
 
 type Target = Pick<SetupWizardProps, 'serverId' | 'serverName'>;

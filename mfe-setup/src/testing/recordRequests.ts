@@ -5,7 +5,11 @@ import type { SetupServer } from 'msw/node';
  * Records the JSON bodies sent to `method path` and lets the shared handlers answer them
  * (a resolver that returns nothing falls through to the next handler).
  */
-export function recordRequests(server: SetupServer, method: 'post' | 'put', path: string): unknown[] {
+export function recordRequests(
+  server: SetupServer,
+  method: 'post' | 'put',
+  path: string,
+): unknown[] {
   const bodies: unknown[] = [];
   server.use(
     http[method](`*${path}`, async ({ request }) => {

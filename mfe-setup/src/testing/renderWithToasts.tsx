@@ -1,7 +1,10 @@
 import { useSyncExternalStore, type ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import { ToastView, toast } from '@roconnect/shared-lib';
-import { renderWithProviders, type RenderWithProvidersOptions } from '@roconnect/shared-lib/testing';
+import {
+  renderWithProviders,
+  type RenderWithProvidersOptions,
+} from '@roconnect/shared-lib/testing';
 
 function Toasts() {
   const toasts = useSyncExternalStore(toast.subscribe, toast.getToasts);

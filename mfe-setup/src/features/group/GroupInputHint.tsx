@@ -8,5 +8,7 @@ const Wrap = styled.span`
 
 /** The example under a group field, shared by the wizard and the configuration page. */
 export function GroupInputHint() {
-  return <Wrap>For example 4000001 or https://www.{BRAND.gameDomain}/communities/4000001/name</Wrap>;
+  return (
+    <Wrap>For example 4000001 or https://www.{BRAND.gameDomain}/communities/4000001/name</Wrap>
+  );
 }

@@ -1,4 +1,9 @@
-import { BRAND, NICKNAME_FORMATS, type NicknameFormat, type RadioOption } from '@roconnect/shared-lib';
+import {
+  BRAND,
+  NICKNAME_FORMATS,
+  type NicknameFormat,
+  type RadioOption,
+} from '@roconnect/shared-lib';
 
 const LABELS: Record<NicknameFormat, { label: string; example: string }> = {
   roblox_username: { label: `${BRAND.game} username`, example: 'DemoBuilder' },
@@ -13,11 +18,13 @@ const LABELS: Record<NicknameFormat, { label: string; example: string }> = {
 };
 
 /** The six formats of the spec, each with a readable label and an example nickname. */
-export const nicknameFormatOptions: RadioOption<NicknameFormat>[] = NICKNAME_FORMATS.map((value) => ({
-  value,
-  label: LABELS[value].label,
-  description: value === 'none' ? LABELS[value].example : `Example: ${LABELS[value].example}`,
-}));
+export const nicknameFormatOptions: RadioOption<NicknameFormat>[] = NICKNAME_FORMATS.map(
+  (value) => ({
+    value,
+    label: LABELS[value].label,
+    description: value === 'none' ? LABELS[value].example : `Example: ${LABELS[value].example}`,
+  }),
+);
 
 export function isNicknameFormat(value: unknown): value is NicknameFormat {
   return typeof value === 'string' && (NICKNAME_FORMATS as readonly string[]).includes(value);

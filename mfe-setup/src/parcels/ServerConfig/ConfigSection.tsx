@@ -28,7 +28,14 @@ export interface ConfigSectionProps {
 }
 
 /** One section of the configuration page: its own form and its own save button. */
-export function ConfigSection({ title, intro, saveLabel, saving, onSave, children }: ConfigSectionProps) {
+export function ConfigSection({
+  title,
+  intro,
+  saveLabel,
+  saving,
+  onSave,
+  children,
+}: ConfigSectionProps) {
   const headingId = useId();
   return (
     <Card as="section" aria-labelledby={headingId}>

@@ -1,6 +1,13 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { BRAND, Label, TextInput, api, groupInputToRequest, type GroupSummary } from '@roconnect/shared-lib';
+import {
+  BRAND,
+  Label,
+  TextInput,
+  api,
+  groupInputToRequest,
+  type GroupSummary,
+} from '@roconnect/shared-lib';
 import { GroupInputHint } from '../../features/group/GroupInputHint';
 import { ConfigSection } from './ConfigSection';
 import { useSectionSave } from './useSectionSave';
@@ -42,7 +49,9 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
       save.setError(EMPTY_GROUP_EDIT_MESSAGE);
       return;
     }
-    void save.run(() => api.server.editGroup(serverId, groupInputToRequest(input))).then((saved) => saved && onSaved());
+    void save
+      .run(() => api.server.editGroup(serverId, groupInputToRequest(input)))
+      .then((saved) => saved && onSaved());
   }
 
   return (
@@ -63,9 +72,11 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
         readOnly={save.saving}
         onChange={(event) => setInput(event.target.value)}
         hint={
-          save.saving
-            ? 'Linking the group and creating its roles. This can take up to two minutes...'
-            : <GroupInputHint />
+          save.saving ? (
+            'Linking the group and creating its roles. This can take up to two minutes...'
+          ) : (
+            <GroupInputHint />
+          )
         }
         error={save.error}
       />

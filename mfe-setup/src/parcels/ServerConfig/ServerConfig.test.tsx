@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API_PATHS, setNavigator } from '@roconnect/shared-lib';
-import { SEED_GROUP_ID, SEED_SERVERS, failNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import {
+  SEED_GROUP_ID,
+  SEED_SERVERS,
+  failNext,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
 import { deferred, recordRequests } from '../../testing/recordRequests';
 import { ServerConfig } from './ServerConfig';
@@ -34,14 +40,18 @@ describe('ServerConfig: loading', () => {
     signIn();
     renderWithToasts(<ServerConfig serverId={SERVER_ID} />);
     expect(screen.getByText('Loading server configuration...')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Demo Builders Club' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Demo Builders Club' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     for (const name of ['Nickname Configuration', 'Verified Role Setup', 'Group Integration']) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }
     expect(screen.getByRole('radio', { name: 'Roblox username' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Verified role name' })).toHaveValue('Verified');
-    expect(screen.getByRole('combobox', { name: 'Existing role' })).toHaveValue('200000000000000011');
+    expect(screen.getByRole('combobox', { name: 'Existing role' })).toHaveValue(
+      '200000000000000011',
+    );
     expect(screen.getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue('');
   });
 
@@ -51,7 +61,9 @@ describe('ServerConfig: loading', () => {
       .getAllByRole('option')
       .map((option) => option.textContent);
     expect(options).toEqual(['Use the name (create the role if missing)', 'Verified']);
-    expect(screen.getByText(/Roles at or above the RoConnect bot's role are not listed/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Roles at or above the RoConnect bot's role are not listed/),
+    ).toBeInTheDocument();
   });
 
   it('uses the defaults when fields are missing', async () => {
@@ -71,16 +83,26 @@ describe('ServerConfig: loading', () => {
   it('says so and goes to /dashboard when the server is refused (not managed)', async () => {
     signIn();
     renderWithToasts(<ServerConfig serverId={SEED_SERVERS.memberWithBot} />);
-    expect(await notifications().findByText('Failed to load server configuration')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Failed to load server configuration'),
+    ).toBeInTheDocument();
     expect(navigateTo).toHaveBeenCalledWith('/dashboard', {});
-    expect(screen.getByRole('heading', { name: 'Failed to load server configuration' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Failed to load server configuration' }),
+    ).toBeInTheDocument();
   });
 
   it('says so and goes to /dashboard when the data is invalid', async () => {
-    server.use(http.get(`*${API_PATHS.serverEdit(SERVER_ID)}`, () => HttpResponse.json({ success: true, data: {} })));
+    server.use(
+      http.get(`*${API_PATHS.serverEdit(SERVER_ID)}`, () =>
+        HttpResponse.json({ success: true, data: {} }),
+      ),
+    );
     signIn();
     renderWithToasts(<ServerConfig serverId={SERVER_ID} />);
-    expect(await notifications().findByText('Failed to load server configuration')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Failed to load server configuration'),
+    ).toBeInTheDocument();
     expect(navigateTo).toHaveBeenCalledWith('/dashboard', {});
   });
 
@@ -94,9 +116,13 @@ describe('ServerConfig: loading', () => {
 describe('ServerConfig: Nickname Configuration', () => {
   it('saves the chosen format', async () => {
     const user = await renderPage();
-    await user.click(screen.getByRole('radio', { name: 'Discord display name with Roblox username' }));
+    await user.click(
+      screen.getByRole('radio', { name: 'Discord display name with Roblox username' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Save Nickname Format' }));
-    expect(await notifications().findByText('Nickname format updated successfully!')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Nickname format updated successfully!'),
+    ).toBeInTheDocument();
     expect(serverRecord().nickname_format).toBe('discord_display_with_roblox');
   });
 
@@ -104,7 +130,9 @@ describe('ServerConfig: Nickname Configuration', () => {
     server.use(failNext('put', API_PATHS.editNickname(SERVER_ID), 500));
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Save Nickname Format' }));
-    expect(await notifications().findByText('Failed to update nickname format')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Failed to update nickname format'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -117,12 +145,18 @@ describe('ServerConfig: Verified Role Setup', () => {
     await user.type(name, 'Trusted');
     expect(screen.getByRole('combobox', { name: 'Existing role' })).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Save Verified Role' }));
-    expect(await notifications().findByText('Verified role updated successfully!')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Verified role updated successfully!'),
+    ).toBeInTheDocument();
     expect(bodies).toEqual([{ verified_role_name: 'Trusted', verified_role_id: null }]);
     expect(serverRecord().verified_role_name).toBe('Trusted');
     // The new role is listed once the page has reloaded the server's roles.
     await waitFor(() =>
-      expect(within(screen.getByRole('combobox', { name: 'Existing role' })).getByRole('option', { name: 'Trusted' })).toBeInTheDocument(),
+      expect(
+        within(screen.getByRole('combobox', { name: 'Existing role' })).getByRole('option', {
+          name: 'Trusted',
+        }),
+      ).toBeInTheDocument(),
     );
   });
 
@@ -134,13 +168,18 @@ describe('ServerConfig: Verified Role Setup', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Existing role' }), 'Members');
     expect(screen.getByRole('textbox', { name: 'Verified role name' })).toHaveValue('Members');
     await user.click(screen.getByRole('button', { name: 'Save Verified Role' }));
-    expect(await notifications().findByText('Verified role updated successfully!')).toBeInTheDocument();
-    expect(bodies).toEqual([{ verified_role_name: 'Members', verified_role_id: '200000000000000013' }]);
+    expect(
+      await notifications().findByText('Verified role updated successfully!'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { verified_role_name: 'Members', verified_role_id: '200000000000000013' },
+    ]);
     expect(serverRecord().verified_role_id).toBe('200000000000000013');
   });
 
   it("shows the API's message when it refuses the role", async () => {
-    const message = 'The role "Moderators" is at or above the bot\'s highest role, so the bot cannot give it.';
+    const message =
+      'The role "Moderators" is at or above the bot\'s highest role, so the bot cannot give it.';
     server.use(failNext('put', API_PATHS.editVerifiedRole(SERVER_ID), 409, message));
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Save Verified Role' }));
@@ -156,10 +195,16 @@ describe('ServerConfig: Group Integration', () => {
     const user = await renderPage();
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), url);
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
-    expect(await notifications().findByText('Group configuration updated successfully!')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Group configuration updated successfully!'),
+    ).toBeInTheDocument();
     expect(bodies).toEqual([{ group_url: url }]);
-    expect(await screen.findByRole('heading', { name: 'Linked group: Demo Builders Group' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Ranks with a role' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(
+      await screen.findByRole('heading', { name: 'Linked group: Demo Builders Group' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Ranks with a role' })).getAllByRole('listitem'),
+    ).toHaveLength(3);
   });
 
   it("shows 'Saving...' during the long group call and sends a number as group_id", async () => {
@@ -169,9 +214,13 @@ describe('ServerConfig: Group Integration', () => {
     const user = await renderPage();
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), SEED_GROUP_ID);
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
-    expect(await within(section('Group Integration')).findByRole('button', { name: /Saving\.\.\./ })).toBeDisabled();
+    expect(
+      await within(section('Group Integration')).findByRole('button', { name: /Saving\.\.\./ }),
+    ).toBeDisabled();
     gate.release();
-    expect(await notifications().findByText('Group configuration updated successfully!')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Group configuration updated successfully!'),
+    ).toBeInTheDocument();
     expect(bodies).toEqual([{ group_id: SEED_GROUP_ID }]);
   });
 
@@ -179,15 +228,21 @@ describe('ServerConfig: Group Integration', () => {
     const user = await renderPage();
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), '999999');
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
-    expect(await notifications().findByText('Failed to update group configuration')).toBeInTheDocument();
-    expect(within(section('Group Integration')).getByText('Roblox group 999999 was not found.')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Failed to update group configuration'),
+    ).toBeInTheDocument();
+    expect(
+      within(section('Group Integration')).getByText('Roblox group 999999 was not found.'),
+    ).toBeInTheDocument();
   });
 
   it('sends nothing when the field is empty', async () => {
     const bodies = recordRequests(server, 'put', API_PATHS.editGroup(SERVER_ID));
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
-    expect(within(section('Group Integration')).getByText(EMPTY_GROUP_EDIT_MESSAGE)).toBeInTheDocument();
+    expect(
+      within(section('Group Integration')).getByText(EMPTY_GROUP_EDIT_MESSAGE),
+    ).toBeInTheDocument();
     expect(bodies).toEqual([]);
   });
 });

@@ -80,7 +80,11 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
       <Stack gap={6}>
         <NicknameSection
           serverId={serverId}
-          savedFormat={isNicknameFormat(config.nickname_format) ? config.nickname_format : DEFAULT_NICKNAME_FORMAT}
+          savedFormat={
+            isNicknameFormat(config.nickname_format)
+              ? config.nickname_format
+              : DEFAULT_NICKNAME_FORMAT
+          }
         />
         <VerifiedRoleSection
           serverId={serverId}

@@ -21,7 +21,13 @@ export interface VerifiedRoleSectionProps {
 }
 
 /** A role by name (created when missing) or one of the server's roles the bot can give. */
-export function VerifiedRoleSection({ serverId, savedName, savedRoleId, roles, onSaved }: VerifiedRoleSectionProps) {
+export function VerifiedRoleSection({
+  serverId,
+  savedName,
+  savedRoleId,
+  roles,
+  onSaved,
+}: VerifiedRoleSectionProps) {
   const nameId = useId();
   const roleId = useId();
   const [name, setName] = useState(savedName);
@@ -50,7 +56,10 @@ export function VerifiedRoleSection({ serverId, savedName, savedRoleId, roles, o
       onSave={() =>
         void save
           .run(() =>
-            api.server.editVerifiedRole(serverId, { verified_role_name: name, verified_role_id: chosenId || null }),
+            api.server.editVerifiedRole(serverId, {
+              verified_role_name: name,
+              verified_role_id: chosenId || null,
+            }),
           )
           .then((saved) => saved && onSaved())
       }

@@ -4,9 +4,7 @@ import { api, navigate, toast, type ServerEditData } from '@roconnect/shared-lib
 export const LOAD_FAILED_MESSAGE = 'Failed to load server configuration';
 
 type EditDataState =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'ready'; data: ServerEditData };
+  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: ServerEditData };
 
 /** Spec §5: configuration data without its server_config is invalid and counts as a failed load. */
 function requireEditData(data: ServerEditData | undefined): ServerEditData {

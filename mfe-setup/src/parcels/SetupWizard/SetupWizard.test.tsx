@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { API_PATHS } from '@roconnect/shared-lib';
-import { SEED_GROUP_ID, SEED_SERVERS, failNext, networkErrorNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import {
+  SEED_GROUP_ID,
+  SEED_SERVERS,
+  failNext,
+  networkErrorNext,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
 import { deferred, recordRequests } from '../../testing/recordRequests';
 import { SetupWizard } from './SetupWizard';
@@ -18,20 +25,31 @@ function renderWizard(serverId: string = SERVER_ID) {
   const onCancel = jest.fn();
   signIn();
   renderWithToasts(
-    <SetupWizard serverId={serverId} serverName="Demo Racing League" onComplete={onComplete} onCancel={onCancel} />,
+    <SetupWizard
+      serverId={serverId}
+      serverName="Demo Racing League"
+      onComplete={onComplete}
+      onCancel={onCancel}
+    />,
   );
   return { onComplete, onCancel, user: userEvent.setup() };
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'Set up RoConnect in Demo Racing League' });
-const stepHeading = async (name: string) => within(dialog()).findByRole('heading', { level: 3, name });
-const currentStep = () => within(dialog()).getByRole('list', { name: 'Setup progress' }).querySelector('[aria-current="step"]');
+const stepHeading = async (name: string) =>
+  within(dialog()).findByRole('heading', { level: 3, name });
+const currentStep = () =>
+  within(dialog())
+    .getByRole('list', { name: 'Setup progress' })
+    .querySelector('[aria-current="step"]');
 
 describe('SetupWizard: where it opens', () => {
   it('finishes at once when setup is already complete', async () => {
     const { onComplete } = renderWizard(SEED_SERVERS.ownerReady);
     await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
-    expect(screen.queryByRole('heading', { name: 'Nickname Configuration' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'Nickname Configuration' }),
+    ).not.toBeInTheDocument();
   });
 
   it('opens at step 2 for setup_step verified_role', async () => {
@@ -71,7 +89,10 @@ describe('SetupWizard: where it opens', () => {
   });
 
   it('pre-fills the fields from the saved configuration', async () => {
-    Object.assign(serverRecord(), { nickname_format: 'discord_display', verified_role_name: 'Members' });
+    Object.assign(serverRecord(), {
+      nickname_format: 'discord_display',
+      verified_role_name: 'Members',
+    });
     serverRecord().setup = { setup_completed: false, setup_step: 'verified_role' };
     const { user } = renderWizard();
     await stepHeading('Verified Role Setup');
@@ -122,7 +143,10 @@ describe('SetupWizard: going through the steps', () => {
     const groupBodies = recordRequests(server, 'post', API_PATHS.setupGroup(SERVER_ID));
     const { user, onComplete } = renderWizard();
     await stepHeading('Group Integration');
-    await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), `${SEED_GROUP_ID}{Enter}`);
+    await user.type(
+      screen.getByRole('textbox', { name: 'Roblox group ID or URL' }),
+      `${SEED_GROUP_ID}{Enter}`,
+    );
     await waitFor(() => expect(onComplete).toHaveBeenCalled());
     expect(groupBodies).toEqual([{ group_id: SEED_GROUP_ID }]);
   });
@@ -134,9 +158,9 @@ describe('SetupWizard: going through the steps', () => {
     await stepHeading('Group Integration');
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), '   ');
     await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
-    expect(screen.getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveAccessibleDescription(
-      expect.stringContaining(EMPTY_GROUP_MESSAGE),
-    );
+    expect(
+      screen.getByRole('textbox', { name: 'Roblox group ID or URL' }),
+    ).toHaveAccessibleDescription(expect.stringContaining(EMPTY_GROUP_MESSAGE));
     expect(groupBodies).toEqual([]);
     expect(onComplete).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Group Integration' })).toBeInTheDocument();
@@ -148,7 +172,9 @@ describe('SetupWizard: going through the steps', () => {
     const { user, onComplete } = renderWizard();
     await stepHeading('Group Integration');
     await user.click(screen.getByRole('button', { name: 'Skip Group' }));
-    expect(await notifications().findByText('Group setup skipped successfully!')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Group setup skipped successfully!'),
+    ).toBeInTheDocument();
     expect(onComplete).toHaveBeenCalledTimes(1);
     expect(groupBodies).toEqual([{ skip: true }]);
   });
@@ -160,20 +186,28 @@ describe('SetupWizard: failures', () => {
     const { user } = renderWizard();
     await stepHeading('Nickname Configuration');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await notifications().findByText('Failed to complete step 1. Please try again.')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Failed to complete step 1. Please try again.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Nickname Configuration' })).toBeInTheDocument();
   });
 
   it('shows the API message when step 2 is refused (a role above the bot)', async () => {
-    const message = 'The role "Head Moderator" is at or above the bot\'s highest role, so the bot cannot give it.';
+    const message =
+      'The role "Head Moderator" is at or above the bot\'s highest role, so the bot cannot give it.';
     serverRecord().setup = { setup_completed: false, setup_step: 'verified_role' };
     server.use(failNext('post', API_PATHS.setupVerifiedRole(SERVER_ID), 409, message));
     const { user } = renderWizard();
     await stepHeading('Verified Role Setup');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await notifications().findByText('Failed to complete step 2. Please try again.')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Failed to complete step 2. Please try again.'),
+    ).toBeInTheDocument();
     expect(within(dialog()).getByText(message)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Verified role name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Verified role name' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(screen.getByRole('heading', { name: 'Verified Role Setup' })).toBeInTheDocument();
   });
 
@@ -183,7 +217,9 @@ describe('SetupWizard: failures', () => {
     await stepHeading('Group Integration');
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), '999999');
     await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
-    expect(await notifications().findByText('Failed to complete step 3. Please try again.')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Failed to complete step 3. Please try again.'),
+    ).toBeInTheDocument();
     expect(within(dialog()).getByText('Roblox group 999999 was not found.')).toBeInTheDocument();
     expect(onComplete).not.toHaveBeenCalled();
   });
@@ -194,7 +230,9 @@ describe('SetupWizard: failures', () => {
     const { user, onComplete } = renderWizard();
     await stepHeading('Group Integration');
     await user.click(screen.getByRole('button', { name: 'Skip Group' }));
-    expect(await notifications().findByText('Failed to skip group setup. Please try again.')).toBeInTheDocument();
+    expect(
+      await notifications().findByText('Failed to skip group setup. Please try again.'),
+    ).toBeInTheDocument();
     expect(onComplete).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Skip Group' })).toBeEnabled();
   });
@@ -203,7 +241,9 @@ describe('SetupWizard: failures', () => {
 describe('SetupWizard: busy and closing', () => {
   it("shows 'Saving...' while a step saves", async () => {
     const gate = deferred();
-    server.use(http.post(`*${API_PATHS.setupNickname(SERVER_ID)}`, async () => void (await gate.until)));
+    server.use(
+      http.post(`*${API_PATHS.setupNickname(SERVER_ID)}`, async () => void (await gate.until)),
+    );
     const { user } = renderWizard();
     await stepHeading('Nickname Configuration');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -216,13 +256,17 @@ describe('SetupWizard: busy and closing', () => {
   it("shows it is working for the whole long group call, with 'Saving...'", async () => {
     serverRecord().setup = { setup_completed: false, setup_step: 'group' };
     const gate = deferred();
-    server.use(http.post(`*${API_PATHS.setupGroup(SERVER_ID)}`, async () => void (await gate.until)));
+    server.use(
+      http.post(`*${API_PATHS.setupGroup(SERVER_ID)}`, async () => void (await gate.until)),
+    );
     const { user, onComplete } = renderWizard();
     await stepHeading('Group Integration');
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), GROUP_URL);
     await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
     expect(await screen.findByRole('button', { name: /Saving\.\.\./ })).toBeDisabled();
-    expect(within(dialog()).getByText(/Linking the group and creating its roles/)).toBeInTheDocument();
+    expect(
+      within(dialog()).getByText(/Linking the group and creating its roles/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Skip Group' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     gate.release();

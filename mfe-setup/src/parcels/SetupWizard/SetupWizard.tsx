@@ -34,7 +34,12 @@ export function SetupWizard({ serverId, serverName, onComplete, onCancel }: Setu
         </Button>
       )}
       {step === 3 && (
-        <Button variant="secondary" onClick={() => void wizard.skipGroup()} loading={busy === 'skip'} disabled={working}>
+        <Button
+          variant="secondary"
+          onClick={() => void wizard.skipGroup()}
+          loading={busy === 'skip'}
+          disabled={working}
+        >
           Skip Group
         </Button>
       )}
@@ -49,7 +54,13 @@ export function SetupWizard({ serverId, serverName, onComplete, onCancel }: Setu
   );
 
   return (
-    <Modal open title={`Set up ${BRAND.product} in ${serverName}`} onClose={onCancel} footer={footer} closeLabel="Cancel setup">
+    <Modal
+      open
+      title={`Set up ${BRAND.product} in ${serverName}`}
+      onClose={onCancel}
+      footer={footer}
+      closeLabel="Cancel setup"
+    >
       {loading ? (
         <LoadingState label="Loading setup status..." />
       ) : (

@@ -14,7 +14,8 @@ export function VerifiedRoleStep({ value, onChange, error, disabled }: VerifiedR
   return (
     <>
       <StepHeading title="Verified Role Setup">
-        Verified members get this role. {BRAND.product} creates it when the server does not have it yet.
+        Verified members get this role. {BRAND.product} creates it when the server does not have it
+        yet.
       </StepHeading>
       <Label htmlFor={inputId}>Verified role name</Label>
       <TextInput

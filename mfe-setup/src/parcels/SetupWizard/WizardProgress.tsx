@@ -35,7 +35,8 @@ const Marker = styled.span<{ $state: MarkerState }>`
   width: 28px;
   height: 28px;
   border-radius: 50%;
-  border: 2px solid ${({ theme, $state }) => ($state === 'todo' ? theme.colors.border : theme.colors.primary)};
+  border: 2px solid
+    ${({ theme, $state }) => ($state === 'todo' ? theme.colors.border : theme.colors.primary)};
   background: ${({ theme, $state }) => ($state === 'todo' ? 'transparent' : theme.colors.primary)};
   color: ${({ theme, $state }) => ($state === 'todo' ? theme.colors.textMuted : theme.colors.primaryText)};
   font-weight: 700;
@@ -46,7 +47,8 @@ export function WizardProgress({ current }: { current: WizardStepNumber }) {
   return (
     <List aria-label="Setup progress">
       {WIZARD_STEPS.map(({ number, title }) => {
-        const state: MarkerState = number < current ? 'done' : number === current ? 'current' : 'todo';
+        const state: MarkerState =
+          number < current ? 'done' : number === current ? 'current' : 'todo';
         return (
           <Item key={number} $state={state} aria-current={state === 'current' ? 'step' : undefined}>
             <Marker aria-hidden="true" $state={state}>

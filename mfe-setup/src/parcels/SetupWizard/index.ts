@@ -1,4 +1,6 @@
 import { defineParcel } from '@roconnect/shared-lib';
 import { SetupWizard } from './SetupWizard';
 
-export default defineParcel('mfe_setup/SetupWizard', SetupWizard, { release: process.env.RC_RELEASE });
+export default defineParcel('mfe_setup/SetupWizard', SetupWizard, {
+  release: process.env.RC_RELEASE,
+});

@@ -8,7 +8,11 @@ export const WIZARD_STEPS: { number: WizardStepNumber; title: string }[] = [
   { number: 3, title: 'Group Integration' },
 ];
 
-const STEP_NUMBERS: Record<SetupStep, WizardStepNumber> = { nickname: 1, verified_role: 2, group: 3 };
+const STEP_NUMBERS: Record<SetupStep, WizardStepNumber> = {
+  nickname: 1,
+  verified_role: 2,
+  group: 3,
+};
 
 /** Where the wizard opens for the API's setup_step (spec §4); step 1 when there is none. */
 export function stepNumberOf(step: SetupStep | null | undefined): WizardStepNumber {
