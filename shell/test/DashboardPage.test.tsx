@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { session } from '@roconnect/shared-lib';
+import { failNext, networkErrorNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { federation, renderApp, resetRemotes } from './helpers';
+
+const { server, db } = setupMockServer();
+let requests: string[] = [];
+
+beforeEach(async () => {
+  resetRemotes();
+  requests = [];
+  server.events.on('request:start', ({ request }) => {
+    requests.push(`${request.method} ${new URL(request.url).pathname}`);
+  });
+  signIn();
+  await session.start();
+});
+afterEach(() => {
+  server.events.removeAllListeners();
+  jest.restoreAllMocks();
+});
+
+function location() {
+  return screen.getByRole('status', { name: 'current location' });
+}
+
+async function openDashboard() {
+  renderApp('/dashboard');
+  return screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' });
+}
+
+describe('dashboard frame', () => {
+  it('shows the username and the avatar initial in the header', async () => {
+    await openDashboard();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('demo_user')).toBeInTheDocument();
+    expect(within(header).getByRole('img', { name: 'Demo User' })).toHaveTextContent('D');
+    expect(within(header).getByRole('link', { name: 'RoConnect home' })).toHaveAttribute('href', '/');
+  });
+
+  it("shows the user's Discord avatar when there is one", async () => {
+    const demo = db.users.find((u) => u.username === 'demo_user');
+    if (!demo) throw new Error('demo user missing from the seed');
+    demo.avatar = 'a1b2c3';
+    await session.start();
+    await openDashboard();
+    expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Demo User' })).toHaveAttribute(
+      'src',
+      expect.stringContaining(`/avatars/${demo.discord_id}/a1b2c3.png`),
+    );
+  });
+
+  it('Accounts and Servers tabs switch the parcel in the tab body', async () => {
+    const user = userEvent.setup();
+    await openDashboard();
+    expect(screen.getByRole('tab', { name: 'Accounts' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('region', { name: 'mfe_servers/ServersTab' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Servers' }));
+    expect(await screen.findByRole('region', { name: 'mfe_servers/ServersTab' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Servers' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'mfe_accounts/AccountsTab' })).not.toBeInTheDocument());
+    expect(federation.events).toContain('unmount mfe_accounts/AccountsTab');
+
+    await user.click(screen.getByRole('tab', { name: 'Accounts' }));
+    expect(await screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' })).toBeInTheDocument();
+  });
+
+  it('keeps the header and the other tab working when one tab’s remote is down', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    federation.fail('mfe_servers');
+    await openDashboard();
+
+    await user.click(screen.getByRole('tab', { name: 'Servers' }));
+    const servers = screen.getByRole('region', { name: 'Servers' });
+    expect(await within(servers).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByText('demo_user')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Accounts' }));
+    expect(await screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' })).toBeInTheDocument();
+  });
+
+  it('Logout ends the session, clears the tokens, says so and goes home', async () => {
+    const user = userEvent.setup();
+    await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('Successfully logged out!')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/));
+    expect(requests).toContain('POST /auth/logout');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(session.getState().status).toBe('anonymous');
+    expect(await screen.findByRole('region', { name: 'mfe_public/Landing' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['answers 500', () => failNext('post', '/auth/logout', 500)],
+    ['fails at the network level', () => networkErrorNext('post', '/auth/logout')],
+  ])('Logout still signs out locally when the logout call %s', async (_case, failure) => {
+    const user = userEvent.setup();
+    server.use(failure());
+    await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('Successfully logged out!')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/));
+    expect(requests).toContain('POST /auth/logout');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(session.getState().status).toBe('anonymous');
+  });
+});
