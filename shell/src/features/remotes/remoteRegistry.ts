@@ -11,7 +11,7 @@ export async function fetchRemoteManifest(url = '/remotes.json'): Promise<Remote
   const response = await fetch(url, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const data = (await response.json()) as unknown;
-  if (!data || typeof data !== 'object') throw new Error(`${url} is not a JSON object`);
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`${url} is not a JSON object`);
   for (const [name, entry] of Object.entries(data)) {
     if (typeof entry !== 'string') throw new Error(`${url}: entry for ${name} must be a URL string`);
   }
