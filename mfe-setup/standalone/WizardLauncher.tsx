@@ -26,7 +26,7 @@ export function WizardLauncher() {
   const [target, setTarget] = useState<Target | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
   return (
-    <PageContainer as="div">
+    <PageContainer>
       <Card>
         <h1>Setup wizard</h1>
         <Stack gap={3}>
