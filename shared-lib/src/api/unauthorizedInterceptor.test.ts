@@ -77,3 +77,15 @@ it('stops acting once uninstalled', async () => {
   expect(goTo).not.toHaveBeenCalled();
   expect(tokens()).toEqual([DEMO_ACCESS_TOKEN, DEMO_REFRESH_TOKEN]);
 });
+
+it.each(['not_server_manager', 'not_your_account', 'not_a_member'])(
+  'a 403 refusing one resource (%s) keeps the session: the screen shows it',
+  async (code) => {
+    server.use(failNext('get', API_PATHS.serverEdit(':id'), 403, 'Not yours.', { error: code }));
+    await expect(api.server.edit(SEED_SERVERS.managerNoBot)).rejects.toMatchObject({
+      response: { status: 403 },
+    });
+    expect(tokens()).toEqual([DEMO_ACCESS_TOKEN, DEMO_REFRESH_TOKEN]);
+    expect(goTo).not.toHaveBeenCalled();
+  },
+);
