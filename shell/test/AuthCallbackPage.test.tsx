@@ -2,7 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { session } from '@roconnect/shared-lib';
-import { DEMO_ACCESS_TOKEN, DEMO_REFRESH_TOKEN, DEMO_USER, failNext, setupMockServer } from '@roconnect/shared-lib/testing';
+import {
+  DEMO_ACCESS_TOKEN,
+  DEMO_REFRESH_TOKEN,
+  DEMO_USER,
+  failNext,
+  setupMockServer,
+} from '@roconnect/shared-lib/testing';
 import { AuthCallbackPage } from '../src/features/auth/AuthCallbackPage';
 import { LocationProbe, renderWithTheme } from './helpers';
 
@@ -29,7 +35,9 @@ afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('AuthCallbackPage', () => {
   it('stores the fragment tokens, removes them from the address, loads the user and opens the dashboard', async () => {
-    renderCallback(`/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}`);
+    renderCallback(
+      `/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}`,
+    );
 
     expect(screen.getByText('Completing authentication...')).toBeInTheDocument();
     // the tokens leave the address bar at once, before the user is even loaded
@@ -45,27 +53,38 @@ describe('AuthCallbackPage', () => {
     renderCallback(
       `/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}&guild_id=900000000000000001`,
     );
-    expect(await navigatedTo()).toBe('/dashboard?auth_success=true&bot_added=true&guild_id=900000000000000001');
+    expect(await navigatedTo()).toBe(
+      '/dashboard?auth_success=true&bot_added=true&guild_id=900000000000000001',
+    );
     expect(window.location.hash).toBe('');
   });
 
   it('explains a cancelled Discord authorization', async () => {
     renderCallback('/auth/callback?error=access_denied');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
-    expect(alert).toHaveTextContent('Discord authorization was cancelled. You can try logging in again.');
+    expect(
+      within(alert).getByRole('heading', { name: 'Authentication Error' }),
+    ).toBeInTheDocument();
+    expect(alert).toHaveTextContent(
+      'Discord authorization was cancelled. You can try logging in again.',
+    );
     expect(window.location.search).toBe('');
     expect(localStorage.getItem('auth_token')).toBeNull();
   });
 
   it('reports any other error as a failed authentication', async () => {
     renderCallback('/auth/callback?error=server_error&error_description=boom');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Authentication was cancelled or failed.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Authentication was cancelled or failed.',
+    );
   });
 
   it.each([
     ['no fragment', '/auth/callback'],
-    ['no code', `/auth/callback#access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}`],
+    [
+      'no code',
+      `/auth/callback#access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}`,
+    ],
     ['no access_token', `/auth/callback#code=mock-code&refresh_token=${DEMO_REFRESH_TOKEN}`],
   ])('says no authorization data was received when there is %s', async (_case, address) => {
     renderCallback(address);
@@ -76,8 +95,12 @@ describe('AuthCallbackPage', () => {
 
   it.each([401, 500])('clears the tokens and says so when /auth/me answers %i', async (status) => {
     server.use(failNext('get', '/auth/me', status));
-    renderCallback(`/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed. Please try again.');
+    renderCallback(
+      `/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}`,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Authentication failed. Please try again.',
+    );
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(localStorage.getItem('refresh_token')).toBeNull();
     expect(session.getState().status).toBe('anonymous');

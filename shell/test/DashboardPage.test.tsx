@@ -36,7 +36,10 @@ describe('dashboard frame', () => {
     const header = screen.getByRole('banner');
     expect(within(header).getByText('demo_user')).toBeInTheDocument();
     expect(within(header).getByRole('img', { name: 'Demo User' })).toHaveTextContent('D');
-    expect(within(header).getByRole('link', { name: 'RoConnect home' })).toHaveAttribute('href', '/');
+    expect(within(header).getByRole('link', { name: 'RoConnect home' })).toHaveAttribute(
+      'href',
+      '/',
+    );
   });
 
   it("shows the user's Discord avatar when there is one", async () => {
@@ -45,26 +48,35 @@ describe('dashboard frame', () => {
     demo.avatar = 'a1b2c3';
     await session.start();
     await openDashboard();
-    expect(within(screen.getByRole('banner')).getByRole('img', { name: 'Demo User' })).toHaveAttribute(
-      'src',
-      expect.stringContaining(`/avatars/${demo.discord_id}/a1b2c3.png`),
-    );
+    expect(
+      within(screen.getByRole('banner')).getByRole('img', { name: 'Demo User' }),
+    ).toHaveAttribute('src', expect.stringContaining(`/avatars/${demo.discord_id}/a1b2c3.png`));
   });
 
   it('Accounts and Servers tabs switch the parcel in the tab body', async () => {
     const user = userEvent.setup();
     await openDashboard();
     expect(screen.getByRole('tab', { name: 'Accounts' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.queryByRole('region', { name: 'mfe_servers/ServersTab' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'mfe_servers/ServersTab' }),
+    ).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Servers' }));
-    expect(await screen.findByRole('region', { name: 'mfe_servers/ServersTab' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'mfe_servers/ServersTab' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Servers' })).toHaveAttribute('aria-selected', 'true');
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'mfe_accounts/AccountsTab' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'mfe_accounts/AccountsTab' }),
+      ).not.toBeInTheDocument(),
+    );
     expect(federation.events).toContain('unmount mfe_accounts/AccountsTab');
 
     await user.click(screen.getByRole('tab', { name: 'Accounts' }));
-    expect(await screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' }),
+    ).toBeInTheDocument();
   });
 
   it('keeps the header and the other tab working when one tab’s remote is down', async () => {
@@ -79,7 +91,9 @@ describe('dashboard frame', () => {
     expect(within(screen.getByRole('banner')).getByText('demo_user')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Accounts' }));
-    expect(await screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' }),
+    ).toBeInTheDocument();
   });
 
   it('Logout ends the session, clears the tokens, says so and goes home', async () => {

@@ -24,19 +24,31 @@ describe('RemoteParcel', () => {
 
     act(() => release());
     expect(await screen.findByText('Parcel mfe_accounts/AccountsTab')).toBeInTheDocument();
-    await waitFor(() => expect(within(region('Accounts')).queryByRole('status')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(region('Accounts')).queryByRole('status')).not.toBeInTheDocument(),
+    );
     expect(federation.loadCalls).toEqual(['mfe_accounts/AccountsTab']);
   });
 
   it('passes its props to the parcel and updates them when they change', async () => {
     const { rerender } = renderWithTheme(
-      <RemoteParcel remote="mfe_setup" expose="ServerConfig" label="Server configuration" parcelProps={{ serverId: '42' }} />,
+      <RemoteParcel
+        remote="mfe_setup"
+        expose="ServerConfig"
+        label="Server configuration"
+        parcelProps={{ serverId: '42' }}
+      />,
     );
     const props = await screen.findByRole('list', { name: 'mfe_setup/ServerConfig props' });
     expect(within(props).getByText('serverId=42')).toBeInTheDocument();
 
     rerender(
-      <RemoteParcel remote="mfe_setup" expose="ServerConfig" label="Server configuration" parcelProps={{ serverId: '77', extra: true }} />,
+      <RemoteParcel
+        remote="mfe_setup"
+        expose="ServerConfig"
+        label="Server configuration"
+        parcelProps={{ serverId: '77', extra: true }}
+      />,
     );
     await waitFor(() => expect(within(props).getByText('serverId=77')).toBeInTheDocument());
     expect(within(props).getByText('extra=true')).toBeInTheDocument();
@@ -47,7 +59,12 @@ describe('RemoteParcel', () => {
 
   it('applies the latest props when they change again while an update is under way', async () => {
     const view = (serverId: string) => (
-      <RemoteParcel remote="mfe_setup" expose="ServerConfig" label="Server configuration" parcelProps={{ serverId }} />
+      <RemoteParcel
+        remote="mfe_setup"
+        expose="ServerConfig"
+        label="Server configuration"
+        parcelProps={{ serverId }}
+      />
     );
     const { rerender } = renderWithTheme(view('1'));
     const props = await screen.findByRole('list', { name: 'mfe_setup/ServerConfig props' });
@@ -59,13 +76,23 @@ describe('RemoteParcel', () => {
 
   it('unmounts the parcel even when it is removed in the middle of an update', async () => {
     const view = (serverId: string) => (
-      <RemoteParcel remote="mfe_setup" expose="ServerConfig" label="Server configuration" parcelProps={{ serverId }} />
+      <RemoteParcel
+        remote="mfe_setup"
+        expose="ServerConfig"
+        label="Server configuration"
+        parcelProps={{ serverId }}
+      />
     );
     const { rerender, unmount } = renderWithTheme(view('1'));
     await screen.findByText('Parcel mfe_setup/ServerConfig');
     rerender(view('2'));
     unmount();
-    await waitFor(() => expect(federation.events).toEqual(['mount mfe_setup/ServerConfig', 'unmount mfe_setup/ServerConfig']));
+    await waitFor(() =>
+      expect(federation.events).toEqual([
+        'mount mfe_setup/ServerConfig',
+        'unmount mfe_setup/ServerConfig',
+      ]),
+    );
     expect(console.warn).not.toHaveBeenCalled();
   });
 
@@ -83,7 +110,9 @@ describe('RemoteParcel', () => {
     expect(within(servers).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
 
     const accounts = region('Accounts');
-    expect(await within(accounts).findByText('Parcel mfe_accounts/AccountsTab')).toBeInTheDocument();
+    expect(
+      await within(accounts).findByText('Parcel mfe_accounts/AccountsTab'),
+    ).toBeInTheDocument();
     expect(within(accounts).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(accounts).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
@@ -102,37 +131,53 @@ describe('RemoteParcel', () => {
     // still down: Try again fails again, the fallback stays
     await user.click(tryAgain);
     await waitFor(() => expect(federation.loadCalls).toHaveLength(2));
-    expect(await within(region('Servers')).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(
+      await within(region('Servers')).findByRole('button', { name: 'Try again' }),
+    ).toBeInTheDocument();
 
     federation.recover('mfe_servers');
     await user.click(within(region('Servers')).getByRole('button', { name: 'Try again' }));
-    expect(await within(region('Servers')).findByText('Parcel mfe_servers/ServersTab')).toBeInTheDocument();
+    expect(
+      await within(region('Servers')).findByText('Parcel mfe_servers/ServersTab'),
+    ).toBeInTheDocument();
     expect(within(region('Servers')).queryByRole('alert')).not.toBeInTheDocument();
-    expect(federation.loadCalls).toEqual(['mfe_servers/ServersTab', 'mfe_servers/ServersTab', 'mfe_servers/ServersTab']);
+    expect(federation.loadCalls).toEqual([
+      'mfe_servers/ServersTab',
+      'mfe_servers/ServersTab',
+      'mfe_servers/ServersTab',
+    ]);
   });
 
   it('fails in its region when the remote is not in remotes.json', async () => {
     federation.reset();
     registerRemoteManifest({});
     renderWithTheme(<RemoteParcel remote="mfe_public" expose="Landing" label="Home" />);
-    expect(await within(region('Home')).findByRole('alert')).toHaveTextContent('Home is unavailable');
+    expect(await within(region('Home')).findByRole('alert')).toHaveTextContent(
+      'Home is unavailable',
+    );
     // nothing to re-register without an entry
     expect(federation.registerCalls.filter((call) => call.force)).toEqual([]);
   });
 
   it('unmounts the parcel when it is removed', async () => {
-    const { unmount } = renderWithTheme(<RemoteParcel remote="mfe_public" expose="Landing" label="Home" />);
+    const { unmount } = renderWithTheme(
+      <RemoteParcel remote="mfe_public" expose="Landing" label="Home" />,
+    );
     expect(await screen.findByText('Parcel mfe_public/Landing')).toBeInTheDocument();
     expect(federation.events).toEqual(['mount mfe_public/Landing']);
 
     unmount();
-    await waitFor(() => expect(federation.events).toEqual(['mount mfe_public/Landing', 'unmount mfe_public/Landing']));
+    await waitFor(() =>
+      expect(federation.events).toEqual(['mount mfe_public/Landing', 'unmount mfe_public/Landing']),
+    );
     expect(screen.queryByText('Parcel mfe_public/Landing')).not.toBeInTheDocument();
   });
 
   it('does not mount a parcel that arrives after it was removed', async () => {
     const release = federation.hold('mfe_public');
-    const { unmount } = renderWithTheme(<RemoteParcel remote="mfe_public" expose="Landing" label="Home" />);
+    const { unmount } = renderWithTheme(
+      <RemoteParcel remote="mfe_public" expose="Landing" label="Home" />,
+    );
     unmount();
     await act(async () => release());
     await waitFor(() => expect(federation.loadCalls).toEqual(['mfe_public/Landing']));

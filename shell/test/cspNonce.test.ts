@@ -1,10 +1,18 @@
 import { waitFor } from '@testing-library/react';
-import { fetchCspNonce, getCspNonce, resetCspNonceForTests, watchHeadForMissingNonce } from '../src/features/csp/cspNonce';
+import {
+  fetchCspNonce,
+  getCspNonce,
+  resetCspNonceForTests,
+  watchHeadForMissingNonce,
+} from '../src/features/csp/cspNonce';
 
 const scope = globalThis as { __webpack_nonce__?: string };
 
 function jsonResponse(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 /**

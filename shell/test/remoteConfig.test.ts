@@ -1,6 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { setupMockServer } from '@roconnect/shared-lib/testing';
-import { fetchRemoteManifest, loadParcelConfig, registerRemoteManifest } from '../src/features/remotes/remoteRegistry';
+import {
+  fetchRemoteManifest,
+  loadParcelConfig,
+  registerRemoteManifest,
+} from '../src/features/remotes/remoteRegistry';
 import { loadShellConfig } from '../src/app/shellConfig';
 import { federation } from './mocks/federationRuntime';
 
@@ -23,7 +27,10 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('fetchRemoteManifest', () => {
   it('returns remote name -> manifest URL', async () => {
-    const manifest = { mfe_public: 'http://localhost:3001/mf-manifest.json', mfe_accounts: 'https://accounts.example/mf-manifest.json' };
+    const manifest = {
+      mfe_public: 'http://localhost:3001/mf-manifest.json',
+      mfe_accounts: 'https://accounts.example/mf-manifest.json',
+    };
     serve('/remotes.json', manifest);
     await expect(fetchRemoteManifest(REMOTES_URL)).resolves.toEqual(manifest);
   });
@@ -35,7 +42,9 @@ describe('fetchRemoteManifest', () => {
     ['a number', '42'],
   ])('rejects a file that is %s, not an object', async (_case, body) => {
     serve('/remotes.json', typeof body === 'string' ? body : JSON.stringify(body));
-    await expect(fetchRemoteManifest(REMOTES_URL)).rejects.toThrow(`${REMOTES_URL} is not a JSON object`);
+    await expect(fetchRemoteManifest(REMOTES_URL)).rejects.toThrow(
+      `${REMOTES_URL} is not a JSON object`,
+    );
   });
 
   it.each([
@@ -43,8 +52,13 @@ describe('fetchRemoteManifest', () => {
     ['null', null],
     ['an object', { url: 'http://localhost:3002/mf-manifest.json' }],
   ])('rejects an entry that is %s, naming the entry', async (_case, entry) => {
-    serve('/remotes.json', { mfe_public: 'http://localhost:3001/mf-manifest.json', mfe_accounts: entry });
-    await expect(fetchRemoteManifest(REMOTES_URL)).rejects.toThrow(`${REMOTES_URL}: entry for mfe_accounts must be a URL string`);
+    serve('/remotes.json', {
+      mfe_public: 'http://localhost:3001/mf-manifest.json',
+      mfe_accounts: entry,
+    });
+    await expect(fetchRemoteManifest(REMOTES_URL)).rejects.toThrow(
+      `${REMOTES_URL}: entry for mfe_accounts must be a URL string`,
+    );
   });
 
   it('rejects when the file is missing', async () => {
@@ -55,7 +69,10 @@ describe('fetchRemoteManifest', () => {
 
 describe('registerRemoteManifest and loadParcelConfig', () => {
   it('registers every remote of the manifest with the federation runtime', () => {
-    registerRemoteManifest({ mfe_public: 'http://a/mf-manifest.json', mfe_setup: 'http://b/mf-manifest.json' });
+    registerRemoteManifest({
+      mfe_public: 'http://a/mf-manifest.json',
+      mfe_setup: 'http://b/mf-manifest.json',
+    });
     expect(federation.registerCalls).toEqual([
       {
         remotes: [
@@ -77,11 +94,19 @@ describe('registerRemoteManifest and loadParcelConfig', () => {
   it('re-registers a remote with force after a failed load, so a retry goes back to the network', async () => {
     registerRemoteManifest({ mfe_servers: 'http://c/mf-manifest.json' });
     federation.fail('mfe_servers');
-    await expect(loadParcelConfig('mfe_servers', 'ServersTab')).rejects.toThrow('mfe_servers failed to load');
-    expect(federation.registerCalls.at(-1)).toEqual({ remotes: [{ name: 'mfe_servers', entry: 'http://c/mf-manifest.json' }], force: true });
+    await expect(loadParcelConfig('mfe_servers', 'ServersTab')).rejects.toThrow(
+      'mfe_servers failed to load',
+    );
+    expect(federation.registerCalls.at(-1)).toEqual({
+      remotes: [{ name: 'mfe_servers', entry: 'http://c/mf-manifest.json' }],
+      force: true,
+    });
 
     federation.recover('mfe_servers');
-    await expect(loadParcelConfig('mfe_servers', 'ServersTab')).resolves.toHaveProperty('name', 'mfe_servers/ServersTab');
+    await expect(loadParcelConfig('mfe_servers', 'ServersTab')).resolves.toHaveProperty(
+      'name',
+      'mfe_servers/ServersTab',
+    );
   });
 });
 
@@ -90,7 +115,9 @@ describe('loadShellConfig', () => {
 
   it('reads apiBaseUrl, without a trailing slash', async () => {
     serve('/config.json', { apiBaseUrl: 'https://api.roconnect.example/' });
-    await expect(loadShellConfig(CONFIG_URL)).resolves.toEqual({ apiBaseUrl: 'https://api.roconnect.example' });
+    await expect(loadShellConfig(CONFIG_URL)).resolves.toEqual({
+      apiBaseUrl: 'https://api.roconnect.example',
+    });
     expect(console.warn).not.toHaveBeenCalled();
   });
 
@@ -103,6 +130,9 @@ describe('loadShellConfig', () => {
   ])('falls back to the same origin when the file %s', async (_case, arrange) => {
     arrange();
     await expect(loadShellConfig(CONFIG_URL)).resolves.toEqual({ apiBaseUrl: '' });
-    expect(console.warn).toHaveBeenCalledWith('Could not load the shell configuration; using the same origin for the API', expect.anything());
+    expect(console.warn).toHaveBeenCalledWith(
+      'Could not load the shell configuration; using the same origin for the API',
+      expect.anything(),
+    );
   });
 });

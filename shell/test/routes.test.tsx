@@ -51,14 +51,18 @@ describe('routes', () => {
     signedOut();
     renderApp('/roblox/callback?code=success&state=linked');
     const { props } = await mountedParcel('mfe_accounts/RobloxCallback');
-    expect(within(props).getByText('query={"code":"success","state":"linked"}')).toBeInTheDocument();
+    expect(
+      within(props).getByText('query={"code":"success","state":"linked"}'),
+    ).toBeInTheDocument();
   });
 
   it('/login mounts the login parcel for a signed-out visitor', async () => {
     signedOut();
     renderApp('/login?message=discord_token_expired');
     const { props } = await mountedParcel('mfe_public/Login');
-    expect(within(props).getByText('query={"message":"discord_token_expired"}')).toBeInTheDocument();
+    expect(
+      within(props).getByText('query={"message":"discord_token_expired"}'),
+    ).toBeInTheDocument();
     expect(location()).toHaveTextContent('/login?message=discord_token_expired');
   });
 
@@ -69,12 +73,15 @@ describe('routes', () => {
     expect(within(props).getByText('serverId=123456789')).toBeInTheDocument();
   });
 
-  it.each(['401', '403', '404', '500', '502'])('/%s mounts the error page with that code', async (code) => {
-    signedOut();
-    renderApp(`/${code}`);
-    const { props } = await mountedParcel('mfe_public/ErrorPage');
-    expect(within(props).getByText(`code=${code}`)).toBeInTheDocument();
-  });
+  it.each(['401', '403', '404', '500', '502'])(
+    '/%s mounts the error page with that code',
+    async (code) => {
+      signedOut();
+      renderApp(`/${code}`);
+      const { props } = await mountedParcel('mfe_public/ErrorPage');
+      expect(within(props).getByText(`code=${code}`)).toBeInTheDocument();
+    },
+  );
 
   it('an unknown path mounts the error page with code 404', async () => {
     signedOut();
@@ -146,6 +153,8 @@ describe('page title and social meta', () => {
     renderApp('/dashboard');
     // a signed-out visitor is sent on to /login, and the title follows
     await waitFor(() => expect(document.title).toBe('Sign in · RoConnect'));
-    expect(meta('meta[property="og:description"]')).toBe('Sign in to RoConnect with your Discord account.');
+    expect(meta('meta[property="og:description"]')).toBe(
+      'Sign in to RoConnect with your Discord account.',
+    );
   });
 });

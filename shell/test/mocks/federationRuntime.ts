@@ -45,10 +45,15 @@ function outsideAct<T>(fn: () => T): T {
 
 /** Wraps a parcel's lifecycles: outside act, and counting mounted parcels so tests can wait for none. */
 function served(config: ParcelConfigObject): ParcelConfigObject {
-  const lifecycles = config as unknown as Record<'mount' | 'unmount' | 'update', Lifecycle | Lifecycle[] | undefined>;
-  const chain = (fns: Lifecycle | Lifecycle[] | undefined) => async (props: Record<string, unknown>) => {
-    for (const fn of Array.isArray(fns) ? fns : fns ? [fns] : []) await outsideAct(() => fn(props));
-  };
+  const lifecycles = config as unknown as Record<
+    'mount' | 'unmount' | 'update',
+    Lifecycle | Lifecycle[] | undefined
+  >;
+  const chain =
+    (fns: Lifecycle | Lifecycle[] | undefined) => async (props: Record<string, unknown>) => {
+      for (const fn of Array.isArray(fns) ? fns : fns ? [fns] : [])
+        await outsideAct(() => fn(props));
+    };
   const mount = chain(lifecycles.mount);
   const unmount = chain(lifecycles.unmount);
   const update = lifecycles.update ? chain(lifecycles.update) : undefined;
@@ -67,8 +72,14 @@ function served(config: ParcelConfigObject): ParcelConfigObject {
 }
 
 function describeValue(value: unknown): string | null {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value && typeof value === 'object' && !(value instanceof Node) && Object.getPrototypeOf(value) === Object.prototype) {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  if (
+    value &&
+    typeof value === 'object' &&
+    !(value instanceof Node) &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
     return JSON.stringify(value);
   }
   return null;
@@ -108,8 +119,14 @@ function probeParcel(id: string): ParcelConfigObject {
   return parcel;
 }
 
-export function registerRemotes(remotes: RemoteRegistration[], options?: { force?: boolean }): void {
-  registerCalls.push({ remotes: remotes.map((r) => ({ name: r.name, entry: r.entry })), force: Boolean(options?.force) });
+export function registerRemotes(
+  remotes: RemoteRegistration[],
+  options?: { force?: boolean },
+): void {
+  registerCalls.push({
+    remotes: remotes.map((r) => ({ name: r.name, entry: r.entry })),
+    force: Boolean(options?.force),
+  });
   for (const { name, entry } of remotes) {
     if (registered.has(name) && !options?.force) continue;
     registered.set(name, entry);
@@ -121,8 +138,10 @@ export async function loadRemote<T>(id: string): Promise<T | null> {
   const remote = id.split('/')[0] ?? id;
   const gate = held.get(remote);
   if (gate) await gate;
-  if (!registered.has(remote)) throw new Error(`[fake federation] remote ${remote} is not registered`);
-  if (failing.has(remote)) throw new Error(`[fake federation] ${remote} failed to load (entry ${registered.get(remote)})`);
+  if (!registered.has(remote))
+    throw new Error(`[fake federation] remote ${remote} is not registered`);
+  if (failing.has(remote))
+    throw new Error(`[fake federation] ${remote} failed to load (entry ${registered.get(remote)})`);
   const parcel = overrides.get(id) ?? probeParcel(id);
   return { default: served(parcel) } as T;
 }

@@ -1,0 +1,344 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+// The servers are plain Node ESM (.mjs); loaded by path so TypeScript does not look for their types.
+interface ShellServerModule {
+  createShellServer(options: {
+    distDir: string;
+    remotesFile: string;
+    configFile: string;
+  }): http.Server;
+}
+interface StaticServerModule {
+  createStaticServer(root: string, options?: { cors?: boolean }): http.Server;
+}
+const SHELL_SERVER = '../server/server.mjs';
+const STATIC_SERVER = '../../tools/serve-static.mjs';
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+}
+
+/** A raw HTTP request: no path normalisation and no automatic decompression, unlike fetch. */
+function request(
+  port: number,
+  pathname: string,
+  options: { method?: string; headers?: http.OutgoingHttpHeaders } = {},
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            text: body.toString('utf8'),
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function listen(server: http.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+function close(server: http.Server | undefined): Promise<void> {
+  return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+}
+
+const REMOTES = {
+  mfe_public: 'http://localhost:3001/mf-manifest.json',
+  mfe_accounts: 'http://localhost:3002/mf-manifest.json',
+  mfe_servers: 'https://servers.cdn.example/mf-manifest.json',
+  mfe_setup: 'http://localhost:3004/mf-manifest.json',
+};
+const API_ORIGIN = 'https://api.roconnect.example';
+const SECRET = 'top-secret-outside-dist';
+const TRAVERSALS = [
+  '/../package.json',
+  '/%2e%2e/package.json',
+  '/..%2fpackage.json',
+  '/..%5cpackage.json',
+  '/%2e%2e%2f%2e%2e%2fpackage.json',
+];
+const INDEX_HTML = `<!doctype html>
+<html><head><title>RoConnect</title><script defer src="/main.js"></script></head>
+<body><div id="root"></div><script src="/123.abcdef12.js"></script></body></html>`;
+const BIG_JS = `console.log(${JSON.stringify('RoConnect '.repeat(400))});\n`;
+
+let tmp: string;
+let dist: string;
+
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-shell-server-'));
+  dist = path.join(tmp, 'dist');
+  fs.mkdirSync(dist);
+  fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ secret: SECRET }));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  fs.writeFileSync(path.join(dist, 'main.js'), 'console.log("main");\n');
+  fs.writeFileSync(path.join(dist, '123.abcdef12.js'), 'console.log("chunk");\n');
+  fs.writeFileSync(path.join(dist, 'big.js'), BIG_JS);
+  fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify(REMOTES));
+  fs.writeFileSync(
+    path.join(dist, 'config.json'),
+    JSON.stringify({ apiBaseUrl: `${API_ORIGIN}/` }),
+  );
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function cspDirective(csp: string | string[] | undefined, name: string): string[] {
+  const directive = (csp ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([key]) => key === name);
+  if (!directive) throw new Error(`no ${name} in ${csp}`);
+  return directive.slice(1);
+}
+
+function nonceOf(csp: string | string[] | undefined): string {
+  const match = /'nonce-([^']+)'/.exec(cspDirective(csp, 'script-src').join(' '));
+  if (!match?.[1]) throw new Error(`no nonce in ${csp}`);
+  return match[1];
+}
+
+describe('shell production server', () => {
+  let server: http.Server;
+  let port: number;
+
+  beforeAll(async () => {
+    const { createShellServer } = (await import(SHELL_SERVER)) as ShellServerModule;
+    server = createShellServer({
+      distDir: dist,
+      remotesFile: path.join(dist, 'remotes.json'),
+      configFile: path.join(dist, 'config.json'),
+    });
+    port = await listen(server);
+  });
+  afterAll(() => close(server));
+
+  it.each(['/', '/dashboard', '/server/edit/1', '/login?message=discord_token_expired'])(
+    '%s answers index.html whose scripts carry the nonce of its CSP header, and /api/csp-nonce returns it',
+    async (route) => {
+      const page = await request(port, route);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.text).toContain('<div id="root"></div>');
+
+      const nonce = nonceOf(page.headers['content-security-policy']);
+      expect(cspDirective(page.headers['content-security-policy'], 'style-src')).toContain(
+        `'nonce-${nonce}'`,
+      );
+      const scriptTags = page.text.match(/<script [^>]*>/g) ?? [];
+      expect(scriptTags).toEqual([
+        `<script nonce="${nonce}" defer src="/main.js">`,
+        `<script nonce="${nonce}" src="/123.abcdef12.js">`,
+      ]);
+
+      const setCookie = page.headers['set-cookie']?.[0] ?? '';
+      expect(setCookie).toMatch(/HttpOnly/);
+      const cookie = setCookie.split(';')[0] ?? '';
+      const answer = await request(port, '/api/csp-nonce', { headers: { Cookie: cookie } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(answer.text)).toEqual({ nonce });
+    },
+  );
+
+  it('issues a different nonce for every response', async () => {
+    const nonces = await Promise.all(
+      [1, 2, 3].map(async () =>
+        nonceOf((await request(port, '/')).headers['content-security-policy']),
+      ),
+    );
+    expect(new Set(nonces).size).toBe(3);
+  });
+
+  it('/api/csp-nonce without a page cookie is a 404, not a made-up nonce', async () => {
+    const answer = await request(port, '/api/csp-nonce');
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.text)).toMatchObject({ error: 'no_page_nonce' });
+    const forged = await request(port, '/api/csp-nonce', {
+      headers: { Cookie: 'rc_csp_nonce="><script>' },
+    });
+    expect(forged.status).toBe(404);
+  });
+
+  it('lists the remote origins in script-src and the API origin in connect-src', async () => {
+    const csp = (await request(port, '/dashboard')).headers['content-security-policy'];
+    const scriptSrc = cspDirective(csp, 'script-src');
+    expect(scriptSrc).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'http://localhost:3001',
+        'http://localhost:3002',
+        'https://servers.cdn.example',
+        'http://localhost:3004',
+      ]),
+    );
+    expect(scriptSrc).not.toContain(API_ORIGIN);
+    expect(cspDirective(csp, 'connect-src')).toEqual(
+      expect.arrayContaining(["'self'", API_ORIGIN, 'http://localhost:3001']),
+    );
+    expect(cspDirective(csp, 'object-src')).toEqual(["'none'"]);
+    expect(cspDirective(csp, 'frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('reads remotes.json per request, so a deploy needs no restart', async () => {
+    const file = path.join(dist, 'remotes.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ ...REMOTES, mfe_setup: 'https://setup.next.example/mf-manifest.json' }),
+    );
+    try {
+      const csp = (await request(port, '/')).headers['content-security-policy'];
+      expect(cspDirective(csp, 'script-src')).toContain('https://setup.next.example');
+    } finally {
+      fs.writeFileSync(file, JSON.stringify(REMOTES));
+    }
+  });
+
+  it('caches hashed chunks forever and revalidates HTML and remotes.json', async () => {
+    const chunk = await request(port, '/123.abcdef12.js');
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(chunk.text).toBe('console.log("chunk");\n');
+
+    for (const route of ['/', '/index.html', '/dashboard']) {
+      expect((await request(port, route)).headers['cache-control']).toBe('no-cache');
+    }
+    const remotes = await request(port, '/remotes.json');
+    expect(remotes.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(remotes.text)).toEqual(REMOTES);
+    expect((await request(port, '/main.js')).headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse((await request(port, '/config.json')).text)).toEqual({
+      apiBaseUrl: `${API_ORIGIN}/`,
+    });
+  });
+
+  it('gzips a file over 1 KiB when the client accepts gzip', async () => {
+    const zipped = await request(port, '/big.js', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(zlib.gunzipSync(zipped.body).toString('utf8')).toBe(BIG_JS);
+    expect(zipped.body.length).toBeLessThan(Buffer.byteLength(BIG_JS));
+
+    const plain = await request(port, '/big.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(BIG_JS);
+
+    const small = await request(port, '/main.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it.each(TRAVERSALS)('refuses the traversal %s', async (route) => {
+    const answer = await request(port, route);
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain(SECRET);
+  });
+
+  it('answers 404, not index.html, for a missing asset with an extension', async () => {
+    const answer = await request(port, '/missing-chunk.0badf00d.js');
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain('<div id="root">');
+    expect(answer.headers['content-security-policy']).toBeUndefined();
+  });
+
+  it.each(['POST', 'PUT', 'DELETE'])('answers %s with 405', async (method) => {
+    const answer = await request(port, '/dashboard', { method });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const answer = await request(port, '/dashboard', { method: 'HEAD' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-security-policy']).toContain("'nonce-");
+    expect(answer.body.length).toBe(0);
+  });
+
+  it('refuses to start without a built index.html', async () => {
+    const { createShellServer } = (await import(SHELL_SERVER)) as ShellServerModule;
+    expect(() =>
+      createShellServer({ distDir: path.join(tmp, 'nowhere'), remotesFile: 'x', configFile: 'y' }),
+    ).toThrow(/No index\.html/);
+  });
+});
+
+describe('createStaticServer (tools/serve-static.mjs)', () => {
+  let server: http.Server;
+  let port: number;
+
+  beforeAll(async () => {
+    const { createStaticServer } = (await import(STATIC_SERVER)) as StaticServerModule;
+    server = createStaticServer(dist);
+    port = await listen(server);
+  });
+  afterAll(() => close(server));
+
+  it('serves files with a CORS header, so the shell on another origin can load them', async () => {
+    const answer = await request(port, '/123.abcdef12.js');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.text).toBe('console.log("chunk");\n');
+  });
+
+  it('answers a CORS preflight', async () => {
+    const answer = await request(port, '/remotes.json', { method: 'OPTIONS' });
+    expect(answer.status).toBe(204);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('falls back to index.html for a client route', async () => {
+    const answer = await request(port, '/standalone/accounts?x=1');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.text).toBe(INDEX_HTML);
+  });
+
+  it('answers 404 for a missing file', async () => {
+    const answer = await request(port, '/mf-manifest.json');
+    expect(answer.status).toBe(404);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.text).toBe('Not found');
+  });
+
+  it.each(TRAVERSALS)('refuses the traversal %s', async (route) => {
+    const answer = await request(port, route);
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain(SECRET);
+  });
+
+  it('answers POST with 405', async () => {
+    expect((await request(port, '/', { method: 'POST' })).status).toBe(405);
+  });
+});
