@@ -1,9 +1,110 @@
-import { PageContainer } from '@roconnect/shared-lib';
+import styled from 'styled-components';
+import { BRAND, LinkButton, PageContainer } from '@roconnect/shared-lib';
+import { AnimatedBackground } from '../../features/background/AnimatedBackground';
+import { onInternalClick } from '../../features/navigation/internalLink';
+import { SiteFooter } from '../../features/site/SiteFooter';
+import { SiteHeader } from '../../features/site/SiteHeader';
+import { FeatureCard } from './FeatureCard';
+import { FEATURES } from './features';
+import { useBotStats } from './useBotStats';
 
+const Page = styled.div`
+  position: relative;
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+  overflow-x: hidden;
+`;
+
+const Content = styled(PageContainer)`
+  position: relative;
+  z-index: 1;
+  flex: 1;
+  display: grid;
+  gap: ${({ theme }) => theme.space(12)};
+`;
+
+const Hero = styled.section`
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space(5)};
+  padding-top: ${({ theme }) => theme.space(8)};
+  text-align: center;
+`;
+
+const Heading = styled.h1`
+  margin: 0;
+  font-size: clamp(2rem, 7vw, 3.5rem);
+  line-height: 1.1;
+  letter-spacing: -0.02em;
+  overflow-wrap: anywhere;
+`;
+
+const Lead = styled.p`
+  margin: 0;
+  max-width: 56ch;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 1.125rem;
+`;
+
+const Stats = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: rgba(24, 27, 36, 0.85);
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const FeaturesTitle = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  text-align: center;
+`;
+
+const FeaturesList = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 260px), 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** The public home page (spec §1). */
 export function Landing() {
+  const stats = useBotStats();
   return (
-    <PageContainer>
-      <h1>Landing page</h1>
-    </PageContainer>
+    <Page>
+      <AnimatedBackground />
+      <SiteHeader />
+      <Content>
+        <Hero aria-labelledby="landing-title">
+          <Heading id="landing-title">
+            Connect {BRAND.chat} &amp; {BRAND.game}
+          </Heading>
+          <Lead>
+            Link your {BRAND.game} accounts to {BRAND.chat}, verify in your servers and let the bot keep
+            roles and nicknames in sync.
+          </Lead>
+          <LinkButton href="/login" onClick={onInternalClick('/login')} size="lg">
+            Start Linking
+          </LinkButton>
+          <Stats aria-live="polite">
+            {`Powering ${stats.total_users} users and ${stats.total_servers} servers`}
+          </Stats>
+        </Hero>
+        <section aria-labelledby="features-title">
+          <FeaturesTitle id="features-title">Why {BRAND.product}</FeaturesTitle>
+          <FeaturesList>
+            {FEATURES.map((feature) => (
+              <li key={feature.title}>
+                <FeatureCard feature={feature} />
+              </li>
+            ))}
+          </FeaturesList>
+        </section>
+      </Content>
+      <SiteFooter />
+    </Page>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { api, Banner, BRAND, Button, Card, redirectExternal, toast } from '@roconnect/shared-lib';
+import { api, Banner, BRAND, Button, Card, navigate, redirectExternal, toast } from '@roconnect/shared-lib';
+import { AppLink } from '../../features/navigation/AppLink';
+import { useSessionState } from '../../features/site/useSessionState';
 
 const Page = styled.main`
   min-height: 100vh;
@@ -32,6 +34,12 @@ export function Login({ query = {} }: LoginProps) {
   const [busy, setBusy] = useState(false);
   const shownError = useRef<string | null>(null);
   const error = query.error;
+  const { status } = useSessionState();
+
+  // The shell's route guard already does this; the parcel keeps it when mounted anywhere else.
+  useEffect(() => {
+    if (status === 'authenticated') navigate('/dashboard', { replace: true });
+  }, [status]);
 
   useEffect(() => {
     if (error && shownError.current !== error) {
@@ -63,8 +71,8 @@ export function Login({ query = {} }: LoginProps) {
           Continue with {BRAND.chat}
         </Button>
         <Legal>
-          By continuing you agree to our <a href="/terms">Terms of Service</a> and{' '}
-          <a href="/privacy">Privacy Policy</a>.
+          By continuing you agree to our <AppLink to="/terms">Terms of Service</AppLink> and{' '}
+          <AppLink to="/privacy">Privacy Policy</AppLink>.
         </Legal>
       </Panel>
     </Page>

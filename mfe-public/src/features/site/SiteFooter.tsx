@@ -1,0 +1,78 @@
+import styled from 'styled-components';
+import { BRAND, VisuallyHidden } from '@roconnect/shared-lib';
+import { AppLink } from '../navigation/AppLink';
+import { COMMUNITY_INVITE, SOCIAL_PROFILE } from './externalLinks';
+
+const Footer = styled.footer`
+  position: relative;
+  z-index: 1;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  margin-top: ${({ theme }) => theme.space(8)};
+`;
+
+const Inner = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  max-width: ${({ theme }) => theme.layout.maxWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(6)};
+  }
+`;
+
+const Links = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(5)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  a {
+    display: inline-block;
+    padding: ${({ theme }) => theme.space(1)} 0;
+  }
+`;
+
+/** Footer of the public pages: the legal pages, the community server and the social profile. */
+export function SiteFooter() {
+  return (
+    <Footer>
+      <Inner>
+        <p>
+          © {new Date().getFullYear()} {BRAND.product}. Not affiliated with {BRAND.chat} or {BRAND.game}.
+        </p>
+        <nav aria-label="Footer">
+          <Links>
+            <li>
+              <AppLink to="/privacy">Privacy Policy</AppLink>
+            </li>
+            <li>
+              <AppLink to="/terms">Terms of Service</AppLink>
+            </li>
+            <li>
+              <a href={COMMUNITY_INVITE.href} target="_blank" rel="noopener noreferrer">
+                {COMMUNITY_INVITE.label}
+                <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+              </a>
+            </li>
+            <li>
+              <a href={SOCIAL_PROFILE.href} target="_blank" rel="noopener noreferrer">
+                {SOCIAL_PROFILE.label}
+                <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+              </a>
+            </li>
+          </Links>
+        </nav>
+      </Inner>
+    </Footer>
+  );
+}
+

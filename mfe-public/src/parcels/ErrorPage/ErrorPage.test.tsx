@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setNavigator, type ErrorPageCode } from '@roconnect/shared-lib';
+import { renderWithProviders } from '@roconnect/shared-lib/testing';
+import { reloadPage } from '../../features/browser/reloadPage';
+import { ErrorPage } from './ErrorPage';
+
+jest.mock('../../features/browser/reloadPage', () => ({ reloadPage: jest.fn() }));
+
+const navigations: string[] = [];
+beforeEach(() => {
+  navigations.length = 0;
+  setNavigator((to) => navigations.push(to));
+  jest.mocked(reloadPage).mockClear();
+});
+afterEach(() => setNavigator(null));
+
+const cases: { code: ErrorPageCode; title: string; buttons: string[] }[] = [
+  { code: '401', title: 'Sign in required', buttons: ['Log In', 'Go Home'] },
+  { code: '403', title: 'Access denied', buttons: ['Go Home'] },
+  { code: '404', title: 'Page not found', buttons: ['Go Home'] },
+  { code: '500', title: 'Something went wrong', buttons: ['Try Again', 'Go Home'] },
+  { code: '502', title: 'Service unavailable', buttons: ['Try Again', 'Go Home'] },
+];
+
+describe('ErrorPage', () => {
+  it.each(cases)('$code shows its code, a friendly message and $buttons', ({ code, title, buttons }) => {
+    renderWithProviders(<ErrorPage code={code} />);
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: `Error ${code}: ${title}` })).toBeInTheDocument();
+    expect(screen.getByText(code)).toBeInTheDocument();
+    const actions = Array.from(screen.getByRole('main').querySelectorAll('a, button'));
+    expect(actions.map((action) => action.textContent)).toEqual(buttons);
+    buttons.forEach((name) => expect(screen.getByRole(name === 'Try Again' ? 'button' : 'link', { name })).toBeVisible());
+  });
+
+  it('401: Log In goes to /auth, which the shell sends to the login', async () => {
+    renderWithProviders(<ErrorPage code="401" />);
+    const logIn = screen.getByRole('link', { name: 'Log In' });
+    expect(logIn).toHaveAttribute('href', '/auth');
+    await userEvent.click(logIn);
+    expect(navigations).toEqual(['/auth']);
+  });
+
+  it.each(['500', '502'] as const)('%s: Try Again reloads the page', async (code) => {
+    renderWithProviders(<ErrorPage code={code} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(navigations).toEqual([]);
+  });
+
+  it.each(['401', '403', '404', '500', '502'] as const)('%s: Go Home goes to /', async (code) => {
+    renderWithProviders(<ErrorPage code={code} />);
+    const home = screen.getByRole('link', { name: 'Go Home' });
+    expect(home).toHaveAttribute('href', '/');
+    await userEvent.click(home);
+    expect(navigations).toEqual(['/']);
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the 404 page for a code it does not know', () => {
+    renderWithProviders(<ErrorPage code={'418' as ErrorPageCode} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Error 404: Page not found' })).toBeInTheDocument();
+  });
+});

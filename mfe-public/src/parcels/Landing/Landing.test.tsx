@@ -1,0 +1,128 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { API_PATHS, session, setNavigator } from '@roconnect/shared-lib';
+import { DEMO_USER, failNext, networkErrorNext, renderWithProviders, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { Landing } from './Landing';
+
+const { server } = setupMockServer();
+const navigations: string[] = [];
+
+beforeEach(() => {
+  navigations.length = 0;
+  setNavigator((to) => navigations.push(to));
+});
+afterEach(() => {
+  setNavigator(null);
+  jest.restoreAllMocks();
+});
+
+async function renderAnonymous() {
+  await session.start();
+  return renderWithProviders(<Landing />);
+}
+
+describe('Landing', () => {
+  it('shows the heading, the call to action and the three feature cards', async () => {
+    await renderAnonymous();
+    expect(screen.getByRole('heading', { level: 1, name: 'Connect Discord & Roblox' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Linking' })).toHaveAttribute('href', '/login');
+    for (const title of ['Secure Verification', 'Role Management', 'Instant Sync']) {
+      expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/Discord's OAuth2/)).toBeInTheDocument();
+    await screen.findByText('Powering 1234 users and 56 servers');
+  });
+
+  it('Start Linking leads to the login through the shell router', async () => {
+    await renderAnonymous();
+    await userEvent.click(screen.getByRole('link', { name: 'Start Linking' }));
+    expect(navigations).toEqual(['/login']);
+  });
+
+  it('shows the counts from /api/bot-stats', async () => {
+    await renderAnonymous();
+    expect(await screen.findByText('Powering 1234 users and 56 servers')).toBeInTheDocument();
+  });
+
+  it('keeps the counts at 0 and only logs a warning when the stats call fails', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(failNext('get', API_PATHS.botStats, 500));
+    await renderAnonymous();
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Bot stats could not be loaded', expect.anything()));
+    expect(screen.getByText('Powering 0 users and 0 servers')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the counts at 0 on a network failure too', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(networkErrorNext('get', API_PATHS.botStats));
+    await renderAnonymous();
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(screen.getByText('Powering 0 users and 0 servers')).toBeInTheDocument();
+  });
+
+  it('shows a Login link in the top bar to a visitor', async () => {
+    await renderAnonymous();
+    const account = screen.getByRole('navigation', { name: 'Account' });
+    const login = within(account).getByRole('link', { name: 'Login' });
+    expect(login).toHaveAttribute('href', '/login');
+    expect(within(account).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    await userEvent.click(login);
+    expect(navigations).toEqual(['/login']);
+  });
+
+  it('shows the avatar initial, the username and a Dashboard link when signed in', async () => {
+    signIn();
+    await session.start();
+    renderWithProviders(<Landing />);
+    const account = screen.getByRole('navigation', { name: 'Account' });
+    expect(within(account).getByRole('img', { name: DEMO_USER.username })).toHaveTextContent('D');
+    expect(within(account).getByText(DEMO_USER.username)).toBeInTheDocument();
+    expect(within(account).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    await userEvent.click(within(account).getByRole('link', { name: 'Dashboard' }));
+    expect(navigations).toEqual(['/dashboard']);
+  });
+
+  it('builds the avatar from discord_id and avatar when the user has one', async () => {
+    server.use(
+      http.get(`*${API_PATHS.me}`, () =>
+        HttpResponse.json({ success: true, data: { ...DEMO_USER, avatar: 'abc123' } }),
+      ),
+    );
+    signIn();
+    await session.start();
+    renderWithProviders(<Landing />);
+    expect(screen.getByRole('img', { name: DEMO_USER.username })).toHaveAttribute(
+      'src',
+      `https://cdn.discordapp.com/avatars/${DEMO_USER.discord_id}/abc123.png?size=128`,
+    );
+  });
+
+  it('follows the session when the visitor signs out elsewhere', async () => {
+    signIn();
+    await session.start();
+    renderWithProviders(<Landing />);
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    act(() => session.clear());
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('links to the legal pages, the community server and the social profile in the footer', async () => {
+    await renderAnonymous();
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(footer.getByRole('link', { name: /Discord community/ })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/discord\.gg\//));
+    expect(footer.getByRole('link', { name: /on X/ })).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
+    await userEvent.click(footer.getByRole('link', { name: 'Terms of Service' }));
+    expect(navigations).toEqual(['/terms']);
+  });
+
+  it('has the decorative background hidden from assistive technology', async () => {
+    await renderAnonymous();
+    const background = screen.getByTestId('animated-background');
+    expect(background).toHaveAttribute('aria-hidden', 'true');
+    expect(background.querySelectorAll('[data-square]')).toHaveLength(15);
+  });
+});

@@ -1,0 +1,26 @@
+import { BRAND } from '@roconnect/shared-lib';
+
+export interface Feature {
+  title: string;
+  description: string;
+  icon: string;
+}
+
+/** The three feature cards of the landing (spec §1). */
+export const FEATURES: Feature[] = [
+  {
+    title: 'Secure Verification',
+    description: `Sign in with ${BRAND.chat}'s OAuth2 and link ${BRAND.game} through its official sign-in. We never see or store your passwords.`,
+    icon: '🔒',
+  },
+  {
+    title: 'Role Management',
+    description: `Verified members get your server's verified role and ${BRAND.game} group roles automatically, with nicknames in the format you choose.`,
+    icon: '🛡️',
+  },
+  {
+    title: 'Instant Sync',
+    description: `Verify in any server with the bot in one click: roles and nickname update at once and you get a confirmation DM.`,
+    icon: '⚡',
+  },
+];

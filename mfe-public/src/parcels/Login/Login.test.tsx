@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS, redirectExternal, session, setNavigator, toast } from '@roconnect/shared-lib';
+import { failNext, renderWithProviders, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { Login } from './Login';
+
+jest.mock('@roconnect/shared-lib', () => ({
+  ...jest.requireActual('@roconnect/shared-lib'),
+  redirectExternal: jest.fn(),
+}));
+
+const { server } = setupMockServer();
+const navigations: { to: string; replace?: boolean }[] = [];
+
+beforeEach(() => {
+  navigations.length = 0;
+  setNavigator((to, options) => navigations.push({ to, replace: options?.replace }));
+  jest.mocked(redirectExternal).mockClear();
+});
+afterEach(() => setNavigator(null));
+
+const toastMessages = () => toast.getToasts().map(({ type, message }) => ({ type, message }));
+
+describe('Login', () => {
+  it('shows the welcome, the Discord button and links to the terms and privacy pages', async () => {
+    await session.start();
+    renderWithProviders(<Login />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in to your account')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with Discord' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(toastMessages()).toEqual([]);
+  });
+
+  it('the legal links go through the shell router', async () => {
+    await session.start();
+    renderWithProviders(<Login />);
+    await userEvent.click(screen.getByRole('link', { name: 'Privacy Policy' }));
+    expect(navigations).toEqual([{ to: '/privacy', replace: undefined }]);
+  });
+
+  it('Continue with Discord requests the auth URL and sends the browser there', async () => {
+    await session.start();
+    renderWithProviders(<Login />);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Discord' }));
+    await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(redirectExternal).mock.calls[0]![0]).toMatch(/^https?:\/\//);
+    expect(toastMessages()).toEqual([]);
+  });
+
+  it('shows the error toast when the auth URL cannot be fetched, and lets the visitor try again', async () => {
+    server.use(failNext('get', API_PATHS.discordUrl, 500));
+    await session.start();
+    renderWithProviders(<Login />);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Discord' }));
+    await waitFor(() =>
+      expect(toastMessages()).toEqual([{ type: 'error', message: 'Failed to get Discord auth URL. Please try again.' }]),
+    );
+    expect(redirectExternal).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Continue with Discord' })).toBeEnabled();
+  });
+
+  it('shows the yellow banner for message=discord_token_expired', async () => {
+    await session.start();
+    renderWithProviders(<Login query={{ message: 'discord_token_expired' }} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your Discord session has expired. Please sign in again to continue.',
+    );
+  });
+
+  it('shows error=<text> as an error toast, once', async () => {
+    await session.start();
+    const { rerender } = renderWithProviders(<Login query={{ error: 'Authentication was cancelled or failed.' }} />);
+    rerender(<Login query={{ error: 'Authentication was cancelled or failed.' }} />);
+    expect(toastMessages()).toEqual([{ type: 'error', message: 'Authentication was cancelled or failed.' }]);
+  });
+
+  it('sends a signed-in visitor to /dashboard', async () => {
+    signIn();
+    await session.start();
+    renderWithProviders(<Login />);
+    expect(navigations).toEqual([{ to: '/dashboard', replace: true }]);
+  });
+});
