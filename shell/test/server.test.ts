@@ -112,7 +112,9 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 function cspDirective(csp: string | string[] | undefined, name: string): string[] {
-  const directive = [csp ?? ''].flat().join(';')
+  const directive = [csp ?? '']
+    .flat()
+    .join(';')
     .split(';')
     .map((d) => d.trim().split(/\s+/))
     .find(([key]) => key === name);

@@ -76,7 +76,9 @@ export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParce
       target.queue = target.queue
         .catch(ignore)
         .then(() => (target.instance.getStatus() === 'MOUNTED' ? target.instance.unmount() : null))
-        .catch((error: unknown) => console.warn(`Remote ${remote}/${expose} could not be unmounted`, error))
+        .catch((error: unknown) =>
+          console.warn(`Remote ${remote}/${expose} could not be unmounted`, error),
+        )
         .finally(() => domElement.remove());
     };
   }, [remote, expose, attempt]);
@@ -89,9 +91,13 @@ export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParce
     target.queue = target.queue
       .catch(ignore)
       .then(() =>
-        instance.update && instance.getStatus() === 'MOUNTED' ? instance.update({ domElement, ...parcelProps }) : null,
+        instance.update && instance.getStatus() === 'MOUNTED'
+          ? instance.update({ domElement, ...parcelProps })
+          : null,
       )
-      .catch((error: unknown) => console.warn(`Remote ${remote}/${expose} could not be updated`, error));
+      .catch((error: unknown) =>
+        console.warn(`Remote ${remote}/${expose} could not be updated`, error),
+      );
   }, [parcelProps, status, remote, expose]);
 
   return (
@@ -109,4 +115,3 @@ export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParce
     </section>
   );
 }
-

@@ -11,9 +11,11 @@ export async function fetchRemoteManifest(url = '/remotes.json'): Promise<Remote
   const response = await fetch(url, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const data = (await response.json()) as unknown;
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`${url} is not a JSON object`);
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new Error(`${url} is not a JSON object`);
   for (const [name, entry] of Object.entries(data)) {
-    if (typeof entry !== 'string') throw new Error(`${url}: entry for ${name} must be a URL string`);
+    if (typeof entry !== 'string')
+      throw new Error(`${url}: entry for ${name} must be a URL string`);
   }
   return data as RemoteManifest;
 }
@@ -28,7 +30,10 @@ export function registerRemoteManifest(next: RemoteManifest): void {
  * Load one exposed parcel. After a failure the remote is registered again with `force`, so the
  * runtime drops its cached failure and a retry really goes back to the network.
  */
-export async function loadParcelConfig(remote: RemoteName, expose: string): Promise<ParcelConfigObject> {
+export async function loadParcelConfig(
+  remote: RemoteName,
+  expose: string,
+): Promise<ParcelConfigObject> {
   try {
     const module = await loadRemote<{ default: ParcelConfigObject }>(`${remote}/${expose}`);
     if (!module?.default) throw new Error(`${remote}/${expose} exposes no parcel`);
