@@ -1,9 +1,135 @@
-import { PageContainer } from '@roconnect/shared-lib';
+import { useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import {
+  Banner,
+  Button,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  api,
+  toast,
+  type AccountsTabProps,
+  type LinkedAccount,
+} from '@roconnect/shared-lib';
+import { AccountCard } from './AccountCard';
+import { UnlinkDialog } from './UnlinkDialog';
+import { useAccountsData } from './useAccountsData';
+import { useLinkRoblox } from './useLinkRoblox';
 
-export function AccountsTab() {
+export const NOT_CONFIGURED_MESSAGE = 'Roblox OAuth2 is not configured. Please contact an administrator.';
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: 1.5rem;
+`;
+
+const List = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  grid-template-columns: 1fr;
+  margin: ${({ theme }) => theme.space(4)} 0 0;
+  padding: 0;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: repeat(auto-fill, minmax(320px, 1fr));
+  }
+`;
+
+export type AccountsTabParcelProps = Partial<AccountsTabProps> & { reloadKey?: number };
+
+/** Dashboard tab: the user's linked Roblox accounts (spec §2 Accounts tab). */
+export function AccountsTab(props: AccountsTabParcelProps) {
+  const { data, reload, refresh, fromShell } = useAccountsData(props);
+  const { starting, startLinking } = useLinkRoblox();
+  const [confirming, setConfirming] = useState<LinkedAccount | null>(null);
+  const [unlinking, setUnlinking] = useState(false);
+  // Accounts unlinked here stay hidden until the shell's fresh list arrives without them.
+  const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
+  const { onAccountsChange } = props;
+  const titleId = useId();
+
+  useEffect(() => {
+    if (data.status !== 'ready') return;
+    setRemovedIds((ids) => {
+      const stillListed = [...ids].filter((id) => data.accounts.some((account) => account.id === id));
+      return stillListed.length === ids.size ? ids : new Set(stillListed);
+    });
+  }, [data]);
+
+  async function unlink(account: LinkedAccount) {
+    setUnlinking(true);
+    try {
+      await api.dashboard.unlinkAccount(account.id);
+      toast.success('Account unlinked successfully!');
+      setRemovedIds((ids) => new Set(ids).add(account.id));
+      if (onAccountsChange) onAccountsChange();
+      else if (!fromShell) refresh();
+    } catch {
+      toast.error('Failed to unlink account. Please try again.');
+    } finally {
+      setUnlinking(false);
+      setConfirming(null);
+    }
+  }
+
+  let body;
+  let headerAction = null;
+  if (data.status === 'loading') {
+    body = <LoadingState label="Loading linked accounts..." />;
+  } else if (data.status === 'failed') {
+    body = <ErrorState message="Failed to load dashboard data. Please try again." onRetry={reload} />;
+  } else {
+    const accounts = data.accounts.filter((account) => !removedIds.has(account.id));
+    const linkButton = (label: string) =>
+      data.robloxConfigured ? (
+        <Button onClick={() => void startLinking()} loading={starting}>
+          {label}
+        </Button>
+      ) : null;
+    if (accounts.length > 0) headerAction = linkButton('Link Another Account');
+    body = (
+      <>
+        {!data.robloxConfigured && <Banner tone="warning">{NOT_CONFIGURED_MESSAGE}</Banner>}
+        {accounts.length === 0 ? (
+          <EmptyState
+            icon="🔗"
+            title="No Linked Accounts"
+            description="Link your Roblox account to verify in your Discord servers."
+            action={linkButton('Link Roblox Account')}
+          />
+        ) : (
+          <List aria-label="Linked Roblox accounts">
+              {accounts.map((account) => (
+                <AccountCard key={account.id} account={account} onUnlink={setConfirming} />
+              ))}
+          </List>
+        )}
+      </>
+    );
+  }
+
   return (
-    <PageContainer>
-      <h1>Linked accounts</h1>
-    </PageContainer>
+    <section aria-labelledby={titleId}>
+      <Header>
+        <Title id={titleId}>Linked Roblox Accounts</Title>
+        {headerAction}
+      </Header>
+      {body}
+      <UnlinkDialog
+        account={confirming}
+        busy={unlinking}
+        onConfirm={() => confirming && void unlink(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
+    </section>
   );
 }

@@ -1,9 +1,52 @@
-import { PageContainer } from '@roconnect/shared-lib';
+import { useEffect, useId, useMemo } from 'react';
+import styled from 'styled-components';
+import { Button, Card, LoadingState, PageContainer, VisuallyHidden, navigate, type RoutePageProps } from '@roconnect/shared-lib';
+import { readRobloxCallback } from './readRobloxCallback';
 
-export function RobloxCallback() {
+const ErrorCard = styled(Card)`
+  max-width: 520px;
+  margin: ${({ theme }) => theme.space(8)} auto 0;
+  text-align: center;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: 1.5rem;
+`;
+
+const Message = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: anywhere;
+`;
+
+/** /roblox/callback: where the API sends the browser after Roblox's consent. */
+export function RobloxCallback({ query }: RoutePageProps) {
+  const titleId = useId();
+  const outcome = useMemo(() => readRobloxCallback(query), [query]);
+
+  useEffect(() => {
+    if (outcome.kind === 'linked') navigate('/dashboard?roblox_linked=true', { replace: true });
+  }, [outcome]);
+
   return (
     <PageContainer>
-      <h1>Roblox callback</h1>
+      {outcome.kind === 'linked' ? (
+        <>
+          <VisuallyHidden as="h1">Roblox linking</VisuallyHidden>
+          <LoadingState label="Linking your Roblox account..." />
+        </>
+      ) : (
+        <ErrorCard as="section" aria-labelledby={titleId}>
+          <Title id={titleId}>Roblox Linking Error</Title>
+          <Message role="alert">{outcome.message}</Message>
+          <Button onClick={() => navigate('/dashboard')}>Back to Dashboard</Button>
+        </ErrorCard>
+      )}
     </PageContainer>
   );
 }

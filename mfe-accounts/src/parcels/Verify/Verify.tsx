@@ -1,9 +1,172 @@
-import { PageContainer } from '@roconnect/shared-lib';
+import { useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import {
+  Banner,
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageContainer,
+  RadioGroup,
+  Stack,
+  api,
+  apiErrorMessage,
+  navigate,
+  toast,
+  type RoutePageProps,
+  type VerifyResult,
+} from '@roconnect/shared-lib';
+import { linkedOnText } from '../../features/accounts/linkedDate';
+import { ServerChoice } from './ServerChoice';
+import { useVerificationData, LOAD_FAILED_MESSAGE } from './useVerificationData';
+import { VerifySuccess } from './VerifySuccess';
 
-export function Verify() {
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(6)};
+`;
+
+const Title = styled.h1`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  font-size: 1.75rem;
+`;
+
+const Intro = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  max-width: 60ch;
+`;
+
+const StepTitle = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  font-size: 1.2rem;
+`;
+
+/** /verify 'Verify & Update': pick an account, then a server, then verify (spec §2). */
+export function Verify({ query }: RoutePageProps) {
+  const { data, retry } = useVerificationData();
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const [serverId, setServerId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<VerifyResult | null>(null);
+  const accountStepId = useId();
+  const serverStepId = useId();
+  const preselected = query?.account_id;
+
+  useEffect(() => {
+    if (data.status === 'ready' && preselected && data.accounts.some((a) => a.id === preselected)) {
+      setAccountId((current) => current ?? preselected);
+    }
+  }, [data, preselected]);
+
+  async function verify() {
+    if (!accountId || !serverId) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const verified = await api.dashboard.verifyInServer({ server_id: serverId, account_id: accountId });
+      toast.success('Verification triggered! Check your DMs.');
+      setResult(verified);
+    } catch (error) {
+      const message = `Verification failed: ${apiErrorMessage(error)}`;
+      toast.error(message);
+      setFailure(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (result) {
+    return (
+      <PageContainer>
+        <VerifySuccess result={result} />
+      </PageContainer>
+    );
+  }
+
+  let body;
+  if (data.status === 'loading') {
+    body = <LoadingState label="Loading verification data..." />;
+  } else if (data.status === 'failed') {
+    body = <ErrorState message={LOAD_FAILED_MESSAGE} onRetry={retry} />;
+  } else {
+    const servers = accountId ? data.servers : [];
+    body = (
+      <Stack gap={6}>
+        <Card aria-labelledby={accountStepId}>
+          <StepTitle id={accountStepId}>1. Roblox account</StepTitle>
+          {data.accounts.length === 0 ? (
+            <EmptyState
+              icon="🔗"
+              title="No Linked Accounts"
+              description="Link a Roblox account from your dashboard first, then come back to verify it."
+            />
+          ) : (
+            <RadioGroup
+              name="verify-account"
+              legend="Choose an account"
+              value={accountId}
+              onChange={(id) => {
+                setAccountId(id);
+                setFailure(null);
+              }}
+              disabled={busy}
+              options={data.accounts.map((account) => ({
+                value: account.id,
+                label: account.roblox_username,
+                description: `${account.verified ? 'Verified' : 'Pending'} · ${linkedOnText(account.linked_at)}`,
+              }))}
+            />
+          )}
+        </Card>
+        {data.accounts.length > 0 && (
+          <Card aria-labelledby={serverStepId}>
+            <StepTitle id={serverStepId}>2. Discord server</StepTitle>
+            <ServerChoice
+              accountChosen={accountId !== null}
+              servers={servers}
+              value={serverId}
+              onChange={(id) => {
+                setServerId(id);
+                setFailure(null);
+              }}
+              disabled={busy}
+            />
+          </Card>
+        )}
+        {failure && <Banner tone="error">{failure}</Banner>}
+        {accountId && serverId && servers.some((s) => s.server_id === serverId) && (
+          <div>
+            <Button size="lg" onClick={() => void verify()} loading={busy}>
+              {busy ? 'Processing...' : 'Verify & Update'}
+            </Button>
+          </div>
+        )}
+      </Stack>
+    );
+  }
+
   return (
     <PageContainer>
-      <h1>Verify & Update</h1>
+      <Header>
+        <div>
+          <Title>Verify &amp; Update</Title>
+          <Intro>
+            Choose a linked Roblox account and a Discord server. The bot gives you the server&apos;s verified
+            role, updates your nickname and sends you a direct message.
+          </Intro>
+        </div>
+        <Button variant="secondary" onClick={() => navigate('/dashboard')}>
+          Back to Dashboard
+        </Button>
+      </Header>
+      {body}
     </PageContainer>
   );
 }

@@ -1,0 +1,174 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS, VERIFY_SUCCESS_REDIRECT_MS } from '@roconnect/shared-lib';
+import {
+  SEED_ACCOUNTS,
+  SEED_SERVERS,
+  failNext,
+  networkErrorNext,
+  renderWithProviders,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
+import { recordNavigation, toastMessages } from '../../testSupport';
+import { Verify } from './Verify';
+
+const { server, db } = setupMockServer();
+const navigate = recordNavigation();
+
+beforeEach(() => signIn());
+
+function renderVerify(query: Record<string, string> = {}) {
+  return renderWithProviders(<Verify query={query} />);
+}
+
+const accountRadio = (name: string) => screen.getByRole('radio', { name });
+const serverGroup = () => screen.getByRole('group', { name: 'Choose a server' });
+
+describe('Verify page load', () => {
+  it('refreshes the session and syncs the servers before loading accounts and eligible servers', async () => {
+    const calls: string[] = [];
+    server.events.on('request:start', ({ request }) => calls.push(`${request.method} ${new URL(request.url).pathname}`));
+    renderVerify();
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify & Update' })).toBeInTheDocument();
+    expect(screen.getByText('Loading verification data...')).toBeInTheDocument();
+    await screen.findByRole('radio', { name: 'DemoBuilder' });
+    server.events.removeAllListeners();
+    expect(calls.slice(0, 2)).toEqual([`POST ${API_PATHS.refresh}`, `POST ${API_PATHS.syncServers}`]);
+    expect(calls.slice(2).sort()).toEqual([`GET ${API_PATHS.linkedAccounts}`, `GET ${API_PATHS.verificationServers}`].sort());
+  });
+
+  it('ignores a failed refresh and a failed sync', async () => {
+    server.use(failNext('post', API_PATHS.refresh, 401), failNext('post', API_PATHS.syncServers, 502));
+    renderVerify();
+    expect(await screen.findByRole('radio', { name: 'DemoBuilder' })).toBeInTheDocument();
+    expect(toastMessages()).toEqual([]);
+  });
+
+  it('shows the load failure (toast and error state) and Try Again loads again', async () => {
+    server.use(failNext('get', API_PATHS.verificationServers, 500));
+    renderVerify();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load verification data.');
+    expect(toastMessages()).toEqual(['error: Failed to load verification data.']);
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('radio', { name: 'DemoBuilder' })).toBeInTheDocument();
+  });
+
+  it('is a full page with its own main landmark and a way back to the dashboard', async () => {
+    renderVerify();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    expect(navigate).toHaveBeenCalledWith('/dashboard', {});
+  });
+});
+
+describe('choosing an account and a server', () => {
+  it('asks to select an account first; choosing one reveals the servers; choosing a server reveals the button', async () => {
+    renderVerify();
+    await screen.findByRole('radio', { name: 'DemoBuilder' });
+    expect(screen.getByRole('heading', { name: 'Select an Account' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Choose a server' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify & Update' })).not.toBeInTheDocument();
+
+    await userEvent.click(accountRadio('DemoAlt'));
+    expect(screen.queryByRole('heading', { name: 'Select an Account' })).not.toBeInTheDocument();
+    const servers = within(serverGroup()).getAllByRole('radio').map((radio) => radio.getAttribute('value'));
+    // only servers with the bot set up where the user is a member
+    expect(servers.sort()).toEqual([SEED_SERVERS.ownerReady, SEED_SERVERS.memberWithBot].sort());
+    expect(screen.queryByRole('button', { name: 'Verify & Update' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Tycoon Fans' }));
+    expect(screen.getByRole('button', { name: 'Verify & Update' })).toBeEnabled();
+  });
+
+  it('preselects the account given in the query (from the dashboard)', async () => {
+    renderVerify({ account_id: SEED_ACCOUNTS.pending });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'DemoAlt' })).toBeChecked());
+    expect(serverGroup()).toBeInTheDocument();
+  });
+
+  it('ignores an account id in the query that is not one of the user’s', async () => {
+    renderVerify({ account_id: SEED_ACCOUNTS.otherUsers });
+    await screen.findByRole('radio', { name: 'DemoBuilder' });
+    expect(screen.getByRole('heading', { name: 'Select an Account' })).toBeInTheDocument();
+  });
+
+  it('shows No Eligible Servers with advice when no server qualifies', async () => {
+    db.servers.forEach((s) => {
+      s.bot_added = false;
+    });
+    renderVerify({ account_id: SEED_ACCOUNTS.pending });
+    expect(await screen.findByRole('heading', { name: 'No Eligible Servers' })).toBeInTheDocument();
+    expect(screen.getByText(/Join a Discord server that has the RoConnect bot set up, or invite the bot/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify & Update' })).not.toBeInTheDocument();
+  });
+
+  it('says there is nothing to verify when no account is linked', async () => {
+    db.linkedAccounts = [];
+    renderVerify();
+    expect(await screen.findByRole('heading', { name: 'No Linked Accounts' })).toBeInTheDocument();
+  });
+});
+
+describe('verifying', () => {
+  async function chooseAndVerify(serverName: string) {
+    await userEvent.click(await screen.findByRole('radio', { name: serverName }));
+    await userEvent.click(screen.getByRole('button', { name: 'Verify & Update' }));
+  }
+
+  it('shows Processing..., then the success screen with what the API did, and goes to the dashboard after 3 s', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      renderVerify({ account_id: SEED_ACCOUNTS.pending });
+      await userEvent.click(await screen.findByRole('radio', { name: 'Tycoon Fans' }));
+      const pressed = userEvent.click(screen.getByRole('button', { name: 'Verify & Update' }));
+      expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+      await pressed;
+
+      const title = await screen.findByRole('heading', { level: 1, name: 'Verification Successful!' });
+      expect(title).toHaveFocus();
+      expect(toastMessages()).toEqual(['success: Verification triggered! Check your DMs.']);
+      const outcome = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+      expect(outcome('Roles updated')).toHaveTextContent('Yes (added Verified)');
+      expect(outcome('Nickname updated')).toHaveTextContent('Yes (DemoAlt)');
+      expect(outcome('DM sent')).toHaveTextContent('Yes');
+      expect(db.linkedAccounts.find((a) => a.id === SEED_ACCOUNTS.pending)!.verified).toBe(true);
+
+      navigate.mockClear();
+      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS - 50));
+      expect(navigate).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(50));
+      expect(navigate).toHaveBeenCalledWith('/dashboard', {});
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows the warnings the API returns, e.g. that the owner’s nickname cannot be changed', async () => {
+    renderVerify({ account_id: SEED_ACCOUNTS.pending });
+    await chooseAndVerify('Demo Builders Club');
+    await screen.findByRole('heading', { name: 'Verification Successful!' });
+    expect(screen.getByText('Nickname updated', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No');
+    expect(screen.getByText("Discord doesn't let bots change the server owner's nickname.")).toBeInTheDocument();
+  });
+
+  it('shows the server’s message when the verify fails', async () => {
+    server.use(
+      failNext('post', API_PATHS.verifyInServer, 502, 'Discord refused to change the role "Verified".'),
+    );
+    renderVerify({ account_id: SEED_ACCOUNTS.pending });
+    await chooseAndVerify('Tycoon Fans');
+    const message = 'Verification failed: Discord refused to change the role "Verified".';
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(toastMessages()).toEqual([`error: ${message}`]);
+    expect(screen.getByRole('button', { name: 'Verify & Update' })).toBeEnabled();
+    expect(screen.queryByRole('heading', { name: 'Verification Successful!' })).not.toBeInTheDocument();
+  });
+
+  it('shows the error’s own message when there is no response', async () => {
+    server.use(networkErrorNext('post', API_PATHS.verifyInServer));
+    renderVerify({ account_id: SEED_ACCOUNTS.pending });
+    await chooseAndVerify('Tycoon Fans');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Verification failed: Network Error');
+  });
+});

@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef } from 'react';
+import styled from 'styled-components';
+import { Banner, Button, Card, VERIFY_SUCCESS_REDIRECT_MS, navigate, type VerifyResult } from '@roconnect/shared-lib';
+
+const SuccessCard = styled(Card)`
+  max-width: 560px;
+  margin: 0 auto;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: 1.6rem;
+  &:focus {
+    outline: none;
+  }
+`;
+
+const Outcomes = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  margin: 0;
+
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Warnings = styled.ul`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space(4)};
+`;
+
+const Note = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+function yesNo(done: boolean, detail?: string | null): string {
+  if (!done) return 'No';
+  return detail ? `Yes (${detail})` : 'Yes';
+}
+
+function rolesDetail(result: VerifyResult): string {
+  const parts = [];
+  if (result.roles_added.length) parts.push(`added ${result.roles_added.join(', ')}`);
+  if (result.roles_removed.length) parts.push(`removed ${result.roles_removed.join(', ')}`);
+  return parts.join('; ');
+}
+
+/** 'Verification Successful!': what the API reports it did, then back to the dashboard. */
+export function VerifySuccess({ result }: { result: VerifyResult }) {
+  const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const seconds = Math.round(VERIFY_SUCCESS_REDIRECT_MS / 1000);
+
+  useEffect(() => {
+    titleRef.current?.focus();
+    const timer = setTimeout(() => navigate('/dashboard'), VERIFY_SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <SuccessCard as="section" aria-labelledby={titleId}>
+      <Title id={titleId} ref={titleRef} tabIndex={-1}>
+        Verification Successful!
+      </Title>
+      <Outcomes>
+        <dt>Roles updated</dt>
+        <dd>{yesNo(result.roles_updated, rolesDetail(result))}</dd>
+        <dt>Nickname updated</dt>
+        <dd>{yesNo(result.nickname_updated, result.nickname)}</dd>
+        <dt>DM sent</dt>
+        <dd>{yesNo(result.dm_sent)}</dd>
+      </Outcomes>
+      {result.warnings.length > 0 && (
+        <Banner tone="warning" title="Please note">
+          <Warnings>
+            {result.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </Warnings>
+        </Banner>
+      )}
+      <Note>Returning to the dashboard in {seconds} seconds...</Note>
+      <div>
+        <Button onClick={() => navigate('/dashboard')}>Back to Dashboard</Button>
+      </div>
+    </SuccessCard>
+  );
+}
