@@ -12,7 +12,15 @@ export { federation };
 // Parcels have React roots of their own that single-spa unmounts after the shell's tree is gone.
 // Wait for that here (inside waitFor, where React expects updates outside act), so a parcel never
 // outlives its test.
+const teardowns: (() => void)[] = [];
+
+/** Run `fn` when the test ends, before its parcels are awaited (e.g. to stop a started shell). */
+export function onTeardown(fn: () => void): void {
+  teardowns.push(fn);
+}
+
 afterEach(async () => {
+  teardowns.splice(0).forEach((fn) => fn());
   cleanup();
   await waitFor(() => expect(federation.liveParcels()).toBe(0));
 });

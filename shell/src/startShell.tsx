@@ -1,0 +1,81 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import {
+  configureRuntime,
+  GlobalStyle,
+  httpClients,
+  installUnauthorizedInterceptor,
+  navigate,
+  session,
+  theme,
+} from '@roconnect/shared-lib';
+import { App } from './app/App';
+import { fetchCspNonce, watchHeadForMissingNonce } from './features/csp/cspNonce';
+import { fetchRemoteManifest, registerRemoteManifest } from './features/remotes/remoteRegistry';
+import { loadShellConfig } from './app/shellConfig';
+
+export interface StartShellOptions {
+  root: HTMLElement;
+  /** where the deploy-time files live (defaults: same origin) */
+  configUrl?: string;
+  remotesUrl?: string;
+  /** fetch used for the CSP nonce */
+  fetchImpl?: typeof fetch;
+}
+
+export interface ShellHandle {
+  /** the session start check (spec §4), settled */
+  sessionChecked: Promise<unknown>;
+  /** unmount and undo the global wiring (tests) */
+  stop(): void;
+}
+
+/** Start the shell: CSP nonce, config, remotes, interceptors, session check, then the app. */
+export async function startShell({
+  root,
+  configUrl,
+  remotesUrl,
+  fetchImpl,
+}: StartShellOptions): Promise<ShellHandle> {
+  // The nonce first: styled-components and webpack stamp it on every tag they add after this.
+  await fetchCspNonce(fetchImpl);
+  const stopWatching = watchHeadForMissingNonce(fetchImpl);
+
+  const [config, remotes] = await Promise.all([
+    loadShellConfig(configUrl),
+    fetchRemoteManifest(remotesUrl).catch(reportRemotesFailure),
+  ]);
+  configureRuntime({ apiBaseUrl: config.apiBaseUrl });
+  registerRemoteManifest(remotes);
+
+  const removeInterceptor = installUnauthorizedInterceptor(httpClients, (path) => {
+    session.clear();
+    navigate(path, { replace: true });
+  });
+  const sessionChecked = session.start();
+
+  const reactRoot = createRoot(root);
+  reactRoot.render(
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </ThemeProvider>,
+  );
+  return {
+    sessionChecked,
+    stop() {
+      reactRoot.unmount();
+      removeInterceptor();
+      stopWatching();
+    },
+  };
+}
+
+function reportRemotesFailure(error: unknown) {
+  // Without the manifest every region shows its own fallback; the frame still renders.
+  console.warn('Could not load remotes.json', error);
+  return {};
+}

@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { getRuntimeConfig, session } from '@roconnect/shared-lib';
+import { failNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { resetCspNonceForTests } from '../src/features/csp/cspNonce';
+import { startShell, type ShellHandle } from '../src/startShell';
+import { federation, onTeardown, TEST_REMOTES } from './helpers';
+
+const { server } = setupMockServer();
+const API = 'http://api.roconnect.test';
+
+/** The browser's fetch resolves '/api/csp-nonce' against the page; Node's needs the full URL. */
+const pageFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+  fetch(new URL(String(input), window.location.href), init)) as typeof fetch;
+
+let handle: ShellHandle | undefined;
+let root: HTMLElement;
+const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean; __webpack_nonce__?: string };
+let actEnvironment: boolean | undefined;
+
+// startShell renders into its own React root, as in the browser, not through Testing Library:
+// React's act() checks are off for it, and tests wait with findBy/waitFor.
+beforeAll(() => {
+  actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterAll(() => {
+  scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+});
+
+beforeEach(() => {
+  federation.reset();
+  resetCspNonceForTests();
+  scope.__webpack_nonce__ = undefined;
+  server.use(
+    http.get('*/config.json', () => HttpResponse.json({ apiBaseUrl: `${API}/` })),
+    http.get('*/remotes.json', () => HttpResponse.json(TEST_REMOTES)),
+  );
+  root = document.body.appendChild(document.createElement('div'));
+  onTeardown(() => {
+    handle?.stop();
+    handle = undefined;
+    root.remove();
+    window.history.replaceState(null, '', '/');
+  });
+});
+
+async function start(path: string) {
+  window.history.replaceState(null, '', path);
+  handle = await startShell({
+    root,
+    configUrl: 'http://localhost/config.json',
+    remotesUrl: 'http://localhost/remotes.json',
+    fetchImpl: pageFetch,
+  });
+  await handle.sessionChecked;
+}
+
+describe('startShell', () => {
+  it('sets the CSP nonce, applies config.json, registers remotes.json and renders the route', async () => {
+    await start('/');
+    expect(scope.__webpack_nonce__).toBe('mock-nonce');
+    expect(getRuntimeConfig().apiBaseUrl).toBe(API);
+    expect(Object.fromEntries(federation.registered())).toEqual(TEST_REMOTES);
+    expect(await screen.findByRole('region', { name: 'mfe_public/Landing' })).toBeInTheDocument();
+  });
+
+  it('checks the stored session at start: a valid token opens the dashboard', async () => {
+    signIn();
+    await start('/dashboard');
+    expect(session.getState().status).toBe('authenticated');
+    expect(
+      await within(await screen.findByRole('banner')).findByText('demo_user'),
+    ).toBeInTheDocument();
+  });
+
+  it('checks the stored session at start: a rejected token is cleared and /dashboard leads to /login', async () => {
+    signIn();
+    server.use(failNext('get', '/auth/me', 401));
+    await start('/dashboard');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('region', { name: 'mfe_public/Login' })).toBeInTheDocument();
+  });
+
+  it('a 401 on an API call after start clears the session and opens /login', async () => {
+    signIn();
+    server.use(failNext('get', '/api/v1/dashboard/user/linked-accounts', 401));
+    await start('/dashboard');
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(session.getState().status).toBe('anonymous');
+    expect(await screen.findByRole('region', { name: 'mfe_public/Login' })).toBeInTheDocument();
+  });
+
+  it('still renders, with a fallback per region, when remotes.json cannot be loaded', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(
+      http.get('*/remotes.json', () => HttpResponse.json({ error: 'gone' }, { status: 404 })),
+    );
+    await start('/');
+    const home = await screen.findByRole('region', { name: 'Home' });
+    expect(await within(home).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Could not load remotes.json', expect.anything());
+    warn.mockRestore();
+  });
+});
