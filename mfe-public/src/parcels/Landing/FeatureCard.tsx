@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Card } from '@roconnect/shared-lib';
+import { FeatureIcon } from './FeatureIcon';
 import type { Feature } from './features';
 
 const Item = styled(Card)`
@@ -8,11 +9,6 @@ const Item = styled(Card)`
   align-content: start;
   gap: ${({ theme }) => theme.space(2)};
   background: rgba(24, 27, 36, 0.92);
-`;
-
-const Icon = styled.span`
-  font-size: 1.75rem;
-  line-height: 1;
 `;
 
 const Title = styled.h3`
@@ -28,7 +24,7 @@ const Description = styled.p`
 export function FeatureCard({ feature }: { feature: Feature }) {
   return (
     <Item as="article">
-      <Icon aria-hidden="true">{feature.icon}</Icon>
+      <FeatureIcon name={feature.icon} />
       <Title>{feature.title}</Title>
       <Description>{feature.description}</Description>
     </Item>

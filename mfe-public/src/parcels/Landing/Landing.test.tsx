@@ -110,7 +110,7 @@ describe('Landing', () => {
 
   it('links to the legal pages, the community server and the social profile in the footer', async () => {
     await renderAnonymous();
-    const footer = within(screen.getByRole('contentinfo'));
+    const footer = within(screen.getByRole('navigation', { name: 'Footer' }));
     expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(footer.getByRole('link', { name: /Discord community/ })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/discord\.gg\//));

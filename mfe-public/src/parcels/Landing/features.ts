@@ -1,9 +1,11 @@
 import { BRAND } from '@roconnect/shared-lib';
 
+export type FeatureIconName = 'lock' | 'shield' | 'bolt';
+
 export interface Feature {
   title: string;
   description: string;
-  icon: string;
+  icon: FeatureIconName;
 }
 
 /** The three feature cards of the landing (spec §1). */
@@ -11,16 +13,16 @@ export const FEATURES: Feature[] = [
   {
     title: 'Secure Verification',
     description: `Sign in with ${BRAND.chat}'s OAuth2 and link ${BRAND.game} through its official sign-in. We never see or store your passwords.`,
-    icon: '🔒',
+    icon: 'lock',
   },
   {
     title: 'Role Management',
     description: `Verified members get your server's verified role and ${BRAND.game} group roles automatically, with nicknames in the format you choose.`,
-    icon: '🛡️',
+    icon: 'shield',
   },
   {
     title: 'Instant Sync',
     description: `Verify in any server with the bot in one click: roles and nickname update at once and you get a confirmation DM.`,
-    icon: '⚡',
+    icon: 'bolt',
   },
 ];

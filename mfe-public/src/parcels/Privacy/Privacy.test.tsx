@@ -24,6 +24,6 @@ describe('Privacy', () => {
     await session.start();
     renderWithProviders(<Privacy />);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Terms of Service' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'Terms of Service' })).toBeInTheDocument();
   });
 });
