@@ -1,9 +1,70 @@
-import { PageContainer } from '@roconnect/shared-lib';
+import { useId } from 'react';
+import styled from 'styled-components';
+import { EmptyState, ErrorState, LoadingState, type ServersTabProps } from '@roconnect/shared-lib';
+import { ServerCard } from './ServerCard';
+import { ServerGrid } from './ServerGrid';
+import { SyncServersButton } from './SyncServersButton';
+import { useServerList } from './useServerList';
+import { useSetupStatuses } from './useSetupStatuses';
 
-export function ServersTab() {
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin: ${({ theme }) => theme.space(6)} 0 ${({ theme }) => theme.space(4)};
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: 1.5rem;
+`;
+
+/** Every prop may be missing: the shell may not pass its own server list yet (the tab loads it then). */
+export type ServersTabParcelProps = Partial<ServersTabProps>;
+
+/** The dashboard's Servers tab (spec §2). Mounted inside the shell's `<main>`, so a section. */
+export function ServersTab({ servers, onServersUpdate, onSetupServer, onEditServer }: ServersTabParcelProps) {
+  const titleId = useId();
+  const { state, syncing, sync, retry } = useServerList(servers, onServersUpdate);
+  const setupStatuses = useSetupStatuses(state.status === 'ready' ? state.servers : null);
+  const onSync = () => void sync();
+
   return (
-    <PageContainer>
-      <h1>Your Discord Servers</h1>
-    </PageContainer>
+    <section aria-labelledby={titleId}>
+      <Header>
+        <Title id={titleId}>Your Discord Servers</Title>
+        {state.status === 'ready' && state.servers.length > 0 && (
+          <SyncServersButton syncing={syncing} onSync={onSync} />
+        )}
+      </Header>
+
+      {state.status === 'loading' && <LoadingState label="Loading servers..." />}
+      {state.status === 'failed' && (
+        <ErrorState title="Servers unavailable" message="Failed to load your servers. Please try again." onRetry={retry} />
+      )}
+      {state.status === 'ready' && state.servers.length === 0 && (
+        <EmptyState
+          title="No Servers Found"
+          description="Sync your Discord servers to see the ones you own or manage."
+          action={<SyncServersButton syncing={syncing} onSync={onSync} variant="primary" />}
+        />
+      )}
+      {state.status === 'ready' && state.servers.length > 0 && (
+        <ServerGrid>
+          {state.servers.map((server, index) => (
+            <ServerCard
+              key={server.server_id}
+              server={server}
+              index={index}
+              setupStatus={setupStatuses.get(server.server_id)}
+              onSetupServer={onSetupServer}
+              onEditServer={onEditServer}
+            />
+          ))}
+        </ServerGrid>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { redirectExternal, setNavigator } from '@roconnect/shared-lib';
+import { failNext, renderWithProviders, SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { Invite } from './Invite';
+
+jest.mock('@roconnect/shared-lib', () => ({
+  ...jest.requireActual('@roconnect/shared-lib'),
+  redirectExternal: jest.fn(),
+}));
+
+const { server: mockServer } = setupMockServer();
+const INVITE_URL_PATH = '/api/v1/dashboard/bot/invite-url';
+
+const navigateTo = jest.fn();
+beforeEach(() => {
+  signIn();
+  setNavigator(navigateTo);
+});
+afterEach(() => {
+  setNavigator(null);
+  jest.clearAllMocks();
+});
+
+describe('Invite page', () => {
+  it("says where it is going, then sends the browser to Discord's bot authorisation URL", async () => {
+    renderWithProviders(<Invite query={{ server_id: SEED_SERVERS.managerNoBot, server_name: 'Obby Makers' }} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Redirecting to Discord...' })).toBeInTheDocument();
+    expect(screen.getByText('Adding bot to Obby Makers')).toBeInTheDocument();
+
+    await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
+    const url = new URL(jest.mocked(redirectExternal).mock.calls[0]![0]);
+    expect(url.searchParams.get('guild_id')).toBe(SEED_SERVERS.managerNoBot);
+    expect(url.searchParams.get('scope')).toBe('bot');
+    expect(url.searchParams.get('permissions')).toBe('402720768');
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it("names the server 'Unknown Server' when the link carries no name", () => {
+    renderWithProviders(<Invite query={{ server_id: SEED_SERVERS.managerNoBot }} />);
+    expect(screen.getByText('Adding bot to Unknown Server')).toBeInTheDocument();
+  });
+
+  it('goes back to the dashboard when there is no server_id', async () => {
+    renderWithProviders(<Invite query={{ server_name: 'Obby Makers' }} />);
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/dashboard', { replace: true }));
+    expect(redirectExternal).not.toHaveBeenCalled();
+  });
+
+  it('shows the failure with Try Again and Back to Dashboard when the URL cannot be had', async () => {
+    mockServer.use(failNext('get', INVITE_URL_PATH, 403, 'You need Manage Server permission on this server.'));
+    renderWithProviders(<Invite query={{ server_id: SEED_SERVERS.memberWithBot, server_name: 'Tycoon Fans' }} />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('You need Manage Server permission on this server.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Could not open Discord' })).toBeInTheDocument();
+    expect(screen.getByText('Adding bot to Tycoon Fans')).toBeInTheDocument();
+    expect(redirectExternal).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    expect(navigateTo).toHaveBeenCalledWith('/dashboard', {});
+  });
+
+  it('Try Again asks for the URL again', async () => {
+    mockServer.use(failNext('get', INVITE_URL_PATH, 502, 'Discord is unavailable.'));
+    renderWithProviders(<Invite query={{ server_id: SEED_SERVERS.managerNoBot, server_name: 'Obby Makers' }} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Try Again' }));
+    expect(screen.getByRole('heading', { name: 'Redirecting to Discord...' })).toBeInTheDocument();
+    await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, apiErrorMessage, navigate, redirectExternal } from '@roconnect/shared-lib';
+
+export type BotInviteState = { status: 'redirecting' } | { status: 'failed'; message: string };
+
+/**
+ * Spec §4/§5: asks the API for Discord's bot authorisation URL and sends the browser there; without
+ * a server id there is nothing to invite to, so back to the dashboard.
+ */
+export function useBotInviteRedirect(serverId: string | undefined) {
+  const [state, setState] = useState<BotInviteState>({ status: 'redirecting' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!serverId) {
+      navigate('/dashboard', { replace: true });
+      return;
+    }
+    let cancelled = false;
+    setState({ status: 'redirecting' });
+    api.dashboard
+      .inviteUrl(serverId)
+      .then(({ invite_url }) => {
+        if (!cancelled) redirectExternal(invite_url);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setState({ status: 'failed', message: apiErrorMessage(error) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [serverId, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
+}

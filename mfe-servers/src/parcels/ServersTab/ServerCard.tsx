@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import styled, { css, keyframes } from 'styled-components';
+import { Avatar, Badge, Card, CARD_ANIMATION_DELAY_S, discordGuildIconUrl, type Server } from '@roconnect/shared-lib';
+import { formatMemberCount } from './formatMemberCount';
+import { ServerCardAction } from './ServerCardAction';
+import type { SetupStatusEntry } from './useSetupStatuses';
+
+const riseIn = keyframes`
+  from { opacity: 0; transform: translateY(8px); }
+  to { opacity: 1; transform: translateY(0); }
+`;
+
+const CardItem = styled(Card).attrs({ as: 'li' })<{ $index: number }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(3)};
+
+  @media (prefers-reduced-motion: no-preference) {
+    ${({ $index }) => css`
+      animation: ${riseIn} 0.3s ease-out both;
+      animation-delay: ${($index * CARD_ANIMATION_DELAY_S).toFixed(2)}s;
+    `}
+  }
+`;
+
+const Identity = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  min-width: 0;
+`;
+
+const Name = styled.h3`
+  margin: 0;
+  font-size: 1.0625rem;
+  line-height: 1.3;
+  overflow-wrap: anywhere;
+`;
+
+const Facts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  margin: ${({ theme }) => theme.space(1)} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-top: auto;
+`;
+
+export interface ServerCardProps {
+  server: Server;
+  /** position in the list, for the staggered entrance */
+  index: number;
+  setupStatus: SetupStatusEntry | undefined;
+  onSetupServer?: (serverId: string, serverName: string) => void;
+  onEditServer?: (serverId: string) => void;
+}
+
+export function ServerCard({ server, index, setupStatus, onSetupServer, onEditServer }: ServerCardProps) {
+  const nameId = useId();
+  return (
+    <CardItem $index={index} data-server-id={server.server_id}>
+      <Identity>
+        {/* Decorative: the name is the heading right beside it. */}
+        <span aria-hidden="true">
+          <Avatar
+            src={discordGuildIconUrl(server.server_id, server.server_icon)}
+            name={server.server_name}
+            size={48}
+            shape="rounded"
+          />
+        </span>
+        <div>
+          <Name id={nameId}>{server.server_name}</Name>
+          <Facts>
+            <span>{server.owner ? 'Owner' : 'Member'}</span>
+            <span>{formatMemberCount(server.member_count)}</span>
+          </Facts>
+        </div>
+      </Identity>
+      <Footer>
+        <Badge tone={server.bot_added ? 'success' : 'neutral'}>{server.bot_added ? 'Bot Added' : 'No Bot'}</Badge>
+        <ServerCardAction
+          server={server}
+          setupStatus={setupStatus}
+          describedBy={nameId}
+          onSetupServer={onSetupServer}
+          onEditServer={onEditServer}
+        />
+      </Footer>
+    </CardItem>
+  );
+}

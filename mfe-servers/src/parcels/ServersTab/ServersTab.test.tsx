@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { API_PATHS, setNavigator, toast, type Server } from '@roconnect/shared-lib';
+import { failNext, renderWithProviders, SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { ServersTab, type ServersTabParcelProps } from './ServersTab';
+
+const { server: mockServer, db } = setupMockServer();
+
+const SETUP_PATH = '/api/v1/server/:id/setup';
+const SYNC_PATH = '/api/v1/dashboard/user/sync-servers';
+
+function toastMessages() {
+  return toast.getToasts().map((t) => `${t.type}: ${t.message}`);
+}
+
+function card(name: string) {
+  const heading = screen.getByRole('heading', { level: 3, name });
+  return within(heading.closest('li')!);
+}
+
+function server(overrides: Partial<Server> & Pick<Server, 'server_id' | 'server_name'>): Server {
+  return { id: '1', server_icon: null, owner: true, member_count: 5, bot_added: false, can_manage: true, ...overrides };
+}
+
+function renderTab(props: ServersTabParcelProps = {}) {
+  const handlers = {
+    onServersUpdate: jest.fn(),
+    onSetupServer: jest.fn(),
+    onEditServer: jest.fn(),
+  };
+  renderWithProviders(<ServersTab {...handlers} {...props} />);
+  return handlers;
+}
+
+beforeEach(() => signIn());
+afterEach(() => setNavigator(null));
+
+describe('ServersTab', () => {
+  it('loads the servers itself when the shell passes none, one card each with role, count and badge', async () => {
+    renderTab();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your Discord Servers' })).toBeInTheDocument();
+    expect(screen.getByText('Loading servers...')).toBeInTheDocument();
+
+    await screen.findByText('Demo Builders Club');
+    const builders = card('Demo Builders Club');
+    expect(builders.getByText('Owner')).toBeInTheDocument();
+    expect(builders.getByText('128 members')).toBeInTheDocument();
+    expect(builders.getByText('Bot Added')).toBeInTheDocument();
+
+    const obby = card('Obby Makers');
+    expect(obby.getByText('Member')).toBeInTheDocument();
+    expect(obby.getByText('310 members')).toBeInTheDocument();
+    expect(obby.getByText('No Bot')).toBeInTheDocument();
+
+    // Tycoon Fans: the demo user is only a member there, so it is not theirs to manage.
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByText('Tycoon Fans')).not.toBeInTheDocument();
+  });
+
+  it('shows the servers the shell passes without loading its own, with the icon or the initial', async () => {
+    renderTab({
+      servers: [
+        server({ server_id: '900000000000000001', server_name: 'With Icon', server_icon: 'abc123', member_count: 1 }),
+        server({ server_id: '900000000000000002', server_name: 'zebra crossing', owner: false }),
+      ],
+    });
+    expect(screen.queryByText('Loading servers...')).not.toBeInTheDocument();
+    const withIcon = card('With Icon');
+    expect(withIcon.getByRole('img', { hidden: true })).toHaveAttribute(
+      'src',
+      'https://cdn.discordapp.com/icons/900000000000000001/abc123.png?size=128',
+    );
+    expect(withIcon.getByText('1 member')).toBeInTheDocument();
+    expect(card('zebra crossing').getByText('Z')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Invite Bot' })).toHaveLength(2));
+  });
+
+  it('Invite Bot (no bot) is a link to the invite page; a click goes there and says so', async () => {
+    const navigateTo = jest.fn();
+    setNavigator(navigateTo);
+    renderTab();
+    const invite = await screen.findByRole('link', { name: 'Invite Bot' });
+    expect(invite).toHaveAccessibleDescription('Obby Makers');
+    expect(invite).toHaveAttribute('href', `/invite?server_id=${SEED_SERVERS.managerNoBot}&server_name=Obby+Makers`);
+
+    await userEvent.click(invite);
+    expect(navigateTo).toHaveBeenCalledWith(`/invite?server_id=${SEED_SERVERS.managerNoBot}&server_name=Obby+Makers`, {});
+    expect(toastMessages()).toContain('success: Bot invite link opened!');
+  });
+
+  it("shows 'Loading...' while a server's setup status loads, then Setup Bot (setup not complete)", async () => {
+    const { onSetupServer } = renderTab();
+    await screen.findByText('Demo Racing League');
+    const racing = card('Demo Racing League');
+    expect(racing.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+
+    await userEvent.click(await racing.findByRole('button', { name: 'Setup Bot' }));
+    expect(onSetupServer).toHaveBeenCalledWith(SEED_SERVERS.ownerSetupIncomplete, 'Demo Racing League');
+  });
+
+  it('shows Edit Bot once setup is complete, which asks the shell to open the configuration', async () => {
+    const { onEditServer } = renderTab();
+    await screen.findByText('Demo Builders Club');
+    await userEvent.click(await card('Demo Builders Club').findByRole('button', { name: 'Edit Bot' }));
+    expect(onEditServer).toHaveBeenCalledWith(SEED_SERVERS.ownerReady);
+  });
+
+  it('ignores a failed setup status load: no message, and Setup Bot (the wizard checks again)', async () => {
+    mockServer.use(failNext('get', SETUP_PATH, 500, 'Database down.', { persist: true }));
+    renderTab();
+    await screen.findByText('Demo Builders Club');
+    expect(await card('Demo Builders Club').findByRole('button', { name: 'Setup Bot' })).toBeEnabled();
+    expect(await card('Demo Racing League').findByRole('button', { name: 'Setup Bot' })).toBeEnabled();
+    expect(toastMessages()).toEqual([]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("syncs: 'Syncing...' while busy, then the fresh list, a success toast and onServersUpdate", async () => {
+    const { onServersUpdate } = renderTab();
+    await screen.findByText('Demo Builders Club');
+    db.servers.find((s) => s.server_id === SEED_SERVERS.managerNoBot)!.bot_added = true;
+    // Hold the sync until the busy state has been seen; returning nothing hands it to the mock API.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockServer.use(http.post(`*${API_PATHS.syncServers}`, () => held, { once: true }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sync Servers' }));
+    expect(screen.getByRole('button', { name: 'Syncing...' })).toBeDisabled();
+    release();
+
+    await screen.findByRole('button', { name: 'Sync Servers' });
+    expect(toastMessages()).toEqual(['success: Servers synchronized successfully!']);
+    expect(onServersUpdate).toHaveBeenCalledTimes(1);
+    expect(onServersUpdate.mock.calls[0][0]).toHaveLength(3);
+    expect(card('Obby Makers').getByText('Bot Added')).toBeInTheDocument();
+    expect(await card('Obby Makers').findByRole('button', { name: 'Setup Bot' })).toBeInTheDocument();
+  });
+
+  it('keeps the list and says so when a sync fails', async () => {
+    const { onServersUpdate } = renderTab();
+    await screen.findByText('Demo Builders Club');
+    mockServer.use(failNext('post', SYNC_PATH, 502, 'Discord is unavailable.'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sync Servers' }));
+    await screen.findByRole('button', { name: 'Sync Servers' });
+    expect(toastMessages()).toEqual(['error: Failed to sync servers. Please try again.']);
+    expect(onServersUpdate).not.toHaveBeenCalled();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it("shows 'No Servers Found' with Sync Servers, and a sync fills the list", async () => {
+    const { onServersUpdate } = renderTab({ servers: [] });
+    expect(screen.getByRole('heading', { name: 'No Servers Found' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Sync Servers' })).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sync Servers' }));
+    expect(await screen.findByText('Obby Makers')).toBeInTheDocument();
+    expect(onServersUpdate).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('No Servers Found')).not.toBeInTheDocument();
+  });
+
+  it('shows a newer list from the shell after a sync', async () => {
+    const handlers = { onServersUpdate: jest.fn(), onSetupServer: jest.fn(), onEditServer: jest.fn() };
+    const { rerender } = renderWithProviders(<ServersTab {...handlers} servers={[]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sync Servers' }));
+    await screen.findByText('Obby Makers');
+
+    const later = [server({ server_id: '900000000000000003', server_name: 'Later Server' })];
+    rerender(<ServersTab {...handlers} servers={later} />);
+    expect(screen.getByText('Later Server')).toBeInTheDocument();
+    expect(screen.queryByText('Obby Makers')).not.toBeInTheDocument();
+  });
+
+  it('offers Try Again when its own load fails', async () => {
+    mockServer.use(failNext('get', '/api/v1/dashboard/user/servers', 500, 'Database down.'));
+    renderTab();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your servers. Please try again.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Demo Builders Club')).toBeInTheDocument();
+  });
+});
