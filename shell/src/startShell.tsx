@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import {
   configureRuntime,
+  hasNavigator,
   GlobalStyle,
   httpClients,
   installUnauthorizedInterceptor,
@@ -50,8 +51,10 @@ export async function startShell({
   registerRemoteManifest(remotes);
 
   const removeInterceptor = installUnauthorizedInterceptor(httpClients, (path) => {
-    session.clear();
-    navigate(path, { replace: true });
+    // The guard of the page being left redirects too; both must agree on the expired message.
+    session.clear(path);
+    // Before the router is up (the start check itself), the guards do the routing: no reload.
+    if (hasNavigator()) navigate(path, { replace: true });
   });
   const sessionChecked = session.start();
 

@@ -94,6 +94,21 @@ describe('startShell', () => {
     expect(await screen.findByRole('region', { name: 'mfe_public/Login' })).toBeInTheDocument();
   });
 
+  it('a 401 with x-token-expired on the dashboard opens /login?message=discord_token_expired', async () => {
+    signIn();
+    server.use(
+      failNext('get', '/api/v1/dashboard/user/linked-accounts', 401, 'Expired.', {
+        headers: { 'x-token-expired': 'true' },
+      }),
+    );
+    await start('/dashboard');
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(window.location.search).toBe('?message=discord_token_expired');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    const login = await screen.findByRole('region', { name: 'mfe_public/Login' });
+    expect(login).toHaveTextContent('"message":"discord_token_expired"');
+  });
+
   it('still renders, with a fallback per region, when remotes.json cannot be loaded', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.use(

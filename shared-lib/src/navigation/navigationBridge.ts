@@ -14,6 +14,11 @@ export function setNavigator(next: Navigator | null): void {
   navigator = next;
 }
 
+/** True once the shell's router is there to take navigations. */
+export function hasNavigator(): boolean {
+  return navigator !== null;
+}
+
 export function navigate(to: string, options: NavigateOptions = {}): void {
   if (navigator) {
     navigator(to, options);

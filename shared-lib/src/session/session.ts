@@ -7,6 +7,8 @@ export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 export interface SessionState {
   status: SessionStatus;
   user: User | null;
+  /** where a session that ended on its own (401, expired Discord login) should send the user */
+  signedOutTo?: string;
 }
 
 type Listener = (state: SessionState) => void;
@@ -98,14 +100,17 @@ export const session = {
     return ok;
   },
 
-  /** Forget the session locally (e.g. after the 401 interceptor cleared the tokens). */
-  clear: (): void => clearLocal(),
+  /**
+   * Forget the session locally (e.g. after the 401 interceptor cleared the tokens). `signedOutTo`
+   * tells guarded pages where to send the user, so every redirect agrees on the same page.
+   */
+  clear: (signedOutTo?: string): void => clearLocal(signedOutTo),
 };
 
-function clearLocal(): void {
+function clearLocal(signedOutTo?: string): void {
   clearTimeout(refreshTimer);
   tokenStorage.clear();
-  setState({ status: 'anonymous', user: null });
+  setState({ status: 'anonymous', user: null, signedOutTo });
 }
 
 /** Refresh proactively shortly before the access token expires. */

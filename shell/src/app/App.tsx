@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { setNavigator } from '@roconnect/shared-lib';
 import { applyPageMeta } from '../features/meta/pageMeta';
@@ -10,10 +10,16 @@ import { appRoutes } from './routes';
 function RouterBridge() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // useNavigate changes identity with the location; the bridge must never be briefly unset, or a
+  // remote's navigation in that gap would reload the page.
+  const latestNavigate = useRef(navigate);
   useEffect(() => {
-    setNavigator((to, options) => navigate(to, { replace: options?.replace }));
-    return () => setNavigator(null);
+    latestNavigate.current = navigate;
   }, [navigate]);
+  useEffect(() => {
+    setNavigator((to, options) => latestNavigate.current(to, { replace: options?.replace }));
+    return () => setNavigator(null);
+  }, []);
   useEffect(() => {
     applyPageMeta(pathname);
     preloadNextRoutes(pathname);

@@ -5,9 +5,9 @@ import { useSession } from './useSession';
 
 /** /dashboard: signed-out visitors go to /login (spec §2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, signedOutTo } = useSession();
   if (status === 'unknown') return <LoadingState label="Loading..." />;
-  return status === 'authenticated' ? <>{children}</> : <Navigate to="/login" replace />;
+  return status === 'authenticated' ? <>{children}</> : <Navigate to={signedOutTo ?? '/login'} replace />;
 }
 
 /** /login: signed-in visitors go to /dashboard (spec §2). */
