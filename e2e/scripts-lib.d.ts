@@ -1,14 +1,20 @@
 declare module '*/scripts/lib/stack.cjs' {
   import type { ChildProcess } from 'node:child_process';
   export const ROOT: string;
-  export const REMOTES: Record<'mfe_public' | 'mfe_accounts' | 'mfe_servers' | 'mfe_setup', { dir: string; port: number }>;
+  export const REMOTES: Record<
+    'mfe_public' | 'mfe_accounts' | 'mfe_servers' | 'mfe_setup',
+    { dir: string; port: number }
+  >;
   export interface ServiceDefinition {
     port: number;
     command: string[];
     env: Record<string, string>;
     ready: string;
   }
-  export function serviceDefinitions(options: { dataDir?: string; emulatorSeed?: string }): Record<string, ServiceDefinition>;
+  export function serviceDefinitions(options: {
+    dataDir?: string;
+    emulatorSeed?: string;
+  }): Record<string, ServiceDefinition>;
   export function isPortOpen(port: number, host?: string): Promise<boolean>;
   export function waitForHttp(url: string, timeoutMs?: number): Promise<void>;
   export function startService(

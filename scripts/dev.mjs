@@ -8,7 +8,11 @@ ensureDependencies();
 const commands = [
   ['emulator', 'npm', ['start', '-w', '@roconnect/emulator']],
   ['api', 'npm', ['run', 'dev', '-w', '@roconnect/api']],
-  ...['mfe-public', 'mfe-accounts', 'mfe-servers', 'mfe-setup', 'shell'].map((p) => [p, 'npm', ['run', 'dev', '-w', `@roconnect/${p}`]]),
+  ...['mfe-public', 'mfe-accounts', 'mfe-servers', 'mfe-setup', 'shell'].map((p) => [
+    p,
+    'npm',
+    ['run', 'dev', '-w', `@roconnect/${p}`],
+  ]),
 ];
 const children = commands.map(([name, command, args]) => {
   const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });

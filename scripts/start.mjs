@@ -4,11 +4,20 @@
 import { ensureDependencies, run } from './lib/ensure.mjs';
 import { serviceDefinitions, startService } from './lib/stack.cjs';
 
-const ORDER = ['emulator', 'api', 'mfe_public', 'mfe_accounts', 'mfe_servers', 'mfe_setup', 'shell'];
+const ORDER = [
+  'emulator',
+  'api',
+  'mfe_public',
+  'mfe_accounts',
+  'mfe_servers',
+  'mfe_setup',
+  'shell',
+];
 
 async function main() {
   ensureDependencies();
-  if (!process.argv.includes('--no-build')) run('npx lerna run build --scope "@roconnect/{shell,mfe-*}" --concurrency 2');
+  if (!process.argv.includes('--no-build'))
+    run('npx lerna run build --scope "@roconnect/{shell,mfe-*}" --concurrency 2');
   const services = serviceDefinitions();
   const children = [];
   const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
@@ -28,7 +37,9 @@ async function main() {
     process.exit(1);
   }
   console.log('\nRoConnect is running: http://localhost:8080/');
-  console.log('Emulated Discord and Roblox: http://localhost:3100/  ·  API: http://localhost:3000/api/health');
+  console.log(
+    'Emulated Discord and Roblox: http://localhost:3100/  ·  API: http://localhost:3000/api/health',
+  );
 }
 
 void main();

@@ -5,7 +5,8 @@ import { ensureChromium, ensureDependencies, run } from './lib/ensure.mjs';
 import { isPortOpen } from './lib/stack.cjs';
 
 const started = Date.now();
-const step = (name) => console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);
+const step = (name) =>
+  console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);
 
 async function main() {
   step('dependencies');

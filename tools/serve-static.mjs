@@ -24,11 +24,15 @@ export function createStaticServer(root, { cors = true } = {}) {
     const index = path.join(absoluteRoot, 'index.html');
     const looksLikeFile = /\.[a-z0-9]+$/i.test((req.url || '').split('?')[0]);
     if (!looksLikeFile && fileExists(index)) return serveFile(req, res, index, corsHeaders);
-    sendBody(req, res, 404, 'Not found', { 'Content-Type': 'text/plain; charset=utf-8', ...corsHeaders });
+    sendBody(req, res, 404, 'Not found', {
+      'Content-Type': 'text/plain; charset=utf-8',
+      ...corsHeaders,
+    });
   });
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname;
+const isMain =
+  process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname;
 if (isMain) {
   let [dir, port] = process.argv.slice(2);
   if (!dir || !port) {
@@ -36,7 +40,10 @@ if (isMain) {
     dir = dir || 'dist';
     port = port || process.env.PORT || pkg.roconnect?.port;
   }
-  if (!fs.existsSync(path.join(dir, 'index.html')) && !fs.existsSync(path.join(dir, 'mf-manifest.json'))) {
+  if (
+    !fs.existsSync(path.join(dir, 'index.html')) &&
+    !fs.existsSync(path.join(dir, 'mf-manifest.json'))
+  ) {
     console.error(`Nothing to serve in ${path.resolve(dir)}: run the build first (npm run build).`);
     process.exit(1);
   }
@@ -45,5 +52,7 @@ if (isMain) {
     console.error(`Cannot serve ${dir} on port ${port}: ${error.message}`);
     process.exit(1);
   });
-  server.listen(Number(port), () => console.log(`Serving ${path.resolve(dir)} at http://localhost:${port}/`));
+  server.listen(Number(port), () =>
+    console.log(`Serving ${path.resolve(dir)} at http://localhost:${port}/`),
+  );
 }

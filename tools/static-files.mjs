@@ -51,7 +51,10 @@ export function sendBody(req, res, status, body, headers) {
   const ext = path.extname(headers['X-File'] || '') || '';
   delete headers['X-File'];
   const wantsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] || '');
-  const compress = wantsGzip && buffer.length > 1024 && (COMPRESSIBLE.has(ext) || /json|text|javascript|svg/.test(headers['Content-Type'] || ''));
+  const compress =
+    wantsGzip &&
+    buffer.length > 1024 &&
+    (COMPRESSIBLE.has(ext) || /json|text|javascript|svg/.test(headers['Content-Type'] || ''));
   const out = compress ? zlib.gzipSync(buffer) : buffer;
   res.writeHead(status, {
     ...headers,

@@ -42,7 +42,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const database =
     options.database ??
-    (await createDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: `${settings.dataDir}/pglite` }));
+    (await createDatabase({
+      databaseUrl: settings.databaseUrl,
+      pgliteDir: `${settings.dataDir}/pglite`,
+    }));
   if (!options.database) app.addHook('onClose', () => database.close());
 
   const ctx: AppContext = { settings, db: database.db, integrations };
@@ -66,7 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: false,
     hook: 'preHandler',
     errorResponseBuilder: (_req, context) =>
-      Object.assign(new Error(`Too many requests: try again in ${context.after}.`), { statusCode: 429 }),
+      Object.assign(new Error(`Too many requests: try again in ${context.after}.`), {
+        statusCode: 429,
+      }),
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -60,9 +60,11 @@ function url(env: Env, name: string, fallback: string): string {
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  if (!/^\d+$/.test(raw.trim()))
+    throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
   const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  if (n < min || n > max)
+    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
 }
 
@@ -70,7 +72,9 @@ function decodeKey(name: string, value: string): Buffer {
   const v = value.trim();
   const buf = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64url');
   if (buf.length !== 32) {
-    throw new ConfigError(`${name} must be 32 bytes, as 64 hex characters or base64url (got ${buf.length} bytes)`);
+    throw new ConfigError(
+      `${name} must be 32 bytes, as 64 hex characters or base64url (got ${buf.length} bytes)`,
+    );
   }
   return buf;
 }
@@ -109,7 +113,8 @@ export function loadSettings(env: Env = process.env): Settings {
   const keyEnv = optional(env, 'TOKEN_ENCRYPTION_KEY', undefined);
   const generated = jwtEnv && keyEnv ? undefined : loadOrCreateSecrets(dataDir);
   const jwtRaw = jwtEnv ?? generated!.jwtSecret;
-  if (Buffer.byteLength(jwtRaw) < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  if (Buffer.byteLength(jwtRaw) < 32)
+    throw new ConfigError('JWT_SECRET must be at least 32 characters');
 
   const databaseUrl = optional(env, 'DATABASE_URL', undefined);
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -125,7 +130,10 @@ export function loadSettings(env: Env = process.env): Settings {
     databaseUrl,
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     jwtSecret: new TextEncoder().encode(jwtRaw),
-    encryptionKey: decodeKey(keyEnv ? 'TOKEN_ENCRYPTION_KEY' : 'generated encryption key', keyEnv ?? generated!.encryptionKey),
+    encryptionKey: decodeKey(
+      keyEnv ? 'TOKEN_ENCRYPTION_KEY' : 'generated encryption key',
+      keyEnv ?? generated!.encryptionKey,
+    ),
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 20, 1, 100000),
     integrations: {
       discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', `${emulator}/api`),

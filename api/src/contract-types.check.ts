@@ -4,7 +4,12 @@
  */
 import type * as C from '@roconnect/shared-lib/contract';
 import type { Static } from 'typebox';
-import type { RefreshDataSchema, RefreshRequestSchema, UserSchema, AuthUrlDataSchema } from './features/auth/schemas';
+import type {
+  RefreshDataSchema,
+  RefreshRequestSchema,
+  UserSchema,
+  AuthUrlDataSchema,
+} from './features/auth/schemas';
 import type {
   InviteUrlDataSchema,
   LinkedAccountSchema,
@@ -31,7 +36,8 @@ import type {
 } from './features/servers/schemas';
 import type { VerifyRequestSchema, VerifyResultSchema } from './features/verification/schemas';
 
-type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Equals<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Assert<T extends true> = T;
 /** every value the contract allows is accepted by the request schema */
 type Accepts<Schema, Contract> = [Contract] extends [Schema] ? true : false;

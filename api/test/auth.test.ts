@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_URL, bearer, createTestApp, parseRedirect } from './support/app';
 import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
-import { addUser, createFakeIntegrations, createWorld, type FakeWorld } from './support/fake-integrations';
+import {
+  addUser,
+  createFakeIntegrations,
+  createWorld,
+  type FakeWorld,
+} from './support/fake-integrations';
 import { loginAs } from './support/fake-login';
 
 let tdb: TestDatabase;
@@ -33,15 +38,21 @@ describe('GET /auth/discord-url', () => {
     expect(a.json().success).toBe(true);
     expect(urlA.searchParams.get('scope')).toBe('identify guilds');
     expect(urlA.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
-    expect(urlA.searchParams.get('state')).not.toBe(new URL(b.json().data.auth_url).searchParams.get('state'));
+    expect(urlA.searchParams.get('state')).not.toBe(
+      new URL(b.json().data.auth_url).searchParams.get('state'),
+    );
   });
 });
 
 describe('GET /auth/callback', () => {
   it('signs in and redirects with tokens in the fragment, never the query', async () => {
-    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data.auth_url;
+    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
+      .auth_url;
     const state = new URL(url).searchParams.get('state')!;
-    const res = await app.inject({ method: 'GET', url: `/auth/callback?code=code:110000000000000001&state=${state}` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/auth/callback?code=code:110000000000000001&state=${state}`,
+    });
     expect(res.statusCode).toBe(302);
     const r = parseRedirect(res.headers.location as string);
     expect(`${r.origin}${r.path}`).toBe(`${APP_URL}/auth/callback`);
@@ -52,17 +63,32 @@ describe('GET /auth/callback', () => {
   });
 
   it('refuses a replayed state', async () => {
-    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data.auth_url;
+    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
+      .auth_url;
     const state = new URL(url).searchParams.get('state')!;
-    await app.inject({ method: 'GET', url: `/auth/callback?code=code:110000000000000001&state=${state}` });
-    const again = await app.inject({ method: 'GET', url: `/auth/callback?code=code:110000000000000001&state=${state}` });
+    await app.inject({
+      method: 'GET',
+      url: `/auth/callback?code=code:110000000000000001&state=${state}`,
+    });
+    const again = await app.inject({
+      method: 'GET',
+      url: `/auth/callback?code=code:110000000000000001&state=${state}`,
+    });
     expect(parseRedirect(again.headers.location as string).query.error).toBe('invalid_state');
   });
 
   it.each([
     ['no state', '/auth/callback?code=code:110000000000000001', 'invalid_state'],
-    ['an unknown state', '/auth/callback?code=code:110000000000000001&state=made-up', 'invalid_state'],
-    ['a cancelled consent', '/auth/callback?error=access_denied&error_description=nope', 'access_denied'],
+    [
+      'an unknown state',
+      '/auth/callback?code=code:110000000000000001&state=made-up',
+      'invalid_state',
+    ],
+    [
+      'a cancelled consent',
+      '/auth/callback?error=access_denied&error_description=nope',
+      'access_denied',
+    ],
   ])('redirects with an error for %s', async (_name, url, error) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(302);
@@ -73,23 +99,37 @@ describe('GET /auth/callback', () => {
   });
 
   it('redirects with invalid_grant when Discord refuses the code', async () => {
-    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data.auth_url;
+    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
+      .auth_url;
     const state = new URL(url).searchParams.get('state')!;
-    const res = await app.inject({ method: 'GET', url: `/auth/callback?code=bogus&state=${state}` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/auth/callback?code=bogus&state=${state}`,
+    });
     expect(parseRedirect(res.headers.location as string).query.error).toBe('invalid_grant');
   });
 
   it('refuses a login state used as if it were for Roblox', async () => {
-    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data.auth_url;
+    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
+      .auth_url;
     const state = new URL(url).searchParams.get('state')!;
-    const res = await app.inject({ method: 'GET', url: `/roblox/callback?code=rcode:1&state=${state}` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/roblox/callback?code=rcode:1&state=${state}`,
+    });
     expect(parseRedirect(res.headers.location as string).query.error).toBe('invalid_state');
   });
 
   it('answers 400 for an overlong code', async () => {
-    const res = await app.inject({ method: 'GET', url: `/auth/callback?code=${'x'.repeat(600)}&state=s` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/auth/callback?code=${'x'.repeat(600)}&state=s`,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, message: 'querystring.code must be at most 512 characters' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'querystring.code must be at most 512 characters',
+    });
   });
 });
 
@@ -115,37 +155,76 @@ describe('GET /auth/me', () => {
   ])('answers 401 for %s', async (_name, headers) => {
     const res = await app.inject({ method: 'GET', url: '/auth/me', headers });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: expect.any(String),
+      message: expect.any(String),
+    });
   });
 });
 
 describe('POST /auth/refresh', () => {
   it('rotates: the new pair works and the old refresh token is spent', async () => {
     const s = await loginAs(app, '110000000000000001');
-    const res = await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: s.refresh } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { refresh_token: s.refresh },
+    });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires_in: 900 });
+    expect(data).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires_in: 900,
+    });
     expect(data.refresh_token).not.toBe(s.refresh);
-    const me = await app.inject({ method: 'GET', url: '/auth/me', headers: bearer(data.access_token) });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/auth/me',
+      headers: bearer(data.access_token),
+    });
     expect(me.statusCode).toBe(200);
   });
 
   it('revokes the whole session when an old refresh token is reused', async () => {
     const s = await loginAs(app, '110000000000000001');
-    const first = (await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: s.refresh } })).json().data;
-    const reuse = await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: s.refresh } });
+    const first = (
+      await app.inject({
+        method: 'POST',
+        url: '/auth/refresh',
+        payload: { refresh_token: s.refresh },
+      })
+    ).json().data;
+    const reuse = await app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { refresh_token: s.refresh },
+    });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error).toBe('refresh_token_reused');
     // the legitimate newer tokens die with the session
-    const next = await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: first.refresh_token } });
+    const next = await app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { refresh_token: first.refresh_token },
+    });
     expect(next.statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/auth/me', headers: bearer(first.access_token) })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/auth/me', headers: bearer(first.access_token) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode,
+    ).toBe(401);
   });
 
   it('answers 401 for an unknown refresh token', async () => {
-    const res = await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: 'nope' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { refresh_token: 'nope' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -153,11 +232,19 @@ describe('POST /auth/refresh', () => {
     ['a missing field', {}, 'body.refresh_token is required'],
     ['a wrong type', { refresh_token: 5 }, 'body.refresh_token must be a string'],
     ['an empty string', { refresh_token: '' }, 'body.refresh_token must not be empty'],
-    ['an overlong string', { refresh_token: 'x'.repeat(201) }, 'body.refresh_token must be at most 200 characters'],
+    [
+      'an overlong string',
+      { refresh_token: 'x'.repeat(201) },
+      'body.refresh_token must be at most 200 characters',
+    ],
     ['an unknown field', { refresh_token: 'x', admin: true }, 'body.admin is not allowed'],
     ['a JSON array', [], 'body must be an object'],
   ])('answers 400 for %s', async (_name, payload, message) => {
-    const res = await app.inject({ method: 'POST', url: '/auth/refresh', payload: payload as object });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: payload as object,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, error: 'validation_error', message });
   });
@@ -166,14 +253,23 @@ describe('POST /auth/refresh', () => {
     ['junk JSON', '{"refresh_token": '],
     ['a prototype-poisoning body', '{"__proto__": {"x": 1}, "refresh_token": "a"}'],
   ])('answers 400 for %s', async (_name, body) => {
-    const res = await app.inject({ method: 'POST', url: '/auth/refresh', payload: body, headers: { 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().success).toBe(false);
     expect(res.json().message).toEqual(expect.any(String));
   });
 
   it('answers 400 for an empty body', async () => {
-    const res = await app.inject({ method: 'POST', url: '/auth/refresh', headers: { 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/body/);
   });
@@ -185,8 +281,14 @@ describe('POST /auth/logout', () => {
     const res = await app.inject({ method: 'POST', url: '/auth/logout', headers: s.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: {} });
-    expect((await app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode).toBe(401);
-    const refresh = await app.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: s.refresh } });
+    expect(
+      (await app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode,
+    ).toBe(401);
+    const refresh = await app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      payload: { refresh_token: s.refresh },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { addGuild, addMember, createFakeIntegrations, type FakeWorld } from './support/fake-integrations';
+import {
+  addGuild,
+  addMember,
+  createFakeIntegrations,
+  type FakeWorld,
+} from './support/fake-integrations';
 import { bearer, createTestApp, parseRedirect, testSettings } from './support/app';
 import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
 import { completeSetup, linkRoblox, loginAs, type Session } from './support/fake-login';
@@ -26,32 +31,62 @@ afterEach(async () => {
   await app.close();
 });
 
-const get = (url: string, s: Session = olivia) => app.inject({ method: 'GET', url, headers: s.headers });
-const post = (url: string, s: Session = olivia) => app.inject({ method: 'POST', url, headers: s.headers });
+const get = (url: string, s: Session = olivia) =>
+  app.inject({ method: 'GET', url, headers: s.headers });
+const post = (url: string, s: Session = olivia) =>
+  app.inject({ method: 'POST', url, headers: s.headers });
 
 describe('GET /api/v1/dashboard/user/servers', () => {
   it('lists the servers the user owns or manages, as of the login sync', async () => {
     const res = await get('/api/v1/dashboard/user/servers');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { id: GUILD_A, server_id: GUILD_A, server_name: 'Bot Guild', server_icon: null, owner: true, member_count: 3, bot_added: true, can_manage: true },
-      { id: GUILD_B, server_id: GUILD_B, server_name: 'No Bot Guild', server_icon: null, owner: false, member_count: 2, bot_added: false, can_manage: true },
+      {
+        id: GUILD_A,
+        server_id: GUILD_A,
+        server_name: 'Bot Guild',
+        server_icon: null,
+        owner: true,
+        member_count: 3,
+        bot_added: true,
+        can_manage: true,
+      },
+      {
+        id: GUILD_B,
+        server_id: GUILD_B,
+        server_name: 'No Bot Guild',
+        server_icon: null,
+        owner: false,
+        member_count: 2,
+        bot_added: false,
+        can_manage: true,
+      },
     ]);
   });
 
   it('answers 401 without a session', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/v1/dashboard/user/servers' })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/dashboard/user/servers' })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('POST /api/v1/dashboard/user/sync-servers', () => {
   it('reads the guilds again from Discord', async () => {
-    const d = addGuild(world, { id: '120000000000000009', name: 'New Place', ownerId: OLIVIA, botPresent: false });
+    const d = addGuild(world, {
+      id: '120000000000000009',
+      name: 'New Place',
+      ownerId: OLIVIA,
+      botPresent: false,
+    });
     addMember(d, OLIVIA, '0');
     world.guilds.delete(GUILD_B);
     const res = await post('/api/v1/dashboard/user/sync-servers');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.map((s: { server_name: string }) => s.server_name)).toEqual(['Bot Guild', 'New Place']);
+    expect(res.json().data.map((s: { server_name: string }) => s.server_name)).toEqual([
+      'Bot Guild',
+      'New Place',
+    ]);
   });
 
   it('refreshes an expired Discord token and retries', async () => {
@@ -72,7 +107,11 @@ describe('POST /api/v1/dashboard/user/sync-servers', () => {
 
   it('is rate limited per user', async () => {
     await app.close();
-    app = await createTestApp(tdb.database, createFakeIntegrations(world), testSettings({ RATE_LIMIT_MAX: '2' }));
+    app = await createTestApp(
+      tdb.database,
+      createFakeIntegrations(world),
+      testSettings({ RATE_LIMIT_MAX: '2' }),
+    );
     const s = await loginAs(app, OLIVIA);
     const m = await loginAs(app, MAX);
     expect((await post('/api/v1/dashboard/user/sync-servers', s)).statusCode).toBe(200);
@@ -110,7 +149,11 @@ describe('linked accounts', () => {
       linked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       verified: false,
     });
-    const del = await app.inject({ method: 'DELETE', url: `/api/v1/dashboard/user/linked-account/${acc.id}`, headers: olivia.headers });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/dashboard/user/linked-account/${acc.id}`,
+      headers: olivia.headers,
+    });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ success: true, data: {} });
     expect((await get('/api/v1/dashboard/user/linked-accounts')).json().data).toEqual([]);
@@ -121,13 +164,21 @@ describe('linked accounts', () => {
     await linkRoblox(app, max, RUBY);
     const maxAcc = (await get('/api/v1/dashboard/user/linked-accounts', max)).json().data[0];
     expect((await get('/api/v1/dashboard/user/linked-accounts')).json().data).toEqual([]);
-    const del = await app.inject({ method: 'DELETE', url: `/api/v1/dashboard/user/linked-account/${maxAcc.id}`, headers: olivia.headers });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/dashboard/user/linked-account/${maxAcc.id}`,
+      headers: olivia.headers,
+    });
     expect(del.statusCode).toBe(404);
     expect((await get('/api/v1/dashboard/user/linked-accounts', max)).json().data).toHaveLength(1);
   });
 
   it.each(['not-a-uuid', '123', "1' OR '1'='1"])('answers 400 for the id %p', async (id) => {
-    const res = await app.inject({ method: 'DELETE', url: `/api/v1/dashboard/user/linked-account/${encodeURIComponent(id)}`, headers: olivia.headers });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/dashboard/user/linked-account/${encodeURIComponent(id)}`,
+      headers: olivia.headers,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('params.id must be an account id (UUID)');
   });
@@ -154,34 +205,58 @@ describe('GET /api/v1/dashboard/bot/invite-url and the invite callback', () => {
     const state = url.searchParams.get('state')!;
 
     world.guilds.get(GUILD_B)!.botPresent = true; // the person pressed Authorize
-    const cb = await app.inject({ method: 'GET', url: `/auth/callback?code=botcode&state=${state}&guild_id=${GUILD_B}&permissions=402720768` });
+    const cb = await app.inject({
+      method: 'GET',
+      url: `/auth/callback?code=botcode&state=${state}&guild_id=${GUILD_B}&permissions=402720768`,
+    });
     const r = parseRedirect(cb.headers.location as string);
     expect(r.fragment.guild_id).toBe(GUILD_B);
-    const me = await app.inject({ method: 'GET', url: '/auth/me', headers: bearer(r.fragment.access_token!) });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/auth/me',
+      headers: bearer(r.fragment.access_token!),
+    });
     expect(me.json().data.discord_id).toBe(OLIVIA);
     const servers = (await get('/api/v1/dashboard/user/servers')).json().data;
     expect(servers.find((s: { id: string }) => s.id === GUILD_B).bot_added).toBe(true);
 
-    const replay = await app.inject({ method: 'GET', url: `/auth/callback?code=botcode&state=${state}&guild_id=${GUILD_B}` });
+    const replay = await app.inject({
+      method: 'GET',
+      url: `/auth/callback?code=botcode&state=${state}&guild_id=${GUILD_B}`,
+    });
     expect(parseRedirect(replay.headers.location as string).query.error).toBe('invalid_state');
   });
 
   it('redirects with access_denied when the invite is cancelled', async () => {
-    const state = new URL((await get(`/api/v1/dashboard/bot/invite-url?server_id=${GUILD_B}`)).json().data.invite_url).searchParams.get('state');
-    const cb = await app.inject({ method: 'GET', url: `/auth/callback?error=access_denied&state=${state}` });
-    expect(parseRedirect(cb.headers.location as string).query).toMatchObject({ error: 'access_denied' });
+    const state = new URL(
+      (await get(`/api/v1/dashboard/bot/invite-url?server_id=${GUILD_B}`)).json().data.invite_url,
+    ).searchParams.get('state');
+    const cb = await app.inject({
+      method: 'GET',
+      url: `/auth/callback?error=access_denied&state=${state}`,
+    });
+    expect(parseRedirect(cb.headers.location as string).query).toMatchObject({
+      error: 'access_denied',
+    });
   });
 
   it('refuses a server the user does not manage (403) or that is unknown (404)', async () => {
-    expect((await get(`/api/v1/dashboard/bot/invite-url?server_id=${GUILD_C}`)).statusCode).toBe(403);
-    expect((await get('/api/v1/dashboard/bot/invite-url?server_id=199999999999999999')).statusCode).toBe(404);
+    expect((await get(`/api/v1/dashboard/bot/invite-url?server_id=${GUILD_C}`)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await get('/api/v1/dashboard/bot/invite-url?server_id=199999999999999999')).statusCode,
+    ).toBe(404);
   });
 
   it.each([
     ['', 'querystring.server_id is required'],
     ['?server_id=abc', 'querystring.server_id must be a Discord id (17 to 20 digits)'],
     ['?server_id=1234', 'querystring.server_id must be a Discord id (17 to 20 digits)'],
-    [`?server_id=${'1'.repeat(21)}`, 'querystring.server_id must be a Discord id (17 to 20 digits)'],
+    [
+      `?server_id=${'1'.repeat(21)}`,
+      'querystring.server_id must be a Discord id (17 to 20 digits)',
+    ],
     [`?server_id=${GUILD_A}&x=1`, 'querystring.x is not allowed'],
   ])('answers 400 for %p', async (qs, message) => {
     const res = await get(`/api/v1/dashboard/bot/invite-url${qs}`);

@@ -45,7 +45,10 @@ async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<string>
 
 async function setup(s: HttpSession, guildId: string, group: object) {
   const base = `/api/v1/server/${guildId}/setup`;
-  expect((await s.call('POST', `${base}/nickname`, { nickname_format: 'discord_display_with_roblox' })).json.data).toEqual({ setup_step: 'verified_role' });
+  expect(
+    (await s.call('POST', `${base}/nickname`, { nickname_format: 'discord_display_with_roblox' }))
+      .json.data,
+  ).toEqual({ setup_step: 'verified_role' });
   const role = await s.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' });
   expect(role.status).toBe(200);
   const g = await s.call('POST', `${base}/group`, group);
@@ -56,17 +59,24 @@ async function setup(s: HttpSession, guildId: string, group: object) {
 describe('the whole product through HTTP and the emulator', () => {
   it('login → sync → invite bot → setup with a group → link Roblox → verify', async () => {
     const olivia = await loginThroughEmulator(stack, OWNER);
-    expect((await olivia.call('GET', '/auth/me')).json.data).toMatchObject({ discord_id: OWNER, username: 'owner_olivia' });
+    expect((await olivia.call('GET', '/auth/me')).json.data).toMatchObject({
+      discord_id: OWNER,
+      username: 'owner_olivia',
+    });
 
     const synced = await olivia.call('POST', '/api/v1/dashboard/user/sync-servers');
     expect(synced.status).toBe(200);
-    expect(synced.json.data.map((s: { id: string; bot_added: boolean }) => [s.id, s.bot_added])).toEqual([
+    expect(
+      synced.json.data.map((s: { id: string; bot_added: boolean }) => [s.id, s.bot_added]),
+    ).toEqual([
       [BOT_GUILD, true],
       [NO_BOT_GUILD, false],
     ]);
 
     // invite the bot into the server that lacks it
-    const invite = (await olivia.call('GET', `/api/v1/dashboard/bot/invite-url?server_id=${NO_BOT_GUILD}`)).json.data.invite_url;
+    const invite = (
+      await olivia.call('GET', `/api/v1/dashboard/bot/invite-url?server_id=${NO_BOT_GUILD}`)
+    ).json.data.invite_url;
     const inviteUrl = new URL(invite);
     expect(Object.fromEntries(inviteUrl.searchParams)).toMatchObject({
       client_id: '100000000000000001',
@@ -77,19 +87,36 @@ describe('the whole product through HTTP and the emulator', () => {
       guild_id: NO_BOT_GUILD,
       disable_guild_select: 'true',
     });
-    const afterInvite = await followIntoApi(stack, await consent(invite, { decision: 'authorize', acting_user_id: OWNER }));
+    const afterInvite = await followIntoApi(
+      stack,
+      await consent(invite, { decision: 'authorize', acting_user_id: OWNER }),
+    );
     const fragment = new URLSearchParams(afterInvite.hash.slice(1));
     expect(fragment.get('guild_id')).toBe(NO_BOT_GUILD);
     expect(fragment.get('access_token')).toBeTruthy();
     const servers = (await olivia.call('GET', '/api/v1/dashboard/user/servers')).json.data;
     expect(servers.find((s: { id: string }) => s.id === NO_BOT_GUILD).bot_added).toBe(true);
 
-    const group = await setup(olivia, NO_BOT_GUILD, { group_url: 'https://www.roblox.com/communities/7001/test-group' });
-    expect(group).toEqual({ setup_completed: true, group_id: '7001', group_name: 'Test Group', roles_created: ['Member', 'Officer', 'Owner'] });
-    expect((await olivia.call('GET', '/api/v1/dashboard/user/verification-servers')).json.data.map((s: { id: string }) => s.id)).toEqual([NO_BOT_GUILD]);
+    const group = await setup(olivia, NO_BOT_GUILD, {
+      group_url: 'https://www.roblox.com/communities/7001/test-group',
+    });
+    expect(group).toEqual({
+      setup_completed: true,
+      group_id: '7001',
+      group_name: 'Test Group',
+      roles_created: ['Member', 'Officer', 'Owner'],
+    });
+    expect(
+      (await olivia.call('GET', '/api/v1/dashboard/user/verification-servers')).json.data.map(
+        (s: { id: string }) => s.id,
+      ),
+    ).toEqual([NO_BOT_GUILD]);
 
     const account = await linkRoblox(olivia, RUBY);
-    const verified = await olivia.call('POST', '/api/v1/dashboard/bot/verify-in-server', { server_id: NO_BOT_GUILD, account_id: account });
+    const verified = await olivia.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
+      server_id: NO_BOT_GUILD,
+      account_id: account,
+    });
     expect(verified.status).toBe(200);
     expect(verified.json.data).toEqual({
       roles_updated: true,
@@ -106,9 +133,19 @@ describe('the whole product through HTTP and the emulator', () => {
     const me = guild.members.find((m: { user_id: string }) => m.user_id === OWNER);
     expect(me.role_names.sort()).toEqual(['Owner', 'Verified']);
     expect(me.nick).toBe('Olivia (RankedRuby)');
-    expect(state.discord.dms).toEqual([expect.objectContaining({ recipient_id: OWNER, content: expect.stringContaining('No Bot Guild') })]);
-    expect((await olivia.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data[0].verified).toBe(true);
-    expect((await olivia.call('GET', '/api/bot-stats')).json.data).toEqual({ total_users: 1, total_servers: 2 });
+    expect(state.discord.dms).toEqual([
+      expect.objectContaining({
+        recipient_id: OWNER,
+        content: expect.stringContaining('No Bot Guild'),
+      }),
+    ]);
+    expect(
+      (await olivia.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data[0].verified,
+    ).toBe(true);
+    expect((await olivia.call('GET', '/api/bot-stats')).json.data).toEqual({
+      total_users: 1,
+      total_servers: 2,
+    });
   });
 
   it('answers 502 with an actionable message when Discord says 50013', async () => {
@@ -116,8 +153,19 @@ describe('the whole product through HTTP and the emulator', () => {
     await setup(olivia, BOT_GUILD, { skip: true });
     const nina = await loginThroughEmulator(stack, NINA);
     const account = await linkRoblox(nina, PETE);
-    await addFaults(stack, [{ method: 'PUT', path: '^/api/v10/guilds/\\d+/members/\\d+/roles/\\d+$', status: 403, code: 50013, count: 5 }]);
-    const res = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', { server_id: BOT_GUILD, account_id: account });
+    await addFaults(stack, [
+      {
+        method: 'PUT',
+        path: '^/api/v10/guilds/\\d+/members/\\d+/roles/\\d+$',
+        status: 403,
+        code: 50013,
+        count: 5,
+      },
+    ]);
+    const res = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
+      server_id: BOT_GUILD,
+      account_id: account,
+    });
     expect(res.status).toBe(502);
     expect(res.json).toMatchObject({ success: false, error: 'discord_missing_permissions' });
     expect(res.json.message).toMatch(/Verified/);
@@ -127,12 +175,23 @@ describe('the whole product through HTTP and the emulator', () => {
     const olivia = await loginThroughEmulator(stack, OWNER);
     await setup(olivia, BOT_GUILD, { skip: true });
     const nina = await loginThroughEmulator(stack, NINA);
-    const res = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', { server_id: BOT_GUILD, account_id: await linkRoblox(nina, PETE) });
+    const res = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
+      server_id: BOT_GUILD,
+      account_id: await linkRoblox(nina, PETE),
+    });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ dm_sent: false, nickname_updated: true, nickname: 'Nina (PlainPete)', roles_added: ['Verified'] });
+    expect(res.json.data).toMatchObject({
+      dm_sent: false,
+      nickname_updated: true,
+      nickname: 'Nina (PlainPete)',
+      roles_added: ['Verified'],
+    });
     expect(res.json.data.warnings).toEqual([expect.stringMatching(/direct message/)]);
 
-    const own = await olivia.call('POST', '/api/v1/dashboard/bot/verify-in-server', { server_id: BOT_GUILD, account_id: await linkRoblox(olivia, RUBY) });
+    const own = await olivia.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
+      server_id: BOT_GUILD,
+      account_id: await linkRoblox(olivia, RUBY),
+    });
     expect(own.status).toBe(200);
     expect(own.json.data.nickname_updated).toBe(false);
     expect(own.json.data.warnings).toEqual([expect.stringMatching(/owner's nickname/)]);
@@ -143,20 +202,30 @@ describe('the whole product through HTTP and the emulator', () => {
   it('answers 403 for a server the caller is not in and 409 before setup is complete', async () => {
     const nina = await loginThroughEmulator(stack, NINA);
     const account = await linkRoblox(nina, PETE);
-    const incomplete = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', { server_id: BOT_GUILD, account_id: account });
+    const incomplete = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
+      server_id: BOT_GUILD,
+      account_id: account,
+    });
     expect(incomplete.status).toBe(409);
     expect(incomplete.json.error).toBe('setup_incomplete');
     const olivia = await loginThroughEmulator(stack, OWNER); // makes NO_BOT_GUILD known
     expect((await olivia.call('GET', '/api/v1/dashboard/user/servers')).status).toBe(200);
-    const notMember = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', { server_id: NO_BOT_GUILD, account_id: account });
+    const notMember = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
+      server_id: NO_BOT_GUILD,
+      account_id: account,
+    });
     expect(notMember.status).toBe(403);
     expect(notMember.json.error).toBe('not_a_member');
   });
 
   it('refuses a role above the bot in setup, with a message that says so', async () => {
     const olivia = await loginThroughEmulator(stack, OWNER);
-    await olivia.call('POST', `/api/v1/server/${BOT_GUILD}/setup/nickname`, { nickname_format: 'none' });
-    const res = await olivia.call('POST', `/api/v1/server/${BOT_GUILD}/setup/verified-role`, { verified_role_name: 'High' });
+    await olivia.call('POST', `/api/v1/server/${BOT_GUILD}/setup/nickname`, {
+      nickname_format: 'none',
+    });
+    const res = await olivia.call('POST', `/api/v1/server/${BOT_GUILD}/setup/verified-role`, {
+      verified_role_name: 'High',
+    });
     expect(res.status).toBe(409);
     expect(res.json.message).toMatch(/at or above the bot's highest role/);
   });
@@ -182,8 +251,14 @@ describe('the whole product through HTTP and the emulator', () => {
     // the Discord access token has expired and Discord no longer knows the refresh token
     const { sql } = await import('drizzle-orm');
     const [user] = await queryRows<{ id: string }>(tdb.database, sql`SELECT id FROM users`);
-    const bogus = encrypt(stack.app.ctx.settings.encryptionKey, 'revoked-refresh-token', `discord_tokens:${user!.id}:refresh`);
-    await tdb.database.db.execute(sql`UPDATE discord_tokens SET expires_at = now() - interval '1 hour', refresh_token_enc = ${bogus}`);
+    const bogus = encrypt(
+      stack.app.ctx.settings.encryptionKey,
+      'revoked-refresh-token',
+      `discord_tokens:${user!.id}:refresh`,
+    );
+    await tdb.database.db.execute(
+      sql`UPDATE discord_tokens SET expires_at = now() - interval '1 hour', refresh_token_enc = ${bogus}`,
+    );
     const res = await olivia.call('POST', '/api/v1/dashboard/user/sync-servers');
     expect(res.status).toBe(401);
     expect(res.headers.get('x-token-expired')).toBe('true');

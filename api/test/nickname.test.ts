@@ -1,7 +1,12 @@
 import { NICKNAME_FORMATS } from '@roconnect/shared-lib/contract';
 import { buildNickname } from '../src/features/verification/nickname';
 
-const base = { discordUsername: 'member_max', discordGlobalName: 'Max', robloxUsername: 'PlainPete', robloxDisplayName: 'Pete' };
+const base = {
+  discordUsername: 'member_max',
+  discordGlobalName: 'Max',
+  robloxUsername: 'PlainPete',
+  robloxDisplayName: 'Pete',
+};
 
 describe('buildNickname', () => {
   it.each([
@@ -16,18 +21,28 @@ describe('buildNickname', () => {
   });
 
   it('falls back to the username when there is no Discord display name', () => {
-    expect(buildNickname('discord_display', { ...base, discordGlobalName: null })).toBe('member_max');
+    expect(buildNickname('discord_display', { ...base, discordGlobalName: null })).toBe(
+      'member_max',
+    );
   });
 
   it('shortens the Discord part first so the Roblox name stays whole', () => {
-    const nick = buildNickname('discord_display_with_roblox', { ...base, discordGlobalName: 'A very long display name indeed!!' })!;
+    const nick = buildNickname('discord_display_with_roblox', {
+      ...base,
+      discordGlobalName: 'A very long display name indeed!!',
+    })!;
     expect(Array.from(nick).length).toBeLessThanOrEqual(32);
     expect(nick.endsWith(' (PlainPete)')).toBe(true);
     expect(nick.startsWith('A very long')).toBe(true);
   });
 
   it('never exceeds 32 characters for any format, even with long names and emoji', () => {
-    const long = { discordUsername: 'u'.repeat(40), discordGlobalName: '😀'.repeat(40), robloxUsername: 'R'.repeat(20), robloxDisplayName: 'D'.repeat(40) };
+    const long = {
+      discordUsername: 'u'.repeat(40),
+      discordGlobalName: '😀'.repeat(40),
+      robloxUsername: 'R'.repeat(20),
+      robloxDisplayName: 'D'.repeat(40),
+    };
     for (const f of NICKNAME_FORMATS) {
       const nick = buildNickname(f, long);
       if (nick !== null) expect(Array.from(nick).length).toBeLessThanOrEqual(32);

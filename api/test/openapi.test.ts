@@ -79,7 +79,10 @@ const keys = (o: object) => Object.keys(o).sort();
 describe('GET /api/docs/openapi.json', () => {
   it('is an OpenAPI 3 document', () => {
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
   });
 
   it('covers every contract path that this API serves, and nothing else', () => {
@@ -89,7 +92,9 @@ describe('GET /api/docs/openapi.json', () => {
       .map(openapiPath);
     for (const p of served) expect(Object.keys(doc.paths)).toContain(p);
     for (const [method, path] of CALLS) expect(doc.paths[openapiPath(path)]).toHaveProperty(method);
-    expect(Object.keys(doc.paths).sort()).toEqual([...new Set(CALLS.map(([, p]) => openapiPath(p)))].sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [...new Set(CALLS.map(([, p]) => openapiPath(p)))].sort(),
+    );
   });
 
   it('describes every success body as the envelope and every error as ErrorEnvelope', () => {
@@ -110,10 +115,41 @@ describe('GET /api/docs/openapi.json', () => {
   // Samples typed with the shared-lib contract types: the compiler checks them against the
   // contract, and these tests check the OpenAPI schemas have exactly the same fields.
   const user: User = { id: 'u', discord_id: '1', username: 'a', global_name: null, avatar: null };
-  const server: Server = { id: '1', server_id: '1', server_name: 'n', server_icon: null, owner: true, member_count: 1, bot_added: true, can_manage: true };
-  const account: LinkedAccount = { id: 'i', roblox_id: '1', roblox_username: 'r', roblox_display_name: 'd', roblox_avatar: null, linked_at: 't', verified: false };
-  const verify: VerifyResult = { roles_updated: true, nickname_updated: true, dm_sent: true, roles_added: [], roles_removed: [], nickname: null, warnings: [] };
-  const config: ServerConfig = { server_name: 's', nickname_format: 'none', verified_role_name: 'V', verified_role_id: null, group_id: null };
+  const server: Server = {
+    id: '1',
+    server_id: '1',
+    server_name: 'n',
+    server_icon: null,
+    owner: true,
+    member_count: 1,
+    bot_added: true,
+    can_manage: true,
+  };
+  const account: LinkedAccount = {
+    id: 'i',
+    roblox_id: '1',
+    roblox_username: 'r',
+    roblox_display_name: 'd',
+    roblox_avatar: null,
+    linked_at: 't',
+    verified: false,
+  };
+  const verify: VerifyResult = {
+    roles_updated: true,
+    nickname_updated: true,
+    dm_sent: true,
+    roles_added: [],
+    roles_removed: [],
+    nickname: null,
+    warnings: [],
+  };
+  const config: ServerConfig = {
+    server_name: 's',
+    nickname_format: 'none',
+    verified_role_name: 'V',
+    verified_role_id: null,
+    group_id: null,
+  };
   const role: ServerRole = { id: '1', name: 'r', position: 1, assignable: true };
   const group: GroupSummary = { id: '1', name: 'g', ranks: [] };
   const rank: GroupSummary['ranks'][number] = { rank: 1, name: 'r', discord_role_id: null };
@@ -123,7 +159,12 @@ describe('GET /api/docs/openapi.json', () => {
   const stats: BotStats = { total_users: 0, total_servers: 0 };
   const health: Health = { status: 'ok', database: 'ok' };
   const manual: ManualSyncData = { checked: 0, bot_present: 0 };
-  const groupData: SetupGroupData = { setup_completed: true, group_id: null, group_name: null, roles_created: [] };
+  const groupData: SetupGroupData = {
+    setup_completed: true,
+    group_id: null,
+    group_name: null,
+    roles_created: [],
+  };
   const roleData: SetupVerifiedRoleData = { verified_role_id: '1', setup_step: null };
 
   it.each([
@@ -145,17 +186,24 @@ describe('GET /api/docs/openapi.json', () => {
     ['Server', API_PATHS.userServers, server],
     ['Server', API_PATHS.verificationServers, server],
     ['LinkedAccount', API_PATHS.linkedAccounts, account],
-  ] as const)('%s[] items have the same fields as the contract type (%s)', (_name, path, sample) => {
-    expect(keysOf(dataSchema('get', path).items)).toEqual(keys(sample));
-  });
+  ] as const)(
+    '%s[] items have the same fields as the contract type (%s)',
+    (_name, path, sample) => {
+      expect(keysOf(dataSchema('get', path).items)).toEqual(keys(sample));
+    },
+  );
 
   it('nests ServerConfig, ServerRole and GroupSummary with the contract’s fields', () => {
     const editData = dataSchema('get', API_PATHS.serverEdit('{id}'));
     expect(keysOf(editData.properties.server_config)).toEqual(keys(config));
     expect(keysOf(editData.properties.roles.items)).toEqual(keys(role));
-    const groupSchema = editData.properties.group.anyOf?.find((s: any) => s.type === 'object') ?? editData.properties.group;
+    const groupSchema =
+      editData.properties.group.anyOf?.find((s: any) => s.type === 'object') ??
+      editData.properties.group;
     expect(keysOf(groupSchema)).toEqual(keys(group));
     expect(keysOf(groupSchema.properties.ranks.items)).toEqual(keys(rank));
-    expect(keysOf(dataSchema('get', API_PATHS.serverConfig('{id}')).properties.server_config)).toEqual(keys(config));
+    expect(
+      keysOf(dataSchema('get', API_PATHS.serverConfig('{id}')).properties.server_config),
+    ).toEqual(keys(config));
   });
 });

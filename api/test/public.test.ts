@@ -24,11 +24,17 @@ afterEach(async () => {
 
 describe('GET /api/bot-stats', () => {
   it('starts at zero and counts real users and servers with the bot', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/bot-stats' })).json()).toEqual({ success: true, data: { total_users: 0, total_servers: 0 } });
+    expect((await app.inject({ method: 'GET', url: '/api/bot-stats' })).json()).toEqual({
+      success: true,
+      data: { total_users: 0, total_servers: 0 },
+    });
     await loginAs(app, OLIVIA);
     await loginAs(app, MAX);
     // Olivia's sync saw three guilds, two with the bot
-    expect((await app.inject({ method: 'GET', url: '/api/bot-stats' })).json().data).toEqual({ total_users: 2, total_servers: 2 });
+    expect((await app.inject({ method: 'GET', url: '/api/bot-stats' })).json().data).toEqual({
+      total_users: 2,
+      total_servers: 2,
+    });
   });
 });
 
@@ -48,11 +54,23 @@ describe('HTTP hygiene', () => {
   });
 
   it('allows CORS only from APP_URL and exposes x-token-expired', async () => {
-    const ok = await app.inject({ method: 'OPTIONS', url: '/auth/me', headers: { origin: APP_URL, 'access-control-request-method': 'GET' } });
+    const ok = await app.inject({
+      method: 'OPTIONS',
+      url: '/auth/me',
+      headers: { origin: APP_URL, 'access-control-request-method': 'GET' },
+    });
     expect(ok.headers['access-control-allow-origin']).toBe(APP_URL);
-    const get = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: APP_URL } });
+    const get = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: APP_URL },
+    });
     expect(get.headers['access-control-expose-headers']).toBe('x-token-expired');
-    const evil = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'http://evil.test' } });
+    const evil = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'http://evil.test' },
+    });
     expect(evil.headers['access-control-allow-origin']).not.toBe('http://evil.test');
   });
 
@@ -64,8 +82,17 @@ describe('HTTP hygiene', () => {
   });
 
   it('answers 400, not 500, for a body that is not JSON on a JSON route', async () => {
-    const res = await app.inject({ method: 'POST', url: '/auth/refresh', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, error: 'validation_error', message: 'body must be an object' });
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'validation_error',
+      message: 'body must be an object',
+    });
   });
 });

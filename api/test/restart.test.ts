@@ -24,17 +24,47 @@ describe(`restarting the API on the same ${TEST_DATABASE_URL ? 'PostgreSQL schem
     const reopened = await tdb.reopen(); // migrations run again and find nothing to do
     const second = await createTestApp(reopened, createFakeIntegrations(world), settings);
     try {
-      expect((await second.inject({ method: 'GET', url: '/auth/me', headers: olivia.headers })).json().data.discord_id).toBe(OLIVIA);
-      const refreshed = await second.inject({ method: 'POST', url: '/auth/refresh', payload: { refresh_token: olivia.refresh } });
+      expect(
+        (await second.inject({ method: 'GET', url: '/auth/me', headers: olivia.headers })).json()
+          .data.discord_id,
+      ).toBe(OLIVIA);
+      const refreshed = await second.inject({
+        method: 'POST',
+        url: '/auth/refresh',
+        payload: { refresh_token: olivia.refresh },
+      });
       expect(refreshed.statusCode).toBe(200);
       const h = bearer(refreshed.json().data.access_token);
-      const accounts = (await second.inject({ method: 'GET', url: '/api/v1/dashboard/user/linked-accounts', headers: h })).json().data;
+      const accounts = (
+        await second.inject({
+          method: 'GET',
+          url: '/api/v1/dashboard/user/linked-accounts',
+          headers: h,
+        })
+      ).json().data;
       expect(accounts.map((a: { roblox_id: string }) => a.roblox_id)).toEqual([PETE]);
-      const config = (await second.inject({ method: 'GET', url: `/api/v1/server/${GUILD_A}/config`, headers: h })).json().data.server_config;
-      expect(config).toMatchObject({ nickname_format: 'roblox_display', verified_role_name: 'Verified' });
-      expect((await second.inject({ method: 'GET', url: `/api/v1/server/${GUILD_A}/setup`, headers: h })).json().data.setup_completed).toBe(true);
+      const config = (
+        await second.inject({ method: 'GET', url: `/api/v1/server/${GUILD_A}/config`, headers: h })
+      ).json().data.server_config;
+      expect(config).toMatchObject({
+        nickname_format: 'roblox_display',
+        verified_role_name: 'Verified',
+      });
+      expect(
+        (
+          await second.inject({ method: 'GET', url: `/api/v1/server/${GUILD_A}/setup`, headers: h })
+        ).json().data.setup_completed,
+      ).toBe(true);
       // the encrypted Discord tokens are still readable: a sync works without a new login
-      expect((await second.inject({ method: 'POST', url: '/api/v1/dashboard/user/sync-servers', headers: h })).statusCode).toBe(200);
+      expect(
+        (
+          await second.inject({
+            method: 'POST',
+            url: '/api/v1/dashboard/user/sync-servers',
+            headers: h,
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await second.close();
       await reopened.close();

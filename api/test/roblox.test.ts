@@ -35,10 +35,19 @@ async function authUrl(s: Session = olivia) {
 
 describe('GET /roblox/status', () => {
   it('says whether Roblox is configured', async () => {
-    expect((await app.inject({ method: 'GET', url: '/roblox/status' })).json()).toEqual({ success: true, data: { configured: true } });
+    expect((await app.inject({ method: 'GET', url: '/roblox/status' })).json()).toEqual({
+      success: true,
+      data: { configured: true },
+    });
     world.robloxConfigured = false;
-    expect((await app.inject({ method: 'GET', url: '/roblox/status' })).json().data.configured).toBe(false);
-    const url = await app.inject({ method: 'GET', url: '/roblox/auth-url', headers: olivia.headers });
+    expect(
+      (await app.inject({ method: 'GET', url: '/roblox/status' })).json().data.configured,
+    ).toBe(false);
+    const url = await app.inject({
+      method: 'GET',
+      url: '/roblox/auth-url',
+      headers: olivia.headers,
+    });
     expect(url.statusCode).toBe(503);
   });
 });
@@ -48,7 +57,10 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
     const url = await authUrl();
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     const state = url.searchParams.get('state')!;
-    const res = await app.inject({ method: 'GET', url: `/roblox/callback?code=rcode:${PETE}&state=${state}` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/roblox/callback?code=rcode:${PETE}&state=${state}`,
+    });
     expect(res.headers.location).toBe(`${APP_URL}/roblox/callback?code=success&state=linked`);
     const verifier = world.verifiersSeen[0]!;
     expect(verifier.length).toBeGreaterThanOrEqual(43);
@@ -58,7 +70,10 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
   it('refuses a replayed state, so the PKCE verifier is used once', async () => {
     const state = (await authUrl()).searchParams.get('state')!;
     await app.inject({ method: 'GET', url: `/roblox/callback?code=rcode:${PETE}&state=${state}` });
-    const replay = await app.inject({ method: 'GET', url: `/roblox/callback?code=rcode:${RUBY}&state=${state}` });
+    const replay = await app.inject({
+      method: 'GET',
+      url: `/roblox/callback?code=rcode:${RUBY}&state=${state}`,
+    });
     expect(parseRedirect(replay.headers.location as string).query.error).toBe('invalid_state');
     expect(world.verifiersSeen).toHaveLength(1);
   });
@@ -76,13 +91,25 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
     await linkRoblox(app, olivia, PETE);
     const again = await linkRoblox(app, olivia, PETE);
     expect(again.query).toEqual({ code: 'success', state: 'linked' });
-    const list = (await app.inject({ method: 'GET', url: '/api/v1/dashboard/user/linked-accounts', headers: olivia.headers })).json().data;
+    const list = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/v1/dashboard/user/linked-accounts',
+        headers: olivia.headers,
+      })
+    ).json().data;
     expect(list).toHaveLength(1);
   });
 
   it('falls back to the avatar headshot when userinfo has no picture', async () => {
     await linkRoblox(app, olivia, RUBY);
-    const list = (await app.inject({ method: 'GET', url: '/api/v1/dashboard/user/linked-accounts', headers: olivia.headers })).json().data;
+    const list = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/v1/dashboard/user/linked-accounts',
+        headers: olivia.headers,
+      })
+    ).json().data;
     expect(list[0].roblox_avatar).toMatch(/AvatarHeadshot/);
   });
 
@@ -102,7 +129,10 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
 
   it('answers 401 for auth-url without a session and 400 for an overlong code', async () => {
     expect((await app.inject({ method: 'GET', url: '/roblox/auth-url' })).statusCode).toBe(401);
-    const res = await app.inject({ method: 'GET', url: `/roblox/callback?code=${'c'.repeat(1100)}` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/roblox/callback?code=${'c'.repeat(1100)}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('querystring.code must be at most 1024 characters');
   });

@@ -4,7 +4,19 @@ import { createFakeIntegrations, type FakeWorld } from './support/fake-integrati
 import { createTestApp } from './support/app';
 import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from './support/db';
 import { completeSetup, linkRoblox, loginAs, type Session } from './support/fake-login';
-import { GROUP, GUILD_A, GUILD_B, GUILD_C, MAX, MO, OLIVIA, PETE, ROLE_HIGH, RUBY, standardWorld } from './support/world';
+import {
+  GROUP,
+  GUILD_A,
+  GUILD_B,
+  GUILD_C,
+  MAX,
+  MO,
+  OLIVIA,
+  PETE,
+  ROLE_HIGH,
+  RUBY,
+  standardWorld,
+} from './support/world';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -30,14 +42,26 @@ afterEach(async () => {
 });
 
 const verify = (s: Session, payload: unknown) =>
-  app.inject({ method: 'POST', url: '/api/v1/dashboard/bot/verify-in-server', headers: s.headers, payload: payload as object });
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/dashboard/bot/verify-in-server',
+    headers: s.headers,
+    payload: payload as object,
+  });
 async function accountOf(s: Session, robloxId: string): Promise<string> {
   await linkRoblox(app, s, robloxId);
-  const list = (await app.inject({ method: 'GET', url: '/api/v1/dashboard/user/linked-accounts', headers: s.headers })).json().data;
+  const list = (
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/dashboard/user/linked-accounts',
+      headers: s.headers,
+    })
+  ).json().data;
   return list.find((a: { roblox_id: string }) => a.roblox_id === robloxId).id;
 }
 const member = (guildId: string, userId: string) => world.guilds.get(guildId)!.members.get(userId)!;
-const roleName = (guildId: string, id: string) => world.guilds.get(guildId)!.roles.find((r) => r.id === id)?.name;
+const roleName = (guildId: string, id: string) =>
+  world.guilds.get(guildId)!.roles.find((r) => r.id === id)?.name;
 
 describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   it('gives the verified and rank roles, sets the nickname, DMs, marks verified and audits', async () => {
@@ -54,13 +78,27 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
       nickname: 'member_max (PlainPete)',
       warnings: [],
     });
-    expect(member(GUILD_A, MAX).roles.map((id) => roleName(GUILD_A, id))).toEqual(['Verified', 'Member']);
+    expect(member(GUILD_A, MAX).roles.map((id) => roleName(GUILD_A, id))).toEqual([
+      'Verified',
+      'Member',
+    ]);
     expect(member(GUILD_A, MAX).nick).toBe('member_max (PlainPete)');
     expect(world.dms).toEqual([{ userId: MAX, content: expect.stringContaining('Bot Guild') }]);
-    const accounts = (await app.inject({ method: 'GET', url: '/api/v1/dashboard/user/linked-accounts', headers: max.headers })).json().data;
+    const accounts = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/v1/dashboard/user/linked-accounts',
+        headers: max.headers,
+      })
+    ).json().data;
     expect(accounts[0].verified).toBe(true);
-    const audit = await queryRows(tdb.database, sql`SELECT guild_id, dm_sent, roles_added FROM verifications`);
-    expect(audit).toEqual([{ guild_id: GUILD_A, dm_sent: true, roles_added: ['Verified', 'Member'] }]);
+    const audit = await queryRows(
+      tdb.database,
+      sql`SELECT guild_id, dm_sent, roles_added FROM verifications`,
+    );
+    expect(audit).toEqual([
+      { guild_id: GUILD_A, dm_sent: true, roles_added: ['Verified', 'Member'] },
+    ]);
   });
 
   it('swaps rank roles when the rank changed, and reports nothing to do the second time', async () => {
@@ -69,7 +107,12 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
     await verify(max, { server_id: GUILD_A, account_id: account });
     world.groups.get(GROUP)!.members.set(PETE, 50);
     const second = (await verify(max, { server_id: GUILD_A, account_id: account })).json().data;
-    expect(second).toMatchObject({ roles_added: ['Officer'], roles_removed: ['Member'], roles_updated: true, nickname_updated: false });
+    expect(second).toMatchObject({
+      roles_added: ['Officer'],
+      roles_removed: ['Member'],
+      roles_updated: true,
+      nickname_updated: false,
+    });
     const third = (await verify(max, { server_id: GUILD_A, account_id: account })).json().data;
     expect(third).toMatchObject({ roles_added: [], roles_removed: [], roles_updated: false });
   });
@@ -79,7 +122,11 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
     const account = await accountOf(olivia, RUBY);
     const res = await verify(olivia, { server_id: GUILD_A, account_id: account });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ nickname_updated: false, nickname: 'RankedRuby', roles_added: ['Verified'] });
+    expect(res.json().data).toMatchObject({
+      nickname_updated: false,
+      nickname: 'RankedRuby',
+      roles_added: ['Verified'],
+    });
     expect(res.json().data.warnings).toEqual([expect.stringMatching(/server owner's nickname/)]);
   });
 
@@ -94,7 +141,13 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
 
   it('answers 502 with an actionable message when Discord refuses the role (50013)', async () => {
     await completeSetup(app, olivia, GUILD_A);
-    const cfg = (await app.inject({ method: 'GET', url: `/api/v1/server/${GUILD_A}/config`, headers: olivia.headers })).json().data.server_config;
+    const cfg = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/v1/server/${GUILD_A}/config`,
+        headers: olivia.headers,
+      })
+    ).json().data.server_config;
     world.refusedRoles.add(cfg.verified_role_id);
     const res = await verify(max, { server_id: GUILD_A, account_id: await accountOf(max, PETE) });
     expect(res.statusCode).toBe(502);
@@ -108,7 +161,10 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
     const res = await verify(max, { server_id: GUILD_A, account_id: oliviasAccount });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('not_your_account');
-    const unknown = await verify(max, { server_id: GUILD_A, account_id: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await verify(max, {
+      server_id: GUILD_A,
+      account_id: '00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -117,7 +173,9 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
     const notMember = await verify(max, { server_id: GUILD_C, account_id: account });
     expect(notMember.statusCode).toBe(403);
     expect(notMember.json().error).toBe('not_a_member');
-    expect((await verify(max, { server_id: '199999999999999999', account_id: account })).statusCode).toBe(404);
+    expect(
+      (await verify(max, { server_id: '199999999999999999', account_id: account })).statusCode,
+    ).toBe(404);
   });
 
   it('answers 403 when Discord says the caller left the server since the last sync', async () => {
@@ -139,14 +197,20 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
 
   it('never gives a role above the bot even if one was stored', async () => {
     await completeSetup(app, olivia, GUILD_A);
-    await tdb.database.db.execute(sql`UPDATE guild_configs SET verified_role_id = ${ROLE_HIGH}, verified_role_name = 'High'`);
+    await tdb.database.db.execute(
+      sql`UPDATE guild_configs SET verified_role_id = ${ROLE_HIGH}, verified_role_name = 'High'`,
+    );
     const res = await verify(max, { server_id: GUILD_A, account_id: await accountOf(max, PETE) });
     expect(res.statusCode).toBe(502);
     expect(member(GUILD_A, MAX).roles).toEqual([]);
   });
 
   it('lets a user verify only with their own login (401 without one)', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/dashboard/bot/verify-in-server', payload: { server_id: GUILD_A, account_id: 'x' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/dashboard/bot/verify-in-server',
+      payload: { server_id: GUILD_A, account_id: 'x' },
+    });
     expect(res.statusCode).toBe(401);
     expect(MO).toBeDefined();
   });
@@ -155,15 +219,32 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
     [{}, 'body.server_id, body.account_id are required'],
     [{ server_id: GUILD_A }, 'body.account_id is required'],
     [{ server_id: 1, account_id: 'a' }, 'body.server_id must be a string'],
-    [{ server_id: 'guild', account_id: '00000000-0000-4000-8000-000000000000' }, 'body.server_id must be a Discord id (17 to 20 digits)'],
-    [{ server_id: `${'9'.repeat(21)}`, account_id: '00000000-0000-4000-8000-000000000000' }, 'body.server_id must be a Discord id (17 to 20 digits)'],
-    [{ server_id: GUILD_A, account_id: 'x'.repeat(300) }, 'body.account_id must be an account id (UUID)'],
-    [{ server_id: GUILD_A, account_id: '00000000-0000-4000-8000-000000000000', force: true }, 'body.force is not allowed'],
+    [
+      { server_id: 'guild', account_id: '00000000-0000-4000-8000-000000000000' },
+      'body.server_id must be a Discord id (17 to 20 digits)',
+    ],
+    [
+      { server_id: `${'9'.repeat(21)}`, account_id: '00000000-0000-4000-8000-000000000000' },
+      'body.server_id must be a Discord id (17 to 20 digits)',
+    ],
+    [
+      { server_id: GUILD_A, account_id: 'x'.repeat(300) },
+      'body.account_id must be an account id (UUID)',
+    ],
+    [
+      { server_id: GUILD_A, account_id: '00000000-0000-4000-8000-000000000000', force: true },
+      'body.force is not allowed',
+    ],
     ['"just a string"', 'body must be an object'],
   ])('answers 400 for %j', async (payload, message) => {
     const res =
       typeof payload === 'string'
-        ? await app.inject({ method: 'POST', url: '/api/v1/dashboard/bot/verify-in-server', headers: { ...max.headers, 'content-type': 'application/json' }, payload })
+        ? await app.inject({
+            method: 'POST',
+            url: '/api/v1/dashboard/bot/verify-in-server',
+            headers: { ...max.headers, 'content-type': 'application/json' },
+            payload,
+          })
         : await verify(max, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, error: 'validation_error', message });

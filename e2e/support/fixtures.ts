@@ -22,7 +22,8 @@ export const test = base.extend<PageProblems & { problems: string[] }>({
       });
     });
     context.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
+      if (message.type() === 'error')
+        problems.push(`console error: ${message.text()} (${message.location().url})`);
     });
     context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
     await use(problems);

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // The same service definitions `npm start` uses.
-import { isPortOpen, REMOTES, ROOT, serviceDefinitions, startService } from '../../scripts/lib/stack.cjs';
+import {
+  isPortOpen,
+  REMOTES,
+  ROOT,
+  serviceDefinitions,
+  startService,
+} from '../../scripts/lib/stack.cjs';
 
 export { REMOTES, ROOT };
 export type ServiceName = 'emulator' | 'api' | 'shell' | keyof typeof REMOTES;
@@ -33,10 +39,16 @@ export async function startServiceProcess(
   name: ServiceName,
   override?: { command?: string[]; dataDir?: string },
 ): Promise<void> {
-  const state = fs.existsSync(STATE_FILE) ? readState() : { dataDir: override?.dataDir ?? '', pids: {} };
+  const state = fs.existsSync(STATE_FILE)
+    ? readState()
+    : { dataDir: override?.dataDir ?? '', pids: {} };
   const definition = serviceDefinitions({ dataDir: override?.dataDir ?? state.dataDir })[name];
   const logFd = openLog(name);
-  const child = await startService(name, { ...definition, command: override?.command ?? definition.command }, { logFd, detached: true });
+  const child = await startService(
+    name,
+    { ...definition, command: override?.command ?? definition.command },
+    { logFd, detached: true },
+  );
   fs.closeSync(logFd);
   child.unref();
   state.pids[name] = child.pid!;
@@ -57,13 +69,22 @@ export async function stopServiceProcess(name: ServiceName): Promise<void> {
   writeState(state);
   const port = serviceDefinitions({})[name].port;
   const deadline = Date.now() + 10_000;
-  while ((await isPortOpen(port)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while ((await isPortOpen(port)) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
 }
 
 export async function startStack(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-e2e-'));
   writeState({ dataDir, pids: {} });
-  for (const name of ['emulator', 'api', 'mfe_public', 'mfe_accounts', 'mfe_servers', 'mfe_setup', 'shell'] as const) {
+  for (const name of [
+    'emulator',
+    'api',
+    'mfe_public',
+    'mfe_accounts',
+    'mfe_servers',
+    'mfe_setup',
+    'shell',
+  ] as const) {
     await startServiceProcess(name, { dataDir });
   }
 }

@@ -9,9 +9,21 @@ test.describe('the shell composes the remotes', () => {
   const pages: { path: string; remote: string; parcel: string }[] = [
     { path: '/', remote: 'mfe_public', parcel: 'mfe_public/Landing' },
     { path: '/verify', remote: 'mfe_accounts', parcel: 'mfe_accounts/Verify' },
-    { path: '/roblox/callback?code=success&state=linked', remote: 'mfe_accounts', parcel: 'mfe_accounts/RobloxCallback' },
-    { path: '/invite?server_id=300000000000000001&server_name=Demo%20Builders', remote: 'mfe_servers', parcel: 'mfe_servers/Invite' },
-    { path: '/server/edit/300000000000000001', remote: 'mfe_setup', parcel: 'mfe_setup/ServerConfig' },
+    {
+      path: '/roblox/callback?code=success&state=linked',
+      remote: 'mfe_accounts',
+      parcel: 'mfe_accounts/RobloxCallback',
+    },
+    {
+      path: '/invite?server_id=300000000000000001&server_name=Demo%20Builders',
+      remote: 'mfe_servers',
+      parcel: 'mfe_servers/Invite',
+    },
+    {
+      path: '/server/edit/300000000000000001',
+      remote: 'mfe_setup',
+      parcel: 'mfe_setup/ServerConfig',
+    },
   ];
   for (const { path: route, remote, parcel } of pages) {
     test(`${route} renders ${parcel} from ${remote}`, async ({ page, allowConsoleErrors }) => {
@@ -22,7 +34,9 @@ test.describe('the shell composes the remotes', () => {
     });
   }
 
-  test('every spec route and an unknown path mount the error page of mfe_public', async ({ page }) => {
+  test('every spec route and an unknown path mount the error page of mfe_public', async ({
+    page,
+  }) => {
     for (const code of ['401', '403', '404', '500', '502']) {
       await page.goto(`/${code}`);
       await expect(page.locator('[data-parcel="mfe_public/ErrorPage"]')).toBeAttached();
@@ -40,43 +54,72 @@ test.describe('the shell composes the remotes', () => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
     });
     await page.reload();
-    await expect(remoteRegion(page, 'mfe_accounts')).toHaveAttribute('data-remote-status', 'mounted');
+    await expect(remoteRegion(page, 'mfe_accounts')).toHaveAttribute(
+      'data-remote-status',
+      'mounted',
+    );
     await page.getByRole('tab', { name: 'Servers' }).click();
-    await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute('data-remote-status', 'mounted');
+    await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute(
+      'data-remote-status',
+      'mounted',
+    );
 
     // Which files hold react and react-dom, per container, from each container's manifest.
-    const origins = ['http://localhost:8080', ...Object.values(REMOTES).map((r) => `http://localhost:${r.port}`)];
-    const holders: Record<string, Set<string>> = { react: new Set(), 'react-dom': new Set(), 'react-dom/client': new Set() };
+    const origins = [
+      'http://localhost:8080',
+      ...Object.values(REMOTES).map((r) => `http://localhost:${r.port}`),
+    ];
+    const holders: Record<string, Set<string>> = {
+      react: new Set(),
+      'react-dom': new Set(),
+      'react-dom/client': new Set(),
+    };
     for (const origin of origins) {
       const manifest = (await (await page.request.get(`${origin}/mf-manifest.json`)).json()) as {
         shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
       };
       for (const shared of manifest.shared) {
         if (shared.name in holders) {
-          [...shared.assets.js.sync, ...shared.assets.js.async].forEach((file) => holders[shared.name]!.add(`${origin}/${file}`));
+          [...shared.assets.js.sync, ...shared.assets.js.async].forEach((file) =>
+            holders[shared.name]!.add(`${origin}/${file}`),
+          );
         }
       }
     }
     for (const [name, files] of Object.entries(holders)) {
       const downloaded = scripts.filter((url) => files.has(url));
-      expect(downloaded.length, `${name} files downloaded: ${downloaded.join(', ')}`).toBeGreaterThan(0);
+      expect(
+        downloaded.length,
+        `${name} files downloaded: ${downloaded.join(', ')}`,
+      ).toBeGreaterThan(0);
       expect(new Set(downloaded).size, `${name} downloaded twice`).toBe(downloaded.length);
       const downloadOrigins = new Set(downloaded.map((url) => new URL(url).origin));
-      expect([...downloadOrigins], `${name} came from more than one container`).toEqual(['http://localhost:8080']);
+      expect([...downloadOrigins], `${name} came from more than one container`).toEqual([
+        'http://localhost:8080',
+      ]);
     }
-    expect(scripts.filter((url) => url.includes(':3002/') || url.includes(':3003/')).length).toBeGreaterThan(0);
+    expect(
+      scripts.filter((url) => url.includes(':3002/') || url.includes(':3003/')).length,
+    ).toBeGreaterThan(0);
   });
 });
 
 test.describe('a remote that cannot load', () => {
   test.afterEach(async () => {
     // Whatever happened in the test, mfe_servers is served again for the tests after it.
-    if (!(await fetch('http://127.0.0.1:3003/mf-manifest.json').then((r) => r.ok).catch(() => false))) {
+    if (
+      !(await fetch('http://127.0.0.1:3003/mf-manifest.json')
+        .then((r) => r.ok)
+        .catch(() => false))
+    ) {
       await startServiceProcess('mfe_servers');
     }
   });
 
-  test('shows a fallback in its own region only, and Try again recovers', async ({ page, allowConsoleErrors }) => {
+  test('shows a fallback in its own region only, and Try again recovers', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/ERR_CONNECTION_REFUSED|localhost:3003|mfe_servers|RUNTIME-00/);
     await signIn(page);
     await stopServiceProcess('mfe_servers');
@@ -89,7 +132,10 @@ test.describe('a remote that cannot load', () => {
 
     // The header and the other tab keep working.
     await page.getByRole('tab', { name: 'Accounts' }).click();
-    await expect(remoteRegion(page, 'mfe_accounts')).toHaveAttribute('data-remote-status', 'mounted');
+    await expect(remoteRegion(page, 'mfe_accounts')).toHaveAttribute(
+      'data-remote-status',
+      'mounted',
+    );
     await expect(page.getByRole('button', { name: 'Logout' })).toBeEnabled();
 
     // Back on the Servers tab the remote is still down; once it is back, Try again recovers.
@@ -97,8 +143,13 @@ test.describe('a remote that cannot load', () => {
     await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute('data-remote-status', 'failed');
     await startServiceProcess('mfe_servers');
     await remoteRegion(page, 'mfe_servers').getByRole('button', { name: 'Try again' }).click();
-    await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute('data-remote-status', 'mounted');
-    await expect(remoteRegion(page, 'mfe_servers').locator('[data-parcel="mfe_servers/ServersTab"]')).toBeAttached();
+    await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute(
+      'data-remote-status',
+      'mounted',
+    );
+    await expect(
+      remoteRegion(page, 'mfe_servers').locator('[data-parcel="mfe_servers/ServersTab"]'),
+    ).toBeAttached();
   });
 });
 

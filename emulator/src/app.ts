@@ -33,7 +33,8 @@ export interface CreateEmulatorOptions extends EmulatorOptions {
 }
 
 function errorBody(path: string, status: number, message: string) {
-  if (path.startsWith('/__emulator')) return { error: status >= 500 ? 'internal' : 'bad_request', message };
+  if (path.startsWith('/__emulator'))
+    return { error: status >= 500 ? 'internal' : 'bad_request', message };
   if (isRobloxPath(path)) return { errors: [{ code: 0, message }] };
   return { message, code: status === 400 && /JSON/i.test(message) ? 50109 : 0 };
 }
@@ -45,11 +46,17 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
   const faults = new FaultRegistry();
   const ctx: EmulatorContext = { store: new EmulatorStore(seed, config), config, faults, seed };
 
-  const app = Fastify({ logger: options.logger ?? false, routerOptions: { ignoreTrailingSlash: true } });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
   app.register(formbody);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
     if (status >= 500) request.log.error(error);
     const path = request.url.split('?')[0] ?? '';
     const message = status >= 500 ? '500: Internal Server Error' : error.message;

@@ -6,8 +6,11 @@ import { SeedError } from './seed/validate';
 async function main(): Promise<void> {
   const port = Number(process.env.EMULATOR_PORT ?? 3100);
   const host = process.env.EMULATOR_HOST ?? '127.0.0.1';
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`EMULATOR_PORT must be a port number (got ${process.env.EMULATOR_PORT})`);
-  const seedPath = process.env.EMULATOR_SEED ? path.resolve(process.env.EMULATOR_SEED) : DEFAULT_SEED_PATH;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`EMULATOR_PORT must be a port number (got ${process.env.EMULATOR_PORT})`);
+  const seedPath = process.env.EMULATOR_SEED
+    ? path.resolve(process.env.EMULATOR_SEED)
+    : DEFAULT_SEED_PATH;
   const seed = loadSeedFile(seedPath);
   const app = createEmulator({
     seed,

@@ -8,17 +8,36 @@ beforeEach(() => {
 afterEach(() => app.close());
 
 const faults = (body: unknown) =>
-  app.inject({ method: 'POST', url: '/__emulator/faults', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  app.inject({
+    method: 'POST',
+    url: '/__emulator/faults',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 const roles = () => app.inject({ url: `/api/v10/guilds/${GUILDS.withBot}/roles`, headers: BOT });
 
 describe('POST /__emulator/faults', () => {
   it('fails the next `count` matching calls with a 429, retry_after and rate-limit headers, then recovers', async () => {
-    const res = await faults({ faults: [{ method: 'GET', path: `/api/v10/guilds/${GUILDS.withBot}/roles`, status: 429, retry_after: 1.5, count: 2 }] });
+    const res = await faults({
+      faults: [
+        {
+          method: 'GET',
+          path: `/api/v10/guilds/${GUILDS.withBot}/roles`,
+          status: 429,
+          retry_after: 1.5,
+          count: 2,
+        },
+      ],
+    });
     expect(res.statusCode).toBe(200);
     for (let i = 0; i < 2; i++) {
       const limited = await roles();
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ message: 'You are being rate limited.', retry_after: 1.5, global: false });
+      expect(limited.json()).toEqual({
+        message: 'You are being rate limited.',
+        retry_after: 1.5,
+        global: false,
+      });
       expect(limited.headers['retry-after']).toBe('2');
       expect(limited.headers['x-ratelimit-remaining']).toBe('0');
       expect(limited.headers['x-ratelimit-reset-after']).toBe('1.500');
@@ -29,30 +48,61 @@ describe('POST /__emulator/faults', () => {
   });
 
   it('sends the chosen Discord status, code and message', async () => {
-    await faults({ faults: [{ method: 'PUT', path: '^/api/v10/guilds/\\d+/members/\\d+/roles/\\d+$', status: 403, code: 50013, count: 1 }] });
-    const res = await app.inject({ method: 'PUT', url: `/api/v10/guilds/${GUILDS.withBot}/members/${USERS.member}/roles/${ROLES.low}`, headers: BOT });
+    await faults({
+      faults: [
+        {
+          method: 'PUT',
+          path: '^/api/v10/guilds/\\d+/members/\\d+/roles/\\d+$',
+          status: 403,
+          code: 50013,
+          count: 1,
+        },
+      ],
+    });
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/v10/guilds/${GUILDS.withBot}/members/${USERS.member}/roles/${ROLES.low}`,
+      headers: BOT,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Missing Permissions', code: 50013 });
   });
 
   it('matches the method and leaves other methods alone; * or omitted matches any', async () => {
-    await faults({ faults: [{ method: 'POST', path: `/api/v10/guilds/${GUILDS.withBot}/roles`, status: 500, count: 1 }] });
+    await faults({
+      faults: [
+        { method: 'POST', path: `/api/v10/guilds/${GUILDS.withBot}/roles`, status: 500, count: 1 },
+      ],
+    });
     expect((await roles()).statusCode).toBe(200);
-    await faults({ faults: [{ path: `/api/v10/guilds/${GUILDS.withBot}/roles`, status: 502, message: 'Bad gateway today', count: 1 }] });
+    await faults({
+      faults: [
+        {
+          path: `/api/v10/guilds/${GUILDS.withBot}/roles`,
+          status: 502,
+          message: 'Bad gateway today',
+          count: 1,
+        },
+      ],
+    });
     const res = await roles();
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ message: 'Bad gateway today', code: 0 });
   });
 
   it('answers Roblox paths in Roblox’s error shape', async () => {
-    await faults({ faults: [{ method: 'GET', path: '/v1/groups/7001', status: 503, code: 0, count: 1 }] });
+    await faults({
+      faults: [{ method: 'GET', path: '/v1/groups/7001', status: 503, code: 0, count: 1 }],
+    });
     const res = await app.inject({ url: '/v1/groups/7001' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ errors: [{ code: 0, message: '503: Service Unavailable' }] });
   });
 
   it('an exact path does not match longer paths', async () => {
-    await faults({ faults: [{ method: 'GET', path: `/api/v10/guilds/${GUILDS.withBot}`, status: 500, count: 1 }] });
+    await faults({
+      faults: [{ method: 'GET', path: `/api/v10/guilds/${GUILDS.withBot}`, status: 500, count: 1 }],
+    });
     expect((await roles()).statusCode).toBe(200);
     expect(app.emulator.faults.list()).toHaveLength(1);
   });
@@ -61,13 +111,25 @@ describe('POST /__emulator/faults', () => {
     [{}, 'body must be {"faults"'],
     [{ faults: 'x' }, 'body must be {"faults"'],
     [{ faults: [1] }, 'faults[0] must be an object'],
-    [{ faults: [{ path: '/x', status: 200 }] }, 'faults[0].status must be an integer from 400 to 599'],
+    [
+      { faults: [{ path: '/x', status: 200 }] },
+      'faults[0].status must be an integer from 400 to 599',
+    ],
     [{ faults: [{ status: 500 }] }, 'faults[0].path must be a non-empty string'],
     [{ faults: [{ path: '([', status: 500 }] }, 'faults[0].path is not a valid regular expression'],
-    [{ faults: [{ path: '/x', status: 500, count: 0 }] }, 'faults[0].count must be an integer from 1 to 1000'],
-    [{ faults: [{ path: '/x', status: 429, retry_after: -1 }] }, 'faults[0].retry_after must be a number'],
+    [
+      { faults: [{ path: '/x', status: 500, count: 0 }] },
+      'faults[0].count must be an integer from 1 to 1000',
+    ],
+    [
+      { faults: [{ path: '/x', status: 429, retry_after: -1 }] },
+      'faults[0].retry_after must be a number',
+    ],
     [{ faults: [{ path: '/x', status: 500, method: 'BREW' }] }, 'faults[0].method must be one of'],
-    [{ faults: [{ path: '/x', status: 500, code: 'x' }] }, 'faults[0].code must be a non-negative integer'],
+    [
+      { faults: [{ path: '/x', status: 500, code: 'x' }] },
+      'faults[0].code must be a non-negative integer',
+    ],
   ])('refuses %j with a 400 naming the field', async (body, message) => {
     const res = await faults(body);
     expect(res.statusCode).toBe(400);
@@ -78,7 +140,9 @@ describe('POST /__emulator/faults', () => {
   it('never faults the control routes themselves', async () => {
     await faults({ faults: [{ path: '.*', status: 500, count: 5 }] });
     expect((await app.inject({ url: '/__emulator/state' })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'DELETE', url: '/__emulator/faults' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: '/__emulator/faults' })).statusCode).toBe(
+      200,
+    );
     expect((await roles()).statusCode).toBe(200);
   });
 });
@@ -88,41 +152,70 @@ describe('junk input never crashes it', () => {
     ['POST', '/__emulator/faults', 'application/json', '{not json'],
     ['POST', '/__emulator/reset', 'application/json', '[1,2'],
     ['POST', `/api/v10/guilds/${GUILDS.withBot}/roles`, 'application/json', '{"name":'],
-    ['PATCH', `/api/v10/guilds/${GUILDS.withBot}/members/${USERS.member}`, 'application/json', 'null'],
+    [
+      'PATCH',
+      `/api/v10/guilds/${GUILDS.withBot}/members/${USERS.member}`,
+      'application/json',
+      'null',
+    ],
     ['POST', '/api/v10/users/@me/channels', 'application/json', '"just a string"'],
     ['POST', '/api/oauth2/token', 'text/plain', 'grant_type=x'],
     ['POST', '/oauth2/authorize', 'application/x-www-form-urlencoded', '%%%'],
   ] as const)('%s %s with %s %j → 4xx', async (method, url, type, payload) => {
-    const res = await app.inject({ method, url, headers: { 'content-type': type, ...BOT }, payload });
+    const res = await app.inject({
+      method,
+      url,
+      headers: { 'content-type': type, ...BOT },
+      payload,
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   });
 
   it('unknown paths answer 404 in the provider’s shape', async () => {
-    expect((await app.inject({ url: '/api/v10/nope' })).json()).toEqual({ message: '404: Not Found', code: 0 });
-    expect((await app.inject({ url: '/v1/nope/x/y' })).json()).toEqual({ errors: [{ code: 0, message: '404: Not Found' }] });
+    expect((await app.inject({ url: '/api/v10/nope' })).json()).toEqual({
+      message: '404: Not Found',
+      code: 0,
+    });
+    expect((await app.inject({ url: '/v1/nope/x/y' })).json()).toEqual({
+      errors: [{ code: 0, message: '404: Not Found' }],
+    });
   });
 });
 
 describe('state and reset', () => {
   it('GET /__emulator/state shows guilds with bot presence, roles, members with nicknames', async () => {
     const state = (await app.inject({ url: '/__emulator/state' })).json();
-    expect(state.discord.guilds.map((g: { id: string; bot_present: boolean }) => [g.id, g.bot_present])).toEqual([
+    expect(
+      state.discord.guilds.map((g: { id: string; bot_present: boolean }) => [g.id, g.bot_present]),
+    ).toEqual([
       [GUILDS.withBot, true],
       [GUILDS.noBot, false],
     ]);
-    expect(state.discord.guilds[0].members).toContainEqual({ user_id: USERS.mod, username: 'mod_mo', nick: null, roles: [ROLES.high], role_names: ['High'] });
+    expect(state.discord.guilds[0].members).toContainEqual({
+      user_id: USERS.mod,
+      username: 'mod_mo',
+      nick: null,
+      roles: [ROLES.high],
+      role_names: ['High'],
+    });
     expect(state.discord.dms).toEqual([]);
     expect(state.roblox.groups[0].name).toBe('Test Group');
   });
 
   it('POST /__emulator/reset restores the seed and clears faults and DMs', async () => {
-    await app.inject({ method: 'PUT', url: `/api/v10/guilds/${GUILDS.withBot}/members/${USERS.member}/roles/${ROLES.low}`, headers: BOT });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/v10/guilds/${GUILDS.withBot}/members/${USERS.member}/roles/${ROLES.low}`,
+      headers: BOT,
+    });
     await faults({ faults: [{ path: '/api/v10/users/@me', status: 500, count: 3 }] });
     const res = await app.inject({ method: 'POST', url: '/__emulator/reset' });
     expect(res.json()).toEqual({ ok: true });
     const state = app.emulator.state();
-    expect(state.discord.guilds[0]!.members.find((m) => m.user_id === USERS.member)!.roles).toEqual([]);
+    expect(state.discord.guilds[0]!.members.find((m) => m.user_id === USERS.member)!.roles).toEqual(
+      [],
+    );
     expect(state.faults).toEqual([]);
   });
 
@@ -135,7 +228,9 @@ describe('state and reset', () => {
     seed.discord.users[0]!.id = 'abc';
     const bad = await app.inject({ method: 'POST', url: '/__emulator/reset', payload: { seed } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues).toContain('discord.users[0].id must be a snowflake string (17–20 digits)');
+    expect(bad.json().issues).toContain(
+      'discord.users[0].id must be a snowflake string (17–20 digits)',
+    );
     expect(app.emulator.state().discord.guilds[1]!.bot_present).toBe(true);
   });
 });

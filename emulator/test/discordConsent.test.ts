@@ -1,5 +1,14 @@
 import type { EmulatorApp } from '../src';
-import { CLIENT_ID, form, GUILDS, location, loginParams, makeEmulator, REDIRECT, USERS } from './helpers';
+import {
+  CLIENT_ID,
+  form,
+  GUILDS,
+  location,
+  loginParams,
+  makeEmulator,
+  REDIRECT,
+  USERS,
+} from './helpers';
 
 let app: EmulatorApp;
 beforeEach(() => {
@@ -15,7 +24,8 @@ describe('Discord login consent page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<form method="post" action="/oauth2/authorize">');
-    for (const name of ['owner_olivia', 'member_max', 'no_dms_nina', 'mod_mo']) expect(res.body).toContain(`>Continue as ${name}</button>`);
+    for (const name of ['owner_olivia', 'member_max', 'no_dms_nina', 'mod_mo'])
+      expect(res.body).toContain(`>Continue as ${name}</button>`);
     expect(res.body).toContain('>Cancel</button>');
     expect(res.body).toContain('<html lang="en">');
     expect(res.body).toContain('name="state" value="state-1"');
@@ -28,7 +38,11 @@ describe('Discord login consent page', () => {
   });
 
   it('redirects to redirect_uri with code and state when a user is chosen', async () => {
-    const res = await app.inject({ method: 'POST', url: '/oauth2/authorize', ...form({ ...loginParams('xyz'), user_id: USERS.owner }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/oauth2/authorize',
+      ...form({ ...loginParams('xyz'), user_id: USERS.owner }),
+    });
     expect(res.statusCode).toBe(302);
     const to = location(res);
     expect(`${to.origin}${to.pathname}`).toBe(REDIRECT);
@@ -39,7 +53,11 @@ describe('Discord login consent page', () => {
   });
 
   it('redirects with error=access_denied and the state on Cancel', async () => {
-    const res = await app.inject({ method: 'POST', url: '/oauth2/authorize', ...form({ ...loginParams('s9'), decision: 'cancel' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/oauth2/authorize',
+      ...form({ ...loginParams('s9'), decision: 'cancel' }),
+    });
     expect(res.statusCode).toBe(302);
     const to = location(res);
     expect(to.searchParams.get('error')).toBe('access_denied');
@@ -50,9 +68,21 @@ describe('Discord login consent page', () => {
 
   it.each([
     ['client_id is missing', { ...loginParams(), client_id: '' }, 'client_id parameter is missing'],
-    ['client_id is unknown', { ...loginParams(), client_id: '999999999999999999' }, 'Unknown application'],
-    ['redirect_uri is missing', { ...loginParams(), redirect_uri: '' }, 'redirect_uri parameter is missing'],
-    ['redirect_uri is not a URL', { ...loginParams(), redirect_uri: 'javascript:alert(1)' }, 'Invalid OAuth2 redirect_uri'],
+    [
+      'client_id is unknown',
+      { ...loginParams(), client_id: '999999999999999999' },
+      'Unknown application',
+    ],
+    [
+      'redirect_uri is missing',
+      { ...loginParams(), redirect_uri: '' },
+      'redirect_uri parameter is missing',
+    ],
+    [
+      'redirect_uri is not a URL',
+      { ...loginParams(), redirect_uri: 'javascript:alert(1)' },
+      'Invalid OAuth2 redirect_uri',
+    ],
     ['scope lacks identify', { ...loginParams(), scope: 'guilds' }, 'identify scope'],
   ])('shows an error page when %s', async (_label, params, text) => {
     const res = await app.inject({ url: `/oauth2/authorize?${query(params)}` });
@@ -63,13 +93,19 @@ describe('Discord login consent page', () => {
   });
 
   it('refuses an unknown user id in the decision', async () => {
-    const res = await app.inject({ method: 'POST', url: '/oauth2/authorize', ...form({ ...loginParams(), user_id: '123456789012345678' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/oauth2/authorize',
+      ...form({ ...loginParams(), user_id: '123456789012345678' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Unknown account');
   });
 
   it('escapes HTML in carried parameters', async () => {
-    const res = await app.inject({ url: `/oauth2/authorize?${query({ ...loginParams(), state: '"><script>x</script>' })}` });
+    const res = await app.inject({
+      url: `/oauth2/authorize?${query({ ...loginParams(), state: '"><script>x</script>' })}`,
+    });
     expect(res.body).not.toContain('<script>x</script>');
     expect(res.body).toContain('&#34;&#62;&#60;script&#62;');
   });
@@ -89,7 +125,11 @@ describe('Discord bot invite consent page', () => {
   });
 
   async function signIn(userId: string) {
-    await app.inject({ method: 'POST', url: '/oauth2/authorize', ...form({ ...loginParams(), user_id: userId }) });
+    await app.inject({
+      method: 'POST',
+      url: '/oauth2/authorize',
+      ...form({ ...loginParams(), user_id: userId }),
+    });
   }
 
   it('asks the user who last signed in to add the bot to the named guild', async () => {
@@ -140,7 +180,9 @@ describe('Discord bot invite consent page', () => {
       ...form({ ...inviteParams(), acting_user_id: USERS.owner, decision: 'cancel' }),
     });
     expect(location(res).searchParams.get('error')).toBe('access_denied');
-    expect(app.emulator.state().discord.guilds.find((g) => g.id === GUILDS.noBot)!.bot_present).toBe(false);
+    expect(
+      app.emulator.state().discord.guilds.find((g) => g.id === GUILDS.noBot)!.bot_present,
+    ).toBe(false);
   });
 
   it('asks for a sign-in first when nobody has signed in', async () => {
@@ -151,14 +193,18 @@ describe('Discord bot invite consent page', () => {
 
   it('refuses a user without Manage Server in the guild', async () => {
     await signIn(USERS.member);
-    const res = await app.inject({ url: `/oauth2/authorize?${query(inviteParams(GUILDS.withBot))}` });
+    const res = await app.inject({
+      url: `/oauth2/authorize?${query(inviteParams(GUILDS.withBot))}`,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.body).toContain('needs the Manage Server permission in Bot Guild');
   });
 
   it('shows an error page for an unknown guild', async () => {
     await signIn(USERS.owner);
-    const res = await app.inject({ url: `/oauth2/authorize?${query(inviteParams('999999999999999999'))}` });
+    const res = await app.inject({
+      url: `/oauth2/authorize?${query(inviteParams('999999999999999999'))}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Unknown server');
   });

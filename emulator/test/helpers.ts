@@ -23,8 +23,14 @@ export function makeEmulator(): EmulatorApp {
   return createEmulator({ seed: testSeed() });
 }
 
-export function form(values: Record<string, string>): { payload: string; headers: Record<string, string> } {
-  return { payload: new URLSearchParams(values).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+export function form(values: Record<string, string>): {
+  payload: string;
+  headers: Record<string, string>;
+} {
+  return {
+    payload: new URLSearchParams(values).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
 }
 
 export function location(res: { headers: Record<string, unknown> }): URL {
@@ -41,18 +47,31 @@ export const loginParams = (state = 'state-1') => ({
 
 /** signs in at the consent page as `userId` and returns the authorization code */
 export async function discordLoginCode(app: EmulatorApp, userId: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/oauth2/authorize', ...form({ ...loginParams(), user_id: userId }) });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/oauth2/authorize',
+    ...form({ ...loginParams(), user_id: userId }),
+  });
   const code = location(res).searchParams.get('code');
   if (!code) throw new Error(`no code in ${String(res.headers.location)}`);
   return code;
 }
 
-export async function discordAccessToken(app: EmulatorApp, userId: string): Promise<{ access_token: string; refresh_token: string }> {
+export async function discordAccessToken(
+  app: EmulatorApp,
+  userId: string,
+): Promise<{ access_token: string; refresh_token: string }> {
   const code = await discordLoginCode(app, userId);
   const res = await app.inject({
     method: 'POST',
     url: '/api/v10/oauth2/token',
-    ...form({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLIENT_ID, client_secret: CLIENT_SECRET }),
+    ...form({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+    }),
   });
   return res.json();
 }

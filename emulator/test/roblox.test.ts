@@ -31,27 +31,43 @@ const authorizeParams = (challenge: string, extra: Record<string, string> = {}) 
 });
 
 async function codeFor(userId: string, challenge: string) {
-  const res = await app.inject({ method: 'POST', url: '/oauth/v1/authorize', ...form({ ...authorizeParams(challenge), user_id: userId }) });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/oauth/v1/authorize',
+    ...form({ ...authorizeParams(challenge), user_id: userId }),
+  });
   return location(res).searchParams.get('code')!;
 }
 
-const exchange = (values: Record<string, string>) => app.inject({ method: 'POST', url: '/oauth/v1/token', ...form(values) });
+const exchange = (values: Record<string, string>) =>
+  app.inject({ method: 'POST', url: '/oauth/v1/token', ...form(values) });
 
 describe('Roblox consent page', () => {
   it('lists every Roblox user as "Continue as <name>" plus Cancel', async () => {
-    const res = await app.inject({ url: `/oauth/v1/authorize?${new URLSearchParams(authorizeParams(pkce().challenge))}` });
+    const res = await app.inject({
+      url: `/oauth/v1/authorize?${new URLSearchParams(authorizeParams(pkce().challenge))}`,
+    });
     expect(res.statusCode).toBe(200);
-    for (const name of ['RankedRuby', 'PlainPete', 'LoneLeo']) expect(res.body).toContain(`>Continue as ${name}</button>`);
+    for (const name of ['RankedRuby', 'PlainPete', 'LoneLeo'])
+      expect(res.body).toContain(`>Continue as ${name}</button>`);
     expect(res.body).toContain('>Cancel</button>');
     expect(res.body).toContain('method="post"');
   });
 
   it('redirects with code and state after a choice, and access_denied after Cancel', async () => {
     const { challenge } = pkce();
-    const ok = await app.inject({ method: 'POST', url: '/oauth/v1/authorize', ...form({ ...authorizeParams(challenge), user_id: '501' }) });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/oauth/v1/authorize',
+      ...form({ ...authorizeParams(challenge), user_id: '501' }),
+    });
     expect(location(ok).searchParams.get('state')).toBe('r-state');
     expect(location(ok).searchParams.get('code')).toBeTruthy();
-    const no = await app.inject({ method: 'POST', url: '/oauth/v1/authorize', ...form({ ...authorizeParams(challenge), decision: 'cancel' }) });
+    const no = await app.inject({
+      method: 'POST',
+      url: '/oauth/v1/authorize',
+      ...form({ ...authorizeParams(challenge), decision: 'cancel' }),
+    });
     expect(location(no).searchParams.get('error')).toBe('access_denied');
     expect(location(no).searchParams.get('state')).toBe('r-state');
   });
@@ -63,7 +79,9 @@ describe('Roblox consent page', () => {
     ['no redirect_uri', { redirect_uri: '' }, 'redirect_uri parameter is missing'],
     ['no openid scope', { scope: 'profile' }, 'must include openid'],
   ])('shows an error page for %s', async (_label, extra, text) => {
-    const res = await app.inject({ url: `/oauth/v1/authorize?${new URLSearchParams(authorizeParams(pkce().challenge, extra))}` });
+    const res = await app.inject({
+      url: `/oauth/v1/authorize?${new URLSearchParams(authorizeParams(pkce().challenge, extra))}`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(text);
   });
@@ -73,24 +91,49 @@ describe('POST /oauth/v1/token', () => {
   it('exchanges a code with the right verifier, once', async () => {
     const { verifier, challenge } = pkce();
     const code = await codeFor('501', challenge);
-    const res = await exchange({ grant_type: 'authorization_code', code, code_verifier: verifier, ...CLIENT });
+    const res = await exchange({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      ...CLIENT,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ token_type: 'Bearer', expires_in: 899, scope: 'openid profile', id_token: expect.any(String) });
-    const again = await exchange({ grant_type: 'authorization_code', code, code_verifier: verifier, ...CLIENT });
+    expect(res.json()).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 899,
+      scope: 'openid profile',
+      id_token: expect.any(String),
+    });
+    const again = await exchange({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      ...CLIENT,
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe('invalid_grant');
   });
 
   it('refuses a verifier that does not match the challenge', async () => {
     const code = await codeFor('501', pkce().challenge);
-    const res = await exchange({ grant_type: 'authorization_code', code, code_verifier: pkce().verifier, ...CLIENT });
+    const res = await exchange({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: pkce().verifier,
+      ...CLIENT,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'The code_verifier does not match the code_challenge.' });
+    expect(res.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The code_verifier does not match the code_challenge.',
+    });
   });
 
   it('refuses a missing verifier', async () => {
     const code = await codeFor('501', pkce().challenge);
-    expect((await exchange({ grant_type: 'authorization_code', code, ...CLIENT })).json().error).toBe('invalid_grant');
+    expect(
+      (await exchange({ grant_type: 'authorization_code', code, ...CLIENT })).json().error,
+    ).toBe('invalid_grant');
   });
 
   it('codes live one minute', async () => {
@@ -98,27 +141,54 @@ describe('POST /oauth/v1/token', () => {
     const code = await codeFor('501', challenge);
     const now = Date.now();
     jest.spyOn(Date, 'now').mockReturnValue(now + 61_000);
-    const res = await exchange({ grant_type: 'authorization_code', code, code_verifier: verifier, ...CLIENT });
+    const res = await exchange({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      ...CLIENT,
+    });
     expect(res.json().error).toBe('invalid_grant');
   });
 
   it('checks client credentials (Basic or body) and insists on a form body', async () => {
     const { verifier, challenge } = pkce();
     const code = await codeFor('501', challenge);
-    const wrong = await exchange({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: CLIENT.client_id, client_secret: 'x' });
+    const wrong = await exchange({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      client_id: CLIENT.client_id,
+      client_secret: 'x',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toBe('invalid_client');
-    const json = await app.inject({ method: 'POST', url: '/oauth/v1/token', payload: { grant_type: 'authorization_code' } });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/oauth/v1/token',
+      payload: { grant_type: 'authorization_code' },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().error).toBe('invalid_request');
   });
 
   it('rotates refresh tokens', async () => {
     const { verifier, challenge } = pkce();
-    const tokens = (await exchange({ grant_type: 'authorization_code', code: await codeFor('502', challenge), code_verifier: verifier, ...CLIENT })).json();
+    const tokens = (
+      await exchange({
+        grant_type: 'authorization_code',
+        code: await codeFor('502', challenge),
+        code_verifier: verifier,
+        ...CLIENT,
+      })
+    ).json();
     const basic = `Basic ${Buffer.from(`${CLIENT.client_id}:${CLIENT.client_secret}`).toString('base64')}`;
     const refresh = (token: string) =>
-      app.inject({ method: 'POST', url: '/oauth/v1/token', ...form({ grant_type: 'refresh_token', refresh_token: token }), headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic } });
+      app.inject({
+        method: 'POST',
+        url: '/oauth/v1/token',
+        ...form({ grant_type: 'refresh_token', refresh_token: token }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+      });
     expect((await refresh(tokens.refresh_token)).statusCode).toBe(200);
     expect((await refresh(tokens.refresh_token)).json().error).toBe('invalid_grant');
   });
@@ -127,8 +197,18 @@ describe('POST /oauth/v1/token', () => {
 describe('userinfo and web APIs', () => {
   it('GET /oauth/v1/userinfo returns the profile claims', async () => {
     const { verifier, challenge } = pkce();
-    const tokens = (await exchange({ grant_type: 'authorization_code', code: await codeFor('501', challenge), code_verifier: verifier, ...CLIENT })).json();
-    const res = await app.inject({ url: '/oauth/v1/userinfo', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const tokens = (
+      await exchange({
+        grant_type: 'authorization_code',
+        code: await codeFor('501', challenge),
+        code_verifier: verifier,
+        ...CLIENT,
+      })
+    ).json();
+    const res = await app.inject({
+      url: '/oauth/v1/userinfo',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(res.json()).toEqual({
       sub: '501',
       name: 'Ruby',
@@ -138,7 +218,10 @@ describe('userinfo and web APIs', () => {
       profile: 'https://www.roblox.com/users/501/profile',
       picture: 'http://localhost:3100/__emulator/headshots/501.svg',
     });
-    expect((await app.inject({ url: '/oauth/v1/userinfo', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/oauth/v1/userinfo', headers: { authorization: 'Bearer nope' } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('GET /v1/groups/{id} and its roles; Roblox’s 400 for a missing group', async () => {
@@ -154,34 +237,58 @@ describe('userinfo and web APIs', () => {
     for (const url of ['/v1/groups/999', '/v1/groups/999/roles', '/v1/groups/abc']) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors[0]).toMatchObject({ code: 1, message: 'Group is invalid or does not exist.' });
+      expect(res.json().errors[0]).toMatchObject({
+        code: 1,
+        message: 'Group is invalid or does not exist.',
+      });
     }
   });
 
   it('GET /v2/users/{id}/groups/roles lists memberships with ranks', async () => {
     expect((await app.inject({ url: '/v2/users/501/groups/roles' })).json()).toEqual({
-      data: [{ group: { id: 7001, name: 'Test Group', memberCount: 2, hasVerifiedBadge: false }, role: { id: 70013, name: 'Owner', rank: 255 } }],
+      data: [
+        {
+          group: { id: 7001, name: 'Test Group', memberCount: 2, hasVerifiedBadge: false },
+          role: { id: 70013, name: 'Owner', rank: 255 },
+        },
+      ],
     });
     expect((await app.inject({ url: '/v2/users/503/groups/roles' })).json()).toEqual({ data: [] });
     expect((await app.inject({ url: '/v2/users/9/groups/roles' })).statusCode).toBe(400);
   });
 
   it('GET /v1/users/{id}', async () => {
-    expect((await app.inject({ url: '/v1/users/502' })).json()).toMatchObject({ id: 502, name: 'PlainPete', displayName: 'Pete', isBanned: false });
+    expect((await app.inject({ url: '/v1/users/502' })).json()).toMatchObject({
+      id: 502,
+      name: 'PlainPete',
+      displayName: 'Pete',
+      isBanned: false,
+    });
     const missing = await app.inject({ url: '/v1/users/9' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errors[0].code).toBe(3);
   });
 
   it('GET /v1/users/avatar-headshot answers per user, and validates size and format', async () => {
-    const res = await app.inject({ url: '/v1/users/avatar-headshot?userIds=501,503,9&size=150x150&format=Png&isCircular=false' });
+    const res = await app.inject({
+      url: '/v1/users/avatar-headshot?userIds=501,503,9&size=150x150&format=Png&isCircular=false',
+    });
     expect(res.json().data).toEqual([
-      { targetId: 501, state: 'Completed', imageUrl: 'http://localhost:3100/__emulator/headshots/501.svg', version: 'emulator' },
+      {
+        targetId: 501,
+        state: 'Completed',
+        imageUrl: 'http://localhost:3100/__emulator/headshots/501.svg',
+        version: 'emulator',
+      },
       { targetId: 503, state: 'Blocked', imageUrl: '', version: '' },
       { targetId: 9, state: 'Error', imageUrl: '', version: '' },
     ]);
-    expect((await app.inject({ url: '/v1/users/avatar-headshot?userIds=501&size=1x1' })).statusCode).toBe(400);
-    expect((await app.inject({ url: '/v1/users/avatar-headshot?userIds=501&format=gif' })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ url: '/v1/users/avatar-headshot?userIds=501&size=1x1' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ url: '/v1/users/avatar-headshot?userIds=501&format=gif' })).statusCode,
+    ).toBe(400);
     expect((await app.inject({ url: '/v1/users/avatar-headshot' })).statusCode).toBe(400);
     const svg = await app.inject({ url: '/__emulator/headshots/501.svg' });
     expect(svg.headers['content-type']).toContain('image/svg+xml');

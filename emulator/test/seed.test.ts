@@ -32,21 +32,89 @@ describe('seed validation', () => {
     expect(member!.owner_id).not.toBe(demo);
     const ranks = state.roblox.groups[0]!.roles.map((r) => r.rank);
     expect(ranks).toEqual([0, 1, 50, 255]);
-    expect(new Set(state.roblox.groups[0]!.members.map((m) => m.role_id)).size).toBeGreaterThanOrEqual(2);
+    expect(
+      new Set(state.roblox.groups[0]!.members.map((m) => m.role_id)).size,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it.each<[string, (seed: ReturnType<typeof testSeed>) => void, string]>([
-    ['a bad member user id', (s) => { (s.discord.guilds[1]!.members[0] as { user_id: unknown }).user_id = 12; }, 'discord.guilds[1].members[0].user_id must be a snowflake string (17–20 digits)'],
-    ['a member who is not a seeded user', (s) => { s.discord.guilds[0]!.members[0]!.user_id = '199999999999999999'; }, 'discord.guilds[0].members[0].user_id must be the id of a user in discord.users (got 199999999999999999)'],
-    ['a member role that is not a guild role', (s) => { s.discord.guilds[0]!.members[1]!.roles = ['130000000000000009']; }, 'discord.guilds[0].members[1].roles[0] must be the id of a role in discord.guilds[0].roles'],
-    ['a duplicate user id', (s) => { s.discord.users[1]!.id = s.discord.users[0]!.id; }, 'discord.users[1].id duplicates id 110000000000000001'],
-    ['an unknown owner', (s) => { s.discord.guilds[0]!.owner_id = '199999999999999999'; }, 'discord.guilds[0].owner_id must be the id of a user in discord.users'],
-    ['a non-boolean bot_present', (s) => { (s.discord.guilds[0] as { bot_present: unknown }).bot_present = 'yes'; }, 'discord.guilds[0].bot_present must be true or false'],
-    ['a bad permissions string', (s) => { s.discord.guilds[0]!.members[0]!.permissions = '0x20'; }, 'discord.guilds[0].members[0].permissions must be a decimal string'],
-    ['a rank above 255', (s) => { s.roblox.groups[0]!.roles[0]!.rank = 256; }, 'roblox.groups[0].roles[0].rank must be an integer from 0 to 255'],
-    ['a group member with an unknown role', (s) => { s.roblox.groups[0]!.members[0]!.role_id = 1; }, 'roblox.groups[0].members[0].role_id must be the id of a role in roblox.groups[0].roles'],
-    ['a string Roblox user id', (s) => { (s.roblox.users[0] as { id: unknown }).id = '501'; }, 'roblox.users[0].id must be an integer'],
-    ['a missing roblox section', (s) => { delete (s as { roblox?: unknown }).roblox; }, 'roblox must be an object'],
+    [
+      'a bad member user id',
+      (s) => {
+        (s.discord.guilds[1]!.members[0] as { user_id: unknown }).user_id = 12;
+      },
+      'discord.guilds[1].members[0].user_id must be a snowflake string (17–20 digits)',
+    ],
+    [
+      'a member who is not a seeded user',
+      (s) => {
+        s.discord.guilds[0]!.members[0]!.user_id = '199999999999999999';
+      },
+      'discord.guilds[0].members[0].user_id must be the id of a user in discord.users (got 199999999999999999)',
+    ],
+    [
+      'a member role that is not a guild role',
+      (s) => {
+        s.discord.guilds[0]!.members[1]!.roles = ['130000000000000009'];
+      },
+      'discord.guilds[0].members[1].roles[0] must be the id of a role in discord.guilds[0].roles',
+    ],
+    [
+      'a duplicate user id',
+      (s) => {
+        s.discord.users[1]!.id = s.discord.users[0]!.id;
+      },
+      'discord.users[1].id duplicates id 110000000000000001',
+    ],
+    [
+      'an unknown owner',
+      (s) => {
+        s.discord.guilds[0]!.owner_id = '199999999999999999';
+      },
+      'discord.guilds[0].owner_id must be the id of a user in discord.users',
+    ],
+    [
+      'a non-boolean bot_present',
+      (s) => {
+        (s.discord.guilds[0] as { bot_present: unknown }).bot_present = 'yes';
+      },
+      'discord.guilds[0].bot_present must be true or false',
+    ],
+    [
+      'a bad permissions string',
+      (s) => {
+        s.discord.guilds[0]!.members[0]!.permissions = '0x20';
+      },
+      'discord.guilds[0].members[0].permissions must be a decimal string',
+    ],
+    [
+      'a rank above 255',
+      (s) => {
+        s.roblox.groups[0]!.roles[0]!.rank = 256;
+      },
+      'roblox.groups[0].roles[0].rank must be an integer from 0 to 255',
+    ],
+    [
+      'a group member with an unknown role',
+      (s) => {
+        s.roblox.groups[0]!.members[0]!.role_id = 1;
+      },
+      'roblox.groups[0].members[0].role_id must be the id of a role in roblox.groups[0].roles',
+    ],
+    [
+      'a string Roblox user id',
+      (s) => {
+        (s.roblox.users[0] as { id: unknown }).id = '501';
+      },
+      'roblox.users[0].id must be an integer',
+    ],
+    [
+      'a missing roblox section',
+      (s) => {
+        delete (s as { roblox?: unknown }).roblox;
+      },
+      'roblox must be an object',
+    ],
   ])('names the field for %s', (_label, mutate, message) => {
     const seed = testSeed();
     mutate(seed);

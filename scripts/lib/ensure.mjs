@@ -27,7 +27,9 @@ export function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    throw new Error(`${CHROMIUM} is missing. Install Debian's chromium package (sudo apt-get install -y chromium) and run again.`);
+    throw new Error(
+      `${CHROMIUM} is missing. Install Debian's chromium package (sudo apt-get install -y chromium) and run again.`,
+    );
   }
   run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },

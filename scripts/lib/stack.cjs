@@ -40,7 +40,12 @@ function serviceDefinitions({ dataDir, emulatorSeed } = {}) {
   for (const [name, remote] of Object.entries(REMOTES)) {
     services[name] = {
       port: remote.port,
-      command: [process.execPath, path.join(ROOT, 'tools/serve-static.mjs'), path.join(ROOT, remote.dir, 'dist'), String(remote.port)],
+      command: [
+        process.execPath,
+        path.join(ROOT, 'tools/serve-static.mjs'),
+        path.join(ROOT, remote.dir, 'dist'),
+        String(remote.port),
+      ],
       env: {},
       ready: '/mf-manifest.json',
     };
@@ -81,7 +86,9 @@ async function waitForHttp(url, timeoutMs = 60_000) {
  */
 async function startService(name, definition, { logFd, detached = false } = {}) {
   if (await isPortOpen(definition.port)) {
-    throw new Error(`Port ${definition.port} is already in use: cannot start ${name}. Stop whatever runs there first.`);
+    throw new Error(
+      `Port ${definition.port} is already in use: cannot start ${name}. Stop whatever runs there first.`,
+    );
   }
   const [command, ...args] = definition.command;
   const child = spawn(command, args, {
@@ -96,7 +103,10 @@ async function startService(name, definition, { logFd, detached = false } = {}) 
       if (!ready) reject(new Error(`${name} exited with code ${code} before it was ready`));
     }),
   );
-  await Promise.race([waitForHttp(`http://127.0.0.1:${definition.port}${definition.ready}`), exited]);
+  await Promise.race([
+    waitForHttp(`http://127.0.0.1:${definition.port}${definition.ready}`),
+    exited,
+  ]);
   ready = true;
   return child;
 }

@@ -5,7 +5,13 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fileExists, resolveInside, sendBody, sendJson, serveFile } from '../../tools/static-files.mjs';
+import {
+  fileExists,
+  resolveInside,
+  sendBody,
+  sendJson,
+  serveFile,
+} from '../../tools/static-files.mjs';
 import { buildCsp, createNonce, originsOf } from './csp.mjs';
 
 const NONCE_COOKIE = 'rc_csp_nonce';
@@ -30,7 +36,10 @@ function cookieValue(header, name) {
 export function createShellServer({ distDir, remotesFile, configFile }) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
-  if (!fileExists(indexFile)) throw new Error(`No index.html in ${root}: build the shell first (npm run build -w @roconnect/shell).`);
+  if (!fileExists(indexFile))
+    throw new Error(
+      `No index.html in ${root}: build the shell first (npm run build -w @roconnect/shell).`,
+    );
   const template = fs.readFileSync(indexFile, 'utf8');
 
   function servePage(req, res) {
@@ -63,7 +72,11 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     }
     if (url.pathname === '/api/csp-nonce') {
       const nonce = cookieValue(req.headers.cookie, NONCE_COOKIE);
-      if (!nonce || !NONCE_PATTERN.test(nonce)) return sendJson(req, res, 404, { error: 'no_page_nonce', message: 'Load a page first: no nonce was issued to this browser.' });
+      if (!nonce || !NONCE_PATTERN.test(nonce))
+        return sendJson(req, res, 404, {
+          error: 'no_page_nonce',
+          message: 'Load a page first: no nonce was issued to this browser.',
+        });
       return sendJson(req, res, 200, { nonce });
     }
     if (url.pathname === '/remotes.json') return serveFile(req, res, remotesFile);
@@ -71,7 +84,10 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     if (url.pathname !== '/' && url.pathname !== '/index.html') {
       const target = resolveInside(root, url.pathname);
       if (target && fileExists(target)) return serveFile(req, res, target);
-      if (/\.[a-z0-9]+$/i.test(url.pathname)) return sendBody(req, res, 404, 'Not found', { 'Content-Type': 'text/plain; charset=utf-8' });
+      if (/\.[a-z0-9]+$/i.test(url.pathname))
+        return sendBody(req, res, 404, 'Not found', {
+          'Content-Type': 'text/plain; charset=utf-8',
+        });
     }
     return servePage(req, res);
   });

@@ -23,7 +23,9 @@ module.exports = function createFederatedConfig(o) {
   return (_env, argv) => {
     const mode = argv.mode || 'production';
     const isProd = mode === 'production';
-    const outputPath = process.env.RC_OUT_DIR ? path.resolve(process.env.RC_OUT_DIR) : path.join(o.packageDir, 'dist');
+    const outputPath = process.env.RC_OUT_DIR
+      ? path.resolve(process.env.RC_OUT_DIR)
+      : path.join(o.packageDir, 'dist');
     const publicDir = path.join(o.packageDir, 'public');
 
     return {
@@ -85,7 +87,11 @@ module.exports = function createFederatedConfig(o) {
               }),
           ),
         ...(fs.existsSync(publicDir)
-          ? [new CopyPlugin({ patterns: [{ from: publicDir, to: outputPath, noErrorOnMissing: true }] })]
+          ? [
+              new CopyPlugin({
+                patterns: [{ from: publicDir, to: outputPath, noErrorOnMissing: true }],
+              }),
+            ]
           : []),
         ...(o.copyFiles ? [new CopyPlugin({ patterns: o.copyFiles })] : []),
       ],

@@ -29,4 +29,5 @@ exports.sharedSingletons = function sharedSingletons(packageDir) {
     }),
   );
 };
-exports.resolvePackage = (packageDir, name) => path.dirname(require.resolve(`${name}/package.json`, { paths: [packageDir] }));
+exports.resolvePackage = (packageDir, name) =>
+  path.dirname(require.resolve(`${name}/package.json`, { paths: [packageDir] }));

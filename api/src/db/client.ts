@@ -27,7 +27,11 @@ export interface DatabaseOptions {
   searchPath?: string;
 }
 
-function openPglite(dir: string | undefined): { db: Db; runner: SqlRunner; close: () => Promise<void> } {
+function openPglite(dir: string | undefined): {
+  db: Db;
+  runner: SqlRunner;
+  close: () => Promise<void>;
+} {
   if (dir) mkdirSync(dir, { recursive: true });
   const client = dir ? new PGlite(dir) : new PGlite();
   const runner: SqlRunner = {
@@ -37,7 +41,11 @@ function openPglite(dir: string | undefined): { db: Db; runner: SqlRunner; close
     query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
     withLock: (fn) => fn(runner),
   };
-  return { db: drizzlePglite(client, { schema }) as unknown as Db, runner, close: () => client.close() };
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    runner,
+    close: () => client.close(),
+  };
 }
 
 function openPostgres(url: string, searchPath: string | undefined) {
@@ -58,7 +66,8 @@ function openPostgres(url: string, searchPath: string | undefined) {
         exec: async (text) => {
           await client.query(text);
         },
-        query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
+        query: async (text, params) =>
+          (await client.query<Record<string, unknown>>(text, params)).rows,
         withLock: (inner) => inner(conn),
       };
       try {

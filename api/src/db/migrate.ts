@@ -24,13 +24,17 @@ export async function runMigrations(runner: SqlRunner, dir: string): Promise<str
     await conn.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await conn.query('SELECT name FROM schema_migrations', [])).map((r) => String(r.name)));
+    const done = new Set(
+      (await conn.query('SELECT name FROM schema_migrations', [])).map((r) => String(r.name)),
+    );
     const applied: string[] = [];
     for (const m of migrations) {
       if (done.has(m.name)) continue;
       const escaped = m.name.replace(/'/g, "''");
       try {
-        await conn.exec(`BEGIN;\n${m.sql}\nINSERT INTO schema_migrations (name) VALUES ('${escaped}');\nCOMMIT;`);
+        await conn.exec(
+          `BEGIN;\n${m.sql}\nINSERT INTO schema_migrations (name) VALUES ('${escaped}');\nCOMMIT;`,
+        );
       } catch (err) {
         await conn.exec('ROLLBACK').catch(() => undefined);
         throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`);

@@ -1,4 +1,13 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Drizzle view of `api/migrations/*.sql` (the SQL files are the source of truth). */
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

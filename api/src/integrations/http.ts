@@ -34,7 +34,10 @@ async function readBody(res: Response): Promise<unknown> {
 
 /** seconds to wait from Retry-After or a Discord-style `retry_after` body field */
 function retryAfterMs(res: Response, body: unknown): number {
-  const fromBody = typeof body === 'object' && body !== null ? (body as { retry_after?: unknown }).retry_after : undefined;
+  const fromBody =
+    typeof body === 'object' && body !== null
+      ? (body as { retry_after?: unknown }).retry_after
+      : undefined;
   const seconds = typeof fromBody === 'number' ? fromBody : Number(res.headers.get('retry-after'));
   return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : 1000;
 }
@@ -44,7 +47,12 @@ function retryAfterMs(res: Response, body: unknown): number {
  * failures with backoff, and turns what remains into IntegrationError ('rate_limited' / 'unavailable').
  * Any other status is returned for the caller to interpret.
  */
-export async function httpRequest(provider: Provider, url: string, init: RequestInit, policy: HttpPolicy = {}): Promise<HttpResponse> {
+export async function httpRequest(
+  provider: Provider,
+  url: string,
+  init: RequestInit,
+  policy: HttpPolicy = {},
+): Promise<HttpResponse> {
   const retries = policy.retries ?? 2;
   const timeoutMs = policy.timeoutMs ?? 10_000;
   const maxWait = policy.maxRateLimitWaitMs ?? 10_000;
@@ -60,7 +68,11 @@ export async function httpRequest(provider: Provider, url: string, init: Request
         await sleep(100 * 2 ** failures);
         continue;
       }
-      throw new IntegrationError(provider, 'unavailable', `${name} could not be reached. Try again in a few minutes.`);
+      throw new IntegrationError(
+        provider,
+        'unavailable',
+        `${name} could not be reached. Try again in a few minutes.`,
+      );
     }
     const body = await readBody(res);
     if (res.status === 429) {
@@ -69,14 +81,26 @@ export async function httpRequest(provider: Provider, url: string, init: Request
         await sleep(wait);
         continue;
       }
-      throw new IntegrationError(provider, 'rate_limited', `${name} is limiting requests right now. Try again in ${Math.ceil(wait / 1000)} seconds.`, undefined, 429);
+      throw new IntegrationError(
+        provider,
+        'rate_limited',
+        `${name} is limiting requests right now. Try again in ${Math.ceil(wait / 1000)} seconds.`,
+        undefined,
+        429,
+      );
     }
     if (res.status >= 500) {
       if (failures++ < retries) {
         await sleep(100 * 2 ** failures);
         continue;
       }
-      throw new IntegrationError(provider, 'unavailable', `${name} is having trouble right now (HTTP ${res.status}). Try again in a few minutes.`, undefined, res.status);
+      throw new IntegrationError(
+        provider,
+        'unavailable',
+        `${name} is having trouble right now (HTTP ${res.status}). Try again in a few minutes.`,
+        undefined,
+        res.status,
+      );
     }
     return { status: res.status, body, headers: res.headers };
   }
@@ -98,5 +122,7 @@ export function trimSlash(url: string): string {
 
 /** Reads `field` of a JSON object body, or undefined. */
 export function prop(body: unknown, field: string): unknown {
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
+  return typeof body === 'object' && body !== null
+    ? (body as Record<string, unknown>)[field]
+    : undefined;
 }

@@ -8,7 +8,12 @@ import type { IntegrationSettings, Integrations } from './types';
 export * from './types';
 export { createPkcePair, pkceChallenge, type PkcePair } from './roblox/pkce';
 export { parseRobloxGroupInput, type RobloxGroupInputResult } from './roblox/groupInput';
-export { createDiscordBotClient, createDiscordOAuthClient, createRobloxApiClient, createRobloxOAuthClient };
+export {
+  createDiscordBotClient,
+  createDiscordOAuthClient,
+  createRobloxApiClient,
+  createRobloxOAuthClient,
+};
 export type { BotClientPolicy, HttpPolicy };
 
 export interface IntegrationPolicies {
@@ -19,7 +24,10 @@ export interface IntegrationPolicies {
 }
 
 /** Builds every client from settings once; tests may pass shorter retry policies. */
-export function createIntegrations(settings: IntegrationSettings, policies: IntegrationPolicies = {}): Integrations {
+export function createIntegrations(
+  settings: IntegrationSettings,
+  policies: IntegrationPolicies = {},
+): Integrations {
   return {
     discordOAuth: createDiscordOAuthClient(settings, policies.http),
     discordBot: createDiscordBotClient(settings, policies.bot),

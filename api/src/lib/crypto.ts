@@ -20,14 +20,22 @@ export function encrypt(key: Buffer, plaintext: string, aad: string): string {
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad));
   const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), ct.toString('base64url'), cipher.getAuthTag().toString('base64url')].join(':');
+  return [
+    'v1',
+    iv.toString('base64url'),
+    ct.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+  ].join(':');
 }
 
 export function decrypt(key: Buffer, payload: string, aad: string): string {
   const [version, iv, ct, tag] = payload.split(':');
-  if (version !== 'v1' || !iv || ct === undefined || !tag) throw new Error('Unsupported ciphertext format');
+  if (version !== 'v1' || !iv || ct === undefined || !tag)
+    throw new Error('Unsupported ciphertext format');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString(
+    'utf8',
+  );
 }

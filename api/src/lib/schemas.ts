@@ -2,7 +2,8 @@ import Type, { type TSchema } from 'typebox';
 
 /** Discord ids: 17–20 digits. The error handler names this pattern in plain words. */
 export const SNOWFLAKE_PATTERN = '^[0-9]{17,20}$';
-export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const UUID_PATTERN =
+  '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 /** Human words for patterns, used in validation messages. */
 export const PATTERN_NAMES: Record<string, string> = {

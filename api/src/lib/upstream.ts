@@ -15,7 +15,10 @@ export function integrationToApiError(err: IntegrationError): ApiError {
       );
     case 'rate_limited':
     case 'unavailable':
-      return badGateway(`${who} is not answering right now. Please try again in a moment.`, `${err.provider}_unavailable`);
+      return badGateway(
+        `${who} is not answering right now. Please try again in a moment.`,
+        `${err.provider}_unavailable`,
+      );
     default:
       return badGateway(`${who} refused the request: ${err.message}`, `${err.provider}_error`);
   }

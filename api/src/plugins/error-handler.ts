@@ -6,7 +6,10 @@ import { integrationToApiError, isIntegrationError } from '../lib/upstream';
 type Issue = FastifySchemaValidationError & { schemaPath?: string };
 
 function fieldName(context: string | undefined, instancePath: string, extra?: string): string {
-  const parts = instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (extra) parts.push(extra);
   const where = context ?? 'request';
   return parts.length ? `${where}.${parts.join('.')}` : where;
@@ -69,7 +72,9 @@ function describeIssue(context: string | undefined, issue: Issue, all: Issue[]):
     case 'const':
       return `${field} must be ${JSON.stringify(p.allowedValue)}`;
     case 'minLength':
-      return Number(p.limit) <= 1 ? `${field} must not be empty` : `${field} must be at least ${p.limit} characters`;
+      return Number(p.limit) <= 1
+        ? `${field} must not be empty`
+        : `${field} must be at least ${p.limit} characters`;
     case 'maxLength':
       return `${field} must be at most ${p.limit} characters`;
     case 'minimum':
@@ -112,7 +117,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     const err = isIntegrationError(raw) ? integrationToApiError(raw) : raw;
     if (err instanceof ApiError) {
       if (err.statusCode >= 500) request.log.warn({ err }, 'upstream failure');
-      return reply.code(err.statusCode).headers(err.headers).send({ success: false, error: err.code, message: err.message });
+      return reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send({ success: false, error: err.code, message: err.message });
     }
     const fe = err as FastifyError & { validation?: Issue[]; validationContext?: string };
     if (fe.validation) {
@@ -136,10 +144,22 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(status).send({ success: false, error: 'bad_request', message });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ success: false, error: 'internal_error', message: 'Something went wrong on our side.' });
+    return reply
+      .code(500)
+      .send({
+        success: false,
+        error: 'internal_error',
+        message: 'Something went wrong on our side.',
+      });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ success: false, error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    reply
+      .code(404)
+      .send({
+        success: false,
+        error: 'not_found',
+        message: `No route ${request.method} ${request.url.split('?')[0]}`,
+      });
   });
 }

@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 
-const SENSITIVE_QUERY = /^(code|state|token|access_token|refresh_token|code_verifier|client_secret|error_description)$/i;
+const SENSITIVE_QUERY =
+  /^(code|state|token|access_token|refresh_token|code_verifier|client_secret|error_description)$/i;
 
 /** Query values that could be secrets (OAuth codes, state) are never logged. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) if (SENSITIVE_QUERY.test(key)) params.set(key, '[redacted]');
+  for (const key of [...params.keys()])
+    if (SENSITIVE_QUERY.test(key)) params.set(key, '[redacted]');
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 

@@ -9,7 +9,8 @@ export function openapiOptions(settings: Settings): SwaggerOptions {
       info: {
         title: 'RoConnect API',
         version: '1.0.0',
-        description: 'Discord–Roblox verification dashboard. Every body is an envelope {success, data} or {success:false, error, message}.',
+        description:
+          'Discord–Roblox verification dashboard. Every body is an envelope {success, data} or {success:false, error, message}.',
       },
       servers: [{ url: settings.apiUrl }],
       components: {
@@ -17,7 +18,8 @@ export function openapiOptions(settings: Settings): SwaggerOptions {
       },
     },
     refResolver: {
-      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
     },
   };
 }

@@ -16,7 +16,10 @@ beforeEach(() => {
 });
 
 const member = (guildId: string, userId: string) =>
-  emulator.app.emulator.state().discord.guilds.find((g) => g.id === guildId)?.members.find((m) => m.user_id === userId);
+  emulator.app.emulator
+    .state()
+    .discord.guilds.find((g) => g.id === guildId)
+    ?.members.find((m) => m.user_id === userId);
 
 describe('Discord bot client: reads', () => {
   it('knows its own user id', () => {
@@ -39,7 +42,15 @@ describe('Discord bot client: reads', () => {
   });
 
   it('answers null when Discord says 50001 Missing Access for the guild', async () => {
-    await addFaults(emulator, [{ method: 'GET', path: `/api/v10/guilds/${IDS.guildWithBot}`, status: 403, code: 50001, count: 1 }]);
+    await addFaults(emulator, [
+      {
+        method: 'GET',
+        path: `/api/v10/guilds/${IDS.guildWithBot}`,
+        status: 403,
+        code: 50001,
+        count: 1,
+      },
+    ]);
     expect(await bot.getGuild(IDS.guildWithBot)).toBeNull();
   });
 
@@ -55,7 +66,11 @@ describe('Discord bot client: reads', () => {
   });
 
   it('reads a member, and answers null for a non-member (10007)', async () => {
-    expect(await bot.getMember(IDS.guildWithBot, IDS.mod)).toEqual({ user_id: IDS.mod, nick: null, roles: [IDS.highRole] });
+    expect(await bot.getMember(IDS.guildWithBot, IDS.mod)).toEqual({
+      user_id: IDS.mod,
+      nick: null,
+      roles: [IDS.highRole],
+    });
     expect(await bot.getMember(IDS.guildWithBot, '123456789012345678')).toBeNull();
   });
 });
@@ -84,7 +99,11 @@ describe('Discord bot client: writes', () => {
   it('sends a DM that the emulator records', async () => {
     await bot.sendDirectMessage(IDS.member, 'You are verified in Bot Guild!');
     expect(emulator.app.emulator.state().discord.dms).toEqual([
-      expect.objectContaining({ recipient_id: IDS.member, content: 'You are verified in Bot Guild!', sent_at: expect.any(String) }),
+      expect.objectContaining({
+        recipient_id: IDS.member,
+        content: 'You are verified in Bot Guild!',
+        sent_at: expect.any(String),
+      }),
     ]);
   });
 });
@@ -93,7 +112,12 @@ describe('Discord bot client: errors become IntegrationErrors a server owner can
   it('50013 giving a role above the bot → missing_permissions, telling them to drag the bot role', async () => {
     const error = await failure(bot.addMemberRole(IDS.guildWithBot, IDS.member, IDS.highRole));
     expect(error).toBeInstanceOf(IntegrationError);
-    expect(error).toMatchObject({ provider: 'discord', kind: 'missing_permissions', providerCode: 50013, status: 403 });
+    expect(error).toMatchObject({
+      provider: 'discord',
+      kind: 'missing_permissions',
+      providerCode: 50013,
+      status: 403,
+    });
     expect(error.message).toContain("drag the bot's role above it");
   });
 
@@ -104,7 +128,9 @@ describe('Discord bot client: errors become IntegrationErrors a server owner can
   });
 
   it('50013 renaming a member above the bot → missing_permissions', async () => {
-    expect(await failure(bot.setMemberNickname(IDS.guildWithBot, IDS.mod, 'Mo'))).toMatchObject({ kind: 'missing_permissions' });
+    expect(await failure(bot.setMemberNickname(IDS.guildWithBot, IDS.mod, 'Mo'))).toMatchObject({
+      kind: 'missing_permissions',
+    });
   });
 
   it('50001 in a guild without the bot → missing_access', async () => {
@@ -114,7 +140,9 @@ describe('Discord bot client: errors become IntegrationErrors a server owner can
   });
 
   it('10007 changing a non-member → unknown_member', async () => {
-    expect(await failure(bot.addMemberRole(IDS.guildWithBot, '123456789012345678', IDS.lowRole))).toMatchObject({
+    expect(
+      await failure(bot.addMemberRole(IDS.guildWithBot, '123456789012345678', IDS.lowRole)),
+    ).toMatchObject({
       kind: 'unknown_member',
       providerCode: 10007,
       status: 404,
@@ -122,29 +150,41 @@ describe('Discord bot client: errors become IntegrationErrors a server owner can
   });
 
   it('10004 from Discord on a write → unknown_guild', async () => {
-    expect(await failure(bot.addMemberRole('999999999999999999', IDS.member, IDS.lowRole))).toMatchObject({
+    expect(
+      await failure(bot.addMemberRole('999999999999999999', IDS.member, IDS.lowRole)),
+    ).toMatchObject({
       kind: 'unknown_guild',
       providerCode: 10004,
     });
   });
 
   it('10011 for a deleted role → unknown_role', async () => {
-    const error = await failure(bot.addMemberRole(IDS.guildWithBot, IDS.member, '999999999999999999'));
+    const error = await failure(
+      bot.addMemberRole(IDS.guildWithBot, IDS.member, '999999999999999999'),
+    );
     expect(error).toMatchObject({ kind: 'unknown_role', providerCode: 10011 });
     expect(error.message).toContain('Choose another role');
   });
 
   it('50007 for a member who refuses DMs → cannot_dm', async () => {
-    expect(await failure(bot.sendDirectMessage(IDS.noDms, 'hi'))).toMatchObject({ kind: 'cannot_dm', providerCode: 50007, status: 403 });
+    expect(await failure(bot.sendDirectMessage(IDS.noDms, 'hi'))).toMatchObject({
+      kind: 'cannot_dm',
+      providerCode: 50007,
+      status: 403,
+    });
     expect(emulator.app.emulator.state().discord.dms).toEqual([]);
   });
 
   it('a bad bot token → unavailable naming DISCORD_BOT_TOKEN, and the client recovers afterwards', async () => {
-    const wrong = createDiscordBotClient(settingsFor(emulator.url, { discordBotToken: 'nope' }), { retries: 0 });
+    const wrong = createDiscordBotClient(settingsFor(emulator.url, { discordBotToken: 'nope' }), {
+      retries: 0,
+    });
     const error = await failure(wrong.listRoles(IDS.guildWithBot));
     expect(error).toMatchObject({ kind: 'unavailable', status: 401 });
     expect(error.message).toContain('DISCORD_BOT_TOKEN');
-    await addFaults(emulator, [{ method: 'GET', path: `/api/v10/guilds/${IDS.guildWithBot}/roles`, status: 401, count: 1 }]);
+    await addFaults(emulator, [
+      { method: 'GET', path: `/api/v10/guilds/${IDS.guildWithBot}/roles`, status: 401, count: 1 },
+    ]);
     await failure(bot.listRoles(IDS.guildWithBot));
     await expect(bot.listRoles(IDS.guildWithBot)).resolves.toHaveLength(4);
   });
@@ -162,26 +202,43 @@ describe('Discord bot client: rate limits and outages', () => {
   });
 
   it('fails with rate_limited instead of waiting very long', async () => {
-    await addFaults(emulator, [{ method: 'GET', path: '^/api/v10/guilds/\\d+/roles$', status: 429, retry_after: 60, count: 1 }]);
+    await addFaults(emulator, [
+      {
+        method: 'GET',
+        path: '^/api/v10/guilds/\\d+/roles$',
+        status: 429,
+        retry_after: 60,
+        count: 1,
+      },
+    ]);
     const error = await failure(bot.listRoles(IDS.guildWithBot));
     expect(error).toMatchObject({ kind: 'rate_limited', status: 429 });
   });
 
   it('retries a 5xx and succeeds', async () => {
-    await addFaults(emulator, [{ method: 'GET', path: `/api/v10/guilds/${IDS.guildWithBot}/roles`, status: 502, count: 2 }]);
+    await addFaults(emulator, [
+      { method: 'GET', path: `/api/v10/guilds/${IDS.guildWithBot}/roles`, status: 502, count: 2 },
+    ]);
     await expect(bot.listRoles(IDS.guildWithBot)).resolves.toHaveLength(4);
     expect(emulator.app.emulator.faults.list()).toEqual([]);
   });
 
   it('turns exhausted 5xx retries into unavailable', async () => {
-    await addFaults(emulator, [{ method: 'GET', path: `/api/v10/guilds/${IDS.guildWithBot}/roles`, status: 503, count: 3 }]);
+    await addFaults(emulator, [
+      { method: 'GET', path: `/api/v10/guilds/${IDS.guildWithBot}/roles`, status: 503, count: 3 },
+    ]);
     const error = await failure(bot.listRoles(IDS.guildWithBot));
     expect(error).toMatchObject({ kind: 'unavailable', status: 503 });
     expect(error.message).toMatch(/try again/i);
   });
 
   it('turns an unreachable Discord into unavailable', async () => {
-    const offline = createDiscordBotClient(settingsFor('http://127.0.0.1:9'), { retries: 0, timeoutMs: 2000 });
-    expect(await failure(offline.listRoles(IDS.guildWithBot))).toMatchObject({ kind: 'unavailable' });
+    const offline = createDiscordBotClient(settingsFor('http://127.0.0.1:9'), {
+      retries: 0,
+      timeoutMs: 2000,
+    });
+    expect(await failure(offline.listRoles(IDS.guildWithBot))).toMatchObject({
+      kind: 'unavailable',
+    });
   });
 });

@@ -22,7 +22,10 @@ export async function startTestEmulator(): Promise<RunningEmulator> {
   return startEmulator({ seed: structuredClone(testSeed) as Seed });
 }
 
-export function settingsFor(url: string, overrides: Partial<IntegrationSettings> = {}): IntegrationSettings {
+export function settingsFor(
+  url: string,
+  overrides: Partial<IntegrationSettings> = {},
+): IntegrationSettings {
   return {
     discordApiBaseUrl: `${url}/api`,
     discordAuthorizeUrl: `${url}/oauth2/authorize`,
@@ -43,15 +46,26 @@ export function settingsFor(url: string, overrides: Partial<IntegrationSettings>
 }
 
 /** Opens an authorize URL the client built, then submits its consent form with `fields`; returns where it redirects. */
-export async function consent(authorizeUrl: string, fields: Record<string, string>, cookie?: string): Promise<URL> {
+export async function consent(
+  authorizeUrl: string,
+  fields: Record<string, string>,
+  cookie?: string,
+): Promise<URL> {
   const page = await fetch(authorizeUrl, { headers: cookie ? { cookie } : {} });
-  if (page.status !== 200) throw new Error(`consent page answered ${page.status}: ${await page.text()}`);
+  if (page.status !== 200)
+    throw new Error(`consent page answered ${page.status}: ${await page.text()}`);
   const url = new URL(authorizeUrl);
   const body = new URLSearchParams(url.searchParams);
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  const res = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body, redirect: 'manual', headers: cookie ? { cookie } : {} });
+  const res = await fetch(`${url.origin}${url.pathname}`, {
+    method: 'POST',
+    body,
+    redirect: 'manual',
+    headers: cookie ? { cookie } : {},
+  });
   const location = res.headers.get('location');
-  if (!location) throw new Error(`consent answered ${res.status} without a redirect: ${await res.text()}`);
+  if (!location)
+    throw new Error(`consent answered ${res.status} without a redirect: ${await res.text()}`);
   return new URL(location);
 }
 
@@ -69,7 +83,15 @@ export async function emulatorState(emulator: RunningEmulator) {
 }
 
 /** resolves to the IntegrationError (or whatever) the promise rejects with */
-export async function failure(promise: Promise<unknown>): Promise<{ kind?: string; message: string; providerCode?: number; status?: number; provider?: string }> {
+export async function failure(
+  promise: Promise<unknown>,
+): Promise<{
+  kind?: string;
+  message: string;
+  providerCode?: number;
+  status?: number;
+  provider?: string;
+}> {
   try {
     await promise;
   } catch (error) {

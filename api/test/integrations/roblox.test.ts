@@ -1,7 +1,15 @@
 import type { RunningEmulator } from '@roconnect/emulator';
 import { createRobloxApiClient } from '../../src/integrations/roblox/apiClient';
-import { createPkcePair, createRobloxOAuthClient, pkceChallenge } from '../../src/integrations/roblox/oauthClient';
-import { IntegrationError, type RobloxApiClient, type RobloxOAuthClient } from '../../src/integrations/types';
+import {
+  createPkcePair,
+  createRobloxOAuthClient,
+  pkceChallenge,
+} from '../../src/integrations/roblox/oauthClient';
+import {
+  IntegrationError,
+  type RobloxApiClient,
+  type RobloxOAuthClient,
+} from '../../src/integrations/types';
 import { addFaults, consent, failure, IDS, settingsFor, startTestEmulator } from './helpers';
 
 let emulator: RunningEmulator;
@@ -15,7 +23,10 @@ afterAll(() => emulator.close());
 beforeEach(() => {
   emulator.app.emulator.reset();
   oauth = createRobloxOAuthClient(settingsFor(emulator.url), { retries: 2 });
-  roblox = createRobloxApiClient(settingsFor(emulator.url), { retries: 2, maxRateLimitWaitMs: 2000 });
+  roblox = createRobloxApiClient(settingsFor(emulator.url), {
+    retries: 2,
+    maxRateLimitWaitMs: 2000,
+  });
 });
 
 describe('PKCE helpers', () => {
@@ -27,15 +38,21 @@ describe('PKCE helpers', () => {
   });
 
   it('matches the RFC 7636 example', () => {
-    expect(pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
 });
 
 describe('Roblox OAuth client', () => {
   it('is configured only with both a client id and a secret', () => {
     expect(oauth.configured).toBe(true);
-    expect(createRobloxOAuthClient(settingsFor(emulator.url, { robloxClientId: undefined })).configured).toBe(false);
-    expect(createRobloxOAuthClient(settingsFor(emulator.url, { robloxClientSecret: '' })).configured).toBe(false);
+    expect(
+      createRobloxOAuthClient(settingsFor(emulator.url, { robloxClientId: undefined })).configured,
+    ).toBe(false);
+    expect(
+      createRobloxOAuthClient(settingsFor(emulator.url, { robloxClientSecret: '' })).configured,
+    ).toBe(false);
   });
 
   it('builds the authorize URL with openid profile and PKCE S256', () => {
@@ -53,9 +70,14 @@ describe('Roblox OAuth client', () => {
 
   it('links an account: consent, code + verifier exchange, userinfo', async () => {
     const pkce = createPkcePair();
-    const redirect = await consent(oauth.authorizeUrl('link-1', pkce.challenge), { user_id: IDS.robloxOwner });
+    const redirect = await consent(oauth.authorizeUrl('link-1', pkce.challenge), {
+      user_id: IDS.robloxOwner,
+    });
     expect(redirect.searchParams.get('state')).toBe('link-1');
-    const { access_token } = await oauth.exchangeCode(redirect.searchParams.get('code')!, pkce.verifier);
+    const { access_token } = await oauth.exchangeCode(
+      redirect.searchParams.get('code')!,
+      pkce.verifier,
+    );
     expect(await oauth.getUserInfo(access_token)).toEqual({
       sub: '501',
       preferred_username: 'RankedRuby',
@@ -66,21 +88,33 @@ describe('Roblox OAuth client', () => {
 
   it('refuses a verifier that does not match the challenge with invalid_grant', async () => {
     const pkce = createPkcePair();
-    const redirect = await consent(oauth.authorizeUrl('s', pkce.challenge), { user_id: IDS.robloxOwner });
-    const error = await failure(oauth.exchangeCode(redirect.searchParams.get('code')!, createPkcePair().verifier));
+    const redirect = await consent(oauth.authorizeUrl('s', pkce.challenge), {
+      user_id: IDS.robloxOwner,
+    });
+    const error = await failure(
+      oauth.exchangeCode(redirect.searchParams.get('code')!, createPkcePair().verifier),
+    );
     expect(error).toBeInstanceOf(IntegrationError);
     expect(error).toMatchObject({ provider: 'roblox', kind: 'invalid_grant', status: 400 });
   });
 
   it('reports a user with no headshot as picture null', async () => {
     const pkce = createPkcePair();
-    const redirect = await consent(oauth.authorizeUrl('s', pkce.challenge), { user_id: IDS.robloxOutsider });
-    const { access_token } = await oauth.exchangeCode(redirect.searchParams.get('code')!, pkce.verifier);
+    const redirect = await consent(oauth.authorizeUrl('s', pkce.challenge), {
+      user_id: IDS.robloxOutsider,
+    });
+    const { access_token } = await oauth.exchangeCode(
+      redirect.searchParams.get('code')!,
+      pkce.verifier,
+    );
     expect((await oauth.getUserInfo(access_token)).picture).toBeNull();
   });
 
   it('an unknown access token → invalid_grant', async () => {
-    expect(await failure(oauth.getUserInfo('nope'))).toMatchObject({ kind: 'invalid_grant', status: 401 });
+    expect(await failure(oauth.getUserInfo('nope'))).toMatchObject({
+      kind: 'invalid_grant',
+      status: 401,
+    });
   });
 
   it('an unconfigured client refuses to build URLs with a clear message', () => {
@@ -110,11 +144,15 @@ describe('Roblox API client', () => {
     expect(await roblox.getUserRankInGroup(IDS.robloxOwner, IDS.group)).toBe(255);
     expect(await roblox.getUserRankInGroup(IDS.robloxMember, IDS.group)).toBe(1);
     expect(await roblox.getUserRankInGroup(IDS.robloxOutsider, IDS.group)).toBe(0);
-    expect(await failure(roblox.getUserRankInGroup('999999', IDS.group))).toMatchObject({ kind: 'not_found' });
+    expect(await failure(roblox.getUserRankInGroup('999999', IDS.group))).toMatchObject({
+      kind: 'not_found',
+    });
   });
 
   it('finds a headshot URL, null when none', async () => {
-    expect(await roblox.getAvatarHeadshotUrl(IDS.robloxOwner)).toMatch(/\/__emulator\/headshots\/501\.svg$/);
+    expect(await roblox.getAvatarHeadshotUrl(IDS.robloxOwner)).toMatch(
+      /\/__emulator\/headshots\/501\.svg$/,
+    );
     expect(await roblox.getAvatarHeadshotUrl(IDS.robloxOutsider)).toBeNull();
   });
 
@@ -125,6 +163,10 @@ describe('Roblox API client', () => {
     ]);
     expect(await roblox.getGroup(IDS.group)).toEqual({ id: '7001', name: 'Test Group' });
     await addFaults(emulator, [{ method: 'GET', path: '^/v1/groups/', status: 500, count: 3 }]);
-    expect(await failure(roblox.getGroup(IDS.group))).toMatchObject({ provider: 'roblox', kind: 'unavailable', status: 500 });
+    expect(await failure(roblox.getGroup(IDS.group))).toMatchObject({
+      provider: 'roblox',
+      kind: 'unavailable',
+      status: 500,
+    });
   });
 });

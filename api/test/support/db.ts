@@ -16,7 +16,9 @@ export interface TestDatabase {
  * One database per test file: an in-memory (or folder) PGlite, or on PostgreSQL a fresh schema,
  * so files never see each other's rows.
  */
-export async function openTestDatabase(options: { pgliteDir?: string } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  options: { pgliteDir?: string } = {},
+): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) {
     const open = () => createDatabase({ pgliteDir: options.pgliteDir });
     const database = await open();
@@ -63,7 +65,10 @@ export async function truncateAll(database: Database): Promise<void> {
 }
 
 /** Rows of a raw SQL query (both drivers answer `{ rows }`). */
-export async function queryRows<T = Record<string, unknown>>(database: Database, query: import('drizzle-orm').SQL): Promise<T[]> {
+export async function queryRows<T = Record<string, unknown>>(
+  database: Database,
+  query: import('drizzle-orm').SQL,
+): Promise<T[]> {
   const result = (await database.db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -15,8 +15,15 @@ export interface Stack {
 }
 
 export async function startStack(database: Database): Promise<Stack> {
-  const emulator = await startEmulator({ seed: structuredClone(testSeed) as Seed, publicUrl: 'http://127.0.0.1' });
-  const settings = testSettings({ EMULATOR_URL: emulator.url, EMULATOR_PUBLIC_URL: emulator.url, API_URL: 'http://localhost:3000' });
+  const emulator = await startEmulator({
+    seed: structuredClone(testSeed) as Seed,
+    publicUrl: 'http://127.0.0.1',
+  });
+  const settings = testSettings({
+    EMULATOR_URL: emulator.url,
+    EMULATOR_PUBLIC_URL: emulator.url,
+    API_URL: 'http://localhost:3000',
+  });
   const integrations = createIntegrations(settings.integrations, {
     http: { retries: 1, timeoutMs: 5000 },
     bot: { retries: 1, timeoutMs: 5000 },
@@ -25,7 +32,12 @@ export async function startStack(database: Database): Promise<Stack> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return { emulator, app, api, close: async () => Promise.all([app.close(), emulator.close()]).then(() => undefined) };
+  return {
+    emulator,
+    app,
+    api,
+    close: async () => Promise.all([app.close(), emulator.close()]).then(() => undefined),
+  };
 }
 
 /** Opens an authorize page and submits its form as a person would; returns the redirect target. */
@@ -35,7 +47,11 @@ export async function consent(authorizeUrl: string, fields: Record<string, strin
   const url = new URL(authorizeUrl);
   const body = new URLSearchParams(url.searchParams);
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  const res = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body, redirect: 'manual' });
+  const res = await fetch(`${url.origin}${url.pathname}`, {
+    method: 'POST',
+    body,
+    redirect: 'manual',
+  });
   const location = res.headers.get('location');
   if (!location) throw new Error(`consent answered ${res.status} without a redirect`);
   return new URL(location);
@@ -50,17 +66,26 @@ export async function followIntoApi(stack: Stack, target: URL): Promise<URL> {
 
 export interface HttpSession {
   headers: Record<string, string>;
-  call(method: string, path: string, body?: unknown): Promise<{ status: number; headers: Headers; json: any }>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; headers: Headers; json: any }>;
 }
 
 export function httpSession(stack: Stack, accessToken?: string): HttpSession {
-  const headers: Record<string, string> = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
+  const headers: Record<string, string> = accessToken
+    ? { authorization: `Bearer ${accessToken}` }
+    : {};
   return {
     headers,
     async call(method, path, body) {
       const res = await fetch(`${stack.api}${path}`, {
         method,
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...headers,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, headers: res.headers, json: await res.json() };
@@ -68,7 +93,10 @@ export function httpSession(stack: Stack, accessToken?: string): HttpSession {
   };
 }
 
-export async function loginThroughEmulator(stack: Stack, discordUserId: string): Promise<HttpSession & { refresh: string }> {
+export async function loginThroughEmulator(
+  stack: Stack,
+  discordUserId: string,
+): Promise<HttpSession & { refresh: string }> {
   const { json } = await httpSession(stack).call('GET', '/auth/discord-url');
   const back = await consent(json.data.auth_url, { user_id: discordUserId });
   const landing = await followIntoApi(stack, back);

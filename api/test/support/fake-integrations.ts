@@ -65,13 +65,21 @@ export function createWorld(): FakeWorld {
 const err = (kind: IntegrationError['kind'], message: string, code?: number, status?: number) =>
   new IntegrationError('discord', kind, message, code, status);
 
-export function addUser(world: FakeWorld, id: string, username: string, globalName: string | null = null): DiscordUser {
+export function addUser(
+  world: FakeWorld,
+  id: string,
+  username: string,
+  globalName: string | null = null,
+): DiscordUser {
   const user = { id, username, global_name: globalName, avatar: null };
   world.discordUsers.set(id, user);
   return user;
 }
 
-export function addGuild(world: FakeWorld, g: Partial<FakeGuild> & { id: string; ownerId: string }): FakeGuild {
+export function addGuild(
+  world: FakeWorld,
+  g: Partial<FakeGuild> & { id: string; ownerId: string },
+): FakeGuild {
   const guild: FakeGuild = {
     name: `Guild ${g.id.slice(-3)}`,
     icon: null,
@@ -85,7 +93,12 @@ export function addGuild(world: FakeWorld, g: Partial<FakeGuild> & { id: string;
   return guild;
 }
 
-export function addMember(guild: FakeGuild, userId: string, permissions = '0', roles: string[] = []) {
+export function addMember(
+  guild: FakeGuild,
+  userId: string,
+  permissions = '0',
+  roles: string[] = [],
+) {
   guild.members.set(userId, { permissions, nick: null, roles: [...roles] });
 }
 
@@ -102,7 +115,8 @@ function issueTokens(world: FakeWorld, userId: string) {
 function userOfAccess(world: FakeWorld, token: string): string {
   if (world.expiredAccess.has(token)) throw err('invalid_grant', '401: Unauthorized', 0, 401);
   const [kind, userId] = token.split(':');
-  if (kind !== 'at' || !userId || !world.discordUsers.has(userId)) throw err('invalid_grant', '401: Unauthorized', 0, 401);
+  if (kind !== 'at' || !userId || !world.discordUsers.has(userId))
+    throw err('invalid_grant', '401: Unauthorized', 0, 401);
   return userId;
 }
 
@@ -115,19 +129,22 @@ function guildOf(world: FakeWorld, guildId: string): FakeGuild {
 export function createFakeIntegrations(world: FakeWorld): Integrations {
   return {
     discordOAuth: {
-      loginUrl: (state) => `https://discord.test/oauth2/authorize?scope=identify+guilds&state=${encodeURIComponent(state)}`,
+      loginUrl: (state) =>
+        `https://discord.test/oauth2/authorize?scope=identify+guilds&state=${encodeURIComponent(state)}`,
       botInviteUrl: (state, guildId) =>
         `https://discord.test/oauth2/authorize?scope=bot&permissions=402720768&guild_id=${guildId}&state=${encodeURIComponent(state)}`,
       exchangeCode: async (code) => {
         world.calls.push(`exchangeCode ${code}`);
         const [kind, userId] = code.split(':');
-        if (kind !== 'code' || !userId || !world.discordUsers.has(userId)) throw err('invalid_grant', 'Invalid "code" in request.', 0, 400);
+        if (kind !== 'code' || !userId || !world.discordUsers.has(userId))
+          throw err('invalid_grant', 'Invalid "code" in request.', 0, 400);
         return issueTokens(world, userId);
       },
       refresh: async (refreshToken) => {
         world.calls.push('refresh');
         const [, userId] = refreshToken.split(':');
-        if (world.revokedRefresh.has(refreshToken) || !userId) throw err('invalid_grant', 'invalid_grant', 0, 400);
+        if (world.revokedRefresh.has(refreshToken) || !userId)
+          throw err('invalid_grant', 'invalid_grant', 0, 400);
         world.revokedRefresh.add(refreshToken);
         return issueTokens(world, userId);
       },
@@ -153,7 +170,13 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
       getGuild: async (guildId): Promise<DiscordGuild | null> => {
         const g = world.guilds.get(guildId);
         if (!g || !g.botPresent) return null;
-        return { id: g.id, name: g.name, icon: g.icon, owner_id: g.ownerId, approximate_member_count: g.members.size };
+        return {
+          id: g.id,
+          name: g.name,
+          icon: g.icon,
+          owner_id: g.ownerId,
+          approximate_member_count: g.members.size,
+        };
       },
       listRoles: async (guildId) => guildOf(world, guildId).roles.map((r) => ({ ...r })),
       getBotHighestRolePosition: async (guildId) => guildOf(world, guildId).botTop,
@@ -172,7 +195,8 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         const g = guildOf(world, guildId);
         const role = g.roles.find((r) => r.id === roleId);
         if (!role) throw err('unknown_role', 'Unknown Role', 10011, 404);
-        if (world.refusedRoles.has(roleId) || role.position >= g.botTop) throw err('missing_permissions', 'Missing Permissions', 50013, 403);
+        if (world.refusedRoles.has(roleId) || role.position >= g.botTop)
+          throw err('missing_permissions', 'Missing Permissions', 50013, 403);
         const m = g.members.get(userId);
         if (!m) throw err('unknown_member', 'Unknown Member', 10007, 404);
         if (!m.roles.includes(roleId)) m.roles.push(roleId);
@@ -184,14 +208,17 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
       },
       setMemberNickname: async (guildId, userId, nick) => {
         const g = guildOf(world, guildId);
-        if (g.ownerId === userId) throw err('missing_permissions', 'Missing Permissions', 50013, 403);
-        if (nick && Array.from(nick).length > 32) throw err('unavailable', 'Invalid Form Body', 50035, 400);
+        if (g.ownerId === userId)
+          throw err('missing_permissions', 'Missing Permissions', 50013, 403);
+        if (nick && Array.from(nick).length > 32)
+          throw err('unavailable', 'Invalid Form Body', 50035, 400);
         const m = g.members.get(userId);
         if (!m) throw err('unknown_member', 'Unknown Member', 10007, 404);
         m.nick = nick;
       },
       sendDirectMessage: async (userId, content) => {
-        if (world.refusesDm.has(userId)) throw err('cannot_dm', 'Cannot send messages to this user', 50007, 403);
+        if (world.refusesDm.has(userId))
+          throw err('cannot_dm', 'Cannot send messages to this user', 50007, 403);
         world.dms.push({ userId, content });
       },
     },
@@ -219,8 +246,10 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         return g ? { id: groupId, name: g.name } : null;
       },
       getGroupRoles: async (groupId) => world.groups.get(groupId)?.roles ?? [],
-      getUserRankInGroup: async (userId, groupId) => world.groups.get(groupId)?.members.get(userId) ?? 0,
-      getAvatarHeadshotUrl: async (userId) => `https://tr.rbxcdn.test/${userId}/150/150/AvatarHeadshot/Png`,
+      getUserRankInGroup: async (userId, groupId) =>
+        world.groups.get(groupId)?.members.get(userId) ?? 0,
+      getAvatarHeadshotUrl: async (userId) =>
+        `https://tr.rbxcdn.test/${userId}/150/150/AvatarHeadshot/Png`,
     },
   };
 }

@@ -19,7 +19,10 @@ export function standardWorld(): FakeWorld {
   addUser(world, MAX, 'member_max');
   addUser(world, MO, 'mod_mo', 'Mo');
   const a = addGuild(world, { id: GUILD_A, name: 'Bot Guild', ownerId: OLIVIA, botTop: 5 });
-  a.roles.push({ id: ROLE_HIGH, name: 'High', position: 7, managed: false }, { id: ROLE_LOW, name: 'Low', position: 2, managed: false });
+  a.roles.push(
+    { id: ROLE_HIGH, name: 'High', position: 7, managed: false },
+    { id: ROLE_LOW, name: 'Low', position: 2, managed: false },
+  );
   addMember(a, OLIVIA, '8');
   addMember(a, MAX, '0');
   addMember(a, MO, '0');
@@ -29,8 +32,18 @@ export function standardWorld(): FakeWorld {
   const c = addGuild(world, { id: GUILD_C, name: 'Community', ownerId: MO });
   addMember(c, MO, '8');
   addMember(c, OLIVIA, '1024');
-  world.robloxUsers.set(RUBY, { sub: RUBY, preferred_username: 'RankedRuby', name: 'Ruby', picture: null });
-  world.robloxUsers.set(PETE, { sub: PETE, preferred_username: 'PlainPete', name: 'Pete', picture: 'https://pics.test/pete.png' });
+  world.robloxUsers.set(RUBY, {
+    sub: RUBY,
+    preferred_username: 'RankedRuby',
+    name: 'Ruby',
+    picture: null,
+  });
+  world.robloxUsers.set(PETE, {
+    sub: PETE,
+    preferred_username: 'PlainPete',
+    name: 'Pete',
+    picture: 'https://pics.test/pete.png',
+  });
   world.groups.set(GROUP, {
     name: 'Test Group',
     roles: [

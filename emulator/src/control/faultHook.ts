@@ -17,20 +17,26 @@ export function isRobloxPath(path: string): boolean {
 }
 
 function sendFault(reply: FastifyReply, path: string, fault: Fault): FastifyReply {
-  const message = fault.message ?? DEFAULT_MESSAGES[fault.status] ?? `${fault.status}: Emulated failure`;
+  const message =
+    fault.message ?? DEFAULT_MESSAGES[fault.status] ?? `${fault.status}: Emulated failure`;
   if (fault.retry_after !== undefined || fault.status === 429) {
     const retryAfter = fault.retry_after ?? 1;
     reply.header('Retry-After', String(Math.ceil(retryAfter)));
     reply.header('X-RateLimit-Limit', '5');
     reply.header('X-RateLimit-Remaining', '0');
-    reply.header('X-RateLimit-Reset', ((Date.now() / 1000) + retryAfter).toFixed(3));
+    reply.header('X-RateLimit-Reset', (Date.now() / 1000 + retryAfter).toFixed(3));
     reply.header('X-RateLimit-Reset-After', retryAfter.toFixed(3));
     reply.header('X-RateLimit-Scope', 'user');
   }
   reply.code(fault.status);
   if (isRobloxPath(path)) return reply.send({ errors: [{ code: fault.code ?? 0, message }] });
   if (fault.status === 429) {
-    return reply.send({ message, retry_after: fault.retry_after ?? 1, global: false, ...(fault.code !== undefined ? { code: fault.code } : {}) });
+    return reply.send({
+      message,
+      retry_after: fault.retry_after ?? 1,
+      global: false,
+      ...(fault.code !== undefined ? { code: fault.code } : {}),
+    });
   }
   return reply.send({ message, code: fault.code ?? 0 });
 }

@@ -30,35 +30,62 @@ type Result<T> = { ok: true; value: T } | { ok: false; message: string };
 const METHODS = new Set(['*', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
 export function parseFaults(body: unknown): Result<Fault[]> {
-  if (typeof body !== 'object' || body === null || !Array.isArray((body as { faults?: unknown }).faults)) {
-    return { ok: false, message: 'body must be {"faults": [ {method, path, status, code?, message?, retry_after?, count?} ]}' };
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    !Array.isArray((body as { faults?: unknown }).faults)
+  ) {
+    return {
+      ok: false,
+      message:
+        'body must be {"faults": [ {method, path, status, code?, message?, retry_after?, count?} ]}',
+    };
   }
   const out: Fault[] = [];
   const list = (body as { faults: unknown[] }).faults;
   for (let i = 0; i < list.length; i++) {
     const f = list[i] as Record<string, unknown>;
     const at = `faults[${i}]`;
-    if (typeof f !== 'object' || f === null || Array.isArray(f)) return { ok: false, message: `${at} must be an object` };
+    if (typeof f !== 'object' || f === null || Array.isArray(f))
+      return { ok: false, message: `${at} must be an object` };
     const method = f.method === undefined ? '*' : f.method;
     if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) {
-      return { ok: false, message: `${at}.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS or *` };
+      return {
+        ok: false,
+        message: `${at}.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS or *`,
+      };
     }
     if (typeof f.path !== 'string' || f.path.length === 0 || f.path.length > 500) {
-      return { ok: false, message: `${at}.path must be a non-empty string (an exact path or a regular expression)` };
+      return {
+        ok: false,
+        message: `${at}.path must be a non-empty string (an exact path or a regular expression)`,
+      };
     }
     try {
       pathMatcher(f.path);
     } catch {
       return { ok: false, message: `${at}.path is not a valid regular expression` };
     }
-    if (typeof f.status !== 'number' || !Number.isInteger(f.status) || f.status < 400 || f.status > 599) {
+    if (
+      typeof f.status !== 'number' ||
+      !Number.isInteger(f.status) ||
+      f.status < 400 ||
+      f.status > 599
+    ) {
       return { ok: false, message: `${at}.status must be an integer from 400 to 599` };
     }
-    if (f.code !== undefined && (typeof f.code !== 'number' || !Number.isInteger(f.code) || f.code < 0)) {
+    if (
+      f.code !== undefined &&
+      (typeof f.code !== 'number' || !Number.isInteger(f.code) || f.code < 0)
+    ) {
       return { ok: false, message: `${at}.code must be a non-negative integer` };
     }
-    if (f.message !== undefined && typeof f.message !== 'string') return { ok: false, message: `${at}.message must be a string` };
-    if (f.retry_after !== undefined && (typeof f.retry_after !== 'number' || !(f.retry_after >= 0) || f.retry_after > 3600)) {
+    if (f.message !== undefined && typeof f.message !== 'string')
+      return { ok: false, message: `${at}.message must be a string` };
+    if (
+      f.retry_after !== undefined &&
+      (typeof f.retry_after !== 'number' || !(f.retry_after >= 0) || f.retry_after > 3600)
+    ) {
       return { ok: false, message: `${at}.retry_after must be a number of seconds from 0 to 3600` };
     }
     const count = f.count === undefined ? 1 : f.count;
@@ -82,7 +109,8 @@ export class FaultRegistry {
   private active: ActiveFault[] = [];
 
   add(faults: Fault[]): void {
-    for (const f of faults) this.active.push({ ...f, remaining: f.count, matcher: pathMatcher(f.path) });
+    for (const f of faults)
+      this.active.push({ ...f, remaining: f.count, matcher: pathMatcher(f.path) });
   }
 
   clear(): void {
@@ -95,7 +123,9 @@ export class FaultRegistry {
 
   /** consumes one use of the first fault matching the call */
   take(method: string, path: string): Fault | undefined {
-    const fault = this.active.find((f) => (f.method === '*' || f.method === method) && f.matcher(path));
+    const fault = this.active.find(
+      (f) => (f.method === '*' || f.method === method) && f.matcher(path),
+    );
     if (!fault) return undefined;
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.active = this.active.filter((f) => f !== fault);

@@ -16,7 +16,10 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
       try {
         ctx.seed = validateSeed(body.seed);
       } catch (err) {
-        if (err instanceof SeedError) return reply.code(400).send({ error: 'invalid_seed', message: err.message, issues: err.issues });
+        if (err instanceof SeedError)
+          return reply
+            .code(400)
+            .send({ error: 'invalid_seed', message: err.message, issues: err.issues });
         throw err;
       }
     }
@@ -29,7 +32,8 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
 
   app.post('/__emulator/faults', async (request, reply) => {
     const parsed = parseFaults(request.body);
-    if (!parsed.ok) return reply.code(400).send({ error: 'invalid_faults', message: parsed.message });
+    if (!parsed.ok)
+      return reply.code(400).send({ error: 'invalid_faults', message: parsed.message });
     ctx.faults.add(parsed.value);
     return { ok: true, faults: ctx.faults.list() };
   });

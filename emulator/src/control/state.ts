@@ -15,7 +15,12 @@ export function snapshot(ctx: EmulatorContext) {
         owner_id: g.owner_id,
         bot_present: g.bot_present,
         bot_highest_role_position: discord.highestPosition(g, ctx.config.discordClientId),
-        roles: sortedRoles(g).map((r) => ({ id: r.id, name: r.name, position: r.position, managed: r.managed })),
+        roles: sortedRoles(g).map((r) => ({
+          id: r.id,
+          name: r.name,
+          position: r.position,
+          managed: r.managed,
+        })),
         members: [...g.members.values()].map((m) => ({
           user_id: m.user_id,
           username: discord.users.get(m.user_id)?.username ?? null,
@@ -24,7 +29,10 @@ export function snapshot(ctx: EmulatorContext) {
           role_names: m.roles.map((id) => g.roles.find((r) => r.id === id)?.name ?? id),
         })),
       })),
-      dms: discord.dms.map((dm) => ({ ...dm, recipient_username: discord.users.get(dm.recipient_id)?.username ?? null })),
+      dms: discord.dms.map((dm) => ({
+        ...dm,
+        recipient_username: discord.users.get(dm.recipient_id)?.username ?? null,
+      })),
     },
     roblox: {
       users: [...roblox.users.values()],

@@ -20,7 +20,11 @@ export function identifyCaller(ctx: EmulatorContext, request: FastifyRequest): C
 }
 
 /** Sends 401 and returns false unless the bot token is presented. */
-export function requireBot(ctx: EmulatorContext, request: FastifyRequest, reply: FastifyReply): boolean {
+export function requireBot(
+  ctx: EmulatorContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
   const caller = identifyCaller(ctx, request);
   if (caller?.kind === 'bot') return true;
   DiscordErrors.unauthorized(reply);

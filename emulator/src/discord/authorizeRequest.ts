@@ -2,7 +2,14 @@ import type { EmulatorContext } from '../context';
 import { isHttpUrl } from '../html/page';
 
 const KNOWN_SCOPES = new Set([
-  'identify', 'email', 'guilds', 'guilds.join', 'guilds.members.read', 'connections', 'bot', 'applications.commands',
+  'identify',
+  'email',
+  'guilds',
+  'guilds.join',
+  'guilds.members.read',
+  'connections',
+  'bot',
+  'applications.commands',
 ]);
 
 export interface AuthorizeRequest {
@@ -18,8 +25,18 @@ export interface AuthorizeRequest {
   carry: Record<string, string | undefined>;
 }
 
-const CARRIED = ['client_id', 'scope', 'redirect_uri', 'response_type', 'state', 'guild_id', 'permissions',
-  'integration_type', 'disable_guild_select', 'prompt'] as const;
+const CARRIED = [
+  'client_id',
+  'scope',
+  'redirect_uri',
+  'response_type',
+  'state',
+  'guild_id',
+  'permissions',
+  'integration_type',
+  'disable_guild_select',
+  'prompt',
+] as const;
 
 function text(source: Record<string, unknown>, key: string): string | undefined {
   const v = source[key];
@@ -33,27 +50,48 @@ export function parseAuthorizeRequest(
 ): { ok: true; value: AuthorizeRequest } | { ok: false; error: string } {
   const clientId = text(source, 'client_id');
   if (!clientId) return { ok: false, error: 'The client_id parameter is missing.' };
-  if (clientId !== ctx.config.discordClientId) return { ok: false, error: `Unknown application: client_id ${clientId} is not registered here.` };
+  if (clientId !== ctx.config.discordClientId)
+    return {
+      ok: false,
+      error: `Unknown application: client_id ${clientId} is not registered here.`,
+    };
   const scope = (text(source, 'scope') ?? '').split(/[\s+]+/).filter(Boolean);
   if (scope.length === 0) return { ok: false, error: 'The scope parameter is missing.' };
   const unknown = scope.find((s) => !KNOWN_SCOPES.has(s));
   if (unknown) return { ok: false, error: `Invalid scope: ${unknown}` };
   const kind = scope.includes('bot') ? 'bot' : 'login';
-  if (kind === 'login' && !scope.includes('identify')) return { ok: false, error: 'A sign-in request needs the identify scope.' };
+  if (kind === 'login' && !scope.includes('identify'))
+    return { ok: false, error: 'A sign-in request needs the identify scope.' };
   const responseType = text(source, 'response_type');
-  if (responseType !== undefined && responseType !== 'code') return { ok: false, error: `Unsupported response_type: ${responseType}` };
-  if (kind === 'login' && responseType !== 'code') return { ok: false, error: 'The response_type parameter must be "code".' };
+  if (responseType !== undefined && responseType !== 'code')
+    return { ok: false, error: `Unsupported response_type: ${responseType}` };
+  if (kind === 'login' && responseType !== 'code')
+    return { ok: false, error: 'The response_type parameter must be "code".' };
   const redirectUri = text(source, 'redirect_uri');
-  if (kind === 'login' && !redirectUri) return { ok: false, error: 'The redirect_uri parameter is missing.' };
-  if (redirectUri !== undefined && !isHttpUrl(redirectUri)) return { ok: false, error: 'Invalid OAuth2 redirect_uri: it must be an http(s) URL.' };
+  if (kind === 'login' && !redirectUri)
+    return { ok: false, error: 'The redirect_uri parameter is missing.' };
+  if (redirectUri !== undefined && !isHttpUrl(redirectUri))
+    return { ok: false, error: 'Invalid OAuth2 redirect_uri: it must be an http(s) URL.' };
   const guildId = text(source, 'guild_id');
-  if (guildId !== undefined && !/^\d{17,20}$/.test(guildId)) return { ok: false, error: 'Invalid guild_id: it must be a snowflake.' };
+  if (guildId !== undefined && !/^\d{17,20}$/.test(guildId))
+    return { ok: false, error: 'Invalid guild_id: it must be a snowflake.' };
   const permissions = text(source, 'permissions') ?? '0';
-  if (!/^\d{1,20}$/.test(permissions)) return { ok: false, error: 'Invalid permissions: it must be a decimal integer.' };
+  if (!/^\d{1,20}$/.test(permissions))
+    return { ok: false, error: 'Invalid permissions: it must be a decimal integer.' };
   const carry: Record<string, string | undefined> = {};
   for (const key of CARRIED) carry[key] = text(source, key);
   return {
     ok: true,
-    value: { kind, clientId, scope: scope.join(' '), redirectUri, responseType, state: text(source, 'state'), guildId, permissions, carry },
+    value: {
+      kind,
+      clientId,
+      scope: scope.join(' '),
+      redirectUri,
+      responseType,
+      state: text(source, 'state'),
+      guildId,
+      permissions,
+      carry,
+    },
   };
 }

@@ -10,7 +10,11 @@ const CODE_LIFETIME_MS = 10 * 60 * 1000;
 const PATHS = ['/oauth2/authorize', '/api/oauth2/authorize', '/api/v10/oauth2/authorize'];
 
 function html(reply: FastifyReply, status: number, body: string) {
-  return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(body);
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send(body);
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -18,14 +22,18 @@ function asRecord(value: unknown): Record<string, unknown> {
 }
 
 /** the person bot invites act for: the browser's last sign-in here, else the emulator's last one */
-function signedInUser(ctx: EmulatorContext, request: FastifyRequest): DiscordUserRecord | undefined {
+function signedInUser(
+  ctx: EmulatorContext,
+  request: FastifyRequest,
+): DiscordUserRecord | undefined {
   const id = readCookie(request.headers.cookie, USER_COOKIE) ?? ctx.store.lastDiscordUserId;
   const user = id ? ctx.store.discord.users.get(id) : undefined;
   return user && !user.bot ? user : undefined;
 }
 
 function cancel(reply: FastifyReply, req: AuthorizeRequest) {
-  if (!req.redirectUri) return html(reply, 200, donePage('Cancelled', 'Nothing was changed. You can close this page.'));
+  if (!req.redirectUri)
+    return html(reply, 200, donePage('Cancelled', 'Nothing was changed. You can close this page.'));
   return reply.redirect(
     withQuery(req.redirectUri, {
       error: 'access_denied',
@@ -41,39 +49,72 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
 
   const show = async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = parseAuthorizeRequest(ctx, asRecord(request.query));
-    if (!parsed.ok) return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
+    if (!parsed.ok)
+      return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
     const req = parsed.value;
     const action = request.url.split('?')[0] ?? '/oauth2/authorize';
     if (req.kind === 'login') return html(reply, 200, loginPage(action, req, humans(), appName));
 
     const user = signedInUser(ctx, request);
-    if (!user) return html(reply, 400, errorPage('Sign in first', 'Nobody has signed in at this emulator yet: sign in with Discord, then add the bot.'));
+    if (!user)
+      return html(
+        reply,
+        400,
+        errorPage(
+          'Sign in first',
+          'Nobody has signed in at this emulator yet: sign in with Discord, then add the bot.',
+        ),
+      );
     const discord = ctx.store.discord;
     if (req.guildId) {
       const guild = discord.guilds.get(req.guildId);
-      if (!guild) return html(reply, 400, errorPage('Unknown server', `There is no server ${req.guildId}.`));
+      if (!guild)
+        return html(reply, 400, errorPage('Unknown server', `There is no server ${req.guildId}.`));
       if (!discord.canManage(guild, user.id)) {
-        return html(reply, 403, errorPage('Missing permission', `${user.username} needs the Manage Server permission in ${guild.name} to add a bot.`));
+        return html(
+          reply,
+          403,
+          errorPage(
+            'Missing permission',
+            `${user.username} needs the Manage Server permission in ${guild.name} to add a bot.`,
+          ),
+        );
       }
       return html(reply, 200, botInvitePage(action, req, user, guild, [], appName));
     }
     const choices = [...discord.guilds.values()].filter((g) => discord.canManage(g, user.id));
-    if (choices.length === 0) return html(reply, 403, errorPage('No servers', `${user.username} does not manage any server.`));
+    if (choices.length === 0)
+      return html(
+        reply,
+        403,
+        errorPage('No servers', `${user.username} does not manage any server.`),
+      );
     return html(reply, 200, botInvitePage(action, req, user, undefined, choices, appName));
   };
 
   const decide = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = asRecord(request.body);
     const parsed = parseAuthorizeRequest(ctx, body);
-    if (!parsed.ok) return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
+    if (!parsed.ok)
+      return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
     const req = parsed.value;
     if (body.decision === 'cancel') return cancel(reply, req);
     return req.kind === 'login' ? finishLogin(reply, req, body) : finishBotInvite(reply, req, body);
   };
 
-  const finishLogin = (reply: FastifyReply, req: AuthorizeRequest, body: Record<string, unknown>) => {
-    const user = typeof body.user_id === 'string' ? ctx.store.discord.users.get(body.user_id) : undefined;
-    if (!user || user.bot) return html(reply, 400, errorPage('Unknown account', 'Choose one of the accounts listed on the sign-in page.'));
+  const finishLogin = (
+    reply: FastifyReply,
+    req: AuthorizeRequest,
+    body: Record<string, unknown>,
+  ) => {
+    const user =
+      typeof body.user_id === 'string' ? ctx.store.discord.users.get(body.user_id) : undefined;
+    if (!user || user.bot)
+      return html(
+        reply,
+        400,
+        errorPage('Unknown account', 'Choose one of the accounts listed on the sign-in page.'),
+      );
     ctx.store.lastDiscordUserId = user.id;
     const code = ctx.store.discordOAuth.issueCode({
       userId: user.id,
@@ -86,17 +127,36 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
     return reply.redirect(withQuery(req.redirectUri as string, { code, state: req.state }));
   };
 
-  const finishBotInvite = (reply: FastifyReply, req: AuthorizeRequest, body: Record<string, unknown>) => {
+  const finishBotInvite = (
+    reply: FastifyReply,
+    req: AuthorizeRequest,
+    body: Record<string, unknown>,
+  ) => {
     const discord = ctx.store.discord;
-    const user = typeof body.acting_user_id === 'string' ? discord.users.get(body.acting_user_id) : undefined;
+    const user =
+      typeof body.acting_user_id === 'string' ? discord.users.get(body.acting_user_id) : undefined;
     const guild = req.guildId ? discord.guilds.get(req.guildId) : undefined;
-    if (!user || user.bot) return html(reply, 400, errorPage('Sign in first', 'The invite page was not opened by a signed-in user.'));
-    if (!guild) return html(reply, 400, errorPage('Unknown server', 'Choose a server to add the bot to.'));
+    if (!user || user.bot)
+      return html(
+        reply,
+        400,
+        errorPage('Sign in first', 'The invite page was not opened by a signed-in user.'),
+      );
+    if (!guild)
+      return html(reply, 400, errorPage('Unknown server', 'Choose a server to add the bot to.'));
     if (!discord.canManage(guild, user.id)) {
-      return html(reply, 403, errorPage('Missing permission', `${user.username} needs the Manage Server permission in ${guild.name} to add a bot.`));
+      return html(
+        reply,
+        403,
+        errorPage(
+          'Missing permission',
+          `${user.username} needs the Manage Server permission in ${guild.name} to add a bot.`,
+        ),
+      );
     }
     discord.addBot(guild, req.permissions);
-    if (!req.redirectUri) return html(reply, 200, donePage('Bot added', `${appName} was added to ${guild.name}.`));
+    if (!req.redirectUri)
+      return html(reply, 200, donePage('Bot added', `${appName} was added to ${guild.name}.`));
     const code = ctx.store.discordOAuth.issueCode({
       userId: user.id,
       clientId: req.clientId,
@@ -106,7 +166,14 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
       guildId: guild.id,
       permissions: req.permissions,
     });
-    return reply.redirect(withQuery(req.redirectUri, { code, state: req.state, guild_id: guild.id, permissions: req.permissions }));
+    return reply.redirect(
+      withQuery(req.redirectUri, {
+        code,
+        state: req.state,
+        guild_id: guild.id,
+        permissions: req.permissions,
+      }),
+    );
   };
 
   for (const path of PATHS) {

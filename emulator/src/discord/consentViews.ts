@@ -2,9 +2,17 @@ import { escapeHtml, hiddenInputs, page } from '../html/page';
 import type { DiscordUserRecord, GuildRecord } from '../store/discordState';
 import type { AuthorizeRequest } from './authorizeRequest';
 
-export function loginPage(action: string, req: AuthorizeRequest, users: DiscordUserRecord[], appName: string): string {
+export function loginPage(
+  action: string,
+  req: AuthorizeRequest,
+  users: DiscordUserRecord[],
+  appName: string,
+): string {
   const buttons = users
-    .map((u) => `<button type="submit" name="user_id" value="${escapeHtml(u.id)}">Continue as ${escapeHtml(u.username)}</button>`)
+    .map(
+      (u) =>
+        `<button type="submit" name="user_id" value="${escapeHtml(u.id)}">Continue as ${escapeHtml(u.username)}</button>`,
+    )
     .join('\n');
   return page(
     `Sign in to ${appName} — Discord (emulator)`,

@@ -1,8 +1,16 @@
 import type { FastifyReply } from 'fastify';
 
 /** Discord's JSON error body: `{message, code}` with the matching HTTP status. */
-export function discordError(reply: FastifyReply, status: number, code: number, message: string, errors?: unknown) {
-  return reply.code(status).send(errors === undefined ? { message, code } : { message, code, errors });
+export function discordError(
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  message: string,
+  errors?: unknown,
+) {
+  return reply
+    .code(status)
+    .send(errors === undefined ? { message, code } : { message, code, errors });
 }
 
 export const DiscordErrors = {
@@ -12,9 +20,13 @@ export const DiscordErrors = {
   unknownMember: (reply: FastifyReply) => discordError(reply, 404, 10007, 'Unknown Member'),
   unknownRole: (reply: FastifyReply) => discordError(reply, 404, 10011, 'Unknown Role'),
   unknownChannel: (reply: FastifyReply) => discordError(reply, 404, 10003, 'Unknown Channel'),
-  missingPermissions: (reply: FastifyReply) => discordError(reply, 403, 50013, 'Missing Permissions'),
-  cannotDm: (reply: FastifyReply) => discordError(reply, 403, 50007, 'Cannot send messages to this user'),
+  missingPermissions: (reply: FastifyReply) =>
+    discordError(reply, 403, 50013, 'Missing Permissions'),
+  cannotDm: (reply: FastifyReply) =>
+    discordError(reply, 403, 50007, 'Cannot send messages to this user'),
   /** 50035 with Discord's nested `errors` object for one field */
   invalidForm: (reply: FastifyReply, field: string, code: string, message: string) =>
-    discordError(reply, 400, 50035, 'Invalid Form Body', { [field]: { _errors: [{ code, message }] } }),
+    discordError(reply, 400, 50035, 'Invalid Form Body', {
+      [field]: { _errors: [{ code, message }] },
+    }),
 };

@@ -13,7 +13,8 @@ export function registerDiscordGuilds(app: FastifyInstance, ctx: EmulatorContext
     if (!requireBot(ctx, request, reply)) return reply;
     const guild = guildForBot(ctx, request.params.guildId, reply, 'unknown_guild');
     if (!guild) return reply;
-    const withCounts = (request.query as Record<string, unknown> | undefined)?.with_counts === 'true';
+    const withCounts =
+      (request.query as Record<string, unknown> | undefined)?.with_counts === 'true';
     return guildJson(ctx, guild, withCounts);
   });
 
@@ -29,14 +30,32 @@ export function registerDiscordGuilds(app: FastifyInstance, ctx: EmulatorContext
     const guild = guildForBot(ctx, request.params.guildId, reply);
     if (!guild) return reply;
     if (!botHasPermission(ctx, guild, MANAGE_ROLES)) return DiscordErrors.missingPermissions(reply);
-    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+    const body = (
+      typeof request.body === 'object' && request.body !== null ? request.body : {}
+    ) as Record<string, unknown>;
     const name = body.name === undefined ? 'new role' : body.name;
-    if (typeof name !== 'string') return DiscordErrors.invalidForm(reply, 'name', 'BASE_TYPE_STRING', 'Must be a string.');
-    if (name.length > 100) return DiscordErrors.invalidForm(reply, 'name', 'BASE_TYPE_MAX_LENGTH', 'Must be 100 or fewer in length.');
-    if (body.permissions !== undefined && (typeof body.permissions !== 'string' || !/^\d{1,20}$/.test(body.permissions))) {
-      return DiscordErrors.invalidForm(reply, 'permissions', 'NUMBER_TYPE_COERCE', 'Value is not a valid permission set.');
+    if (typeof name !== 'string')
+      return DiscordErrors.invalidForm(reply, 'name', 'BASE_TYPE_STRING', 'Must be a string.');
+    if (name.length > 100)
+      return DiscordErrors.invalidForm(
+        reply,
+        'name',
+        'BASE_TYPE_MAX_LENGTH',
+        'Must be 100 or fewer in length.',
+      );
+    if (
+      body.permissions !== undefined &&
+      (typeof body.permissions !== 'string' || !/^\d{1,20}$/.test(body.permissions))
+    ) {
+      return DiscordErrors.invalidForm(
+        reply,
+        'permissions',
+        'NUMBER_TYPE_COERCE',
+        'Value is not a valid permission set.',
+      );
     }
-    if (guild.roles.length >= MAX_ROLES) return discordError(reply, 400, 30005, 'Maximum number of guild roles reached (250)');
+    if (guild.roles.length >= MAX_ROLES)
+      return discordError(reply, 400, 30005, 'Maximum number of guild roles reached (250)');
     // Discord creates new roles at position 1, just above @everyone, pushing the others up.
     for (const role of guild.roles) if (role.position >= 1) role.position += 1;
     const role = {

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { requireBot } from './auth';
 import { discordError, DiscordErrors } from './errors';
-import { botHasPermission, botHighest, guildForBot, MANAGE_NICKNAMES, MANAGE_ROLES } from './guildAccess';
+import {
+  botHasPermission,
+  botHighest,
+  guildForBot,
+  MANAGE_NICKNAMES,
+  MANAGE_ROLES,
+} from './guildAccess';
 import { memberJson } from './views';
 
 type MemberParams = { Params: { guildId: string; userId: string } };
@@ -30,13 +36,20 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
     const body = request.body as Record<string, unknown>;
     if (!('nick' in body)) return memberJson(ctx, member);
     const nick = body.nick;
-    if (nick !== null && typeof nick !== 'string') return DiscordErrors.invalidForm(reply, 'nick', 'BASE_TYPE_STRING', 'Must be a string.');
+    if (nick !== null && typeof nick !== 'string')
+      return DiscordErrors.invalidForm(reply, 'nick', 'BASE_TYPE_STRING', 'Must be a string.');
     if (typeof nick === 'string' && nick.length > 32) {
-      return DiscordErrors.invalidForm(reply, 'nick', 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 32 in length.');
+      return DiscordErrors.invalidForm(
+        reply,
+        'nick',
+        'BASE_TYPE_BAD_LENGTH',
+        'Must be between 1 and 32 in length.',
+      );
     }
     const isSelf = member.user_id === ctx.config.discordClientId;
     if (!isSelf) {
-      if (!botHasPermission(ctx, guild, MANAGE_NICKNAMES)) return DiscordErrors.missingPermissions(reply);
+      if (!botHasPermission(ctx, guild, MANAGE_NICKNAMES))
+        return DiscordErrors.missingPermissions(reply);
       // nobody can rename the owner; others must sit strictly below the bot's highest role
       if (guild.owner_id === member.user_id) return DiscordErrors.missingPermissions(reply);
       if (ctx.store.discord.highestPosition(guild, member.user_id) >= botHighest(ctx, guild)) {
@@ -47,21 +60,24 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
     return memberJson(ctx, member);
   });
 
-  const changeRole = (add: boolean) => async (request: FastifyRequest<MemberRoleParams>, reply: FastifyReply) => {
-    if (!requireBot(ctx, request, reply)) return reply;
-    const { guildId, userId, roleId } = request.params;
-    const guild = guildForBot(ctx, guildId, reply);
-    if (!guild) return reply;
-    const role = guild.roles.find((r) => r.id === roleId);
-    if (!role || role.id === guild.id) return DiscordErrors.unknownRole(reply);
-    const member = guild.members.get(userId);
-    if (!member) return DiscordErrors.unknownMember(reply);
-    if (!botHasPermission(ctx, guild, MANAGE_ROLES)) return DiscordErrors.missingPermissions(reply);
-    if (role.managed || role.position >= botHighest(ctx, guild)) return DiscordErrors.missingPermissions(reply);
-    if (add && !member.roles.includes(role.id)) member.roles.push(role.id);
-    if (!add) member.roles = member.roles.filter((id) => id !== role.id);
-    return reply.code(204).send();
-  };
+  const changeRole =
+    (add: boolean) => async (request: FastifyRequest<MemberRoleParams>, reply: FastifyReply) => {
+      if (!requireBot(ctx, request, reply)) return reply;
+      const { guildId, userId, roleId } = request.params;
+      const guild = guildForBot(ctx, guildId, reply);
+      if (!guild) return reply;
+      const role = guild.roles.find((r) => r.id === roleId);
+      if (!role || role.id === guild.id) return DiscordErrors.unknownRole(reply);
+      const member = guild.members.get(userId);
+      if (!member) return DiscordErrors.unknownMember(reply);
+      if (!botHasPermission(ctx, guild, MANAGE_ROLES))
+        return DiscordErrors.missingPermissions(reply);
+      if (role.managed || role.position >= botHighest(ctx, guild))
+        return DiscordErrors.missingPermissions(reply);
+      if (add && !member.roles.includes(role.id)) member.roles.push(role.id);
+      if (!add) member.roles = member.roles.filter((id) => id !== role.id);
+      return reply.code(204).send();
+    };
 
   app.put<MemberRoleParams>('/guilds/:guildId/members/:userId/roles/:roleId', changeRole(true));
   app.delete<MemberRoleParams>('/guilds/:guildId/members/:userId/roles/:roleId', changeRole(false));

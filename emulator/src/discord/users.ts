@@ -5,7 +5,9 @@ import { discordError, DiscordErrors } from './errors';
 import { userGuildJson, userJson } from './views';
 
 function queryOf(value: unknown): Record<string, string | undefined> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, string | undefined>) : {};
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, string | undefined>)
+    : {};
 }
 
 export function registerDiscordUsers(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -15,7 +17,8 @@ export function registerDiscordUsers(app: FastifyInstance, ctx: EmulatorContext)
     const caller = identifyCaller(ctx, request);
     if (!caller) return DiscordErrors.unauthorized(reply);
     const id = caller.kind === 'bot' ? ctx.config.discordClientId : caller.access.userId;
-    if (caller.kind === 'user' && !hasScope(caller.access, 'identify')) return DiscordErrors.unauthorized(reply);
+    if (caller.kind === 'user' && !hasScope(caller.access, 'identify'))
+      return DiscordErrors.unauthorized(reply);
     const user = discord().users.get(id);
     if (!user) return DiscordErrors.unauthorized(reply);
     return userJson(user);
@@ -24,12 +27,18 @@ export function registerDiscordUsers(app: FastifyInstance, ctx: EmulatorContext)
   app.get('/users/@me/guilds', async (request, reply) => {
     const caller = identifyCaller(ctx, request);
     if (!caller) return DiscordErrors.unauthorized(reply);
-    if (caller.kind === 'user' && !hasScope(caller.access, 'guilds')) return DiscordErrors.missingAccess(reply);
+    if (caller.kind === 'user' && !hasScope(caller.access, 'guilds'))
+      return DiscordErrors.missingAccess(reply);
     const userId = caller.kind === 'bot' ? ctx.config.discordClientId : caller.access.userId;
     const query = queryOf(request.query);
     const limit = query.limit === undefined ? 200 : Number(query.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-      return DiscordErrors.invalidForm(reply, 'limit', 'NUMBER_TYPE_MAX', 'int value should be between 1 and 200.');
+      return DiscordErrors.invalidForm(
+        reply,
+        'limit',
+        'NUMBER_TYPE_MAX',
+        'int value should be between 1 and 200.',
+      );
     }
     const after = query.after !== undefined && /^\d+$/.test(query.after) ? BigInt(query.after) : 0n;
     const withCounts = query.with_counts === 'true';
@@ -46,7 +55,12 @@ export function registerDiscordUsers(app: FastifyInstance, ctx: EmulatorContext)
     const body = request.body as { recipient_id?: unknown } | null | undefined;
     const recipientId = body && typeof body === 'object' ? body.recipient_id : undefined;
     if (typeof recipientId !== 'string' || !/^\d{17,20}$/.test(recipientId)) {
-      return DiscordErrors.invalidForm(reply, 'recipient_id', 'NUMBER_TYPE_COERCE', 'Value is not snowflake.');
+      return DiscordErrors.invalidForm(
+        reply,
+        'recipient_id',
+        'NUMBER_TYPE_COERCE',
+        'Value is not snowflake.',
+      );
     }
     const recipient = discord().users.get(recipientId);
     if (!recipient || recipient.bot) return discordError(reply, 400, 50033, 'Invalid Recipient(s)');
@@ -56,6 +70,12 @@ export function registerDiscordUsers(app: FastifyInstance, ctx: EmulatorContext)
       channelId = discord().newId();
       discord().dmChannels.set(channelId, recipientId);
     }
-    return { id: channelId, type: 1, last_message_id: null, flags: 0, recipients: [userJson(recipient)] };
+    return {
+      id: channelId,
+      type: 1,
+      last_message_id: null,
+      flags: 0,
+      recipients: [userJson(recipient)],
+    };
   });
 }

@@ -1,5 +1,10 @@
 import type { EmulatorContext } from '../context';
-import type { DiscordUserRecord, GuildRecord, MemberRecord, RoleRecord } from '../store/discordState';
+import type {
+  DiscordUserRecord,
+  GuildRecord,
+  MemberRecord,
+  RoleRecord,
+} from '../store/discordState';
 
 /** Discord's JSON shapes, built from the emulator's records. */
 
@@ -84,7 +89,12 @@ function counts(ctx: EmulatorContext, g: GuildRecord) {
 }
 
 /** the partial guild of GET /users/@me/guilds */
-export function userGuildJson(ctx: EmulatorContext, g: GuildRecord, userId: string, withCounts: boolean) {
+export function userGuildJson(
+  ctx: EmulatorContext,
+  g: GuildRecord,
+  userId: string,
+  withCounts: boolean,
+) {
   return {
     id: g.id,
     name: g.name,

@@ -22,7 +22,10 @@ export function page(title: string, body: string): string {
 }
 
 export function errorPage(title: string, detail: string): string {
-  return page(title, `<h1>${escapeHtml(title)}</h1><div class="error" role="alert"><p>${escapeHtml(detail)}</p></div>`);
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1><div class="error" role="alert"><p>${escapeHtml(detail)}</p></div>`,
+  );
 }
 
 export function hiddenInputs(values: Record<string, string | undefined>): string {

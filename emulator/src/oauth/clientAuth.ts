@@ -6,7 +6,10 @@ export interface ClientCredentials {
 }
 
 /** HTTP Basic wins over client_id/client_secret in the form, as OAuth 2.0 servers usually do. */
-export function readClientCredentials(request: FastifyRequest, form: Record<string, unknown>): ClientCredentials {
+export function readClientCredentials(
+  request: FastifyRequest,
+  form: Record<string, unknown>,
+): ClientCredentials {
   const header = request.headers.authorization;
   if (typeof header === 'string' && header.startsWith('Basic ')) {
     const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
@@ -26,7 +29,9 @@ export function readClientCredentials(request: FastifyRequest, form: Record<stri
 
 export function isFormRequest(request: FastifyRequest): boolean {
   const type = request.headers['content-type'];
-  return typeof type === 'string' && type.toLowerCase().startsWith('application/x-www-form-urlencoded');
+  return (
+    typeof type === 'string' && type.toLowerCase().startsWith('application/x-www-form-urlencoded')
+  );
 }
 
 export function formBody(request: FastifyRequest): Record<string, unknown> {

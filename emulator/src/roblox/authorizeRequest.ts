@@ -11,7 +11,17 @@ export interface RobloxAuthorizeRequest {
   carry: Record<string, string | undefined>;
 }
 
-const CARRIED = ['client_id', 'redirect_uri', 'scope', 'response_type', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'prompt'] as const;
+const CARRIED = [
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'response_type',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'nonce',
+  'prompt',
+] as const;
 const SCOPES = new Set(['openid', 'profile']);
 
 function text(source: Record<string, unknown>, key: string): string | undefined {
@@ -25,20 +35,39 @@ export function parseRobloxAuthorize(
 ): { ok: true; value: RobloxAuthorizeRequest } | { ok: false; error: string } {
   const clientId = text(source, 'client_id');
   if (!clientId) return { ok: false, error: 'The client_id parameter is missing.' };
-  if (clientId !== ctx.config.robloxClientId) return { ok: false, error: `Unknown app: client_id ${clientId} is not registered here.` };
+  if (clientId !== ctx.config.robloxClientId)
+    return { ok: false, error: `Unknown app: client_id ${clientId} is not registered here.` };
   const redirectUri = text(source, 'redirect_uri');
   if (!redirectUri) return { ok: false, error: 'The redirect_uri parameter is missing.' };
-  if (!isHttpUrl(redirectUri)) return { ok: false, error: 'The redirect_uri must be an http(s) URL.' };
-  if (text(source, 'response_type') !== 'code') return { ok: false, error: 'The response_type parameter must be "code".' };
+  if (!isHttpUrl(redirectUri))
+    return { ok: false, error: 'The redirect_uri must be an http(s) URL.' };
+  if (text(source, 'response_type') !== 'code')
+    return { ok: false, error: 'The response_type parameter must be "code".' };
   const scope = (text(source, 'scope') ?? '').split(/[\s+]+/).filter(Boolean);
   if (!scope.includes('openid')) return { ok: false, error: 'The scope must include openid.' };
   const bad = scope.find((s) => !SCOPES.has(s));
   if (bad) return { ok: false, error: `Unsupported scope: ${bad}` };
   const codeChallenge = text(source, 'code_challenge');
-  if (!codeChallenge) return { ok: false, error: 'PKCE is required: the code_challenge parameter is missing.' };
-  if (text(source, 'code_challenge_method') !== 'S256') return { ok: false, error: 'PKCE is required: code_challenge_method must be S256.' };
-  if (!isValidChallenge(codeChallenge)) return { ok: false, error: 'The code_challenge must be 43 base64url characters (an S256 hash).' };
+  if (!codeChallenge)
+    return { ok: false, error: 'PKCE is required: the code_challenge parameter is missing.' };
+  if (text(source, 'code_challenge_method') !== 'S256')
+    return { ok: false, error: 'PKCE is required: code_challenge_method must be S256.' };
+  if (!isValidChallenge(codeChallenge))
+    return {
+      ok: false,
+      error: 'The code_challenge must be 43 base64url characters (an S256 hash).',
+    };
   const carry: Record<string, string | undefined> = {};
   for (const key of CARRIED) carry[key] = text(source, key);
-  return { ok: true, value: { clientId, redirectUri, scope: scope.join(' '), state: text(source, 'state'), codeChallenge, carry } };
+  return {
+    ok: true,
+    value: {
+      clientId,
+      redirectUri,
+      scope: scope.join(' '),
+      state: text(source, 'state'),
+      codeChallenge,
+      carry,
+    },
+  };
 }

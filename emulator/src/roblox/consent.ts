@@ -7,7 +7,11 @@ const CODE_LIFETIME_MS = 60 * 1000;
 const PATH = '/oauth/v1/authorize';
 
 function html(reply: FastifyReply, status: number, body: string) {
-  return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(body);
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send(body);
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -16,7 +20,10 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 function consentPage(ctx: EmulatorContext, req: RobloxAuthorizeRequest): string {
   const buttons = [...ctx.store.roblox.users.values()]
-    .map((u) => `<button type="submit" name="user_id" value="${u.id}">Continue as ${escapeHtml(u.name)}</button>`)
+    .map(
+      (u) =>
+        `<button type="submit" name="user_id" value="${u.id}">Continue as ${escapeHtml(u.name)}</button>`,
+    )
     .join('\n');
   return page(
     'Authorize app — Roblox (emulator)',
@@ -35,23 +42,34 @@ ${buttons}
 export function registerRobloxConsent(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get(PATH, async (request: FastifyRequest, reply) => {
     const parsed = parseRobloxAuthorize(ctx, asRecord(request.query));
-    if (!parsed.ok) return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
+    if (!parsed.ok)
+      return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
     return html(reply, 200, consentPage(ctx, parsed.value));
   });
 
   app.post(PATH, async (request: FastifyRequest, reply) => {
     const body = asRecord(request.body);
     const parsed = parseRobloxAuthorize(ctx, body);
-    if (!parsed.ok) return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
+    if (!parsed.ok)
+      return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
     const req = parsed.value;
     if (body.decision === 'cancel') {
       return reply.redirect(
-        withQuery(req.redirectUri, { error: 'access_denied', error_description: 'The user denied the authorization request.', state: req.state }),
+        withQuery(req.redirectUri, {
+          error: 'access_denied',
+          error_description: 'The user denied the authorization request.',
+          state: req.state,
+        }),
       );
     }
-    const userId = typeof body.user_id === 'string' && /^\d+$/.test(body.user_id) ? Number(body.user_id) : NaN;
+    const userId =
+      typeof body.user_id === 'string' && /^\d+$/.test(body.user_id) ? Number(body.user_id) : NaN;
     if (!ctx.store.roblox.users.has(userId)) {
-      return html(reply, 400, errorPage('Unknown account', 'Choose one of the accounts listed on the consent page.'));
+      return html(
+        reply,
+        400,
+        errorPage('Unknown account', 'Choose one of the accounts listed on the consent page.'),
+      );
     }
     const code = ctx.store.robloxOAuth.issueCode({
       userId: String(userId),

@@ -5,7 +5,11 @@ import { robloxError } from './errors';
 
 type GroupParams = { Params: { groupId: string } };
 
-function findGroup(ctx: EmulatorContext, raw: string, reply: FastifyReply): SeedRobloxGroup | undefined {
+function findGroup(
+  ctx: EmulatorContext,
+  raw: string,
+  reply: FastifyReply,
+): SeedRobloxGroup | undefined {
   const group = /^\d{1,16}$/.test(raw) ? ctx.store.roblox.groups.get(Number(raw)) : undefined;
   if (!group) robloxError(reply, 400, 1, 'Group is invalid or does not exist.');
   return group;
@@ -24,7 +28,14 @@ export function registerRobloxGroups(app: FastifyInstance, ctx: EmulatorContext)
       id: group.id,
       name: group.name,
       description: group.description ?? '',
-      owner: owner ? { hasVerifiedBadge: false, userId: owner.id, username: owner.name, displayName: owner.display_name } : null,
+      owner: owner
+        ? {
+            hasVerifiedBadge: false,
+            userId: owner.id,
+            username: owner.name,
+            displayName: owner.display_name,
+          }
+        : null,
       shout: null,
       memberCount: memberCount(group),
       isBuildersClubOnly: false,
@@ -40,23 +51,37 @@ export function registerRobloxGroups(app: FastifyInstance, ctx: EmulatorContext)
       groupId: group.id,
       roles: [...group.roles]
         .sort((a, b) => a.rank - b.rank)
-        .map((r) => ({ id: r.id, name: r.name, rank: r.rank, memberCount: memberCount(group, r.id) })),
+        .map((r) => ({
+          id: r.id,
+          name: r.name,
+          rank: r.rank,
+          memberCount: memberCount(group, r.id),
+        })),
     };
   });
 
-  app.get<{ Params: { userId: string } }>('/v2/users/:userId/groups/roles', async (request, reply) => {
-    const raw = request.params.userId;
-    const userId = /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
-    if (!roblox().users.has(userId)) return robloxError(reply, 400, 3, 'The user is invalid or does not exist.');
-    const data = [];
-    for (const group of roblox().groups.values()) {
-      const role = roblox().roleOf(group, userId);
-      if (!role) continue;
-      data.push({
-        group: { id: group.id, name: group.name, memberCount: memberCount(group), hasVerifiedBadge: false },
-        role: { id: role.id, name: role.name, rank: role.rank },
-      });
-    }
-    return { data };
-  });
+  app.get<{ Params: { userId: string } }>(
+    '/v2/users/:userId/groups/roles',
+    async (request, reply) => {
+      const raw = request.params.userId;
+      const userId = /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
+      if (!roblox().users.has(userId))
+        return robloxError(reply, 400, 3, 'The user is invalid or does not exist.');
+      const data = [];
+      for (const group of roblox().groups.values()) {
+        const role = roblox().roleOf(group, userId);
+        if (!role) continue;
+        data.push({
+          group: {
+            id: group.id,
+            name: group.name,
+            memberCount: memberCount(group),
+            hasVerifiedBadge: false,
+          },
+          role: { id: role.id, name: role.name, rank: role.rank },
+        });
+      }
+      return { data };
+    },
+  );
 }

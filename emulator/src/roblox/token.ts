@@ -26,11 +26,19 @@ function idToken(ctx: EmulatorContext, userId: string, clientId: string): string
 export function registerRobloxToken(app: FastifyInstance, ctx: EmulatorContext): void {
   const authenticate = (request: FastifyRequest, form: Record<string, unknown>) => {
     const { clientId, clientSecret } = readClientCredentials(request, form);
-    return clientId === ctx.config.robloxClientId && clientSecret === ctx.config.robloxClientSecret ? clientId : undefined;
+    return clientId === ctx.config.robloxClientId && clientSecret === ctx.config.robloxClientSecret
+      ? clientId
+      : undefined;
   };
 
   app.post('/oauth/v1/token', async (request, reply) => {
-    if (!isFormRequest(request)) return oauthError(reply, 400, 'invalid_request', 'The body must be application/x-www-form-urlencoded.');
+    if (!isFormRequest(request))
+      return oauthError(
+        reply,
+        400,
+        'invalid_request',
+        'The body must be application/x-www-form-urlencoded.',
+      );
     const form = formBody(request);
     const clientId = authenticate(request, form);
     if (!clientId) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
@@ -40,31 +48,68 @@ export function registerRobloxToken(app: FastifyInstance, ctx: EmulatorContext):
     if (grantType === 'refresh_token') {
       const token = field(form, 'refresh_token');
       const issued = token ? oauth.useRefreshToken(token, clientId) : undefined;
-      if (!issued) return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid, expired or already used.');
+      if (!issued)
+        return oauthError(
+          reply,
+          400,
+          'invalid_grant',
+          'The refresh token is invalid, expired or already used.',
+        );
       const { grantId: _g, ...tokens } = issued;
-      return { token_type: 'Bearer', ...tokens, id_token: idToken(ctx, oauth.lookupAccess(tokens.access_token)?.userId ?? '', clientId) };
+      return {
+        token_type: 'Bearer',
+        ...tokens,
+        id_token: idToken(ctx, oauth.lookupAccess(tokens.access_token)?.userId ?? '', clientId),
+      };
     }
-    if (grantType !== 'authorization_code') return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
+    if (grantType !== 'authorization_code')
+      return oauthError(
+        reply,
+        400,
+        'unsupported_grant_type',
+        'grant_type must be authorization_code or refresh_token.',
+      );
 
     const value = field(form, 'code');
     if (!value) return oauthError(reply, 400, 'invalid_request', 'The code parameter is missing.');
     const code = oauth.takeCode(value);
-    if (!code || code.clientId !== clientId) return oauthError(reply, 400, 'invalid_grant', 'Authorization code is invalid, expired or already used.');
+    if (!code || code.clientId !== clientId)
+      return oauthError(
+        reply,
+        400,
+        'invalid_grant',
+        'Authorization code is invalid, expired or already used.',
+      );
     const verifier = field(form, 'code_verifier');
     if (!verifier || !code.codeChallenge || !verifierMatches(verifier, code.codeChallenge)) {
-      return oauthError(reply, 400, 'invalid_grant', 'The code_verifier does not match the code_challenge.');
+      return oauthError(
+        reply,
+        400,
+        'invalid_grant',
+        'The code_verifier does not match the code_challenge.',
+      );
     }
     const redirectUri = field(form, 'redirect_uri');
     if (redirectUri !== undefined && redirectUri !== code.redirectUri) {
-      return oauthError(reply, 400, 'invalid_grant', 'The redirect_uri does not match the authorization request.');
+      return oauthError(
+        reply,
+        400,
+        'invalid_grant',
+        'The redirect_uri does not match the authorization request.',
+      );
     }
-    const { grantId: _g, ...tokens } = oauth.issueTokens({ userId: code.userId, scope: code.scope, clientId });
+    const { grantId: _g, ...tokens } = oauth.issueTokens({
+      userId: code.userId,
+      scope: code.scope,
+      clientId,
+    });
     return { token_type: 'Bearer', ...tokens, id_token: idToken(ctx, code.userId, clientId) };
   });
 
   app.post('/oauth/v1/token/revoke', async (request, reply) => {
     const form = formBody(request);
-    if (!authenticate(request, form)) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
+    if (!authenticate(request, form))
+      return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
     const token = field(form, 'token');
     if (token) ctx.store.robloxOAuth.revoke(token);
     return reply.code(200).send();

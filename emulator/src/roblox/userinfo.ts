@@ -5,12 +5,18 @@ import { headshotUrl } from './errors';
 export function registerRobloxUserInfo(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get('/oauth/v1/userinfo', async (request, reply) => {
     const header = request.headers.authorization;
-    const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const token =
+      typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const access = token ? ctx.store.robloxOAuth.lookupAccess(token) : undefined;
     const user = access ? ctx.store.roblox.users.get(Number(access.userId)) : undefined;
     if (!access || !user) {
       reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-      return reply.code(401).send({ error: 'invalid_token', error_description: 'The access token is invalid or expired.' });
+      return reply
+        .code(401)
+        .send({
+          error: 'invalid_token',
+          error_description: 'The access token is invalid or expired.',
+        });
     }
     const sub = String(user.id);
     if (!access.scope.split(' ').includes('profile')) return { sub };

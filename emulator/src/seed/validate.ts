@@ -2,7 +2,10 @@ import type { Seed } from './types';
 
 /** Thrown for a seed that does not match the documented shape; `issues` name each bad field by path. */
 export class SeedError extends Error {
-  constructor(readonly issues: string[], source?: string) {
+  constructor(
+    readonly issues: string[],
+    source?: string,
+  ) {
     super(`${source ? `Invalid seed ${source}` : 'Invalid seed'}:\n  - ${issues.join('\n  - ')}`);
     this.name = 'SeedError';
   }
@@ -30,7 +33,12 @@ class Checker {
     this.fail(path, 'must be an array');
     return [];
   }
-  string(o: Obj, key: string, path: string, opts: { nullable?: boolean; optional?: boolean; max?: number } = {}): void {
+  string(
+    o: Obj,
+    key: string,
+    path: string,
+    opts: { nullable?: boolean; optional?: boolean; max?: number } = {},
+  ): void {
     const v = o[key];
     if (v === undefined && opts.optional) return;
     if (v === null && opts.nullable) return;
@@ -46,7 +54,14 @@ class Checker {
     this.fail(`${path}.${key}`, 'must be a snowflake string (17–20 digits)');
     return undefined;
   }
-  integer(o: Obj, key: string, path: string, min: number, max: number, optional = false): number | undefined {
+  integer(
+    o: Obj,
+    key: string,
+    path: string,
+    min: number,
+    max: number,
+    optional = false,
+  ): number | undefined {
     const v = o[key];
     if (v === undefined && optional) return undefined;
     if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) return v;
@@ -87,7 +102,8 @@ function checkDiscord(c: Checker, discord: Obj): void {
     c.string(g, 'name', path, { max: 100 });
     c.string(g, 'icon', path, { nullable: true, optional: true });
     const owner = c.snowflake(g, 'owner_id', path);
-    if (owner && !userIds.has(owner)) c.fail(`${path}.owner_id`, `must be the id of a user in discord.users (got ${owner})`);
+    if (owner && !userIds.has(owner))
+      c.fail(`${path}.owner_id`, `must be the id of a user in discord.users (got ${owner})`);
     c.boolean(g, 'bot_present', path);
     c.integer(g, 'bot_role_position', path, 1, 250, true);
     c.integer(g, 'member_count', path, 0, 10_000_000, true);
@@ -109,9 +125,13 @@ function checkDiscord(c: Checker, discord: Obj): void {
       const m = c.object(rawMember, mp);
       if (!m) return;
       const uid = c.snowflake(m, 'user_id', mp);
-      if (uid && !userIds.has(uid)) c.fail(`${mp}.user_id`, `must be the id of a user in discord.users (got ${uid})`);
+      if (uid && !userIds.has(uid))
+        c.fail(`${mp}.user_id`, `must be the id of a user in discord.users (got ${uid})`);
       c.unique(memberIds, uid, `${mp}.user_id`);
-      if (m.permissions !== undefined && (typeof m.permissions !== 'string' || !PERMISSIONS.test(m.permissions))) {
+      if (
+        m.permissions !== undefined &&
+        (typeof m.permissions !== 'string' || !PERMISSIONS.test(m.permissions))
+      ) {
         c.fail(`${mp}.permissions`, 'must be a decimal string such as "8" or "32"');
       }
       c.string(m, 'nick', mp, { nullable: true, optional: true, max: 32 });
@@ -133,7 +153,10 @@ function checkRoblox(c: Checker, roblox: Obj): void {
     c.unique(userIds, c.integer(u, 'id', path, 1, Number.MAX_SAFE_INTEGER), `${path}.id`);
     c.string(u, 'name', path, { max: 20 });
     c.string(u, 'display_name', path, { max: 20 });
-    if (u.created !== undefined && (typeof u.created !== 'string' || Number.isNaN(Date.parse(u.created)))) {
+    if (
+      u.created !== undefined &&
+      (typeof u.created !== 'string' || Number.isNaN(Date.parse(u.created)))
+    ) {
       c.fail(`${path}.created`, 'must be an ISO 8601 date string');
     }
     c.boolean(u, 'has_headshot', path, true);
@@ -165,10 +188,12 @@ function checkRoblox(c: Checker, roblox: Obj): void {
       const m = c.object(rawMember, mp);
       if (!m) return;
       const uid = c.integer(m, 'user_id', mp, 1, Number.MAX_SAFE_INTEGER);
-      if (uid !== undefined && !userIds.has(uid)) c.fail(`${mp}.user_id`, `must be the id of a user in roblox.users (got ${uid})`);
+      if (uid !== undefined && !userIds.has(uid))
+        c.fail(`${mp}.user_id`, `must be the id of a user in roblox.users (got ${uid})`);
       c.unique(memberIds, uid, `${mp}.user_id`);
       const rid = c.integer(m, 'role_id', mp, 1, Number.MAX_SAFE_INTEGER);
-      if (rid !== undefined && !roleIds.has(rid)) c.fail(`${mp}.role_id`, `must be the id of a role in ${path}.roles`);
+      if (rid !== undefined && !roleIds.has(rid))
+        c.fail(`${mp}.role_id`, `must be the id of a role in ${path}.roles`);
     });
   });
 }

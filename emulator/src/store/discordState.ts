@@ -63,7 +63,10 @@ export class DiscordState {
   readonly dmChannels = new Map<string, string>();
   readonly newId = createSnowflakeFactory();
 
-  constructor(seed: Seed['discord'], readonly identity: DiscordIdentity) {
+  constructor(
+    seed: Seed['discord'],
+    readonly identity: DiscordIdentity,
+  ) {
     this.users.set(identity.botUserId, {
       id: identity.botUserId,
       username: identity.botUsername,
@@ -95,10 +98,22 @@ export class DiscordState {
         member_count: g.member_count,
       };
       if (!(g.roles ?? []).some((r) => r.id === g.id)) {
-        guild.roles.push({ id: g.id, name: '@everyone', position: 0, managed: false, permissions: '104324673' });
+        guild.roles.push({
+          id: g.id,
+          name: '@everyone',
+          position: 0,
+          managed: false,
+          permissions: '104324673',
+        });
       }
       for (const r of g.roles ?? []) {
-        guild.roles.push({ id: r.id, name: r.name, position: r.position, managed: r.managed === true, permissions: '0' });
+        guild.roles.push({
+          id: r.id,
+          name: r.name,
+          position: r.position,
+          managed: r.managed === true,
+          permissions: '0',
+        });
       }
       for (const m of g.members ?? []) {
         guild.members.set(m.user_id, {
@@ -110,7 +125,13 @@ export class DiscordState {
         });
       }
       if (!guild.members.has(g.owner_id)) {
-        guild.members.set(g.owner_id, { user_id: g.owner_id, permissions: ALL_PERMISSIONS, nick: null, roles: [], joined_at: '2024-01-01T00:00:00.000Z' });
+        guild.members.set(g.owner_id, {
+          user_id: g.owner_id,
+          permissions: ALL_PERMISSIONS,
+          nick: null,
+          roles: [],
+          joined_at: '2024-01-01T00:00:00.000Z',
+        });
       }
       this.guilds.set(guild.id, guild);
       if (g.bot_present) this.addBot(guild, BOT_INVITE_DEFAULT_PERMISSIONS);

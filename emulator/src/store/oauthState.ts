@@ -53,9 +53,18 @@ export class OAuthState {
     this.grants.set(grantId, grant);
     const accessToken = randomToken();
     const refreshToken = randomToken();
-    this.access.set(accessToken, { grantId, expiresAt: Date.now() + this.accessLifetimeSeconds * 1000 });
+    this.access.set(accessToken, {
+      grantId,
+      expiresAt: Date.now() + this.accessLifetimeSeconds * 1000,
+    });
     this.refresh.set(refreshToken, grantId);
-    return { access_token: accessToken, refresh_token: refreshToken, expires_in: this.accessLifetimeSeconds, scope: grant.scope, grantId };
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: this.accessLifetimeSeconds,
+      scope: grant.scope,
+      grantId,
+    };
   }
 
   /** single use: a refresh token works once, then it is gone */

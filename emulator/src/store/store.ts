@@ -16,7 +16,10 @@ export class EmulatorStore {
   /** the Discord user who last chose "Continue as …" (bot invites act as them) */
   lastDiscordUserId: string | undefined;
 
-  constructor(private seed: Seed, private readonly config: EmulatorConfig) {
+  constructor(
+    private seed: Seed,
+    private readonly config: EmulatorConfig,
+  ) {
     this.discordOAuth = new OAuthState(DISCORD_ACCESS_SECONDS);
     this.robloxOAuth = new OAuthState(ROBLOX_ACCESS_SECONDS);
     this.reset();
@@ -35,6 +38,7 @@ export class EmulatorStore {
       botUsername: this.config.botUsername,
     });
     this.roblox = new RobloxState(copy.roblox);
-    if (this.lastDiscordUserId && !this.discord.users.has(this.lastDiscordUserId)) this.lastDiscordUserId = undefined;
+    if (this.lastDiscordUserId && !this.discord.users.has(this.lastDiscordUserId))
+      this.lastDiscordUserId = undefined;
   }
 }

@@ -27,7 +27,11 @@ import type {
 import { API_PATHS } from '../contract/paths';
 import { apiClient, longApiClient } from './httpClient';
 
-async function get<T>(path: string, client: AxiosInstance = apiClient, params?: object): Promise<T> {
+async function get<T>(
+  path: string,
+  client: AxiosInstance = apiClient,
+  params?: object,
+): Promise<T> {
   const response = await client.get<ApiSuccess<T>>(path, { params });
   return response.data.data;
 }

@@ -10,7 +10,11 @@ export const EXPIRED_LOGIN_PATH = '/login?message=discord_token_expired';
  * user's account, a server they are not a member of). The screen that asked shows these; signing
  * the user out for them would lose their session over a permission they never had.
  */
-export const RESOURCE_REFUSAL_CODES: readonly string[] = ['not_server_manager', 'not_your_account', 'not_a_member'];
+export const RESOURCE_REFUSAL_CODES: readonly string[] = [
+  'not_server_manager',
+  'not_your_account',
+  'not_a_member',
+];
 
 function isResourceRefusal(error: AxiosError): boolean {
   const body = error.response?.data as { error?: unknown } | undefined;

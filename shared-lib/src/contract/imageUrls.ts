@@ -1,13 +1,19 @@
 /** Image URLs derived from ids (spec §3). Returns null when there is no custom image. */
 const DISCORD_CDN = 'https://cdn.discordapp.com';
 
-export function discordAvatarUrl(discordId: string, avatar: string | null | undefined): string | null {
+export function discordAvatarUrl(
+  discordId: string,
+  avatar: string | null | undefined,
+): string | null {
   if (!avatar) return null;
   if (/^https?:\/\//.test(avatar)) return avatar;
   return `${DISCORD_CDN}/avatars/${discordId}/${avatar}.png?size=128`;
 }
 
-export function discordGuildIconUrl(serverId: string, icon: string | null | undefined): string | null {
+export function discordGuildIconUrl(
+  serverId: string,
+  icon: string | null | undefined,
+): string | null {
   if (!icon) return null;
   if (/^https?:\/\//.test(icon)) return icon;
   return `${DISCORD_CDN}/icons/${serverId}/${icon}.png?size=128`;

@@ -151,7 +151,8 @@ export interface SetupVerifiedRoleData {
   verified_role_id: string;
   setup_step: SetupStep | null;
 }
-export type SetupGroupRequest = { group_id: string | number } | { group_url: string } | { skip: true };
+export type SetupGroupRequest =
+  { group_id: string | number } | { group_url: string } | { skip: true };
 export interface SetupGroupData {
   setup_completed: boolean;
   group_id: string | null;

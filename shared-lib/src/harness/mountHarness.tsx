@@ -61,7 +61,8 @@ function Harness({ remoteName, parcels, initial }: HarnessOptions & { initial: s
     let cancelled = false;
     const domElement = document.createElement('div');
     host.current.appendChild(domElement);
-    const loadProps = typeof current.props === 'function' ? current.props() : Promise.resolve(current.props ?? {});
+    const loadProps =
+      typeof current.props === 'function' ? current.props() : Promise.resolve(current.props ?? {});
     void Promise.all([current.load(), loadProps]).then(([module, props]) => {
       if (cancelled) return;
       parcel = mountRootParcel(module.default, { domElement, ...props });
@@ -77,7 +78,10 @@ function Harness({ remoteName, parcels, initial }: HarnessOptions & { initial: s
     <>
       <header style={{ padding: 12, borderBottom: `1px solid ${theme.colors.border}` }}>
         <strong>{remoteName}</strong> standalone · API mocked by MSW
-        <nav aria-label="Parcels" style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 8 }}>
+        <nav
+          aria-label="Parcels"
+          style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 8 }}
+        >
           {parcels.map((p) => (
             <button
               key={p.id}

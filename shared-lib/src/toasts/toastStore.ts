@@ -59,9 +59,11 @@ export function createToastStore(maxVisible: number = TOASTS.maxVisible) {
   return {
     show,
     dismiss,
-    success: (message: string, durationMs?: number) => show(message, { type: 'success', durationMs }),
+    success: (message: string, durationMs?: number) =>
+      show(message, { type: 'success', durationMs }),
     error: (message: string, durationMs?: number) => show(message, { type: 'error', durationMs }),
-    warning: (message: string, durationMs?: number) => show(message, { type: 'warning', durationMs }),
+    warning: (message: string, durationMs?: number) =>
+      show(message, { type: 'warning', durationMs }),
     info: (message: string, durationMs?: number) => show(message, { type: 'info', durationMs }),
     getToasts: (): readonly Toast[] => toasts,
     subscribe(listener: Listener): () => void {

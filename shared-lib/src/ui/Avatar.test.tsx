@@ -29,6 +29,9 @@ describe('Avatar', () => {
     const { rerender } = renderWithTheme(<Avatar src="https://cdn.example/old.png" name="zed" />);
     fireEvent.error(screen.getByRole('img', { name: 'zed' }));
     rerender(<Avatar src="https://cdn.example/new.png" name="zed" />);
-    expect(screen.getByRole('img', { name: 'zed' })).toHaveAttribute('src', 'https://cdn.example/new.png');
+    expect(screen.getByRole('img', { name: 'zed' })).toHaveAttribute(
+      'src',
+      'https://cdn.example/new.png',
+    );
   });
 });

@@ -1,6 +1,11 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, Ref } from 'react';
 import styled from 'styled-components';
-import { buttonStyles, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './buttonStyles';
+import {
+  buttonStyles,
+  type ButtonSize,
+  type ButtonStyleProps,
+  type ButtonVariant,
+} from './buttonStyles';
 import { SpinnerRing } from './Spinner';
 
 export type { ButtonSize, ButtonVariant } from './buttonStyles';
@@ -56,6 +61,11 @@ export interface LinkButtonProps extends ButtonLookProps, AnchorHTMLAttributes<H
 }
 
 /** An `<a>` that looks like a Button, for calls to action that navigate. */
-export function LinkButton({ variant = 'primary', size = 'md', fullWidth = false, ...rest }: LinkButtonProps) {
+export function LinkButton({
+  variant = 'primary',
+  size = 'md',
+  fullWidth = false,
+  ...rest
+}: LinkButtonProps) {
   return <StyledLink {...rest} $variant={variant} $size={size} $fullWidth={fullWidth} />;
 }

@@ -22,7 +22,12 @@ describe('ErrorState', () => {
 
   it('uses a custom title and retry label', () => {
     renderWithTheme(
-      <ErrorState title="Authentication Error" message="No authorization data received." onRetry={() => {}} retryLabel="Back to Login" />,
+      <ErrorState
+        title="Authentication Error"
+        message="No authorization data received."
+        onRetry={() => {}}
+        retryLabel="Back to Login"
+      />,
     );
     expect(screen.getByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to Login' })).toBeInTheDocument();

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
 import styled from 'styled-components';
 import { controlStyles } from './fieldStyles';
 
@@ -44,7 +50,11 @@ interface FieldMessages {
 }
 
 /** Wires hint and error ids into aria-describedby alongside any the caller passed. */
-function useFieldMessages(id: string | undefined, { error, hint }: FieldMessages, describedBy?: string) {
+function useFieldMessages(
+  id: string | undefined,
+  { error, hint }: FieldMessages,
+  describedBy?: string,
+) {
   const fallbackId = useId();
   const controlId = id ?? fallbackId;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -63,7 +73,13 @@ export interface TextInputProps extends InputHTMLAttributes<HTMLInputElement>, F
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextInput({ id, error, hint, 'aria-describedby': describedBy, ...rest }: TextInputProps) {
+export function TextInput({
+  id,
+  error,
+  hint,
+  'aria-describedby': describedBy,
+  ...rest
+}: TextInputProps) {
   const field = useFieldMessages(id, { error, hint }, describedBy);
   return (
     <ControlWrap>
@@ -83,7 +99,14 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement>, Fi
   ref?: Ref<HTMLSelectElement>;
 }
 
-export function Select({ id, error, hint, 'aria-describedby': describedBy, children, ...rest }: SelectProps) {
+export function Select({
+  id,
+  error,
+  hint,
+  'aria-describedby': describedBy,
+  children,
+  ...rest
+}: SelectProps) {
   const field = useFieldMessages(id, { error, hint }, describedBy);
   return (
     <ControlWrap>

@@ -101,7 +101,14 @@ export function Modal(props: ModalProps) {
 }
 
 /** Mounted only while open, so mount/unmount are exactly "focus in" and "focus back". */
-function OpenModal({ title, onClose, children, footer, describedBy, closeLabel = 'Close dialog' }: ModalProps) {
+function OpenModal({
+  title,
+  onClose,
+  children,
+  footer,
+  describedBy,
+  closeLabel = 'Close dialog',
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
@@ -113,7 +120,8 @@ function OpenModal({ title, onClose, children, footer, describedBy, closeLabel =
     if (dialog) {
       // The first field or action is the useful place to start; the × button is last resort.
       const candidates = focusableWithin(dialog);
-      const preferred = candidates.find((element) => !element.dataset.modalClose) ?? candidates[0] ?? dialog;
+      const preferred =
+        candidates.find((element) => !element.dataset.modalClose) ?? candidates[0] ?? dialog;
       preferred.focus();
     }
     return () => {
@@ -165,7 +173,12 @@ function OpenModal({ title, onClose, children, footer, describedBy, closeLabel =
       >
         <Header>
           <Title id={titleId}>{title}</Title>
-          <CloseButton type="button" aria-label={closeLabel} data-modal-close="true" onClick={() => onClose()}>
+          <CloseButton
+            type="button"
+            aria-label={closeLabel}
+            data-modal-close="true"
+            onClick={() => onClose()}
+          >
             <span aria-hidden="true">×</span>
           </CloseButton>
         </Header>

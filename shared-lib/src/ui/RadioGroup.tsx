@@ -38,7 +38,8 @@ const RadioCard = styled.label<{ $checked: boolean }>`
   gap: ${({ theme }) => theme.space(3)};
   align-items: flex-start;
   padding: ${({ theme }) => theme.space(3)};
-  border: 2px solid ${({ theme, $checked }) => ($checked ? theme.colors.primary : theme.colors.border)};
+  border: 2px solid
+    ${({ theme, $checked }) => ($checked ? theme.colors.primary : theme.colors.border)};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme, $checked }) => ($checked ? theme.colors.surfaceRaised : theme.colors.surface)};
   cursor: pointer;
@@ -67,7 +68,8 @@ const RadioDot = styled.span<{ $checked: boolean }>`
   height: 18px;
   margin-top: 3px;
   border-radius: 50%;
-  border: 2px solid ${({ theme, $checked }) => ($checked ? theme.colors.primary : theme.colors.textMuted)};
+  border: 2px solid
+    ${({ theme, $checked }) => ($checked ? theme.colors.primary : theme.colors.textMuted)};
   box-shadow: inset 0 0 0 3px ${({ theme }) => theme.colors.surfaceRaised};
   background: ${({ theme, $checked }) => ($checked ? theme.colors.primary : 'transparent')};
 `;
@@ -120,7 +122,9 @@ export function RadioGroup<V extends string = string>({
         {options.map((option) => {
           const checked = option.value === value;
           const labelId = `${baseId}-${option.value}-label`;
-          const descriptionId = option.description ? `${baseId}-${option.value}-description` : undefined;
+          const descriptionId = option.description
+            ? `${baseId}-${option.value}-description`
+            : undefined;
           return (
             <RadioCard key={option.value} $checked={checked}>
               <HiddenRadio

@@ -35,7 +35,12 @@ export interface SpinnerProps {
   className?: string;
 }
 
-export function Spinner({ label = 'Loading...', showLabel = false, size, className }: SpinnerProps) {
+export function Spinner({
+  label = 'Loading...',
+  showLabel = false,
+  size,
+  className,
+}: SpinnerProps) {
   return (
     <SpinnerRoot role="status" className={className}>
       <SpinnerRing $size={size} />

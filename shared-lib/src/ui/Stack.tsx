@@ -29,7 +29,14 @@ export interface StackProps extends HTMLAttributes<HTMLDivElement> {
   wrap?: boolean;
 }
 
-export function Stack({ direction = 'column', gap = 3, align, justify, wrap, ...rest }: StackProps) {
+export function Stack({
+  direction = 'column',
+  gap = 3,
+  align,
+  justify,
+  wrap,
+  ...rest
+}: StackProps) {
   return (
     <StackRoot
       {...rest}

@@ -18,17 +18,20 @@ describe('ToastView', () => {
     renderWithTheme(<ToastView toasts={[toast(1), toast(2), toast(3)]} onDismiss={() => {}} />);
     const region = screen.getByRole('region', { name: 'Notifications' });
     expect(region).toHaveAttribute('aria-live', 'polite');
-    expect(within(region).getAllByText(/^Toast \d$/).map((node) => node.textContent)).toEqual([
-      'Toast 1',
-      'Toast 2',
-      'Toast 3',
-    ]);
+    expect(
+      within(region)
+        .getAllByText(/^Toast \d$/)
+        .map((node) => node.textContent),
+    ).toEqual(['Toast 1', 'Toast 2', 'Toast 3']);
   });
 
   it('announces error toasts assertively and others politely', () => {
     renderWithTheme(
       <ToastView
-        toasts={[toast(1, { type: 'error', message: 'Failed to sync servers. Please try again.' }), toast(2)]}
+        toasts={[
+          toast(1, { type: 'error', message: 'Failed to sync servers. Please try again.' }),
+          toast(2),
+        ]}
         onDismiss={() => {}}
       />,
     );
@@ -48,7 +51,9 @@ describe('ToastView', () => {
   });
 
   it('runs each countdown bar for exactly its toast duration', () => {
-    renderWithTheme(<ToastView toasts={[toast(1), toast(2, { durationMs: 1200 })]} onDismiss={() => {}} />);
+    renderWithTheme(
+      <ToastView toasts={[toast(1), toast(2, { durationMs: 1200 })]} onDismiss={() => {}} />,
+    );
     const [first, second] = screen.getAllByTestId('toast-countdown');
     expect(first).toHaveStyle({ animationDuration: '5000ms' });
     expect(second).toHaveStyle({ animationDuration: '1200ms' });

@@ -28,7 +28,8 @@ const ToastCard = styled.div<{ $type: ToastType }>`
   display: flex;
   align-items: flex-start;
   gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(3)}
+    ${({ theme }) => theme.space(4)};
   overflow: hidden;
   pointer-events: auto;
   background: ${({ theme }) => theme.colors.surfaceRaised};
@@ -119,12 +120,20 @@ export function ToastView({ toasts, onDismiss }: ToastViewProps) {
   return (
     <Region aria-label="Notifications" aria-live="polite">
       {toasts.map((toast) => (
-        <ToastCard key={toast.id} $type={toast.type} role={toast.type === 'error' ? 'alert' : undefined}>
+        <ToastCard
+          key={toast.id}
+          $type={toast.type}
+          role={toast.type === 'error' ? 'alert' : undefined}
+        >
           <ToastIcon aria-hidden="true" $type={toast.type}>
             {toneIcon[toast.type]}
           </ToastIcon>
           <ToastMessage>{toast.message}</ToastMessage>
-          <CloseButton type="button" aria-label="Close notification" onClick={() => onDismiss(toast.id)}>
+          <CloseButton
+            type="button"
+            aria-label="Close notification"
+            onClick={() => onDismiss(toast.id)}
+          >
             <span aria-hidden="true">×</span>
           </CloseButton>
           <Countdown

@@ -20,13 +20,33 @@ function variantColors(theme: DefaultTheme, variant: ButtonVariant) {
   const { colors } = theme;
   switch (variant) {
     case 'primary':
-      return { bg: colors.primary, hover: colors.primaryHover, fg: colors.primaryText, border: colors.primary };
+      return {
+        bg: colors.primary,
+        hover: colors.primaryHover,
+        fg: colors.primaryText,
+        border: colors.primary,
+      };
     case 'danger':
-      return { bg: colors.danger, hover: colors.dangerHover, fg: colors.primaryText, border: colors.danger };
+      return {
+        bg: colors.danger,
+        hover: colors.dangerHover,
+        fg: colors.primaryText,
+        border: colors.danger,
+      };
     case 'secondary':
-      return { bg: colors.surfaceRaised, hover: colors.border, fg: colors.text, border: colors.border };
+      return {
+        bg: colors.surfaceRaised,
+        hover: colors.border,
+        fg: colors.text,
+        border: colors.border,
+      };
     case 'ghost':
-      return { bg: 'transparent', hover: colors.surfaceRaised, fg: colors.text, border: 'transparent' };
+      return {
+        bg: 'transparent',
+        hover: colors.surfaceRaised,
+        fg: colors.text,
+        border: 'transparent',
+      };
   }
 }
 
@@ -40,7 +60,8 @@ export const buttonStyles = css<ButtonStyleProps>`
   min-height: ${({ $size }) => sizes[$size].height};
   max-width: 100%;
   width: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
-  padding: ${({ theme }) => theme.space(1.5)} ${({ theme, $size }) => theme.space(sizes[$size].padding)};
+  padding: ${({ theme }) => theme.space(1.5)}
+    ${({ theme, $size }) => theme.space(sizes[$size].padding)};
   font: inherit;
   font-size: ${({ $size }) => sizes[$size].fontSize};
   font-weight: 600;

@@ -9,7 +9,17 @@ import { DashboardPage } from '../features/dashboard/DashboardPage';
 export const ERROR_CODES = ['401', '403', '404', '500', '502'] as const;
 
 /** A route whose page is a remote's parcel; it receives the route params and the query. */
-function RemotePage({ remote, expose, label, props }: { remote: RemoteName; expose: string; label: string; props?: object }) {
+function RemotePage({
+  remote,
+  expose,
+  label,
+  props,
+}: {
+  remote: RemoteName;
+  expose: string;
+  label: string;
+  props?: object;
+}) {
   const { search } = useLocation();
   const params = useParams();
   const query = Object.fromEntries(new URLSearchParams(search));
@@ -51,15 +61,32 @@ export const appRoutes: AppRoute[] = [
       </RequireAuth>
     ),
   },
-  { path: '/roblox/callback', element: <RemotePage remote="mfe_accounts" expose="RobloxCallback" label="Roblox linking" /> },
+  {
+    path: '/roblox/callback',
+    element: <RemotePage remote="mfe_accounts" expose="RobloxCallback" label="Roblox linking" />,
+  },
   { path: '/verify', element: <RemotePage remote="mfe_accounts" expose="Verify" label="Verify" /> },
   { path: '/invite', element: <RemotePage remote="mfe_servers" expose="Invite" label="Invite" /> },
-  { path: '/server/edit/:serverId', element: <RemotePage remote="mfe_setup" expose="ServerConfig" label="Server configuration" /> },
-  { path: '/privacy', element: <RemotePage remote="mfe_public" expose="Privacy" label="Privacy policy" /> },
-  { path: '/terms', element: <RemotePage remote="mfe_public" expose="Terms" label="Terms of service" /> },
+  {
+    path: '/server/edit/:serverId',
+    element: <RemotePage remote="mfe_setup" expose="ServerConfig" label="Server configuration" />,
+  },
+  {
+    path: '/privacy',
+    element: <RemotePage remote="mfe_public" expose="Privacy" label="Privacy policy" />,
+  },
+  {
+    path: '/terms',
+    element: <RemotePage remote="mfe_public" expose="Terms" label="Terms of service" />,
+  },
   ...ERROR_CODES.map((code) => ({
     path: `/${code}`,
     element: <RemotePage remote="mfe_public" expose="ErrorPage" label="Error" props={{ code }} />,
   })),
-  { path: '*', element: <RemotePage remote="mfe_public" expose="ErrorPage" label="Error" props={{ code: '404' }} /> },
+  {
+    path: '*',
+    element: (
+      <RemotePage remote="mfe_public" expose="ErrorPage" label="Error" props={{ code: '404' }} />
+    ),
+  },
 ];

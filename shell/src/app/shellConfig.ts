@@ -12,7 +12,10 @@ export async function loadShellConfig(url = '/config.json'): Promise<RuntimeConf
     if (typeof body.apiBaseUrl !== 'string') throw new Error(`${url}: apiBaseUrl must be a string`);
     return { apiBaseUrl: body.apiBaseUrl.replace(/\/$/, '') };
   } catch (error) {
-    console.warn('Could not load the shell configuration; using the same origin for the API', error);
+    console.warn(
+      'Could not load the shell configuration; using the same origin for the API',
+      error,
+    );
     return { apiBaseUrl: '' };
   }
 }

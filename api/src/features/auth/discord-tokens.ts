@@ -10,7 +10,11 @@ const aad = (userId: string, field: string) => `discord_tokens:${userId}:${field
 /** refresh a little before Discord's expiry */
 const EARLY_REFRESH_MS = 60 * 1000;
 
-export async function saveDiscordTokens(ctx: AppContext, userId: string, tokens: DiscordTokenSet): Promise<void> {
+export async function saveDiscordTokens(
+  ctx: AppContext,
+  userId: string,
+  tokens: DiscordTokenSet,
+): Promise<void> {
   const key = ctx.settings.encryptionKey;
   const values = {
     accessTokenEnc: encrypt(key, tokens.access_token, aad(userId, 'access')),
@@ -49,7 +53,11 @@ async function refreshNow(ctx: AppContext, userId: string, refreshEnc: string): 
  * Discord refused the current one). Discord refusing the refresh ends the user's sessions and
  * answers 401 with `x-token-expired: true`.
  */
-export async function getDiscordAccessToken(ctx: AppContext, userId: string, force = false): Promise<string> {
+export async function getDiscordAccessToken(
+  ctx: AppContext,
+  userId: string,
+  force = false,
+): Promise<string> {
   const [row] = await ctx.db.select().from(discordTokens).where(eq(discordTokens.userId, userId));
   if (!row) throw discordTokenExpired();
   if (!force && row.expiresAt.getTime() - EARLY_REFRESH_MS > Date.now()) {
@@ -63,12 +71,20 @@ export async function getDiscordAccessToken(ctx: AppContext, userId: string, for
 }
 
 /** Runs a call with the user's Discord token; when Discord says 401, refreshes once and retries. */
-export async function withDiscordToken<T>(ctx: AppContext, userId: string, call: (token: string) => Promise<T>): Promise<T> {
+export async function withDiscordToken<T>(
+  ctx: AppContext,
+  userId: string,
+  call: (token: string) => Promise<T>,
+): Promise<T> {
   const token = await getDiscordAccessToken(ctx, userId);
   try {
     return await call(token);
   } catch (err) {
-    if (err instanceof IntegrationError && err.provider === 'discord' && (err.status === 401 || err.kind === 'invalid_grant')) {
+    if (
+      err instanceof IntegrationError &&
+      err.provider === 'discord' &&
+      (err.status === 401 || err.kind === 'invalid_grant')
+    ) {
       return call(await getDiscordAccessToken(ctx, userId, true));
     }
     throw err;

@@ -50,7 +50,10 @@ export async function consumeState(
 ): Promise<ConsumedState | null> {
   if (!state || state.length > 200) return null;
   const stateHash = sha256(state);
-  const [row] = await db.delete(oauthStates).where(eq(oauthStates.stateHash, stateHash)).returning();
+  const [row] = await db
+    .delete(oauthStates)
+    .where(eq(oauthStates.stateHash, stateHash))
+    .returning();
   if (!row) return null;
   if (row.expiresAt.getTime() <= Date.now()) return null;
   if (!allowed.includes(row.purpose as StatePurpose)) return null;

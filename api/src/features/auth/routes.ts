@@ -11,8 +11,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
 
   app.get('/auth/discord-url', { schema: discordUrlRoute }, async () => {
-    const state = await createState(ctx.db, ctx.settings.encryptionKey, { purpose: 'discord_login' });
-    return { success: true as const, data: { auth_url: ctx.integrations.discordOAuth.loginUrl(state) } };
+    const state = await createState(ctx.db, ctx.settings.encryptionKey, {
+      purpose: 'discord_login',
+    });
+    return {
+      success: true as const,
+      data: { auth_url: ctx.integrations.discordOAuth.loginUrl(state) },
+    };
   });
 
   app.get('/auth/callback', { schema: callbackRoute }, async (request, reply) => {
@@ -21,7 +26,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/auth/refresh', { schema: refreshRoute }, async (request) => {
-    const tokens = await rotateRefreshToken(ctx.db, ctx.settings.jwtSecret, request.body.refresh_token);
+    const tokens = await rotateRefreshToken(
+      ctx.db,
+      ctx.settings.jwtSecret,
+      request.body.refresh_token,
+    );
     return { success: true as const, data: tokens };
   });
 
@@ -31,8 +40,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, data: toUserDto(user) };
   });
 
-  app.post('/auth/logout', { schema: logoutRoute, onRequest: app.authenticate }, async (request) => {
-    await revokeSession(ctx.db, authOf(request).sessionId, 'logout');
-    return { success: true as const, data: {} };
-  });
+  app.post(
+    '/auth/logout',
+    { schema: logoutRoute, onRequest: app.authenticate },
+    async (request) => {
+      await revokeSession(ctx.db, authOf(request).sessionId, 'logout');
+      return { success: true as const, data: {} };
+    },
+  );
 };

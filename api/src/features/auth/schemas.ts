@@ -12,7 +12,10 @@ export const UserSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const AuthUrlDataSchema = Type.Object({ auth_url: Type.String() }, { additionalProperties: false });
+export const AuthUrlDataSchema = Type.Object(
+  { auth_url: Type.String() },
+  { additionalProperties: false },
+);
 
 export const RefreshRequestSchema = Type.Object(
   { refresh_token: Type.String({ minLength: 1, maxLength: 200 }) },

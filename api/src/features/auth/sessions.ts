@@ -26,9 +26,15 @@ async function issueRefreshToken(db: Db, sessionId: string): Promise<string> {
   return token;
 }
 
-export async function createSession(db: Db, secret: Uint8Array, userId: string): Promise<IssuedTokens & { sessionId: string }> {
+export async function createSession(
+  db: Db,
+  secret: Uint8Array,
+  userId: string,
+): Promise<IssuedTokens & { sessionId: string }> {
   const sessionId = randomUUID();
-  await db.insert(sessions).values({ id: sessionId, userId, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_MS) });
+  await db
+    .insert(sessions)
+    .values({ id: sessionId, userId, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_MS) });
   const refresh_token = await issueRefreshToken(db, sessionId);
   const access_token = await signAccessToken(secret, { userId, sessionId });
   return { sessionId, access_token, refresh_token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
@@ -41,7 +47,11 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeAllSessionsOfUser(db: Db, userId: string, reason: string): Promise<void> {
+export async function revokeAllSessionsOfUser(
+  db: Db,
+  userId: string,
+  reason: string,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
@@ -53,7 +63,13 @@ export async function findLiveSession(db: Db, sessionId: string) {
   const [row] = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    );
   return row ?? null;
 }
 
@@ -61,10 +77,18 @@ export async function findLiveSession(db: Db, sessionId: string) {
  * Rotation: the presented token is marked used and a new one issued in the same session.
  * Presenting a token that was already used means it leaked: the whole session is revoked.
  */
-export async function rotateRefreshToken(db: Db, secret: Uint8Array, presented: string): Promise<IssuedTokens> {
+export async function rotateRefreshToken(
+  db: Db,
+  secret: Uint8Array,
+  presented: string,
+): Promise<IssuedTokens> {
   const hash = sha256(presented);
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
-  if (!row) throw unauthorized('This refresh token is not valid. Please sign in again.', 'invalid_refresh_token');
+  if (!row)
+    throw unauthorized(
+      'This refresh token is not valid. Please sign in again.',
+      'invalid_refresh_token',
+    );
 
   // Claim the token atomically, so two concurrent uses cannot both succeed.
   const claimed = await db
@@ -74,15 +98,25 @@ export async function rotateRefreshToken(db: Db, secret: Uint8Array, presented: 
     .returning({ sessionId: refreshTokens.sessionId });
   if (claimed.length === 0) {
     await revokeSession(db, row.sessionId, 'refresh_token_reused');
-    throw unauthorized('This refresh token was already used; the session has been ended. Please sign in again.', 'refresh_token_reused');
+    throw unauthorized(
+      'This refresh token was already used; the session has been ended. Please sign in again.',
+      'refresh_token_reused',
+    );
   }
   if (row.expiresAt.getTime() <= Date.now()) {
-    throw unauthorized('This refresh token has expired. Please sign in again.', 'refresh_token_expired');
+    throw unauthorized(
+      'This refresh token has expired. Please sign in again.',
+      'refresh_token_expired',
+    );
   }
   const session = await findLiveSession(db, row.sessionId);
-  if (!session) throw unauthorized('This session has ended. Please sign in again.', 'session_revoked');
+  if (!session)
+    throw unauthorized('This session has ended. Please sign in again.', 'session_revoked');
 
   const refresh_token = await issueRefreshToken(db, session.id);
-  const access_token = await signAccessToken(secret, { userId: session.userId, sessionId: session.id });
+  const access_token = await signAccessToken(secret, {
+    userId: session.userId,
+    sessionId: session.id,
+  });
   return { access_token, refresh_token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
 }

@@ -10,7 +10,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
-export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, now = Date.now()): Promise<string> {
+export async function signAccessToken(
+  secret: Uint8Array,
+  claims: AccessClaims,
+  now = Date.now(),
+): Promise<string> {
   const iat = Math.floor(now / 1000);
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -24,9 +28,16 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, 
 }
 
 /** null for anything that is not a valid, unexpired token of ours (algorithm pinned to HS256). */
-export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(
+  secret: Uint8Array,
+  token: string,
+): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     return { userId: payload.sub, sessionId: payload.sid };
   } catch {

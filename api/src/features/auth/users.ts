@@ -19,7 +19,12 @@ export async function upsertUser(db: Db, profile: DiscordUser): Promise<UserRow>
     })
     .onConflictDoUpdate({
       target: users.discordId,
-      set: { username: profile.username, globalName: profile.global_name, avatar: profile.avatar, updatedAt: new Date() },
+      set: {
+        username: profile.username,
+        globalName: profile.global_name,
+        avatar: profile.avatar,
+        updatedAt: new Date(),
+      },
     })
     .returning();
   return row!;

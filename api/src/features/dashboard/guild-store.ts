@@ -14,7 +14,10 @@ export function canManage(guild: { owner: boolean; permissions: string }): boole
 }
 
 export async function markBotPresence(db: Db, guildId: string, present: boolean): Promise<void> {
-  await db.update(guilds).set({ botPresent: present, botCheckedAt: new Date() }).where(eq(guilds.id, guildId));
+  await db
+    .update(guilds)
+    .set({ botPresent: present, botCheckedAt: new Date() })
+    .where(eq(guilds.id, guildId));
 }
 
 /** Replaces the user's memberships with Discord's current list. */
@@ -35,8 +38,16 @@ export async function storeUserGuilds(
         updatedAt: now,
         ...(present === undefined ? {} : { botPresent: present, botCheckedAt: now }),
       };
-      await tx.insert(guilds).values({ id: g.id, ...values }).onConflictDoUpdate({ target: guilds.id, set: values });
-      const membership = { owner: g.owner, permissions: g.permissions, canManage: canManage(g), syncedAt: now };
+      await tx
+        .insert(guilds)
+        .values({ id: g.id, ...values })
+        .onConflictDoUpdate({ target: guilds.id, set: values });
+      const membership = {
+        owner: g.owner,
+        permissions: g.permissions,
+        canManage: canManage(g),
+        syncedAt: now,
+      };
       await tx
         .insert(userGuilds)
         .values({ userId, guildId: g.id, ...membership })
@@ -45,7 +56,11 @@ export async function storeUserGuilds(
     const ids = list.map((g) => g.id);
     await tx
       .delete(userGuilds)
-      .where(ids.length ? and(eq(userGuilds.userId, userId), notInArray(userGuilds.guildId, ids)) : eq(userGuilds.userId, userId));
+      .where(
+        ids.length
+          ? and(eq(userGuilds.userId, userId), notInArray(userGuilds.guildId, ids))
+          : eq(userGuilds.userId, userId),
+      );
   });
 }
 
@@ -58,7 +73,15 @@ const serverColumns = {
   owner: userGuilds.owner,
   canManage: userGuilds.canManage,
 };
-type ServerRow = { id: string; name: string; icon: string | null; memberCount: number; botPresent: boolean; owner: boolean; canManage: boolean };
+type ServerRow = {
+  id: string;
+  name: string;
+  icon: string | null;
+  memberCount: number;
+  botPresent: boolean;
+  owner: boolean;
+  canManage: boolean;
+};
 
 export function toServerDto(r: ServerRow) {
   return {
@@ -91,13 +114,22 @@ export async function listVerificationServers(db: Db, userId: string) {
     .from(userGuilds)
     .innerJoin(guilds, eq(guilds.id, userGuilds.guildId))
     .innerJoin(guildConfigs, eq(guildConfigs.guildId, userGuilds.guildId))
-    .where(and(eq(userGuilds.userId, userId), eq(guilds.botPresent, true), eq(guildConfigs.setupCompleted, true)))
+    .where(
+      and(
+        eq(userGuilds.userId, userId),
+        eq(guilds.botPresent, true),
+        eq(guildConfigs.setupCompleted, true),
+      ),
+    )
     .orderBy(guilds.name);
   return rows.map(toServerDto);
 }
 
 export async function listUserGuildIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ id: userGuilds.guildId }).from(userGuilds).where(eq(userGuilds.userId, userId));
+  const rows = await db
+    .select({ id: userGuilds.guildId })
+    .from(userGuilds)
+    .where(eq(userGuilds.userId, userId));
   return rows.map((r) => r.id);
 }
 
@@ -105,6 +137,14 @@ export async function setBotPresence(db: Db, presence: Map<string, boolean>): Pr
   const now = new Date();
   const present = [...presence].filter(([, p]) => p).map(([id]) => id);
   const absent = [...presence].filter(([, p]) => !p).map(([id]) => id);
-  if (present.length) await db.update(guilds).set({ botPresent: true, botCheckedAt: now }).where(inArray(guilds.id, present));
-  if (absent.length) await db.update(guilds).set({ botPresent: false, botCheckedAt: now }).where(inArray(guilds.id, absent));
+  if (present.length)
+    await db
+      .update(guilds)
+      .set({ botPresent: true, botCheckedAt: now })
+      .where(inArray(guilds.id, present));
+  if (absent.length)
+    await db
+      .update(guilds)
+      .set({ botPresent: false, botCheckedAt: now })
+      .where(inArray(guilds.id, absent));
 }

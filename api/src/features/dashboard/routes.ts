@@ -28,28 +28,44 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     data: await listManageableServers(ctx.db, authOf(request).userId),
   }));
 
-  app.post(`${base}/user/sync-servers`, { schema: syncServersRoute, ...limited }, async (request) => {
-    const { userId } = authOf(request);
-    await syncUserGuilds(ctx, userId);
-    return { success: true as const, data: await listManageableServers(ctx.db, userId) };
-  });
+  app.post(
+    `${base}/user/sync-servers`,
+    { schema: syncServersRoute, ...limited },
+    async (request) => {
+      const { userId } = authOf(request);
+      await syncUserGuilds(ctx, userId);
+      return { success: true as const, data: await listManageableServers(ctx.db, userId) };
+    },
+  );
 
-  app.get(`${base}/user/verification-servers`, { schema: verificationServersRoute, ...authed }, async (request) => ({
-    success: true as const,
-    data: await listVerificationServers(ctx.db, authOf(request).userId),
-  }));
+  app.get(
+    `${base}/user/verification-servers`,
+    { schema: verificationServersRoute, ...authed },
+    async (request) => ({
+      success: true as const,
+      data: await listVerificationServers(ctx.db, authOf(request).userId),
+    }),
+  );
 
-  app.get(`${base}/user/linked-accounts`, { schema: linkedAccountsRoute, ...authed }, async (request) => ({
-    success: true as const,
-    data: (await listLinkedAccounts(ctx.db, authOf(request).userId)).map(toLinkedAccountDto),
-  }));
+  app.get(
+    `${base}/user/linked-accounts`,
+    { schema: linkedAccountsRoute, ...authed },
+    async (request) => ({
+      success: true as const,
+      data: (await listLinkedAccounts(ctx.db, authOf(request).userId)).map(toLinkedAccountDto),
+    }),
+  );
 
-  app.delete(`${base}/user/linked-account/:id`, { schema: unlinkRoute, ...authed }, async (request) => {
-    if (!(await unlinkAccount(ctx.db, authOf(request).userId, request.params.id))) {
-      throw notFound('You have no linked account with this id.', 'account_not_found');
-    }
-    return { success: true as const, data: {} };
-  });
+  app.delete(
+    `${base}/user/linked-account/:id`,
+    { schema: unlinkRoute, ...authed },
+    async (request) => {
+      if (!(await unlinkAccount(ctx.db, authOf(request).userId, request.params.id))) {
+        throw notFound('You have no linked account with this id.', 'account_not_found');
+      }
+      return { success: true as const, data: {} };
+    },
+  );
 
   app.post(`${base}/bot/manual-sync`, { schema: manualSyncRoute, ...limited }, async (request) => ({
     success: true as const,
@@ -60,7 +76,14 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { userId } = authOf(request);
     const guildId = request.query.server_id;
     await requireManager(ctx.db, userId, guildId);
-    const state = await createState(ctx.db, ctx.settings.encryptionKey, { purpose: 'bot_invite', userId, guildId });
-    return { success: true as const, data: { invite_url: ctx.integrations.discordOAuth.botInviteUrl(state, guildId) } };
+    const state = await createState(ctx.db, ctx.settings.encryptionKey, {
+      purpose: 'bot_invite',
+      userId,
+      guildId,
+    });
+    return {
+      success: true as const,
+      data: { invite_url: ctx.integrations.discordOAuth.botInviteUrl(state, guildId) },
+    };
   });
 };

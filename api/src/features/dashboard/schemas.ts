@@ -32,49 +32,62 @@ export const ManualSyncDataSchema = Type.Object(
   { checked: Type.Integer(), bot_present: Type.Integer() },
   { additionalProperties: false },
 );
-export const InviteUrlDataSchema = Type.Object({ invite_url: Type.String() }, { additionalProperties: false });
+export const InviteUrlDataSchema = Type.Object(
+  { invite_url: Type.String() },
+  { additionalProperties: false },
+);
 export const InviteQuerySchema = Type.Object(
   { server_id: Snowflake('the server to add the bot to') },
   { additionalProperties: false },
 );
-export const LinkedAccountParams = Type.Object({ id: Uuid('linked account id') }, { additionalProperties: false });
+export const LinkedAccountParams = Type.Object(
+  { id: Uuid('linked account id') },
+  { additionalProperties: false },
+);
 
 const auth = { security: [{ bearerAuth: [] }] };
 const tags = ['dashboard'];
 
 export const userServersRoute = {
-  tags, ...auth,
+  tags,
+  ...auth,
   summary: 'Servers the user owns or manages (per the last sync)',
   response: { 200: Ok(Type.Array(ServerSchema)), ...errors(401) },
 };
 export const syncServersRoute = {
-  tags, ...auth,
+  tags,
+  ...auth,
   summary: "Re-read the user's servers from Discord",
   response: { 200: Ok(Type.Array(ServerSchema)), ...errors(401, 429, 502) },
 };
 export const verificationServersRoute = {
-  tags, ...auth,
+  tags,
+  ...auth,
   summary: 'Servers where the bot is present, setup is complete and the user is a member',
   response: { 200: Ok(Type.Array(ServerSchema)), ...errors(401) },
 };
 export const linkedAccountsRoute = {
-  tags, ...auth,
+  tags,
+  ...auth,
   summary: "The caller's linked Roblox accounts",
   response: { 200: Ok(Type.Array(LinkedAccountSchema)), ...errors(401) },
 };
 export const unlinkRoute = {
-  tags, ...auth,
+  tags,
+  ...auth,
   summary: 'Unlink one of the caller’s Roblox accounts',
   params: LinkedAccountParams,
   response: { 200: Ok(EmptyObject), ...errors(401, 404) },
 };
 export const manualSyncRoute = {
-  tags, ...auth,
+  tags,
+  ...auth,
   summary: "Re-check the bot's presence in the user's servers",
   response: { 200: Ok(ManualSyncDataSchema), ...errors(401, 429, 502) },
 };
 export const inviteUrlRoute = {
-  tags, ...auth,
+  tags,
+  ...auth,
   summary: "Discord's bot authorize URL for one server",
   querystring: InviteQuerySchema,
   response: { 200: Ok(InviteUrlDataSchema), ...errors(401, 403, 404) },

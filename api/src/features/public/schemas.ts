@@ -13,7 +13,11 @@ export const HealthSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const botStatsRoute = { tags: ['public'], summary: 'Real user and server counts', response: { 200: Ok(BotStatsSchema), ...errors() } };
+export const botStatsRoute = {
+  tags: ['public'],
+  summary: 'Real user and server counts',
+  response: { 200: Ok(BotStatsSchema), ...errors() },
+};
 export const healthRoute = {
   tags: ['public'],
   summary: 'Liveness and database status',

@@ -18,7 +18,11 @@ export function toLinkedAccountDto(r: RobloxAccountRow) {
 }
 
 export async function listLinkedAccounts(db: Db, userId: string) {
-  return db.select().from(robloxAccounts).where(eq(robloxAccounts.userId, userId)).orderBy(asc(robloxAccounts.linkedAt));
+  return db
+    .select()
+    .from(robloxAccounts)
+    .where(eq(robloxAccounts.userId, userId))
+    .orderBy(asc(robloxAccounts.linkedAt));
 }
 
 export async function findAccount(db: Db, accountId: string): Promise<RobloxAccountRow | null> {
@@ -42,12 +46,17 @@ export interface RobloxProfile {
   avatarUrl: string | null;
 }
 
-export type LinkOutcome = { ok: true; account: RobloxAccountRow } | { ok: false; reason: 'account_already_linked' };
+export type LinkOutcome =
+  { ok: true; account: RobloxAccountRow } | { ok: false; reason: 'account_already_linked' };
 
 /** Links a Roblox account to the user, or refreshes it when it is already theirs. */
 export async function linkAccount(db: Db, userId: string, p: RobloxProfile): Promise<LinkOutcome> {
-  const [existing] = await db.select().from(robloxAccounts).where(eq(robloxAccounts.robloxId, p.robloxId));
-  if (existing && existing.userId !== userId) return { ok: false, reason: 'account_already_linked' };
+  const [existing] = await db
+    .select()
+    .from(robloxAccounts)
+    .where(eq(robloxAccounts.robloxId, p.robloxId));
+  if (existing && existing.userId !== userId)
+    return { ok: false, reason: 'account_already_linked' };
   if (existing) {
     const [row] = await db
       .update(robloxAccounts)
@@ -58,7 +67,14 @@ export async function linkAccount(db: Db, userId: string, p: RobloxProfile): Pro
   }
   const inserted = await db
     .insert(robloxAccounts)
-    .values({ id: randomUUID(), userId, robloxId: p.robloxId, username: p.username, displayName: p.displayName, avatarUrl: p.avatarUrl })
+    .values({
+      id: randomUUID(),
+      userId,
+      robloxId: p.robloxId,
+      username: p.username,
+      displayName: p.displayName,
+      avatarUrl: p.avatarUrl,
+    })
     .onConflictDoNothing({ target: robloxAccounts.robloxId })
     .returning();
   if (!inserted[0]) return { ok: false, reason: 'account_already_linked' };

@@ -9,25 +9,47 @@ import type { RobloxCallbackQuerySchema } from './schemas';
 
 type Query = Static<typeof RobloxCallbackQuerySchema>;
 
-const to = (ctx: AppContext, query: Record<string, string>) => appUrl(ctx.settings.appUrl, '/roblox/callback', { query });
-const failure = (ctx: AppContext, error: string, error_description: string) => to(ctx, { error, error_description });
+const to = (ctx: AppContext, query: Record<string, string>) =>
+  appUrl(ctx.settings.appUrl, '/roblox/callback', { query });
+const failure = (ctx: AppContext, error: string, error_description: string) =>
+  to(ctx, { error, error_description });
 
 /** Roblox's redirect → link the account (PKCE verifier from the state row) → where the web app goes. */
-export async function handleRobloxCallback(ctx: AppContext, log: FastifyBaseLogger, query: Query): Promise<string> {
-  const state = await consumeState(ctx.db, ctx.settings.encryptionKey, query.state, ['roblox_link']);
+export async function handleRobloxCallback(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  query: Query,
+): Promise<string> {
+  const state = await consumeState(ctx.db, ctx.settings.encryptionKey, query.state, [
+    'roblox_link',
+  ]);
   if (query.error) {
     return query.error === 'access_denied'
       ? failure(ctx, 'access_denied', 'The Roblox authorization was cancelled.')
-      : failure(ctx, query.error.replace(/[^\w.-]/g, '').slice(0, 64) || 'roblox_error', query.error_description ?? 'Roblox reported an error.');
+      : failure(
+          ctx,
+          query.error.replace(/[^\w.-]/g, '').slice(0, 64) || 'roblox_error',
+          query.error_description ?? 'Roblox reported an error.',
+        );
   }
   if (!state?.userId || !state.verifier) {
-    return failure(ctx, 'invalid_state', 'This link request has expired or was already used. Start linking again from the dashboard.');
+    return failure(
+      ctx,
+      'invalid_state',
+      'This link request has expired or was already used. Start linking again from the dashboard.',
+    );
   }
-  if (!query.code) return failure(ctx, 'invalid_request', 'Roblox did not send an authorization code.');
+  if (!query.code)
+    return failure(ctx, 'invalid_request', 'Roblox did not send an authorization code.');
   try {
-    const { access_token } = await ctx.integrations.robloxOAuth.exchangeCode(query.code, state.verifier);
+    const { access_token } = await ctx.integrations.robloxOAuth.exchangeCode(
+      query.code,
+      state.verifier,
+    );
     const info = await ctx.integrations.robloxOAuth.getUserInfo(access_token);
-    const avatarUrl = info.picture ?? (await ctx.integrations.roblox.getAvatarHeadshotUrl(info.sub).catch(() => null));
+    const avatarUrl =
+      info.picture ??
+      (await ctx.integrations.roblox.getAvatarHeadshotUrl(info.sub).catch(() => null));
     const outcome = await linkAccount(ctx.db, state.userId, {
       robloxId: info.sub,
       username: info.preferred_username,
@@ -35,7 +57,11 @@ export async function handleRobloxCallback(ctx: AppContext, log: FastifyBaseLogg
       avatarUrl,
     });
     if (!outcome.ok) {
-      return failure(ctx, 'account_already_linked', 'This Roblox account is already linked to another Discord user.');
+      return failure(
+        ctx,
+        'account_already_linked',
+        'This Roblox account is already linked to another Discord user.',
+      );
     }
     log.info({ userId: state.userId, robloxId: info.sub }, 'linked Roblox account');
     return to(ctx, { code: 'success', state: 'linked' });
@@ -43,8 +69,16 @@ export async function handleRobloxCallback(ctx: AppContext, log: FastifyBaseLogg
     if (err instanceof IntegrationError) {
       log.warn({ kind: err.kind, status: err.status }, 'Roblox callback failed');
       return err.kind === 'invalid_grant'
-        ? failure(ctx, 'invalid_grant', 'Roblox did not accept the authorization. Please try linking again.')
-        : failure(ctx, 'roblox_unavailable', 'Roblox could not be reached. Please try again in a moment.');
+        ? failure(
+            ctx,
+            'invalid_grant',
+            'Roblox did not accept the authorization. Please try linking again.',
+          )
+        : failure(
+            ctx,
+            'roblox_unavailable',
+            'Roblox could not be reached. Please try again in a moment.',
+          );
     }
     throw err;
   }

@@ -9,18 +9,31 @@ import { robloxAuthUrlRoute, robloxCallbackRoute, robloxStatusRoute } from './sc
 export const robloxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
 
-  app.get('/roblox/auth-url', { schema: robloxAuthUrlRoute, onRequest: app.authenticate }, async (request) => {
-    if (!ctx.integrations.robloxOAuth.configured) {
-      throw new ApiError(503, 'roblox_not_configured', 'Roblox linking is not configured on this server.');
-    }
-    const verifier = randomToken(48); // 64 characters, within PKCE's 43–128
-    const state = await createState(ctx.db, ctx.settings.encryptionKey, {
-      purpose: 'roblox_link',
-      userId: authOf(request).userId,
-      verifier,
-    });
-    return { success: true as const, data: { auth_url: ctx.integrations.robloxOAuth.authorizeUrl(state, pkceChallenge(verifier)) } };
-  });
+  app.get(
+    '/roblox/auth-url',
+    { schema: robloxAuthUrlRoute, onRequest: app.authenticate },
+    async (request) => {
+      if (!ctx.integrations.robloxOAuth.configured) {
+        throw new ApiError(
+          503,
+          'roblox_not_configured',
+          'Roblox linking is not configured on this server.',
+        );
+      }
+      const verifier = randomToken(48); // 64 characters, within PKCE's 43–128
+      const state = await createState(ctx.db, ctx.settings.encryptionKey, {
+        purpose: 'roblox_link',
+        userId: authOf(request).userId,
+        verifier,
+      });
+      return {
+        success: true as const,
+        data: {
+          auth_url: ctx.integrations.robloxOAuth.authorizeUrl(state, pkceChallenge(verifier)),
+        },
+      };
+    },
+  );
 
   app.get('/roblox/callback', { schema: robloxCallbackRoute }, async (request, reply) =>
     reply.redirect(await handleRobloxCallback(ctx, request.log, request.query), 302),

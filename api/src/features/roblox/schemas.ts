@@ -1,8 +1,14 @@
 import Type from 'typebox';
 import { Ok, errors } from '../../lib/schemas';
 
-export const RobloxStatusSchema = Type.Object({ configured: Type.Boolean() }, { additionalProperties: false });
-export const RobloxAuthUrlSchema = Type.Object({ auth_url: Type.String() }, { additionalProperties: false });
+export const RobloxStatusSchema = Type.Object(
+  { configured: Type.Boolean() },
+  { additionalProperties: false },
+);
+export const RobloxAuthUrlSchema = Type.Object(
+  { auth_url: Type.String() },
+  { additionalProperties: false },
+);
 export const RobloxCallbackQuerySchema = Type.Object({
   code: Type.Optional(Type.String({ maxLength: 1024 })),
   state: Type.Optional(Type.String({ maxLength: 512 })),

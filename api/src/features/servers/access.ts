@@ -21,10 +21,17 @@ export async function findMembership(db: Db, userId: string, guildId: string) {
 /** The caller must own or manage the server per their last sync: unknown → 404, otherwise → 403. */
 export async function requireManager(db: Db, userId: string, guildId: string): Promise<GuildRow> {
   const guild = await findGuild(db, guildId);
-  if (!guild) throw notFound('This server is unknown to RoConnect. Sync your servers and try again.', 'server_not_found');
+  if (!guild)
+    throw notFound(
+      'This server is unknown to RoConnect. Sync your servers and try again.',
+      'server_not_found',
+    );
   const membership = await findMembership(db, userId, guildId);
   if (!membership?.canManage) {
-    throw forbidden('You need to own this server or have Manage Server or Administrator in it.', 'not_server_manager');
+    throw forbidden(
+      'You need to own this server or have Manage Server or Administrator in it.',
+      'not_server_manager',
+    );
   }
   return guild;
 }

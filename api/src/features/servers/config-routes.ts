@@ -12,7 +12,10 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/v1/server/:id/config', { schema: configRoute, ...authed }, async (request) => {
     const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
-    return { success: true as const, data: { server_config: toServerConfigDto(guild.name, await getConfig(ctx.db, guild.id)) } };
+    return {
+      success: true as const,
+      data: { server_config: toServerConfigDto(guild.name, await getConfig(ctx.db, guild.id)) },
+    };
   });
 
   app.get('/api/v1/server/:id/setup', { schema: setupStatusRoute, ...authed }, async (request) => {
@@ -30,9 +33,16 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ? {
             id: config.groupId,
             name: config.groupName ?? `Group ${config.groupId}`,
-            ranks: binds.map((b) => ({ rank: b.rank, name: b.rankName, discord_role_id: b.discordRoleId })),
+            ranks: binds.map((b) => ({
+              rank: b.rank,
+              name: b.rankName,
+              discord_role_id: b.discordRoleId,
+            })),
           }
         : null;
-    return { success: true as const, data: { server_config: toServerConfigDto(guild.name, config), roles, group } };
+    return {
+      success: true as const,
+      data: { server_config: toServerConfigDto(guild.name, config), roles, group },
+    };
   });
 };

@@ -13,7 +13,12 @@ export async function getConfig(db: Db, guildId: string): Promise<ConfigRow | nu
   return row ?? null;
 }
 
-export async function saveConfig(db: Db, guildId: string, userId: string, patch: ConfigPatch): Promise<ConfigRow> {
+export async function saveConfig(
+  db: Db,
+  guildId: string,
+  userId: string,
+  patch: ConfigPatch,
+): Promise<ConfigRow> {
   const set = { ...patch, updatedBy: userId, updatedAt: new Date() };
   const [row] = await db
     .insert(guildConfigs)
@@ -46,7 +51,11 @@ export function advance(row: ConfigRow | null, next: SetupStep): SetupStep {
 }
 
 export async function listBinds(db: Db, guildId: string) {
-  return db.select().from(groupRoleBinds).where(eq(groupRoleBinds.guildId, guildId)).orderBy(groupRoleBinds.rank);
+  return db
+    .select()
+    .from(groupRoleBinds)
+    .where(eq(groupRoleBinds.guildId, guildId))
+    .orderBy(groupRoleBinds.rank);
 }
 
 export async function replaceBinds(

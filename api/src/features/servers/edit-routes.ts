@@ -13,37 +13,66 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const authed = { onRequest: app.authenticate };
 
-  app.put('/api/v1/server/:id/edit/nickname', { schema: editNicknameRoute, ...authed }, async (request) => {
-    const { userId } = authOf(request);
-    const guild = await requireManager(ctx.db, userId, request.params.id);
-    const row = await saveConfig(ctx.db, guild.id, userId, { nicknameFormat: request.body.nickname_format });
-    return { success: true as const, data: { server_config: toServerConfigDto(guild.name, row) } };
-  });
+  app.put(
+    '/api/v1/server/:id/edit/nickname',
+    { schema: editNicknameRoute, ...authed },
+    async (request) => {
+      const { userId } = authOf(request);
+      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const row = await saveConfig(ctx.db, guild.id, userId, {
+        nicknameFormat: request.body.nickname_format,
+      });
+      return {
+        success: true as const,
+        data: { server_config: toServerConfigDto(guild.name, row) },
+      };
+    },
+  );
 
-  app.put('/api/v1/server/:id/edit/verified-role', { schema: editVerifiedRoleRoute, ...authed }, async (request) => {
-    const { userId } = authOf(request);
-    const guild = await requireManager(ctx.db, userId, request.params.id);
-    const name = cleanRoleName(request.body.verified_role_name);
-    requireBot(guild);
-    let role: { id: string; name: string };
-    if (request.body.verified_role_id) {
-      const chosen = await checkChosenRole(ctx, guild.id, request.body.verified_role_id);
-      if (!chosen) throw notFound('That role does not exist in this server.', 'role_not_found');
-      role = chosen;
-    } else {
-      role = await ensureVerifiedRole(ctx, guild.id, name);
-    }
-    const row = await saveConfig(ctx.db, guild.id, userId, { verifiedRoleName: role.name, verifiedRoleId: role.id });
-    return { success: true as const, data: { server_config: toServerConfigDto(guild.name, row) } };
-  });
+  app.put(
+    '/api/v1/server/:id/edit/verified-role',
+    { schema: editVerifiedRoleRoute, ...authed },
+    async (request) => {
+      const { userId } = authOf(request);
+      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const name = cleanRoleName(request.body.verified_role_name);
+      requireBot(guild);
+      let role: { id: string; name: string };
+      if (request.body.verified_role_id) {
+        const chosen = await checkChosenRole(ctx, guild.id, request.body.verified_role_id);
+        if (!chosen) throw notFound('That role does not exist in this server.', 'role_not_found');
+        role = chosen;
+      } else {
+        role = await ensureVerifiedRole(ctx, guild.id, name);
+      }
+      const row = await saveConfig(ctx.db, guild.id, userId, {
+        verifiedRoleName: role.name,
+        verifiedRoleId: role.id,
+      });
+      return {
+        success: true as const,
+        data: { server_config: toServerConfigDto(guild.name, row) },
+      };
+    },
+  );
 
-  app.put('/api/v1/server/:id/edit/group', { schema: editGroupRoute, ...authed }, async (request) => {
-    const { userId } = authOf(request);
-    const guild = await requireManager(ctx.db, userId, request.params.id);
-    const groupId = groupIdFromBody(request.body);
-    requireBot(guild);
-    const bound = await bindGroup(ctx, guild.id, groupId);
-    const row = await saveConfig(ctx.db, guild.id, userId, { groupId: bound.groupId, groupName: bound.groupName });
-    return { success: true as const, data: { server_config: toServerConfigDto(guild.name, row) } };
-  });
+  app.put(
+    '/api/v1/server/:id/edit/group',
+    { schema: editGroupRoute, ...authed },
+    async (request) => {
+      const { userId } = authOf(request);
+      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const groupId = groupIdFromBody(request.body);
+      requireBot(guild);
+      const bound = await bindGroup(ctx, guild.id, groupId);
+      const row = await saveConfig(ctx.db, guild.id, userId, {
+        groupId: bound.groupId,
+        groupName: bound.groupName,
+      });
+      return {
+        success: true as const,
+        data: { server_config: toServerConfigDto(guild.name, row) },
+      };
+    },
+  );
 };

@@ -14,7 +14,9 @@ export function groupIdFromBody(body: GroupInput): string {
     throw badRequest('send either body.group_id or body.group_url, not both');
   }
   const [field, value] =
-    body.group_id !== undefined ? ['body.group_id', String(body.group_id)] : ['body.group_url', body.group_url];
+    body.group_id !== undefined
+      ? ['body.group_id', String(body.group_id)]
+      : ['body.group_url', body.group_url];
   if (value === undefined) throw badRequest('body.group_id or body.group_url is required');
   const parsed = parseRobloxGroupInput(value);
   if (!parsed.ok) throw badRequest(`${field} is not a Roblox group: ${parsed.error}`);
@@ -28,9 +30,13 @@ export function groupIdFromBody(body: GroupInput): string {
 export async function bindGroup(ctx: AppContext, guildId: string, groupId: string) {
   const group = await ctx.integrations.roblox.getGroup(groupId);
   if (!group) throw notFound(`Roblox group ${groupId} does not exist.`, 'group_not_found');
-  const ranks = (await ctx.integrations.roblox.getGroupRoles(groupId)).filter((r) => r.rank > 0).sort((a, b) => a.rank - b.rank);
+  const ranks = (await ctx.integrations.roblox.getGroupRoles(groupId))
+    .filter((r) => r.rank > 0)
+    .sort((a, b) => a.rank - b.rank);
   const existing = await ctx.integrations.discordBot.listRoles(guildId);
-  const byName = new Map(existing.filter((r) => r.id !== guildId).map((r) => [r.name.toLowerCase(), r.id]));
+  const byName = new Map(
+    existing.filter((r) => r.id !== guildId).map((r) => [r.name.toLowerCase(), r.id]),
+  );
   const rolesCreated: string[] = [];
   const binds: { rank: number; rankName: string; discordRoleId: string }[] = [];
   for (const rank of ranks) {

@@ -23,16 +23,28 @@ export async function rolesWithAssignability(ctx: AppContext, guildId: string) {
   return roles
     .filter((r) => r.id !== guildId)
     .sort((a, b) => b.position - a.position)
-    .map((r) => ({ id: r.id, name: r.name, position: r.position, assignable: isAssignable(r, guildId, botTop) }));
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      position: r.position,
+      assignable: isAssignable(r, guildId, botTop),
+    }));
 }
 
 /**
  * The verified role by name: an existing role the bot can give, or a new one.
  * A role at or above the bot's highest role is refused with a message that says so.
  */
-export async function ensureVerifiedRole(ctx: AppContext, guildId: string, name: string): Promise<{ id: string; name: string; created: boolean }> {
+export async function ensureVerifiedRole(
+  ctx: AppContext,
+  guildId: string,
+  name: string,
+): Promise<{ id: string; name: string; created: boolean }> {
   const bot = ctx.integrations.discordBot;
-  const [roles, botTop] = await Promise.all([bot.listRoles(guildId), bot.getBotHighestRolePosition(guildId)]);
+  const [roles, botTop] = await Promise.all([
+    bot.listRoles(guildId),
+    bot.getBotHighestRolePosition(guildId),
+  ]);
   const existing =
     roles.find((r) => r.name === name && r.id !== guildId) ??
     roles.find((r) => r.name.toLowerCase() === name.toLowerCase() && r.id !== guildId);
@@ -45,9 +57,16 @@ export async function ensureVerifiedRole(ctx: AppContext, guildId: string, name:
 }
 
 /** A chosen role id: it must exist in the server and be one the bot can give. */
-export async function checkChosenRole(ctx: AppContext, guildId: string, roleId: string): Promise<DiscordRole | null> {
+export async function checkChosenRole(
+  ctx: AppContext,
+  guildId: string,
+  roleId: string,
+): Promise<DiscordRole | null> {
   const bot = ctx.integrations.discordBot;
-  const [roles, botTop] = await Promise.all([bot.listRoles(guildId), bot.getBotHighestRolePosition(guildId)]);
+  const [roles, botTop] = await Promise.all([
+    bot.listRoles(guildId),
+    bot.getBotHighestRolePosition(guildId),
+  ]);
   const role = roles.find((r) => r.id === roleId && r.id !== guildId);
   if (!role) return null;
   if (!isAssignable(role, guildId, botTop)) throw notAssignableError(role);

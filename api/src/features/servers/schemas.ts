@@ -2,7 +2,9 @@ import { NICKNAME_FORMATS, SETUP_STEPS } from '@roconnect/shared-lib/contract';
 import Type from 'typebox';
 import { Nullable, Ok, ServerIdParams, Snowflake, errors } from '../../lib/schemas';
 
-export const NicknameFormatSchema = Type.Enum([...NICKNAME_FORMATS], { description: 'how the bot sets nicknames' });
+export const NicknameFormatSchema = Type.Enum([...NICKNAME_FORMATS], {
+  description: 'how the bot sets nicknames',
+});
 export const SetupStepSchema = Type.Enum([...SETUP_STEPS]);
 
 export const ServerConfigSchema = Type.Object(
@@ -15,7 +17,10 @@ export const ServerConfigSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export const ServerConfigDataSchema = Type.Object({ server_config: ServerConfigSchema }, { additionalProperties: false });
+export const ServerConfigDataSchema = Type.Object(
+  { server_config: ServerConfigSchema },
+  { additionalProperties: false },
+);
 export const SetupStatusSchema = Type.Object(
   { setup_completed: Type.Boolean(), setup_step: Nullable(SetupStepSchema) },
   { additionalProperties: false },
@@ -38,19 +43,43 @@ export const GroupSummarySchema = Type.Object(
   { additionalProperties: false },
 );
 export const ServerEditDataSchema = Type.Object(
-  { server_config: ServerConfigSchema, roles: Type.Array(ServerRoleSchema), group: Nullable(GroupSummarySchema) },
+  {
+    server_config: ServerConfigSchema,
+    roles: Type.Array(ServerRoleSchema),
+    group: Nullable(GroupSummarySchema),
+  },
   { additionalProperties: false },
 );
 
-const RoleName = Type.String({ minLength: 1, maxLength: 100, description: '1–100 characters after trimming; not @everyone' });
-const GroupId = Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Integer({ minimum: 1 })], {
-  description: 'a positive integer id (or a group URL)',
+const RoleName = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: '1–100 characters after trimming; not @everyone',
 });
-const GroupUrl = Type.String({ minLength: 1, maxLength: 500, description: 'a Roblox group or community URL' });
+const GroupId = Type.Union(
+  [Type.String({ minLength: 1, maxLength: 200 }), Type.Integer({ minimum: 1 })],
+  {
+    description: 'a positive integer id (or a group URL)',
+  },
+);
+const GroupUrl = Type.String({
+  minLength: 1,
+  maxLength: 500,
+  description: 'a Roblox group or community URL',
+});
 
-export const NicknameBodySchema = Type.Object({ nickname_format: NicknameFormatSchema }, { additionalProperties: false });
-export const SetupNicknameDataSchema = Type.Object({ setup_step: Nullable(SetupStepSchema) }, { additionalProperties: false });
-export const SetupVerifiedRoleBodySchema = Type.Object({ verified_role_name: RoleName }, { additionalProperties: false });
+export const NicknameBodySchema = Type.Object(
+  { nickname_format: NicknameFormatSchema },
+  { additionalProperties: false },
+);
+export const SetupNicknameDataSchema = Type.Object(
+  { setup_step: Nullable(SetupStepSchema) },
+  { additionalProperties: false },
+);
+export const SetupVerifiedRoleBodySchema = Type.Object(
+  { verified_role_name: RoleName },
+  { additionalProperties: false },
+);
 export const SetupVerifiedRoleDataSchema = Type.Object(
   { verified_role_id: Type.String(), setup_step: Nullable(SetupStepSchema) },
   { additionalProperties: false },
@@ -73,7 +102,10 @@ export const SetupGroupDataSchema = Type.Object(
   { additionalProperties: false },
 );
 export const EditVerifiedRoleBodySchema = Type.Object(
-  { verified_role_name: RoleName, verified_role_id: Nullable(Snowflake('an existing role, or null to find/create by name')) },
+  {
+    verified_role_name: RoleName,
+    verified_role_id: Nullable(Snowflake('an existing role, or null to find/create by name')),
+  },
   { additionalProperties: false },
 );
 export const EditGroupBodySchema = Type.Object(
@@ -84,27 +116,54 @@ export const EditGroupBodySchema = Type.Object(
 const common = { tags: ['servers'], security: [{ bearerAuth: [] }], params: ServerIdParams };
 const errs = errors(401, 403, 404, 409, 502);
 
-export const configRoute = { ...common, summary: 'Server configuration', response: { 200: Ok(ServerConfigDataSchema), ...errs } };
-export const setupStatusRoute = { ...common, summary: 'Setup wizard status', response: { 200: Ok(SetupStatusSchema), ...errs } };
+export const configRoute = {
+  ...common,
+  summary: 'Server configuration',
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
+};
+export const setupStatusRoute = {
+  ...common,
+  summary: 'Setup wizard status',
+  response: { 200: Ok(SetupStatusSchema), ...errs },
+};
 export const setupNicknameRoute = {
-  ...common, summary: 'Setup step 1: nickname format', body: NicknameBodySchema,
+  ...common,
+  summary: 'Setup step 1: nickname format',
+  body: NicknameBodySchema,
   response: { 200: Ok(SetupNicknameDataSchema), ...errs },
 };
 export const setupVerifiedRoleRoute = {
-  ...common, summary: 'Setup step 2: verified role (created when missing)', body: SetupVerifiedRoleBodySchema,
+  ...common,
+  summary: 'Setup step 2: verified role (created when missing)',
+  body: SetupVerifiedRoleBodySchema,
   response: { 200: Ok(SetupVerifiedRoleDataSchema), ...errs },
 };
 export const setupGroupRoute = {
-  ...common, summary: 'Setup step 3: Roblox group (one Discord role per rank above 0) or skip', body: SetupGroupBodySchema,
+  ...common,
+  summary: 'Setup step 3: Roblox group (one Discord role per rank above 0) or skip',
+  body: SetupGroupBodySchema,
   response: { 200: Ok(SetupGroupDataSchema), ...errs },
 };
-export const editRoute = { ...common, summary: 'Configuration, roles and group for the edit page', response: { 200: Ok(ServerEditDataSchema), ...errs } };
+export const editRoute = {
+  ...common,
+  summary: 'Configuration, roles and group for the edit page',
+  response: { 200: Ok(ServerEditDataSchema), ...errs },
+};
 export const editNicknameRoute = {
-  ...common, summary: 'Change the nickname format', body: NicknameBodySchema, response: { 200: Ok(ServerConfigDataSchema), ...errs },
+  ...common,
+  summary: 'Change the nickname format',
+  body: NicknameBodySchema,
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
 };
 export const editVerifiedRoleRoute = {
-  ...common, summary: 'Change the verified role', body: EditVerifiedRoleBodySchema, response: { 200: Ok(ServerConfigDataSchema), ...errs },
+  ...common,
+  summary: 'Change the verified role',
+  body: EditVerifiedRoleBodySchema,
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
 };
 export const editGroupRoute = {
-  ...common, summary: 'Change the Roblox group', body: EditGroupBodySchema, response: { 200: Ok(ServerConfigDataSchema), ...errs },
+  ...common,
+  summary: 'Change the Roblox group',
+  body: EditGroupBodySchema,
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
 };

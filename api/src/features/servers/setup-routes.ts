@@ -3,7 +3,14 @@ import type { SetupStep } from '@roconnect/shared-lib/contract';
 import { authOf } from '../../context';
 import { badRequest, conflict } from '../../lib/errors';
 import { requireManager } from './access';
-import { STEP_ORDER, advance, getConfig, replaceBinds, saveConfig, type ConfigRow } from './config-store';
+import {
+  STEP_ORDER,
+  advance,
+  getConfig,
+  replaceBinds,
+  saveConfig,
+  type ConfigRow,
+} from './config-store';
 import { bindGroup, groupIdFromBody } from './group';
 import { ensureVerifiedRole } from './roles';
 import { setupGroupRoute, setupNicknameRoute, setupVerifiedRoleRoute } from './schemas';
@@ -24,59 +31,92 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const authed = { onRequest: app.authenticate };
 
-  app.post('/api/v1/server/:id/setup/nickname', { schema: setupNicknameRoute, ...authed }, async (request) => {
-    const { userId } = authOf(request);
-    const guild = await requireManager(ctx.db, userId, request.params.id);
-    const current = await getConfig(ctx.db, guild.id);
-    const row = await saveConfig(ctx.db, guild.id, userId, {
-      nicknameFormat: request.body.nickname_format,
-      setupStep: advance(current, 'verified_role'),
-    });
-    return { success: true as const, data: { setup_step: nextStep(row) } };
-  });
+  app.post(
+    '/api/v1/server/:id/setup/nickname',
+    { schema: setupNicknameRoute, ...authed },
+    async (request) => {
+      const { userId } = authOf(request);
+      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const current = await getConfig(ctx.db, guild.id);
+      const row = await saveConfig(ctx.db, guild.id, userId, {
+        nicknameFormat: request.body.nickname_format,
+        setupStep: advance(current, 'verified_role'),
+      });
+      return { success: true as const, data: { setup_step: nextStep(row) } };
+    },
+  );
 
-  app.post('/api/v1/server/:id/setup/verified-role', { schema: setupVerifiedRoleRoute, ...authed }, async (request) => {
-    const { userId } = authOf(request);
-    const guild = await requireManager(ctx.db, userId, request.params.id);
-    const name = cleanRoleName(request.body.verified_role_name);
-    const current = await getConfig(ctx.db, guild.id);
-    requireStep(current, 'verified_role');
-    requireBot(guild);
-    const role = await ensureVerifiedRole(ctx, guild.id, name);
-    const row = await saveConfig(ctx.db, guild.id, userId, {
-      verifiedRoleName: role.name,
-      verifiedRoleId: role.id,
-      setupStep: advance(current, 'group'),
-    });
-    return { success: true as const, data: { verified_role_id: role.id, setup_step: nextStep(row) } };
-  });
+  app.post(
+    '/api/v1/server/:id/setup/verified-role',
+    { schema: setupVerifiedRoleRoute, ...authed },
+    async (request) => {
+      const { userId } = authOf(request);
+      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const name = cleanRoleName(request.body.verified_role_name);
+      const current = await getConfig(ctx.db, guild.id);
+      requireStep(current, 'verified_role');
+      requireBot(guild);
+      const role = await ensureVerifiedRole(ctx, guild.id, name);
+      const row = await saveConfig(ctx.db, guild.id, userId, {
+        verifiedRoleName: role.name,
+        verifiedRoleId: role.id,
+        setupStep: advance(current, 'group'),
+      });
+      return {
+        success: true as const,
+        data: { verified_role_id: role.id, setup_step: nextStep(row) },
+      };
+    },
+  );
 
-  app.post('/api/v1/server/:id/setup/group', { schema: setupGroupRoute, ...authed }, async (request) => {
-    const { userId } = authOf(request);
-    const guild = await requireManager(ctx.db, userId, request.params.id);
-    const body = request.body;
-    const given = [body.group_id !== undefined, body.group_url !== undefined, body.skip !== undefined].filter(Boolean).length;
-    if (given !== 1) throw badRequest('send exactly one of body.group_id, body.group_url or body.skip');
-    const current = await getConfig(ctx.db, guild.id);
-    requireStep(current, 'group');
+  app.post(
+    '/api/v1/server/:id/setup/group',
+    { schema: setupGroupRoute, ...authed },
+    async (request) => {
+      const { userId } = authOf(request);
+      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const body = request.body;
+      const given = [
+        body.group_id !== undefined,
+        body.group_url !== undefined,
+        body.skip !== undefined,
+      ].filter(Boolean).length;
+      if (given !== 1)
+        throw badRequest('send exactly one of body.group_id, body.group_url or body.skip');
+      const current = await getConfig(ctx.db, guild.id);
+      requireStep(current, 'group');
 
-    if (body.skip) {
-      await replaceBinds(ctx.db, guild.id, []);
-      await saveConfig(ctx.db, guild.id, userId, { groupId: null, groupName: null, setupStep: 'group', setupCompleted: true });
-      return { success: true as const, data: { setup_completed: true, group_id: null, group_name: null, roles_created: [] } };
-    }
-    const groupId = groupIdFromBody(body);
-    requireBot(guild);
-    const bound = await bindGroup(ctx, guild.id, groupId);
-    await saveConfig(ctx.db, guild.id, userId, {
-      groupId: bound.groupId,
-      groupName: bound.groupName,
-      setupStep: 'group',
-      setupCompleted: true,
-    });
-    return {
-      success: true as const,
-      data: { setup_completed: true, group_id: bound.groupId, group_name: bound.groupName, roles_created: bound.rolesCreated },
-    };
-  });
+      if (body.skip) {
+        await replaceBinds(ctx.db, guild.id, []);
+        await saveConfig(ctx.db, guild.id, userId, {
+          groupId: null,
+          groupName: null,
+          setupStep: 'group',
+          setupCompleted: true,
+        });
+        return {
+          success: true as const,
+          data: { setup_completed: true, group_id: null, group_name: null, roles_created: [] },
+        };
+      }
+      const groupId = groupIdFromBody(body);
+      requireBot(guild);
+      const bound = await bindGroup(ctx, guild.id, groupId);
+      await saveConfig(ctx.db, guild.id, userId, {
+        groupId: bound.groupId,
+        groupName: bound.groupName,
+        setupStep: 'group',
+        setupCompleted: true,
+      });
+      return {
+        success: true as const,
+        data: {
+          setup_completed: true,
+          group_id: bound.groupId,
+          group_name: bound.groupName,
+          roles_created: bound.rolesCreated,
+        },
+      };
+    },
+  );
 };

@@ -11,5 +11,6 @@ export function cleanRoleName(raw: string, field = 'body.verified_role_name'): s
 }
 
 export function requireBot(guild: GuildRow): void {
-  if (!guild.botPresent) throw conflict('Add the RoConnect bot to this server first.', 'bot_not_in_server');
+  if (!guild.botPresent)
+    throw conflict('Add the RoConnect bot to this server first.', 'bot_not_in_server');
 }

@@ -33,7 +33,8 @@ export function buildNickname(format: NicknameFormat, s: NicknameSources): strin
       const suffix = ` (${s.robloxUsername})`;
       const room = MAX_NICKNAME - chars(suffix).length;
       if (room < 1) return cut(s.robloxUsername, MAX_NICKNAME);
-      const discordPart = chars(discordDisplay).length > room ? `${cut(discordDisplay, room - 1)}…` : discordDisplay;
+      const discordPart =
+        chars(discordDisplay).length > room ? `${cut(discordDisplay, room - 1)}…` : discordDisplay;
       return `${discordPart}${suffix}`;
     }
   }

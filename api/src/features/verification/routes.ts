@@ -11,8 +11,16 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: verifyRoute, onRequest: app.authenticate, config: perUserLimit(ctx.settings) },
     async (request) => {
       const { userId } = authOf(request);
-      const result = await verifyInServer(ctx, userId, request.body.server_id, request.body.account_id);
-      request.log.info({ userId, guildId: request.body.server_id, warnings: result.warnings.length }, 'verified member');
+      const result = await verifyInServer(
+        ctx,
+        userId,
+        request.body.server_id,
+        request.body.account_id,
+      );
+      request.log.info(
+        { userId, guildId: request.body.server_id, warnings: result.warnings.length },
+        'verified member',
+      );
       return { success: true as const, data: result };
     },
   );

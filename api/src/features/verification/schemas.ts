@@ -2,7 +2,10 @@ import Type from 'typebox';
 import { Nullable, Ok, Snowflake, Uuid, errors } from '../../lib/schemas';
 
 export const VerifyRequestSchema = Type.Object(
-  { server_id: Snowflake('the server to verify in'), account_id: Uuid('one of the caller’s linked accounts') },
+  {
+    server_id: Snowflake('the server to verify in'),
+    account_id: Uuid('one of the caller’s linked accounts'),
+  },
   { additionalProperties: false },
 );
 export const VerifyResultSchema = Type.Object(

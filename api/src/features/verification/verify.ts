@@ -23,7 +23,10 @@ export interface VerifyResult {
 
 /** Discord refused a role change: say which role and what the owner should do. */
 function roleRefused(err: unknown, roleName: string): never {
-  if (err instanceof IntegrationError && (err.kind === 'missing_permissions' || err.kind === 'missing_access')) {
+  if (
+    err instanceof IntegrationError &&
+    (err.kind === 'missing_permissions' || err.kind === 'missing_access')
+  ) {
     throw badGateway(
       `Discord refused to change the role "${roleName}": the bot needs Manage Roles and its own role must sit above "${roleName}". ` +
         'Ask a server admin to move the RoConnect role higher in Server Settings → Roles.',
@@ -31,23 +34,39 @@ function roleRefused(err: unknown, roleName: string): never {
     );
   }
   if (err instanceof IntegrationError && err.kind === 'unknown_role') {
-    throw badGateway(`The role "${roleName}" no longer exists in this server. Ask a server admin to pick it again in the bot settings.`, 'role_missing');
+    throw badGateway(
+      `The role "${roleName}" no longer exists in this server. Ask a server admin to pick it again in the bot settings.`,
+      'role_missing',
+    );
   }
   throw err;
 }
 
-export async function verifyInServer(ctx: AppContext, userId: string, guildId: string, accountId: string): Promise<VerifyResult> {
+export async function verifyInServer(
+  ctx: AppContext,
+  userId: string,
+  guildId: string,
+  accountId: string,
+): Promise<VerifyResult> {
   const bot = ctx.integrations.discordBot;
   const account = await findAccount(ctx.db, accountId);
   if (!account) throw notFound('There is no linked account with this id.', 'account_not_found');
-  if (account.userId !== userId) throw forbidden('This Roblox account is not linked to you.', 'not_your_account');
+  if (account.userId !== userId)
+    throw forbidden('This Roblox account is not linked to you.', 'not_your_account');
 
   const guild = await findGuild(ctx.db, guildId);
-  if (!guild) throw notFound('This server is unknown to RoConnect. Sync your servers and try again.', 'server_not_found');
-  if (!(await findMembership(ctx.db, userId, guildId))) throw forbidden('You are not a member of this server.', 'not_a_member');
+  if (!guild)
+    throw notFound(
+      'This server is unknown to RoConnect. Sync your servers and try again.',
+      'server_not_found',
+    );
+  if (!(await findMembership(ctx.db, userId, guildId)))
+    throw forbidden('You are not a member of this server.', 'not_a_member');
   const config = await getConfig(ctx.db, guildId);
-  if (!guild.botPresent) throw conflict('The RoConnect bot is not in this server.', 'bot_not_in_server');
-  if (!config?.setupCompleted) throw conflict('The bot setup of this server is not complete yet.', 'setup_incomplete');
+  if (!guild.botPresent)
+    throw conflict('The RoConnect bot is not in this server.', 'bot_not_in_server');
+  if (!config?.setupCompleted)
+    throw conflict('The bot setup of this server is not complete yet.', 'setup_incomplete');
 
   const user = await getUser(ctx.db, userId);
   if (!user) throw notFound('Your account no longer exists.', 'user_not_found');
@@ -73,23 +92,33 @@ export async function verifyInServer(ctx: AppContext, userId: string, guildId: s
   // Roles: the verified role, then the role bound to the member's group rank (others bound to ranks go).
   const toAdd: { id: string; name: string }[] = [];
   const toRemove: { id: string; name: string }[] = [];
-  if (config.verifiedRoleId && !has.has(config.verifiedRoleId)) toAdd.push({ id: config.verifiedRoleId, name: config.verifiedRoleName });
+  if (config.verifiedRoleId && !has.has(config.verifiedRoleId))
+    toAdd.push({ id: config.verifiedRoleId, name: config.verifiedRoleName });
   if (config.groupId) {
     const binds = await listBinds(ctx.db, guildId);
     const rank = await ctx.integrations.roblox.getUserRankInGroup(account.robloxId, config.groupId);
     const target = binds.find((b) => b.rank === rank);
-    if (target && !has.has(target.discordRoleId)) toAdd.push({ id: target.discordRoleId, name: target.rankName });
+    if (target && !has.has(target.discordRoleId))
+      toAdd.push({ id: target.discordRoleId, name: target.rankName });
     for (const b of binds) {
-      if (b.discordRoleId !== target?.discordRoleId && has.has(b.discordRoleId)) toRemove.push({ id: b.discordRoleId, name: b.rankName });
+      if (b.discordRoleId !== target?.discordRoleId && has.has(b.discordRoleId))
+        toRemove.push({ id: b.discordRoleId, name: b.rankName });
     }
-    if (!target && rank === 0) result.warnings.push(`You are not a member of the Roblox group ${config.groupName ?? config.groupId}, so no rank role was given.`);
+    if (!target && rank === 0)
+      result.warnings.push(
+        `You are not a member of the Roblox group ${config.groupName ?? config.groupId}, so no rank role was given.`,
+      );
   }
   for (const role of toAdd) {
-    await bot.addMemberRole(guildId, user.discordId, role.id).catch((err) => roleRefused(err, role.name));
+    await bot
+      .addMemberRole(guildId, user.discordId, role.id)
+      .catch((err) => roleRefused(err, role.name));
     result.roles_added.push(role.name);
   }
   for (const role of toRemove) {
-    await bot.removeMemberRole(guildId, user.discordId, role.id).catch((err) => roleRefused(err, role.name));
+    await bot
+      .removeMemberRole(guildId, user.discordId, role.id)
+      .catch((err) => roleRefused(err, role.name));
     result.roles_removed.push(role.name);
   }
   result.roles_updated = result.roles_added.length + result.roles_removed.length > 0;
@@ -104,7 +133,9 @@ export async function verifyInServer(ctx: AppContext, userId: string, guildId: s
   result.nickname = nickname;
   if (nickname !== null) {
     if (live.owner_id === user.discordId) {
-      result.warnings.push(`Discord does not let bots change the server owner's nickname; set it to "${nickname}" yourself if you like.`);
+      result.warnings.push(
+        `Discord does not let bots change the server owner's nickname; set it to "${nickname}" yourself if you like.`,
+      );
     } else if (member.nick !== nickname) {
       try {
         await bot.setMemberNickname(guildId, user.discordId, nickname);

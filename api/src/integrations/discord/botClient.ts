@@ -1,6 +1,18 @@
 import { REST } from '@discordjs/rest';
-import { Routes, type APIGuild, type APIGuildMember, type APIRole, type APIDMChannel } from 'discord-api-types/v10';
-import type { DiscordBotClient, DiscordGuild, DiscordMember, DiscordRole, IntegrationSettings } from '../types';
+import {
+  Routes,
+  type APIGuild,
+  type APIGuildMember,
+  type APIRole,
+  type APIDMChannel,
+} from 'discord-api-types/v10';
+import type {
+  DiscordBotClient,
+  DiscordGuild,
+  DiscordMember,
+  DiscordRole,
+  IntegrationSettings,
+} from '../types';
 import { toIntegrationError, type BotOperation } from './botErrors';
 import { unversionedBase } from './urls';
 
@@ -13,14 +25,20 @@ export interface BotClientPolicy {
   maxRateLimitWaitMs?: number;
 }
 
-type Settings = Pick<IntegrationSettings, 'discordApiBaseUrl' | 'discordBotToken' | 'discordClientId'>;
+type Settings = Pick<
+  IntegrationSettings,
+  'discordApiBaseUrl' | 'discordBotToken' | 'discordClientId'
+>;
 
 function toRole(r: APIRole): DiscordRole {
   return { id: r.id, name: r.name, position: r.position, managed: r.managed };
 }
 
 /** The bot's REST calls through @discordjs/rest, which queues per bucket, waits out 429s and retries 5xx. */
-export function createDiscordBotClient(settings: Settings, policy: BotClientPolicy = {}): DiscordBotClient {
+export function createDiscordBotClient(
+  settings: Settings,
+  policy: BotClientPolicy = {},
+): DiscordBotClient {
   const maxWait = policy.maxRateLimitWaitMs ?? 10_000;
   const rest = new REST({
     api: unversionedBase(settings.discordApiBaseUrl),
@@ -41,7 +59,11 @@ export function createDiscordBotClient(settings: Settings, policy: BotClientPoli
   }
 
   /** null for the codes that mean "not there"; rethrows anything else */
-  async function orNull<T>(operation: BotOperation, codes: string[], run: () => Promise<T>): Promise<T | null> {
+  async function orNull<T>(
+    operation: BotOperation,
+    codes: string[],
+    run: () => Promise<T>,
+  ): Promise<T | null> {
     try {
       return await run();
     } catch (error) {
@@ -52,11 +74,15 @@ export function createDiscordBotClient(settings: Settings, policy: BotClientPoli
   }
 
   const listRoles = (guildId: string) =>
-    call<APIRole[]>('list_roles', () => rest.get(Routes.guildRoles(guildId))).then((roles) => roles.map(toRole));
+    call<APIRole[]>('list_roles', () => rest.get(Routes.guildRoles(guildId))).then((roles) =>
+      roles.map(toRole),
+    );
 
   const getMember = (guildId: string, userId: string) =>
     orNull('get_member', ['unknown_member'], async (): Promise<DiscordMember> => {
-      const m = await call<APIGuildMember>('get_member', () => rest.get(Routes.guildMember(guildId, userId)));
+      const m = await call<APIGuildMember>('get_member', () =>
+        rest.get(Routes.guildMember(guildId, userId)),
+      );
       return { user_id: m.user?.id ?? userId, nick: m.nick ?? null, roles: [...m.roles] };
     });
 
@@ -65,21 +91,36 @@ export function createDiscordBotClient(settings: Settings, policy: BotClientPoli
 
     getGuild: (guildId) =>
       orNull('get_guild', ['unknown_guild', 'missing_access'], async (): Promise<DiscordGuild> => {
-        const g = await call<APIGuild>('get_guild', () => rest.get(Routes.guild(guildId), { query: new URLSearchParams({ with_counts: 'true' }) }));
-        return { id: g.id, name: g.name, icon: g.icon, owner_id: g.owner_id, approximate_member_count: g.approximate_member_count ?? 0 };
+        const g = await call<APIGuild>('get_guild', () =>
+          rest.get(Routes.guild(guildId), { query: new URLSearchParams({ with_counts: 'true' }) }),
+        );
+        return {
+          id: g.id,
+          name: g.name,
+          icon: g.icon,
+          owner_id: g.owner_id,
+          approximate_member_count: g.approximate_member_count ?? 0,
+        };
       }),
 
     listRoles,
 
     async getBotHighestRolePosition(guildId) {
-      const [member, roles] = await Promise.all([getMember(guildId, settings.discordClientId), listRoles(guildId)]);
+      const [member, roles] = await Promise.all([
+        getMember(guildId, settings.discordClientId),
+        listRoles(guildId),
+      ]);
       if (!member) return 0;
-      return roles.filter((r) => member.roles.includes(r.id)).reduce((best, r) => Math.max(best, r.position), 0);
+      return roles
+        .filter((r) => member.roles.includes(r.id))
+        .reduce((best, r) => Math.max(best, r.position), 0);
     },
 
     createRole: (guildId, name) =>
       call<APIRole>('create_role', () =>
-        rest.post(Routes.guildRoles(guildId), { body: { name, permissions: '0', mentionable: false, hoist: false } }),
+        rest.post(Routes.guildRoles(guildId), {
+          body: { name, permissions: '0', mentionable: false, hoist: false },
+        }),
       ).then(toRole),
 
     getMember,
@@ -93,12 +134,18 @@ export function createDiscordBotClient(settings: Settings, policy: BotClientPoli
     },
 
     async setMemberNickname(guildId, userId, nick) {
-      await call('set_nickname', () => rest.patch(Routes.guildMember(guildId, userId), { body: { nick } }));
+      await call('set_nickname', () =>
+        rest.patch(Routes.guildMember(guildId, userId), { body: { nick } }),
+      );
     },
 
     async sendDirectMessage(userId, content) {
-      const channel = await call<APIDMChannel>('send_dm', () => rest.post(Routes.userChannels(), { body: { recipient_id: userId } }));
-      await call('send_dm', () => rest.post(Routes.channelMessages(channel.id), { body: { content } }));
+      const channel = await call<APIDMChannel>('send_dm', () =>
+        rest.post(Routes.userChannels(), { body: { recipient_id: userId } }),
+      );
+      await call('send_dm', () =>
+        rest.post(Routes.channelMessages(channel.id), { body: { content } }),
+      );
     },
   };
 }

@@ -18,21 +18,44 @@ const MISSING_PERMISSIONS: Record<BotOperation, string> = {
     "The bot's role is below the role it must remove. In Server Settings → Roles, drag the bot's role above it, and make sure the bot has Manage Roles.",
   set_nickname:
     "The bot cannot change this member's nickname. Discord never lets bots rename the server owner; for anyone else, drag the bot's role above the member's highest role in Server Settings → Roles and give it Manage Nicknames.",
-  create_role: "The bot cannot create roles. In Server Settings → Roles, give the bot's role the Manage Roles permission.",
-  get_guild: 'The bot is missing a permission in this server. Add the bot again from the dashboard to restore its permissions.',
-  list_roles: 'The bot is missing a permission in this server. Add the bot again from the dashboard to restore its permissions.',
-  get_member: 'The bot is missing a permission in this server. Add the bot again from the dashboard to restore its permissions.',
+  create_role:
+    "The bot cannot create roles. In Server Settings → Roles, give the bot's role the Manage Roles permission.",
+  get_guild:
+    'The bot is missing a permission in this server. Add the bot again from the dashboard to restore its permissions.',
+  list_roles:
+    'The bot is missing a permission in this server. Add the bot again from the dashboard to restore its permissions.',
+  get_member:
+    'The bot is missing a permission in this server. Add the bot again from the dashboard to restore its permissions.',
   send_dm: 'Discord did not let the bot send a direct message to this member.',
 };
 
 const BY_CODE: Record<number, { kind: IntegrationErrorKind; message: string }> = {
-  50001: { kind: 'missing_access', message: 'The bot cannot see this server any more. Add the bot to the server again from the dashboard.' },
-  10004: { kind: 'unknown_guild', message: 'The bot is not in this server. Add it from the dashboard, then try again.' },
+  50001: {
+    kind: 'missing_access',
+    message:
+      'The bot cannot see this server any more. Add the bot to the server again from the dashboard.',
+  },
+  10004: {
+    kind: 'unknown_guild',
+    message: 'The bot is not in this server. Add it from the dashboard, then try again.',
+  },
   10007: { kind: 'unknown_member', message: 'That person is not a member of this server.' },
   10013: { kind: 'unknown_member', message: 'That Discord account does not exist.' },
-  10011: { kind: 'unknown_role', message: "The role no longer exists in this server. Choose another role in the server's settings." },
-  50007: { kind: 'cannot_dm', message: 'Discord would not deliver a direct message: the member does not accept DMs from this server.' },
-  50278: { kind: 'cannot_dm', message: 'Discord would not deliver a direct message: the member shares no server with the bot.' },
+  10011: {
+    kind: 'unknown_role',
+    message:
+      "The role no longer exists in this server. Choose another role in the server's settings.",
+  },
+  50007: {
+    kind: 'cannot_dm',
+    message:
+      'Discord would not deliver a direct message: the member does not accept DMs from this server.',
+  },
+  50278: {
+    kind: 'cannot_dm',
+    message:
+      'Discord would not deliver a direct message: the member shares no server with the bot.',
+  },
 };
 
 /** Turns whatever @discordjs/rest threw into an IntegrationError a server owner can act on. */
@@ -40,22 +63,64 @@ export function toIntegrationError(error: unknown, operation: BotOperation): Int
   if (error instanceof IntegrationError) return error;
   if (error instanceof DiscordAPIError) {
     const code = typeof error.code === 'number' ? error.code : undefined;
-    if (code === 50013) return new IntegrationError('discord', 'missing_permissions', MISSING_PERMISSIONS[operation], code, error.status);
+    if (code === 50013)
+      return new IntegrationError(
+        'discord',
+        'missing_permissions',
+        MISSING_PERMISSIONS[operation],
+        code,
+        error.status,
+      );
     const known = code !== undefined ? BY_CODE[code] : undefined;
-    if (known) return new IntegrationError('discord', known.kind, known.message, code, error.status);
+    if (known)
+      return new IntegrationError('discord', known.kind, known.message, code, error.status);
     if (error.status === 401) {
-      return new IntegrationError('discord', 'unavailable', 'Discord rejected the bot token: check DISCORD_BOT_TOKEN.', code, 401);
+      return new IntegrationError(
+        'discord',
+        'unavailable',
+        'Discord rejected the bot token: check DISCORD_BOT_TOKEN.',
+        code,
+        401,
+      );
     }
     if (code === 30005) {
-      return new IntegrationError('discord', 'unavailable', "This server has reached Discord's limit of 250 roles. Delete unused roles, then try again.", code, error.status);
+      return new IntegrationError(
+        'discord',
+        'unavailable',
+        "This server has reached Discord's limit of 250 roles. Delete unused roles, then try again.",
+        code,
+        error.status,
+      );
     }
-    return new IntegrationError('discord', 'unavailable', `Discord refused the request: ${error.message} (code ${String(error.code)}).`, code, error.status);
+    return new IntegrationError(
+      'discord',
+      'unavailable',
+      `Discord refused the request: ${error.message} (code ${String(error.code)}).`,
+      code,
+      error.status,
+    );
   }
   if (error instanceof RateLimitError) {
-    return new IntegrationError('discord', 'rate_limited', `Discord is limiting the bot right now. Try again in ${Math.ceil(error.retryAfter / 1000)} seconds.`, undefined, 429);
+    return new IntegrationError(
+      'discord',
+      'rate_limited',
+      `Discord is limiting the bot right now. Try again in ${Math.ceil(error.retryAfter / 1000)} seconds.`,
+      undefined,
+      429,
+    );
   }
   if (error instanceof HTTPError) {
-    return new IntegrationError('discord', 'unavailable', `Discord is having trouble right now (HTTP ${error.status}). Try again in a few minutes.`, undefined, error.status);
+    return new IntegrationError(
+      'discord',
+      'unavailable',
+      `Discord is having trouble right now (HTTP ${error.status}). Try again in a few minutes.`,
+      undefined,
+      error.status,
+    );
   }
-  return new IntegrationError('discord', 'unavailable', 'Discord could not be reached. Try again in a few minutes.');
+  return new IntegrationError(
+    'discord',
+    'unavailable',
+    'Discord could not be reached. Try again in a few minutes.',
+  );
 }

@@ -1,4 +1,11 @@
-import { basicAuth, formBody, httpRequest, prop, type HttpPolicy, type HttpResponse } from '../http';
+import {
+  basicAuth,
+  formBody,
+  httpRequest,
+  prop,
+  type HttpPolicy,
+  type HttpResponse,
+} from '../http';
 import {
   IntegrationError,
   type DiscordOAuthClient,
@@ -11,7 +18,11 @@ import { BOT_PERMISSIONS, unversionedBase, versionedBase } from './urls';
 
 type Settings = Pick<
   IntegrationSettings,
-  'discordApiBaseUrl' | 'discordAuthorizeUrl' | 'discordClientId' | 'discordClientSecret' | 'discordRedirectUri'
+  | 'discordApiBaseUrl'
+  | 'discordAuthorizeUrl'
+  | 'discordClientId'
+  | 'discordClientSecret'
+  | 'discordRedirectUri'
 >;
 
 function str(value: unknown, fallback = ''): string {
@@ -21,43 +32,90 @@ function str(value: unknown, fallback = ''): string {
 function toTokenSet(body: unknown): DiscordTokenSet {
   const accessToken = prop(body, 'access_token');
   if (typeof accessToken !== 'string') {
-    throw new IntegrationError('discord', 'unavailable', 'Discord answered the sign-in with an unexpected response. Try again.');
+    throw new IntegrationError(
+      'discord',
+      'unavailable',
+      'Discord answered the sign-in with an unexpected response. Try again.',
+    );
   }
   return {
     access_token: accessToken,
     refresh_token: str(prop(body, 'refresh_token')),
-    expires_in: typeof prop(body, 'expires_in') === 'number' ? (prop(body, 'expires_in') as number) : 604800,
+    expires_in:
+      typeof prop(body, 'expires_in') === 'number' ? (prop(body, 'expires_in') as number) : 604800,
     scope: str(prop(body, 'scope')),
   };
 }
 
 /** Discord's OAuth2 for people: authorize URLs, token calls (form-encoded) and Bearer reads. */
-export function createDiscordOAuthClient(settings: Settings, policy: HttpPolicy = {}): DiscordOAuthClient {
+export function createDiscordOAuthClient(
+  settings: Settings,
+  policy: HttpPolicy = {},
+): DiscordOAuthClient {
   const tokenUrl = `${unversionedBase(settings.discordApiBaseUrl)}/oauth2/token`;
   const api = versionedBase(settings.discordApiBaseUrl);
   const auth = basicAuth(settings.discordClientId, settings.discordClientSecret);
 
   const tokenCall = async (form: Record<string, string>, path = ''): Promise<HttpResponse> =>
-    httpRequest('discord', `${tokenUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: formBody(form),
-    }, policy);
+    httpRequest(
+      'discord',
+      `${tokenUrl}${path}`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: auth,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: formBody(form),
+      },
+      policy,
+    );
 
   const tokenError = (res: HttpResponse, whenGrantRefused: string): IntegrationError => {
     const error = str(prop(res.body, 'error'));
-    if (error === 'invalid_grant') return new IntegrationError('discord', 'invalid_grant', whenGrantRefused, undefined, res.status);
+    if (error === 'invalid_grant')
+      return new IntegrationError(
+        'discord',
+        'invalid_grant',
+        whenGrantRefused,
+        undefined,
+        res.status,
+      );
     if (error === 'invalid_client' || res.status === 401) {
-      return new IntegrationError('discord', 'unavailable', 'Discord rejected the app credentials: check DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET.', undefined, res.status);
+      return new IntegrationError(
+        'discord',
+        'unavailable',
+        'Discord rejected the app credentials: check DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET.',
+        undefined,
+        res.status,
+      );
     }
     const detail = str(prop(res.body, 'error_description'), error || `HTTP ${res.status}`);
-    return new IntegrationError('discord', 'unavailable', `Discord refused the sign-in request: ${detail}.`, undefined, res.status);
+    return new IntegrationError(
+      'discord',
+      'unavailable',
+      `Discord refused the sign-in request: ${detail}.`,
+      undefined,
+      res.status,
+    );
   };
 
   const bearerGet = async (path: string, accessToken: string): Promise<unknown> => {
-    const res = await httpRequest('discord', `${api}${path}`, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } }, policy);
+    const res = await httpRequest(
+      'discord',
+      `${api}${path}`,
+      { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
+      policy,
+    );
     if (res.status === 401) {
-      throw new IntegrationError('discord', 'invalid_grant', 'Your Discord sign-in has expired or was revoked. Please sign in again.', 0, 401);
+      throw new IntegrationError(
+        'discord',
+        'invalid_grant',
+        'Your Discord sign-in has expired or was revoked. Please sign in again.',
+        0,
+        401,
+      );
     }
     if (res.status !== 200) {
       const code = prop(res.body, 'code');
@@ -104,21 +162,31 @@ export function createDiscordOAuthClient(settings: Settings, policy: HttpPolicy 
     },
 
     async exchangeCode(code) {
-      const res = await tokenCall({ grant_type: 'authorization_code', code, redirect_uri: settings.discordRedirectUri });
-      if (res.status !== 200) throw tokenError(res, 'Discord did not accept the sign-in (the code expired or was already used). Please sign in again.');
+      const res = await tokenCall({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: settings.discordRedirectUri,
+      });
+      if (res.status !== 200)
+        throw tokenError(
+          res,
+          'Discord did not accept the sign-in (the code expired or was already used). Please sign in again.',
+        );
       return toTokenSet(res.body);
     },
 
     async refresh(refreshToken) {
       const res = await tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken });
-      if (res.status !== 200) throw tokenError(res, 'Your Discord sign-in has expired. Please sign in again.');
+      if (res.status !== 200)
+        throw tokenError(res, 'Your Discord sign-in has expired. Please sign in again.');
       return toTokenSet(res.body);
     },
 
     async revoke(token) {
       const res = await tokenCall({ token }, '/revoke');
       // 400 means the token is already unknown to Discord, which is what revoking wants
-      if (res.status !== 200 && res.status !== 400) throw tokenError(res, 'Discord did not accept the token.');
+      if (res.status !== 200 && res.status !== 400)
+        throw tokenError(res, 'Discord did not accept the token.');
     },
 
     async getCurrentUser(accessToken): Promise<DiscordUser> {
@@ -126,21 +194,32 @@ export function createDiscordOAuthClient(settings: Settings, policy: HttpPolicy 
       return {
         id: str(prop(body, 'id')),
         username: str(prop(body, 'username')),
-        global_name: typeof prop(body, 'global_name') === 'string' ? (prop(body, 'global_name') as string) : null,
+        global_name:
+          typeof prop(body, 'global_name') === 'string'
+            ? (prop(body, 'global_name') as string)
+            : null,
         avatar: typeof prop(body, 'avatar') === 'string' ? (prop(body, 'avatar') as string) : null,
       };
     },
 
     async getCurrentUserGuilds(accessToken): Promise<DiscordUserGuild[]> {
       const body = await bearerGet('/users/@me/guilds?with_counts=true', accessToken);
-      if (!Array.isArray(body)) throw new IntegrationError('discord', 'unavailable', 'Discord answered with an unexpected server list. Try again.');
+      if (!Array.isArray(body))
+        throw new IntegrationError(
+          'discord',
+          'unavailable',
+          'Discord answered with an unexpected server list. Try again.',
+        );
       return body.map((g: unknown) => ({
         id: str(prop(g, 'id')),
         name: str(prop(g, 'name')),
         icon: typeof prop(g, 'icon') === 'string' ? (prop(g, 'icon') as string) : null,
         owner: prop(g, 'owner') === true,
         permissions: str(prop(g, 'permissions'), '0'),
-        approximate_member_count: typeof prop(g, 'approximate_member_count') === 'number' ? (prop(g, 'approximate_member_count') as number) : 0,
+        approximate_member_count:
+          typeof prop(g, 'approximate_member_count') === 'number'
+            ? (prop(g, 'approximate_member_count') as number)
+            : 0,
       }));
     },
   };

@@ -4,7 +4,8 @@ import { Button, Card, LoadingState, PageContainer, session } from '@roconnect/s
 
 /** The spec's texts for a failed Discord sign-in (§8). */
 export function callbackErrorMessage(error: string | null): string {
-  if (error === 'access_denied') return 'Discord authorization was cancelled. You can try logging in again.';
+  if (error === 'access_denied')
+    return 'Discord authorization was cancelled. You can try logging in again.';
   return 'Authentication was cancelled or failed.';
 }
 

@@ -7,7 +7,11 @@ import { useSession } from './useSession';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, signedOutTo } = useSession();
   if (status === 'unknown') return <LoadingState label="Loading..." />;
-  return status === 'authenticated' ? <>{children}</> : <Navigate to={signedOutTo ?? '/login'} replace />;
+  return status === 'authenticated' ? (
+    <>{children}</>
+  ) : (
+    <Navigate to={signedOutTo ?? '/login'} replace />
+  );
 }
 
 /** /login: signed-in visitors go to /dashboard (spec §2). */

@@ -39,7 +39,12 @@ export function DashboardPage() {
 
   const data = state.status === 'ready' ? state.data : null;
   const accountsProps = useMemo<AccountsTabProps | null>(
-    () => data && { accounts: data.accounts, robloxConfigured: data.robloxConfigured, onAccountsChange: reload },
+    () =>
+      data && {
+        accounts: data.accounts,
+        robloxConfigured: data.robloxConfigured,
+        onAccountsChange: reload,
+      },
     [data, reload],
   );
   const serversProps = useMemo<ServersTabProps | null>(
@@ -72,25 +77,46 @@ export function DashboardPage() {
       <PageContainer>
         {state.status === 'loading' && <LoadingState label="Loading dashboard..." />}
         {state.status === 'failed' && (
-          <ErrorState message="Failed to load dashboard data. Please try again." onRetry={reload} retryLabel="Try Again" />
+          <ErrorState
+            message="Failed to load dashboard data. Please try again."
+            onRetry={reload}
+            retryLabel="Try Again"
+          />
         )}
         {accountsProps && serversProps && (
           <>
-            <Tabs label="Dashboard sections" tabs={[...TABS]} value={tab} onChange={(id) => setTab(id as TabId)} />
+            <Tabs
+              label="Dashboard sections"
+              tabs={[...TABS]}
+              value={tab}
+              onChange={(id) => setTab(id as TabId)}
+            />
             <TabPanel tabId="accounts" hidden={tab !== 'accounts'}>
               {tab === 'accounts' && (
-                <RemoteParcel remote="mfe_accounts" expose="AccountsTab" label="Accounts" parcelProps={accountsProps} />
+                <RemoteParcel
+                  remote="mfe_accounts"
+                  expose="AccountsTab"
+                  label="Accounts"
+                  parcelProps={accountsProps}
+                />
               )}
             </TabPanel>
             <TabPanel tabId="servers" hidden={tab !== 'servers'}>
               {tab === 'servers' && (
-                <RemoteParcel remote="mfe_servers" expose="ServersTab" label="Servers" parcelProps={serversProps} />
+                <RemoteParcel
+                  remote="mfe_servers"
+                  expose="ServersTab"
+                  label="Servers"
+                  parcelProps={serversProps}
+                />
               )}
             </TabPanel>
           </>
         )}
       </PageContainer>
-      {setupTarget && <SetupWizardHost target={setupTarget} onComplete={completeWizard} onCancel={closeWizard} />}
+      {setupTarget && (
+        <SetupWizardHost target={setupTarget} onComplete={completeWizard} onCancel={closeWizard} />
+      )}
     </>
   );
 }

@@ -20,5 +20,12 @@ export function SetupWizardHost({
     () => ({ serverId: target.serverId, serverName: target.serverName, onComplete, onCancel }),
     [target, onComplete, onCancel],
   );
-  return <RemoteParcel remote="mfe_setup" expose="SetupWizard" label="Setup wizard" parcelProps={props} />;
+  return (
+    <RemoteParcel
+      remote="mfe_setup"
+      expose="SetupWizard"
+      label="Setup wizard"
+      parcelProps={props}
+    />
+  );
 }

@@ -24,12 +24,16 @@ export function useDashboardData() {
 
   /** Try Again after a failure shows the loading state; a reload of shown data keeps it visible. */
   const reload = useCallback(() => {
-    setState((current) => (current.status === 'ready' ? { ...current, refreshing: true } : { status: 'loading' }));
+    setState((current) =>
+      current.status === 'ready' ? { ...current, refreshing: true } : { status: 'loading' },
+    );
     setGeneration((n) => n + 1);
   }, []);
 
   const replaceServers = useCallback((servers: Server[]) => {
-    setState((current) => (current.status === 'ready' ? { ...current, data: { ...current.data, servers } } : current));
+    setState((current) =>
+      current.status === 'ready' ? { ...current, data: { ...current.data, servers } } : current,
+    );
   }, []);
 
   return { state, reload, replaceServers };

@@ -28,6 +28,9 @@ export function useDashboardFlags(): void {
     navigate(`${pathname}${rest ? `?${rest}` : ''}`, { replace: true });
 
     // Not cleared on re-run: removing the flags above re-runs this effect before the delay ends.
-    setTimeout(() => raised.forEach(({ message }) => toast.success(message)), DASHBOARD_FLAG_TOAST_DELAY_MS);
+    setTimeout(
+      () => raised.forEach(({ message }) => toast.success(message)),
+      DASHBOARD_FLAG_TOAST_DELAY_MS,
+    );
   }, [search, pathname, navigate]);
 }
