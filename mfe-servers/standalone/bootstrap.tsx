@@ -31,13 +31,6 @@ void mountHarness({
       props: { query: { server_id: SEED_SERVERS.managerNoBot, server_name: 'Obby Makers' } },
     },
     {
-      id: 'InviteRefused',
-      label: 'Invite page, URL refused',
-      load: () => import('../src/parcels/Invite'),
-      // The demo user is a plain member there, so the mock API refuses the invite URL.
-      props: { query: { server_id: SEED_SERVERS.memberWithBot, server_name: 'Tycoon Fans' } },
-    },
-    {
       id: 'InviteWithoutServer',
       label: 'Invite page without server_id',
       load: () => import('../src/parcels/Invite'),

@@ -48,10 +48,10 @@ describe('Invite page', () => {
   });
 
   it('shows the failure with Try Again and Back to Dashboard when the URL cannot be had', async () => {
-    mockServer.use(failNext('get', INVITE_URL_PATH, 403, 'You need Manage Server permission on this server.'));
+    mockServer.use(failNext('get', INVITE_URL_PATH, 502, 'Discord is unavailable right now.'));
     renderWithProviders(<Invite query={{ server_id: SEED_SERVERS.memberWithBot, server_name: 'Tycoon Fans' }} />);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('You need Manage Server permission on this server.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Discord is unavailable right now.');
     expect(screen.getByRole('heading', { level: 1, name: 'Could not open Discord' })).toBeInTheDocument();
     expect(screen.getByText('Adding bot to Tycoon Fans')).toBeInTheDocument();
     expect(redirectExternal).not.toHaveBeenCalled();

@@ -46,6 +46,11 @@ const Facts = styled.p`
   font-size: 0.875rem;
 `;
 
+// The shared success badge's green text is below 4.5:1 on its own wash; the text stays light here.
+const BotBadge = styled(Badge)`
+  color: ${({ theme }) => theme.colors.text};
+`;
+
 const Footer = styled.div`
   display: flex;
   flex-direction: column;
@@ -86,7 +91,7 @@ export function ServerCard({ server, index, setupStatus, onSetupServer, onEditSe
         </div>
       </Identity>
       <Footer>
-        <Badge tone={server.bot_added ? 'success' : 'neutral'}>{server.bot_added ? 'Bot Added' : 'No Bot'}</Badge>
+        <BotBadge tone={server.bot_added ? 'success' : 'neutral'}>{server.bot_added ? 'Bot Added' : 'No Bot'}</BotBadge>
         <ServerCardAction
           server={server}
           setupStatus={setupStatus}

@@ -1,0 +1,194 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+
+/**
+ * The Servers tab and the invite page of mfe_servers, through the shell, against the API and the
+ * emulator's demo seed (emulator/seeds/demo.json): demo_user owns Demo Builders (bot present,
+ * member_count 128), manages Obby Lounge (no bot, 3 members) and is a plain member of Tycoon
+ * Hangout, which is not theirs to manage and so is not listed.
+ */
+const SCREENSHOTS = path.join(__dirname, '..', 'screenshots', 'mfe-servers');
+const OBBY_LOUNGE_ID = '300000000000000002';
+
+test.beforeEach(async ({ request }) => {
+  // The invite test adds the bot in the emulator; every test starts from the seed.
+  expect((await request.post('http://127.0.0.1:3100/__emulator/reset')).ok()).toBe(true);
+});
+
+async function openServersTab(page: Page) {
+  await page.getByRole('tab', { name: 'Servers' }).click();
+  await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute('data-remote-status', 'mounted');
+  await expect(page.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
+}
+
+/** Sync, so the API's copy of the guilds matches the freshly reset emulator. */
+async function syncServers(page: Page) {
+  const tab = remoteRegion(page, 'mfe_servers');
+  await tab.getByRole('button', { name: 'Sync Servers' }).click();
+  await expect(page.getByText('Servers synchronized successfully!')).toBeVisible();
+  await expect(tab.getByRole('button', { name: 'Sync Servers' })).toBeEnabled();
+}
+
+function serverCard(page: Page, name: string) {
+  return remoteRegion(page, 'mfe_servers')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+}
+
+async function expectNoSeriousA11yViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('Sync Servers lists the seeded servers with their role, member count, badge and action', async ({ page }) => {
+  await signIn(page);
+  await openServersTab(page);
+  await syncServers(page);
+
+  const cards = remoteRegion(page, 'mfe_servers').getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+
+  const builders = serverCard(page, 'Demo Builders');
+  await expect(builders.getByText('Owner', { exact: true })).toBeVisible();
+  await expect(builders.getByText('128 members')).toBeVisible();
+  await expect(builders.getByText('Bot Added')).toBeVisible();
+  // Setup Bot or Edit Bot: another spec file may have finished this server's setup in the same run.
+  await expect(builders.getByRole('button', { name: /^(Setup|Edit) Bot$/ })).toBeVisible();
+
+  const obby = serverCard(page, 'Obby Lounge');
+  await expect(obby.getByText('Member', { exact: true })).toBeVisible();
+  await expect(obby.getByText('3 members')).toBeVisible();
+  await expect(obby.getByText('No Bot')).toBeVisible();
+  await expect(obby.getByRole('link', { name: 'Invite Bot' })).toHaveAttribute(
+    'href',
+    `/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby+Lounge`,
+  );
+  await expect(remoteRegion(page, 'mfe_servers').getByText('Tycoon Hangout')).toHaveCount(0);
+
+  // Cards rise in 0.1 s apart.
+  await expect(cards.nth(1)).toHaveCSS('animation-delay', '0.1s');
+
+  await expectNoSeriousA11yViolations(page, '[data-remote="mfe_servers"]');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(obby).toBeInViewport({ ratio: 0.1 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `servers-tab-${width}.png`), fullPage: true });
+  }
+});
+
+test('cards do not animate when the user prefers reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signIn(page);
+  await openServersTab(page);
+  await syncServers(page);
+  const cards = remoteRegion(page, 'mfe_servers').getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1)).toHaveCSS('animation-name', 'none');
+  await expect(cards.nth(1)).toHaveCSS('opacity', '1');
+});
+
+test('Invite Bot → Discord consent → back on the dashboard with the bot added → Setup Bot opens the wizard', async ({
+  page,
+}) => {
+  await signIn(page);
+  await openServersTab(page);
+  await syncServers(page);
+
+  await serverCard(page, 'Obby Lounge').getByRole('link', { name: 'Invite Bot' }).click();
+  await expect(page.getByText('Bot invite link opened!')).toBeVisible();
+
+  await page.waitForURL(`${EMULATOR}/**`);
+  await expect(page.getByText('Add bot to Obby Lounge')).toBeVisible();
+  await page.getByRole('button', { name: 'Authorize' }).click();
+
+  await page.waitForURL(/\/dashboard/);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await openServersTab(page);
+  await syncServers(page);
+
+  const obby = serverCard(page, 'Obby Lounge');
+  await expect(obby.getByText('Bot Added')).toBeVisible();
+  const setup = obby.getByRole('button', { name: 'Setup Bot' });
+  await expect(setup).toBeVisible();
+
+  await setup.click();
+  const wizard = page.getByRole('dialog');
+  await expect(wizard).toBeVisible();
+  await expect(wizard).toContainText('Obby Lounge');
+  await page.keyboard.press('Escape');
+  await expect(wizard).toHaveCount(0);
+
+  await setup.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(setup).toBeVisible();
+});
+
+test('the invite page says where it is going; without a server_id it goes to the dashboard', async ({ page }) => {
+  await signIn(page);
+  // Hold the invite URL call so the page can be seen before the browser leaves for Discord.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/dashboard/bot/invite-url**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Redirecting to Discord...' })).toBeVisible();
+  await expect(page.getByText('Adding bot to Obby Lounge')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'invite-redirecting-1280.png') });
+  release();
+  await page.waitForURL(`${EMULATOR}/**`);
+  await expect(page.getByText('Add bot to Obby Lounge')).toBeVisible();
+
+  await page.goto('/invite?server_name=Obby%20Lounge');
+  await page.waitForURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('the invite page shows a failed invite with Try Again and Back to Dashboard', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 502/);
+  await signIn(page);
+  // A 403 here would sign the user out (spec §4: any 401/403), so the failure is Discord being down.
+  await page.route('**/api/v1/dashboard/bot/invite-url**', (route) =>
+    route.fulfill({
+      status: 502,
+      json: { success: false, error: 'discord_error', message: 'Discord is unavailable right now.' },
+    }),
+  );
+  await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Could not open Discord' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Discord is unavailable right now.' })).toBeVisible();
+  await expect(page.getByText('Adding bot to Obby Lounge')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `invite-failed-${width}.png`) });
+  }
+
+  await page.unroute('**/api/v1/dashboard/bot/invite-url**');
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await page.waitForURL(`${EMULATOR}/**`);
+  await expect(page.getByText('Add bot to Obby Lounge')).toBeVisible();
+});
+
+test('Back to Dashboard leaves a failed invite page', async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 502/);
+  await signIn(page);
+  await page.route('**/api/v1/dashboard/bot/invite-url**', (route) =>
+    route.fulfill({ status: 502, json: { success: false, error: 'discord_error', message: 'Discord is down.' } }),
+  );
+  await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
+  await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
