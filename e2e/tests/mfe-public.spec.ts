@@ -14,13 +14,20 @@ const ERROR_PAGES = [
 ] as const;
 
 /** Every page this remote renders, with what shows it is ready. */
-const PAGES: { name: string; path: string; parcel: string; ready: (page: Page) => Promise<void> }[] = [
+const PAGES: {
+  name: string;
+  path: string;
+  parcel: string;
+  ready: (page: Page) => Promise<void>;
+}[] = [
   {
     name: 'landing',
     path: '/',
     parcel: 'Landing',
     ready: async (page) => {
-      await expect(page.getByRole('heading', { level: 1, name: 'Connect Discord & Roblox' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Connect Discord & Roblox' }),
+      ).toBeVisible();
       await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
     },
   },
@@ -28,38 +35,48 @@ const PAGES: { name: string; path: string; parcel: string; ready: (page: Page) =
     name: 'login',
     path: '/login',
     parcel: 'Login',
-    ready: (page) => expect(page.getByRole('button', { name: 'Continue with Discord' })).toBeVisible(),
+    ready: (page) =>
+      expect(page.getByRole('button', { name: 'Continue with Discord' })).toBeVisible(),
   },
   {
     name: 'login-expired',
     path: '/login?message=discord_token_expired',
     parcel: 'Login',
     ready: (page) =>
-      expect(page.getByText('Your Discord session has expired. Please sign in again to continue.')).toBeVisible(),
+      expect(
+        page.getByText('Your Discord session has expired. Please sign in again to continue.'),
+      ).toBeVisible(),
   },
   {
     name: 'privacy',
     path: '/privacy',
     parcel: 'Privacy',
-    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible(),
+    ready: (page) =>
+      expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible(),
   },
   {
     name: 'terms',
     path: '/terms',
     parcel: 'Terms',
-    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible(),
+    ready: (page) =>
+      expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible(),
   },
   ...ERROR_PAGES.map(({ code, title }) => ({
     name: `error-${code}`,
     path: `/${code}`,
     parcel: 'ErrorPage',
-    ready: (page: Page) => expect(page.getByRole('heading', { level: 1, name: `Error ${code}: ${title}` })).toBeVisible(),
+    ready: (page: Page) =>
+      expect(
+        page.getByRole('heading', { level: 1, name: `Error ${code}: ${title}` }),
+      ).toBeVisible(),
   })),
 ];
 
 async function open(page: Page, route: string, parcel: string) {
   await page.goto(route);
-  await expect(remoteRegion(page, 'mfe_public').locator(`[data-parcel="mfe_public/${parcel}"]`)).toBeAttached();
+  await expect(
+    remoteRegion(page, 'mfe_public').locator(`[data-parcel="mfe_public/${parcel}"]`),
+  ).toBeAttached();
 }
 
 async function botStats(): Promise<{ total_users: number; total_servers: number }> {
@@ -72,7 +89,12 @@ async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target.join(' ')) }));
+    .map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      targets: nodes.map((node) => node.target.join(' ')),
+    }));
   expect(serious).toEqual([]);
 }
 
@@ -80,11 +102,19 @@ test.describe('mfe_public: landing', () => {
   test('shows the real counts from the API', async ({ page }) => {
     const stats = await botStats();
     await open(page, '/', 'Landing');
-    await expect(page.getByText(`Powering ${stats.total_users} users and ${stats.total_servers} servers`)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Secure Verification', 'Role Management', 'Instant Sync']);
+    await expect(
+      page.getByText(`Powering ${stats.total_users} users and ${stats.total_servers} servers`),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+      'Secure Verification',
+      'Role Management',
+      'Instant Sync',
+    ]);
   });
 
-  test('Start Linking → login → Continue with Discord reaches the consent page', async ({ page }) => {
+  test('Start Linking → login → Continue with Discord reaches the consent page', async ({
+    page,
+  }) => {
     await open(page, '/', 'Landing');
     await page.getByRole('link', { name: 'Start Linking' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -94,7 +124,9 @@ test.describe('mfe_public: landing', () => {
     await expect(page.getByRole('button', { name: 'Continue as demo_user' })).toBeVisible();
   });
 
-  test('signed in, the top bar shows the avatar, the username and a Dashboard link', async ({ page }) => {
+  test('signed in, the top bar shows the avatar, the username and a Dashboard link', async ({
+    page,
+  }) => {
     await signIn(page);
     await open(page, '/', 'Landing');
     const account = page.getByRole('navigation', { name: 'Account' });
@@ -133,11 +165,19 @@ test.describe('mfe_public: landing', () => {
   test('footer links reach the legal pages without a reload', async ({ page }) => {
     await open(page, '/', 'Landing');
     await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
-    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy Policy' }).click();
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Privacy Policy' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms of Service' }).click();
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Terms of Service' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(
+      true,
+    );
   });
 });
 
@@ -145,16 +185,22 @@ test.describe('mfe_public: error pages', () => {
   for (const { code, title, actions } of ERROR_PAGES) {
     test(`/${code} renders its page with ${actions.join(' and ')}`, async ({ page }) => {
       await open(page, `/${code}`, 'ErrorPage');
-      await expect(page.getByRole('heading', { level: 1, name: `Error ${code}: ${title}` })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Error ${code}: ${title}` }),
+      ).toBeVisible();
       for (const action of actions) {
-        await expect(page.getByRole(action === 'Try Again' ? 'button' : 'link', { name: action })).toBeVisible();
+        await expect(
+          page.getByRole(action === 'Try Again' ? 'button' : 'link', { name: action }),
+        ).toBeVisible();
       }
     });
   }
 
   test('an unknown path renders the 404 page', async ({ page }) => {
     await open(page, '/no/such/page', 'ErrorPage');
-    await expect(page.getByRole('heading', { level: 1, name: 'Error 404: Page not found' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Error 404: Page not found' }),
+    ).toBeVisible();
     await expect(page).toHaveTitle(/Page not found/);
   });
 
@@ -168,12 +214,21 @@ test.describe('mfe_public: error pages', () => {
   test('500 Try Again reloads the page and Go Home goes to the landing', async ({ page }) => {
     await open(page, '/500', 'ErrorPage');
     await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Try Again' }).click()]);
-    await expect(page.getByRole('heading', { name: 'Error 500: Something went wrong' })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBeUndefined();
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Try Again' }).click(),
+    ]);
+    await expect(
+      page.getByRole('heading', { name: 'Error 500: Something went wrong' }),
+    ).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { marker?: boolean }).marker),
+    ).toBeUndefined();
     await page.getByRole('link', { name: 'Go Home' }).click();
     await expect(page).toHaveURL(/localhost:8080\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Connect Discord & Roblox' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Connect Discord & Roblox' }),
+    ).toBeVisible();
   });
 });
 
@@ -186,10 +241,18 @@ test.describe('mfe_public: accessibility and screenshots', () => {
         await ready(page);
         if (parcel === 'Landing') {
           const stats = await botStats();
-          await expect(page.getByText(`Powering ${stats.total_users} users and ${stats.total_servers} servers`)).toBeVisible();
+          await expect(
+            page.getByText(
+              `Powering ${stats.total_users} users and ${stats.total_servers} servers`,
+            ),
+          ).toBeVisible();
         }
         await expectNoSeriousViolations(page);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `${name}-${width}.png`),
+          fullPage: true,
+          animations: 'disabled',
+        });
       }
     });
   }

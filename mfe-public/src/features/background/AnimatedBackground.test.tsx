@@ -19,7 +19,16 @@ function placeSquares(left: number, top: number, size = 20) {
   const squares = Array.from(document.querySelectorAll<HTMLElement>('[data-square]'));
   squares.forEach((square) => {
     square.getBoundingClientRect = () =>
-      ({ left, top, width: size, height: size, right: left + size, bottom: top + size, x: left, y: top }) as DOMRect;
+      ({
+        left,
+        top,
+        width: size,
+        height: size,
+        right: left + size,
+        bottom: top + size,
+        x: left,
+        y: top,
+      }) as DOMRect;
   });
   return squares;
 }

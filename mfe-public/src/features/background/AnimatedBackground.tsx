@@ -81,7 +81,10 @@ export function AnimatedBackground() {
       const pointer = { x: event.clientX, y: event.clientY };
       all().forEach((square) => {
         const box = square.getBoundingClientRect();
-        const push = repulsion({ x: box.left + box.width / 2, y: box.top + box.height / 2 }, pointer);
+        const push = repulsion(
+          { x: box.left + box.width / 2, y: box.top + box.height / 2 },
+          pointer,
+        );
         if (push) {
           square.style.transform = `translate(${push.x.toFixed(1)}px, ${push.y.toFixed(1)}px) scale(1.15)`;
           square.setAttribute('data-near', 'true');
@@ -100,7 +103,11 @@ export function AnimatedBackground() {
   }, [reducedMotion]);
 
   return (
-    <Layer aria-hidden="true" data-testid="animated-background" data-motion={reducedMotion ? 'reduced' : 'full'}>
+    <Layer
+      aria-hidden="true"
+      data-testid="animated-background"
+      data-motion={reducedMotion ? 'reduced' : 'full'}
+    >
       {layouts.map((layout, index) => (
         <Drift
           key={index}

@@ -39,7 +39,11 @@ export function SessionNav() {
       {status === 'authenticated' && user ? (
         <>
           <User>
-            <Avatar src={discordAvatarUrl(user.discord_id, user.avatar)} name={user.username} size={32} />
+            <Avatar
+              src={discordAvatarUrl(user.discord_id, user.avatar)}
+              name={user.username}
+              size={32}
+            />
             <Username>{user.username}</Username>
           </User>
           <LinkButton href="/dashboard" onClick={onInternalClick('/dashboard')} size="sm">

@@ -47,7 +47,8 @@ export function SiteFooter() {
     <Footer>
       <Inner>
         <p>
-          © {new Date().getFullYear()} {BRAND.product}. Not affiliated with {BRAND.chat} or {BRAND.game}.
+          © {new Date().getFullYear()} {BRAND.product}. Not affiliated with {BRAND.chat} or{' '}
+          {BRAND.game}.
         </p>
         <nav aria-label="Footer">
           <Links>
@@ -75,4 +76,3 @@ export function SiteFooter() {
     </Footer>
   );
 }
-

@@ -37,7 +37,11 @@ const BrandMark = styled.span`
   width: 28px;
   height: 28px;
   border-radius: ${({ theme }) => theme.radius.sm};
-  background: linear-gradient(135deg, ${({ theme }) => theme.colors.primary}, ${({ theme }) => theme.colors.success});
+  background: linear-gradient(
+    135deg,
+    ${({ theme }) => theme.colors.primary},
+    ${({ theme }) => theme.colors.success}
+  );
 `;
 
 /** The top bar of the public pages: the product name (home) and the visitor's session. */

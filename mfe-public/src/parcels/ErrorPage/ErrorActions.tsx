@@ -12,7 +12,12 @@ export function ErrorActions({ actions }: { actions: ErrorAction[] }) {
         switch (action) {
           case 'logIn':
             return (
-              <LinkButton key={action} href="/auth" onClick={onInternalClick('/auth')} variant={variant}>
+              <LinkButton
+                key={action}
+                href="/auth"
+                onClick={onInternalClick('/auth')}
+                variant={variant}
+              >
                 Log In
               </LinkButton>
             );

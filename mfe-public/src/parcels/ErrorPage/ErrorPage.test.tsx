@@ -24,15 +24,22 @@ const cases: { code: ErrorPageCode; title: string; buttons: string[] }[] = [
 ];
 
 describe('ErrorPage', () => {
-  it.each(cases)('$code shows its code, a friendly message and $buttons', ({ code, title, buttons }) => {
-    renderWithProviders(<ErrorPage code={code} />);
-    expect(screen.getByRole('main')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: `Error ${code}: ${title}` })).toBeInTheDocument();
-    expect(screen.getByText(code)).toBeInTheDocument();
-    const actions = Array.from(screen.getByRole('main').querySelectorAll('a, button'));
-    expect(actions.map((action) => action.textContent)).toEqual(buttons);
-    buttons.forEach((name) => expect(screen.getByRole(name === 'Try Again' ? 'button' : 'link', { name })).toBeVisible());
-  });
+  it.each(cases)(
+    '$code shows its code, a friendly message and $buttons',
+    ({ code, title, buttons }) => {
+      renderWithProviders(<ErrorPage code={code} />);
+      expect(screen.getByRole('main')).toBeInTheDocument();
+      expect(
+        screen.getByRole('heading', { level: 1, name: `Error ${code}: ${title}` }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(code)).toBeInTheDocument();
+      const actions = Array.from(screen.getByRole('main').querySelectorAll('a, button'));
+      expect(actions.map((action) => action.textContent)).toEqual(buttons);
+      buttons.forEach((name) =>
+        expect(screen.getByRole(name === 'Try Again' ? 'button' : 'link', { name })).toBeVisible(),
+      );
+    },
+  );
 
   it('401: Log In goes to /auth, which the shell sends to the login', async () => {
     renderWithProviders(<ErrorPage code="401" />);
@@ -60,6 +67,8 @@ describe('ErrorPage', () => {
 
   it('falls back to the 404 page for a code it does not know', () => {
     renderWithProviders(<ErrorPage code={'418' as ErrorPageCode} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Error 404: Page not found' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Error 404: Page not found' }),
+    ).toBeInTheDocument();
   });
 });

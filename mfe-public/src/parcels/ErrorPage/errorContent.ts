@@ -13,17 +13,20 @@ export interface ErrorContent {
 export const ERROR_CONTENT: Record<ErrorPageCode, ErrorContent> = {
   '401': {
     title: 'Sign in required',
-    message: 'You need to be signed in to see this page. Log in with your Discord account and we will take it from there.',
+    message:
+      'You need to be signed in to see this page. Log in with your Discord account and we will take it from there.',
     actions: ['logIn', 'goHome'],
   },
   '403': {
     title: 'Access denied',
-    message: "You don't have permission to view this page. If you think you should, ask the server owner or sign in with another account.",
+    message:
+      "You don't have permission to view this page. If you think you should, ask the server owner or sign in with another account.",
     actions: ['goHome'],
   },
   '404': {
     title: 'Page not found',
-    message: "We couldn't find the page you were looking for. It may have moved, or the link may be mistyped.",
+    message:
+      "We couldn't find the page you were looking for. It may have moved, or the link may be mistyped.",
     actions: ['goHome'],
   },
   '500': {

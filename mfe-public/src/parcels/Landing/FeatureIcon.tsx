@@ -22,7 +22,16 @@ const PATHS: Record<FeatureIconName, string> = {
 export function FeatureIcon({ name }: { name: FeatureIconName }) {
   return (
     <Frame aria-hidden="true">
-      <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        width="24"
+        height="24"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={PATHS[name]} />
       </svg>
     </Frame>

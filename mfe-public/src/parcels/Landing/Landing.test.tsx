@@ -2,7 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API_PATHS, session, setNavigator } from '@roconnect/shared-lib';
-import { DEMO_USER, failNext, networkErrorNext, renderWithProviders, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import {
+  DEMO_USER,
+  failNext,
+  networkErrorNext,
+  renderWithProviders,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
 import { Landing } from './Landing';
 
 const { server } = setupMockServer();
@@ -25,7 +32,9 @@ async function renderAnonymous() {
 describe('Landing', () => {
   it('shows the heading, the call to action and the three feature cards', async () => {
     await renderAnonymous();
-    expect(screen.getByRole('heading', { level: 1, name: 'Connect Discord & Roblox' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Connect Discord & Roblox' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Linking' })).toHaveAttribute('href', '/login');
     for (const title of ['Secure Verification', 'Role Management', 'Instant Sync']) {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
@@ -49,7 +58,9 @@ describe('Landing', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.use(failNext('get', API_PATHS.botStats, 500));
     await renderAnonymous();
-    await waitFor(() => expect(warn).toHaveBeenCalledWith('Bot stats could not be loaded', expect.anything()));
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Bot stats could not be loaded', expect.anything()),
+    );
     expect(screen.getByText('Powering 0 users and 0 servers')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -111,10 +122,22 @@ describe('Landing', () => {
   it('links to the legal pages, the community server and the social profile in the footer', async () => {
     await renderAnonymous();
     const footer = within(screen.getByRole('navigation', { name: 'Footer' }));
-    expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
-    expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    expect(footer.getByRole('link', { name: /Discord community/ })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/discord\.gg\//));
-    expect(footer.getByRole('link', { name: /on X/ })).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
+    expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(footer.getByRole('link', { name: /Discord community/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\/discord\.gg\//),
+    );
+    expect(footer.getByRole('link', { name: /on X/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\//),
+    );
     await userEvent.click(footer.getByRole('link', { name: 'Terms of Service' }));
     expect(navigations).toEqual(['/terms']);
   });

@@ -83,8 +83,8 @@ export function Landing() {
             Connect {BRAND.chat} &amp; {BRAND.game}
           </Heading>
           <Lead>
-            Link your {BRAND.game} accounts to {BRAND.chat}, verify in your servers and let the bot keep
-            roles and nicknames in sync.
+            Link your {BRAND.game} accounts to {BRAND.chat}, verify in your servers and let the bot
+            keep roles and nicknames in sync.
           </Lead>
           <LinkButton href="/login" onClick={onInternalClick('/login')} size="lg">
             Start Linking

@@ -1,7 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS, redirectExternal, session, setNavigator, toast } from '@roconnect/shared-lib';
-import { failNext, renderWithProviders, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import {
+  failNext,
+  renderWithProviders,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
 import { Login } from './Login';
 
 jest.mock('@roconnect/shared-lib', () => ({
@@ -28,8 +33,14 @@ describe('Login', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
     expect(screen.getByText('Sign in to your account')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue with Discord' })).toBeEnabled();
-    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(toastMessages()).toEqual([]);
   });
@@ -56,7 +67,9 @@ describe('Login', () => {
     renderWithProviders(<Login />);
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Discord' }));
     await waitFor(() =>
-      expect(toastMessages()).toEqual([{ type: 'error', message: 'Failed to get Discord auth URL. Please try again.' }]),
+      expect(toastMessages()).toEqual([
+        { type: 'error', message: 'Failed to get Discord auth URL. Please try again.' },
+      ]),
     );
     expect(redirectExternal).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Continue with Discord' })).toBeEnabled();
@@ -72,9 +85,13 @@ describe('Login', () => {
 
   it('shows error=<text> as an error toast, once', async () => {
     await session.start();
-    const { rerender } = renderWithProviders(<Login query={{ error: 'Authentication was cancelled or failed.' }} />);
+    const { rerender } = renderWithProviders(
+      <Login query={{ error: 'Authentication was cancelled or failed.' }} />,
+    );
     rerender(<Login query={{ error: 'Authentication was cancelled or failed.' }} />);
-    expect(toastMessages()).toEqual([{ type: 'error', message: 'Authentication was cancelled or failed.' }]);
+    expect(toastMessages()).toEqual([
+      { type: 'error', message: 'Authentication was cancelled or failed.' },
+    ]);
   });
 
   it('sends a signed-in visitor to /dashboard', async () => {

@@ -1,6 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { api, Banner, BRAND, Button, Card, navigate, redirectExternal, toast } from '@roconnect/shared-lib';
+import {
+  api,
+  Banner,
+  BRAND,
+  Button,
+  Card,
+  navigate,
+  redirectExternal,
+  toast,
+} from '@roconnect/shared-lib';
 import { AppLink } from '../../features/navigation/AppLink';
 import { useSessionState } from '../../features/site/useSessionState';
 
@@ -66,7 +75,9 @@ export function Login({ query = {} }: LoginProps) {
           <h1 id="login-title">Welcome Back</h1>
           <p>Sign in to your account</p>
         </div>
-        {query.message === 'discord_token_expired' && <Banner tone="warning">{EXPIRED_MESSAGE}</Banner>}
+        {query.message === 'discord_token_expired' && (
+          <Banner tone="warning">{EXPIRED_MESSAGE}</Banner>
+        )}
         <Button size="lg" fullWidth loading={busy} onClick={() => void continueWithDiscord()}>
           Continue with {BRAND.chat}
         </Button>

@@ -12,7 +12,9 @@ describe('Privacy', () => {
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(main.getByText('Effective date: 1 August 2025')).toBeInTheDocument();
-    expect(main.getByRole('heading', { level: 2, name: 'How long we keep it' })).toBeInTheDocument();
+    expect(
+      main.getByRole('heading', { level: 2, name: 'How long we keep it' }),
+    ).toBeInTheDocument();
     const text = screen.getByRole('main').textContent ?? '';
     expect(text).toContain('deleted after 2 years of inactivity');
     expect(text).toContain('deleted after 7 days');
@@ -24,6 +26,10 @@ describe('Privacy', () => {
     await session.start();
     renderWithProviders(<Privacy />);
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    expect(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'Terms of Service' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', {
+        name: 'Terms of Service',
+      }),
+    ).toBeInTheDocument();
   });
 });

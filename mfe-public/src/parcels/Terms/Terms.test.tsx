@@ -12,7 +12,9 @@ describe('Terms', () => {
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
     expect(main.getByText('Effective date: 1 August 2025')).toBeInTheDocument();
-    expect(main.getByRole('heading', { level: 2, name: 'Changes to these terms' })).toBeInTheDocument();
+    expect(
+      main.getByRole('heading', { level: 2, name: 'Changes to these terms' }),
+    ).toBeInTheDocument();
     const text = screen.getByRole('main').textContent ?? '';
     expect(text).toContain('at least 13 years old');
     expect(text).toContain("at least 30 days' notice of changes to these terms");
