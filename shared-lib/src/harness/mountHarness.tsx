@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { mountRootParcel, type Parcel, type ParcelConfigObject } from 'single-spa';
 import { ThemeProvider } from 'styled-components';
 import { configureRuntime } from '../config/runtimeConfig';
+import { session } from '../session/session';
 import { setNavigator } from '../navigation/navigationBridge';
 import { toast } from '../toasts/toastStore';
 import { GlobalStyle, theme, ToastView } from '../ui';
@@ -11,7 +12,9 @@ import { signInAsDemoUser, startMockApi } from '../mocks/browser';
 export interface HarnessParcel {
   id: string;
   label: string;
-  load: () => Promise<{ default: ParcelConfigObject }>;
+  // Parcels declare their own props; the harness passes whatever `props` gives.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  load: () => Promise<{ default: ParcelConfigObject<any> }>;
   /** props the shell would pass (route params, callbacks); a function may load them (e.g. via MSW) */
   props?: Record<string, unknown> | (() => Promise<Record<string, unknown>>);
 }
@@ -29,9 +32,11 @@ export interface HarnessOptions {
  */
 export async function mountHarness(options: HarnessOptions): Promise<void> {
   configureRuntime({ apiBaseUrl: '' });
-  await startMockApi();
+  await startMockApi({ signedIn: false, quiet: true });
   const params = new URLSearchParams(window.location.search);
   if (!options.anonymous && params.get('anonymous') !== 'true') signInAsDemoUser();
+  // As the shell does: pages that read the session see it checked, not 'unknown' forever.
+  void session.start();
   const root = createRoot(document.getElementById('root')!);
   root.render(
     <ThemeProvider theme={theme}>
