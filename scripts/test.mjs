@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: everything CI runs, on a fresh clone. Installs what it needs, type-checks, runs every
 // package's Jest suite, builds the production bundles and runs the Playwright suite in Chromium.
-import { ensureChromium, ensureDependencies, run } from './lib/ensure.mjs';
+import { ensureChromium, ensureDependencies, hasCommand, run } from './lib/ensure.mjs';
 import { isPortOpen } from './lib/stack.cjs';
 
 const started = Date.now();
@@ -26,7 +26,9 @@ async function main() {
   step('production build');
   run('npx lerna run build --scope "@roconnect/{shell,mfe-*}" --concurrency 2', { env });
   step('end-to-end tests (Playwright, Chromium)');
-  run('npx playwright test -c e2e/playwright.config.ts', { env });
+  // The suite owns fixed ports; a lock keeps two runs on one machine from colliding.
+  const lock = hasCommand('flock') ? 'flock /tmp/roconnect-e2e.lock ' : '';
+  run(`${lock}npx playwright test -c e2e/playwright.config.ts`, { env });
   step('done');
 }
 
