@@ -101,8 +101,18 @@ test('Invite Bot → Discord consent → back on the dashboard with the bot adde
   await openServersTab(page);
   await syncServers(page);
 
+  // Hold the invite URL call so the toast and the invite page are seen before the browser leaves.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/dashboard/bot/invite-url**', async (route) => {
+    await held;
+    await route.continue();
+  });
   await serverCard(page, 'Obby Lounge').getByRole('link', { name: 'Invite Bot' }).click();
   await expect(page.getByText('Bot invite link opened!')).toBeVisible();
+  await expect(page).toHaveURL(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby+Lounge`);
+  await expect(page.getByText('Adding bot to Obby Lounge')).toBeVisible();
+  release();
 
   await page.waitForURL(`${EMULATOR}/**`);
   await expect(page.getByText('Add bot to Obby Lounge')).toBeVisible();
@@ -110,6 +120,7 @@ test('Invite Bot → Discord consent → back on the dashboard with the bot adde
 
   await page.waitForURL(/\/dashboard/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByText('Bot added to server successfully!')).toBeVisible();
   await openServersTab(page);
   await syncServers(page);
 
