@@ -169,7 +169,7 @@ test('the invite page says where it is going; without a server_id it goes to the
 test('the invite page shows a failed invite with Try Again and Back to Dashboard', async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(/status of 502/);
   await signIn(page);
-  // A 403 here would sign the user out (spec §4: any 401/403), so the failure is Discord being down.
+  // The API's answer is stubbed: Discord being down is a failure the user can retry.
   await page.route('**/api/v1/dashboard/bot/invite-url**', (route) =>
     route.fulfill({
       status: 502,
