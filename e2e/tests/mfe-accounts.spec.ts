@@ -1,0 +1,272 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+
+/**
+ * mfe_accounts through the shell against the running API and emulator: linking a Roblox account
+ * through the emulator's consent page, verifying it in a server, the failure paths, unlinking.
+ */
+const API = 'http://localhost:3000';
+const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
+const DEMO_BUILDERS = '300000000000000001';
+// demo_user owns Demo Builders (and Discord never lets a bot rename an owner), so a plain member
+// verifies there: alex_builds, whose highest role sits below the bot's.
+const MEMBER = { username: 'alex_builds', discordId: '200000000000000002' };
+const SHOTS = 'e2e/screenshots/mfe-accounts';
+
+test.beforeEach(async ({ request, allowConsoleErrors }) => {
+  // The emulator serves Roblox headshots over http://localhost:3100, which the shell's CSP (img-src
+  // 'self' data: https:) blocks unless its config.json lists it in imageOrigins; the avatar then
+  // shows the initial. Real Roblox headshots are https and allowed.
+  allowConsoleErrors(/localhost:3100\/__emulator\/headshots\/\d+\.svg/);
+  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
+});
+
+async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  expect(token, 'signed in').toBeTruthy();
+  return token!;
+}
+
+async function apiCall(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', path: string, data?: object) {
+  const response = await request.fetch(`${API}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as { data: unknown };
+}
+
+/** Tests share the API's database: start each from a user with no linked Roblox account. */
+async function unlinkAll(page: Page): Promise<void> {
+  const token = await accessToken(page);
+  const { data } = await apiCall(page.request, token, 'GET', '/api/v1/dashboard/user/linked-accounts');
+  for (const account of data as { id: string }[]) {
+    await apiCall(page.request, token, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
+  }
+}
+
+async function signInFresh(page: Page, username: string): Promise<void> {
+  await signIn(page, username);
+  await unlinkAll(page);
+  await page.reload();
+  await expect(accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' })).toBeVisible();
+}
+
+function accountsTab(page: Page) {
+  return remoteRegion(page, 'mfe_accounts');
+}
+
+/**
+ * The server owner (demo_user, in a browser context of their own) sets the bot up in Demo Builders
+ * through the API, as the setup wizard would; the emulator's reset dropped the role it had created.
+ */
+async function setUpDemoBuilders(browser: Browser): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const ownerPage = await context.newPage();
+    await signIn(ownerPage, 'demo_user');
+    const token = await accessToken(ownerPage);
+    const base = `/api/v1/server/${DEMO_BUILDERS}/setup`;
+    await apiCall(ownerPage.request, token, 'POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
+    await apiCall(ownerPage.request, token, 'POST', `${base}/verified-role`, { verified_role_name: 'Verified' });
+    await apiCall(ownerPage.request, token, 'POST', `${base}/group`, { skip: true });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Accounts tab → Roblox's (emulated) consent page → the choice given there. */
+async function startLinking(page: Page, buttonName: 'Link Roblox Account' | 'Link Another Account') {
+  await accountsTab(page).getByRole('button', { name: buttonName }).click();
+  await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
+}
+
+async function linkRoblox(page: Page, robloxName: string) {
+  await startLinking(page, 'Link Roblox Account');
+  await page.getByRole('button', { name: `Continue as ${robloxName}` }).click();
+  await page.waitForURL('**/dashboard**');
+  await expect(accountCard(page, robloxName)).toBeVisible();
+}
+
+/** The radios are cards (label around a visually hidden input): choose one as a person would. */
+async function choose(page: Page, name: string) {
+  await page.locator('label').filter({ has: page.getByRole('radio', { name, exact: true }) }).click();
+  await expect(page.getByRole('radio', { name, exact: true })).toBeChecked();
+}
+
+function accountCard(page: Page, robloxName: string) {
+  return accountsTab(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name: robloxName }) });
+}
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+async function emulatorState(request: APIRequestContext) {
+  return (await (await request.get(`${EMULATOR_CONTROL}/state`)).json()) as {
+    discord: {
+      guilds: { id: string; members: { user_id: string; nick: string | null; role_names: string[] }[] }[];
+      dms: { recipient_id: string; content: string }[];
+    };
+  };
+}
+
+test('link a Roblox account, verify it in a server, and see it Verified', async ({ page, browser }) => {
+  await setUpDemoBuilders(browser);
+  await signInFresh(page, MEMBER.username);
+  await expectNoSeriousViolations(page, 'accounts tab, empty');
+
+  await linkRoblox(page, 'ObbyFan42');
+  await expect(page).toHaveURL(/\/dashboard/);
+  const card = accountCard(page, 'ObbyFan42');
+  await expect(card.getByText('Pending')).toBeVisible();
+  const today = await page.evaluate(() => new Date().toLocaleDateString());
+  await expect(card.getByText(`Linked on ${today}`)).toBeVisible();
+  await expect(accountsTab(page).getByRole('button', { name: 'Link Another Account' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'accounts tab with an account');
+  await screenshots(page, 'accounts-tab');
+
+  await card.getByRole('button', { name: 'Verify in a Server' }).click();
+  await expect(page).toHaveURL(/\/verify\?account_id=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify & Update' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'ObbyFan42' })).toBeChecked();
+  await choose(page, 'Demo Builders');
+  await expectNoSeriousViolations(page, 'verify page');
+  await screenshots(page, 'verify-page');
+
+  await page.getByRole('button', { name: 'Verify & Update' }).click();
+  await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
+  await expect(page.getByText('Verification triggered! Check your DMs.')).toBeVisible();
+  await expect(page.locator('dt', { hasText: 'Roles updated' }).locator('+ dd')).toHaveText('Yes (added Verified)');
+  await expect(page.locator('dt', { hasText: 'Nickname updated' }).locator('+ dd')).toHaveText('Yes (ObbyFan42)');
+  await expect(page.locator('dt', { hasText: 'DM sent' }).locator('+ dd')).toHaveText('Yes');
+
+  // back to the dashboard by itself after 3 s
+  await page.waitForURL('**/dashboard', { timeout: 10_000 });
+  await expect(accountCard(page, 'ObbyFan42').getByText('Verified')).toBeVisible();
+
+  const state = await emulatorState(page.request);
+  const member = state.discord.guilds.find((g) => g.id === DEMO_BUILDERS)!.members.find((m) => m.user_id === MEMBER.discordId)!;
+  expect(member.role_names).toContain('Verified');
+  expect(member.nick).toBe('ObbyFan42');
+  expect(state.discord.dms.filter((dm) => dm.recipient_id === MEMBER.discordId).map((dm) => dm.content)).toEqual([
+    expect.stringContaining('You are verified in Demo Builders as ObbyFan42'),
+  ]);
+});
+
+test('cancelling the Roblox consent shows the cancelled message', async ({ page }) => {
+  await signInFresh(page, MEMBER.username);
+  await startLinking(page, 'Link Roblox Account');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForURL('**/roblox/callback**');
+  await expect(page.getByRole('heading', { level: 1, name: 'Roblox Linking Error' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Roblox authorization was cancelled. You can try linking your account again from the dashboard.',
+  );
+  await expectNoSeriousViolations(page, 'callback error');
+  await screenshots(page, 'callback-cancelled');
+  await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+  await expect(accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' })).toBeVisible();
+});
+
+test('a Roblox account already linked to another Discord user shows its error', async ({ page, browser }) => {
+  const otherContext = await browser.newContext();
+  try {
+    const other = await otherContext.newPage();
+    await signInFresh(other, 'riley_mod');
+    await linkRoblox(other, 'NewPlayer2024');
+  } finally {
+    await otherContext.close();
+  }
+
+  await signInFresh(page, MEMBER.username);
+  await startLinking(page, 'Link Roblox Account');
+  await page.getByRole('button', { name: 'Continue as NewPlayer2024' }).click();
+  await page.waitForURL('**/roblox/callback**');
+  await expect(page.getByRole('heading', { name: 'Roblox Linking Error' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Roblox authentication failed: account_already_linked - This Roblox account is already linked to another Discord user.',
+  );
+});
+
+test('unlink asks first, then removes the account', async ({ page }) => {
+  await signInFresh(page, MEMBER.username);
+  await linkRoblox(page, 'JustVisiting');
+  const card = accountCard(page, 'JustVisiting');
+  // JustVisiting has no headshot: the initial stands in
+  await expect(card.getByRole('img', { name: 'JustVisiting' })).toHaveText('J');
+
+  await card.getByRole('button', { name: 'Unlink' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unlink Roblox account?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoSeriousViolations(page, 'unlink dialog');
+  await screenshots(page, 'unlink-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeVisible();
+
+  await card.getByRole('button', { name: 'Unlink' }).click();
+  await dialog.getByRole('button', { name: 'Unlink account' }).click();
+  await expect(page.getByText('Account unlinked successfully!')).toBeVisible();
+  await expect(card).toBeHidden();
+  await expect(accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' })).toBeVisible();
+  await page.reload();
+  await expect(accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' })).toBeVisible();
+});
+
+test('a verify that Discord refuses shows the server’s message', async ({ page, browser, allowConsoleErrors }) => {
+  // the refused call is a 502 the browser logs
+  allowConsoleErrors(/status of 502/);
+  await setUpDemoBuilders(browser);
+  await signInFresh(page, MEMBER.username);
+  await linkRoblox(page, 'ObbyFan42');
+  const fault = await page.request.post(`${EMULATOR_CONTROL}/faults`, {
+    data: { faults: [{ method: 'PUT', path: '/members/\\d+/roles/\\d+$', status: 403, code: 50013, message: 'Missing Permissions', count: 1 }] },
+  });
+  expect(fault.ok()).toBe(true);
+
+  await accountCard(page, 'ObbyFan42').getByRole('button', { name: 'Verify in a Server' }).click();
+  await choose(page, 'Demo Builders');
+  await page.getByRole('button', { name: 'Verify & Update' }).click();
+  const message = page.getByRole('main').getByRole('alert');
+  await expect(message).toContainText('Verification failed: Discord refused to change the role "Verified"');
+  await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'verify failure');
+  await screenshots(page, 'verify-refused');
+});
+
+test.describe('the standalone page (API mocked by MSW)', () => {
+  const STANDALONE = 'http://localhost:3002/';
+
+  test('lists the demo accounts in the tab', async ({ page }) => {
+    await page.goto(`${STANDALONE}?parcel=AccountsTab`);
+    await expect(page.getByRole('heading', { name: 'DemoBuilder' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'DemoAlt' }).getByText('Pending')).toBeVisible();
+    await expectNoSeriousViolations(page, 'standalone accounts tab');
+  });
+
+  test('verifies and shows the success screen with the API’s warning', async ({ page }) => {
+    await page.goto(`${STANDALONE}?parcel=Verify&account_id=la-2`);
+    await expect(page.getByRole('radio', { name: 'DemoAlt' })).toBeChecked();
+    await choose(page, 'Demo Builders Club');
+    await page.locator('[data-parcel="mfe_accounts/Verify"]').getByRole('button', { name: 'Verify & Update' }).click();
+    await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
+    await expect(page.getByText("Discord doesn't let bots change the server owner's nickname.")).toBeVisible();
+    // the harness records the redirect instead of leaving
+    await expect(page.getByText('Navigation requested: /dashboard')).toBeVisible({ timeout: 10_000 });
+    await expectNoSeriousViolations(page, 'success screen');
+    await screenshots(page, 'verify-success');
+  });
+});
