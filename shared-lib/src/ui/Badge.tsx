@@ -10,9 +10,10 @@ const StyledBadge = styled.span<{ $tone: BadgeTone }>`
   gap: ${({ theme }) => theme.space(1)};
   padding: 2px ${({ theme }) => theme.space(2.5)};
   border-radius: ${({ theme }) => theme.radius.pill};
-  border: 1px solid ${({ theme, $tone }) => toneWash(theme, $tone, 0.45)};
+  border: 1px solid ${({ theme, $tone }) => toneColor(theme, $tone)};
   background: ${({ theme, $tone }) => toneWash(theme, $tone)};
-  color: ${({ theme, $tone }) => ($tone === 'neutral' ? theme.colors.text : toneColor(theme, $tone))};
+  /* Light text on the tone's wash: the tone colour itself on its own wash falls below 4.5:1. */
+  color: ${({ theme }) => theme.colors.text};
   font-size: 0.75rem;
   font-weight: 600;
   line-height: 1.4;
