@@ -14,11 +14,7 @@ const DEMO_BUILDERS = '300000000000000001';
 const MEMBER = { username: 'alex_builds', discordId: '200000000000000002' };
 const SHOTS = 'e2e/screenshots/mfe-accounts';
 
-test.beforeEach(async ({ request, allowConsoleErrors }) => {
-  // The emulator serves Roblox headshots over http://localhost:3100, which the shell's CSP (img-src
-  // 'self' data: https:) blocks unless its config.json lists it in imageOrigins; the avatar then
-  // shows the initial. Real Roblox headshots are https and allowed.
-  allowConsoleErrors(/localhost:3100\/__emulator\/headshots\/\d+\.svg/);
+test.beforeEach(async ({ request }) => {
   expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
 });
 
