@@ -112,3 +112,20 @@ describe('Modal', () => {
     expect(document.body.style.overflow).toBe('auto');
   });
 });
+
+test('Escape still closes when the focused content was replaced and focus fell to the page', async () => {
+  const onClose = jest.fn();
+  function Swapping() {
+    const [loaded, setLoaded] = useState(false);
+    return (
+      <Modal open title="Loading dialog" onClose={onClose}>
+        {loaded ? <p>Loaded</p> : <button onClick={() => setLoaded(true)}>Load</button>}
+      </Modal>
+    );
+  }
+  renderWithTheme(<Swapping />);
+  await userEvent.click(screen.getByRole('button', { name: 'Load' }));
+  expect(document.activeElement).toBe(document.body);
+  await userEvent.keyboard('{Escape}');
+  expect(onClose).toHaveBeenCalledTimes(1);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled, { css } from 'styled-components';
 import { focusableWithin } from './focusable';
@@ -129,30 +129,42 @@ function OpenModal({
     };
   }, []);
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
+  // Listened for on the document, not the dialog: when content the focus sat on is replaced (a
+  // loading state ending), focus falls to <body>, and Escape and Tab must still work.
+  const latestOnClose = useRef(onClose);
+  useEffect(() => {
+    latestOnClose.current = onClose;
+  }, [onClose]);
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      const dialog = dialogRef.current;
+      if (!dialog) return;
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        latestOnClose.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const focusables = focusableWithin(dialog);
+      const first = focusables[0];
+      const last = focusables[focusables.length - 1];
+      if (!first || !last) {
+        event.preventDefault();
+        return;
+      }
+      const active = document.activeElement;
+      const outside = !dialog.contains(active) || active === dialog;
+      if (event.shiftKey && (active === first || outside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || outside)) {
+        event.preventDefault();
+        first.focus();
+      }
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusables = focusableWithin(dialogRef.current);
-    const first = focusables[0];
-    const last = focusables[focusables.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    const outside = !dialogRef.current.contains(active) || active === dialogRef.current;
-    if (event.shiftKey && (active === first || outside)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || outside)) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   return createPortal(
     <Backdrop
@@ -169,7 +181,6 @@ function OpenModal({
         aria-labelledby={titleId}
         aria-describedby={describedBy}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
       >
         <Header>
           <Title id={titleId}>{title}</Title>
