@@ -41,37 +41,68 @@ test.beforeEach(async ({ request }) => {
   expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
 });
 
-test.describe('setup through the API (the Servers tab has no Setup Bot button yet)', () => {
-  test('the three setup calls with a group URL create the verified role and one role per rank above 0', async ({
+/** …and manages Obby Lounge (Manage Server), where the bot starts absent and nobody else sets up. */
+const OBBY_LOUNGE = '300000000000000002';
+
+function serverCard(page: Page, name: string) {
+  return remoteRegion(page, 'mfe_servers')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+}
+
+async function openSyncedServersTab(page: Page) {
+  await page.getByRole('tab', { name: 'Servers' }).click();
+  const tab = remoteRegion(page, 'mfe_servers');
+  await tab.getByRole('button', { name: 'Sync Servers' }).click();
+  await expect(toasts(page).getByText('Servers synchronized successfully!')).toBeVisible();
+}
+
+test.describe('the setup wizard through the shell, against the API and the emulator', () => {
+  test('Setup Bot runs the three steps with a group URL; Discord gets the roles and the card shows Edit Bot', async ({
     page,
   }) => {
     await signIn(page);
-    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-    const headers = { Authorization: `Bearer ${token}` };
-    const call = async (path: string, data: object) => {
-      const response = await page.request.post(
-        `${API}/api/v1/server/${DEMO_BUILDERS}/setup/${path}`,
-        { headers, data },
-      );
-      expect(response.status(), await response.text()).toBe(200);
-      return ((await response.json()) as { data: Record<string, unknown> }).data;
-    };
+    await openSyncedServersTab(page);
 
-    await call('nickname', { nickname_format: 'roblox_display' });
-    const role = await call('verified-role', { verified_role_name: 'Verified' });
-    const group = await call('group', { group_url: SEED_GROUP_URL });
-    expect(group).toMatchObject({ setup_completed: true, group_id: '4000001' });
+    // Add the bot to Obby Lounge through the emulated Discord consent.
+    await serverCard(page, 'Obby Lounge').getByRole('link', { name: 'Invite Bot' }).click();
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await page.waitForURL(/\/dashboard/);
+    await openSyncedServersTab(page);
 
-    const guild = await emulatorGuild(page, DEMO_BUILDERS);
+    await serverCard(page, 'Obby Lounge').getByRole('button', { name: 'Setup Bot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up RoConnect in Obby Lounge' });
+    await expect(dialog.getByRole('heading', { name: 'Nickname Configuration' })).toBeVisible();
+    await dialog.getByText('Roblox display name', { exact: true }).click();
+    await expect(
+      dialog.getByRole('radio', { name: 'Roblox display name', exact: true }),
+    ).toBeChecked();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(toasts(page).getByText('Step 1 completed successfully!')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Verified Role Setup' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(toasts(page).getByText('Step 2 completed successfully!')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Roblox group ID or URL' }).fill(SEED_GROUP_URL);
+    await dialog.getByRole('button', { name: 'Complete Setup' }).click();
+    await expect(toasts(page).getByText('Step 3 completed successfully!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const guild = await emulatorGuild(page, OBBY_LOUNGE);
     const names = guild.roles.map((r) => r.name);
-    expect(guild.roles.find((r) => r.name === 'Verified')?.id).toBe(role.verified_role_id);
+    expect(names.filter((name) => name === 'Verified')).toHaveLength(1);
     for (const rank of GROUP_RANKS_ABOVE_0)
       expect(names.filter((name) => name === rank)).toHaveLength(1);
     expect(names).not.toContain('Guest');
 
-    // Reopening the wizard: the status it loads says setup is complete, so it finishes at once.
-    const status = await page.request.get(`${API}/api/v1/server/${DEMO_BUILDERS}/setup`, {
-      headers,
+    // The shell reloads the dashboard on completion: the card now offers Edit Bot.
+    const card = serverCard(page, 'Obby Lounge');
+    await expect(card.getByRole('button', { name: 'Edit Bot' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Setup Bot' })).toHaveCount(0);
+
+    // Reopening the wizard finishes at once: the status it loads says setup is complete.
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    const status = await page.request.get(`${API}/api/v1/server/${OBBY_LOUNGE}/setup`, {
+      headers: { Authorization: `Bearer ${token}` },
     });
     expect(((await status.json()) as { data: unknown }).data).toEqual({
       setup_completed: true,
