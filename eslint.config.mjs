@@ -41,6 +41,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tests read untyped JSON (OpenAPI documents, emulator state) and say so.
+    files: ['**/test/**/*.ts', '**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

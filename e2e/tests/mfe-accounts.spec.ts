@@ -24,22 +24,40 @@ async function accessToken(page: Page): Promise<string> {
   return token!;
 }
 
-async function apiCall(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', path: string, data?: object) {
+async function apiCall(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data?: object,
+) {
   const response = await request.fetch(`${API}${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}` },
     data,
   });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
+    true,
+  );
   return (await response.json()) as { data: unknown };
 }
 
 /** Tests share the API's database: start each from a user with no linked Roblox account. */
 async function unlinkAll(page: Page): Promise<void> {
   const token = await accessToken(page);
-  const { data } = await apiCall(page.request, token, 'GET', '/api/v1/dashboard/user/linked-accounts');
+  const { data } = await apiCall(
+    page.request,
+    token,
+    'GET',
+    '/api/v1/dashboard/user/linked-accounts',
+  );
   for (const account of data as { id: string }[]) {
-    await apiCall(page.request, token, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
+    await apiCall(
+      page.request,
+      token,
+      'DELETE',
+      `/api/v1/dashboard/user/linked-account/${account.id}`,
+    );
   }
 }
 
@@ -47,7 +65,9 @@ async function signInFresh(page: Page, username: string): Promise<void> {
   await signIn(page, username);
   await unlinkAll(page);
   await page.reload();
-  await expect(accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' })).toBeVisible();
+  await expect(
+    accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' }),
+  ).toBeVisible();
 }
 
 function accountsTab(page: Page) {
@@ -65,8 +85,12 @@ async function setUpDemoBuilders(browser: Browser): Promise<void> {
     await signIn(ownerPage, 'demo_user');
     const token = await accessToken(ownerPage);
     const base = `/api/v1/server/${DEMO_BUILDERS}/setup`;
-    await apiCall(ownerPage.request, token, 'POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
-    await apiCall(ownerPage.request, token, 'POST', `${base}/verified-role`, { verified_role_name: 'Verified' });
+    await apiCall(ownerPage.request, token, 'POST', `${base}/nickname`, {
+      nickname_format: 'roblox_username',
+    });
+    await apiCall(ownerPage.request, token, 'POST', `${base}/verified-role`, {
+      verified_role_name: 'Verified',
+    });
     await apiCall(ownerPage.request, token, 'POST', `${base}/group`, { skip: true });
   } finally {
     await context.close();
@@ -74,7 +98,10 @@ async function setUpDemoBuilders(browser: Browser): Promise<void> {
 }
 
 /** Accounts tab → Roblox's (emulated) consent page → the choice given there. */
-async function startLinking(page: Page, buttonName: 'Link Roblox Account' | 'Link Another Account') {
+async function startLinking(
+  page: Page,
+  buttonName: 'Link Roblox Account' | 'Link Another Account',
+) {
   await accountsTab(page).getByRole('button', { name: buttonName }).click();
   await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
 }
@@ -88,18 +115,28 @@ async function linkRoblox(page: Page, robloxName: string) {
 
 /** The radios are cards (label around a visually hidden input): choose one as a person would. */
 async function choose(page: Page, name: string) {
-  await page.locator('label').filter({ has: page.getByRole('radio', { name, exact: true }) }).click();
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name, exact: true }) })
+    .click();
   await expect(page.getByRole('radio', { name, exact: true })).toBeChecked();
 }
 
 function accountCard(page: Page, robloxName: string) {
-  return accountsTab(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name: robloxName }) });
+  return accountsTab(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: robloxName }) });
 }
 
 async function expectNoSeriousViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
 }
 
 async function screenshots(page: Page, name: string) {
@@ -112,13 +149,19 @@ async function screenshots(page: Page, name: string) {
 async function emulatorState(request: APIRequestContext) {
   return (await (await request.get(`${EMULATOR_CONTROL}/state`)).json()) as {
     discord: {
-      guilds: { id: string; members: { user_id: string; nick: string | null; role_names: string[] }[] }[];
+      guilds: {
+        id: string;
+        members: { user_id: string; nick: string | null; role_names: string[] }[];
+      }[];
       dms: { recipient_id: string; content: string }[];
     };
   };
 }
 
-test('link a Roblox account, verify it in a server, and see it Verified', async ({ page, browser }) => {
+test('link a Roblox account, verify it in a server, and see it Verified', async ({
+  page,
+  browser,
+}) => {
   await setUpDemoBuilders(browser);
   await signInFresh(page, MEMBER.username);
   await expectNoSeriousViolations(page, 'accounts tab, empty');
@@ -129,7 +172,9 @@ test('link a Roblox account, verify it in a server, and see it Verified', async 
   await expect(card.getByText('Pending')).toBeVisible();
   const today = await page.evaluate(() => new Date().toLocaleDateString());
   await expect(card.getByText(`Linked on ${today}`)).toBeVisible();
-  await expect(accountsTab(page).getByRole('button', { name: 'Link Another Account' })).toBeVisible();
+  await expect(
+    accountsTab(page).getByRole('button', { name: 'Link Another Account' }),
+  ).toBeVisible();
   await expectNoSeriousViolations(page, 'accounts tab with an account');
   await screenshots(page, 'accounts-tab');
 
@@ -144,8 +189,12 @@ test('link a Roblox account, verify it in a server, and see it Verified', async 
   await page.getByRole('button', { name: 'Verify & Update' }).click();
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
   await expect(page.getByText('Verification triggered! Check your DMs.')).toBeVisible();
-  await expect(page.locator('dt', { hasText: 'Roles updated' }).locator('+ dd')).toHaveText('Yes (added Verified)');
-  await expect(page.locator('dt', { hasText: 'Nickname updated' }).locator('+ dd')).toHaveText('Yes (ObbyFan42)');
+  await expect(page.locator('dt', { hasText: 'Roles updated' }).locator('+ dd')).toHaveText(
+    'Yes (added Verified)',
+  );
+  await expect(page.locator('dt', { hasText: 'Nickname updated' }).locator('+ dd')).toHaveText(
+    'Yes (ObbyFan42)',
+  );
   await expect(page.locator('dt', { hasText: 'DM sent' }).locator('+ dd')).toHaveText('Yes');
 
   // back to the dashboard by itself after 3 s
@@ -153,12 +202,14 @@ test('link a Roblox account, verify it in a server, and see it Verified', async 
   await expect(accountCard(page, 'ObbyFan42').getByText('Verified')).toBeVisible();
 
   const state = await emulatorState(page.request);
-  const member = state.discord.guilds.find((g) => g.id === DEMO_BUILDERS)!.members.find((m) => m.user_id === MEMBER.discordId)!;
+  const member = state.discord.guilds
+    .find((g) => g.id === DEMO_BUILDERS)!
+    .members.find((m) => m.user_id === MEMBER.discordId)!;
   expect(member.role_names).toContain('Verified');
   expect(member.nick).toBe('ObbyFan42');
-  expect(state.discord.dms.filter((dm) => dm.recipient_id === MEMBER.discordId).map((dm) => dm.content)).toEqual([
-    expect.stringContaining('You are verified in Demo Builders as ObbyFan42'),
-  ]);
+  expect(
+    state.discord.dms.filter((dm) => dm.recipient_id === MEMBER.discordId).map((dm) => dm.content),
+  ).toEqual([expect.stringContaining('You are verified in Demo Builders as ObbyFan42')]);
 });
 
 test('cancelling the Roblox consent shows the cancelled message', async ({ page }) => {
@@ -173,10 +224,15 @@ test('cancelling the Roblox consent shows the cancelled message', async ({ page 
   await expectNoSeriousViolations(page, 'callback error');
   await screenshots(page, 'callback-cancelled');
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
-  await expect(accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' })).toBeVisible();
+  await expect(
+    accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' }),
+  ).toBeVisible();
 });
 
-test('a Roblox account already linked to another Discord user shows its error', async ({ page, browser }) => {
+test('a Roblox account already linked to another Discord user shows its error', async ({
+  page,
+  browser,
+}) => {
   const otherContext = await browser.newContext();
   try {
     const other = await otherContext.newPage();
@@ -217,19 +273,38 @@ test('unlink asks first, then removes the account', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Unlink account' }).click();
   await expect(page.getByText('Account unlinked successfully!')).toBeVisible();
   await expect(card).toBeHidden();
-  await expect(accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' })).toBeVisible();
+  await expect(
+    accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' }),
+  ).toBeVisible();
   await page.reload();
-  await expect(accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' })).toBeVisible();
+  await expect(
+    accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' }),
+  ).toBeVisible();
 });
 
-test('a verify that Discord refuses shows the server’s message', async ({ page, browser, allowConsoleErrors }) => {
+test('a verify that Discord refuses shows the server’s message', async ({
+  page,
+  browser,
+  allowConsoleErrors,
+}) => {
   // the refused call is a 502 the browser logs
   allowConsoleErrors(/status of 502/);
   await setUpDemoBuilders(browser);
   await signInFresh(page, MEMBER.username);
   await linkRoblox(page, 'ObbyFan42');
   const fault = await page.request.post(`${EMULATOR_CONTROL}/faults`, {
-    data: { faults: [{ method: 'PUT', path: '/members/\\d+/roles/\\d+$', status: 403, code: 50013, message: 'Missing Permissions', count: 1 }] },
+    data: {
+      faults: [
+        {
+          method: 'PUT',
+          path: '/members/\\d+/roles/\\d+$',
+          status: 403,
+          code: 50013,
+          message: 'Missing Permissions',
+          count: 1,
+        },
+      ],
+    },
   });
   expect(fault.ok()).toBe(true);
 
@@ -237,7 +312,9 @@ test('a verify that Discord refuses shows the server’s message', async ({ page
   await choose(page, 'Demo Builders');
   await page.getByRole('button', { name: 'Verify & Update' }).click();
   const message = page.getByRole('main').getByRole('alert');
-  await expect(message).toContainText('Verification failed: Discord refused to change the role "Verified"');
+  await expect(message).toContainText(
+    'Verification failed: Discord refused to change the role "Verified"',
+  );
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toHaveCount(0);
   await expectNoSeriousViolations(page, 'verify failure');
   await screenshots(page, 'verify-refused');
@@ -249,7 +326,9 @@ test.describe('the standalone page (API mocked by MSW)', () => {
   test('lists the demo accounts in the tab', async ({ page }) => {
     await page.goto(`${STANDALONE}?parcel=AccountsTab`);
     await expect(page.getByRole('heading', { name: 'DemoBuilder' })).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: 'DemoAlt' }).getByText('Pending')).toBeVisible();
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'DemoAlt' }).getByText('Pending'),
+    ).toBeVisible();
     await expectNoSeriousViolations(page, 'standalone accounts tab');
   });
 
@@ -257,11 +336,18 @@ test.describe('the standalone page (API mocked by MSW)', () => {
     await page.goto(`${STANDALONE}?parcel=Verify&account_id=la-2`);
     await expect(page.getByRole('radio', { name: 'DemoAlt' })).toBeChecked();
     await choose(page, 'Demo Builders Club');
-    await page.locator('[data-parcel="mfe_accounts/Verify"]').getByRole('button', { name: 'Verify & Update' }).click();
+    await page
+      .locator('[data-parcel="mfe_accounts/Verify"]')
+      .getByRole('button', { name: 'Verify & Update' })
+      .click();
     await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
-    await expect(page.getByText("Discord doesn't let bots change the server owner's nickname.")).toBeVisible();
+    await expect(
+      page.getByText("Discord doesn't let bots change the server owner's nickname."),
+    ).toBeVisible();
     // the harness records the redirect instead of leaving
-    await expect(page.getByText('Navigation requested: /dashboard')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Navigation requested: /dashboard')).toBeVisible({
+      timeout: 10_000,
+    });
     await expectNoSeriousViolations(page, 'success screen');
     await screenshots(page, 'verify-success');
   });

@@ -42,10 +42,14 @@ async function expectNoSeriousA11yViolations(page: Page, include?: string) {
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
-test('Sync Servers lists the seeded servers with their role, member count, badge and action', async ({ page }) => {
+test('Sync Servers lists the seeded servers with their role, member count, badge and action', async ({
+  page,
+}) => {
   await signIn(page);
   await openServersTab(page);
   await syncServers(page);
@@ -77,9 +81,14 @@ test('Sync Servers lists the seeded servers with their role, member count, badge
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(obby).toBeInViewport({ ratio: 0.1 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `servers-tab-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `servers-tab-${width}.png`),
+      fullPage: true,
+    });
   }
 });
 
@@ -143,7 +152,9 @@ test('Invite Bot → Discord consent → back on the dashboard with the bot adde
   await expect(setup).toBeVisible();
 });
 
-test('the invite page says where it is going; without a server_id it goes to the dashboard', async ({ page }) => {
+test('the invite page says where it is going; without a server_id it goes to the dashboard', async ({
+  page,
+}) => {
   await signIn(page);
   // Hold the invite URL call so the page can be seen before the browser leaves for Discord.
   let release!: () => void;
@@ -153,7 +164,9 @@ test('the invite page says where it is going; without a server_id it goes to the
     await route.continue();
   });
   await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Redirecting to Discord...' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Redirecting to Discord...' }),
+  ).toBeVisible();
   await expect(page.getByText('Adding bot to Obby Lounge')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'invite-redirecting-1280.png') });
@@ -166,19 +179,30 @@ test('the invite page says where it is going; without a server_id it goes to the
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 
-test('the invite page shows a failed invite with Try Again and Back to Dashboard', async ({ page, allowConsoleErrors }) => {
+test('the invite page shows a failed invite with Try Again and Back to Dashboard', async ({
+  page,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/status of 502/);
   await signIn(page);
   // The API's answer is stubbed: Discord being down is a failure the user can retry.
   await page.route('**/api/v1/dashboard/bot/invite-url**', (route) =>
     route.fulfill({
       status: 502,
-      json: { success: false, error: 'discord_error', message: 'Discord is unavailable right now.' },
+      json: {
+        success: false,
+        error: 'discord_error',
+        message: 'Discord is unavailable right now.',
+      },
     }),
   );
   await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Could not open Discord' })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Discord is unavailable right now.' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Could not open Discord' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Discord is unavailable right now.' }),
+  ).toBeVisible();
   await expect(page.getByText('Adding bot to Obby Lounge')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   for (const width of [375, 1280]) {
@@ -196,7 +220,10 @@ test('Back to Dashboard leaves a failed invite page', async ({ page, allowConsol
   allowConsoleErrors(/status of 502/);
   await signIn(page);
   await page.route('**/api/v1/dashboard/bot/invite-url**', (route) =>
-    route.fulfill({ status: 502, json: { success: false, error: 'discord_error', message: 'Discord is down.' } }),
+    route.fulfill({
+      status: 502,
+      json: { success: false, error: 'discord_error', message: 'Discord is down.' },
+    }),
   );
   await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();

@@ -6,7 +6,8 @@ import { SEED_SERVERS } from '@roconnect/shared-lib/mocks';
 async function serversTabProps() {
   return {
     servers: await api.dashboard.servers(),
-    onServersUpdate: (servers: Server[]) => toast.info(`Harness: the shell got ${servers.length} servers`),
+    onServersUpdate: (servers: Server[]) =>
+      toast.info(`Harness: the shell got ${servers.length} servers`),
     onSetupServer: (serverId: string, serverName: string) =>
       toast.info(`Harness: the shell would open the setup wizard for ${serverName} (${serverId})`),
     onEditServer: (serverId: string) => navigate(`/server/edit/${serverId}`),
@@ -16,12 +17,20 @@ async function serversTabProps() {
 void mountHarness({
   remoteName: 'mfe_servers',
   parcels: [
-    { id: 'ServersTab', label: 'Your Discord Servers', load: () => import('../src/parcels/ServersTab'), props: serversTabProps },
+    {
+      id: 'ServersTab',
+      label: 'Your Discord Servers',
+      load: () => import('../src/parcels/ServersTab'),
+      props: serversTabProps,
+    },
     {
       id: 'ServersTabSelfLoading',
       label: 'Servers tab (loads its own list)',
       load: () => import('../src/parcels/ServersTab'),
-      props: { onSetupServer: (_id: string, name: string) => toast.info(`Harness: setup wizard for ${name}`) },
+      props: {
+        onSetupServer: (_id: string, name: string) =>
+          toast.info(`Harness: setup wizard for ${name}`),
+      },
     },
     {
       id: 'Invite',

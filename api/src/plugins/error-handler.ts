@@ -144,22 +144,18 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(status).send({ success: false, error: 'bad_request', message });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply
-      .code(500)
-      .send({
-        success: false,
-        error: 'internal_error',
-        message: 'Something went wrong on our side.',
-      });
+    return reply.code(500).send({
+      success: false,
+      error: 'internal_error',
+      message: 'Something went wrong on our side.',
+    });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send({
-        success: false,
-        error: 'not_found',
-        message: `No route ${request.method} ${request.url.split('?')[0]}`,
-      });
+    reply.code(404).send({
+      success: false,
+      error: 'not_found',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 }

@@ -83,9 +83,7 @@ export async function emulatorState(emulator: RunningEmulator) {
 }
 
 /** resolves to the IntegrationError (or whatever) the promise rejects with */
-export async function failure(
-  promise: Promise<unknown>,
-): Promise<{
+export async function failure(promise: Promise<unknown>): Promise<{
   kind?: string;
   message: string;
   providerCode?: number;

@@ -11,12 +11,10 @@ export function registerRobloxUserInfo(app: FastifyInstance, ctx: EmulatorContex
     const user = access ? ctx.store.roblox.users.get(Number(access.userId)) : undefined;
     if (!access || !user) {
       reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-      return reply
-        .code(401)
-        .send({
-          error: 'invalid_token',
-          error_description: 'The access token is invalid or expired.',
-        });
+      return reply.code(401).send({
+        error: 'invalid_token',
+        error_description: 'The access token is invalid or expired.',
+      });
     }
     const sub = String(user.id);
     if (!access.scope.split(' ').includes('profile')) return { sub };

@@ -8,5 +8,9 @@ const VerifiedBadge = styled(Badge)`
 `;
 
 export function AccountStatusBadge({ verified }: { verified: boolean }) {
-  return verified ? <VerifiedBadge tone="success">Verified</VerifiedBadge> : <Badge tone="warning">Pending</Badge>;
+  return verified ? (
+    <VerifiedBadge tone="success">Verified</VerifiedBadge>
+  ) : (
+    <Badge tone="warning">Pending</Badge>
+  );
 }

@@ -79,7 +79,12 @@ export function AccountCard({ account, onUnlink }: Props) {
         >
           Verify in a Server
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => onUnlink(account)} aria-describedby={nameId}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onUnlink(account)}
+          aria-describedby={nameId}
+        >
           Unlink
         </Button>
       </Actions>

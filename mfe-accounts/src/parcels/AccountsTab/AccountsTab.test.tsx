@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API_PATHS, redirectExternal, type LinkedAccount } from '@roconnect/shared-lib';
-import { SEED_ACCOUNTS, failNext, renderWithProviders, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import {
+  SEED_ACCOUNTS,
+  failNext,
+  renderWithProviders,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
 import { recordNavigation, toastMessages } from '../../testSupport';
 import { AccountsTab } from './AccountsTab';
 
@@ -39,15 +45,21 @@ describe('AccountsTab loading its own data (no shell props)', () => {
     renderWithProviders(<AccountsTab />);
     expect(screen.getByText('Loading linked accounts...')).toBeInTheDocument();
 
-    expect(await screen.findByRole('heading', { level: 3, name: 'DemoBuilder' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'DemoBuilder' }),
+    ).toBeInTheDocument();
     const verified = card('DemoBuilder');
     expect(within(verified).getByRole('img', { name: 'DemoBuilder' })).toHaveTextContent('D');
     expect(
-      within(verified).getByText(`Linked on ${new Date('2025-08-02T10:00:00.000Z').toLocaleDateString()}`),
+      within(verified).getByText(
+        `Linked on ${new Date('2025-08-02T10:00:00.000Z').toLocaleDateString()}`,
+      ),
     ).toBeInTheDocument();
     expect(within(verified).getByText('Verified')).toBeInTheDocument();
     expect(within(card('DemoAlt')).getByText('Pending')).toBeInTheDocument();
-    expect(within(verified).getByRole('button', { name: 'Verify in a Server' })).toHaveAccessibleDescription('DemoBuilder');
+    expect(
+      within(verified).getByRole('button', { name: 'Verify in a Server' }),
+    ).toHaveAccessibleDescription('DemoBuilder');
     expect(within(verified).getByRole('button', { name: 'Unlink' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Link Another Account' })).toBeInTheDocument();
     // another user's account is never listed
@@ -59,7 +71,10 @@ describe('AccountsTab loading its own data (no shell props)', () => {
   it('shows the avatar picture when the account has one', async () => {
     db.linkedAccounts[0]!.roblox_avatar = 'https://tr.rbxcdn.com/demo.png';
     renderWithProviders(<AccountsTab />);
-    expect(await screen.findByRole('img', { name: 'DemoBuilder' })).toHaveAttribute('src', 'https://tr.rbxcdn.com/demo.png');
+    expect(await screen.findByRole('img', { name: 'DemoBuilder' })).toHaveAttribute(
+      'src',
+      'https://tr.rbxcdn.com/demo.png',
+    );
   });
 
   it('shows the empty state with Link Roblox Account when nothing is linked', async () => {
@@ -93,7 +108,9 @@ describe('AccountsTab loading its own data (no shell props)', () => {
   it('shows an error state with Try Again when the accounts fail to load, and recovers', async () => {
     server.use(failNext('get', API_PATHS.linkedAccounts, 500));
     renderWithProviders(<AccountsTab />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load dashboard data. Please try again.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'DemoBuilder' })).toBeInTheDocument();
   });
@@ -103,7 +120,9 @@ describe('AccountsTab loading its own data (no shell props)', () => {
     await screen.findByRole('heading', { name: 'DemoBuilder' });
     db.linkedAccounts = db.linkedAccounts.filter((a) => a.id !== SEED_ACCOUNTS.pending);
     view.rerender(<AccountsTab reloadKey={1} />);
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'DemoAlt' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'DemoAlt' })).not.toBeInTheDocument(),
+    );
   });
 });
 
@@ -116,7 +135,9 @@ describe('AccountsTab with the shell’s dashboard data', () => {
         return HttpResponse.json({ success: true, data: [] });
       }),
     );
-    renderWithProviders(<AccountsTab accounts={[account()]} robloxConfigured onAccountsChange={jest.fn()} />);
+    renderWithProviders(
+      <AccountsTab accounts={[account()]} robloxConfigured onAccountsChange={jest.fn()} />,
+    );
     expect(screen.getByRole('heading', { name: 'ShellGiven' })).toBeInTheDocument();
     expect(screen.getByText('Pending')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Link Another Account' })).toBeInTheDocument();
@@ -125,8 +146,12 @@ describe('AccountsTab with the shell’s dashboard data', () => {
   });
 
   it('shows the not-configured notice from the robloxConfigured prop', () => {
-    renderWithProviders(<AccountsTab accounts={[]} robloxConfigured={false} onAccountsChange={jest.fn()} />);
-    expect(screen.getByText('Roblox OAuth2 is not configured. Please contact an administrator.')).toBeInTheDocument();
+    renderWithProviders(
+      <AccountsTab accounts={[]} robloxConfigured={false} onAccountsChange={jest.fn()} />,
+    );
+    expect(
+      screen.getByText('Roblox OAuth2 is not configured. Please contact an administrator.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No Linked Accounts' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Link Roblox Account' })).not.toBeInTheDocument();
   });
@@ -137,7 +162,9 @@ describe('linking a Roblox account', () => {
     renderWithProviders(<AccountsTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'Link Another Account' }));
     await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
-    expect(jest.mocked(redirectExternal).mock.calls[0]![0]).toMatch(/^https:\/\/apis\.roblox\.com\/oauth\/v1\/authorize\?/);
+    expect(jest.mocked(redirectExternal).mock.calls[0]![0]).toMatch(
+      /^https:\/\/apis\.roblox\.com\/oauth\/v1\/authorize\?/,
+    );
   });
 
   it('toasts the failure when the auth URL cannot be fetched', async () => {
@@ -146,7 +173,9 @@ describe('linking a Roblox account', () => {
     renderWithProviders(<AccountsTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'Link Roblox Account' }));
     await waitFor(() =>
-      expect(toastMessages()).toEqual(['error: Failed to start Roblox linking process. Please try again.']),
+      expect(toastMessages()).toEqual([
+        'error: Failed to start Roblox linking process. Please try again.',
+      ]),
     );
     expect(redirectExternal).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Link Roblox Account' })).toBeEnabled();
@@ -169,11 +198,15 @@ describe('unlinking', () => {
   it('unlinks after confirmation: toast, account gone, the shell asked to reload', async () => {
     const onAccountsChange = jest.fn();
     const accounts = [account({ id: SEED_ACCOUNTS.pending, roblox_username: 'DemoAlt' })];
-    renderWithProviders(<AccountsTab accounts={accounts} robloxConfigured onAccountsChange={onAccountsChange} />);
+    renderWithProviders(
+      <AccountsTab accounts={accounts} robloxConfigured onAccountsChange={onAccountsChange} />,
+    );
     await userEvent.click(within(card('DemoAlt')).getByRole('button', { name: 'Unlink' }));
     await userEvent.click(screen.getByRole('button', { name: 'Unlink account' }));
 
-    await waitFor(() => expect(toastMessages()).toEqual(['success: Account unlinked successfully!']));
+    await waitFor(() =>
+      expect(toastMessages()).toEqual(['success: Account unlinked successfully!']),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'DemoAlt' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No Linked Accounts' })).toBeInTheDocument();
@@ -186,7 +219,9 @@ describe('unlinking', () => {
     await screen.findByRole('heading', { name: 'DemoAlt' });
     await userEvent.click(within(card('DemoAlt')).getByRole('button', { name: 'Unlink' }));
     await userEvent.click(screen.getByRole('button', { name: 'Unlink account' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'DemoAlt' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'DemoAlt' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('heading', { name: 'DemoBuilder' })).toBeInTheDocument();
   });
 
@@ -196,7 +231,9 @@ describe('unlinking', () => {
     await screen.findByRole('heading', { name: 'DemoAlt' });
     await userEvent.click(within(card('DemoAlt')).getByRole('button', { name: 'Unlink' }));
     await userEvent.click(screen.getByRole('button', { name: 'Unlink account' }));
-    await waitFor(() => expect(toastMessages()).toEqual(['error: Failed to unlink account. Please try again.']));
+    await waitFor(() =>
+      expect(toastMessages()).toEqual(['error: Failed to unlink account. Please try again.']),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'DemoAlt' })).toBeInTheDocument();
   });
@@ -205,6 +242,8 @@ describe('unlinking', () => {
 it('Verify in a Server goes to /verify with that account preselected', async () => {
   renderWithProviders(<AccountsTab />);
   await screen.findByRole('heading', { name: 'DemoAlt' });
-  await userEvent.click(within(card('DemoAlt')).getByRole('button', { name: 'Verify in a Server' }));
+  await userEvent.click(
+    within(card('DemoAlt')).getByRole('button', { name: 'Verify in a Server' }),
+  );
   expect(navigate).toHaveBeenCalledWith(`/verify?account_id=${SEED_ACCOUNTS.pending}`, {});
 });

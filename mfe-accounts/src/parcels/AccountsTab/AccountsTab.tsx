@@ -16,7 +16,8 @@ import { UnlinkDialog } from './UnlinkDialog';
 import { useAccountsData } from './useAccountsData';
 import { useLinkRoblox } from './useLinkRoblox';
 
-export const NOT_CONFIGURED_MESSAGE = 'Roblox OAuth2 is not configured. Please contact an administrator.';
+export const NOT_CONFIGURED_MESSAGE =
+  'Roblox OAuth2 is not configured. Please contact an administrator.';
 
 const Header = styled.div`
   display: flex;
@@ -60,7 +61,9 @@ export function AccountsTab(props: AccountsTabParcelProps) {
   useEffect(() => {
     if (data.status !== 'ready') return;
     setRemovedIds((ids) => {
-      const stillListed = [...ids].filter((id) => data.accounts.some((account) => account.id === id));
+      const stillListed = [...ids].filter((id) =>
+        data.accounts.some((account) => account.id === id),
+      );
       return stillListed.length === ids.size ? ids : new Set(stillListed);
     });
   }, [data]);
@@ -86,7 +89,9 @@ export function AccountsTab(props: AccountsTabParcelProps) {
   if (data.status === 'loading') {
     body = <LoadingState label="Loading linked accounts..." />;
   } else if (data.status === 'failed') {
-    body = <ErrorState message="Failed to load dashboard data. Please try again." onRetry={reload} />;
+    body = (
+      <ErrorState message="Failed to load dashboard data. Please try again." onRetry={reload} />
+    );
   } else {
     const accounts = data.accounts.filter((account) => !removedIds.has(account.id));
     const linkButton = (label: string) =>
@@ -108,9 +113,9 @@ export function AccountsTab(props: AccountsTabParcelProps) {
           />
         ) : (
           <List aria-label="Linked Roblox accounts">
-              {accounts.map((account) => (
-                <AccountCard key={account.id} account={account} onUnlink={setConfirming} />
-              ))}
+            {accounts.map((account) => (
+              <AccountCard key={account.id} account={account} onUnlink={setConfirming} />
+            ))}
           </List>
         )}
       </>

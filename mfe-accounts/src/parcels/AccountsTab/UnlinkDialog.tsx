@@ -31,8 +31,8 @@ export function UnlinkDialog({ account, busy, onConfirm, onCancel }: Props) {
       }
     >
       <p id={descriptionId} style={{ margin: 0 }}>
-        {account?.roblox_username} will no longer be linked to your Discord account. You can link it again
-        later.
+        {account?.roblox_username} will no longer be linked to your Discord account. You can link it
+        again later.
       </p>
     </Modal>
   );

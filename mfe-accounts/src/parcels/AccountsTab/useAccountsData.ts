@@ -32,7 +32,8 @@ export function useAccountsData({ accounts, robloxConfigured, reloadKey }: Sourc
       ),
     ]).then(
       ([list, configured]) => {
-        if (!cancelled) setLoaded({ status: 'ready', accounts: list, robloxConfigured: configured });
+        if (!cancelled)
+          setLoaded({ status: 'ready', accounts: list, robloxConfigured: configured });
       },
       () => {
         if (!cancelled) setLoaded({ status: 'failed' });

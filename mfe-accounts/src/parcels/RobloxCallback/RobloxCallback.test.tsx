@@ -11,7 +11,9 @@ function renderCallback(query: Record<string, string>) {
 }
 
 async function expectError(message: string) {
-  expect(await screen.findByRole('heading', { level: 1, name: 'Roblox Linking Error' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Roblox Linking Error' }),
+  ).toBeInTheDocument();
   expect(screen.getByRole('alert')).toHaveTextContent(message);
   expect(navigate).not.toHaveBeenCalled();
 }
@@ -24,13 +26,20 @@ describe('RobloxCallback', () => {
   });
 
   it('says the authorization was cancelled for access_denied', async () => {
-    renderCallback({ error: 'access_denied', error_description: 'The Roblox authorization was cancelled.' });
-    await expectError('Roblox authorization was cancelled. You can try linking your account again from the dashboard.');
+    renderCallback({
+      error: 'access_denied',
+      error_description: 'The Roblox authorization was cancelled.',
+    });
+    await expectError(
+      'Roblox authorization was cancelled. You can try linking your account again from the dashboard.',
+    );
   });
 
   it('says it was cancelled when the description says so', async () => {
     renderCallback({ error: 'user_aborted', error_description: 'User cancelled the request' });
-    await expectError('Roblox authorization was cancelled. You can try linking your account again from the dashboard.');
+    await expectError(
+      'Roblox authorization was cancelled. You can try linking your account again from the dashboard.',
+    );
   });
 
   it('shows the error and its description for other errors, e.g. an account linked to someone else', async () => {

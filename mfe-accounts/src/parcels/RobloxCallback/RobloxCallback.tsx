@@ -1,6 +1,14 @@
 import { useEffect, useId, useMemo } from 'react';
 import styled from 'styled-components';
-import { Button, Card, LoadingState, PageContainer, VisuallyHidden, navigate, type RoutePageProps } from '@roconnect/shared-lib';
+import {
+  Button,
+  Card,
+  LoadingState,
+  PageContainer,
+  VisuallyHidden,
+  navigate,
+  type RoutePageProps,
+} from '@roconnect/shared-lib';
 import { readRobloxCallback } from './readRobloxCallback';
 
 const ErrorCard = styled(Card)`

@@ -28,18 +28,28 @@ const serverGroup = () => screen.getByRole('group', { name: 'Choose a server' })
 describe('Verify page load', () => {
   it('refreshes the session and syncs the servers before loading accounts and eligible servers', async () => {
     const calls: string[] = [];
-    server.events.on('request:start', ({ request }) => calls.push(`${request.method} ${new URL(request.url).pathname}`));
+    server.events.on('request:start', ({ request }) =>
+      calls.push(`${request.method} ${new URL(request.url).pathname}`),
+    );
     renderVerify();
     expect(screen.getByRole('heading', { level: 1, name: 'Verify & Update' })).toBeInTheDocument();
     expect(screen.getByText('Loading verification data...')).toBeInTheDocument();
     await screen.findByRole('radio', { name: 'DemoBuilder' });
     server.events.removeAllListeners();
-    expect(calls.slice(0, 2)).toEqual([`POST ${API_PATHS.refresh}`, `POST ${API_PATHS.syncServers}`]);
-    expect(calls.slice(2).sort()).toEqual([`GET ${API_PATHS.linkedAccounts}`, `GET ${API_PATHS.verificationServers}`].sort());
+    expect(calls.slice(0, 2)).toEqual([
+      `POST ${API_PATHS.refresh}`,
+      `POST ${API_PATHS.syncServers}`,
+    ]);
+    expect(calls.slice(2).sort()).toEqual(
+      [`GET ${API_PATHS.linkedAccounts}`, `GET ${API_PATHS.verificationServers}`].sort(),
+    );
   });
 
   it('ignores a failed refresh and a failed sync', async () => {
-    server.use(failNext('post', API_PATHS.refresh, 401), failNext('post', API_PATHS.syncServers, 502));
+    server.use(
+      failNext('post', API_PATHS.refresh, 401),
+      failNext('post', API_PATHS.syncServers, 502),
+    );
     renderVerify();
     expect(await screen.findByRole('radio', { name: 'DemoBuilder' })).toBeInTheDocument();
     expect(toastMessages()).toEqual([]);
@@ -72,7 +82,9 @@ describe('choosing an account and a server', () => {
 
     await userEvent.click(accountRadio('DemoAlt'));
     expect(screen.queryByRole('heading', { name: 'Select an Account' })).not.toBeInTheDocument();
-    const servers = within(serverGroup()).getAllByRole('radio').map((radio) => radio.getAttribute('value'));
+    const servers = within(serverGroup())
+      .getAllByRole('radio')
+      .map((radio) => radio.getAttribute('value'));
     // only servers with the bot set up where the user is a member
     expect(servers.sort()).toEqual([SEED_SERVERS.ownerReady, SEED_SERVERS.memberWithBot].sort());
     expect(screen.queryByRole('button', { name: 'Verify & Update' })).not.toBeInTheDocument();
@@ -99,7 +111,11 @@ describe('choosing an account and a server', () => {
     });
     renderVerify({ account_id: SEED_ACCOUNTS.pending });
     expect(await screen.findByRole('heading', { name: 'No Eligible Servers' })).toBeInTheDocument();
-    expect(screen.getByText(/Join a Discord server that has the RoConnect bot set up, or invite the bot/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Join a Discord server that has the RoConnect bot set up, or invite the bot/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Verify & Update' })).not.toBeInTheDocument();
   });
 
@@ -125,10 +141,14 @@ describe('verifying', () => {
       expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
       await pressed;
 
-      const title = await screen.findByRole('heading', { level: 1, name: 'Verification Successful!' });
+      const title = await screen.findByRole('heading', {
+        level: 1,
+        name: 'Verification Successful!',
+      });
       expect(title).toHaveFocus();
       expect(toastMessages()).toEqual(['success: Verification triggered! Check your DMs.']);
-      const outcome = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+      const outcome = (term: string) =>
+        screen.getByText(term, { selector: 'dt' }).nextElementSibling;
       expect(outcome('Roles updated')).toHaveTextContent('Yes (added Verified)');
       expect(outcome('Nickname updated')).toHaveTextContent('Yes (DemoAlt)');
       expect(outcome('DM sent')).toHaveTextContent('Yes');
@@ -148,13 +168,22 @@ describe('verifying', () => {
     renderVerify({ account_id: SEED_ACCOUNTS.pending });
     await chooseAndVerify('Demo Builders Club');
     await screen.findByRole('heading', { name: 'Verification Successful!' });
-    expect(screen.getByText('Nickname updated', { selector: 'dt' }).nextElementSibling).toHaveTextContent('No');
-    expect(screen.getByText("Discord doesn't let bots change the server owner's nickname.")).toBeInTheDocument();
+    expect(
+      screen.getByText('Nickname updated', { selector: 'dt' }).nextElementSibling,
+    ).toHaveTextContent('No');
+    expect(
+      screen.getByText("Discord doesn't let bots change the server owner's nickname."),
+    ).toBeInTheDocument();
   });
 
   it('shows the server’s message when the verify fails', async () => {
     server.use(
-      failNext('post', API_PATHS.verifyInServer, 502, 'Discord refused to change the role "Verified".'),
+      failNext(
+        'post',
+        API_PATHS.verifyInServer,
+        502,
+        'Discord refused to change the role "Verified".',
+      ),
     );
     renderVerify({ account_id: SEED_ACCOUNTS.pending });
     await chooseAndVerify('Tycoon Fans');
@@ -162,13 +191,17 @@ describe('verifying', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(toastMessages()).toEqual([`error: ${message}`]);
     expect(screen.getByRole('button', { name: 'Verify & Update' })).toBeEnabled();
-    expect(screen.queryByRole('heading', { name: 'Verification Successful!' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'Verification Successful!' }),
+    ).not.toBeInTheDocument();
   });
 
   it('shows the error’s own message when there is no response', async () => {
     server.use(networkErrorNext('post', API_PATHS.verifyInServer));
     renderVerify({ account_id: SEED_ACCOUNTS.pending });
     await chooseAndVerify('Tycoon Fans');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Verification failed: Network Error');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Verification failed: Network Error',
+    );
   });
 });

@@ -70,7 +70,10 @@ export function Verify({ query }: RoutePageProps) {
     setBusy(true);
     setFailure(null);
     try {
-      const verified = await api.dashboard.verifyInServer({ server_id: serverId, account_id: accountId });
+      const verified = await api.dashboard.verifyInServer({
+        server_id: serverId,
+        account_id: accountId,
+      });
       toast.success('Verification triggered! Check your DMs.');
       setResult(verified);
     } catch (error) {
@@ -158,8 +161,8 @@ export function Verify({ query }: RoutePageProps) {
         <div>
           <Title>Verify &amp; Update</Title>
           <Intro>
-            Choose a linked Roblox account and a Discord server. The bot gives you the server&apos;s verified
-            role, updates your nickname and sends you a direct message.
+            Choose a linked Roblox account and a Discord server. The bot gives you the server&apos;s
+            verified role, updates your nickname and sends you a direct message.
           </Intro>
         </div>
         <Button variant="secondary" onClick={() => navigate('/dashboard')}>

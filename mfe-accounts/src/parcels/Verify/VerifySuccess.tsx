@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
-import { Banner, Button, Card, VERIFY_SUCCESS_REDIRECT_MS, navigate, type VerifyResult } from '@roconnect/shared-lib';
+import {
+  Banner,
+  Button,
+  Card,
+  VERIFY_SUCCESS_REDIRECT_MS,
+  navigate,
+  type VerifyResult,
+} from '@roconnect/shared-lib';
 
 const SuccessCard = styled(Card)`
   max-width: 560px;

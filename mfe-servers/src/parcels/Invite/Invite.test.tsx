@@ -1,7 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { redirectExternal, setNavigator } from '@roconnect/shared-lib';
-import { failNext, renderWithProviders, SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import {
+  failNext,
+  renderWithProviders,
+  SEED_SERVERS,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
 import { Invite } from './Invite';
 
 jest.mock('@roconnect/shared-lib', () => ({
@@ -24,8 +30,12 @@ afterEach(() => {
 
 describe('Invite page', () => {
   it("says where it is going, then sends the browser to Discord's bot authorisation URL", async () => {
-    renderWithProviders(<Invite query={{ server_id: SEED_SERVERS.managerNoBot, server_name: 'Obby Makers' }} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Redirecting to Discord...' })).toBeInTheDocument();
+    renderWithProviders(
+      <Invite query={{ server_id: SEED_SERVERS.managerNoBot, server_name: 'Obby Makers' }} />,
+    );
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Redirecting to Discord...' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Adding bot to Obby Makers')).toBeInTheDocument();
 
     await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
@@ -49,10 +59,14 @@ describe('Invite page', () => {
 
   it('shows the failure with Try Again and Back to Dashboard when the URL cannot be had', async () => {
     mockServer.use(failNext('get', INVITE_URL_PATH, 502, 'Discord is unavailable right now.'));
-    renderWithProviders(<Invite query={{ server_id: SEED_SERVERS.memberWithBot, server_name: 'Tycoon Fans' }} />);
+    renderWithProviders(
+      <Invite query={{ server_id: SEED_SERVERS.memberWithBot, server_name: 'Tycoon Fans' }} />,
+    );
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Discord is unavailable right now.');
-    expect(screen.getByRole('heading', { level: 1, name: 'Could not open Discord' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Could not open Discord' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Adding bot to Tycoon Fans')).toBeInTheDocument();
     expect(redirectExternal).not.toHaveBeenCalled();
 
@@ -62,7 +76,9 @@ describe('Invite page', () => {
 
   it('Try Again asks for the URL again', async () => {
     mockServer.use(failNext('get', INVITE_URL_PATH, 502, 'Discord is unavailable.'));
-    renderWithProviders(<Invite query={{ server_id: SEED_SERVERS.managerNoBot, server_name: 'Obby Makers' }} />);
+    renderWithProviders(
+      <Invite query={{ server_id: SEED_SERVERS.managerNoBot, server_name: 'Obby Makers' }} />,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Try Again' }));
     expect(screen.getByRole('heading', { name: 'Redirecting to Discord...' })).toBeInTheDocument();
     await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));

@@ -63,9 +63,7 @@ export function Invite({ query = {} }: RoutePageProps) {
           <>
             <SpinnerRing $size={32} />
             <Title>Redirecting to {BRAND.chat}...</Title>
-            <Detail>
-              Adding bot to {serverName}
-            </Detail>
+            <Detail>Adding bot to {serverName}</Detail>
           </>
         )}
       </Panel>

@@ -1,6 +1,13 @@
 import { useId } from 'react';
 import styled, { css, keyframes } from 'styled-components';
-import { Avatar, Badge, Card, CARD_ANIMATION_DELAY_S, discordGuildIconUrl, type Server } from '@roconnect/shared-lib';
+import {
+  Avatar,
+  Badge,
+  Card,
+  CARD_ANIMATION_DELAY_S,
+  discordGuildIconUrl,
+  type Server,
+} from '@roconnect/shared-lib';
 import { formatMemberCount } from './formatMemberCount';
 import { ServerCardAction } from './ServerCardAction';
 import type { SetupStatusEntry } from './useSetupStatuses';
@@ -68,7 +75,13 @@ export interface ServerCardProps {
   onEditServer?: (serverId: string) => void;
 }
 
-export function ServerCard({ server, index, setupStatus, onSetupServer, onEditServer }: ServerCardProps) {
+export function ServerCard({
+  server,
+  index,
+  setupStatus,
+  onSetupServer,
+  onEditServer,
+}: ServerCardProps) {
   const nameId = useId();
   return (
     <CardItem $index={index} data-server-id={server.server_id}>
@@ -91,7 +104,9 @@ export function ServerCard({ server, index, setupStatus, onSetupServer, onEditSe
         </div>
       </Identity>
       <Footer>
-        <BotBadge tone={server.bot_added ? 'success' : 'neutral'}>{server.bot_added ? 'Bot Added' : 'No Bot'}</BotBadge>
+        <BotBadge tone={server.bot_added ? 'success' : 'neutral'}>
+          {server.bot_added ? 'Bot Added' : 'No Bot'}
+        </BotBadge>
         <ServerCardAction
           server={server}
           setupStatus={setupStatus}

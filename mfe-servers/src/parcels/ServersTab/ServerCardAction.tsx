@@ -21,7 +21,13 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * The card's one action (spec §2, §4): Invite Bot → Setup Bot → Edit Bot. A failed status load
  * shows Setup Bot: the wizard loads the status itself and finishes at once when setup is done.
  */
-export function ServerCardAction({ server, setupStatus, describedBy, onSetupServer, onEditServer }: ServerCardActionProps) {
+export function ServerCardAction({
+  server,
+  setupStatus,
+  describedBy,
+  onSetupServer,
+  onEditServer,
+}: ServerCardActionProps) {
   if (!server.bot_added) {
     const href = inviteHref(server.server_id, server.server_name);
     return (
@@ -57,7 +63,9 @@ export function ServerCardAction({ server, setupStatus, describedBy, onSetupServ
         fullWidth
         aria-describedby={describedBy}
         onClick={() =>
-          onEditServer ? onEditServer(server.server_id) : navigate(`/server/edit/${encodeURIComponent(server.server_id)}`)
+          onEditServer
+            ? onEditServer(server.server_id)
+            : navigate(`/server/edit/${encodeURIComponent(server.server_id)}`)
         }
       >
         Edit Bot

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { API_PATHS, setNavigator, toast, type Server } from '@roconnect/shared-lib';
-import { failNext, renderWithProviders, SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import {
+  failNext,
+  renderWithProviders,
+  SEED_SERVERS,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
 import { ServersTab, type ServersTabParcelProps } from './ServersTab';
 
 const { server: mockServer, db } = setupMockServer();
@@ -20,7 +26,15 @@ function card(name: string) {
 }
 
 function server(overrides: Partial<Server> & Pick<Server, 'server_id' | 'server_name'>): Server {
-  return { id: '1', server_icon: null, owner: true, member_count: 5, bot_added: false, can_manage: true, ...overrides };
+  return {
+    id: '1',
+    server_icon: null,
+    owner: true,
+    member_count: 5,
+    bot_added: false,
+    can_manage: true,
+    ...overrides,
+  };
 }
 
 function renderTab(props: ServersTabParcelProps = {}) {
@@ -39,7 +53,9 @@ afterEach(() => setNavigator(null));
 describe('ServersTab', () => {
   it('loads the servers itself when the shell passes none, one card each with role, count and badge', async () => {
     renderTab();
-    expect(screen.getByRole('heading', { level: 2, name: 'Your Discord Servers' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Your Discord Servers' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Loading servers...')).toBeInTheDocument();
 
     await screen.findByText('Demo Builders Club');
@@ -61,7 +77,12 @@ describe('ServersTab', () => {
   it('shows the servers the shell passes without loading its own, with the icon or the initial', async () => {
     renderTab({
       servers: [
-        server({ server_id: '900000000000000001', server_name: 'With Icon', server_icon: 'abc123', member_count: 1 }),
+        server({
+          server_id: '900000000000000001',
+          server_name: 'With Icon',
+          server_icon: 'abc123',
+          member_count: 1,
+        }),
         server({ server_id: '900000000000000002', server_name: 'zebra crossing', owner: false }),
       ],
     });
@@ -73,7 +94,9 @@ describe('ServersTab', () => {
     );
     expect(withIcon.getByText('1 member')).toBeInTheDocument();
     expect(card('zebra crossing').getByText('Z')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Invite Bot' })).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getAllByRole('link', { name: 'Invite Bot' })).toHaveLength(2),
+    );
   });
 
   it('Invite Bot (no bot) is a link to the invite page; a click goes there and says so', async () => {
@@ -82,10 +105,16 @@ describe('ServersTab', () => {
     renderTab();
     const invite = await screen.findByRole('link', { name: 'Invite Bot' });
     expect(invite).toHaveAccessibleDescription('Obby Makers');
-    expect(invite).toHaveAttribute('href', `/invite?server_id=${SEED_SERVERS.managerNoBot}&server_name=Obby+Makers`);
+    expect(invite).toHaveAttribute(
+      'href',
+      `/invite?server_id=${SEED_SERVERS.managerNoBot}&server_name=Obby+Makers`,
+    );
 
     await userEvent.click(invite);
-    expect(navigateTo).toHaveBeenCalledWith(`/invite?server_id=${SEED_SERVERS.managerNoBot}&server_name=Obby+Makers`, {});
+    expect(navigateTo).toHaveBeenCalledWith(
+      `/invite?server_id=${SEED_SERVERS.managerNoBot}&server_name=Obby+Makers`,
+      {},
+    );
     expect(toastMessages()).toContain('success: Bot invite link opened!');
   });
 
@@ -96,13 +125,18 @@ describe('ServersTab', () => {
     expect(racing.getByRole('button', { name: 'Loading...' })).toBeDisabled();
 
     await userEvent.click(await racing.findByRole('button', { name: 'Setup Bot' }));
-    expect(onSetupServer).toHaveBeenCalledWith(SEED_SERVERS.ownerSetupIncomplete, 'Demo Racing League');
+    expect(onSetupServer).toHaveBeenCalledWith(
+      SEED_SERVERS.ownerSetupIncomplete,
+      'Demo Racing League',
+    );
   });
 
   it('shows Edit Bot once setup is complete, which asks the shell to open the configuration', async () => {
     const { onEditServer } = renderTab();
     await screen.findByText('Demo Builders Club');
-    await userEvent.click(await card('Demo Builders Club').findByRole('button', { name: 'Edit Bot' }));
+    await userEvent.click(
+      await card('Demo Builders Club').findByRole('button', { name: 'Edit Bot' }),
+    );
     expect(onEditServer).toHaveBeenCalledWith(SEED_SERVERS.ownerReady);
   });
 
@@ -110,8 +144,12 @@ describe('ServersTab', () => {
     mockServer.use(failNext('get', SETUP_PATH, 500, 'Database down.', { persist: true }));
     renderTab();
     await screen.findByText('Demo Builders Club');
-    expect(await card('Demo Builders Club').findByRole('button', { name: 'Setup Bot' })).toBeEnabled();
-    expect(await card('Demo Racing League').findByRole('button', { name: 'Setup Bot' })).toBeEnabled();
+    expect(
+      await card('Demo Builders Club').findByRole('button', { name: 'Setup Bot' }),
+    ).toBeEnabled();
+    expect(
+      await card('Demo Racing League').findByRole('button', { name: 'Setup Bot' }),
+    ).toBeEnabled();
     expect(toastMessages()).toEqual([]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -134,7 +172,9 @@ describe('ServersTab', () => {
     expect(onServersUpdate).toHaveBeenCalledTimes(1);
     expect(onServersUpdate.mock.calls[0][0]).toHaveLength(3);
     expect(card('Obby Makers').getByText('Bot Added')).toBeInTheDocument();
-    expect(await card('Obby Makers').findByRole('button', { name: 'Setup Bot' })).toBeInTheDocument();
+    expect(
+      await card('Obby Makers').findByRole('button', { name: 'Setup Bot' }),
+    ).toBeInTheDocument();
   });
 
   it('keeps the list and says so when a sync fails', async () => {
@@ -161,7 +201,11 @@ describe('ServersTab', () => {
   });
 
   it('shows a newer list from the shell after a sync', async () => {
-    const handlers = { onServersUpdate: jest.fn(), onSetupServer: jest.fn(), onEditServer: jest.fn() };
+    const handlers = {
+      onServersUpdate: jest.fn(),
+      onSetupServer: jest.fn(),
+      onEditServer: jest.fn(),
+    };
     const { rerender } = renderWithProviders(<ServersTab {...handlers} servers={[]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Sync Servers' }));
     await screen.findByText('Obby Makers');
@@ -175,7 +219,9 @@ describe('ServersTab', () => {
   it('offers Try Again when its own load fails', async () => {
     mockServer.use(failNext('get', '/api/v1/dashboard/user/servers', 500, 'Database down.'));
     renderTab();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your servers. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load your servers. Please try again.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Demo Builders Club')).toBeInTheDocument();
   });

@@ -25,7 +25,12 @@ const Title = styled.h2`
 export type ServersTabParcelProps = Partial<ServersTabProps>;
 
 /** The dashboard's Servers tab (spec §2). Mounted inside the shell's `<main>`, so a section. */
-export function ServersTab({ servers, onServersUpdate, onSetupServer, onEditServer }: ServersTabParcelProps) {
+export function ServersTab({
+  servers,
+  onServersUpdate,
+  onSetupServer,
+  onEditServer,
+}: ServersTabParcelProps) {
   const titleId = useId();
   const { state, syncing, sync, retry } = useServerList(servers, onServersUpdate);
   const setupStatuses = useSetupStatuses(state.status === 'ready' ? state.servers : null);
@@ -42,7 +47,11 @@ export function ServersTab({ servers, onServersUpdate, onSetupServer, onEditServ
 
       {state.status === 'loading' && <LoadingState label="Loading servers..." />}
       {state.status === 'failed' && (
-        <ErrorState title="Servers unavailable" message="Failed to load your servers. Please try again." onRetry={retry} />
+        <ErrorState
+          title="Servers unavailable"
+          message="Failed to load your servers. Please try again."
+          onRetry={retry}
+        />
       )}
       {state.status === 'ready' && state.servers.length === 0 && (
         <EmptyState

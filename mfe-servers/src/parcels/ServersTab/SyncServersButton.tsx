@@ -6,7 +6,11 @@ export interface SyncServersButtonProps {
   variant?: ButtonVariant;
 }
 
-export function SyncServersButton({ syncing, onSync, variant = 'secondary' }: SyncServersButtonProps) {
+export function SyncServersButton({
+  syncing,
+  onSync,
+  variant = 'secondary',
+}: SyncServersButtonProps) {
   return (
     <Button variant={variant} loading={syncing} onClick={onSync}>
       {syncing ? 'Syncing...' : 'Sync Servers'}

@@ -1,4 +1,6 @@
 import { defineParcel } from '@roconnect/shared-lib';
 import { ServersTab } from './ServersTab';
 
-export default defineParcel('mfe_servers/ServersTab', ServersTab, { release: process.env.RC_RELEASE });
+export default defineParcel('mfe_servers/ServersTab', ServersTab, {
+  release: process.env.RC_RELEASE,
+});

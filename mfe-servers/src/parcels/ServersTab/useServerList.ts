@@ -2,17 +2,20 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, toast, type Server } from '@roconnect/shared-lib';
 
 export type ServerListState =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'ready'; servers: Server[] };
+  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; servers: Server[] };
 
 /**
  * The servers the tab shows: the shell's list when it passes one, else the tab's own load. A sync
  * replaces the shown list at once and reports the fresh list to the shell.
  */
-export function useServerList(provided: Server[] | undefined, onServersUpdate?: (servers: Server[]) => void) {
+export function useServerList(
+  provided: Server[] | undefined,
+  onServersUpdate?: (servers: Server[]) => void,
+) {
   const [own, setOwn] = useState<ServerListState>({ status: 'loading' });
-  const [synced, setSynced] = useState<{ from: Server[] | undefined; servers: Server[] } | null>(null);
+  const [synced, setSynced] = useState<{ from: Server[] | undefined; servers: Server[] } | null>(
+    null,
+  );
   const [syncing, setSyncing] = useState(false);
   const [attempt, setAttempt] = useState(0);
 

@@ -6,7 +6,10 @@ export type SetupStatusEntry = SetupStatus | 'loading' | 'unknown';
 
 /** The setup status of every listed server that has the bot, loaded once per list. */
 export function useSetupStatuses(servers: Server[] | null): ReadonlyMap<string, SetupStatusEntry> {
-  const [statuses, setStatuses] = useState<{ for: Server[] | null; entries: Map<string, SetupStatusEntry> }>({
+  const [statuses, setStatuses] = useState<{
+    for: Server[] | null;
+    entries: Map<string, SetupStatusEntry>;
+  }>({
     for: null,
     entries: new Map(),
   });
@@ -15,7 +18,10 @@ export function useSetupStatuses(servers: Server[] | null): ReadonlyMap<string, 
     if (!servers) return;
     let cancelled = false;
     const withBot = servers.filter((server) => server.bot_added);
-    setStatuses({ for: servers, entries: new Map(withBot.map((server) => [server.server_id, 'loading'])) });
+    setStatuses({
+      for: servers,
+      entries: new Map(withBot.map((server) => [server.server_id, 'loading'])),
+    });
 
     const settle = (serverId: string, entry: SetupStatusEntry) => {
       if (cancelled) return;
@@ -39,7 +45,9 @@ export function useSetupStatuses(servers: Server[] | null): ReadonlyMap<string, 
 
   // Until the effect above has run for a new list, its servers with the bot are still loading.
   if (servers && statuses.for !== servers) {
-    return new Map(servers.filter((s) => s.bot_added).map((s) => [s.server_id, 'loading' as const]));
+    return new Map(
+      servers.filter((s) => s.bot_added).map((s) => [s.server_id, 'loading' as const]),
+    );
   }
   return statuses.entries;
 }
