@@ -1,38 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { APP_URL, bearer, createTestApp, parseRedirect } from './support/app';
-import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
-import {
-  addUser,
-  createFakeIntegrations,
-  createWorld,
-  type FakeWorld,
-} from './support/fake-integrations';
+import { useFakeApp } from './support/harness';
+import { APP_URL, bearer, parseRedirect } from './support/app';
+import { addUser, createWorld } from './support/fake-integrations';
 import { loginAs } from './support/fake-login';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-let world: FakeWorld;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
-beforeEach(async () => {
-  await truncateAll(tdb.database);
-  world = createWorld();
+function makeWorld() {
+  const world = createWorld();
   addUser(world, '110000000000000001', 'olivia', 'Olivia');
-  app = await createTestApp(tdb.database, createFakeIntegrations(world));
-});
-afterEach(async () => {
-  await app.close();
-});
+  return world;
+}
+
+const t = useFakeApp(makeWorld);
 
 describe('GET /auth/discord-url', () => {
   it('answers the authorize URL with a fresh state each time', async () => {
-    const a = await app.inject({ method: 'GET', url: '/auth/discord-url' });
-    const b = await app.inject({ method: 'GET', url: '/auth/discord-url' });
+    const a = await t.app.inject({ method: 'GET', url: '/auth/discord-url' });
+    const b = await t.app.inject({ method: 'GET', url: '/auth/discord-url' });
     expect(a.statusCode).toBe(200);
     const urlA = new URL(a.json().data.auth_url);
     expect(a.json().success).toBe(true);
@@ -46,10 +28,10 @@ describe('GET /auth/discord-url', () => {
 
 describe('GET /auth/callback', () => {
   it('signs in and redirects with tokens in the fragment, never the query', async () => {
-    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
+    const url = (await t.app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
       .auth_url;
     const state = new URL(url).searchParams.get('state')!;
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: `/auth/callback?code=code:110000000000000001&state=${state}`,
     });
@@ -63,14 +45,14 @@ describe('GET /auth/callback', () => {
   });
 
   it('refuses a replayed state', async () => {
-    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
+    const url = (await t.app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
       .auth_url;
     const state = new URL(url).searchParams.get('state')!;
-    await app.inject({
+    await t.app.inject({
       method: 'GET',
       url: `/auth/callback?code=code:110000000000000001&state=${state}`,
     });
-    const again = await app.inject({
+    const again = await t.app.inject({
       method: 'GET',
       url: `/auth/callback?code=code:110000000000000001&state=${state}`,
     });
@@ -90,7 +72,7 @@ describe('GET /auth/callback', () => {
       'access_denied',
     ],
   ])('redirects with an error for %s', async (_name, url, error) => {
-    const res = await app.inject({ method: 'GET', url });
+    const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(302);
     const r = parseRedirect(res.headers.location as string);
     expect(r.query.error).toBe(error);
@@ -99,10 +81,10 @@ describe('GET /auth/callback', () => {
   });
 
   it('redirects with invalid_grant when Discord refuses the code', async () => {
-    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
+    const url = (await t.app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
       .auth_url;
     const state = new URL(url).searchParams.get('state')!;
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: `/auth/callback?code=bogus&state=${state}`,
     });
@@ -110,10 +92,10 @@ describe('GET /auth/callback', () => {
   });
 
   it('refuses a login state used as if it were for Roblox', async () => {
-    const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
+    const url = (await t.app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
       .auth_url;
     const state = new URL(url).searchParams.get('state')!;
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: `/roblox/callback?code=rcode:1&state=${state}`,
     });
@@ -121,7 +103,7 @@ describe('GET /auth/callback', () => {
   });
 
   it('answers 400 for an overlong code', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: `/auth/callback?code=${'x'.repeat(600)}&state=s`,
     });
@@ -135,8 +117,8 @@ describe('GET /auth/callback', () => {
 
 describe('GET /auth/me', () => {
   it('answers the signed-in user', async () => {
-    const s = await loginAs(app, '110000000000000001');
-    const res = await app.inject({ method: 'GET', url: '/auth/me', headers: s.headers });
+    const s = await loginAs(t.app, '110000000000000001');
+    const res = await t.app.inject({ method: 'GET', url: '/auth/me', headers: s.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
       id: expect.any(String),
@@ -153,7 +135,7 @@ describe('GET /auth/me', () => {
     ['a forged token', bearer('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln')],
     ['an unsigned token', bearer('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4Iiwic2lkIjoieSJ9.')],
   ])('answers 401 for %s', async (_name, headers) => {
-    const res = await app.inject({ method: 'GET', url: '/auth/me', headers });
+    const res = await t.app.inject({ method: 'GET', url: '/auth/me', headers });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({
       success: false,
@@ -165,8 +147,8 @@ describe('GET /auth/me', () => {
 
 describe('POST /auth/refresh', () => {
   it('rotates: the new pair works and the old refresh token is spent', async () => {
-    const s = await loginAs(app, '110000000000000001');
-    const res = await app.inject({
+    const s = await loginAs(t.app, '110000000000000001');
+    const res = await t.app.inject({
       method: 'POST',
       url: '/auth/refresh',
       payload: { refresh_token: s.refresh },
@@ -179,7 +161,7 @@ describe('POST /auth/refresh', () => {
       expires_in: 900,
     });
     expect(data.refresh_token).not.toBe(s.refresh);
-    const me = await app.inject({
+    const me = await t.app.inject({
       method: 'GET',
       url: '/auth/me',
       headers: bearer(data.access_token),
@@ -188,15 +170,15 @@ describe('POST /auth/refresh', () => {
   });
 
   it('revokes the whole session when an old refresh token is reused', async () => {
-    const s = await loginAs(app, '110000000000000001');
+    const s = await loginAs(t.app, '110000000000000001');
     const first = (
-      await app.inject({
+      await t.app.inject({
         method: 'POST',
         url: '/auth/refresh',
         payload: { refresh_token: s.refresh },
       })
     ).json().data;
-    const reuse = await app.inject({
+    const reuse = await t.app.inject({
       method: 'POST',
       url: '/auth/refresh',
       payload: { refresh_token: s.refresh },
@@ -204,23 +186,23 @@ describe('POST /auth/refresh', () => {
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error).toBe('refresh_token_reused');
     // the legitimate newer tokens die with the session
-    const next = await app.inject({
+    const next = await t.app.inject({
       method: 'POST',
       url: '/auth/refresh',
       payload: { refresh_token: first.refresh_token },
     });
     expect(next.statusCode).toBe(401);
     expect(
-      (await app.inject({ method: 'GET', url: '/auth/me', headers: bearer(first.access_token) }))
+      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(first.access_token) }))
         .statusCode,
     ).toBe(401);
     expect(
-      (await app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode,
     ).toBe(401);
   });
 
   it('answers 401 for an unknown refresh token', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/auth/refresh',
       payload: { refresh_token: 'nope' },
@@ -240,7 +222,7 @@ describe('POST /auth/refresh', () => {
     ['an unknown field', { refresh_token: 'x', admin: true }, 'body.admin is not allowed'],
     ['a JSON array', [], 'body must be an object'],
   ])('answers 400 for %s', async (_name, payload, message) => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/auth/refresh',
       payload: payload as object,
@@ -253,7 +235,7 @@ describe('POST /auth/refresh', () => {
     ['junk JSON', '{"refresh_token": '],
     ['a prototype-poisoning body', '{"__proto__": {"x": 1}, "refresh_token": "a"}'],
   ])('answers 400 for %s', async (_name, body) => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/auth/refresh',
       payload: body,
@@ -265,7 +247,7 @@ describe('POST /auth/refresh', () => {
   });
 
   it('answers 400 for an empty body', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/auth/refresh',
       headers: { 'content-type': 'application/json' },
@@ -277,14 +259,14 @@ describe('POST /auth/refresh', () => {
 
 describe('POST /auth/logout', () => {
   it('revokes the session: access and refresh tokens stop working', async () => {
-    const s = await loginAs(app, '110000000000000001');
-    const res = await app.inject({ method: 'POST', url: '/auth/logout', headers: s.headers });
+    const s = await loginAs(t.app, '110000000000000001');
+    const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: s.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: {} });
     expect(
-      (await app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode,
     ).toBe(401);
-    const refresh = await app.inject({
+    const refresh = await t.app.inject({
       method: 'POST',
       url: '/auth/refresh',
       payload: { refresh_token: s.refresh },
@@ -293,6 +275,6 @@ describe('POST /auth/logout', () => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await app.inject({ method: 'POST', url: '/auth/logout' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/logout' })).statusCode).toBe(401);
   });
 });

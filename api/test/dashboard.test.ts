@@ -1,40 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  addGuild,
-  addMember,
-  createFakeIntegrations,
-  type FakeWorld,
-} from './support/fake-integrations';
-import { bearer, createTestApp, parseRedirect, testSettings } from './support/app';
-import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
+import { useFakeApp } from './support/harness';
+import { addGuild, addMember } from './support/fake-integrations';
+import { bearer, parseRedirect, testSettings } from './support/app';
 import { completeSetup, linkRoblox, loginAs, type Session } from './support/fake-login';
-import { GUILD_A, GUILD_B, GUILD_C, MAX, OLIVIA, PETE, RUBY, standardWorld } from './support/world';
+import { GUILD_A, GUILD_B, GUILD_C, MAX, OLIVIA, PETE, RUBY } from './support/world';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-let world: FakeWorld;
+const t = useFakeApp();
 let olivia: Session;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
 beforeEach(async () => {
-  await truncateAll(tdb.database);
-  world = standardWorld();
-  app = await createTestApp(tdb.database, createFakeIntegrations(world));
-  olivia = await loginAs(app, OLIVIA);
-});
-afterEach(async () => {
-  await app.close();
+  olivia = await loginAs(t.app, OLIVIA);
 });
 
 const get = (url: string, s: Session = olivia) =>
-  app.inject({ method: 'GET', url, headers: s.headers });
+  t.app.inject({ method: 'GET', url, headers: s.headers });
 const post = (url: string, s: Session = olivia) =>
-  app.inject({ method: 'POST', url, headers: s.headers });
+  t.app.inject({ method: 'POST', url, headers: s.headers });
 
 describe('GET /api/v1/dashboard/user/servers', () => {
   it('lists the servers the user owns or manages, as of the login sync', async () => {
@@ -66,21 +45,21 @@ describe('GET /api/v1/dashboard/user/servers', () => {
 
   it('answers 401 without a session', async () => {
     expect(
-      (await app.inject({ method: 'GET', url: '/api/v1/dashboard/user/servers' })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/v1/dashboard/user/servers' })).statusCode,
     ).toBe(401);
   });
 });
 
 describe('POST /api/v1/dashboard/user/sync-servers', () => {
   it('reads the guilds again from Discord', async () => {
-    const d = addGuild(world, {
+    const d = addGuild(t.world, {
       id: '120000000000000009',
       name: 'New Place',
       ownerId: OLIVIA,
       botPresent: false,
     });
     addMember(d, OLIVIA, '0');
-    world.guilds.delete(GUILD_B);
+    t.world.guilds.delete(GUILD_B);
     const res = await post('/api/v1/dashboard/user/sync-servers');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((s: { server_name: string }) => s.server_name)).toEqual([
@@ -90,15 +69,15 @@ describe('POST /api/v1/dashboard/user/sync-servers', () => {
   });
 
   it('refreshes an expired Discord token and retries', async () => {
-    world.expiredAccess.add('at:110000000000000001:1');
+    t.world.expiredAccess.add('at:110000000000000001:1');
     const res = await post('/api/v1/dashboard/user/sync-servers');
     expect(res.statusCode).toBe(200);
-    expect(world.calls).toContain('refresh');
+    expect(t.world.calls).toContain('refresh');
   });
 
   it('answers 401 with x-token-expired when Discord refuses the refresh', async () => {
-    world.expiredAccess.add('at:110000000000000001:1');
-    world.revokedRefresh.add('rt:110000000000000001:1');
+    t.world.expiredAccess.add('at:110000000000000001:1');
+    t.world.revokedRefresh.add('rt:110000000000000001:1');
     const res = await post('/api/v1/dashboard/user/sync-servers');
     expect(res.statusCode).toBe(401);
     expect(res.headers['x-token-expired']).toBe('true');
@@ -106,14 +85,9 @@ describe('POST /api/v1/dashboard/user/sync-servers', () => {
   });
 
   it('is rate limited per user', async () => {
-    await app.close();
-    app = await createTestApp(
-      tdb.database,
-      createFakeIntegrations(world),
-      testSettings({ RATE_LIMIT_MAX: '2' }),
-    );
-    const s = await loginAs(app, OLIVIA);
-    const m = await loginAs(app, MAX);
+    await t.restartWith(testSettings({ RATE_LIMIT_MAX: '2' }));
+    const s = await loginAs(t.app, OLIVIA);
+    const m = await loginAs(t.app, MAX);
     expect((await post('/api/v1/dashboard/user/sync-servers', s)).statusCode).toBe(200);
     expect((await post('/api/v1/dashboard/user/sync-servers', s)).statusCode).toBe(200);
     const third = await post('/api/v1/dashboard/user/sync-servers', s);
@@ -125,9 +99,9 @@ describe('POST /api/v1/dashboard/user/sync-servers', () => {
 
 describe('GET /api/v1/dashboard/user/verification-servers', () => {
   it('lists only servers with the bot, a finished setup and the user as member', async () => {
-    const max = await loginAs(app, MAX);
+    const max = await loginAs(t.app, MAX);
     expect((await get('/api/v1/dashboard/user/verification-servers', max)).json().data).toEqual([]);
-    await completeSetup(app, olivia, GUILD_A);
+    await completeSetup(t.app, olivia, GUILD_A);
     const res = await get('/api/v1/dashboard/user/verification-servers', max);
     expect(res.json().data.map((s: { id: string }) => s.id)).toEqual([GUILD_A]);
     expect(res.json().data[0].can_manage).toBe(false);
@@ -136,7 +110,7 @@ describe('GET /api/v1/dashboard/user/verification-servers', () => {
 
 describe('linked accounts', () => {
   it('lists the caller’s accounts and unlinks one', async () => {
-    await linkRoblox(app, olivia, PETE);
+    await linkRoblox(t.app, olivia, PETE);
     const list = await get('/api/v1/dashboard/user/linked-accounts');
     expect(list.statusCode).toBe(200);
     const [acc] = list.json().data;
@@ -149,7 +123,7 @@ describe('linked accounts', () => {
       linked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       verified: false,
     });
-    const del = await app.inject({
+    const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/dashboard/user/linked-account/${acc.id}`,
       headers: olivia.headers,
@@ -160,11 +134,11 @@ describe('linked accounts', () => {
   });
 
   it('never shows or deletes another user’s account (404)', async () => {
-    const max = await loginAs(app, MAX);
-    await linkRoblox(app, max, RUBY);
+    const max = await loginAs(t.app, MAX);
+    await linkRoblox(t.app, max, RUBY);
     const maxAcc = (await get('/api/v1/dashboard/user/linked-accounts', max)).json().data[0];
     expect((await get('/api/v1/dashboard/user/linked-accounts')).json().data).toEqual([]);
-    const del = await app.inject({
+    const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/dashboard/user/linked-account/${maxAcc.id}`,
       headers: olivia.headers,
@@ -174,7 +148,7 @@ describe('linked accounts', () => {
   });
 
   it.each(['not-a-uuid', '123', "1' OR '1'='1"])('answers 400 for the id %p', async (id) => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/dashboard/user/linked-account/${encodeURIComponent(id)}`,
       headers: olivia.headers,
@@ -186,7 +160,7 @@ describe('linked accounts', () => {
 
 describe('POST /api/v1/dashboard/bot/manual-sync', () => {
   it('re-checks the bot in every server of the user', async () => {
-    world.guilds.get(GUILD_B)!.botPresent = true;
+    t.world.guilds.get(GUILD_B)!.botPresent = true;
     const res = await post('/api/v1/dashboard/bot/manual-sync');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ checked: 3, bot_present: 3 });
@@ -204,14 +178,14 @@ describe('GET /api/v1/dashboard/bot/invite-url and the invite callback', () => {
     expect(url.searchParams.get('permissions')).toBe('402720768');
     const state = url.searchParams.get('state')!;
 
-    world.guilds.get(GUILD_B)!.botPresent = true; // the person pressed Authorize
-    const cb = await app.inject({
+    t.world.guilds.get(GUILD_B)!.botPresent = true; // the person pressed Authorize
+    const cb = await t.app.inject({
       method: 'GET',
       url: `/auth/callback?code=botcode&state=${state}&guild_id=${GUILD_B}&permissions=402720768`,
     });
     const r = parseRedirect(cb.headers.location as string);
     expect(r.fragment.guild_id).toBe(GUILD_B);
-    const me = await app.inject({
+    const me = await t.app.inject({
       method: 'GET',
       url: '/auth/me',
       headers: bearer(r.fragment.access_token!),
@@ -220,7 +194,7 @@ describe('GET /api/v1/dashboard/bot/invite-url and the invite callback', () => {
     const servers = (await get('/api/v1/dashboard/user/servers')).json().data;
     expect(servers.find((s: { id: string }) => s.id === GUILD_B).bot_added).toBe(true);
 
-    const replay = await app.inject({
+    const replay = await t.app.inject({
       method: 'GET',
       url: `/auth/callback?code=botcode&state=${state}&guild_id=${GUILD_B}`,
     });
@@ -231,7 +205,7 @@ describe('GET /api/v1/dashboard/bot/invite-url and the invite callback', () => {
     const state = new URL(
       (await get(`/api/v1/dashboard/bot/invite-url?server_id=${GUILD_B}`)).json().data.invite_url,
     ).searchParams.get('state');
-    const cb = await app.inject({
+    const cb = await t.app.inject({
       method: 'GET',
       url: `/auth/callback?error=access_denied&state=${state}`,
     });

@@ -1,37 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { createFakeIntegrations } from './support/fake-integrations';
-import { APP_URL, createTestApp } from './support/app';
-import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
+import { useFakeApp } from './support/harness';
+import { APP_URL } from './support/app';
 import { loginAs } from './support/fake-login';
-import { MAX, OLIVIA, standardWorld } from './support/world';
+import { MAX, OLIVIA } from './support/world';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
-beforeEach(async () => {
-  await truncateAll(tdb.database);
-  app = await createTestApp(tdb.database, createFakeIntegrations(standardWorld()));
-});
-afterEach(async () => {
-  await app.close();
-});
+const t = useFakeApp();
 
 describe('GET /api/bot-stats', () => {
   it('starts at zero and counts real users and servers with the bot', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/bot-stats' })).json()).toEqual({
+    expect((await t.app.inject({ method: 'GET', url: '/api/bot-stats' })).json()).toEqual({
       success: true,
       data: { total_users: 0, total_servers: 0 },
     });
-    await loginAs(app, OLIVIA);
-    await loginAs(app, MAX);
+    await loginAs(t.app, OLIVIA);
+    await loginAs(t.app, MAX);
     // Olivia's sync saw three guilds, two with the bot
-    expect((await app.inject({ method: 'GET', url: '/api/bot-stats' })).json().data).toEqual({
+    expect((await t.app.inject({ method: 'GET', url: '/api/bot-stats' })).json().data).toEqual({
       total_users: 2,
       total_servers: 2,
     });
@@ -40,7 +23,7 @@ describe('GET /api/bot-stats', () => {
 
 describe('GET /api/health', () => {
   it('reports the database', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { status: 'ok', database: 'ok' } });
   });
@@ -48,25 +31,25 @@ describe('GET /api/health', () => {
 
 describe('HTTP hygiene', () => {
   it('answers unknown routes with the envelope', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, error: 'not_found' });
   });
 
   it('allows CORS only from APP_URL and exposes x-token-expired', async () => {
-    const ok = await app.inject({
+    const ok = await t.app.inject({
       method: 'OPTIONS',
       url: '/auth/me',
       headers: { origin: APP_URL, 'access-control-request-method': 'GET' },
     });
     expect(ok.headers['access-control-allow-origin']).toBe(APP_URL);
-    const get = await app.inject({
+    const get = await t.app.inject({
       method: 'GET',
       url: '/api/health',
       headers: { origin: APP_URL },
     });
     expect(get.headers['access-control-expose-headers']).toBe('x-token-expired');
-    const evil = await app.inject({
+    const evil = await t.app.inject({
       method: 'GET',
       url: '/api/health',
       headers: { origin: 'http://evil.test' },
@@ -75,14 +58,14 @@ describe('HTTP hygiene', () => {
   });
 
   it('sends security headers and no-store', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBeDefined();
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 400, not 500, for a body that is not JSON on a JSON route', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/auth/refresh',
       headers: { 'content-type': 'text/plain' },

@@ -1,49 +1,32 @@
-import type { FastifyInstance } from 'fastify';
+import { useFakeApp } from './support/harness';
 import { pkceChallenge } from '../src/lib/crypto';
-import { createFakeIntegrations, type FakeWorld } from './support/fake-integrations';
-import { APP_URL, createTestApp, parseRedirect } from './support/app';
-import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
+import { APP_URL, parseRedirect } from './support/app';
 import { linkRoblox, loginAs, type Session } from './support/fake-login';
-import { MAX, OLIVIA, PETE, RUBY, standardWorld } from './support/world';
+import { MAX, OLIVIA, PETE, RUBY } from './support/world';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-let world: FakeWorld;
+const t = useFakeApp();
 let olivia: Session;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
 beforeEach(async () => {
-  await truncateAll(tdb.database);
-  world = standardWorld();
-  app = await createTestApp(tdb.database, createFakeIntegrations(world));
-  olivia = await loginAs(app, OLIVIA);
-});
-afterEach(async () => {
-  await app.close();
+  olivia = await loginAs(t.app, OLIVIA);
 });
 
 async function authUrl(s: Session = olivia) {
-  const res = await app.inject({ method: 'GET', url: '/roblox/auth-url', headers: s.headers });
+  const res = await t.app.inject({ method: 'GET', url: '/roblox/auth-url', headers: s.headers });
   expect(res.statusCode).toBe(200);
   return new URL(res.json().data.auth_url);
 }
 
 describe('GET /roblox/status', () => {
   it('says whether Roblox is configured', async () => {
-    expect((await app.inject({ method: 'GET', url: '/roblox/status' })).json()).toEqual({
+    expect((await t.app.inject({ method: 'GET', url: '/roblox/status' })).json()).toEqual({
       success: true,
       data: { configured: true },
     });
-    world.robloxConfigured = false;
+    t.world.robloxConfigured = false;
     expect(
-      (await app.inject({ method: 'GET', url: '/roblox/status' })).json().data.configured,
+      (await t.app.inject({ method: 'GET', url: '/roblox/status' })).json().data.configured,
     ).toBe(false);
-    const url = await app.inject({
+    const url = await t.app.inject({
       method: 'GET',
       url: '/roblox/auth-url',
       headers: olivia.headers,
@@ -57,42 +40,45 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
     const url = await authUrl();
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     const state = url.searchParams.get('state')!;
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: `/roblox/callback?code=rcode:${PETE}&state=${state}`,
     });
     expect(res.headers.location).toBe(`${APP_URL}/roblox/callback?code=success&state=linked`);
-    const verifier = world.verifiersSeen[0]!;
+    const verifier = t.world.verifiersSeen[0]!;
     expect(verifier.length).toBeGreaterThanOrEqual(43);
     expect(pkceChallenge(verifier)).toBe(url.searchParams.get('code_challenge'));
   });
 
   it('refuses a replayed state, so the PKCE verifier is used once', async () => {
     const state = (await authUrl()).searchParams.get('state')!;
-    await app.inject({ method: 'GET', url: `/roblox/callback?code=rcode:${PETE}&state=${state}` });
-    const replay = await app.inject({
+    await t.app.inject({
+      method: 'GET',
+      url: `/roblox/callback?code=rcode:${PETE}&state=${state}`,
+    });
+    const replay = await t.app.inject({
       method: 'GET',
       url: `/roblox/callback?code=rcode:${RUBY}&state=${state}`,
     });
     expect(parseRedirect(replay.headers.location as string).query.error).toBe('invalid_state');
-    expect(world.verifiersSeen).toHaveLength(1);
+    expect(t.world.verifiersSeen).toHaveLength(1);
   });
 
   it('refuses a Roblox account already linked to another Discord user', async () => {
-    const max = await loginAs(app, MAX);
-    await linkRoblox(app, max, RUBY);
-    const r = await linkRoblox(app, olivia, RUBY);
+    const max = await loginAs(t.app, MAX);
+    await linkRoblox(t.app, max, RUBY);
+    const r = await linkRoblox(t.app, olivia, RUBY);
     expect(r.path).toBe('/roblox/callback');
     expect(r.query.error).toBe('account_already_linked');
     expect(r.query.error_description).toMatch(/another Discord user/);
   });
 
   it('relinking your own account just refreshes it', async () => {
-    await linkRoblox(app, olivia, PETE);
-    const again = await linkRoblox(app, olivia, PETE);
+    await linkRoblox(t.app, olivia, PETE);
+    const again = await linkRoblox(t.app, olivia, PETE);
     expect(again.query).toEqual({ code: 'success', state: 'linked' });
     const list = (
-      await app.inject({
+      await t.app.inject({
         method: 'GET',
         url: '/api/v1/dashboard/user/linked-accounts',
         headers: olivia.headers,
@@ -102,9 +88,9 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
   });
 
   it('falls back to the avatar headshot when userinfo has no picture', async () => {
-    await linkRoblox(app, olivia, RUBY);
+    await linkRoblox(t.app, olivia, RUBY);
     const list = (
-      await app.inject({
+      await t.app.inject({
         method: 'GET',
         url: '/api/v1/dashboard/user/linked-accounts',
         headers: olivia.headers,
@@ -120,7 +106,7 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
     ['a missing state', () => `code=rcode:${PETE}`, 'invalid_state'],
   ])('redirects with an error for %s', async (_n, qs, error) => {
     const state = (await authUrl()).searchParams.get('state')!;
-    const res = await app.inject({ method: 'GET', url: `/roblox/callback?${qs(state)}` });
+    const res = await t.app.inject({ method: 'GET', url: `/roblox/callback?${qs(state)}` });
     expect(res.statusCode).toBe(302);
     const r = parseRedirect(res.headers.location as string);
     expect(r.query.error).toBe(error);
@@ -128,8 +114,8 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
   });
 
   it('answers 401 for auth-url without a session and 400 for an overlong code', async () => {
-    expect((await app.inject({ method: 'GET', url: '/roblox/auth-url' })).statusCode).toBe(401);
-    const res = await app.inject({
+    expect((await t.app.inject({ method: 'GET', url: '/roblox/auth-url' })).statusCode).toBe(401);
+    const res = await t.app.inject({
       method: 'GET',
       url: `/roblox/callback?code=${'c'.repeat(1100)}`,
     });

@@ -1,7 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { createFakeIntegrations, type FakeWorld } from './support/fake-integrations';
-import { createTestApp } from './support/app';
-import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
+import { useFakeApp } from './support/harness';
 import { completeSetup, loginAs, type Session } from './support/fake-login';
 import {
   GROUP,
@@ -12,28 +9,12 @@ import {
   OLIVIA,
   ROLE_HIGH,
   ROLE_LOW,
-  standardWorld,
 } from './support/world';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-let world: FakeWorld;
+const t = useFakeApp();
 let olivia: Session;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
 beforeEach(async () => {
-  await truncateAll(tdb.database);
-  world = standardWorld();
-  app = await createTestApp(tdb.database, createFakeIntegrations(world));
-  olivia = await loginAs(app, OLIVIA);
-});
-afterEach(async () => {
-  await app.close();
+  olivia = await loginAs(t.app, OLIVIA);
 });
 
 const call = (
@@ -42,7 +23,7 @@ const call = (
   payload?: unknown,
   s: Session = olivia,
 ) =>
-  app.inject({
+  t.app.inject({
     method,
     url,
     headers: s.headers,
@@ -83,7 +64,7 @@ describe('the setup wizard', () => {
     expect(r.statusCode).toBe(200);
     const roleId = r.json().data.verified_role_id;
     expect(r.json().data.setup_step).toBe('group');
-    expect(world.guilds.get(GUILD_A)!.roles.find((x) => x.id === roleId)?.name).toBe('Verified');
+    expect(t.world.guilds.get(GUILD_A)!.roles.find((x) => x.id === roleId)?.name).toBe('Verified');
 
     const g = await call('POST', `${A}/setup/group`, {
       group_url: `https://www.roblox.com/communities/${GROUP}/test-group#!/about`,
@@ -127,10 +108,10 @@ describe('the setup wizard', () => {
   });
 
   it('reuses existing roles and creates only the missing rank roles on a second run', async () => {
-    await completeSetup(app, olivia, GUILD_A, { group_id: Number(GROUP) });
+    await completeSetup(t.app, olivia, GUILD_A, { group_id: Number(GROUP) });
     const again = await call('PUT', `${A}/edit/group`, { group_id: GROUP });
     expect(again.statusCode).toBe(200);
-    const names = world.guilds.get(GUILD_A)!.roles.map((r) => r.name);
+    const names = t.world.guilds.get(GUILD_A)!.roles.map((r) => r.name);
     expect(names.filter((n) => n === 'Officer')).toHaveLength(1);
   });
 
@@ -161,7 +142,7 @@ describe('the setup wizard', () => {
   });
 
   it('completes with skip and keeps no group', async () => {
-    const [, , g] = await completeSetup(app, olivia, GUILD_A);
+    const [, , g] = await completeSetup(t.app, olivia, GUILD_A);
     expect(g!.json().data).toEqual({
       setup_completed: true,
       group_id: null,
@@ -187,7 +168,7 @@ describe('the setup wizard', () => {
 
 describe('the edit routes', () => {
   beforeEach(async () => {
-    await completeSetup(app, olivia, GUILD_A);
+    await completeSetup(t.app, olivia, GUILD_A);
   });
 
   it('changes the nickname format', async () => {
@@ -249,7 +230,7 @@ describe('authorisation', () => {
   it.each(routes)(
     '%s %s: 403 for a server the caller does not manage',
     async (method, path, body) => {
-      const max = await loginAs(app, MAX); // plain member of GUILD_A
+      const max = await loginAs(t.app, MAX); // plain member of GUILD_A
       const asMember = await call(method as 'GET', `${A}/${path}`, body, max);
       expect(asMember.statusCode).toBe(403);
       expect(asMember.json()).toMatchObject({ success: false, error: 'not_server_manager' });
@@ -263,7 +244,7 @@ describe('authorisation', () => {
     async (method, path, body) => {
       const res = await call(method as 'GET', `/api/v1/server/199999999999999999/${path}`, body);
       expect(res.statusCode).toBe(404);
-      const anon = await app.inject({
+      const anon = await t.app.inject({
         method: method as 'GET',
         url: `${A}/${path}`,
         ...(body ? { payload: body as object } : {}),
@@ -389,7 +370,7 @@ describe('bad input', () => {
   it.each(['setup/nickname', 'setup/verified-role', 'setup/group'])(
     'POST %s with junk JSON → 400',
     async (path) => {
-      const res = await app.inject({
+      const res = await t.app.inject({
         method: 'POST',
         url: `${A}/${path}`,
         headers: { ...olivia.headers, 'content-type': 'application/json' },

@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { useFakeApp } from './support/harness';
 import { sql } from 'drizzle-orm';
-import { createFakeIntegrations, type FakeWorld } from './support/fake-integrations';
-import { createTestApp } from './support/app';
-import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from './support/db';
+import { queryRows } from './support/db';
 import { completeSetup, linkRoblox, loginAs, type Session } from './support/fake-login';
 import {
   GROUP,
@@ -15,43 +13,27 @@ import {
   PETE,
   ROLE_HIGH,
   RUBY,
-  standardWorld,
 } from './support/world';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-let world: FakeWorld;
+const t = useFakeApp();
 let olivia: Session;
 let max: Session;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
 beforeEach(async () => {
-  await truncateAll(tdb.database);
-  world = standardWorld();
-  app = await createTestApp(tdb.database, createFakeIntegrations(world));
-  olivia = await loginAs(app, OLIVIA);
-  max = await loginAs(app, MAX);
-});
-afterEach(async () => {
-  await app.close();
+  olivia = await loginAs(t.app, OLIVIA);
+  max = await loginAs(t.app, MAX);
 });
 
 const verify = (s: Session, payload: unknown) =>
-  app.inject({
+  t.app.inject({
     method: 'POST',
     url: '/api/v1/dashboard/bot/verify-in-server',
     headers: s.headers,
     payload: payload as object,
   });
 async function accountOf(s: Session, robloxId: string): Promise<string> {
-  await linkRoblox(app, s, robloxId);
+  await linkRoblox(t.app, s, robloxId);
   const list = (
-    await app.inject({
+    await t.app.inject({
       method: 'GET',
       url: '/api/v1/dashboard/user/linked-accounts',
       headers: s.headers,
@@ -59,13 +41,14 @@ async function accountOf(s: Session, robloxId: string): Promise<string> {
   ).json().data;
   return list.find((a: { roblox_id: string }) => a.roblox_id === robloxId).id;
 }
-const member = (guildId: string, userId: string) => world.guilds.get(guildId)!.members.get(userId)!;
+const member = (guildId: string, userId: string) =>
+  t.world.guilds.get(guildId)!.members.get(userId)!;
 const roleName = (guildId: string, id: string) =>
-  world.guilds.get(guildId)!.roles.find((r) => r.id === id)?.name;
+  t.world.guilds.get(guildId)!.roles.find((r) => r.id === id)?.name;
 
 describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   it('gives the verified and rank roles, sets the nickname, DMs, marks verified and audits', async () => {
-    await completeSetup(app, olivia, GUILD_A, { group_id: GROUP }, 'discord_display_with_roblox');
+    await completeSetup(t.app, olivia, GUILD_A, { group_id: GROUP }, 'discord_display_with_roblox');
     const account = await accountOf(max, PETE);
     const res = await verify(max, { server_id: GUILD_A, account_id: account });
     expect(res.statusCode).toBe(200);
@@ -83,9 +66,9 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
       'Member',
     ]);
     expect(member(GUILD_A, MAX).nick).toBe('member_max (PlainPete)');
-    expect(world.dms).toEqual([{ userId: MAX, content: expect.stringContaining('Bot Guild') }]);
+    expect(t.world.dms).toEqual([{ userId: MAX, content: expect.stringContaining('Bot Guild') }]);
     const accounts = (
-      await app.inject({
+      await t.app.inject({
         method: 'GET',
         url: '/api/v1/dashboard/user/linked-accounts',
         headers: max.headers,
@@ -93,7 +76,7 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
     ).json().data;
     expect(accounts[0].verified).toBe(true);
     const audit = await queryRows(
-      tdb.database,
+      t.tdb.database,
       sql`SELECT guild_id, dm_sent, roles_added FROM verifications`,
     );
     expect(audit).toEqual([
@@ -102,10 +85,10 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   });
 
   it('swaps rank roles when the rank changed, and reports nothing to do the second time', async () => {
-    await completeSetup(app, olivia, GUILD_A, { group_id: GROUP });
+    await completeSetup(t.app, olivia, GUILD_A, { group_id: GROUP });
     const account = await accountOf(max, PETE);
     await verify(max, { server_id: GUILD_A, account_id: account });
-    world.groups.get(GROUP)!.members.set(PETE, 50);
+    t.world.groups.get(GROUP)!.members.set(PETE, 50);
     const second = (await verify(max, { server_id: GUILD_A, account_id: account })).json().data;
     expect(second).toMatchObject({
       roles_added: ['Officer'],
@@ -118,7 +101,7 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   });
 
   it('warns instead of renaming the server owner', async () => {
-    await completeSetup(app, olivia, GUILD_A);
+    await completeSetup(t.app, olivia, GUILD_A);
     const account = await accountOf(olivia, RUBY);
     const res = await verify(olivia, { server_id: GUILD_A, account_id: account });
     expect(res.statusCode).toBe(200);
@@ -131,8 +114,8 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   });
 
   it('keeps going with a warning when the member refuses DMs', async () => {
-    await completeSetup(app, olivia, GUILD_A);
-    world.refusesDm.add(MAX);
+    await completeSetup(t.app, olivia, GUILD_A);
+    t.world.refusesDm.add(MAX);
     const res = await verify(max, { server_id: GUILD_A, account_id: await accountOf(max, PETE) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.dm_sent).toBe(false);
@@ -140,15 +123,15 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   });
 
   it('answers 502 with an actionable message when Discord refuses the role (50013)', async () => {
-    await completeSetup(app, olivia, GUILD_A);
+    await completeSetup(t.app, olivia, GUILD_A);
     const cfg = (
-      await app.inject({
+      await t.app.inject({
         method: 'GET',
         url: `/api/v1/server/${GUILD_A}/config`,
         headers: olivia.headers,
       })
     ).json().data.server_config;
-    world.refusedRoles.add(cfg.verified_role_id);
+    t.world.refusedRoles.add(cfg.verified_role_id);
     const res = await verify(max, { server_id: GUILD_A, account_id: await accountOf(max, PETE) });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ success: false, error: 'discord_missing_permissions' });
@@ -156,7 +139,7 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   });
 
   it('refuses another user’s account (403) and an unknown account (404)', async () => {
-    await completeSetup(app, olivia, GUILD_A);
+    await completeSetup(t.app, olivia, GUILD_A);
     const oliviasAccount = await accountOf(olivia, RUBY);
     const res = await verify(max, { server_id: GUILD_A, account_id: oliviasAccount });
     expect(res.statusCode).toBe(403);
@@ -179,9 +162,9 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   });
 
   it('answers 403 when Discord says the caller left the server since the last sync', async () => {
-    await completeSetup(app, olivia, GUILD_A);
+    await completeSetup(t.app, olivia, GUILD_A);
     const account = await accountOf(max, PETE);
-    world.guilds.get(GUILD_A)!.members.delete(MAX);
+    t.world.guilds.get(GUILD_A)!.members.delete(MAX);
     expect((await verify(max, { server_id: GUILD_A, account_id: account })).statusCode).toBe(403);
   });
 
@@ -196,8 +179,8 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   });
 
   it('never gives a role above the bot even if one was stored', async () => {
-    await completeSetup(app, olivia, GUILD_A);
-    await tdb.database.db.execute(
+    await completeSetup(t.app, olivia, GUILD_A);
+    await t.tdb.database.db.execute(
       sql`UPDATE guild_configs SET verified_role_id = ${ROLE_HIGH}, verified_role_name = 'High'`,
     );
     const res = await verify(max, { server_id: GUILD_A, account_id: await accountOf(max, PETE) });
@@ -206,7 +189,7 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   });
 
   it('lets a user verify only with their own login (401 without one)', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/dashboard/bot/verify-in-server',
       payload: { server_id: GUILD_A, account_id: 'x' },
@@ -239,7 +222,7 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   ])('answers 400 for %j', async (payload, message) => {
     const res =
       typeof payload === 'string'
-        ? await app.inject({
+        ? await t.app.inject({
             method: 'POST',
             url: '/api/v1/dashboard/bot/verify-in-server',
             headers: { ...max.headers, 'content-type': 'application/json' },
@@ -251,7 +234,7 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
   });
 
   it('answers 400 for junk JSON', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/dashboard/bot/verify-in-server',
       headers: { ...max.headers, 'content-type': 'application/json' },
