@@ -1,10 +1,7 @@
-const createFederatedConfig = require('../tools/webpack/createFederatedConfig');
-const { roconnect } = require('./package.json');
+const createRemoteConfig = require('../tools/webpack/createRemoteConfig');
 
-module.exports = createFederatedConfig({
+module.exports = createRemoteConfig({
   packageDir: __dirname,
-  federationName: roconnect.federationName,
-  port: roconnect.port,
   exposes: {
     './Landing': './src/parcels/Landing/index.ts',
     './Login': './src/parcels/Login/index.ts',
@@ -12,7 +9,4 @@ module.exports = createFederatedConfig({
     './Terms': './src/parcels/Terms/index.ts',
     './ErrorPage': './src/parcels/ErrorPage/index.ts',
   },
-  // The standalone harness: this remote's parcels on their own, API answered by MSW (for QA).
-  entries: { standalone: { import: './standalone/index.ts', template: 'standalone/index.html' } },
-  copyFiles: [{ from: require.resolve('msw/mockServiceWorker.js'), to: 'mockServiceWorker.js' }],
 });

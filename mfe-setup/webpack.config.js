@@ -1,15 +1,9 @@
-const createFederatedConfig = require('../tools/webpack/createFederatedConfig');
-const { roconnect } = require('./package.json');
+const createRemoteConfig = require('../tools/webpack/createRemoteConfig');
 
-module.exports = createFederatedConfig({
+module.exports = createRemoteConfig({
   packageDir: __dirname,
-  federationName: roconnect.federationName,
-  port: roconnect.port,
   exposes: {
     './SetupWizard': './src/parcels/SetupWizard/index.ts',
     './ServerConfig': './src/parcels/ServerConfig/index.ts',
   },
-  // The standalone harness: this remote's parcels on their own, API answered by MSW (for QA).
-  entries: { standalone: { import: './standalone/index.ts', template: 'standalone/index.html' } },
-  copyFiles: [{ from: require.resolve('msw/mockServiceWorker.js'), to: 'mockServiceWorker.js' }],
 });

@@ -76,11 +76,13 @@ module.exports = function createFederatedConfig(o) {
           'process.env.RC_RELEASE': JSON.stringify(process.env.RC_RELEASE || 'dev'),
         }),
         ...Object.entries(o.entries)
-          .filter(([, e]) => e.template)
+          .filter(([, e]) => e.template || e.templateContent)
           .map(
             ([name, e]) =>
               new HtmlWebpackPlugin({
-                template: path.join(o.packageDir, e.template),
+                ...(e.template
+                  ? { template: path.join(o.packageDir, e.template) }
+                  : { templateContent: e.templateContent }),
                 filename: e.filename || 'index.html',
                 chunks: [name],
                 scriptLoading: 'defer',
