@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NicknameFormat } from '@roconnect/shared-lib/contract';
+import type { NicknameFormat, VerifyResult } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
 import { verifications } from '../../db/schema';
 import { IntegrationError } from '../../integrations/types';
@@ -10,16 +10,6 @@ import { findAccount, markVerified } from '../roblox/accounts';
 import { findGuild, findMembership } from '../servers/access';
 import { getConfig, listBinds } from '../servers/config-store';
 import { buildNickname } from './nickname';
-
-export interface VerifyResult {
-  roles_updated: boolean;
-  nickname_updated: boolean;
-  dm_sent: boolean;
-  roles_added: string[];
-  roles_removed: string[];
-  nickname: string | null;
-  warnings: string[];
-}
 
 /** Discord refused a role change: say which role and what the owner should do. */
 function roleRefused(err: unknown, roleName: string): never {
