@@ -6,33 +6,55 @@ import { expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { REMOTES, ROOT, startServiceProcess, stopServiceProcess } from '../support/stack';
 
 test.describe('the shell composes the remotes', () => {
-  const pages: { path: string; remote: string; parcel: string }[] = [
-    { path: '/', remote: 'mfe_public', parcel: 'mfe_public/Landing' },
-    { path: '/verify', remote: 'mfe_accounts', parcel: 'mfe_accounts/Verify' },
-    {
-      path: '/roblox/callback?code=success&state=linked',
-      remote: 'mfe_accounts',
-      parcel: 'mfe_accounts/RobloxCallback',
-    },
-    {
-      path: '/invite?server_id=300000000000000001&server_name=Demo%20Builders',
-      remote: 'mfe_servers',
-      parcel: 'mfe_servers/Invite',
-    },
-    {
-      path: '/server/edit/300000000000000001',
-      remote: 'mfe_setup',
-      parcel: 'mfe_setup/ServerConfig',
-    },
-  ];
-  for (const { path: route, remote, parcel } of pages) {
-    test(`${route} renders ${parcel} from ${remote}`, async ({ page, allowConsoleErrors }) => {
-      // Signed out, these pages' own API calls are refused; that is theirs to show, not a shell fault.
-      allowConsoleErrors(/status of 401/);
+  // Pages that stay put (no redirect of their own), so each parcel can be seen where it mounted.
+  const pages: { path: string; remote: string; parcel: string; text: string; signedIn: boolean }[] =
+    [
+      {
+        path: '/',
+        remote: 'mfe_public',
+        parcel: 'Landing',
+        text: 'Start Linking',
+        signedIn: false,
+      },
+      {
+        path: '/verify',
+        remote: 'mfe_accounts',
+        parcel: 'Verify',
+        text: 'Verify & Update',
+        signedIn: true,
+      },
+      {
+        path: '/roblox/callback?error=access_denied',
+        remote: 'mfe_accounts',
+        parcel: 'RobloxCallback',
+        text: 'Roblox Linking Error',
+        signedIn: false,
+      },
+      {
+        path: '/server/edit/300000000000000001',
+        remote: 'mfe_setup',
+        parcel: 'ServerConfig',
+        text: 'Demo Builders',
+        signedIn: true,
+      },
+    ];
+  for (const { path: route, remote, parcel, text, signedIn } of pages) {
+    test(`${route} renders ${remote}/${parcel} through the shell`, async ({ page }) => {
+      if (signedIn) await signIn(page);
       await page.goto(route);
-      await expect(remoteRegion(page, remote).locator(`[data-parcel="${parcel}"]`)).toBeAttached();
+      const mounted = remoteRegion(page, remote).locator(`[data-parcel="${remote}/${parcel}"]`);
+      await expect(mounted.getByText(text).first()).toBeVisible();
     });
   }
+
+  test('the dashboard mounts mfe_servers/ServersTab in its Servers tab', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    const mounted = remoteRegion(page, 'mfe_servers').locator(
+      '[data-parcel="mfe_servers/ServersTab"]',
+    );
+    await expect(mounted.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
+  });
 
   test('every spec route and an unknown path mount the error page of mfe_public', async ({
     page,
