@@ -156,6 +156,7 @@ it('answers 400 for a body that is not JSON', async () => {
 it('keeps server configuration to managers (403) and known servers (404)', async () => {
   await expect(failure(api.server.edit(SEED_SERVERS.memberWithBot))).resolves.toMatchObject({
     status: 403,
+    body: { error: 'not_server_manager' },
   });
   await expect(failure(api.server.edit('299999999999999999'))).resolves.toMatchObject({
     status: 404,
@@ -163,6 +164,29 @@ it('keeps server configuration to managers (403) and known servers (404)', async
   await expect(
     failure(api.server.setupGroup(SEED_SERVERS.ownerReady, { group_id: 404 })),
   ).resolves.toMatchObject({ status: 404 });
+});
+
+it('refuses, as the API does, a verified role at or above the bot’s role (409)', async () => {
+  const id = SEED_SERVERS.ownerReady;
+  await expect(
+    failure(
+      api.server.editVerifiedRole(id, {
+        verified_role_name: 'Moderators',
+        verified_role_id: '200000000000000012',
+      }),
+    ),
+  ).resolves.toMatchObject({
+    status: 409,
+    body: { error: 'role_above_bot', message: expect.stringContaining('"Moderators"') },
+  });
+  await expect(failure(api.server.setupVerifiedRole(id, 'Moderators'))).resolves.toMatchObject({
+    status: 409,
+  });
+  const { server_config } = await api.server.editVerifiedRole(id, {
+    verified_role_name: 'Verified',
+    verified_role_id: '200000000000000011',
+  });
+  expect(server_config.verified_role_id).toBe('200000000000000011');
 });
 
 it('unlinks only the caller’s accounts', async () => {

@@ -1,6 +1,19 @@
 import type { MockDb, MockGroup, MockServer } from './db';
 import { nextSnowflake } from './db';
 
+/** As the API: a role at or above the bot's highest role cannot be given by the bot. */
+export function roleAboveBotMessage(
+  server: MockServer,
+  role: { id?: string; name?: string },
+): string | null {
+  const found = server.roles.find((r) => (role.id ? r.id === role.id : r.name === role.name));
+  if (!found || found.position < server.bot_role_position) return null;
+  return (
+    `The role "${found.name}" is at or above the bot's highest role, so the bot cannot give it. ` +
+    'In Server Settings → Roles, drag the RoConnect bot’s role above it, or choose another role.'
+  );
+}
+
 /** The id of the role with this name, created just below the bot's role when missing. */
 export function ensureRole(db: MockDb, server: MockServer, name: string): string {
   const existing = server.roles.find((r) => r.name === name);

@@ -19,7 +19,8 @@ export function fail(
 
 export const badRequest = (message: string) => fail(400, 'invalid_request', message);
 export const notFound = (message: string) => fail(404, 'not_found', message);
-export const forbidden = (message: string) => fail(403, 'forbidden', message);
+/** A 403 with the API's own codes (not_server_manager, not_your_account, not_a_member). */
+export const forbidden = (message: string, error = 'forbidden') => fail(403, error, message);
 
 /** Thrown inside a resolver to answer with an error response at once. */
 export class MockHttpError extends Error {

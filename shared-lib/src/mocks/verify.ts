@@ -35,11 +35,14 @@ export function verifyInServer(
   const account = db.linkedAccounts.find((a) => a.id === body.account_id);
   if (!account) throw new MockHttpError(notFound('Linked account not found.'));
   if (account.owner_id !== user.id)
-    throw new MockHttpError(forbidden('That account is not yours.'));
+    throw new MockHttpError(
+      forbidden('This Roblox account is not linked to you.', 'not_your_account'),
+    );
   const server = db.servers.find((s) => s.server_id === serverId);
   if (!server) throw new MockHttpError(notFound('Server not found.'));
   const member = server.members.find((m) => m.user_id === user.id);
-  if (!member) throw new MockHttpError(forbidden('You are not a member of this server.'));
+  if (!member)
+    throw new MockHttpError(forbidden('You are not a member of this server.', 'not_a_member'));
   if (!server.bot_added || !server.setup.setup_completed) {
     throw new MockHttpError(fail(409, 'not_ready', 'The bot is not set up in this server yet.'));
   }

@@ -84,7 +84,12 @@ export function requireManagedServer(
   if (!server) throw new MockHttpError(notFound('Server not found.'));
   const member = server.members.find((m) => m.user_id === userId);
   if (!member || !(member.owner || member.can_manage)) {
-    throw new MockHttpError(forbidden('You need Manage Server permission on this server.'));
+    throw new MockHttpError(
+      forbidden(
+        'You need to own this server or have Manage Server or Administrator in it.',
+        'not_server_manager',
+      ),
+    );
   }
   return server;
 }

@@ -2,8 +2,8 @@ import { http } from 'msw';
 import { API_PATHS } from '../../contract/paths';
 import type { SetupStep } from '../../contract/types';
 import type { MockDb, MockServer } from '../db';
-import { ensureRole, linkGroup } from '../mutations';
-import { badRequest, guarded, ok, readJsonObject, requireCaller } from '../respond';
+import { ensureRole, linkGroup, roleAboveBotMessage } from '../mutations';
+import { badRequest, fail, guarded, ok, readJsonObject, requireCaller } from '../respond';
 import { requireGroup, requireNicknameFormat, requireRoleName } from '../validation';
 import { configView, editView, requireManagedServer } from '../views';
 import { routeWithId } from './route';
@@ -53,6 +53,8 @@ export function serverHandlers(db: MockDb) {
       routeWithId(API_PATHS.setupVerifiedRole),
       onServer(async (server, request) => {
         const name = requireRoleName((await readJsonObject(request)).verified_role_name);
+        const refused = roleAboveBotMessage(server, { name });
+        if (refused) return fail(409, 'role_above_bot', refused);
         server.verified_role_name = name;
         server.verified_role_id = ensureRole(db, server, name);
         advance(server, 'group');
@@ -110,6 +112,8 @@ export function serverHandlers(db: MockDb) {
             return badRequest('verified_role_id must be one of the server’s roles.');
           }
         }
+        const refused = roleAboveBotMessage(server, typeof id === 'string' ? { id } : { name });
+        if (refused) return fail(409, 'role_above_bot', refused);
         server.verified_role_name = name;
         server.verified_role_id = typeof id === 'string' ? id : ensureRole(db, server, name);
         return ok({ server_config: configView(server) });
