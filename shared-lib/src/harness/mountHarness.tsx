@@ -7,7 +7,13 @@ import { session } from '../session/session';
 import { setNavigator } from '../navigation/navigationBridge';
 import { toast } from '../toasts/toastStore';
 import { GlobalStyle, theme, ToastView } from '../ui';
-import { signInAsDemoUser, startMockApi } from '../mocks/browser';
+import {
+  failNext,
+  mockDb,
+  networkErrorNext,
+  signInAsDemoUser,
+  startMockApi,
+} from '../mocks/browser';
 
 export interface HarnessParcel {
   id: string;
@@ -32,7 +38,10 @@ export interface HarnessOptions {
  */
 export async function mountHarness(options: HarnessOptions): Promise<void> {
   configureRuntime({ apiBaseUrl: '' });
-  await startMockApi({ signedIn: false, quiet: true });
+  const worker = await startMockApi({ signedIn: false, quiet: true });
+  // For QA in the browser console, e.g.
+  // roconnectMocks.worker.use(roconnectMocks.failNext('post', '/api/v1/dashboard/user/sync-servers', 502))
+  Object.assign(window, { roconnectMocks: { worker, failNext, networkErrorNext, db: mockDb } });
   const params = new URLSearchParams(window.location.search);
   if (!options.anonymous && params.get('anonymous') !== 'true') signInAsDemoUser();
   // As the shell does: pages that read the session see it checked, not 'unknown' forever.
@@ -81,7 +90,15 @@ function Harness({ remoteName, parcels, initial }: HarnessOptions & { initial: s
 
   return (
     <>
-      <header style={{ padding: 12, borderBottom: `1px solid ${theme.colors.border}` }}>
+      <header
+        style={{
+          padding: 12,
+          borderBottom: `1px solid ${theme.colors.border}`,
+          position: 'relative',
+          zIndex: 10,
+          background: theme.colors.surface,
+        }}
+      >
         <strong>{remoteName}</strong> standalone · API mocked by MSW
         <nav
           aria-label="Parcels"
