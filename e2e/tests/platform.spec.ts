@@ -227,3 +227,25 @@ test.describe('standalone remotes for QA', () => {
     });
   }
 });
+
+test('QA can make a call fail on a standalone page from the console', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 502/);
+  await page.goto('http://localhost:3003/?parcel=ServersTab');
+  await expect(page.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
+  await page.evaluate(() => {
+    const mocks = (
+      window as unknown as {
+        roconnectMocks: {
+          worker: { use: (handler: unknown) => void };
+          failNext: (m: string, p: string, s: number, msg: string) => unknown;
+        };
+      }
+    ).roconnectMocks;
+    mocks.worker.use(mocks.failNext('post', '/api/v1/dashboard/user/sync-servers', 502, 'Down.'));
+  });
+  await page.getByRole('button', { name: 'Sync Servers' }).first().click();
+  await expect(page.getByText('Failed to sync servers. Please try again.')).toBeVisible();
+});
