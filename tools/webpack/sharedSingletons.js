@@ -1,7 +1,5 @@
 // The modules every container shares as singletons (ARCHITECTURE.md). Sub-path keys ('react/',
 // 'react-dom/') are needed: sharing 'react-dom' alone does not share 'react-dom/client'.
-const path = require('path');
-
 const SINGLETONS = [
   'react',
   'react/',
@@ -20,7 +18,6 @@ function versionOf(packageDir, name) {
   return pkg.version;
 }
 
-exports.SINGLETONS = SINGLETONS;
 exports.sharedSingletons = function sharedSingletons(packageDir) {
   return Object.fromEntries(
     SINGLETONS.map((name) => {
@@ -29,5 +26,3 @@ exports.sharedSingletons = function sharedSingletons(packageDir) {
     }),
   );
 };
-exports.resolvePackage = (packageDir, name) =>
-  path.dirname(require.resolve(`${name}/package.json`, { paths: [packageDir] }));

@@ -14,10 +14,6 @@ export interface RemoteParcelProps {
 
 type Status = 'loading' | 'mounted' | 'failed';
 
-/**
- * Mounts one remote's parcel in its own region. A remote that cannot load shows a fallback with
- * Try again here only; the rest of the page keeps working.
- */
 /** One mounted parcel and the queue its lifecycle calls go through. */
 interface MountedParcel {
   instance: Parcel;
@@ -33,6 +29,10 @@ interface MountedParcel {
 
 const ignore = () => undefined;
 
+/**
+ * Mounts one remote's parcel in its own region. A remote that cannot load shows a fallback with
+ * Try again here only; the rest of the page keeps working.
+ */
 export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParcelProps) {
   const container = useRef<HTMLDivElement>(null);
   const parcel = useRef<MountedParcel | null>(null);
