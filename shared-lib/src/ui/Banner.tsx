@@ -1,6 +1,7 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
 import { toneColor, toneIcon, toneWash, type StatusTone } from './tones';
+import { ToneIcon } from './ToneIcon';
 
 export type BannerTone = StatusTone;
 
@@ -17,20 +18,6 @@ const BannerRoot = styled.div<{ $tone: BannerTone }>`
   overflow-wrap: anywhere;
 `;
 
-const BannerIcon = styled.span<{ $tone: BannerTone }>`
-  flex-shrink: 0;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 22px;
-  height: 22px;
-  border-radius: 50%;
-  background: ${({ theme, $tone }) => toneColor(theme, $tone)};
-  color: ${({ theme }) => theme.colors.onTone};
-  font-size: 0.8125rem;
-  font-weight: 800;
-`;
-
 const BannerTitle = styled.strong`
   display: block;
 `;
@@ -44,9 +31,9 @@ export interface BannerProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title
 export function Banner({ tone = 'info', title, children, ...rest }: BannerProps) {
   return (
     <BannerRoot role={tone === 'error' ? 'alert' : 'status'} {...rest} $tone={tone}>
-      <BannerIcon aria-hidden="true" $tone={tone}>
+      <ToneIcon aria-hidden="true" $tone={tone}>
         {toneIcon[tone]}
-      </BannerIcon>
+      </ToneIcon>
       <div>
         {title && <BannerTitle>{title}</BannerTitle>}
         {children}

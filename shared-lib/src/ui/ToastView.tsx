@@ -1,5 +1,6 @@
 import styled, { css, keyframes } from 'styled-components';
 import type { Toast, ToastType } from '../toasts/toastStore';
+import { ToneIcon } from './ToneIcon';
 import { focusRing, riseIn, whenMotionAllowed } from './motion';
 import { toneColor, toneIcon, toneWash } from './tones';
 
@@ -45,20 +46,6 @@ const ToastCard = styled.div<{ $type: ToastType }>`
   ${whenMotionAllowed(css`
     animation: ${riseIn} 200ms ease-out;
   `)}
-`;
-
-const ToastIcon = styled.span<{ $type: ToastType }>`
-  flex-shrink: 0;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 22px;
-  height: 22px;
-  border-radius: 50%;
-  background: ${({ theme, $type }) => toneColor(theme, $type)};
-  color: ${({ theme }) => theme.colors.onTone};
-  font-size: 0.8125rem;
-  font-weight: 800;
 `;
 
 const ToastMessage = styled.p`
@@ -125,9 +112,9 @@ export function ToastView({ toasts, onDismiss }: ToastViewProps) {
           $type={toast.type}
           role={toast.type === 'error' ? 'alert' : undefined}
         >
-          <ToastIcon aria-hidden="true" $type={toast.type}>
+          <ToneIcon aria-hidden="true" $tone={toast.type}>
             {toneIcon[toast.type]}
-          </ToastIcon>
+          </ToneIcon>
           <ToastMessage>{toast.message}</ToastMessage>
           <CloseButton
             type="button"
