@@ -1,29 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '@roconnect/shared-lib';
-import { failNext, networkErrorNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
-import { federation, renderApp, resetRemotes } from './helpers';
+import { failNext, networkErrorNext, setupMockServer } from '@roconnect/shared-lib/testing';
+import { currentLocation, federation, renderApp, setupSignedInShell } from './helpers';
 
 const { server, db } = setupMockServer();
-let requests: string[] = [];
-
-beforeEach(async () => {
-  resetRemotes();
-  requests = [];
-  server.events.on('request:start', ({ request }) => {
-    requests.push(`${request.method} ${new URL(request.url).pathname}`);
-  });
-  signIn();
-  await session.start();
-});
-afterEach(() => {
-  server.events.removeAllListeners();
-  jest.restoreAllMocks();
-});
-
-function location() {
-  return screen.getByRole('status', { name: 'current location' });
-}
+const requests = setupSignedInShell(server);
+afterEach(() => jest.restoreAllMocks());
+const location = currentLocation;
 
 async function openDashboard() {
   renderApp('/dashboard');

@@ -1,25 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { session } from '@roconnect/shared-lib';
-import { failNext, networkErrorNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
-import { renderApp, resetRemotes } from './helpers';
+import { failNext, networkErrorNext, setupMockServer } from '@roconnect/shared-lib/testing';
+import { currentLocation, renderApp, setupSignedInShell } from './helpers';
 
 const { server } = setupMockServer();
-let requests: string[] = [];
-
-beforeEach(async () => {
-  resetRemotes();
-  requests = [];
-  server.events.on('request:start', ({ request }) => {
-    requests.push(`${request.method} ${new URL(request.url).pathname}`);
-  });
-  signIn();
-  await session.start();
-  requests = [];
-});
-afterEach(() => server.events.removeAllListeners());
-
-const location = () => screen.getByRole('status', { name: 'current location' });
+const requests = setupSignedInShell(server);
+const location = currentLocation;
 const accountsTabProps = () =>
   screen.findByRole('list', { name: 'mfe_accounts/AccountsTab props' });
 

@@ -1,8 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
-import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { theme } from '@roconnect/shared-lib';
+import { session, theme } from '@roconnect/shared-lib';
+import { setupMockServer, signIn } from '@roconnect/shared-lib/testing';
 import { registerRemoteManifest } from '../src/features/remotes/remoteRegistry';
 import { App } from '../src/app/App';
 import { federation } from './mocks/federationRuntime';
@@ -61,4 +62,28 @@ export function renderApp(route: string): RenderResult {
       <LocationProbe />
     </MemoryRouter>,
   );
+}
+
+/** The router's address as the LocationProbe shows it. */
+export const currentLocation = () => screen.getByRole('status', { name: 'current location' });
+
+type MockServer = ReturnType<typeof setupMockServer>['server'];
+
+/**
+ * Per test: the remotes reset, the demo user signed in and checked, then every API call recorded
+ * (as `METHOD /path`) in the returned list.
+ */
+export function setupSignedInShell(server: MockServer): string[] {
+  const requests: string[] = [];
+  beforeEach(async () => {
+    resetRemotes();
+    signIn();
+    await session.start();
+    requests.length = 0;
+    server.events.on('request:start', ({ request }) => {
+      requests.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+  });
+  afterEach(() => server.events.removeAllListeners());
+  return requests;
 }
