@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -97,6 +97,7 @@ export async function rotateRefreshToken(
     .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt)))
     .returning({ sessionId: refreshTokens.sessionId });
   if (claimed.length === 0) {
+    if (await isLostRotation(db, row)) return issueTokens(db, secret, row);
     await revokeSession(db, row.sessionId, 'refresh_token_reused');
     throw unauthorized(
       'This refresh token was already used; the session has been ended. Please sign in again.',
@@ -109,6 +110,14 @@ export async function rotateRefreshToken(
       'refresh_token_expired',
     );
   }
+  return issueTokens(db, secret, row);
+}
+
+async function issueTokens(
+  db: Db,
+  secret: Uint8Array,
+  row: typeof refreshTokens.$inferSelect,
+): Promise<IssuedTokens> {
   const session = await findLiveSession(db, row.sessionId);
   if (!session)
     throw unauthorized('This session has ended. Please sign in again.', 'session_revoked');
@@ -119,4 +128,28 @@ export async function rotateRefreshToken(
     sessionId: session.id,
   });
   return { access_token, refresh_token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+/**
+ * A page that navigates away while its refresh is in flight never stores the rotated token, and
+ * its next page presents the old one again. That is not a leak when it happens within a few
+ * seconds and the token that replaced it was never used; anything else still revokes the session.
+ */
+export const LOST_ROTATION_GRACE_MS = 30_000;
+
+async function isLostRotation(db: Db, row: typeof refreshTokens.$inferSelect): Promise<boolean> {
+  if (!row.usedAt || Date.now() - row.usedAt.getTime() > LOST_ROTATION_GRACE_MS) return false;
+  const [newer] = await db
+    .select({ hash: refreshTokens.tokenHash })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.sessionId, row.sessionId),
+        ne(refreshTokens.tokenHash, row.tokenHash),
+        gt(refreshTokens.createdAt, row.createdAt),
+        isNotNull(refreshTokens.usedAt),
+      ),
+    )
+    .limit(1);
+  return !newer;
 }
