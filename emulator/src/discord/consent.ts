@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
-import { errorPage, readCookie, withQuery } from '../html/page';
+import { errorPage, readCookie, sendHtml, withQuery } from '../html/page';
+import { asRecord } from '../oauth/clientAuth';
 import type { DiscordUserRecord } from '../store/discordState';
 import { parseAuthorizeRequest, type AuthorizeRequest } from './authorizeRequest';
 import { botInvitePage, donePage, loginPage } from './consentViews';
@@ -8,18 +9,6 @@ import { botInvitePage, donePage, loginPage } from './consentViews';
 const USER_COOKIE = 'emulator_discord_user';
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 const PATHS = ['/oauth2/authorize', '/api/oauth2/authorize', '/api/v10/oauth2/authorize'];
-
-function html(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .send(body);
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
 
 /** the person bot invites act for: the browser's last sign-in here, else the emulator's last one */
 function signedInUser(
@@ -33,7 +22,11 @@ function signedInUser(
 
 function cancel(reply: FastifyReply, req: AuthorizeRequest) {
   if (!req.redirectUri)
-    return html(reply, 200, donePage('Cancelled', 'Nothing was changed. You can close this page.'));
+    return sendHtml(
+      reply,
+      200,
+      donePage('Cancelled', 'Nothing was changed. You can close this page.'),
+    );
   return reply.redirect(
     withQuery(req.redirectUri, {
       error: 'access_denied',
@@ -50,14 +43,15 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
   const show = async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = parseAuthorizeRequest(ctx, asRecord(request.query));
     if (!parsed.ok)
-      return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
+      return sendHtml(reply, 400, errorPage('Invalid authorization request', parsed.error));
     const req = parsed.value;
     const action = request.url.split('?')[0] ?? '/oauth2/authorize';
-    if (req.kind === 'login') return html(reply, 200, loginPage(action, req, humans(), appName));
+    if (req.kind === 'login')
+      return sendHtml(reply, 200, loginPage(action, req, humans(), appName));
 
     const user = signedInUser(ctx, request);
     if (!user)
-      return html(
+      return sendHtml(
         reply,
         400,
         errorPage(
@@ -69,9 +63,13 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
     if (req.guildId) {
       const guild = discord.guilds.get(req.guildId);
       if (!guild)
-        return html(reply, 400, errorPage('Unknown server', `There is no server ${req.guildId}.`));
+        return sendHtml(
+          reply,
+          400,
+          errorPage('Unknown server', `There is no server ${req.guildId}.`),
+        );
       if (!discord.canManage(guild, user.id)) {
-        return html(
+        return sendHtml(
           reply,
           403,
           errorPage(
@@ -80,23 +78,23 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
           ),
         );
       }
-      return html(reply, 200, botInvitePage(action, req, user, guild, [], appName));
+      return sendHtml(reply, 200, botInvitePage(action, req, user, guild, [], appName));
     }
     const choices = [...discord.guilds.values()].filter((g) => discord.canManage(g, user.id));
     if (choices.length === 0)
-      return html(
+      return sendHtml(
         reply,
         403,
         errorPage('No servers', `${user.username} does not manage any server.`),
       );
-    return html(reply, 200, botInvitePage(action, req, user, undefined, choices, appName));
+    return sendHtml(reply, 200, botInvitePage(action, req, user, undefined, choices, appName));
   };
 
   const decide = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = asRecord(request.body);
     const parsed = parseAuthorizeRequest(ctx, body);
     if (!parsed.ok)
-      return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
+      return sendHtml(reply, 400, errorPage('Invalid authorization request', parsed.error));
     const req = parsed.value;
     if (body.decision === 'cancel') return cancel(reply, req);
     return req.kind === 'login' ? finishLogin(reply, req, body) : finishBotInvite(reply, req, body);
@@ -110,7 +108,7 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
     const user =
       typeof body.user_id === 'string' ? ctx.store.discord.users.get(body.user_id) : undefined;
     if (!user || user.bot)
-      return html(
+      return sendHtml(
         reply,
         400,
         errorPage('Unknown account', 'Choose one of the accounts listed on the sign-in page.'),
@@ -137,15 +135,19 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
       typeof body.acting_user_id === 'string' ? discord.users.get(body.acting_user_id) : undefined;
     const guild = req.guildId ? discord.guilds.get(req.guildId) : undefined;
     if (!user || user.bot)
-      return html(
+      return sendHtml(
         reply,
         400,
         errorPage('Sign in first', 'The invite page was not opened by a signed-in user.'),
       );
     if (!guild)
-      return html(reply, 400, errorPage('Unknown server', 'Choose a server to add the bot to.'));
+      return sendHtml(
+        reply,
+        400,
+        errorPage('Unknown server', 'Choose a server to add the bot to.'),
+      );
     if (!discord.canManage(guild, user.id)) {
-      return html(
+      return sendHtml(
         reply,
         403,
         errorPage(
@@ -156,7 +158,7 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
     }
     discord.addBot(guild, req.permissions);
     if (!req.redirectUri)
-      return html(reply, 200, donePage('Bot added', `${appName} was added to ${guild.name}.`));
+      return sendHtml(reply, 200, donePage('Bot added', `${appName} was added to ${guild.name}.`));
     const code = ctx.store.discordOAuth.issueCode({
       userId: user.id,
       clientId: req.clientId,

@@ -1,13 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { field, formBody, isFormRequest, readClientCredentials } from '../oauth/clientAuth';
+import { FORM_REQUIRED, oauthError } from '../oauth/errors';
 import { guildJson } from './views';
-
-function oauthError(reply: FastifyReply, status: number, error: string, description?: string) {
-  return reply
-    .code(status)
-    .send(description ? { error, error_description: description } : { error });
-}
 
 export function registerDiscordToken(app: FastifyInstance, ctx: EmulatorContext): void {
   const authenticate = (request: FastifyRequest, form: Record<string, unknown>) => {
@@ -64,13 +59,7 @@ export function registerDiscordToken(app: FastifyInstance, ctx: EmulatorContext)
   });
 
   app.post('/oauth2/token/revoke', async (request, reply) => {
-    if (!isFormRequest(request))
-      return oauthError(
-        reply,
-        400,
-        'invalid_request',
-        'The body must be application/x-www-form-urlencoded.',
-      );
+    if (!isFormRequest(request)) return oauthError(reply, 400, 'invalid_request', FORM_REQUIRED);
     const form = formBody(request);
     if (!authenticate(request, form)) return oauthError(reply, 401, 'invalid_client');
     const token = field(form, 'token');

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -59,4 +61,13 @@ export function readCookie(header: string | undefined, name: string): string | u
     if (k === name) return decodeURIComponent(v.join('='));
   }
   return undefined;
+}
+
+/** An HTML answer that no cache keeps (consent pages carry one-time state). */
+export function sendHtml(reply: FastifyReply, status: number, body: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send(body);
 }

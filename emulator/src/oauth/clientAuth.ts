@@ -44,3 +44,8 @@ export function field(form: Record<string, unknown>, key: string): string | unde
   const v = form[key];
   return typeof v === 'string' && v.length > 0 ? v : undefined;
 }
+
+/** A parsed body as a record, or an empty one for anything else. */
+export function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}

@@ -1,22 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
-import { errorPage, escapeHtml, hiddenInputs, page, withQuery } from '../html/page';
+import { errorPage, escapeHtml, hiddenInputs, page, sendHtml, withQuery } from '../html/page';
+import { asRecord } from '../oauth/clientAuth';
 import { parseRobloxAuthorize, type RobloxAuthorizeRequest } from './authorizeRequest';
 
 const CODE_LIFETIME_MS = 60 * 1000;
 const PATH = '/oauth/v1/authorize';
-
-function html(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .send(body);
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
 
 function consentPage(ctx: EmulatorContext, req: RobloxAuthorizeRequest): string {
   const buttons = [...ctx.store.roblox.users.values()]
@@ -43,15 +32,15 @@ export function registerRobloxConsent(app: FastifyInstance, ctx: EmulatorContext
   app.get(PATH, async (request: FastifyRequest, reply) => {
     const parsed = parseRobloxAuthorize(ctx, asRecord(request.query));
     if (!parsed.ok)
-      return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
-    return html(reply, 200, consentPage(ctx, parsed.value));
+      return sendHtml(reply, 400, errorPage('Invalid authorization request', parsed.error));
+    return sendHtml(reply, 200, consentPage(ctx, parsed.value));
   });
 
   app.post(PATH, async (request: FastifyRequest, reply) => {
     const body = asRecord(request.body);
     const parsed = parseRobloxAuthorize(ctx, body);
     if (!parsed.ok)
-      return html(reply, 400, errorPage('Invalid authorization request', parsed.error));
+      return sendHtml(reply, 400, errorPage('Invalid authorization request', parsed.error));
     const req = parsed.value;
     if (body.decision === 'cancel') {
       return reply.redirect(
@@ -65,7 +54,7 @@ export function registerRobloxConsent(app: FastifyInstance, ctx: EmulatorContext
     const userId =
       typeof body.user_id === 'string' && /^\d+$/.test(body.user_id) ? Number(body.user_id) : NaN;
     if (!ctx.store.roblox.users.has(userId)) {
-      return html(
+      return sendHtml(
         reply,
         400,
         errorPage('Unknown account', 'Choose one of the accounts listed on the consent page.'),

@@ -1,11 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { field, formBody, isFormRequest, readClientCredentials } from '../oauth/clientAuth';
+import { FORM_REQUIRED, oauthError } from '../oauth/errors';
 import { verifierMatches } from './pkce';
-
-function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
-  return reply.code(status).send({ error, error_description: description });
-}
 
 /** An unsigned ID token (alg none): the emulator's clients read /userinfo, not this. */
 function idToken(ctx: EmulatorContext, userId: string, clientId: string): string {
@@ -32,13 +29,7 @@ export function registerRobloxToken(app: FastifyInstance, ctx: EmulatorContext):
   };
 
   app.post('/oauth/v1/token', async (request, reply) => {
-    if (!isFormRequest(request))
-      return oauthError(
-        reply,
-        400,
-        'invalid_request',
-        'The body must be application/x-www-form-urlencoded.',
-      );
+    if (!isFormRequest(request)) return oauthError(reply, 400, 'invalid_request', FORM_REQUIRED);
     const form = formBody(request);
     const clientId = authenticate(request, form);
     if (!clientId) return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
