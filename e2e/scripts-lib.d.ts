@@ -1,6 +1,7 @@
 declare module '*/scripts/lib/stack.cjs' {
   import type { ChildProcess } from 'node:child_process';
   export const ROOT: string;
+  export const START_ORDER: string[];
   export const REMOTES: Record<
     'mfe_public' | 'mfe_accounts' | 'mfe_servers' | 'mfe_setup',
     { dir: string; port: number }

@@ -2,17 +2,8 @@
 // npm start: install when needed, build everything in production mode, start the emulator, the API,
 // the four remotes and the shell, and print the URL. Ctrl+C stops them all.
 import { ensureDependencies, run } from './lib/ensure.mjs';
-import { serviceDefinitions, startService } from './lib/stack.cjs';
+import { serviceDefinitions, START_ORDER, startService } from './lib/stack.cjs';
 
-const ORDER = [
-  'emulator',
-  'api',
-  'mfe_public',
-  'mfe_accounts',
-  'mfe_servers',
-  'mfe_setup',
-  'shell',
-];
 
 async function main() {
   ensureDependencies();
@@ -30,7 +21,7 @@ async function main() {
     process.exit(0);
   });
   try {
-    for (const name of ORDER) children.push(await startService(name, services[name]));
+    for (const name of START_ORDER) children.push(await startService(name, services[name]));
   } catch (error) {
     console.error(`\n${error.message}`);
     stopAll();

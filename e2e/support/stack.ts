@@ -7,6 +7,7 @@ import {
   REMOTES,
   ROOT,
   serviceDefinitions,
+  START_ORDER,
   startService,
 } from '../../scripts/lib/stack.cjs';
 
@@ -43,6 +44,7 @@ export async function startServiceProcess(
     ? readState()
     : { dataDir: override?.dataDir ?? '', pids: {} };
   const definition = serviceDefinitions({ dataDir: override?.dataDir ?? state.dataDir })[name];
+  if (!definition) throw new Error(`No service called ${name}`);
   const logFd = openLog(name);
   const child = await startService(
     name,
@@ -67,7 +69,7 @@ export async function stopServiceProcess(name: ServiceName): Promise<void> {
   }
   delete state.pids[name];
   writeState(state);
-  const port = serviceDefinitions({})[name].port;
+  const port = serviceDefinitions({})[name]?.port ?? 0;
   const deadline = Date.now() + 10_000;
   while ((await isPortOpen(port)) && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 100));
@@ -76,15 +78,7 @@ export async function stopServiceProcess(name: ServiceName): Promise<void> {
 export async function startStack(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-e2e-'));
   writeState({ dataDir, pids: {} });
-  for (const name of [
-    'emulator',
-    'api',
-    'mfe_public',
-    'mfe_accounts',
-    'mfe_servers',
-    'mfe_setup',
-    'shell',
-  ] as const) {
+  for (const name of START_ORDER as ServiceName[]) {
     await startServiceProcess(name, { dataDir });
   }
 }

@@ -15,6 +15,9 @@ const REMOTES = {
   mfe_setup: { dir: 'mfe-setup', port: 3004 },
 };
 
+/** The order services start in: each one's dependencies first, the shell last. */
+const START_ORDER = ['emulator', 'api', 'mfe_public', 'mfe_accounts', 'mfe_servers', 'mfe_setup', 'shell'];
+
 /** name -> how to run it; `env` is merged over the caller's environment */
 function serviceDefinitions({ dataDir, emulatorSeed } = {}) {
   const services = {
@@ -111,4 +114,4 @@ async function startService(name, definition, { logFd, detached = false } = {}) 
   return child;
 }
 
-module.exports = { ROOT, REMOTES, serviceDefinitions, isPortOpen, waitForHttp, startService };
+module.exports = { ROOT, REMOTES, START_ORDER, serviceDefinitions, isPortOpen, waitForHttp, startService };

@@ -1,3 +1,4 @@
+import { consent } from '../integrations/helpers';
 import type { FastifyInstance } from 'fastify';
 import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
@@ -40,22 +41,8 @@ export async function startStack(database: Database): Promise<Stack> {
   };
 }
 
-/** Opens an authorize page and submits its form as a person would; returns the redirect target. */
-export async function consent(authorizeUrl: string, fields: Record<string, string>): Promise<URL> {
-  const page = await fetch(authorizeUrl);
-  if (page.status !== 200) throw new Error(`consent page answered ${page.status}`);
-  const url = new URL(authorizeUrl);
-  const body = new URLSearchParams(url.searchParams);
-  for (const [k, v] of Object.entries(fields)) body.set(k, v);
-  const res = await fetch(`${url.origin}${url.pathname}`, {
-    method: 'POST',
-    body,
-    redirect: 'manual',
-  });
-  const location = res.headers.get('location');
-  if (!location) throw new Error(`consent answered ${res.status} without a redirect`);
-  return new URL(location);
-}
+/** Opens an authorize page and submits its form as a person would (shared with the client tests). */
+export { consent };
 
 /** Follows a provider redirect into the API (whatever host the redirect_uri named) → the API's own redirect. */
 export async function followIntoApi(stack: Stack, target: URL): Promise<URL> {
