@@ -114,16 +114,6 @@ describe('AccountsTab loading its own data (no shell props)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'DemoBuilder' })).toBeInTheDocument();
   });
-
-  it('loads again when the shell bumps reloadKey', async () => {
-    const view = renderWithProviders(<AccountsTab reloadKey={0} />);
-    await screen.findByRole('heading', { name: 'DemoBuilder' });
-    db.linkedAccounts = db.linkedAccounts.filter((a) => a.id !== SEED_ACCOUNTS.pending);
-    view.rerender(<AccountsTab reloadKey={1} />);
-    await waitFor(() =>
-      expect(screen.queryByRole('heading', { name: 'DemoAlt' })).not.toBeInTheDocument(),
-    );
-  });
 });
 
 describe('AccountsTab with the shell’s dashboard data', () => {

@@ -45,7 +45,8 @@ const List = styled.ul`
   }
 `;
 
-export type AccountsTabParcelProps = Partial<AccountsTabProps> & { reloadKey?: number };
+/** The shell always passes the dashboard data; the standalone page may leave it to the tab. */
+export type AccountsTabParcelProps = Partial<AccountsTabProps>;
 
 /** Dashboard tab: the user's linked Roblox accounts (spec §2 Accounts tab). */
 export function AccountsTab(props: AccountsTabParcelProps) {

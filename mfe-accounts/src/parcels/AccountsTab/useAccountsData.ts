@@ -6,16 +6,11 @@ export type AccountsData =
   | { status: 'failed' }
   | { status: 'ready'; accounts: LinkedAccount[]; robloxConfigured: boolean };
 
-interface Source extends Partial<AccountsTabProps> {
-  /** the shell bumps it when the dashboard data should be loaded again */
-  reloadKey?: number;
-}
-
 /**
  * The tab's data: what the shell passes when it loaded the dashboard, else loaded here (spec §4
  * dashboard load: accounts, then the Roblox status, which may fail silently).
  */
-export function useAccountsData({ accounts, robloxConfigured, reloadKey }: Source) {
+export function useAccountsData({ accounts, robloxConfigured }: Partial<AccountsTabProps>) {
   const fromShell = accounts !== undefined;
   const [loaded, setLoaded] = useState<AccountsData>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -42,7 +37,7 @@ export function useAccountsData({ accounts, robloxConfigured, reloadKey }: Sourc
     return () => {
       cancelled = true;
     };
-  }, [fromShell, reloadKey, attempt]);
+  }, [fromShell, attempt]);
 
   /** after a failure: show the loading state again */
   const reload = useCallback(() => {

@@ -53,11 +53,6 @@ const Facts = styled.p`
   font-size: 0.875rem;
 `;
 
-// The shared success badge's green text is below 4.5:1 on its own wash; the text stays light here.
-const BotBadge = styled(Badge)`
-  color: ${({ theme }) => theme.colors.text};
-`;
-
 const Footer = styled.div`
   display: flex;
   flex-direction: column;
@@ -104,9 +99,9 @@ export function ServerCard({
         </div>
       </Identity>
       <Footer>
-        <BotBadge tone={server.bot_added ? 'success' : 'neutral'}>
+        <Badge tone={server.bot_added ? 'success' : 'neutral'}>
           {server.bot_added ? 'Bot Added' : 'No Bot'}
-        </BotBadge>
+        </Badge>
         <ServerCardAction
           server={server}
           setupStatus={setupStatus}
