@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -58,10 +59,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(swagger, openapiOptions(settings));
   await app.register(helmet, { global: true });
+  await app.register(cookie);
   await app.register(cors, {
     origin: settings.appUrl,
+    // only the OAuth start routes need it: they set the HttpOnly cookie that binds a flow to its browser
+    credentials: true,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Login-Check'],
     exposedHeaders: ['x-token-expired'],
     maxAge: 600,
   });

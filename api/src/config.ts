@@ -16,6 +16,12 @@ export interface Settings {
   encryptionKey: Buffer;
   /** requests per minute per user on sync-servers, manual-sync and verify-in-server */
   rateLimitMax: number;
+  /** requests per minute per client address on the unauthenticated routes that write rows */
+  authRateLimitMax: number;
+  /** how long a manager's Manage Server right, read from Discord, is trusted before a write re-reads it */
+  managerRecheckMs: number;
+  /** how often expired states, spent refresh tokens and ended sessions are purged */
+  purgeIntervalMs: number;
   integrations: IntegrationSettings;
 }
 
@@ -135,6 +141,9 @@ export function loadSettings(env: Env = process.env): Settings {
       keyEnv ?? generated!.encryptionKey,
     ),
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 20, 1, 100000),
+    authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 60, 1, 100000),
+    managerRecheckMs: 60_000,
+    purgeIntervalMs: int(env, 'PURGE_INTERVAL_SECONDS', 3600, 10, 86400) * 1000,
     integrations: {
       discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', `${emulator}/api`),
       discordAuthorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', `${emulatorPublic}/oauth2/authorize`),

@@ -1,7 +1,7 @@
 import { useFakeApp } from './support/harness';
 import { APP_URL, bearer, parseRedirect } from './support/app';
 import { addUser, createWorld } from './support/fake-integrations';
-import { loginAs } from './support/fake-login';
+import { loginAs, startLogin } from './support/fake-login';
 
 function makeWorld() {
   const world = createWorld();
@@ -28,12 +28,11 @@ describe('GET /auth/discord-url', () => {
 
 describe('GET /auth/callback', () => {
   it('signs in and redirects with tokens in the fragment, never the query', async () => {
-    const url = (await t.app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
-      .auth_url;
-    const state = new URL(url).searchParams.get('state')!;
+    const { state, cookie } = await startLogin(t.app);
     const res = await t.app.inject({
       method: 'GET',
       url: `/auth/callback?code=code:110000000000000001&state=${state}`,
+      headers: { cookie },
     });
     expect(res.statusCode).toBe(302);
     const r = parseRedirect(res.headers.location as string);
@@ -81,12 +80,11 @@ describe('GET /auth/callback', () => {
   });
 
   it('redirects with invalid_grant when Discord refuses the code', async () => {
-    const url = (await t.app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
-      .auth_url;
-    const state = new URL(url).searchParams.get('state')!;
+    const { state, cookie } = await startLogin(t.app);
     const res = await t.app.inject({
       method: 'GET',
       url: `/auth/callback?code=bogus&state=${state}`,
+      headers: { cookie },
     });
     expect(parseRedirect(res.headers.location as string).query.error).toBe('invalid_grant');
   });

@@ -170,10 +170,18 @@ describe('POST /api/v1/dashboard/bot/manual-sync', () => {
 });
 
 describe('GET /api/v1/dashboard/bot/invite-url and the invite callback', () => {
-  it('gives a bot authorize URL whose state continues the same user', async () => {
-    const res = await get(`/api/v1/dashboard/bot/invite-url?server_id=${GUILD_B}`);
+  const startInvite = async (guildId: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/dashboard/bot/invite-url?server_id=${guildId}`,
+      headers: { ...olivia.headers, cookie: olivia.cookie },
+    });
     expect(res.statusCode).toBe(200);
-    const url = new URL(res.json().data.invite_url);
+    return new URL(res.json().data.invite_url);
+  };
+
+  it('gives a bot authorize URL; its return exchanges the code and lands on the dashboard, no new session', async () => {
+    const url = await startInvite(GUILD_B);
     expect(url.searchParams.get('guild_id')).toBe(GUILD_B);
     expect(url.searchParams.get('permissions')).toBe('402720768');
     const state = url.searchParams.get('state')!;
@@ -181,37 +189,57 @@ describe('GET /api/v1/dashboard/bot/invite-url and the invite callback', () => {
     t.world.guilds.get(GUILD_B)!.botPresent = true; // the person pressed Authorize
     const cb = await t.app.inject({
       method: 'GET',
-      url: `/auth/callback?code=botcode&state=${state}&guild_id=${GUILD_B}&permissions=402720768`,
+      url: `/auth/callback?code=invite:${OLIVIA}:${GUILD_B}&state=${state}&guild_id=${GUILD_B}&permissions=402720768`,
+      headers: { cookie: olivia.cookie },
     });
     const r = parseRedirect(cb.headers.location as string);
-    expect(r.fragment.guild_id).toBe(GUILD_B);
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/auth/me',
-      headers: bearer(r.fragment.access_token!),
-    });
-    expect(me.json().data.discord_id).toBe(OLIVIA);
+    expect(r.path).toBe('/dashboard');
+    expect(r.query).toEqual({ bot_added: 'true', guild_id: GUILD_B });
+    expect(r.fragment).toEqual({});
+    expect(t.world.calls).toContain(`exchangeCode invite:${OLIVIA}:${GUILD_B}`);
     const servers = (await get('/api/v1/dashboard/user/servers')).json().data;
     expect(servers.find((s: { id: string }) => s.id === GUILD_B).bot_added).toBe(true);
 
     const replay = await t.app.inject({
       method: 'GET',
-      url: `/auth/callback?code=botcode&state=${state}&guild_id=${GUILD_B}`,
+      url: `/auth/callback?code=invite:${OLIVIA}:${GUILD_B}&state=${state}&guild_id=${GUILD_B}`,
+      headers: { cookie: olivia.cookie },
     });
-    expect(parseRedirect(replay.headers.location as string).query.error).toBe('invalid_state');
+    expect(parseRedirect(replay.headers.location as string).query).toEqual({
+      bot_error: 'invalid_state',
+      guild_id: GUILD_B,
+    });
   });
 
-  it('redirects with access_denied when the invite is cancelled', async () => {
-    const state = new URL(
-      (await get(`/api/v1/dashboard/bot/invite-url?server_id=${GUILD_B}`)).json().data.invite_url,
-    ).searchParams.get('state');
+  it('refuses a return whose code Discord does not accept, or that names another server', async () => {
+    t.world.guilds.get(GUILD_B)!.botPresent = true;
+    const bogus = await t.app.inject({
+      method: 'GET',
+      url: `/auth/callback?code=made-up&state=${(await startInvite(GUILD_B)).searchParams.get('state')}&guild_id=${GUILD_B}`,
+      headers: { cookie: olivia.cookie },
+    });
+    expect(parseRedirect(bogus.headers.location as string).query).toEqual({
+      bot_error: 'invalid_grant',
+      guild_id: GUILD_B,
+    });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/auth/callback?code=invite:${OLIVIA}:${GUILD_A}&state=${(await startInvite(GUILD_B)).searchParams.get('state')}&guild_id=${GUILD_B}`,
+      headers: { cookie: olivia.cookie },
+    });
+    expect(parseRedirect(other.headers.location as string).query.bot_error).toBe('wrong_server');
+  });
+
+  it('lands on the dashboard with bot_error=access_denied when the invite is cancelled', async () => {
+    const state = (await startInvite(GUILD_B)).searchParams.get('state');
     const cb = await t.app.inject({
       method: 'GET',
       url: `/auth/callback?error=access_denied&state=${state}`,
+      headers: { cookie: olivia.cookie },
     });
-    expect(parseRedirect(cb.headers.location as string).query).toMatchObject({
-      error: 'access_denied',
-    });
+    const r = parseRedirect(cb.headers.location as string);
+    expect(r.path).toBe('/dashboard');
+    expect(r.query).toEqual({ bot_error: 'access_denied', guild_id: GUILD_B });
   });
 
   it('refuses a server the user does not manage (403) or that is unknown (404)', async () => {

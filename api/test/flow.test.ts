@@ -37,7 +37,11 @@ afterEach(async () => {
 
 async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<string> {
   const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
-  const landing = await followIntoApi(stack, await consent(url, { user_id: robloxUserId }));
+  const landing = await followIntoApi(
+    stack,
+    await consent(url, { user_id: robloxUserId }),
+    s.jar.cookie,
+  );
   expect(Object.fromEntries(landing.searchParams)).toEqual({ code: 'success', state: 'linked' });
   const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
   return accounts.find((a: { roblox_id: string }) => a.roblox_id === robloxUserId).id;
@@ -90,10 +94,15 @@ describe('the whole product through HTTP and the emulator', () => {
     const afterInvite = await followIntoApi(
       stack,
       await consent(invite, { decision: 'authorize', acting_user_id: OWNER }),
+      olivia.jar.cookie,
     );
-    const fragment = new URLSearchParams(afterInvite.hash.slice(1));
-    expect(fragment.get('guild_id')).toBe(NO_BOT_GUILD);
-    expect(fragment.get('access_token')).toBeTruthy();
+    // the return lands on the dashboard of the session Olivia already has: no tokens minted
+    expect(afterInvite.pathname).toBe('/dashboard');
+    expect(Object.fromEntries(afterInvite.searchParams)).toEqual({
+      bot_added: 'true',
+      guild_id: NO_BOT_GUILD,
+    });
+    expect(afterInvite.hash).toBe('');
     const servers = (await olivia.call('GET', '/api/v1/dashboard/user/servers')).json.data;
     expect(servers.find((s: { id: string }) => s.id === NO_BOT_GUILD).bot_added).toBe(true);
 
@@ -235,13 +244,25 @@ describe('the whole product through HTTP and the emulator', () => {
     await linkRoblox(olivia, RUBY);
     const nina = await loginThroughEmulator(stack, NINA);
     const url = (await nina.call('GET', '/roblox/auth-url')).json.data.auth_url;
-    const taken = await followIntoApi(stack, await consent(url, { user_id: RUBY }));
+    const taken = await followIntoApi(
+      stack,
+      await consent(url, { user_id: RUBY }),
+      nina.jar.cookie,
+    );
     expect(taken.searchParams.get('error')).toBe('account_already_linked');
     const url2 = (await nina.call('GET', '/roblox/auth-url')).json.data.auth_url;
-    const cancelled = await followIntoApi(stack, await consent(url2, { decision: 'cancel' }));
+    const cancelled = await followIntoApi(
+      stack,
+      await consent(url2, { decision: 'cancel' }),
+      nina.jar.cookie,
+    );
     expect(cancelled.searchParams.get('error')).toBe('access_denied');
     const login = (await nina.call('GET', '/auth/discord-url')).json.data.auth_url;
-    const loginCancelled = await followIntoApi(stack, await consent(login, { decision: 'cancel' }));
+    const loginCancelled = await followIntoApi(
+      stack,
+      await consent(login, { decision: 'cancel' }),
+      nina.jar.cookie,
+    );
     expect(loginCancelled.pathname).toBe('/auth/callback');
     expect(loginCancelled.searchParams.get('error')).toBe('access_denied');
   });

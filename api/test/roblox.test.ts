@@ -11,7 +11,11 @@ beforeEach(async () => {
 });
 
 async function authUrl(s: Session = olivia) {
-  const res = await t.app.inject({ method: 'GET', url: '/roblox/auth-url', headers: s.headers });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/roblox/auth-url',
+    headers: { ...s.headers, cookie: s.cookie },
+  });
   expect(res.statusCode).toBe(200);
   return new URL(res.json().data.auth_url);
 }
@@ -43,6 +47,7 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/roblox/callback?code=rcode:${PETE}&state=${state}`,
+      headers: { cookie: olivia.cookie },
     });
     expect(res.headers.location).toBe(`${APP_URL}/roblox/callback?code=success&state=linked`);
     const verifier = t.world.verifiersSeen[0]!;
@@ -55,10 +60,12 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
     await t.app.inject({
       method: 'GET',
       url: `/roblox/callback?code=rcode:${PETE}&state=${state}`,
+      headers: { cookie: olivia.cookie },
     });
     const replay = await t.app.inject({
       method: 'GET',
       url: `/roblox/callback?code=rcode:${RUBY}&state=${state}`,
+      headers: { cookie: olivia.cookie },
     });
     expect(parseRedirect(replay.headers.location as string).query.error).toBe('invalid_state');
     expect(t.world.verifiersSeen).toHaveLength(1);
@@ -106,7 +113,11 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
     ['a missing state', () => `code=rcode:${PETE}`, 'invalid_state'],
   ])('redirects with an error for %s', async (_n, qs, error) => {
     const state = (await authUrl()).searchParams.get('state')!;
-    const res = await t.app.inject({ method: 'GET', url: `/roblox/callback?${qs(state)}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/roblox/callback?${qs(state)}`,
+      headers: { cookie: olivia.cookie },
+    });
     expect(res.statusCode).toBe(302);
     const r = parseRedirect(res.headers.location as string);
     expect(r.query.error).toBe(error);

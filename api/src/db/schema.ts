@@ -54,6 +54,8 @@ export const oauthStates = pgTable('oauth_states', {
   userId: uuid('user_id'),
   guildId: text('guild_id'),
   verifierEnc: text('verifier_enc'),
+  browserHash: text('browser_hash'),
+  clientCheckEnc: text('client_check_enc'),
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
 });

@@ -42,6 +42,8 @@ export interface DiscordTokenSet {
   /** seconds */
   expires_in: number;
   scope: string;
+  /** the server a bot authorization was granted for (Discord's `guild.id`), when there is one */
+  guild_id?: string;
 }
 
 export interface DiscordUser {

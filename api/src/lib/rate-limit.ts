@@ -11,3 +11,15 @@ export function perUserLimit(settings: Settings) {
     },
   };
 }
+
+/**
+ * Per-address limit for the unauthenticated routes that write a row (an OAuth state, a session):
+ * without it a loop could fill the database. Behind a proxy, set TRUST_PROXY so `req.ip` is the client's.
+ */
+export function perAddressLimit(settings: Settings) {
+  return {
+    max: settings.authRateLimitMax,
+    timeWindow: '1 minute',
+    keyGenerator: (req: FastifyRequest) => req.ip,
+  };
+}

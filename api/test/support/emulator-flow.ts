@@ -45,14 +45,19 @@ export async function startStack(database: Database): Promise<Stack> {
 export { consent };
 
 /** Follows a provider redirect into the API (whatever host the redirect_uri named) → the API's own redirect. */
-export async function followIntoApi(stack: Stack, target: URL): Promise<URL> {
-  const res = await fetch(`${stack.api}${target.pathname}${target.search}`, { redirect: 'manual' });
+export async function followIntoApi(stack: Stack, target: URL, cookie?: string): Promise<URL> {
+  const res = await fetch(`${stack.api}${target.pathname}${target.search}`, {
+    redirect: 'manual',
+    headers: cookie ? { cookie } : {},
+  });
   if (res.status !== 302) throw new Error(`API answered ${res.status}: ${await res.text()}`);
   return new URL(res.headers.get('location')!);
 }
 
 export interface HttpSession {
   headers: Record<string, string>;
+  /** this "browser"'s cookies (the OAuth binding), kept across calls like a browser would */
+  jar: { cookie?: string };
   call(
     method: string,
     path: string,
@@ -60,21 +65,29 @@ export interface HttpSession {
   ): Promise<{ status: number; headers: Headers; json: any }>;
 }
 
-export function httpSession(stack: Stack, accessToken?: string): HttpSession {
+export function httpSession(
+  stack: Stack,
+  accessToken?: string,
+  jar: { cookie?: string } = {},
+): HttpSession {
   const headers: Record<string, string> = accessToken
     ? { authorization: `Bearer ${accessToken}` }
     : {};
   return {
     headers,
+    jar,
     async call(method, path, body) {
       const res = await fetch(`${stack.api}${path}`, {
         method,
         headers: {
           ...headers,
+          ...(jar.cookie ? { cookie: jar.cookie } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+      const setCookie = res.headers.get('set-cookie');
+      if (setCookie) jar.cookie = setCookie.split(';')[0];
       return { status: res.status, headers: res.headers, json: await res.json() };
     },
   };
@@ -84,13 +97,14 @@ export async function loginThroughEmulator(
   stack: Stack,
   discordUserId: string,
 ): Promise<HttpSession & { refresh: string }> {
-  const { json } = await httpSession(stack).call('GET', '/auth/discord-url');
+  const browser = httpSession(stack);
+  const { json } = await browser.call('GET', '/auth/discord-url');
   const back = await consent(json.data.auth_url, { user_id: discordUserId });
-  const landing = await followIntoApi(stack, back);
+  const landing = await followIntoApi(stack, back, browser.jar.cookie);
   const fragment = new URLSearchParams(landing.hash.slice(1));
   const access = fragment.get('access_token');
   if (!access) throw new Error(`login failed: ${landing.toString()}`);
-  return { ...httpSession(stack, access), refresh: fragment.get('refresh_token')! };
+  return { ...httpSession(stack, access, browser.jar), refresh: fragment.get('refresh_token')! };
 }
 
 export async function emulatorState(stack: Stack) {

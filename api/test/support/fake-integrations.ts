@@ -135,10 +135,12 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         `https://discord.test/oauth2/authorize?scope=bot&permissions=402720768&guild_id=${guildId}&state=${encodeURIComponent(state)}`,
       exchangeCode: async (code) => {
         world.calls.push(`exchangeCode ${code}`);
-        const [kind, userId] = code.split(':');
-        if (kind !== 'code' || !userId || !world.discordUsers.has(userId))
+        // `code:<user>` is a login; `invite:<user>:<guild>` a bot authorization for that guild
+        const [kind, userId, guildId] = code.split(':');
+        if ((kind !== 'code' && kind !== 'invite') || !userId || !world.discordUsers.has(userId))
           throw err('invalid_grant', 'Invalid "code" in request.', 0, 400);
-        return issueTokens(world, userId);
+        const tokens = await issueTokens(world, userId);
+        return kind === 'invite' && guildId ? { ...tokens, guild_id: guildId } : tokens;
       },
       refresh: async (refreshToken) => {
         world.calls.push('refresh');

@@ -5,16 +5,32 @@ export interface Session {
   access: string;
   refresh: string;
   headers: { authorization: string };
+  /** the browser's OAuth binding cookie, as a Cookie header value */
+  cookie: string;
 }
 
-/** Signs a fake Discord user in through /auth/discord-url and /auth/callback. */
+/** The `name=value` of the cookie a response set (the browser binding), for the next request. */
+export function cookieFrom(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const first = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof first !== 'string') throw new Error('no cookie was set');
+  return first.split(';')[0]!;
+}
+
+/** Starts a Discord login as a browser would: the authorize URL's state and the binding cookie. */
+export async function startLogin(app: FastifyInstance, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'GET', url: '/auth/discord-url', headers });
+  const state = new URL(res.json().data.auth_url).searchParams.get('state')!;
+  return { state, cookie: cookieFrom(res) };
+}
+
+/** Signs a fake Discord user in through /auth/discord-url and /auth/callback, in one browser. */
 export async function loginAs(app: FastifyInstance, discordId: string): Promise<Session> {
-  const url = (await app.inject({ method: 'GET', url: '/auth/discord-url' })).json().data
-    .auth_url as string;
-  const state = new URL(url).searchParams.get('state')!;
+  const { state, cookie } = await startLogin(app);
   const res = await app.inject({
     method: 'GET',
     url: `/auth/callback?code=${encodeURIComponent(`code:${discordId}`)}&state=${encodeURIComponent(state)}`,
+    headers: { cookie },
   });
   const { fragment } = parseRedirect(res.headers.location as string);
   if (!fragment.access_token || !fragment.refresh_token)
@@ -23,18 +39,22 @@ export async function loginAs(app: FastifyInstance, discordId: string): Promise<
     access: fragment.access_token,
     refresh: fragment.refresh_token,
     headers: bearer(fragment.access_token),
+    cookie,
   };
 }
 
 /** Links a fake Roblox account to the signed-in user through /roblox/auth-url and /roblox/callback. */
 export async function linkRoblox(app: FastifyInstance, session: Session, robloxId: string) {
-  const url = (
-    await app.inject({ method: 'GET', url: '/roblox/auth-url', headers: session.headers })
-  ).json().data.auth_url as string;
-  const state = new URL(url).searchParams.get('state')!;
+  const started = await app.inject({
+    method: 'GET',
+    url: '/roblox/auth-url',
+    headers: { ...session.headers, cookie: session.cookie },
+  });
+  const state = new URL(started.json().data.auth_url).searchParams.get('state')!;
   const res = await app.inject({
     method: 'GET',
     url: `/roblox/callback?code=rcode:${robloxId}&state=${encodeURIComponent(state)}`,
+    headers: { cookie: session.cookie },
   });
   return parseRedirect(res.headers.location as string);
 }

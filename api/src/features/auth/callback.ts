@@ -8,34 +8,53 @@ import { SNOWFLAKE_PATTERN } from '../../lib/schemas';
 import { markBotPresence } from '../dashboard/guild-store';
 import { syncUserGuilds } from '../dashboard/sync';
 import { saveDiscordTokens } from './discord-tokens';
-import { consumeState } from './oauth-state';
+import { consumeState, type ConsumedState } from './oauth-state';
 import type { CallbackQuerySchema } from './schemas';
 import { createSession } from './sessions';
 import { upsertUser } from './users';
 
 type Query = Static<typeof CallbackQuerySchema>;
 
-const failure = (ctx: AppContext, error: string, description: string) =>
+/** Fixed texts per failure: nothing Discord or a link's author wrote is shown to the person. */
+const LOGIN_FAILURES = {
+  access_denied: 'The Discord authorization was cancelled.',
+  browser_mismatch: 'This link was started in another browser. Please try again.',
+  invalid_state: 'This sign-in link has expired or was already used. Please try again.',
+  invalid_request: 'Discord did not send an authorization code.',
+  invalid_grant: 'Discord did not accept the authorization code. Please sign in again.',
+  discord_unavailable: 'Discord could not be reached. Please try again in a moment.',
+  discord_error: 'Discord reported an error. Please try again.',
+} as const;
+type LoginFailure = keyof typeof LOGIN_FAILURES;
+
+/** Codes the dashboard turns into 'The bot was not added to {server}.' plus a reason. */
+export type BotInviteFailure =
+  | 'access_denied'
+  | 'bot_not_added'
+  | 'browser_mismatch'
+  | 'invalid_state'
+  | 'invalid_grant'
+  | 'discord_unavailable'
+  | 'wrong_server';
+
+const loginFailure = (ctx: AppContext, error: LoginFailure) =>
   appUrl(ctx.settings.appUrl, '/auth/callback', {
-    query: { error, error_description: description },
+    query: { error, error_description: LOGIN_FAILURES[error] },
   });
 
-async function success(ctx: AppContext, userId: string, guildId?: string): Promise<string> {
-  const tokens = await createSession(ctx.db, ctx.settings.jwtSecret, userId);
-  return appUrl(ctx.settings.appUrl, '/auth/callback', {
-    fragment: {
-      code: randomUUID(),
-      access_token: tokens.access_token,
-      refresh_token: tokens.refresh_token,
-      ...(guildId ? { guild_id: guildId } : {}),
-    },
+/** A bot invite ends on the dashboard of the session the person already has: never a new one. */
+const inviteOutcome = (ctx: AppContext, guildId: string | null, flags: Record<string, string>) =>
+  appUrl(ctx.settings.appUrl, '/dashboard', {
+    query: { ...flags, ...(guildId ? { guild_id: guildId } : {}) },
   });
-}
+const inviteFailure = (ctx: AppContext, code: BotInviteFailure, guildId: string | null) =>
+  inviteOutcome(ctx, guildId, { bot_error: code });
 
 async function completeLogin(
   ctx: AppContext,
   log: FastifyBaseLogger,
   code: string,
+  clientCheck: string | null,
 ): Promise<string> {
   const tokens = await ctx.integrations.discordOAuth.exchangeCode(code);
   const profile = await ctx.integrations.discordOAuth.getCurrentUser(tokens.access_token);
@@ -48,33 +67,52 @@ async function completeLogin(
     log.warn({ err: (err as Error).message }, 'guild sync after login failed');
   }
   log.info({ userId: user.id }, 'signed in with Discord');
-  return success(ctx, user.id);
+  const session = await createSession(ctx.db, ctx.settings.jwtSecret, user.id);
+  return appUrl(ctx.settings.appUrl, '/auth/callback', {
+    fragment: {
+      code: randomUUID(),
+      access_token: session.access_token,
+      refresh_token: session.refresh_token,
+      // the web app accepts the tokens only when this matches what it kept before leaving
+      ...(clientCheck ? { check: clientCheck } : {}),
+    },
+  });
 }
 
+/**
+ * The bot invite's return proves itself: Discord's code is exchanged (single-use, bound to our
+ * client and redirect URI) and the guild it names must be the one the invite was made for.
+ */
 async function completeBotInvite(
   ctx: AppContext,
-  userId: string,
-  boundGuild: string | null,
+  log: FastifyBaseLogger,
+  state: ConsumedState,
   query: Query,
 ): Promise<string> {
-  const guildId = query.guild_id ?? boundGuild ?? '';
-  if (!new RegExp(SNOWFLAKE_PATTERN).test(guildId) || (boundGuild && guildId !== boundGuild)) {
-    return failure(
-      ctx,
-      'invalid_request',
-      'The bot was added to a different server than the one requested.',
-    );
+  const bound = state.guildId;
+  if (!query.code) return inviteFailure(ctx, 'invalid_grant', bound);
+  const grant = await ctx.integrations.discordOAuth.exchangeCode(query.code);
+  // The grant is only proof; the bot acts with its own token.
+  void ctx.integrations.discordOAuth.revoke(grant.access_token).catch(() => undefined);
+  const guildId = grant.guild_id ?? null;
+  if (!guildId || !new RegExp(SNOWFLAKE_PATTERN).test(guildId) || (bound && guildId !== bound)) {
+    return inviteFailure(ctx, 'wrong_server', bound);
   }
-  // Discord's guild_id is only a hint: confirm with the bot's own token.
+  // Confirm with the bot's own token that it really is there now.
   const guild = await ctx.integrations.discordBot.getGuild(guildId);
   await markBotPresence(ctx.db, guildId, guild !== null);
-  if (!guild)
-    return failure(
-      ctx,
-      'bot_not_added',
-      'The bot is not in that server yet. Please try the invite again.',
-    );
-  return success(ctx, userId, guildId);
+  if (!guild) return inviteFailure(ctx, 'bot_not_added', guildId);
+  log.info({ userId: state.userId, guildId }, 'bot added to a server');
+  return inviteOutcome(ctx, guildId, { bot_added: 'true' });
+}
+
+function integrationFailure(
+  err: unknown,
+  log: FastifyBaseLogger,
+): 'invalid_grant' | 'discord_unavailable' {
+  if (!(err instanceof IntegrationError)) throw err;
+  log.warn({ kind: err.kind, status: err.status }, 'Discord callback failed');
+  return err.kind === 'invalid_grant' ? 'invalid_grant' : 'discord_unavailable';
 }
 
 /** Discord's redirect after login or a bot invite → where the web app should go. */
@@ -82,53 +120,39 @@ export async function handleDiscordCallback(
   ctx: AppContext,
   log: FastifyBaseLogger,
   query: Query,
+  browserHash: string | null,
 ): Promise<string> {
-  const state = await consumeState(ctx.db, ctx.settings.encryptionKey, query.state, [
-    'discord_login',
-    'bot_invite',
-  ]);
-  if (query.error) {
-    const cancelled = query.error === 'access_denied';
-    return failure(
-      ctx,
-      cancelled
-        ? 'access_denied'
-        : query.error.replace(/[^\w.-]/g, '').slice(0, 64) || 'discord_error',
-      cancelled
-        ? 'The Discord authorization was cancelled.'
-        : (query.error_description ?? 'Discord reported an error.'),
-    );
+  const state = await consumeState(
+    ctx.db,
+    ctx.settings.encryptionKey,
+    query.state,
+    ['discord_login', 'bot_invite'],
+    browserHash,
+  );
+  if (state?.purpose === 'bot_invite') {
+    if (query.error) return inviteFailure(ctx, 'access_denied', state.guildId);
+    if (!state.sameBrowser) return inviteFailure(ctx, 'browser_mismatch', state.guildId);
+    try {
+      return await completeBotInvite(ctx, log, state, query);
+    } catch (err) {
+      return inviteFailure(ctx, integrationFailure(err, log), state.guildId);
+    }
   }
-  if (!state)
-    return failure(
-      ctx,
-      'invalid_state',
-      'This sign-in link has expired or was already used. Please try again.',
-    );
+  if (query.error) {
+    return loginFailure(ctx, query.error === 'access_denied' ? 'access_denied' : 'discord_error');
+  }
+  if (!state) {
+    // Discord names the server on a bot invite's return: say so on the dashboard, not the login page.
+    const invitedGuild = query.guild_id && new RegExp(SNOWFLAKE_PATTERN).test(query.guild_id);
+    return invitedGuild
+      ? inviteFailure(ctx, 'invalid_state', query.guild_id!)
+      : loginFailure(ctx, 'invalid_state');
+  }
+  if (!state.sameBrowser) return loginFailure(ctx, 'browser_mismatch');
+  if (!query.code) return loginFailure(ctx, 'invalid_request');
   try {
-    if (state.purpose === 'bot_invite') {
-      if (!state.userId)
-        return failure(ctx, 'invalid_state', 'This invite link is not bound to a user.');
-      return await completeBotInvite(ctx, state.userId, state.guildId, query);
-    }
-    if (!query.code)
-      return failure(ctx, 'invalid_request', 'Discord did not send an authorization code.');
-    return await completeLogin(ctx, log, query.code);
+    return await completeLogin(ctx, log, query.code, state.clientCheck);
   } catch (err) {
-    if (err instanceof IntegrationError) {
-      log.warn({ kind: err.kind, status: err.status }, 'Discord callback failed');
-      return err.kind === 'invalid_grant'
-        ? failure(
-            ctx,
-            'invalid_grant',
-            'Discord did not accept the authorization code. Please sign in again.',
-          )
-        : failure(
-            ctx,
-            'discord_unavailable',
-            'Discord could not be reached. Please try again in a moment.',
-          );
-    }
-    throw err;
+    return loginFailure(ctx, integrationFailure(err, log));
   }
 }

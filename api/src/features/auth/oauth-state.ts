@@ -12,6 +12,10 @@ export interface StateBinding {
   guildId?: string;
   /** PKCE verifier to keep (encrypted) until the callback */
   verifier?: string;
+  /** hash of the browser's binding cookie (browser-binding.ts) */
+  browserHash: string;
+  /** the web app's login check, echoed back in the login fragment */
+  clientCheck?: string;
 }
 
 export interface ConsumedState {
@@ -19,6 +23,9 @@ export interface ConsumedState {
   userId: string | null;
   guildId: string | null;
   verifier: string | null;
+  /** false when the callback came from another browser than the one that started the flow */
+  sameBrowser: boolean;
+  clientCheck: string | null;
 }
 
 const aadFor = (stateHash: string) => `oauth_states:${stateHash}`;
@@ -33,20 +40,26 @@ export async function createState(db: Db, key: Buffer, binding: StateBinding): P
     userId: binding.userId ?? null,
     guildId: binding.guildId ?? null,
     verifierEnc: binding.verifier ? encrypt(key, binding.verifier, aadFor(stateHash)) : null,
+    browserHash: binding.browserHash,
+    clientCheckEnc: binding.clientCheck
+      ? encrypt(key, binding.clientCheck, `${aadFor(stateHash)}:check`)
+      : null,
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
   return state;
 }
 
 /**
- * Consumes a state: it is deleted whatever the outcome, so it can never be replayed.
- * null when unknown, already used, expired, or issued for another purpose.
+ * Consumes a state: it is deleted whatever the outcome, so it can never be replayed (a link
+ * finished in the wrong browser is spent too). null when unknown, already used, expired, or
+ * issued for another purpose; `sameBrowser` says whether the caller's binding cookie matched.
  */
 export async function consumeState(
   db: Db,
   key: Buffer,
   state: string | undefined,
   allowed: StatePurpose[],
+  browserHash: string | null,
 ): Promise<ConsumedState | null> {
   if (!state || state.length > 200) return null;
   const stateHash = sha256(state);
@@ -62,5 +75,10 @@ export async function consumeState(
     userId: row.userId,
     guildId: row.guildId,
     verifier: row.verifierEnc ? decrypt(key, row.verifierEnc, aadFor(stateHash)) : null,
+    sameBrowser:
+      row.browserHash !== null && browserHash !== null && row.browserHash === browserHash,
+    clientCheck: row.clientCheckEnc
+      ? decrypt(key, row.clientCheckEnc, `${aadFor(stateHash)}:check`)
+      : null,
   };
 }

@@ -1,27 +1,53 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { unauthorized } from '../../lib/errors';
+import { badRequest, unauthorized } from '../../lib/errors';
+import { perAddressLimit } from '../../lib/rate-limit';
+import { bindBrowser, browserHashOf } from './browser-binding';
 import { handleDiscordCallback } from './callback';
 import { createState } from './oauth-state';
-import { callbackRoute, discordUrlRoute, logoutRoute, meRoute, refreshRoute } from './schemas';
-import { revokeSession, rotateRefreshToken } from './sessions';
+import {
+  LOGIN_CHECK_HEADER,
+  LOGIN_CHECK_PATTERN,
+  callbackRoute,
+  discordUrlRoute,
+  logoutRoute,
+  meRoute,
+  refreshRoute,
+} from './schemas';
+import { findSessionIdByRefreshToken, revokeSession, rotateRefreshToken } from './sessions';
+import { verifyAccessToken } from './tokens';
 import { getUser, toUserDto } from './users';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
 
-  app.get('/auth/discord-url', { schema: discordUrlRoute }, async () => {
-    const state = await createState(ctx.db, ctx.settings.encryptionKey, {
-      purpose: 'discord_login',
-    });
-    return {
-      success: true as const,
-      data: { auth_url: ctx.integrations.discordOAuth.loginUrl(state) },
-    };
-  });
+  app.get(
+    '/auth/discord-url',
+    { schema: discordUrlRoute, config: { rateLimit: perAddressLimit(ctx.settings) } },
+    async (request, reply) => {
+      const check = request.headers[LOGIN_CHECK_HEADER];
+      if (check !== undefined && (typeof check !== 'string' || !LOGIN_CHECK_PATTERN.test(check))) {
+        throw badRequest(`headers.${LOGIN_CHECK_HEADER} must be 43 base64url characters`);
+      }
+      const state = await createState(ctx.db, ctx.settings.encryptionKey, {
+        purpose: 'discord_login',
+        browserHash: bindBrowser(request, reply, ctx.settings),
+        clientCheck: check,
+      });
+      return {
+        success: true as const,
+        data: { auth_url: ctx.integrations.discordOAuth.loginUrl(state) },
+      };
+    },
+  );
 
   app.get('/auth/callback', { schema: callbackRoute }, async (request, reply) => {
-    const location = await handleDiscordCallback(ctx, request.log, request.query);
+    const location = await handleDiscordCallback(
+      ctx,
+      request.log,
+      request.query,
+      browserHashOf(request, ctx.settings),
+    );
     return reply.redirect(location, 302);
   });
 
@@ -40,11 +66,30 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, data: toUserDto(user) };
   });
 
+  // Logout must end the server session even after the access token expired: the refresh token
+  // in the body identifies it then.
   app.post(
     '/auth/logout',
-    { schema: logoutRoute, onRequest: app.authenticate },
+    {
+      schema: logoutRoute,
+      // the body is optional: no body is the same as an empty one
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     async (request) => {
-      await revokeSession(ctx.db, authOf(request).sessionId, 'logout');
+      const bearer = /^Bearer (\S{1,4096})$/.exec(request.headers.authorization ?? '')?.[1];
+      const claims = bearer ? await verifyAccessToken(ctx.settings.jwtSecret, bearer) : null;
+      const refreshToken = request.body.refresh_token;
+      const sessionId =
+        claims?.sessionId ??
+        (refreshToken ? await findSessionIdByRefreshToken(ctx.db, refreshToken) : null);
+      if (!sessionId)
+        throw unauthorized(
+          'No session to end: send the access or the refresh token.',
+          'no_session',
+        );
+      await revokeSession(ctx.db, sessionId, 'logout');
       return { success: true as const, data: {} };
     },
   );

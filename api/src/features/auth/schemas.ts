@@ -65,9 +65,19 @@ export const meRoute = {
   ...auth,
   response: { 200: Ok(UserSchema), ...errors(401) },
 };
+/** Either credential identifies the session: the refresh token still works once the access token expired. */
+export const LogoutRequestSchema = Type.Object(
+  { refresh_token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
+  { additionalProperties: false },
+);
 export const logoutRoute = {
   tags: ['auth'],
-  summary: 'End the session',
+  summary: 'End the session (identified by the Bearer token or by body.refresh_token)',
   ...auth,
+  body: LogoutRequestSchema,
   response: { 200: Ok(EmptyObject), ...errors(401) },
 };
+
+/** The web app's login check (see docs/security.md): 43 base64url characters, optional. */
+export const LOGIN_CHECK_HEADER = 'x-login-check';
+export const LOGIN_CHECK_PATTERN = /^[\w-]{43}$/;

@@ -153,3 +153,12 @@ async function isLostRotation(db: Db, row: typeof refreshTokens.$inferSelect): P
     .limit(1);
   return !newer;
 }
+
+/** The session a refresh token belongs to, used or not (logout with an expired access token). */
+export async function findSessionIdByRefreshToken(db: Db, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
+  return row?.sessionId ?? null;
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { notFound } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
+import { bindBrowser } from '../auth/browser-binding';
 import { createState } from '../auth/oauth-state';
 import { listLinkedAccounts, toLinkedAccountDto, unlinkAccount } from '../roblox/accounts';
 import { requireManager } from '../servers/access';
@@ -72,18 +73,23 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     data: await recheckBotPresence(ctx, await listUserGuildIds(ctx.db, authOf(request).userId)),
   }));
 
-  app.get(`${base}/bot/invite-url`, { schema: inviteUrlRoute, ...authed }, async (request) => {
-    const { userId } = authOf(request);
-    const guildId = request.query.server_id;
-    await requireManager(ctx.db, userId, guildId);
-    const state = await createState(ctx.db, ctx.settings.encryptionKey, {
-      purpose: 'bot_invite',
-      userId,
-      guildId,
-    });
-    return {
-      success: true as const,
-      data: { invite_url: ctx.integrations.discordOAuth.botInviteUrl(state, guildId) },
-    };
-  });
+  app.get(
+    `${base}/bot/invite-url`,
+    { schema: inviteUrlRoute, ...authed },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const guildId = request.query.server_id;
+      await requireManager(ctx.db, userId, guildId);
+      const state = await createState(ctx.db, ctx.settings.encryptionKey, {
+        purpose: 'bot_invite',
+        userId,
+        guildId,
+        browserHash: bindBrowser(request, reply, ctx.settings),
+      });
+      return {
+        success: true as const,
+        data: { invite_url: ctx.integrations.discordOAuth.botInviteUrl(state, guildId) },
+      };
+    },
+  );
 };

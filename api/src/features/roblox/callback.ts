@@ -19,24 +19,34 @@ export async function handleRobloxCallback(
   ctx: AppContext,
   log: FastifyBaseLogger,
   query: Query,
+  browserHash: string | null,
 ): Promise<string> {
-  const state = await consumeState(ctx.db, ctx.settings.encryptionKey, query.state, [
-    'roblox_link',
-  ]);
+  const state = await consumeState(
+    ctx.db,
+    ctx.settings.encryptionKey,
+    query.state,
+    ['roblox_link'],
+    browserHash,
+  );
   if (query.error) {
+    // Fixed texts only: what Roblox (or a crafted link) wrote is never shown to the person.
     return query.error === 'access_denied'
       ? failure(ctx, 'access_denied', 'The Roblox authorization was cancelled.')
-      : failure(
-          ctx,
-          query.error.replace(/[^\w.-]/g, '').slice(0, 64) || 'roblox_error',
-          query.error_description ?? 'Roblox reported an error.',
-        );
+      : failure(ctx, 'roblox_error', 'Roblox reported an error. Please try linking again.');
   }
   if (!state?.userId || !state.verifier) {
     return failure(
       ctx,
       'invalid_state',
       'This link request has expired or was already used. Start linking again from the dashboard.',
+    );
+  }
+  // Someone else's authorize URL, finished in this browser: link nothing (docs/security.md, S1).
+  if (!state.sameBrowser) {
+    return failure(
+      ctx,
+      'browser_mismatch',
+      'This link was started in another browser. Please try again.',
     );
   }
   if (!query.code)

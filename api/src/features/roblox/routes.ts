@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { pkceChallenge, randomToken } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
+import { bindBrowser, browserHashOf } from '../auth/browser-binding';
 import { createState } from '../auth/oauth-state';
 import { handleRobloxCallback } from './callback';
 import { robloxAuthUrlRoute, robloxCallbackRoute, robloxStatusRoute } from './schemas';
@@ -12,7 +13,7 @@ export const robloxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/roblox/auth-url',
     { schema: robloxAuthUrlRoute, onRequest: app.authenticate },
-    async (request) => {
+    async (request, reply) => {
       if (!ctx.integrations.robloxOAuth.configured) {
         throw new ApiError(
           503,
@@ -25,6 +26,7 @@ export const robloxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         purpose: 'roblox_link',
         userId: authOf(request).userId,
         verifier,
+        browserHash: bindBrowser(request, reply, ctx.settings),
       });
       return {
         success: true as const,
@@ -35,9 +37,13 @@ export const robloxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/roblox/callback', { schema: robloxCallbackRoute }, async (request, reply) =>
-    reply.redirect(await handleRobloxCallback(ctx, request.log, request.query), 302),
-  );
+  app.get('/roblox/callback', { schema: robloxCallbackRoute }, async (request, reply) => {
+    const browserHash = browserHashOf(request, ctx.settings);
+    return reply.redirect(
+      await handleRobloxCallback(ctx, request.log, request.query, browserHash),
+      302,
+    );
+  });
 
   app.get('/roblox/status', { schema: robloxStatusRoute }, async () => ({
     success: true as const,

@@ -44,6 +44,9 @@ function toTokenSet(body: unknown): DiscordTokenSet {
     expires_in:
       typeof prop(body, 'expires_in') === 'number' ? (prop(body, 'expires_in') as number) : 604800,
     scope: str(prop(body, 'scope')),
+    ...(typeof prop(prop(body, 'guild'), 'id') === 'string'
+      ? { guild_id: prop(prop(body, 'guild'), 'id') as string }
+      : {}),
   };
 }
 
