@@ -9,6 +9,7 @@ export * from './config/runtimeConfig';
 export * from './api/httpClient';
 export * from './api/endpoints';
 export * from './api/errors';
+export * from './api/loginCheck';
 export * from './api/unauthorizedInterceptor';
 export * from './session/tokenStorage';
 export * from './session/session';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { session } from '@roconnect/shared-lib';
+import { loginCheck, session } from '@roconnect/shared-lib';
 import {
   DEMO_ACCESS_TOKEN,
   DEMO_REFRESH_TOKEN,
@@ -35,8 +35,9 @@ afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('AuthCallbackPage', () => {
   it('stores the fragment tokens, removes them from the address, loads the user and opens the dashboard', async () => {
+    const check = loginCheck.create();
     renderCallback(
-      `/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}`,
+      `/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}&check=${check}`,
     );
 
     expect(screen.getByText('Completing authentication...')).toBeInTheDocument();
@@ -49,14 +50,36 @@ describe('AuthCallbackPage', () => {
     expect(session.getState()).toEqual({ status: 'authenticated', user: DEMO_USER });
   });
 
-  it('adds bot_added and guild_id when Discord returns a guild', async () => {
+  it.each([
+    ['without a check (tokens planted by a crafted link)', () => ''],
+    ['with a check this tab never made', () => `&check=${'x'.repeat(43)}`],
+    [
+      'with a check from an earlier login of this tab',
+      () => {
+        const old = loginCheck.create();
+        loginCheck.consume(old);
+        return `&check=${old}`;
+      },
+    ],
+  ])('refuses fragment tokens %s', async (_name, checkPart) => {
+    loginCheck.create();
+    const suffix = checkPart();
     renderCallback(
-      `/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}&guild_id=900000000000000001`,
+      `/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}${suffix}`,
     );
-    expect(await navigatedTo()).toBe(
-      '/dashboard?auth_success=true&bot_added=true&guild_id=900000000000000001',
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link was started in another browser. Please try again.',
     );
     expect(window.location.hash).toBe('');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(session.getState().status).not.toBe('authenticated');
+  });
+
+  it('explains a callback the API refused as finished in another browser', async () => {
+    renderCallback('/auth/callback?error=browser_mismatch&error_description=anything');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This link was started in another browser. Please try again.');
+    expect(alert).not.toHaveTextContent('anything');
   });
 
   it('explains a cancelled Discord authorization', async () => {
@@ -96,7 +119,7 @@ describe('AuthCallbackPage', () => {
   it.each([401, 500])('clears the tokens and says so when /auth/me answers %i', async (status) => {
     server.use(failNext('get', '/auth/me', status));
     renderCallback(
-      `/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}`,
+      `/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}&check=${loginCheck.create()}`,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Authentication failed. Please try again.',

@@ -26,6 +26,7 @@ import type {
 } from '../contract/types';
 import { API_PATHS } from '../contract/paths';
 import { apiClient, longApiClient } from './httpClient';
+import { LOGIN_CHECK_HEADER, loginCheck } from './loginCheck';
 
 async function get<T>(
   path: string,
@@ -33,6 +34,19 @@ async function get<T>(
   params?: object,
 ): Promise<T> {
   const response = await client.get<ApiSuccess<T>>(path, { params });
+  return response.data.data;
+}
+
+/**
+ * The routes that start an OAuth flow set an HttpOnly cookie binding the flow to this browser
+ * (docs/security.md): they are the only calls sent with credentials.
+ */
+async function startOAuth<T>(path: string, params?: object, headers?: Record<string, string>) {
+  const response = await apiClient.get<ApiSuccess<T>>(path, {
+    params,
+    headers,
+    withCredentials: true,
+  });
   return response.data.data;
 }
 async function send<T>(
@@ -51,7 +65,10 @@ async function send<T>(
 /** One typed function per call of the HTTP contract (spec/api-contract.md). */
 export const api = {
   auth: {
-    discordUrl: () => get<AuthUrlData>(API_PATHS.discordUrl),
+    discordUrl: () =>
+      startOAuth<AuthUrlData>(API_PATHS.discordUrl, undefined, {
+        [LOGIN_CHECK_HEADER]: loginCheck.create(),
+      }),
     refresh: (refreshToken: string) =>
       send<RefreshData>('post', API_PATHS.refresh, { refresh_token: refreshToken }),
     me: () => get<User>(API_PATHS.me),
@@ -65,12 +82,12 @@ export const api = {
     unlinkAccount: (id: string) => send<EmptyData>('delete', API_PATHS.linkedAccount(id)),
     manualSync: () => send<ManualSyncData>('post', API_PATHS.manualSync),
     inviteUrl: (serverId: string) =>
-      get<InviteUrlData>(API_PATHS.inviteUrl, apiClient, { server_id: serverId }),
+      startOAuth<InviteUrlData>(API_PATHS.inviteUrl, { server_id: serverId }),
     verifyInServer: (body: VerifyInServerRequest) =>
       send<VerifyResult>('post', API_PATHS.verifyInServer, body),
   },
   roblox: {
-    authUrl: () => get<AuthUrlData>(API_PATHS.robloxAuthUrl),
+    authUrl: () => startOAuth<AuthUrlData>(API_PATHS.robloxAuthUrl),
     status: () => get<RobloxStatusData>(API_PATHS.robloxStatus),
   },
   server: {

@@ -14,8 +14,11 @@ function appOrigin(): string {
 }
 
 export function authHandlers(db: MockDb) {
+  let loginCheckSeen: string | null = null;
   return [
-    http.get(route(API_PATHS.discordUrl), () => {
+    http.get(route(API_PATHS.discordUrl), ({ request }) => {
+      // like the API: the tab's login check comes back in the login fragment
+      loginCheckSeen = request.headers.get('x-login-check');
       const query = new URLSearchParams({
         client_id: 'mock-client-id',
         response_type: 'code',
@@ -32,7 +35,8 @@ export function authHandlers(db: MockDb) {
       if (!session) {
         return HttpResponse.redirect(`${appOrigin()}/auth/callback?error=access_denied`, 302);
       }
-      const fragment = `code=mock-code&access_token=${session.access_token}&refresh_token=${session.refresh_token}`;
+      const check = loginCheckSeen ? `&check=${loginCheckSeen}` : '';
+      const fragment = `code=mock-code&access_token=${session.access_token}&refresh_token=${session.refresh_token}${check}`;
       return HttpResponse.redirect(`${appOrigin()}/auth/callback#${fragment}`, 302);
     }),
 

@@ -1,17 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, LoadingState, PageContainer, session } from '@roconnect/shared-lib';
+import {
+  Button,
+  Card,
+  LoadingState,
+  PageContainer,
+  loginCheck,
+  session,
+} from '@roconnect/shared-lib';
 
-/** The spec's texts for a failed Discord sign-in (§8). */
+const OTHER_BROWSER = 'This link was started in another browser. Please try again.';
+
+/** The spec's texts for a failed Discord sign-in (§8); fixed texts only, never the query's. */
 export function callbackErrorMessage(error: string | null): string {
   if (error === 'access_denied')
     return 'Discord authorization was cancelled. You can try logging in again.';
+  if (error === 'browser_mismatch') return OTHER_BROWSER;
   return 'Authentication was cancelled or failed.';
 }
 
 /**
  * Return point of Discord's OAuth. The API sends tokens in the fragment (never the query); they are
- * read, stored and removed from the address bar at once.
+ * read, stored and removed from the address bar at once, and accepted only with the login check
+ * this tab kept when it left for Discord (so nobody can plant their own session here).
  */
 export function AuthCallbackPage() {
   const navigate = useNavigate();
@@ -36,17 +47,13 @@ export function AuthCallbackPage() {
       setError('No authorization data received.');
       return;
     }
-    const guildId = fragment.get('guild_id');
+    if (!loginCheck.consume(fragment.get('check'))) {
+      setError(OTHER_BROWSER);
+      return;
+    }
     session
       .signIn(accessToken, fragment.get('refresh_token'))
-      .then(() => {
-        const flags = new URLSearchParams({ auth_success: 'true' });
-        if (guildId) {
-          flags.set('bot_added', 'true');
-          flags.set('guild_id', guildId);
-        }
-        navigate(`/dashboard?${flags.toString()}`, { replace: true });
-      })
+      .then(() => navigate('/dashboard?auth_success=true', { replace: true }))
       .catch(() => {
         session.clear();
         setError('Authentication failed. Please try again.');
