@@ -1,4 +1,5 @@
 import type { EmulatorApp } from '../src';
+import { validateSeed } from '../src/seed/validate';
 import { BOT, GUILDS, makeEmulator, ROLES, testSeed, USERS } from './helpers';
 
 let app: EmulatorApp;
@@ -196,6 +197,7 @@ describe('state and reset', () => {
       user_id: USERS.mod,
       username: 'mod_mo',
       nick: null,
+      permissions: '0',
       roles: [ROLES.high],
       role_names: ['High'],
     });
@@ -232,5 +234,85 @@ describe('state and reset', () => {
       'discord.users[0].id must be a snowflake string (17–20 digits)',
     );
     expect(app.emulator.state().discord.guilds[1]!.bot_present).toBe(true);
+  });
+});
+
+describe('PATCH /__emulator/guilds/{guild_id}/members/{user_id}', () => {
+  const patch = (guildId: string, userId: string, body: unknown) =>
+    app.inject({
+      method: 'PATCH',
+      url: `/__emulator/guilds/${guildId}/members/${userId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  const member = async (userId: string) =>
+    (await app.inject({ url: '/__emulator/state' }))
+      .json()
+      .discord.guilds.find((g: { id: string }) => g.id === GUILDS.withBot)
+      .members.find((m: { user_id: string }) => m.user_id === userId);
+
+  it('changes a member’s permissions and roles, as the server’s staff would', async () => {
+    const res = await patch(GUILDS.withBot, USERS.member, {
+      permissions: '32',
+      roles: [ROLES.low],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await member(USERS.member)).toMatchObject({ permissions: '32', roles: [ROLES.low] });
+    // the member's guild list (what a dashboard login reads) follows
+    expect((await patch(GUILDS.withBot, USERS.member, { permissions: '0' })).statusCode).toBe(200);
+    expect(await member(USERS.member)).toMatchObject({ permissions: '0', roles: [ROLES.low] });
+  });
+
+  it.each([
+    [{ permissions: 8 }, 'body.permissions must be a decimal string'],
+    [{ roles: ['999999999999999999'] }, 'body.roles[0] is not a role of this server'],
+    [{ nick: 'x' }, 'body.nick is not allowed'],
+  ])('answers 400 naming the field for %j', async (body, message) => {
+    const res = await patch(GUILDS.withBot, USERS.member, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+
+  it('answers 404 for an unknown server or a non-member', async () => {
+    expect((await patch('129999999999999999', USERS.member, {})).statusCode).toBe(404);
+    expect((await patch(GUILDS.withBot, '119999999999999999', {})).statusCode).toBe(404);
+  });
+});
+
+describe('role permissions', () => {
+  it('seeds them, shows them in the state, and gives a created role @everyone’s unless told otherwise', async () => {
+    const seed = testSeed();
+    seed.discord.guilds[0]!.roles = [
+      ...(seed.discord.guilds[0]!.roles ?? []),
+      { id: '130000000000000099', name: 'Admins', position: 3, permissions: '8' },
+    ];
+    const seeded = (await import('../src')).createEmulator({ seed });
+    const state = (await seeded.inject({ url: '/__emulator/state' })).json();
+    const roleList = state.discord.guilds[0].roles;
+    expect(roleList.find((r: { name: string }) => r.name === 'Admins').permissions).toBe('8');
+    const everyone = roleList.find((r: { name: string }) => r.name === '@everyone').permissions;
+    const created = await seeded.inject({
+      method: 'POST',
+      url: `/api/v10/guilds/${seed.discord.guilds[0]!.id}/roles`,
+      headers: { ...BOT, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Fresh' }),
+    });
+    expect(created.json().permissions).toBe(everyone);
+    const none = await seeded.inject({
+      method: 'POST',
+      url: `/api/v10/guilds/${seed.discord.guilds[0]!.id}/roles`,
+      headers: { ...BOT, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Bare', permissions: '0' }),
+    });
+    expect(none.json().permissions).toBe('0');
+    await seeded.close();
+  });
+
+  it('refuses a seed role whose permissions are not a decimal string, naming the field', () => {
+    const seed = testSeed() as any;
+    seed.discord.guilds[0].roles = [
+      { id: '130000000000000099', name: 'X', position: 3, permissions: 8 },
+    ];
+    expect(() => validateSeed(seed)).toThrow(/discord\.guilds\[0\]\.roles\[0\]\.permissions/);
   });
 });

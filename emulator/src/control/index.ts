@@ -3,11 +3,13 @@ import type { EmulatorContext } from '../context';
 import { escapeHtml } from '../html/page';
 import { SeedError, validateSeed } from '../seed/validate';
 import { parseFaults } from './faults';
+import { registerMemberControl } from './members';
 import { snapshot } from './state';
 
 /** /__emulator/*: inspect state, reset, inject faults. Never faulted itself. */
 export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext): Promise<void> {
   app.get('/__emulator/state', async () => snapshot(ctx));
+  registerMemberControl(app, ctx);
 
   /** body optional; `{"seed": {...}}` replaces the seed for this and later resets */
   app.post('/__emulator/reset', async (request, reply) => {

@@ -20,11 +20,13 @@ export function snapshot(ctx: EmulatorContext) {
           name: r.name,
           position: r.position,
           managed: r.managed,
+          permissions: r.permissions,
         })),
         members: [...g.members.values()].map((m) => ({
           user_id: m.user_id,
           username: discord.users.get(m.user_id)?.username ?? null,
           nick: m.nick,
+          permissions: m.permissions,
           roles: [...m.roles],
           role_names: m.roles.map((id) => g.roles.find((r) => r.id === id)?.name ?? id),
         })),

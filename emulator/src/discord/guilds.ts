@@ -63,7 +63,11 @@ export function registerDiscordGuilds(app: FastifyInstance, ctx: EmulatorContext
       name: name.trim() || 'new role',
       position: 1,
       managed: false,
-      permissions: (body.permissions as string | undefined) ?? '0',
+      // as Discord: a role created without permissions gets @everyone's
+      permissions:
+        (body.permissions as string | undefined) ??
+        guild.roles.find((r) => r.id === guild.id)?.permissions ??
+        '0',
     };
     guild.roles.push(role);
     return roleJson(role);

@@ -15,6 +15,8 @@ export interface SeedDiscordRole {
   position: number;
   /** optional: managed roles (integrations) cannot be given by the bot */
   managed?: boolean;
+  /** optional: the role's permission bit set as a decimal string, like members' (default "0") */
+  permissions?: string;
 }
 
 export interface SeedDiscordMember {

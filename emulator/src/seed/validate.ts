@@ -117,6 +117,12 @@ function checkDiscord(c: Checker, discord: Obj): void {
       c.string(r, 'name', rp, { max: 100 });
       c.integer(r, 'position', rp, 0, 250);
       c.boolean(r, 'managed', rp, true);
+      if (
+        r.permissions !== undefined &&
+        (typeof r.permissions !== 'string' || !PERMISSIONS.test(r.permissions))
+      ) {
+        c.fail(`${rp}.permissions`, 'must be a decimal string such as "8" or "268435456"');
+      }
     });
 
     const memberIds = new Set<string>();

@@ -112,7 +112,7 @@ export class DiscordState {
           name: r.name,
           position: r.position,
           managed: r.managed === true,
-          permissions: '0',
+          permissions: r.permissions ?? '0',
         });
       }
       for (const m of g.members ?? []) {
