@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { encrypt } from '../src/lib/crypto';
 import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from './support/db';
 import {
@@ -115,6 +116,18 @@ describe('the whole product through HTTP and the emulator', () => {
       group_name: 'Test Group',
       roles_created: ['Member', 'Officer', 'Owner'],
     });
+    // roles the bot creates carry no permissions at all
+    const created = (await emulatorState(stack)).discord.guilds
+      .find((g: { id: string }) => g.id === NO_BOT_GUILD)
+      .roles.filter((r: { name: string }) =>
+        ['Verified', 'Member', 'Officer', 'Owner'].includes(r.name),
+      );
+    expect(created.map((r: { permissions: string }) => r.permissions)).toEqual([
+      '0',
+      '0',
+      '0',
+      '0',
+    ]);
     expect(
       (await olivia.call('GET', '/api/v1/dashboard/user/verification-servers')).json.data.map(
         (s: { id: string }) => s.id,
@@ -237,6 +250,40 @@ describe('the whole product through HTTP and the emulator', () => {
     });
     expect(res.status).toBe(409);
     expect(res.json.message).toMatch(/at or above the bot's highest role/);
+  });
+
+  it('a manager demoted in Discord is refused on the next write after the 60 s window', async () => {
+    const olivia = await loginThroughEmulator(stack, OWNER); // Manage Server in "No Bot Guild"
+    const invite = (
+      await olivia.call('GET', `/api/v1/dashboard/bot/invite-url?server_id=${NO_BOT_GUILD}`)
+    ).json.data.invite_url;
+    await followIntoApi(
+      stack,
+      await consent(invite, { decision: 'authorize', acting_user_id: OWNER }),
+      olivia.jar.cookie,
+    );
+    const nickname = () =>
+      olivia.call('POST', `/api/v1/server/${NO_BOT_GUILD}/setup/nickname`, {
+        nickname_format: 'none',
+      });
+    expect((await nickname()).status).toBe(200);
+
+    const demoted = await fetch(
+      `${stack.emulator.url}/__emulator/guilds/${NO_BOT_GUILD}/members/${OWNER}`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ permissions: '0' }),
+      },
+    );
+    expect(demoted.status).toBe(200);
+    await queryRows(
+      tdb.database,
+      sql`UPDATE user_guilds SET synced_at = now() - interval '61 seconds' WHERE guild_id = ${NO_BOT_GUILD}`,
+    );
+    const refused = await nickname();
+    expect(refused.status).toBe(403);
+    expect(refused.json.error).toBe('not_server_manager');
   });
 
   it('links fail with account_already_linked and access_denied as documented', async () => {

@@ -240,10 +240,16 @@ describe('authorisation', () => {
   );
 
   it.each(routes)(
-    '%s %s: 404 for an unknown server, 401 without a session',
+    '%s %s: an unknown server answers exactly like one that is not yours (no existence oracle); 401 without a session',
     async (method, path, body) => {
-      const res = await call(method as 'GET', `/api/v1/server/199999999999999999/${path}`, body);
-      expect(res.statusCode).toBe(404);
+      const unknown = await call(
+        method as 'GET',
+        `/api/v1/server/199999999999999999/${path}`,
+        body,
+      );
+      const notMine = await call(method as 'GET', `/api/v1/server/${GUILD_C}/${path}`, body);
+      expect(unknown.statusCode).toBe(403);
+      expect(unknown.json()).toEqual(notMine.json());
       const anon = await t.app.inject({
         method: method as 'GET',
         url: `${A}/${path}`,

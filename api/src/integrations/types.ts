@@ -76,6 +76,8 @@ export interface DiscordRole {
   name: string;
   position: number;
   managed: boolean;
+  /** permission bit set as a decimal string */
+  permissions: string;
 }
 
 export interface DiscordMember {

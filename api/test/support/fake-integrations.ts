@@ -85,7 +85,7 @@ export function addGuild(
     icon: null,
     botPresent: true,
     botTop: 10,
-    roles: [{ id: g.id, name: '@everyone', position: 0, managed: false }],
+    roles: [{ id: g.id, name: '@everyone', position: 0, managed: false, permissions: '104324673' }],
     members: new Map(),
     ...g,
   };
@@ -185,7 +185,13 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
       createRole: async (guildId, name) => {
         const g = guildOf(world, guildId);
         world.nextId += 1n;
-        const role = { id: String(world.nextId), name, position: 1, managed: false };
+        const role = {
+          id: String(world.nextId),
+          name,
+          position: 1,
+          managed: false,
+          permissions: '0',
+        };
         g.roles.push(role);
         return role;
       },

@@ -20,8 +20,8 @@ export function standardWorld(): FakeWorld {
   addUser(world, MO, 'mod_mo', 'Mo');
   const a = addGuild(world, { id: GUILD_A, name: 'Bot Guild', ownerId: OLIVIA, botTop: 5 });
   a.roles.push(
-    { id: ROLE_HIGH, name: 'High', position: 7, managed: false },
-    { id: ROLE_LOW, name: 'Low', position: 2, managed: false },
+    { id: ROLE_HIGH, name: 'High', position: 7, managed: false, permissions: '0' },
+    { id: ROLE_LOW, name: 'Low', position: 2, managed: false, permissions: '0' },
   );
   addMember(a, OLIVIA, '8');
   addMember(a, MAX, '0');

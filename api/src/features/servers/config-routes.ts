@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { requireManager } from './access';
+import { findMembership, requireManager } from './access';
+import { loadGrantContext } from './role-safety';
 import { getConfig, listBinds, setupStatus, toServerConfigDto } from './config-store';
 import { rolesWithAssignability } from './roles';
 import { configRoute, editRoute, setupStatusRoute } from './schemas';
@@ -24,9 +25,13 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/server/:id/edit', { schema: editRoute, ...authed }, async (request) => {
-    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+    const { userId } = authOf(request);
+    const guild = await requireManager(ctx.db, userId, request.params.id);
     const config = await getConfig(ctx.db, guild.id);
-    const roles = guild.botPresent ? await rolesWithAssignability(ctx, guild.id) : [];
+    const owner = (await findMembership(ctx.db, userId, guild.id))?.owner === true;
+    const roles = guild.botPresent
+      ? rolesWithAssignability(await loadGrantContext(ctx, guild.id, userId, owner))
+      : [];
     const binds = config?.groupId ? await listBinds(ctx.db, guild.id) : [];
     const group =
       config?.groupId != null

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { notFound } from '../../lib/errors';
-import { requireManager } from './access';
+import { requireLiveManager } from './access';
 import { saveConfig, toServerConfigDto } from './config-store';
 import { bindGroup, groupIdFromBody } from './group';
+import { loadGrantContext } from './role-safety';
 import { checkChosenRole, ensureVerifiedRole } from './roles';
 import { editGroupRoute, editNicknameRoute, editVerifiedRoleRoute } from './schemas';
 import { cleanRoleName, requireBot } from './validate';
@@ -18,7 +19,7 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: editNicknameRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
-      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
       const row = await saveConfig(ctx.db, guild.id, userId, {
         nicknameFormat: request.body.nickname_format,
       });
@@ -34,16 +35,17 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: editVerifiedRoleRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
-      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
       const name = cleanRoleName(request.body.verified_role_name);
       requireBot(guild);
+      const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
       let role: { id: string; name: string };
       if (request.body.verified_role_id) {
-        const chosen = await checkChosenRole(ctx, guild.id, request.body.verified_role_id);
+        const chosen = checkChosenRole(grant, request.body.verified_role_id);
         if (!chosen) throw notFound('That role does not exist in this server.', 'role_not_found');
         role = chosen;
       } else {
-        role = await ensureVerifiedRole(ctx, guild.id, name);
+        role = await ensureVerifiedRole(ctx, grant, name);
       }
       const row = await saveConfig(ctx.db, guild.id, userId, {
         verifiedRoleName: role.name,
@@ -61,10 +63,11 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: editGroupRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
-      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
       const groupId = groupIdFromBody(request.body);
       requireBot(guild);
-      const bound = await bindGroup(ctx, guild.id, groupId);
+      const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
+      const bound = await bindGroup(ctx, grant, groupId);
       const row = await saveConfig(ctx.db, guild.id, userId, {
         groupId: bound.groupId,
         groupName: bound.groupName,

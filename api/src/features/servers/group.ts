@@ -2,6 +2,8 @@ import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseRobloxGroupInput } from '../../integrations/roblox/groupInput';
 import { replaceBinds } from './config-store';
+import { requireGrantable, type GrantContext } from './role-safety';
+import { findRoleByName } from './roles';
 
 export interface GroupInput {
   group_id?: string | number;
@@ -25,26 +27,31 @@ export function groupIdFromBody(body: GroupInput): string {
 
 /**
  * Reads the group and its ranks; makes one Discord role per rank above 0 that the server does
- * not have yet (matched by name); remembers rank → role.
+ * not have yet (matched by name); remembers rank → role. Rank names belong to whoever owns the
+ * Roblox group, so a same-named existing role is checked like a chosen one before any is created.
  */
-export async function bindGroup(ctx: AppContext, guildId: string, groupId: string) {
+export async function bindGroup(ctx: AppContext, g: GrantContext, groupId: string) {
+  const guildId = g.guildId;
   const group = await ctx.integrations.roblox.getGroup(groupId);
   if (!group) throw notFound(`Roblox group ${groupId} does not exist.`, 'group_not_found');
   const ranks = (await ctx.integrations.roblox.getGroupRoles(groupId))
     .filter((r) => r.rank > 0)
     .sort((a, b) => a.rank - b.rank);
-  const existing = await ctx.integrations.discordBot.listRoles(guildId);
-  const byName = new Map(
-    existing.filter((r) => r.id !== guildId).map((r) => [r.name.toLowerCase(), r.id]),
-  );
+  const planned = ranks.map((rank) => {
+    // cut by code point, never inside a surrogate pair
+    const name = [...rank.name].slice(0, 100).join('');
+    const existing = findRoleByName(g, name);
+    if (existing) requireGrantable(existing, g);
+    return { rank, name, existingId: existing?.id };
+  });
+  const created = new Map<string, string>();
   const rolesCreated: string[] = [];
   const binds: { rank: number; rankName: string; discordRoleId: string }[] = [];
-  for (const rank of ranks) {
-    const name = rank.name.slice(0, 100);
-    let roleId = byName.get(name.toLowerCase());
+  for (const { rank, name, existingId } of planned) {
+    let roleId = existingId ?? created.get(name.toLowerCase());
     if (!roleId) {
       roleId = (await ctx.integrations.discordBot.createRole(guildId, name)).id;
-      byName.set(name.toLowerCase(), roleId);
+      created.set(name.toLowerCase(), roleId);
       rolesCreated.push(name);
     }
     binds.push({ rank: rank.rank, rankName: rank.name, discordRoleId: roleId });

@@ -1,74 +1,51 @@
 import type { AppContext } from '../../context';
 import type { DiscordRole } from '../../integrations/types';
-import { conflict } from '../../lib/errors';
+import { grantRefusal, requireGrantable, type GrantContext } from './role-safety';
 
-/** The bot can give a role only when it sits below the bot's highest role and is a normal role. */
-export function isAssignable(role: DiscordRole, guildId: string, botTop: number): boolean {
-  return role.id !== guildId && !role.managed && role.position < botTop;
-}
-
-export function notAssignableError(role: DiscordRole) {
-  return conflict(
-    `The role "${role.name}" is at or above the bot's highest role, so the bot cannot give it. ` +
-      'In Server Settings → Roles, drag the RoConnect bot’s role above it, or choose another role.',
-    'role_above_bot',
-  );
-}
-
-export async function rolesWithAssignability(ctx: AppContext, guildId: string) {
-  const [roles, botTop] = await Promise.all([
-    ctx.integrations.discordBot.listRoles(guildId),
-    ctx.integrations.discordBot.getBotHighestRolePosition(guildId),
-  ]);
-  return roles
-    .filter((r) => r.id !== guildId)
+/** The server's roles for the configuration page; `assignable` = this manager may have the bot give it. */
+export function rolesWithAssignability(g: GrantContext) {
+  return g.roles
+    .filter((r) => r.id !== g.guildId)
     .sort((a, b) => b.position - a.position)
     .map((r) => ({
       id: r.id,
       name: r.name,
       position: r.position,
-      assignable: isAssignable(r, guildId, botTop),
+      assignable: grantRefusal(r, g) === null,
     }));
 }
 
+/** An existing role by name: exact first, then case-insensitive (never @everyone). */
+export function findRoleByName(g: GrantContext, name: string): DiscordRole | undefined {
+  const candidates = g.roles.filter((r) => r.id !== g.guildId);
+  return (
+    candidates.find((r) => r.name === name) ??
+    candidates.find((r) => r.name.toLowerCase() === name.toLowerCase())
+  );
+}
+
 /**
- * The verified role by name: an existing role the bot can give, or a new one.
- * A role at or above the bot's highest role is refused with a message that says so.
+ * The verified role by name: an existing role the bot may give (checked like a chosen one), or a
+ * new one created with no permissions.
  */
 export async function ensureVerifiedRole(
   ctx: AppContext,
-  guildId: string,
+  g: GrantContext,
   name: string,
 ): Promise<{ id: string; name: string; created: boolean }> {
-  const bot = ctx.integrations.discordBot;
-  const [roles, botTop] = await Promise.all([
-    bot.listRoles(guildId),
-    bot.getBotHighestRolePosition(guildId),
-  ]);
-  const existing =
-    roles.find((r) => r.name === name && r.id !== guildId) ??
-    roles.find((r) => r.name.toLowerCase() === name.toLowerCase() && r.id !== guildId);
+  const existing = findRoleByName(g, name);
   if (existing) {
-    if (!isAssignable(existing, guildId, botTop)) throw notAssignableError(existing);
+    requireGrantable(existing, g);
     return { id: existing.id, name: existing.name, created: false };
   }
-  const created = await bot.createRole(guildId, name);
+  const created = await ctx.integrations.discordBot.createRole(g.guildId, name);
   return { id: created.id, name: created.name, created: true };
 }
 
-/** A chosen role id: it must exist in the server and be one the bot can give. */
-export async function checkChosenRole(
-  ctx: AppContext,
-  guildId: string,
-  roleId: string,
-): Promise<DiscordRole | null> {
-  const bot = ctx.integrations.discordBot;
-  const [roles, botTop] = await Promise.all([
-    bot.listRoles(guildId),
-    bot.getBotHighestRolePosition(guildId),
-  ]);
-  const role = roles.find((r) => r.id === roleId && r.id !== guildId);
+/** A chosen role id: it must exist in the server and be one the bot may give. */
+export function checkChosenRole(g: GrantContext, roleId: string): DiscordRole | null {
+  const role = g.roles.find((r) => r.id === roleId && r.id !== g.guildId);
   if (!role) return null;
-  if (!isAssignable(role, guildId, botTop)) throw notAssignableError(role);
+  requireGrantable(role, g);
   return role;
 }

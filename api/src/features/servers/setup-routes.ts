@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { SetupStep } from '@roconnect/shared-lib/contract';
 import { authOf } from '../../context';
 import { badRequest, conflict } from '../../lib/errors';
-import { requireManager } from './access';
+import { requireLiveManager } from './access';
 import {
   STEP_ORDER,
   advance,
@@ -12,6 +12,7 @@ import {
   type ConfigRow,
 } from './config-store';
 import { bindGroup, groupIdFromBody } from './group';
+import { loadGrantContext } from './role-safety';
 import { ensureVerifiedRole } from './roles';
 import { setupGroupRoute, setupNicknameRoute, setupVerifiedRoleRoute } from './schemas';
 import { cleanRoleName, requireBot } from './validate';
@@ -36,7 +37,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: setupNicknameRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
-      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
       const current = await getConfig(ctx.db, guild.id);
       const row = await saveConfig(ctx.db, guild.id, userId, {
         nicknameFormat: request.body.nickname_format,
@@ -51,12 +52,13 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: setupVerifiedRoleRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
-      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
       const name = cleanRoleName(request.body.verified_role_name);
       const current = await getConfig(ctx.db, guild.id);
       requireStep(current, 'verified_role');
       requireBot(guild);
-      const role = await ensureVerifiedRole(ctx, guild.id, name);
+      const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
+      const role = await ensureVerifiedRole(ctx, grant, name);
       const row = await saveConfig(ctx.db, guild.id, userId, {
         verifiedRoleName: role.name,
         verifiedRoleId: role.id,
@@ -74,7 +76,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: setupGroupRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
-      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
       const body = request.body;
       const given = [
         body.group_id !== undefined,
@@ -101,7 +103,8 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const groupId = groupIdFromBody(body);
       requireBot(guild);
-      const bound = await bindGroup(ctx, guild.id, groupId);
+      const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
+      const bound = await bindGroup(ctx, grant, groupId);
       await saveConfig(ctx.db, guild.id, userId, {
         groupId: bound.groupId,
         groupName: bound.groupName,

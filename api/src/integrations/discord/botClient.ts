@@ -31,7 +31,13 @@ type Settings = Pick<
 >;
 
 function toRole(r: APIRole): DiscordRole {
-  return { id: r.id, name: r.name, position: r.position, managed: r.managed };
+  return {
+    id: r.id,
+    name: r.name,
+    position: r.position,
+    managed: r.managed,
+    permissions: r.permissions,
+  };
 }
 
 /** The bot's REST calls through @discordjs/rest, which queues per bucket, waits out 429s and retries 5xx. */
