@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { createDatabase, type Database } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { schedulePurge } from './features/maintenance/purge';
 import { publicRoutes } from './features/public/routes';
 import { robloxRoutes } from './features/roblox/routes';
 import { serverRoutes } from './features/servers/routes';
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** false silences logs (tests) */
   logger?: boolean;
+  /** false turns off the scheduled purge of expired rows (tests that call it themselves) */
+  purge?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -87,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(robloxRoutes);
   await app.register(serverRoutes);
   await app.register(publicRoutes, { ping: database.ping });
+
+  if (options.purge !== false) schedulePurge(app, database.db, settings.purgeIntervalMs);
 
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

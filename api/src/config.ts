@@ -109,11 +109,55 @@ function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
   return secrets;
 }
 
-export function loadSettings(env: Env = process.env): Settings {
-  const apiUrl = url(env, 'API_URL', 'http://localhost:3000');
-  const dataDir = path.resolve(str(env, 'DATA_DIR', './.data'));
+/** Settings production may not run without: nothing is generated and nothing points at the emulator. */
+const PRODUCTION_REQUIRED = [
+  ['JWT_SECRET', 'signs access tokens; 32+ random characters shared by every replica'],
+  ['TOKEN_ENCRYPTION_KEY', 'encrypts Discord tokens at rest; 32 bytes as hex or base64url'],
+  ['DISCORD_CLIENT_ID', "your Discord application's client id"],
+  ['DISCORD_CLIENT_SECRET', "your Discord application's client secret"],
+  ['DISCORD_BOT_TOKEN', "your Discord application's bot token"],
+] as const;
+
+function requireProductionSettings(env: Env): void {
+  const missing = PRODUCTION_REQUIRED.filter(([name]) => !env[name]?.trim());
+  if (missing.length === 0) return;
+  throw new ConfigError(
+    'NODE_ENV=production will not start without these settings:\n' +
+      missing.map(([name, what]) => `  ${name} is not set (${what})`).join('\n'),
+  );
+}
+
+/** Where Discord and Roblox are: the emulator in development, the real services in production. */
+function providerOrigins(env: Env, production: boolean) {
+  if (production) {
+    return {
+      discordApi: 'https://discord.com/api',
+      discordAuthorize: 'https://discord.com/oauth2/authorize',
+      robloxOAuth: 'https://apis.roblox.com/oauth/v1',
+      robloxGroups: 'https://groups.roblox.com',
+      robloxThumbnails: 'https://thumbnails.roblox.com',
+    };
+  }
   const emulator = url(env, 'EMULATOR_URL', EMULATOR_URL);
   const emulatorPublic = url(env, 'EMULATOR_PUBLIC_URL', EMULATOR_PUBLIC_URL);
+  return {
+    discordApi: `${emulator}/api`,
+    discordAuthorize: `${emulatorPublic}/oauth2/authorize`,
+    robloxOAuth: `${emulator}/oauth/v1`,
+    robloxOAuthPublic: `${emulatorPublic}/oauth/v1`,
+    robloxGroups: emulator,
+    robloxThumbnails: emulator,
+  };
+}
+
+export function loadSettings(env: Env = process.env): Settings {
+  const production = env.NODE_ENV === 'production';
+  if (production) requireProductionSettings(env);
+  const apiUrl = url(env, 'API_URL', 'http://localhost:3000');
+  const dataDir = path.resolve(str(env, 'DATA_DIR', './.data'));
+  const origins = providerOrigins(env, production);
+  // development credentials are the emulator's; production has none to fall back to
+  const devDefault = (value: string) => (production ? undefined : value);
 
   const jwtEnv = optional(env, 'JWT_SECRET', undefined);
   const keyEnv = optional(env, 'TOKEN_ENCRYPTION_KEY', undefined);
@@ -145,19 +189,23 @@ export function loadSettings(env: Env = process.env): Settings {
     managerRecheckMs: 60_000,
     purgeIntervalMs: int(env, 'PURGE_INTERVAL_SECONDS', 3600, 10, 86400) * 1000,
     integrations: {
-      discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', `${emulator}/api`),
-      discordAuthorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', `${emulatorPublic}/oauth2/authorize`),
+      discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', origins.discordApi),
+      discordAuthorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', origins.discordAuthorize),
       discordClientId: str(env, 'DISCORD_CLIENT_ID', '100000000000000001'),
       discordClientSecret: str(env, 'DISCORD_CLIENT_SECRET', 'emulator-discord-secret'),
       discordBotToken: str(env, 'DISCORD_BOT_TOKEN', 'emulator-bot-token'),
       discordRedirectUri: `${apiUrl}/auth/callback`,
-      robloxAuthorizeUrl: url(env, 'ROBLOX_AUTHORIZE_URL', `${emulatorPublic}/oauth/v1/authorize`),
-      robloxTokenUrl: url(env, 'ROBLOX_TOKEN_URL', `${emulator}/oauth/v1/token`),
-      robloxUserInfoUrl: url(env, 'ROBLOX_USERINFO_URL', `${emulator}/oauth/v1/userinfo`),
-      robloxGroupsBaseUrl: url(env, 'ROBLOX_GROUPS_BASE_URL', emulator),
-      robloxThumbnailsBaseUrl: url(env, 'ROBLOX_THUMBNAILS_BASE_URL', emulator),
-      robloxClientId: optional(env, 'ROBLOX_CLIENT_ID', 'emulator-roblox-client'),
-      robloxClientSecret: optional(env, 'ROBLOX_CLIENT_SECRET', 'emulator-roblox-secret'),
+      robloxAuthorizeUrl: url(
+        env,
+        'ROBLOX_AUTHORIZE_URL',
+        `${origins.robloxOAuthPublic ?? origins.robloxOAuth}/authorize`,
+      ),
+      robloxTokenUrl: url(env, 'ROBLOX_TOKEN_URL', `${origins.robloxOAuth}/token`),
+      robloxUserInfoUrl: url(env, 'ROBLOX_USERINFO_URL', `${origins.robloxOAuth}/userinfo`),
+      robloxGroupsBaseUrl: url(env, 'ROBLOX_GROUPS_BASE_URL', origins.robloxGroups),
+      robloxThumbnailsBaseUrl: url(env, 'ROBLOX_THUMBNAILS_BASE_URL', origins.robloxThumbnails),
+      robloxClientId: optional(env, 'ROBLOX_CLIENT_ID', devDefault('emulator-roblox-client')),
+      robloxClientSecret: optional(env, 'ROBLOX_CLIENT_SECRET', devDefault('emulator-roblox-secret')),
       robloxRedirectUri: `${apiUrl}/roblox/callback`,
     },
   };
