@@ -3,7 +3,7 @@
  * and finished in another changes nothing. "Browser" here is the binding cookie a browser carries.
  */
 import { useFakeApp } from './support/harness';
-import { sessions } from '../src/db/schema';
+import { oauthStates, sessions } from '../src/db/schema';
 import { parseRedirect, testSettings } from './support/app';
 import { cookieFrom, loginAs, startLogin } from './support/fake-login';
 import { GUILD_B, MAX, OLIVIA, RUBY } from './support/world';
@@ -186,3 +186,14 @@ describe('login CSRF (S6)', () => {
 });
 
 const countSessions = () => t.tdb.database.db.select().from(sessions);
+
+describe('unauthenticated routes that write a row are limited per client address', () => {
+  it('answers 429 past AUTH_RATE_LIMIT_MAX login starts a minute, and writes no more states', async () => {
+    const app = await t.restartWith(testSettings({ AUTH_RATE_LIMIT_MAX: '3' }));
+    const codes = [];
+    for (let i = 0; i < 5; i++)
+      codes.push((await app.inject({ method: 'GET', url: '/auth/discord-url' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
+    expect(await t.tdb.database.db.select().from(oauthStates)).toHaveLength(3);
+  });
+});

@@ -122,6 +122,62 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
     expect(res.json().data.warnings).toEqual([expect.stringMatching(/direct message/)]);
   });
 
+  it('says what was done and what failed when the nickname is refused after the roles were given', async () => {
+    await completeSetup(t.app, olivia, GUILD_A, { group_id: GROUP });
+    t.world.refusedNicknames.add(MAX);
+    const res = await verify(max, { server_id: GUILD_A, account_id: await accountOf(max, PETE) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      roles_updated: true,
+      roles_added: ['Verified', 'Member'],
+      nickname_updated: false,
+      dm_sent: true,
+    });
+    expect(res.json().data.warnings).toEqual([
+      expect.stringMatching(/^Discord refused to change your nickname/),
+    ]);
+    expect(member(GUILD_A, MAX).roles.map((id) => roleName(GUILD_A, id))).toEqual([
+      'Verified',
+      'Member',
+    ]);
+  });
+
+  it('reports a role refused after another was given beside what was given', async () => {
+    await completeSetup(t.app, olivia, GUILD_A, { group_id: GROUP });
+    const memberRole = t.world.guilds.get(GUILD_A)!.roles.find((r) => r.name === 'Member')!;
+    t.world.refusedRoles.add(memberRole.id);
+    const res = await verify(max, { server_id: GUILD_A, account_id: await accountOf(max, PETE) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.roles_added).toEqual(['Verified']);
+    expect(res.json().data.warnings).toContainEqual(
+      expect.stringMatching(/refused to change the role "Member"/),
+    );
+  });
+
+  it('does not DM twice when the same verification is repeated', async () => {
+    await completeSetup(t.app, olivia, GUILD_A);
+    const account = await accountOf(max, PETE);
+    expect(
+      (await verify(max, { server_id: GUILD_A, account_id: account })).json().data.dm_sent,
+    ).toBe(true);
+    const again = (await verify(max, { server_id: GUILD_A, account_id: account })).json().data;
+    expect(again).toMatchObject({ dm_sent: false, roles_updated: false, warnings: [] });
+    expect(t.world.dms.filter((dm) => dm.userId === MAX)).toHaveLength(1);
+  });
+
+  it('never gives a bound role that gained a moderator permission after it was configured', async () => {
+    await completeSetup(t.app, olivia, GUILD_A, { group_id: GROUP });
+    const memberRole = t.world.guilds.get(GUILD_A)!.roles.find((r) => r.name === 'Member')!;
+    memberRole.permissions = String(1n << 28n); // Manage Roles
+    const res = await verify(max, { server_id: GUILD_A, account_id: await accountOf(max, PETE) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.roles_added).toEqual(['Verified']);
+    expect(res.json().data.warnings).toContainEqual(
+      expect.stringMatching(/"Member" now has the Manage Roles permission/),
+    );
+    expect(member(GUILD_A, MAX).roles).not.toContain(memberRole.id);
+  });
+
   it('answers 502 with an actionable message when Discord refuses the role (50013)', async () => {
     await completeSetup(t.app, olivia, GUILD_A);
     const cfg = (

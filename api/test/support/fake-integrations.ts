@@ -32,6 +32,8 @@ export interface FakeWorld {
   revokedRefresh: Set<string>;
   /** role ids whose assignment Discord refuses with 50013 */
   refusedRoles: Set<string>;
+  /** user ids whose nickname Discord refuses with 50013 (their top role is above the bot's) */
+  refusedNicknames: Set<string>;
   /** access tokens Discord treats as expired (401) */
   expiredAccess: Set<string>;
   calls: string[];
@@ -52,6 +54,7 @@ export function createWorld(): FakeWorld {
     refusesDm: new Set(),
     revokedRefresh: new Set(),
     refusedRoles: new Set(),
+    refusedNicknames: new Set(),
     expiredAccess: new Set(),
     calls: [],
     nextId: 140000000000000001n,
@@ -216,7 +219,7 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
       },
       setMemberNickname: async (guildId, userId, nick) => {
         const g = guildOf(world, guildId);
-        if (g.ownerId === userId)
+        if (g.ownerId === userId || world.refusedNicknames.has(userId))
           throw err('missing_permissions', 'Missing Permissions', 50013, 403);
         if (nick && Array.from(nick).length > 32)
           throw err('unavailable', 'Invalid Form Body', 50035, 400);

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { NicknameFormat, VerifyResult } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
@@ -10,27 +11,41 @@ import { findAccount, markVerified } from '../roblox/accounts';
 import { findGuild, findMembership } from '../servers/access';
 import { getConfig, listBinds } from '../servers/config-store';
 import { buildNickname } from './nickname';
+import { dangerousPermission } from '../servers/role-safety';
 
-/** Discord refused a role change: say which role and what the owner should do. */
-function roleRefused(err: unknown, roleName: string): never {
+async function wasVerifiedBefore(ctx: AppContext, guildId: string, accountId: string) {
+  const [row] = await ctx.db
+    .select({ id: verifications.id })
+    .from(verifications)
+    .where(and(eq(verifications.guildId, guildId), eq(verifications.robloxAccountId, accountId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Discord refused a role change: which role and what the owner should do; other errors rethrown. */
+function roleRefusal(err: unknown, roleName: string) {
   if (
     err instanceof IntegrationError &&
     (err.kind === 'missing_permissions' || err.kind === 'missing_access')
   ) {
-    throw badGateway(
+    return badGateway(
       `Discord refused to change the role "${roleName}": the bot needs Manage Roles and its own role must sit above "${roleName}". ` +
         'Ask a server admin to move the RoConnect role higher in Server Settings → Roles.',
       'discord_missing_permissions',
     );
   }
   if (err instanceof IntegrationError && err.kind === 'unknown_role') {
-    throw badGateway(
+    return badGateway(
       `The role "${roleName}" no longer exists in this server. Ask a server admin to pick it again in the bot settings.`,
       'role_missing',
     );
   }
   throw err;
 }
+
+/** Once something was changed, a later refusal is reported beside what was done, never instead of it. */
+const changedSomething = (r: VerifyResult) =>
+  r.roles_added.length + r.roles_removed.length > 0 || r.nickname_updated;
 
 export async function verifyInServer(
   ctx: AppContext,
@@ -99,17 +114,31 @@ export async function verifyInServer(
         `You are not a member of the Roblox group ${config.groupName ?? config.groupId}, so no rank role was given.`,
       );
   }
-  for (const role of toAdd) {
-    await bot
-      .addMemberRole(guildId, user.discordId, role.id)
-      .catch((err) => roleRefused(err, role.name));
-    result.roles_added.push(role.name);
-  }
-  for (const role of toRemove) {
-    await bot
-      .removeMemberRole(guildId, user.discordId, role.id)
-      .catch((err) => roleRefused(err, role.name));
-    result.roles_removed.push(role.name);
+  // A role may have gained a moderator permission since it was configured: never hand that out.
+  const liveRoles = toAdd.length ? await bot.listRoles(guildId) : [];
+  const changes = [
+    ...toAdd.map((role) => ({ role, add: true })),
+    ...toRemove.map((role) => ({ role, add: false })),
+  ];
+  for (const { role, add } of changes) {
+    const permission = add
+      ? dangerousPermission(liveRoles.find((r) => r.id === role.id) ?? { permissions: '0' })
+      : null;
+    if (permission) {
+      result.warnings.push(
+        `The role "${role.name}" now has the ${permission} permission, so it was not given. Ask a server admin to remove that permission or pick another role.`,
+      );
+      continue;
+    }
+    try {
+      if (add) await bot.addMemberRole(guildId, user.discordId, role.id);
+      else await bot.removeMemberRole(guildId, user.discordId, role.id);
+      (add ? result.roles_added : result.roles_removed).push(role.name);
+    } catch (err) {
+      const refusal = roleRefusal(err, role.name);
+      if (!changedSomething(result)) throw refusal;
+      result.warnings.push(refusal.message);
+    }
   }
   result.roles_updated = result.roles_added.length + result.roles_removed.length > 0;
 
@@ -131,31 +160,34 @@ export async function verifyInServer(
         await bot.setMemberNickname(guildId, user.discordId, nickname);
         result.nickname_updated = true;
       } catch (err) {
-        if (err instanceof IntegrationError && err.kind === 'missing_permissions') {
-          throw badGateway(
-            'Discord refused to change your nickname: the bot needs Manage Nicknames and its role must sit above your highest role. Ask a server admin to move the RoConnect role higher.',
-            'discord_missing_permissions',
-          );
-        }
-        throw err;
+        if (!(err instanceof IntegrationError && err.kind === 'missing_permissions')) throw err;
+        // The roles above are given already: say so, and what failed, instead of a bare 502.
+        result.warnings.push(
+          'Discord refused to change your nickname: the bot needs Manage Nicknames and its role must sit above your highest role. Ask a server admin to move the RoConnect role higher.',
+        );
       }
     }
   }
 
-  // DM: a refused DM is only a warning.
-  try {
-    await bot.sendDirectMessage(
-      user.discordId,
-      `You are verified in ${live.name} as ${account.username} on Roblox.${result.roles_added.length ? ` Roles given: ${result.roles_added.join(', ')}.` : ''}`,
-    );
-    result.dm_sent = true;
-  } catch (err) {
-    if (!(err instanceof IntegrationError)) throw err;
-    result.warnings.push(
-      err.kind === 'cannot_dm'
-        ? 'We could not send you a direct message: your Discord privacy settings block messages from this server.'
-        : 'We could not send you a direct message right now.',
-    );
+  // DM: only when this verification changed something or is the first here with this account,
+  // so pressing Verify again does not message the member twice. A refused DM is only a warning.
+  const alreadyTold =
+    !changedSomething(result) && (await wasVerifiedBefore(ctx, guildId, account.id));
+  if (!alreadyTold) {
+    try {
+      await bot.sendDirectMessage(
+        user.discordId,
+        `You are verified in ${live.name} as ${account.username} on Roblox.${result.roles_added.length ? ` Roles given: ${result.roles_added.join(', ')}.` : ''}`,
+      );
+      result.dm_sent = true;
+    } catch (err) {
+      if (!(err instanceof IntegrationError)) throw err;
+      result.warnings.push(
+        err.kind === 'cannot_dm'
+          ? 'We could not send you a direct message: your Discord privacy settings block messages from this server.'
+          : 'We could not send you a direct message right now.',
+      );
+    }
   }
 
   await markVerified(ctx.db, account.id);
