@@ -70,9 +70,11 @@ test('a Discord login callback replayed in another browser signs no one in', asy
   const attackerPage = await attacker.newPage();
   let callbackUrl = '';
   // The attacker signs in at Discord but keeps the return link instead of following it.
-  await attackerPage.route(`${API}/auth/callback**`, (route) => {
-    callbackUrl = route.request().url();
-    return route.abort();
+  await attackerPage.route(`${EMULATOR}/**/authorize**`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const consent = await route.fetch({ maxRedirects: 0 });
+    callbackUrl = consent.headers()['location'] ?? '';
+    return route.fulfill({ status: 200, contentType: 'text/plain', body: 'kept the link' });
   });
   await attackerPage.goto('/login');
   await attackerPage.getByRole('button', { name: 'Continue with Discord' }).click();
