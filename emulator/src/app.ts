@@ -5,6 +5,7 @@ import type { EmulatorContext } from './context';
 import { registerFaultHook, isRobloxPath } from './control/faultHook';
 import { FaultRegistry, parseFaults } from './control/faults';
 import { controlPlugin } from './control';
+import { CallLog } from './control/callLog';
 import { snapshot } from './control/state';
 import { discordPlugin } from './discord';
 import { robloxPlugin } from './roblox';
@@ -44,7 +45,14 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
   const config = resolveConfig(options);
   const seed = options.seed ? validateSeed(options.seed) : loadSeedFile(DEFAULT_SEED_PATH);
   const faults = new FaultRegistry();
-  const ctx: EmulatorContext = { store: new EmulatorStore(seed, config), config, faults, seed };
+  const botCalls = new CallLog();
+  const ctx: EmulatorContext = {
+    store: new EmulatorStore(seed, config),
+    config,
+    faults,
+    seed,
+    botCalls,
+  };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -82,6 +90,7 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
       if (next) ctx.seed = validateSeed(next);
       ctx.store.reset(ctx.seed);
       faults.clear();
+      botCalls.clear();
     },
     state: () => snapshot(ctx),
     addFaults(list: unknown[]) {

@@ -1,4 +1,5 @@
 import type { EmulatorConfig } from './config';
+import type { CallLog } from './control/callLog';
 import type { FaultRegistry } from './control/faults';
 import type { Seed } from './seed/types';
 import type { EmulatorStore } from './store/store';
@@ -8,6 +9,8 @@ export interface EmulatorContext {
   store: EmulatorStore;
   config: EmulatorConfig;
   faults: FaultRegistry;
+  /** the bot's REST calls, counted by route */
+  botCalls: CallLog;
   /** the seed the emulator was created with (reset goes back to it unless given another) */
   seed: Seed;
 }

@@ -316,3 +316,23 @@ describe('role permissions', () => {
     expect(() => validateSeed(seed)).toThrow(/discord\.guilds\[0\]\.roles\[0\]\.permissions/);
   });
 });
+
+describe('GET /__emulator/calls', () => {
+  it('counts the bot’s REST calls by route (users’ calls are not counted), until reset', async () => {
+    await app.inject({ url: `/api/v10/guilds/${GUILDS.withBot}`, headers: BOT });
+    await app.inject({ url: `/api/v10/guilds/${GUILDS.withBot}/roles`, headers: BOT });
+    await app.inject({ url: `/api/guilds/${GUILDS.withBot}/roles`, headers: BOT });
+    await app.inject({ url: '/api/v10/users/@me', headers: { authorization: 'Bearer nope' } });
+    const calls = (await app.inject({ url: '/__emulator/calls' })).json();
+    expect(calls.bot).toEqual({
+      total: 3,
+      routes: {
+        'GET /api/guilds/:guildId/roles': 1,
+        'GET /api/v10/guilds/:guildId': 1,
+        'GET /api/v10/guilds/:guildId/roles': 1,
+      },
+    });
+    await app.inject({ method: 'POST', url: '/__emulator/reset' });
+    expect((await app.inject({ url: '/__emulator/calls' })).json().bot.total).toBe(0);
+  });
+});

@@ -27,6 +27,14 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
     }
     ctx.store.reset(ctx.seed);
     ctx.faults.clear();
+    ctx.botCalls.clear();
+    return { ok: true };
+  });
+
+  /** the bot's Discord REST calls since the last reset, by route */
+  app.get('/__emulator/calls', async () => ({ bot: ctx.botCalls.snapshot() }));
+  app.delete('/__emulator/calls', async () => {
+    ctx.botCalls.clear();
     return { ok: true };
   });
 

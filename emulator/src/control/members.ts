@@ -51,12 +51,10 @@ export function registerMemberControl(app: FastifyInstance, ctx: EmulatorContext
           .send({ error: 'not_found', message: `There is no server ${guildId}.` });
       const member = guild.members.get(userId);
       if (!member)
-        return reply
-          .code(404)
-          .send({
-            error: 'not_found',
-            message: `User ${userId} is not a member of ${guild.name}.`,
-          });
+        return reply.code(404).send({
+          error: 'not_found',
+          message: `User ${userId} is not a member of ${guild.name}.`,
+        });
       const change = readChange(request.body, new Set(guild.roles.map((r) => r.id)));
       if (!change.ok)
         return reply.code(400).send({ error: 'invalid_member', message: change.message });

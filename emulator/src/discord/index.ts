@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordBotCalls } from '../control/callLog';
 import type { EmulatorContext } from '../context';
 import { registerDiscordChannels } from './channels';
 import { registerDiscordConsent } from './consent';
@@ -15,6 +16,7 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
     app.register(
       async (api) => {
         addRateLimitHeaders(api);
+        recordBotCalls(api, ctx.botCalls);
         registerDiscordToken(api, ctx);
         registerDiscordUsers(api, ctx);
         registerDiscordGuilds(api, ctx);
