@@ -130,3 +130,10 @@ export const verifications = pgTable('verifications', {
   warnings: jsonb('warnings').$type<string[]>().notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** One row: the guilds the bot is in, as of `fetchedAt` (features/dashboard/bot-guilds.ts). */
+export const botGuildList = pgTable('bot_guild_list', {
+  id: integer('id').primaryKey().default(1),
+  guildIds: jsonb('guild_ids').$type<string[]>().notNull(),
+  fetchedAt: ts('fetched_at').notNull(),
+});

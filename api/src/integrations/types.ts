@@ -106,6 +106,8 @@ export interface DiscordBotClient {
   readonly botUserId: string;
   /** null when the bot is not in the guild (Discord 10004 / 50001) */
   getGuild(guildId: string): Promise<DiscordGuild | null>;
+  /** ids of every guild the bot is in (its own guild list, all pages) */
+  listBotGuildIds(): Promise<string[]>;
   listRoles(guildId: string): Promise<DiscordRole[]>;
   /** the highest position among the bot member's roles in the guild */
   getBotHighestRolePosition(guildId: string): Promise<number>;

@@ -44,24 +44,16 @@ export async function openTestDatabase(
   };
 }
 
-const TABLES = [
-  'verifications',
-  'group_role_binds',
-  'guild_configs',
-  'user_guilds',
-  'guilds',
-  'roblox_accounts',
-  'oauth_states',
-  'refresh_tokens',
-  'sessions',
-  'discord_tokens',
-  'users',
-];
-
 /** Empties every table between tests that share a file's database. */
 export async function truncateAll(database: Database): Promise<void> {
   const { sql } = await import('drizzle-orm');
-  await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} CASCADE`));
+  // every table the migrations made, so a new one is never forgotten here
+  const tables = await queryRows<{ tablename: string }>(
+    database,
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`,
+  );
+  const names = tables.map((t) => `"${t.tablename}"`).join(', ');
+  await database.db.execute(sql.raw(`TRUNCATE ${names} CASCADE`));
 }
 
 /** Rows of a raw SQL query (both drivers answer `{ rows }`). */

@@ -15,9 +15,12 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(database: Database): Promise<Stack> {
+export async function startStack(
+  database: Database,
+  seed: Seed = structuredClone(testSeed) as Seed,
+): Promise<Stack> {
   const emulator = await startEmulator({
-    seed: structuredClone(testSeed) as Seed,
+    seed,
     publicUrl: 'http://127.0.0.1',
   });
   const settings = testSettings({

@@ -172,6 +172,10 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
     },
     discordBot: {
       botUserId: '100000000000000001',
+      listBotGuildIds: async () => {
+        world.calls.push('listBotGuildIds');
+        return [...world.guilds.values()].filter((g) => g.botPresent).map((g) => g.id);
+      },
       getGuild: async (guildId): Promise<DiscordGuild | null> => {
         const g = world.guilds.get(guildId);
         if (!g || !g.botPresent) return null;

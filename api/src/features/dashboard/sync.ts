@@ -1,19 +1,19 @@
 import type { AppContext } from '../../context';
-import { mapLimit } from '../../lib/concurrency';
 import { withDiscordToken } from '../auth/discord-tokens';
+import { botGuildIds } from './bot-guilds';
 import { setBotPresence, storeUserGuilds } from './guild-store';
 
-/** Asks the bot whether it is in each guild. */
+/** A manual re-check may be fresher than the shared list's minute, but never costs more than one list per 10 s. */
+const MANUAL_CHECK_MAX_AGE_MS = 10_000;
+
+/** Whether the bot is in each guild, from its own (shared, cached) guild list. */
 export async function checkBotPresence(
   ctx: AppContext,
   guildIds: string[],
+  maxAgeMs?: number,
 ): Promise<Map<string, boolean>> {
-  const results = await mapLimit(
-    guildIds,
-    4,
-    async (id) => [id, (await ctx.integrations.discordBot.getGuild(id)) !== null] as const,
-  );
-  return new Map(results);
+  const present = await botGuildIds(ctx, maxAgeMs);
+  return new Map(guildIds.map((id) => [id, present.has(id)]));
 }
 
 /** Reads the user's guilds from Discord (with counts) and stores membership, manage rights and bot presence. */
@@ -29,7 +29,7 @@ export async function syncUserGuilds(ctx: AppContext, userId: string): Promise<v
 }
 
 export async function recheckBotPresence(ctx: AppContext, guildIds: string[]) {
-  const presence = await checkBotPresence(ctx, guildIds);
+  const presence = await checkBotPresence(ctx, guildIds, MANUAL_CHECK_MAX_AGE_MS);
   await setBotPresence(ctx.db, presence);
   return { checked: presence.size, bot_present: [...presence.values()].filter(Boolean).length };
 }

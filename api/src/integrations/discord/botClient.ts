@@ -92,8 +92,25 @@ export function createDiscordBotClient(
       return { user_id: m.user?.id ?? userId, nick: m.nick ?? null, roles: [...m.roles] };
     });
 
+  /** Discord pages the bot's guild list 200 at a time, by id. */
+  const GUILD_PAGE = 200;
+  const listBotGuildIds = async () => {
+    const ids: string[] = [];
+    for (let after = '0'; ; ) {
+      const page = await call<{ id: string }[]>('list_bot_guilds', () =>
+        rest.get(Routes.userGuilds(), {
+          query: new URLSearchParams({ limit: String(GUILD_PAGE), after }),
+        }),
+      );
+      ids.push(...page.map((g) => g.id));
+      if (page.length < GUILD_PAGE) return ids;
+      after = page[page.length - 1]!.id;
+    }
+  };
+
   return {
     botUserId: settings.discordClientId,
+    listBotGuildIds,
 
     getGuild: (guildId) =>
       orNull('get_guild', ['unknown_guild', 'missing_access'], async (): Promise<DiscordGuild> => {

@@ -3,6 +3,7 @@ import { IntegrationError, type IntegrationErrorKind } from '../types';
 
 export type BotOperation =
   | 'get_guild'
+  | 'list_bot_guilds'
   | 'list_roles'
   | 'create_role'
   | 'get_member'
@@ -22,6 +23,7 @@ const MISSING_PERMISSIONS: Record<BotOperation, string> = {
     "The bot cannot create roles. In Server Settings → Roles, give the bot's role the Manage Roles permission.",
   get_guild:
     'The bot is missing a permission in this server. Add the bot again from the dashboard to restore its permissions.',
+  list_bot_guilds: 'Discord did not let the bot list its servers. Check the bot token.',
   list_roles:
     'The bot is missing a permission in this server. Add the bot again from the dashboard to restore its permissions.',
   get_member:

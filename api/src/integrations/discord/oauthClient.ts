@@ -50,6 +50,22 @@ function toTokenSet(body: unknown): DiscordTokenSet {
   };
 }
 
+const USER_GUILD_PAGE = 200;
+
+function toUserGuild(g: unknown): DiscordUserGuild {
+  return {
+    id: str(prop(g, 'id')),
+    name: str(prop(g, 'name')),
+    icon: typeof prop(g, 'icon') === 'string' ? (prop(g, 'icon') as string) : null,
+    owner: prop(g, 'owner') === true,
+    permissions: str(prop(g, 'permissions'), '0'),
+    approximate_member_count:
+      typeof prop(g, 'approximate_member_count') === 'number'
+        ? (prop(g, 'approximate_member_count') as number)
+        : 0,
+  };
+}
+
 /** Discord's OAuth2 for people: authorize URLs, token calls (form-encoded) and Bearer reads. */
 export function createDiscordOAuthClient(
   settings: Settings,
@@ -205,25 +221,24 @@ export function createDiscordOAuthClient(
       };
     },
 
+    /** Every page of the user's guilds (Discord gives 200 at most per page; Nitro users have more). */
     async getCurrentUserGuilds(accessToken): Promise<DiscordUserGuild[]> {
-      const body = await bearerGet('/users/@me/guilds?with_counts=true', accessToken);
-      if (!Array.isArray(body))
-        throw new IntegrationError(
-          'discord',
-          'unavailable',
-          'Discord answered with an unexpected server list. Try again.',
+      const guilds: DiscordUserGuild[] = [];
+      for (let after = '0'; ; ) {
+        const body = await bearerGet(
+          `/users/@me/guilds?with_counts=true&limit=${USER_GUILD_PAGE}&after=${after}`,
+          accessToken,
         );
-      return body.map((g: unknown) => ({
-        id: str(prop(g, 'id')),
-        name: str(prop(g, 'name')),
-        icon: typeof prop(g, 'icon') === 'string' ? (prop(g, 'icon') as string) : null,
-        owner: prop(g, 'owner') === true,
-        permissions: str(prop(g, 'permissions'), '0'),
-        approximate_member_count:
-          typeof prop(g, 'approximate_member_count') === 'number'
-            ? (prop(g, 'approximate_member_count') as number)
-            : 0,
-      }));
+        if (!Array.isArray(body))
+          throw new IntegrationError(
+            'discord',
+            'unavailable',
+            'Discord answered with an unexpected server list. Try again.',
+          );
+        guilds.push(...body.map(toUserGuild));
+        if (body.length < USER_GUILD_PAGE) return guilds;
+        after = guilds[guilds.length - 1]!.id;
+      }
     },
   };
 }
