@@ -10,7 +10,6 @@ import type { AppContext } from './context';
 import { createDatabase, type Database } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
-import { schedulePurge } from './features/maintenance/purge';
 import { publicRoutes } from './features/public/routes';
 import { robloxRoutes } from './features/roblox/routes';
 import { serverRoutes } from './features/servers/routes';
@@ -21,6 +20,11 @@ import { registerAuthenticate } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonParser } from './plugins/json-parser';
 import { loggerOptions } from './plugins/logging';
+import { registerMetrics } from './plugins/metrics';
+import { queueDepths, startJobEngine } from './jobs/engine';
+import { PURGE_QUEUE, registerPurgeJob } from './jobs/purge-job';
+import { setQueueDepthSource } from './lib/metrics';
+import { connectRedis } from './lib/redis';
 import { openapiOptions } from './plugins/openapi';
 
 export interface BuildAppOptions {
@@ -30,8 +34,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** false silences logs (tests) */
   logger?: boolean;
-  /** false turns off the scheduled purge of expired rows (tests that call it themselves) */
-  purge?: boolean;
+  /** false runs no job engine (most tests); the purge and other background work then never run */
+  jobs?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -52,8 +56,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
 
+  const redis = settings.redisUrl ? connectRedis(settings.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  const jobs = options.jobs === false ? undefined : await startJobEngine(database, app.log);
+  if (jobs) {
+    app.addHook('onClose', async () => {
+      setQueueDepthSource(null);
+      await jobs.stop({ graceful: true, wait: true, timeout: 10_000 });
+    });
+    await registerPurgeJob(jobs, database.db, app.log, settings.purgeCron);
+    setQueueDepthSource(() => queueDepths(jobs, [PURGE_QUEUE]));
+  }
+
   const ctx: AppContext = { settings, db: database.db, integrations };
   app.decorate('ctx', ctx);
+  registerMetrics(app);
 
   registerErrorHandler(app);
   registerJsonParser(app);
@@ -74,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(rateLimit, {
     global: false,
+    // one count for every replica when Redis is there; in memory (one process) otherwise
+    ...(redis ? { redis, nameSpace: 'roconnect-rl:' } : {}),
     hook: 'preHandler',
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error(`Too many requests: try again in ${context.after}.`), {
@@ -89,9 +108,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(verificationRoutes);
   await app.register(robloxRoutes);
   await app.register(serverRoutes);
-  await app.register(publicRoutes, { ping: database.ping });
-
-  if (options.purge !== false) schedulePurge(app, database.db, settings.purgeIntervalMs);
+  await app.register(publicRoutes, {
+    health: {
+      database: database.ping,
+      ...(redis ? { redis: async () => (await redis.ping().catch(() => '')) === 'PONG' } : {}),
+      ...(jobs ? { jobs: async () => (await jobs.isInstalled().catch(() => false)) === true } : {}),
+    },
+  });
 
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

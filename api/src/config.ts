@@ -20,8 +20,10 @@ export interface Settings {
   authRateLimitMax: number;
   /** how long a manager's Manage Server right, read from Discord, is trusted before a write re-reads it */
   managerRecheckMs: number;
-  /** how often expired states, spent refresh tokens and ended sessions are purged */
-  purgeIntervalMs: number;
+  /** when expired states, spent refresh tokens and ended sessions are purged (cron, UTC) */
+  purgeCron: string;
+  /** Redis for counters shared by replicas (rate limits); undefined = in-memory, one process */
+  redisUrl: string | undefined;
   integrations: IntegrationSettings;
 }
 
@@ -72,6 +74,20 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   if (n < min || n > max)
     throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+function cron(env: Env, name: string, fallback: string): string {
+  const v = str(env, name, fallback);
+  if (!/^(\S+\s+){4}\S+$/.test(v))
+    throw new ConfigError(`${name} must be a cron expression of five fields, got "${v}"`);
+  return v;
+}
+
+function redisUrl(env: Env): string | undefined {
+  const v = optional(env, 'REDIS_URL', undefined);
+  if (v && !/^rediss?:\/\/[^\s]+$/.test(v))
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  return v;
 }
 
 function decodeKey(name: string, value: string): Buffer {
@@ -187,7 +203,8 @@ export function loadSettings(env: Env = process.env): Settings {
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 20, 1, 100000),
     authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 60, 1, 100000),
     managerRecheckMs: 60_000,
-    purgeIntervalMs: int(env, 'PURGE_INTERVAL_SECONDS', 3600, 10, 86400) * 1000,
+    purgeCron: cron(env, 'PURGE_CRON', '17 * * * *'),
+    redisUrl: redisUrl(env),
     integrations: {
       discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', origins.discordApi),
       discordAuthorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', origins.discordAuthorize),
@@ -205,7 +222,11 @@ export function loadSettings(env: Env = process.env): Settings {
       robloxGroupsBaseUrl: url(env, 'ROBLOX_GROUPS_BASE_URL', origins.robloxGroups),
       robloxThumbnailsBaseUrl: url(env, 'ROBLOX_THUMBNAILS_BASE_URL', origins.robloxThumbnails),
       robloxClientId: optional(env, 'ROBLOX_CLIENT_ID', devDefault('emulator-roblox-client')),
-      robloxClientSecret: optional(env, 'ROBLOX_CLIENT_SECRET', devDefault('emulator-roblox-secret')),
+      robloxClientSecret: optional(
+        env,
+        'ROBLOX_CLIENT_SECRET',
+        devDefault('emulator-roblox-secret'),
+      ),
       robloxRedirectUri: `${apiUrl}/roblox/callback`,
     },
   };

@@ -1,6 +1,6 @@
 import { useFakeApp } from './support/harness';
 import { addGuild, addMember } from './support/fake-integrations';
-import { bearer, parseRedirect, testSettings } from './support/app';
+import { parseRedirect, testSettings } from './support/app';
 import { completeSetup, linkRoblox, loginAs, type Session } from './support/fake-login';
 import { GUILD_A, GUILD_B, GUILD_C, MAX, OLIVIA, PETE, RUBY } from './support/world';
 

@@ -1,5 +1,5 @@
 import { useFakeApp } from './support/harness';
-import { APP_URL } from './support/app';
+import { APP_URL, testSettings } from './support/app';
 import { loginAs } from './support/fake-login';
 import { MAX, OLIVIA } from './support/world';
 
@@ -22,10 +22,24 @@ describe('GET /api/bot-stats', () => {
 });
 
 describe('GET /api/health', () => {
-  it('reports the database', async () => {
+  it('reports the database, and Redis and the job engine as not in use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { status: 'ok', database: 'ok' } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'off' },
+    });
+  });
+
+  it('answers 503 degraded when a configured Redis does not answer', async () => {
+    const app = await t.restartWith(testSettings({ REDIS_URL: 'redis://127.0.0.1:1' }));
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().data).toMatchObject({
+      status: 'degraded',
+      database: 'ok',
+      redis: 'unavailable',
+    });
   });
 });
 

@@ -10,9 +10,15 @@ import { runMigrations, type SqlRunner } from './migrate';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Raw SQL for libraries that bring their own queries (the job engine): `{ rows }` of the last statement. */
+export type RawSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  raw: RawSql;
+  /** PostgreSQL: the schema the tables live in, when not the default (tests) */
+  searchPath?: string;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -30,6 +36,7 @@ export interface DatabaseOptions {
 function openPglite(dir: string | undefined): {
   db: Db;
   runner: SqlRunner;
+  raw: RawSql;
   close: () => Promise<void>;
 } {
   if (dir) mkdirSync(dir, { recursive: true });
@@ -41,9 +48,16 @@ function openPglite(dir: string | undefined): {
     query: async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows,
     withLock: (fn) => fn(runner),
   };
+  // PGlite runs several statements only without parameters (exec), one with them (query)
+  const raw: RawSql = async (text, values) => {
+    if (values && values.length > 0) return client.query(text, values);
+    const results = await client.exec(text);
+    return results[results.length - 1] ?? { rows: [] };
+  };
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     runner,
+    raw,
     close: () => client.close(),
   };
 }
@@ -79,7 +93,16 @@ function openPostgres(url: string, searchPath: string | undefined) {
       }
     },
   };
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, runner, close: () => pool.end() };
+  const raw: RawSql = async (text, values) => {
+    const result = (await pool.query(text, values)) as unknown as pg.QueryResult | pg.QueryResult[];
+    return Array.isArray(result) ? (result[result.length - 1] ?? { rows: [] }) : result;
+  };
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    runner,
+    raw,
+    close: () => pool.end(),
+  };
 }
 
 /** Opens the database and applies pending migrations from `api/migrations/`. */
@@ -96,6 +119,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return {
     db: opened.db,
     kind: options.databaseUrl ? 'postgres' : 'pglite',
+    raw: opened.raw,
+    ...(options.databaseUrl && options.searchPath ? { searchPath: options.searchPath } : {}),
     ping: async () => {
       try {
         await opened.runner.query('SELECT 1', []);

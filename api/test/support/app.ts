@@ -26,7 +26,7 @@ export async function createTestApp(
   integrations: Integrations,
   settings: Settings = testSettings(),
 ): Promise<FastifyInstance> {
-  const app = await buildApp({ settings, integrations, database, logger: false });
+  const app = await buildApp({ settings, integrations, database, logger: false, jobs: false });
   await app.ready();
   return app;
 }

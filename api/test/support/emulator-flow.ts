@@ -32,7 +32,7 @@ export async function startStack(
     http: { retries: 1, timeoutMs: 5000 },
     bot: { retries: 1, timeoutMs: 5000 },
   });
-  const app = await buildApp({ settings, integrations, database, logger: false });
+  const app = await buildApp({ settings, integrations, database, logger: false, jobs: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

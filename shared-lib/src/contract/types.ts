@@ -44,6 +44,10 @@ export interface BotStats {
 export interface Health {
   status: 'ok' | 'degraded';
   database: 'ok' | 'unavailable';
+  /** the shared counters and locks store, when REDIS_URL is set */
+  redis: 'ok' | 'unavailable' | 'not_configured';
+  /** the background job engine */
+  jobs: 'ok' | 'unavailable' | 'off';
 }
 
 export interface LinkedAccount {

@@ -1,5 +1,4 @@
 import { and, gt, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { oauthStates, refreshTokens, sessions } from '../../db/schema';
 
@@ -45,19 +44,4 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<PurgeCount
     .where(lt(refreshTokens.expiresAt, now))
     .returning({ id: refreshTokens.tokenHash });
   return { states: states.length, refreshTokens: tokens.length, sessions: ended.length };
-}
-
-/** Purges at start and then every `intervalMs` while the app runs. */
-export function schedulePurge(app: FastifyInstance, db: Db, intervalMs: number): void {
-  const run = () =>
-    purgeExpired(db)
-      .then((counts) => app.log.info({ purged: counts }, 'purged expired rows'))
-      .catch((err: Error) => app.log.warn({ err: err.message }, 'purge failed; will retry'));
-  let timer: ReturnType<typeof setInterval> | undefined;
-  app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(run, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

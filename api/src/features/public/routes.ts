@@ -3,7 +3,14 @@ import { count, eq } from 'drizzle-orm';
 import { guilds, users } from '../../db/schema';
 import { botStatsRoute, healthRoute } from './schemas';
 
-export const publicRoutes: FastifyPluginAsyncTypebox<{ ping?: () => Promise<boolean> }> = async (
+/** What /api/health asks about each dependency: a check, or absent when it is not in use. */
+export interface HealthChecks {
+  database: () => Promise<boolean>;
+  redis?: () => Promise<boolean>;
+  jobs?: () => Promise<boolean>;
+}
+
+export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> = async (
   app,
   opts,
 ) => {
@@ -19,13 +26,27 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ ping?: () => Promise<bool
   });
 
   app.get('/api/health', { schema: healthRoute }, async (_request, reply) => {
-    const dbOk = opts.ping ? await opts.ping() : true;
-    reply.code(dbOk ? 200 : 503);
+    const { database, redis, jobs } = opts.health;
+    const [dbOk, redisOk, jobsOk] = await Promise.all([
+      database(),
+      redis ? redis() : Promise.resolve(null),
+      jobs ? jobs() : Promise.resolve(null),
+    ]);
+    const healthy = dbOk && redisOk !== false && jobsOk !== false;
+    reply.code(healthy ? 200 : 503);
     return {
       success: true as const,
       data: {
-        status: dbOk ? ('ok' as const) : ('degraded' as const),
+        status: healthy ? ('ok' as const) : ('degraded' as const),
         database: dbOk ? ('ok' as const) : ('unavailable' as const),
+        redis:
+          redisOk === null
+            ? ('not_configured' as const)
+            : redisOk
+              ? ('ok' as const)
+              : ('unavailable' as const),
+        jobs:
+          jobsOk === null ? ('off' as const) : jobsOk ? ('ok' as const) : ('unavailable' as const),
       },
     };
   });

@@ -9,7 +9,12 @@ export const BotStatsSchema = Type.Object(
   { additionalProperties: false },
 );
 export const HealthSchema = Type.Object(
-  { status: Type.Enum(['ok', 'degraded']), database: Type.Enum(['ok', 'unavailable']) },
+  {
+    status: Type.Enum(['ok', 'degraded']),
+    database: Type.Enum(['ok', 'unavailable']),
+    redis: Type.Enum(['ok', 'unavailable', 'not_configured']),
+    jobs: Type.Enum(['ok', 'unavailable', 'off']),
+  },
   { additionalProperties: false },
 );
 

@@ -19,7 +19,7 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: editNicknameRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
-      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
       const row = await saveConfig(ctx.db, guild.id, userId, {
         nicknameFormat: request.body.nickname_format,
       });

@@ -37,7 +37,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: setupNicknameRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
-      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
       const current = await getConfig(ctx.db, guild.id);
       const row = await saveConfig(ctx.db, guild.id, userId, {
         nicknameFormat: request.body.nickname_format,

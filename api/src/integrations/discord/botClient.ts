@@ -1,4 +1,4 @@
-import { REST } from '@discordjs/rest';
+import { REST, RESTEvents } from '@discordjs/rest';
 import {
   Routes,
   type APIGuild,
@@ -13,6 +13,8 @@ import type {
   DiscordRole,
   IntegrationSettings,
 } from '../types';
+import { discordBotRequests, discordRateLimited } from '../../lib/metrics';
+import { IntegrationError } from '../types';
 import { toIntegrationError, type BotOperation } from './botErrors';
 import { unversionedBase } from './urls';
 
@@ -53,14 +55,22 @@ export function createDiscordBotClient(
     timeout: policy.timeoutMs ?? 15_000,
     rejectOnRateLimit: (data) => data.retryAfter > maxWait,
   });
+  rest.on(RESTEvents.RateLimited, (info) => discordRateLimited.inc({ route: info.route }));
 
   async function call<T>(operation: BotOperation, run: () => Promise<unknown>): Promise<T> {
     // @discordjs/rest forgets the token after any 401; set it each time so one bad answer is not fatal
     rest.setToken(settings.discordBotToken);
     try {
-      return (await run()) as T;
+      const result = (await run()) as T;
+      discordBotRequests.inc({ operation, outcome: 'ok' });
+      return result;
     } catch (error) {
-      throw toIntegrationError(error, operation);
+      const failure = toIntegrationError(error, operation);
+      discordBotRequests.inc({
+        operation,
+        outcome: failure instanceof IntegrationError ? failure.kind : 'error',
+      });
+      throw failure;
     }
   }
 
@@ -96,7 +106,7 @@ export function createDiscordBotClient(
   const GUILD_PAGE = 200;
   const listBotGuildIds = async () => {
     const ids: string[] = [];
-    for (let after = '0'; ; ) {
+    for (let after = '0'; ;) {
       const page = await call<{ id: string }[]>('list_bot_guilds', () =>
         rest.get(Routes.userGuilds(), {
           query: new URLSearchParams({ limit: String(GUILD_PAGE), after }),

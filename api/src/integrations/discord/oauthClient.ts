@@ -224,7 +224,7 @@ export function createDiscordOAuthClient(
     /** Every page of the user's guilds (Discord gives 200 at most per page; Nitro users have more). */
     async getCurrentUserGuilds(accessToken): Promise<DiscordUserGuild[]> {
       const guilds: DiscordUserGuild[] = [];
-      for (let after = '0'; ; ) {
+      for (let after = '0'; ;) {
         const body = await bearerGet(
           `/users/@me/guilds?with_counts=true&limit=${USER_GUILD_PAGE}&after=${after}`,
           accessToken,

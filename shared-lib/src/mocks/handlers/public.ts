@@ -9,7 +9,9 @@ export const MOCK_CSP_NONCE = 'mock-nonce';
 export function publicHandlers(db: MockDb) {
   return [
     http.get(route(API_PATHS.botStats), () => ok(db.botStats)),
-    http.get(route(API_PATHS.health), () => ok({ status: 'ok', database: 'ok' })),
+    http.get(route(API_PATHS.health), () =>
+      ok({ status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'ok' }),
+    ),
     // The real document comes from the API; the mock only names the paths it answers.
     http.get(route(API_PATHS.openapi), () =>
       HttpResponse.json({

@@ -1,0 +1,49 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The process's Prometheus metrics, served at GET /metrics. One registry per process: several app
+ * instances in one process (tests) share the counters, as replicas' series would on a dashboard.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+export const httpRequestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'API request duration by route',
+  labelNames: ['method', 'route', 'status_code'] as const,
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+  registers: [metricsRegistry],
+});
+
+export const discordBotRequests = new Counter({
+  name: 'discord_bot_requests_total',
+  help: "The bot's Discord REST calls by operation and outcome",
+  labelNames: ['operation', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const discordRateLimited = new Counter({
+  name: 'discord_rate_limited_total',
+  help: '429 answers Discord gave the bot (waited out or refused)',
+  labelNames: ['route'] as const,
+  registers: [metricsRegistry],
+});
+
+let depthSource: (() => Promise<Record<string, number>>) | null = null;
+/** Where job_queue_depth reads from at scrape time (the job engine, when it runs). */
+export function setQueueDepthSource(source: (() => Promise<Record<string, number>>) | null) {
+  depthSource = source;
+}
+
+new Gauge({
+  name: 'job_queue_depth',
+  help: 'Jobs waiting in each queue',
+  labelNames: ['queue'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    if (!depthSource) return;
+    for (const [queue, depth] of Object.entries(await depthSource().catch(() => ({}))))
+      this.set({ queue }, depth);
+  },
+});

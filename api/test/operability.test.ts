@@ -1,0 +1,91 @@
+/** What an operator watches: /metrics, /api/health with the job engine, and the purge as a job. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { oauthStates } from '../src/db/schema';
+import { PURGE_QUEUE } from '../src/jobs/purge-job';
+import { testSettings } from './support/app';
+import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from './support/db';
+import { createFakeIntegrations } from './support/fake-integrations';
+import { loginAs, startLogin } from './support/fake-login';
+import { OLIVIA, standardWorld } from './support/world';
+import { sql } from 'drizzle-orm';
+
+/** Polls a condition the job engine makes true in its own time (it polls its queue every 2 s). */
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('the condition did not become true in time');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+let tdb: TestDatabase;
+let app: FastifyInstance | undefined;
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+});
+afterAll(async () => {
+  await tdb.cleanup();
+});
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function start(jobs: boolean) {
+  await truncateAll(tdb.database);
+  app = await buildApp({
+    settings: testSettings(),
+    integrations: createFakeIntegrations(standardWorld()),
+    database: tdb.database,
+    logger: false,
+    jobs,
+  });
+  await app.ready();
+  return app;
+}
+
+it('GET /metrics answers Prometheus text with the request-duration histogram after traffic', async () => {
+  const api = await start(false);
+  const s = await loginAs(api, OLIVIA);
+  await api.inject({ method: 'GET', url: '/api/v1/dashboard/user/servers', headers: s.headers });
+  const res = await api.inject({ method: 'GET', url: '/metrics' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  expect(res.body).toMatch(/# TYPE http_request_duration_seconds histogram/);
+  // labelled by the route's pattern, never the raw address
+  expect(res.body).toMatch(
+    /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/dashboard\/user\/servers",status_code="200"\} [1-9]/,
+  );
+  expect(res.body).toMatch(/# TYPE discord_bot_requests_total counter/);
+  expect(res.body).toMatch(/# TYPE job_queue_depth gauge/);
+});
+
+it('runs the purge as a job at start, and reports the job engine in /api/health', async () => {
+  // an expired state waiting to be purged before the engine starts
+  await truncateAll(tdb.database);
+  const seed = await start(false);
+  await startLogin(seed);
+  await tdb.database.db.update(oauthStates).set({ expiresAt: new Date(Date.now() - 1000) });
+  await seed.close();
+  app = undefined;
+
+  app = await buildApp({
+    settings: testSettings(),
+    integrations: createFakeIntegrations(standardWorld()),
+    database: tdb.database,
+    logger: false,
+  });
+  await app.ready();
+  const health = await app.inject({ method: 'GET', url: '/api/health' });
+  expect(health.json().data).toMatchObject({ status: 'ok', jobs: 'ok' });
+  await waitFor(async () => (await tdb.database.db.select().from(oauthStates)).length === 0);
+  const schema = tdb.database.searchPath ? `${tdb.database.searchPath}_jobs` : 'pgboss';
+  const jobs = await queryRows<{ state: string }>(
+    tdb.database,
+    sql.raw(
+      `SELECT state FROM ${schema}.job WHERE name = '${PURGE_QUEUE}' AND state = 'completed'`,
+    ),
+  );
+  expect(jobs).toHaveLength(1);
+}, 30_000);
