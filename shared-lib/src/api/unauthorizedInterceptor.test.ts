@@ -177,6 +177,25 @@ describe('only a refused refresh ends the session', () => {
     expect(goTo).toHaveBeenCalledWith('/login?message=discord_token_expired');
   });
 
+  it('keeps the expired message when calls in flight together end with a plain 401 after it', async () => {
+    server.use(
+      http.get(route(API_PATHS.linkedAccounts), () => {
+        db.sessions[0]!.revoked = true;
+        return HttpResponse.json(
+          { success: false, error: 'discord_token_expired' },
+          { status: 401, headers: { 'x-token-expired': 'true' } },
+        );
+      }),
+    );
+    const [accounts, servers] = await Promise.allSettled([
+      api.dashboard.linkedAccounts(),
+      new Promise((resolve) => setTimeout(resolve, 20)).then(() => api.dashboard.servers()),
+    ]);
+    expect([accounts.status, servers.status]).toEqual(['rejected', 'rejected']);
+    expect(goTo).toHaveBeenCalledTimes(1);
+    expect(goTo).toHaveBeenCalledWith('/login?message=discord_token_expired');
+  });
+
   it('goes to the expired message when the refresh itself says x-token-expired', async () => {
     expireAccessToken();
     db.sessions[0]!.discord_expired = true;

@@ -54,9 +54,17 @@ export function installUnauthorizedInterceptor(
   clients: readonly AxiosInstance[],
   goTo: (path: string) => void,
 ): () => void {
+  // Calls in flight together end together; the expired message, once given, is not taken back
+  // by a plain 401 from a call that happened to settle after it.
+  let signedOutTo: string | null = null;
   const signOut = (tokenExpired: boolean) => {
+    const path = tokenExpired ? EXPIRED_LOGIN_PATH : LOGIN_PATH;
+    const stillSignedOut =
+      signedOutTo !== null && !tokenStorage.getAccessToken() && !tokenStorage.getRefreshToken();
+    if (stillSignedOut && (signedOutTo === EXPIRED_LOGIN_PATH || path === LOGIN_PATH)) return;
     tokenStorage.clear();
-    goTo(tokenExpired ? EXPIRED_LOGIN_PATH : LOGIN_PATH);
+    signedOutTo = path;
+    goTo(path);
   };
 
   const renewBeforeSending = async (config: InternalAxiosRequestConfig) => {
