@@ -124,6 +124,42 @@ test('after the access token expires, Sync Servers succeeds with its toast', asy
   expect((await storedTokens(page)).access).not.toBe(expired.access);
 });
 
+test('a call the API answers 401 (the tab’s clock lags) is refreshed and retried once', async ({
+  page,
+  context,
+  request,
+  allowConsoleErrors,
+}) => {
+  // the first, refused answer is a 401 the browser logs
+  allowConsoleErrors(/status of 401/);
+  await signIn(page);
+  await openServersTab(page);
+  // This tab's clock stands still, so it cannot see its token expire (a tab that slept, a clock
+  // that is wrong): only the API's 401 tells it.
+  await page.clock.setFixedTime(Date.now());
+  await waitForStoredTokenToExpire(page, request);
+  const calls: string[] = [];
+  context.on('request', (call) => {
+    if (call.url().startsWith(API)) calls.push(`${call.method()} ${new URL(call.url()).pathname}`);
+  });
+
+  await remoteRegion(page, 'mfe_servers').getByRole('button', { name: 'Sync Servers' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('Servers synchronized successfully!'),
+  ).toBeVisible();
+  const syncAndRefresh = calls.filter((call) =>
+    /^POST \/(api\/v1\/dashboard\/user\/sync-servers|auth\/refresh)$/.test(call),
+  );
+  expect(syncAndRefresh).toEqual([
+    'POST /api/v1/dashboard/user/sync-servers',
+    'POST /auth/refresh',
+    'POST /api/v1/dashboard/user/sync-servers',
+  ]);
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+});
+
 test('two tabs reloading at the same moment after expiry both stay signed in, spending each refresh token once', async ({
   page,
   context,
