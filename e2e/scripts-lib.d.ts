@@ -15,6 +15,7 @@ declare module '*/scripts/lib/stack.cjs' {
   export function serviceDefinitions(options: {
     dataDir?: string;
     emulatorSeed?: string;
+    accessTokenTtl?: number | string;
   }): Record<string, ServiceDefinition>;
   export function isPortOpen(port: number, host?: string): Promise<boolean>;
   export function waitForHttp(url: string, timeoutMs?: number): Promise<void>;

@@ -1,15 +1,29 @@
 #!/usr/bin/env node
 // npm start: install when needed, build everything in production mode, start the emulator, the API,
 // the four remotes and the shell, and print the URL. Ctrl+C stops them all.
+import path from 'node:path';
 import { ensureDependencies, run } from './lib/ensure.mjs';
 import { serviceDefinitions, START_ORDER, startService } from './lib/stack.cjs';
 
+/**
+ * The API settings an operator may give `npm start` (see api/README.md): DATA_DIR, relative to
+ * where npm start was run, and ACCESS_TOKEN_TTL. Everything else in the environment is inherited.
+ */
+function apiSettingsFromEnvironment(env = process.env) {
+  return {
+    dataDir: env.DATA_DIR?.trim()
+      ? path.resolve(process.env.INIT_CWD || '.', env.DATA_DIR)
+      : undefined,
+    accessTokenTtl: env.ACCESS_TOKEN_TTL?.trim() || undefined,
+  };
+}
 
 async function main() {
   ensureDependencies();
   if (!process.argv.includes('--no-build'))
     run('npx lerna run build --scope "@roconnect/{shell,mfe-*}" --concurrency 2');
-  const services = serviceDefinitions();
+  const apiSettings = apiSettingsFromEnvironment();
+  const services = serviceDefinitions(apiSettings);
   const children = [];
   const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
   process.on('SIGINT', () => {
@@ -31,6 +45,7 @@ async function main() {
   console.log(
     'Emulated Discord and Roblox: http://localhost:3100/  ·  API: http://localhost:3000/api/health',
   );
+  console.log(`API data: ${services.api.env.DATA_DIR}`);
 }
 
 void main();

@@ -5,11 +5,19 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileExists, resolveInside, serveFile, sendBody } from './static-files.mjs';
+import {
+  answerUnexpected,
+  closeGracefullyOnSignals,
+  fileExists,
+  keepUpOnBadClients,
+  resolveInside,
+  serveFile,
+  sendBody,
+} from './static-files.mjs';
 
 export function createStaticServer(root, { cors = true } = {}) {
   const absoluteRoot = path.resolve(root);
-  return http.createServer((req, res) => {
+  function handle(req, res) {
     const corsHeaders = cors ? { 'Access-Control-Allow-Origin': '*' } : {};
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { ...corsHeaders, 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' });
@@ -28,7 +36,17 @@ export function createStaticServer(root, { cors = true } = {}) {
       'Content-Type': 'text/plain; charset=utf-8',
       ...corsHeaders,
     });
+  }
+
+  const server = http.createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      answerUnexpected(req, res, error);
+    }
   });
+  keepUpOnBadClients(server);
+  return server;
 }
 
 const isMain =
@@ -52,6 +70,7 @@ if (isMain) {
     console.error(`Cannot serve ${dir} on port ${port}: ${error.message}`);
     process.exit(1);
   });
+  closeGracefullyOnSignals(server, `static server for ${dir}`);
   server.listen(Number(port), () =>
     console.log(`Serving ${path.resolve(dir)} at http://localhost:${port}/`),
   );

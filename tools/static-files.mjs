@@ -67,7 +67,18 @@ export function sendBody(req, res, status, body, headers) {
 
 export function serveFile(req, res, filePath, extraHeaders = {}) {
   const ext = path.extname(filePath);
-  sendBody(req, res, 200, fs.readFileSync(filePath), {
+  let content;
+  try {
+    content = fs.readFileSync(filePath);
+  } catch (error) {
+    // gone between the existence check and the read (a deploy replacing files): a 404, not a crash
+    if (error.code !== 'ENOENT' && error.code !== 'EISDIR') throw error;
+    return sendBody(req, res, 404, 'Not found', {
+      'Content-Type': 'text/plain; charset=utf-8',
+      ...extraHeaders,
+    });
+  }
+  sendBody(req, res, 200, content, {
     'Content-Type': TYPES[ext] || 'application/octet-stream',
     'Cache-Control': cacheControlFor(filePath),
     'X-Content-Type-Options': 'nosniff',
@@ -82,4 +93,41 @@ export function sendJson(req, res, status, value, extraHeaders = {}) {
     'Cache-Control': 'no-store',
     ...extraHeaders,
   });
+}
+
+/** A request whose handling threw: a 500 for that request (if nothing was sent yet), logged. */
+export function answerUnexpected(req, res, error) {
+  console.error(`${req.method} ${req.url} failed:`, error);
+  if (res.headersSent) return res.destroy();
+  try {
+    sendJson(req, res, 500, { error: 'internal_error', message: 'Something went wrong.' });
+  } catch {
+    res.destroy();
+  }
+}
+
+/** A malformed request (bad HTTP, header overflow) gets a 400 and only its socket is closed. */
+export function keepUpOnBadClients(server) {
+  server.on('clientError', (error, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+}
+
+/**
+ * On SIGTERM or SIGINT: stop accepting connections, let requests under way finish, close idle
+ * keep-alive sockets, and exit 0 once closed (or after `graceMs`, closing what is left).
+ */
+export function closeGracefullyOnSignals(server, name, graceMs = 5_000) {
+  const close = (signal) => {
+    console.log(`${name}: ${signal} received, closing`);
+    server.close(() => process.exit(0));
+    server.closeIdleConnections?.();
+    setTimeout(() => {
+      server.closeAllConnections?.();
+      process.exit(0);
+    }, graceMs).unref();
+  };
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
 }

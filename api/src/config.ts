@@ -16,6 +16,8 @@ export interface Settings {
   encryptionKey: Buffer;
   /** requests per minute per user on sync-servers, manual-sync and verify-in-server */
   rateLimitMax: number;
+  /** how long an access token lives, in seconds (ACCESS_TOKEN_TTL; short in tests) */
+  accessTokenTtlSeconds: number;
   /** requests per minute per client address on the unauthenticated routes that write rows */
   authRateLimitMax: number;
   /** how long a manager's Manage Server right, read from Discord, is trusted before a write re-reads it */
@@ -201,6 +203,8 @@ export function loadSettings(env: Env = process.env): Settings {
       keyEnv ?? generated!.encryptionKey,
     ),
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 20, 1, 100000),
+    // up to a day: an access token cannot be revoked by forgetting it, only by its session
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900, 1, 86400),
     authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 60, 1, 100000),
     managerRecheckMs: 60_000,
     purgeCron: cron(env, 'PURGE_CRON', '17 * * * *'),

@@ -35,15 +35,21 @@ function openLog(name: string): number {
   return fs.openSync(LOG_FILE.replace(/services\.log$/, `${name}.log`), 'a');
 }
 
-/** Start a service detached, so it outlives the process that started it; record its pid. */
+/**
+ * Start a service detached, so it outlives the process that started it; record its pid.
+ * `accessTokenTtl` starts the API with that ACCESS_TOKEN_TTL (seconds) instead of its default.
+ */
 export async function startServiceProcess(
   name: ServiceName,
-  override?: { command?: string[]; dataDir?: string },
+  override?: { command?: string[]; dataDir?: string; accessTokenTtl?: number },
 ): Promise<void> {
   const state = fs.existsSync(STATE_FILE)
     ? readState()
     : { dataDir: override?.dataDir ?? '', pids: {} };
-  const definition = serviceDefinitions({ dataDir: override?.dataDir ?? state.dataDir })[name];
+  const definition = serviceDefinitions({
+    dataDir: override?.dataDir ?? state.dataDir,
+    accessTokenTtl: override?.accessTokenTtl,
+  })[name];
   if (!definition) throw new Error(`No service called ${name}`);
   const logFd = openLog(name);
   const child = await startService(

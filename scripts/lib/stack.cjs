@@ -16,10 +16,22 @@ const REMOTES = {
 };
 
 /** The order services start in: each one's dependencies first, the shell last. */
-const START_ORDER = ['emulator', 'api', 'mfe_public', 'mfe_accounts', 'mfe_servers', 'mfe_setup', 'shell'];
+const START_ORDER = [
+  'emulator',
+  'api',
+  'mfe_public',
+  'mfe_accounts',
+  'mfe_servers',
+  'mfe_setup',
+  'shell',
+];
 
-/** name -> how to run it; `env` is merged over the caller's environment */
-function serviceDefinitions({ dataDir, emulatorSeed } = {}) {
+/**
+ * name -> how to run it; `env` is merged over the caller's environment. `dataDir` is the API's
+ * DATA_DIR (default api/.data); `accessTokenTtl` its ACCESS_TOKEN_TTL in seconds (default: the
+ * API's own, 900).
+ */
+function serviceDefinitions({ dataDir, emulatorSeed, accessTokenTtl } = {}) {
   const services = {
     emulator: {
       port: 3100,
@@ -30,7 +42,10 @@ function serviceDefinitions({ dataDir, emulatorSeed } = {}) {
     api: {
       port: 3000,
       command: [process.execPath, TSX, path.join(ROOT, 'api/src/main.ts')],
-      env: { DATA_DIR: dataDir || path.join(ROOT, 'api', '.data') },
+      env: {
+        DATA_DIR: dataDir || path.join(ROOT, 'api', '.data'),
+        ...(accessTokenTtl ? { ACCESS_TOKEN_TTL: String(accessTokenTtl) } : {}),
+      },
       ready: '/api/health',
     },
     shell: {
@@ -114,4 +129,12 @@ async function startService(name, definition, { logFd, detached = false } = {}) 
   return child;
 }
 
-module.exports = { ROOT, REMOTES, START_ORDER, serviceDefinitions, isPortOpen, waitForHttp, startService };
+module.exports = {
+  ROOT,
+  REMOTES,
+  START_ORDER,
+  serviceDefinitions,
+  isPortOpen,
+  waitForHttp,
+  startService,
+};

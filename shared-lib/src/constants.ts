@@ -47,5 +47,5 @@ export const BACKGROUND = {
 
 export const CARD_ANIMATION_DELAY_S = 0.1;
 
-/** Refresh the access token this long before it expires. */
+/** Renew the access token this long before it expires (at most a fifth of its lifetime). */
 export const REFRESH_LEAD_MS = 60_000;

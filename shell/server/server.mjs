@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 // The shell's production server: static files with compression and cache headers, index.html for
 // every client route with a per-response CSP nonce, and GET /api/csp-nonce for that page's nonce.
+// It never falls over: a bad deploy file is a 503 for that file, a failed request a 500 for that
+// request, a malformed request a 400 for that client; SIGTERM closes it gracefully.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  answerUnexpected,
+  closeGracefullyOnSignals,
   fileExists,
+  keepUpOnBadClients,
   resolveInside,
   sendBody,
   sendJson,
@@ -23,6 +28,38 @@ function readJsonFile(file, fallback) {
   } catch {
     return fallback;
   }
+}
+
+/**
+ * Serve a deploy-time JSON file (remotes.json, config.json) only when it is there and whole. A
+ * missing, half-written or malformed file is a 503 naming the file, never a crash: the page itself
+ * still loads, and the shell shows each remote's fallback (or uses the same origin for the API).
+ */
+function serveDeployFile(req, res, file, name) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    return sendJson(req, res, 503, {
+      error: 'deploy_file_unavailable',
+      file: name,
+      message: `${name} cannot be read (${error.code || error.message}); try again shortly.`,
+    });
+  }
+  try {
+    JSON.parse(text);
+  } catch {
+    return sendJson(req, res, 503, {
+      error: 'deploy_file_invalid',
+      file: name,
+      message: `${name} is not valid JSON (a deploy may be writing it); try again shortly.`,
+    });
+  }
+  return sendBody(req, res, 200, text, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
 }
 
 function cookieValue(header, name) {
@@ -64,7 +101,7 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     });
   }
 
-  return http.createServer((req, res) => {
+  function handle(req, res) {
     const url = new URL(req.url || '/', 'http://shell');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' });
@@ -79,8 +116,10 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
         });
       return sendJson(req, res, 200, { nonce });
     }
-    if (url.pathname === '/remotes.json') return serveFile(req, res, remotesFile);
-    if (url.pathname === '/config.json') return serveFile(req, res, configFile);
+    if (url.pathname === '/remotes.json')
+      return serveDeployFile(req, res, remotesFile, 'remotes.json');
+    if (url.pathname === '/config.json')
+      return serveDeployFile(req, res, configFile, 'config.json');
     if (url.pathname !== '/' && url.pathname !== '/index.html') {
       const target = resolveInside(root, url.pathname);
       if (target && fileExists(target)) return serveFile(req, res, target);
@@ -90,7 +129,17 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
         });
     }
     return servePage(req, res);
+  }
+
+  const server = http.createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      answerUnexpected(req, res, error);
+    }
   });
+  keepUpOnBadClients(server);
+  return server;
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -113,5 +162,6 @@ if (isMain) {
     console.error(`Cannot start the shell server on port ${port}: ${error.message}`);
     process.exit(1);
   });
+  closeGracefullyOnSignals(server, 'shell server');
   server.listen(port, () => console.log(`RoConnect shell at http://localhost:${port}/`));
 }

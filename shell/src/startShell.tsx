@@ -12,7 +12,7 @@ import {
   theme,
 } from '@roconnect/shared-lib';
 import { App } from './app/App';
-import { fetchCspNonce, watchHeadForMissingNonce } from './features/csp/cspNonce';
+import { initCspNonce, watchHeadForMissingNonce } from './features/csp/cspNonce';
 import { fetchRemoteManifest, registerRemoteManifest } from './features/remotes/remoteRegistry';
 import { loadShellConfig } from './app/shellConfig';
 
@@ -21,7 +21,7 @@ export interface StartShellOptions {
   /** where the deploy-time files live (defaults: same origin) */
   configUrl?: string;
   remotesUrl?: string;
-  /** fetch used for the CSP nonce */
+  /** fetch used for the CSP nonce when the page carries none */
   fetchImpl?: typeof fetch;
 }
 
@@ -32,7 +32,7 @@ export interface ShellHandle {
   stop(): void;
 }
 
-/** Start the shell: CSP nonce, config, remotes, interceptors, session check, then the app. */
+/** Start the shell: CSP nonce, config, remotes, session interceptors and check, then the app. */
 export async function startShell({
   root,
   configUrl,
@@ -40,7 +40,7 @@ export async function startShell({
   fetchImpl,
 }: StartShellOptions): Promise<ShellHandle> {
   // The nonce first: styled-components and webpack stamp it on every tag they add after this.
-  await fetchCspNonce(fetchImpl);
+  await initCspNonce(fetchImpl);
   const stopWatching = watchHeadForMissingNonce(fetchImpl);
 
   const [config, remotes] = await Promise.all([
@@ -56,6 +56,8 @@ export async function startShell({
     // Before the router is up (the start check itself), the guards do the routing: no reload.
     if (hasNavigator()) navigate(path, { replace: true });
   });
+  // A logout (or a refused refresh) in another tab signs this one out at once.
+  const stopFollowingTabs = session.followOtherTabs();
   const sessionChecked = session.start();
 
   const reactRoot = createRoot(root);
@@ -72,6 +74,7 @@ export async function startShell({
     stop() {
       reactRoot.unmount();
       removeInterceptor();
+      stopFollowingTabs();
       stopWatching();
     },
   };

@@ -2,6 +2,8 @@ import { waitFor } from '@testing-library/react';
 import {
   fetchCspNonce,
   getCspNonce,
+  initCspNonce,
+  readPageNonce,
   resetCspNonceForTests,
   watchHeadForMissingNonce,
 } from '../src/features/csp/cspNonce';
@@ -88,6 +90,46 @@ describe('fetchCspNonce', () => {
     expect(warn).toHaveBeenCalledWith('Could not fetch the CSP nonce', expect.anything());
     expect(scope.__webpack_nonce__).toBeUndefined();
     expect(getCspNonce()).toBeNull();
+  });
+});
+
+describe('initCspNonce: one nonce per page', () => {
+  function pageScript(nonce: string) {
+    const script = document.createElement('script');
+    script.setAttribute('nonce', nonce);
+    document.head.appendChild(script);
+    return script;
+  }
+
+  it("takes the nonce the server stamped on this page's scripts, without asking the server", async () => {
+    pageScript('this-page-nonce');
+    const fetch = fakeFetch();
+    await expect(initCspNonce(fetch.impl)).resolves.toBe('this-page-nonce');
+    expect(fetch.calls).toHaveLength(0);
+    expect(scope.__webpack_nonce__).toBe('this-page-nonce');
+    expect(getCspNonce()).toBe('this-page-nonce');
+  });
+
+  it('reads the nonce property, which browsers keep after hiding the attribute', () => {
+    const script = pageScript('');
+    script.nonce = 'hidden-attribute-nonce';
+    expect(readPageNonce()).toBe('hidden-attribute-nonce');
+  });
+
+  it('keeps its own nonce when another tab loads a page (the cookie the endpoint reads changes)', async () => {
+    pageScript('tab-a-nonce');
+    // what /api/csp-nonce would now answer: the nonce of the page the other tab loaded
+    const fetch = fakeFetch(async () => jsonResponse({ nonce: 'tab-b-nonce' }));
+    await initCspNonce(fetch.impl);
+    document.head.appendChild(document.createElement('style'));
+    expect(scope.__webpack_nonce__).toBe('tab-a-nonce');
+    expect(fetch.calls).toHaveLength(0);
+  });
+
+  it('falls back to /api/csp-nonce when the page carries no nonce (a dev server)', async () => {
+    const fetch = fakeFetch(async () => jsonResponse({ nonce: 'from-endpoint' }));
+    await expect(initCspNonce(fetch.impl)).resolves.toBe('from-endpoint');
+    expect(fetch.calls.map((call) => call.url)).toEqual(['/api/csp-nonce']);
   });
 });
 

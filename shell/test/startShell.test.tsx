@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { getRuntimeConfig, session } from '@roconnect/shared-lib';
-import { failNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { getRuntimeConfig, session, tokenStorage } from '@roconnect/shared-lib';
+import {
+  DEMO_REFRESH_TOKEN,
+  failNext,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
 import { resetCspNonceForTests } from '../src/features/csp/cspNonce';
 import { startShell, type ShellHandle } from '../src/startShell';
 import { federation, onTeardown, TEST_REMOTES } from './helpers';
 
-const { server } = setupMockServer();
+const { server, db } = setupMockServer();
 const API = 'http://api.roconnect.test';
 
 /** The browser's fetch resolves '/api/csp-nonce' against the page; Node's needs the full URL. */
@@ -74,18 +79,58 @@ describe('startShell', () => {
     ).toBeInTheDocument();
   });
 
-  it('checks the stored session at start: a rejected token is cleared and /dashboard leads to /login', async () => {
-    signIn();
-    server.use(failNext('get', '/auth/me', 401));
+  it('takes the CSP nonce its own page was served with, without asking the server', async () => {
+    const script = document.head.appendChild(document.createElement('script'));
+    script.setAttribute('nonce', 'this-page-nonce');
+    onTeardown(() => script.remove());
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname));
+    onTeardown(() => server.events.removeAllListeners('request:start'));
+    await start('/');
+    expect(scope.__webpack_nonce__).toBe('this-page-nonce');
+    expect(asked).not.toContain('/api/csp-nonce');
+  });
+
+  it('renews an expired access token at start: /dashboard stays signed in', async () => {
+    signIn('expired-access-token', DEMO_REFRESH_TOKEN);
+    await start('/dashboard');
+    expect(session.getState().status).toBe('authenticated');
+    expect(
+      await within(await screen.findByRole('banner')).findByText('demo_user'),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(db.sessions[0]!.used_refresh_tokens).toContain(DEMO_REFRESH_TOKEN);
+  });
+
+  it('checks the stored session at start: a refused refresh clears the tokens and /dashboard leads to /login', async () => {
+    signIn('expired-access-token', 'refused-refresh-token');
     await start('/dashboard');
     expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(await screen.findByRole('region', { name: 'mfe_public/Login' })).toBeInTheDocument();
   });
 
-  it('a 401 on an API call after start clears the session and opens /login', async () => {
+  it('a 401 on an API call after start is refreshed and retried: the dashboard stays', async () => {
     signIn();
     server.use(failNext('get', '/api/v1/dashboard/user/linked-accounts', 401));
+    await start('/dashboard');
+    expect(
+      await within(await screen.findByRole('banner')).findByText('demo_user'),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' })).toBeVisible();
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(session.getState().status).toBe('authenticated');
+  });
+
+  it('a 401 whose refresh is refused clears the session and opens /login', async () => {
+    signIn();
+    server.use(
+      http.get('*/api/v1/dashboard/user/linked-accounts', () => {
+        db.sessions[0]!.revoked = true; // ended elsewhere
+        return HttpResponse.json({ success: false, error: 'session_revoked' }, { status: 401 });
+      }),
+    );
     await start('/dashboard');
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(localStorage.getItem('auth_token')).toBeNull();
@@ -94,11 +139,16 @@ describe('startShell', () => {
     expect(await screen.findByRole('region', { name: 'mfe_public/Login' })).toBeInTheDocument();
   });
 
-  it('a 401 with x-token-expired on the dashboard opens /login?message=discord_token_expired', async () => {
+  it('a 401 with x-token-expired whose refresh is refused opens /login?message=discord_token_expired', async () => {
     signIn();
     server.use(
-      failNext('get', '/api/v1/dashboard/user/linked-accounts', 401, 'Expired.', {
-        headers: { 'x-token-expired': 'true' },
+      http.get('*/api/v1/dashboard/user/linked-accounts', () => {
+        // what the API does when Discord refuses: every session of the user ends
+        db.sessions[0]!.revoked = true;
+        return HttpResponse.json(
+          { success: false, error: 'discord_token_expired' },
+          { status: 401, headers: { 'x-token-expired': 'true' } },
+        );
       }),
     );
     await start('/dashboard');
@@ -107,6 +157,18 @@ describe('startShell', () => {
     expect(localStorage.getItem('auth_token')).toBeNull();
     const login = await screen.findByRole('region', { name: 'mfe_public/Login' });
     expect(login).toHaveTextContent('"message":"discord_token_expired"');
+  });
+
+  it('a logout in another tab sends this tab from /dashboard to /login at once', async () => {
+    signIn();
+    await start('/dashboard');
+    expect(
+      await within(await screen.findByRole('banner')).findByText('demo_user'),
+    ).toBeInTheDocument();
+    tokenStorage.clear(); // what the other tab's logout leaves in the shared localStorage
+    window.dispatchEvent(new StorageEvent('storage', { key: 'auth_token', newValue: null }));
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('region', { name: 'mfe_public/Login' })).toBeInTheDocument();
   });
 
   it('still renders, with a fallback per region, when remotes.json cannot be loaded', async () => {

@@ -72,7 +72,13 @@ export const api = {
     refresh: (refreshToken: string) =>
       send<RefreshData>('post', API_PATHS.refresh, { refresh_token: refreshToken }),
     me: () => get<User>(API_PATHS.me),
-    logout: () => send<EmptyData>('post', API_PATHS.logout),
+    /** The refresh token in the body lets the API end the session after the access token expired. */
+    logout: (refreshToken?: string | null) =>
+      send<EmptyData>(
+        'post',
+        API_PATHS.logout,
+        refreshToken ? { refresh_token: refreshToken } : {},
+      ),
   },
   dashboard: {
     servers: () => get<Server[]>(API_PATHS.userServers),

@@ -1,9 +1,11 @@
-import type { AxiosError, AxiosInstance } from 'axios';
+import type { AxiosError, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
+import { accessTokenIsDue } from '../session/accessTokenExpiry';
+import { isTokenExpiredAnswer, session } from '../session/session';
+import { EXPIRED_LOGIN_PATH, LOGIN_PATH } from '../session/signedOutPaths';
 import { tokenStorage } from '../session/tokenStorage';
 import { API_PATHS } from '../contract/paths';
 
-export const LOGIN_PATH = '/login';
-export const EXPIRED_LOGIN_PATH = '/login?message=discord_token_expired';
+export { EXPIRED_LOGIN_PATH, LOGIN_PATH };
 
 /**
  * 403s that refuse one resource to a valid session (a server the user does not manage, another
@@ -16,34 +18,94 @@ export const RESOURCE_REFUSAL_CODES: readonly string[] = [
   'not_a_member',
 ];
 
+/** A request config that remembers it is already the retry after a refresh. */
+interface SessionRequestConfig extends InternalAxiosRequestConfig {
+  retriedAfterRefresh?: boolean;
+}
+
 function isResourceRefusal(error: AxiosError): boolean {
   const body = error.response?.data as { error?: unknown } | undefined;
   return typeof body?.error === 'string' && RESOURCE_REFUSAL_CODES.includes(body.error);
 }
 
+/** The refresh and logout calls are the session's own business: never refreshed or retried. */
+function isSessionCall(url: string | undefined): boolean {
+  const path = url ?? '';
+  return path.endsWith(API_PATHS.refresh) || path.endsWith(API_PATHS.logout);
+}
+
+/** The access token a request went out with (null without one). */
+function tokenSentWith(config: InternalAxiosRequestConfig): string | null {
+  const header = String(config.headers?.get?.('Authorization') ?? '');
+  return /^Bearer (.+)$/.exec(header)?.[1] ?? null;
+}
+
 /**
- * Spec §4: on a 401 or 403, remove both stored tokens and send the user to /login, or to
- * /login?message=discord_token_expired when `x-token-expired: true`. Installed by the shell.
- * Returns a function that removes the interceptor again.
+ * The session's HTTP side, installed by the shell on every client, invisible to the remotes:
+ * - before a call, an access token that has expired (or is about to) is renewed first;
+ * - a 401 renews the tokens once and retries the call once (concurrent 401s share one refresh,
+ *   see `session.renew`); a retry answered 401 again is not retried;
+ * - only a refused refresh, a 401 after the retry, or a 403 about the session (spec §4) removes
+ *   both tokens and goes to /login, or /login?message=discord_token_expired when the API said
+ *   `x-token-expired: true`. A refresh that got no answer (offline) signs nobody out.
+ * Returns a function that removes the interceptors again.
  */
 export function installUnauthorizedInterceptor(
   clients: readonly AxiosInstance[],
   goTo: (path: string) => void,
 ): () => void {
-  const ids = clients.map((client) =>
-    client.interceptors.response.use(undefined, (error: AxiosError) => {
-      const status = error.response?.status;
-      // A failed refresh or logout is handled by the session itself, not by a redirect.
-      const url = error.config?.url ?? '';
-      const isSessionCall = url.endsWith(API_PATHS.refresh) || url.endsWith(API_PATHS.logout);
-      const signOut = status === 401 || (status === 403 && !isResourceRefusal(error));
-      if (signOut && !isSessionCall) {
-        tokenStorage.clear();
-        const expired = String(error.response?.headers?.['x-token-expired'] ?? '') === 'true';
-        goTo(expired ? EXPIRED_LOGIN_PATH : LOGIN_PATH);
+  // Calls in flight together end together; the expired message, once given, is not taken back
+  // by a plain 401 from a call that happened to settle after it.
+  let signedOutTo: string | null = null;
+  const signOut = (tokenExpired: boolean) => {
+    const path = tokenExpired ? EXPIRED_LOGIN_PATH : LOGIN_PATH;
+    const stillSignedOut =
+      signedOutTo !== null && !tokenStorage.getAccessToken() && !tokenStorage.getRefreshToken();
+    if (stillSignedOut && (signedOutTo === EXPIRED_LOGIN_PATH || path === LOGIN_PATH)) return;
+    tokenStorage.clear();
+    signedOutTo = path;
+    goTo(path);
+  };
+
+  const renewBeforeSending = async (config: InternalAxiosRequestConfig) => {
+    const token = tokenStorage.getAccessToken();
+    if (isSessionCall(config.url) || !token || !accessTokenIsDue(token)) return config;
+    const outcome = await session.renew(token);
+    if (outcome.result === 'refused') {
+      signOut(outcome.tokenExpired);
+      throw outcome.error;
+    }
+    // renewed: the client's own interceptor (which runs after this one) sends the new token;
+    // failed: send the old one and let the API decide
+    return config;
+  };
+
+  const renewAndRetry = (client: AxiosInstance) => async (error: AxiosError) => {
+    const config = error.config as SessionRequestConfig | undefined;
+    const status = error.response?.status;
+    if (!config || isSessionCall(config.url)) throw error;
+    if (status === 401 && !config.retriedAfterRefresh) {
+      const outcome = await session.renew(tokenSentWith(config));
+      if (outcome.result === 'failed') throw error;
+      if (outcome.result === 'renewed') {
+        config.retriedAfterRefresh = true;
+        return client.request(config);
       }
-      return Promise.reject(error);
-    }),
-  );
-  return () => clients.forEach((client, i) => client.interceptors.response.eject(ids[i]!));
+      signOut(outcome.tokenExpired || isTokenExpiredAnswer(error));
+      throw error;
+    }
+    if (status === 401 || (status === 403 && !isResourceRefusal(error)))
+      signOut(isTokenExpiredAnswer(error));
+    throw error;
+  };
+
+  const ids = clients.map((client) => ({
+    request: client.interceptors.request.use(renewBeforeSending),
+    response: client.interceptors.response.use(undefined, renewAndRetry(client)),
+  }));
+  return () =>
+    clients.forEach((client, i) => {
+      client.interceptors.request.eject(ids[i]!.request);
+      client.interceptors.response.eject(ids[i]!.response);
+    });
 }

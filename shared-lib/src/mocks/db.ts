@@ -89,7 +89,7 @@ export function nextSnowflake(db: MockDb): string {
   return String(900_000_000_000_000_000n + BigInt(db.nextId));
 }
 
-/** A new opaque token; not a JWT, so the session schedules no proactive refresh in tests. */
+/** A new opaque token; not a JWT, so the session never judges it expired: only a 401 renews it. */
 export function nextToken(db: MockDb, kind: 'access' | 'refresh'): string {
   db.nextId += 1;
   return `mock-${kind}-token-${db.nextId}`;

@@ -1,5 +1,6 @@
 import { API_PATHS } from '../contract/paths';
-import { DEMO_USER, failNext, setupMockServer, signIn } from '../testing';
+import { DEMO_REFRESH_TOKEN, DEMO_USER, failNext, setupMockServer, signIn } from '../testing';
+import { REFRESH_LOCK_NAME } from './refreshLock';
 import { session } from './session';
 import { tokenStorage } from './tokenStorage';
 
@@ -18,6 +19,38 @@ function countRequests(path: string): () => number {
 const afterCleanup: (() => void)[] = [];
 afterEach(() => afterCleanup.splice(0).forEach((undo) => undo()));
 
+const nowS = () => Math.floor(Date.now() / 1000);
+/** A JWT-shaped token with these claims (the mock API only compares the whole string). */
+function jwtWith(claims: { iat: number; exp: number }): string {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${part({ alg: 'HS256' })}.${part({ sub: 'demo', ...claims })}.signature`;
+}
+
+/**
+ * A stand-in for the browser's Web Locks: runs one task at a time and records the lock names.
+ * `whileWaiting` runs before each task gets the lock, as another tab would act meanwhile.
+ */
+function fakeWebLocks(whileWaiting: () => void = () => undefined) {
+  const names: string[] = [];
+  let queue: Promise<unknown> = Promise.resolve();
+  const locks = {
+    request: (name: string, _options: unknown, task: () => Promise<unknown>) => {
+      names.push(name);
+      const run = queue.then(() => {
+        whileWaiting();
+        return task();
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+  afterCleanup.push(() => {
+    delete (navigator as { locks?: unknown }).locks;
+  });
+  return names;
+}
+
 describe('start', () => {
   it('is anonymous without a token, and asks nothing', async () => {
     const meCalls = countRequests(API_PATHS.me);
@@ -35,10 +68,46 @@ describe('start', () => {
     expect(session.getState().status).toBe('authenticated');
   });
 
-  it('clears a token the server rejects and is anonymous', async () => {
+  it('clears the tokens when the server rejects the token and refuses the refresh', async () => {
     signIn('not-a-session', 'stale-refresh');
+    const refreshCalls = countRequests(API_PATHS.refresh);
     await expect(session.start()).resolves.toEqual({ status: 'anonymous', user: null });
+    expect(refreshCalls()).toBe(1);
     expect(tokenStorage.getAccessToken()).toBeNull();
+    expect(tokenStorage.getRefreshToken()).toBeNull();
+  });
+
+  it('renews a token /auth/me refuses once, then is signed in', async () => {
+    signIn('expired-access-token', DEMO_REFRESH_TOKEN);
+    const meCalls = countRequests(API_PATHS.me);
+    const refreshCalls = countRequests(API_PATHS.refresh);
+    await expect(session.start()).resolves.toMatchObject({ status: 'authenticated' });
+    expect([meCalls(), refreshCalls()]).toEqual([2, 1]);
+    expect(tokenStorage.getAccessToken()).toBe(db.sessions[0]!.access_token);
+  });
+
+  it('renews an access token that has expired before asking /auth/me', async () => {
+    const expired = jwtWith({ iat: nowS() - 1000, exp: nowS() - 100 });
+    signIn(expired, DEMO_REFRESH_TOKEN);
+    const meCalls = countRequests(API_PATHS.me);
+    const refreshCalls = countRequests(API_PATHS.refresh);
+    await expect(session.start()).resolves.toMatchObject({ status: 'authenticated' });
+    expect([meCalls(), refreshCalls()]).toEqual([1, 1]);
+  });
+
+  it('with only a refresh token left, renews and is signed in', async () => {
+    localStorage.setItem('refresh_token', DEMO_REFRESH_TOKEN);
+    await expect(session.start()).resolves.toMatchObject({ status: 'authenticated' });
+  });
+
+  it('sends a refused session to the expired message when the refresh says x-token-expired', async () => {
+    signIn('expired-access-token', DEMO_REFRESH_TOKEN);
+    db.sessions[0]!.discord_expired = true;
+    await expect(session.start()).resolves.toEqual({
+      status: 'anonymous',
+      user: null,
+      signedOutTo: '/login?message=discord_token_expired',
+    });
     expect(tokenStorage.getRefreshToken()).toBeNull();
   });
 
@@ -77,6 +146,46 @@ describe('refresh', () => {
     await expect(session.start()).resolves.toMatchObject({ status: 'authenticated' });
   });
 
+  it('takes the browser-wide refresh lock, so tabs take turns', async () => {
+    const names = fakeWebLocks();
+    signIn();
+    await expect(session.refresh()).resolves.toBe(true);
+    expect(names).toEqual([REFRESH_LOCK_NAME]);
+  });
+
+  it('inside the lock, picks up tokens another tab renewed instead of spending its own', async () => {
+    const otherTab = { access: 'renewed-by-other-tab', refresh: 'refresh-from-other-tab' };
+    fakeWebLocks(() => tokenStorage.setTokens(otherTab.access, otherTab.refresh));
+    signIn('expired-access-token', DEMO_REFRESH_TOKEN);
+    const refreshCalls = countRequests(API_PATHS.refresh);
+    await expect(session.renew('expired-access-token')).resolves.toEqual({ result: 'renewed' });
+    expect(refreshCalls()).toBe(0);
+    expect(tokenStorage.getRefreshToken()).toBe(otherTab.refresh);
+  });
+
+  it('inside the lock, spends the refresh token storage holds then, not the one seen before', async () => {
+    const [demoSession] = db.sessions;
+    // the other tab rotated while this one waited: storage now holds the live pair
+    fakeWebLocks(() =>
+      tokenStorage.setTokens(demoSession!.access_token, demoSession!.refresh_token),
+    );
+    signIn('stale-access', 'refresh-the-other-tab-already-spent');
+    await expect(session.refresh()).resolves.toBe(true);
+    expect(demoSession!.used_refresh_tokens).toEqual([DEMO_REFRESH_TOKEN]);
+    expect(demoSession!.revoked).toBeFalsy();
+  });
+
+  it('tells a refusal (session over) from no answer (maybe offline)', async () => {
+    signIn('expired-access-token', 'unknown-refresh');
+    await expect(session.renew()).resolves.toMatchObject({
+      result: 'refused',
+      tokenExpired: false,
+    });
+    signIn('expired-access-token', DEMO_REFRESH_TOKEN);
+    server.use(failNext('post', API_PATHS.refresh, 503, 'Down.'));
+    await expect(session.renew()).resolves.toMatchObject({ result: 'failed' });
+  });
+
   it('resolves false without a refresh token or when the API refuses', async () => {
     await expect(session.refresh()).resolves.toBe(false);
     signIn('unknown', 'unknown-refresh');
@@ -92,6 +201,19 @@ describe('logout', () => {
     expect(db.sessions[0]!.revoked).toBe(true);
     expect(tokenStorage.getAccessToken()).toBeNull();
     expect(session.getState()).toEqual({ status: 'anonymous', user: null });
+  });
+
+  it('sends the refresh token in the body, so an expired access token can still log out', async () => {
+    signIn();
+    const bodies: unknown[] = [];
+    const listener = async ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === API_PATHS.logout)
+        bodies.push(await request.clone().json());
+    };
+    server.events.on('request:start', listener);
+    afterCleanup.push(() => server.events.removeListener('request:start', listener));
+    await session.logout();
+    expect(bodies).toEqual([{ refresh_token: DEMO_REFRESH_TOKEN }]);
   });
 
   it('clears the tokens even when the call fails', async () => {
@@ -112,4 +234,39 @@ it('signIn stores the tokens and loads the user', async () => {
   });
   expect(tokenStorage.getRefreshToken()).toBe(demoSession!.refresh_token);
   expect(session.isAuthenticated()).toBe(true);
+});
+
+describe('followOtherTabs', () => {
+  /** What the browser fires in this tab when another tab changes localStorage. */
+  const otherTabChanged = (key: string | null) =>
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: null }));
+
+  it('signs this tab out at once when another tab logs out', async () => {
+    signIn();
+    await session.start();
+    const stop = session.followOtherTabs();
+    afterCleanup.push(stop);
+    tokenStorage.clear(); // the other tab's logout
+    otherTabChanged('auth_token');
+    expect(session.getState()).toEqual({ status: 'anonymous', user: null, signedOutTo: '/login' });
+  });
+
+  it('ignores other keys, and a token another tab renewed', async () => {
+    signIn();
+    await session.start();
+    afterCleanup.push(session.followOtherTabs());
+    otherTabChanged('some_other_key');
+    tokenStorage.setTokens('renewed-by-other-tab', 'next-refresh');
+    otherTabChanged('auth_token');
+    expect(session.getState().status).toBe('authenticated');
+  });
+
+  it('stops following once told', async () => {
+    signIn();
+    await session.start();
+    session.followOtherTabs()();
+    tokenStorage.clear();
+    otherTabChanged(null);
+    expect(session.getState().status).toBe('authenticated');
+  });
 });

@@ -1,7 +1,10 @@
 import type { User } from '../contract/types';
-import { REFRESH_LEAD_MS } from '../constants';
+import { STORAGE_KEYS } from '../constants';
 import { api } from '../api/endpoints';
-import { readJwtExpiry, tokenStorage } from './tokenStorage';
+import { accessTokenIsDue, learnServerClock } from './accessTokenExpiry';
+import { withRefreshLock } from './refreshLock';
+import { EXPIRED_LOGIN_PATH, LOGIN_PATH } from './signedOutPaths';
+import { tokenStorage } from './tokenStorage';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 export interface SessionState {
@@ -11,12 +14,21 @@ export interface SessionState {
   signedOutTo?: string;
 }
 
+/**
+ * What renewing the tokens came to. `refused`: the API turned the refresh token down, so the
+ * session is over (`tokenExpired` when it flagged `x-token-expired`). `failed`: no answer (offline,
+ * 5xx), so the session may still be good and nobody should be signed out for it.
+ */
+export type RenewOutcome =
+  | { result: 'renewed' }
+  | { result: 'refused'; tokenExpired: boolean; error: unknown }
+  | { result: 'failed'; error: unknown };
+
 type Listener = (state: SessionState) => void;
 
 let state: SessionState = { status: 'unknown', user: null };
 const listeners = new Set<Listener>();
-let refreshInFlight: Promise<boolean> | null = null;
-let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let renewInFlight: Promise<RenewOutcome> | null = null;
 
 function setState(next: SessionState): void {
   state = next;
@@ -37,62 +49,82 @@ export const session = {
 
   /**
    * Spec §4 session start: check the stored token with /auth/me. A valid token gives the
-   * authenticated state; a token the server rejects is cleared. A network failure keeps the token
-   * (the user may be offline) but leaves the state anonymous.
+   * authenticated state. An expired access token, or one /auth/me refuses, gets one refresh
+   * first; only a refused refresh (or a token refused again after it) clears the tokens. A
+   * network failure keeps the tokens (the user may be offline) but leaves the state anonymous.
    */
   async start(): Promise<SessionState> {
-    if (!tokenStorage.getAccessToken()) {
+    const accessToken = tokenStorage.getAccessToken();
+    if (!accessToken && !tokenStorage.getRefreshToken()) {
       setState({ status: 'anonymous', user: null });
       return state;
     }
-    try {
-      const user = await api.auth.me();
-      setState({ status: 'authenticated', user });
-      scheduleRefresh();
-    } catch (error) {
-      const status = (error as { response?: { status?: number } }).response?.status;
-      if (status === 401 || status === 403) tokenStorage.clear();
-      setState({ status: 'anonymous', user: null });
+    let renewed = false;
+    if (!accessToken || accessTokenIsDue(accessToken)) {
+      const outcome = await session.renew(accessToken);
+      if (outcome.result === 'refused') return endAtStart(outcome.tokenExpired);
+      renewed = outcome.result === 'renewed';
     }
-    return state;
+    try {
+      setState({ status: 'authenticated', user: await api.auth.me() });
+      return state;
+    } catch (error) {
+      if (statusOf(error) === 401 && !renewed) {
+        // a token the API refuses gets one refresh and one more try, as any call does
+        const outcome = await session.renew(tokenStorage.getAccessToken());
+        if (outcome.result === 'refused')
+          return endAtStart(outcome.tokenExpired || isTokenExpiredAnswer(error));
+        if (outcome.result === 'renewed') return startWithRenewedToken();
+        // no answer from the refresh: keep the tokens for when the API is back
+        setState({ status: 'anonymous', user: null });
+        return state;
+      }
+      return startFailed(error);
+    }
   },
 
   /** Store tokens from the login callback and load the user. */
   async signIn(accessToken: string, refreshToken: string | null): Promise<User> {
+    learnServerClock(accessToken);
     tokenStorage.setTokens(accessToken, refreshToken);
     const user = await api.auth.me();
     setState({ status: 'authenticated', user });
-    scheduleRefresh();
     return user;
   },
 
   /**
-   * Rotate the tokens. Single-flight: concurrent callers share one request, because the API
-   * revokes the whole session when a refresh token is used twice. Resolves false on failure.
+   * Rotate the tokens (spec §4 dashboard and verify loads). Resolves false on failure. Shares
+   * the tab's single flight and the browser's refresh lock with `renew`.
    */
-  refresh(): Promise<boolean> {
-    if (refreshInFlight) return refreshInFlight;
-    const refreshToken = tokenStorage.getRefreshToken();
-    if (!refreshToken) return Promise.resolve(false);
-    refreshInFlight = api.auth
-      .refresh(refreshToken)
-      .then((data) => {
-        tokenStorage.setTokens(data.access_token, data.refresh_token);
-        scheduleRefresh();
-        return true;
-      })
-      .catch(() => false)
-      .finally(() => {
-        refreshInFlight = null;
-      });
-    return refreshInFlight;
+  async refresh(): Promise<boolean> {
+    return (await session.renew()).result === 'renewed';
   },
 
-  /** Spec §4 logout: end the session and clear the tokens, whether or not the call succeeds. */
+  /**
+   * Get fresh tokens. Single-flight in this tab (concurrent callers share one outcome) and one
+   * tab at a time in this browser (a Web Lock), because the API ends the whole session when a
+   * refresh token is used twice. `replacing` is the access token a caller found expired or
+   * refused: when the lock is ours and storage already holds another one, another tab (or an
+   * earlier refresh here) has renewed it, and that is used instead of spending a refresh token.
+   * Without `replacing` the tokens are always rotated.
+   */
+  renew(replacing?: string | null): Promise<RenewOutcome> {
+    if (renewInFlight) return renewInFlight;
+    renewInFlight = withRefreshLock(() => rotateTokens(replacing)).finally(() => {
+      renewInFlight = null;
+    });
+    return renewInFlight;
+  },
+
+  /**
+   * Spec §4 logout: end the session and clear the tokens, whether or not the call succeeds. The
+   * refresh token goes in the body, so the API can end the session even after the access token
+   * has expired. Other tabs see the tokens go (see `followOtherTabs`).
+   */
   async logout(): Promise<boolean> {
     let ok = true;
     try {
-      await api.auth.logout();
+      await api.auth.logout(tokenStorage.getRefreshToken());
     } catch {
       ok = false;
     }
@@ -105,20 +137,83 @@ export const session = {
    * tells guarded pages where to send the user, so every redirect agrees on the same page.
    */
   clear: (signedOutTo?: string): void => clearLocal(signedOutTo),
+
+  /**
+   * Follow the tabs of this browser: when another tab signs out (logout, or a refused refresh),
+   * its tokens leave localStorage and this tab signs out too, at once, instead of at its next
+   * call. Returns a function that stops following.
+   */
+  followOtherTabs(): () => void {
+    if (typeof window === 'undefined') return () => undefined;
+    const onStorage = (event: StorageEvent) => {
+      // key null: localStorage.clear() in the other tab
+      if (event.key !== null && event.key !== STORAGE_KEYS.authToken) return;
+      if (state.status !== 'authenticated' || tokenStorage.getAccessToken()) return;
+      clearLocal(LOGIN_PATH);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  },
 };
 
+/** Inside the refresh lock: storage is the truth, since another tab may have just renewed. */
+async function rotateTokens(replacing: string | null | undefined): Promise<RenewOutcome> {
+  const current = tokenStorage.getAccessToken();
+  if (replacing !== undefined && current && current !== replacing) return { result: 'renewed' };
+  const refreshToken = tokenStorage.getRefreshToken();
+  if (!refreshToken) {
+    return { result: 'refused', tokenExpired: false, error: new Error('No refresh token.') };
+  }
+  try {
+    const data = await api.auth.refresh(refreshToken);
+    learnServerClock(data.access_token);
+    tokenStorage.setTokens(data.access_token, data.refresh_token);
+    return { result: 'renewed' };
+  } catch (error) {
+    const status = statusOf(error);
+    // 4xx: the API looked at the token and said no. 408/429 and anything else: ask again later.
+    if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429)
+      return { result: 'refused', tokenExpired: isTokenExpiredAnswer(error), error };
+    return { result: 'failed', error };
+  }
+}
+
+async function startWithRenewedToken(): Promise<SessionState> {
+  try {
+    setState({ status: 'authenticated', user: await api.auth.me() });
+    return state;
+  } catch (error) {
+    return startFailed(error);
+  }
+}
+
+/** A refused token ends the session; anything else (offline, 5xx) keeps the tokens for later. */
+function startFailed(error: unknown): SessionState {
+  const status = statusOf(error);
+  if (status === 401 || status === 403) return endAtStart(isTokenExpiredAnswer(error));
+  setState({ status: 'anonymous', user: null });
+  return state;
+}
+
+function endAtStart(tokenExpired = false): SessionState {
+  tokenStorage.clear();
+  // keep where the 401 interceptor (if it acted first) said the user should go
+  const signedOutTo = tokenExpired ? EXPIRED_LOGIN_PATH : state.signedOutTo;
+  setState({ status: 'anonymous', user: null, signedOutTo });
+  return state;
+}
+
 function clearLocal(signedOutTo?: string): void {
-  clearTimeout(refreshTimer);
   tokenStorage.clear();
   setState({ status: 'anonymous', user: null, signedOutTo });
 }
 
-/** Refresh proactively shortly before the access token expires. */
-function scheduleRefresh(): void {
-  clearTimeout(refreshTimer);
-  const token = tokenStorage.getAccessToken();
-  const exp = token ? readJwtExpiry(token) : null;
-  if (!exp) return;
-  const delay = Math.max(0, exp * 1000 - Date.now() - REFRESH_LEAD_MS);
-  refreshTimer = setTimeout(() => void session.refresh(), delay);
+function statusOf(error: unknown): number | undefined {
+  return (error as { response?: { status?: number } }).response?.status;
+}
+
+/** The API's `x-token-expired: true`: the Discord authorisation behind the session is gone. */
+export function isTokenExpiredAnswer(error: unknown): boolean {
+  const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers;
+  return String(headers?.['x-token-expired'] ?? '') === 'true';
 }

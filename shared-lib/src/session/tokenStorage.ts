@@ -29,11 +29,17 @@ function safeGet(key: string): string | null {
 
 /** Seconds-since-epoch expiry of a JWT, or null when it cannot be read. Not a validity check. */
 export function readJwtExpiry(token: string): number | null {
+  return readJwtTimes(token)?.exp ?? null;
+}
+
+/** The `iat` (when present) and `exp` of a JWT in seconds since the epoch, or null. */
+export function readJwtTimes(token: string): { iat: number | null; exp: number } | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
     const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof json.exp === 'number' ? json.exp : null;
+    if (typeof json.exp !== 'number') return null;
+    return { iat: typeof json.iat === 'number' ? json.iat : null, exp: json.exp };
   } catch {
     return null;
   }

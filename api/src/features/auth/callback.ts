@@ -67,7 +67,12 @@ async function completeLogin(
     log.warn({ err: (err as Error).message }, 'guild sync after login failed');
   }
   log.info({ userId: user.id }, 'signed in with Discord');
-  const session = await createSession(ctx.db, ctx.settings.jwtSecret, user.id);
+  const session = await createSession(
+    ctx.db,
+    ctx.settings.jwtSecret,
+    user.id,
+    ctx.settings.accessTokenTtlSeconds,
+  );
   return appUrl(ctx.settings.appUrl, '/auth/callback', {
     fragment: {
       code: randomUUID(),

@@ -56,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ctx.db,
       ctx.settings.jwtSecret,
       request.body.refresh_token,
+      ctx.settings.accessTokenTtlSeconds,
     );
     return { success: true as const, data: tokens };
   });

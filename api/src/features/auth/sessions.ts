@@ -30,14 +30,20 @@ export async function createSession(
   db: Db,
   secret: Uint8Array,
   userId: string,
+  accessTtlSeconds = ACCESS_TOKEN_TTL_SECONDS,
 ): Promise<IssuedTokens & { sessionId: string }> {
   const sessionId = randomUUID();
   await db
     .insert(sessions)
     .values({ id: sessionId, userId, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_MS) });
   const refresh_token = await issueRefreshToken(db, sessionId);
-  const access_token = await signAccessToken(secret, { userId, sessionId });
-  return { sessionId, access_token, refresh_token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+  const access_token = await signAccessToken(
+    secret,
+    { userId, sessionId },
+    Date.now(),
+    accessTtlSeconds,
+  );
+  return { sessionId, access_token, refresh_token, expires_in: accessTtlSeconds };
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
@@ -81,6 +87,7 @@ export async function rotateRefreshToken(
   db: Db,
   secret: Uint8Array,
   presented: string,
+  accessTtlSeconds = ACCESS_TOKEN_TTL_SECONDS,
 ): Promise<IssuedTokens> {
   const hash = sha256(presented);
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
@@ -97,7 +104,7 @@ export async function rotateRefreshToken(
     .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt)))
     .returning({ sessionId: refreshTokens.sessionId });
   if (claimed.length === 0) {
-    if (await isLostRotation(db, row)) return issueTokens(db, secret, row);
+    if (await isLostRotation(db, row)) return issueTokens(db, secret, row, accessTtlSeconds);
     await revokeSession(db, row.sessionId, 'refresh_token_reused');
     throw unauthorized(
       'This refresh token was already used; the session has been ended. Please sign in again.',
@@ -110,24 +117,27 @@ export async function rotateRefreshToken(
       'refresh_token_expired',
     );
   }
-  return issueTokens(db, secret, row);
+  return issueTokens(db, secret, row, accessTtlSeconds);
 }
 
 async function issueTokens(
   db: Db,
   secret: Uint8Array,
   row: typeof refreshTokens.$inferSelect,
+  accessTtlSeconds: number,
 ): Promise<IssuedTokens> {
   const session = await findLiveSession(db, row.sessionId);
   if (!session)
     throw unauthorized('This session has ended. Please sign in again.', 'session_revoked');
 
   const refresh_token = await issueRefreshToken(db, session.id);
-  const access_token = await signAccessToken(secret, {
-    userId: session.userId,
-    sessionId: session.id,
-  });
-  return { access_token, refresh_token, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+  const access_token = await signAccessToken(
+    secret,
+    { userId: session.userId, sessionId: session.id },
+    Date.now(),
+    accessTtlSeconds,
+  );
+  return { access_token, refresh_token, expires_in: accessTtlSeconds };
 }
 
 /**

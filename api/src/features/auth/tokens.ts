@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
+/** the default access token lifetime; ACCESS_TOKEN_TTL overrides it */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'roconnect-api';
 const AUDIENCE = 'roconnect-web';
@@ -14,6 +15,7 @@ export async function signAccessToken(
   secret: Uint8Array,
   claims: AccessClaims,
   now = Date.now(),
+  ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
 ): Promise<string> {
   const iat = Math.floor(now / 1000);
   return new SignJWT({ sid: claims.sessionId })
@@ -22,7 +24,7 @@ export async function signAccessToken(
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt(iat)
-    .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+    .setExpirationTime(iat + ttlSeconds)
     .setJti(randomUUID())
     .sign(secret);
 }

@@ -16,6 +16,33 @@ function applyNonce(nonce: string): void {
   __webpack_nonce__ = nonce;
 }
 
+/**
+ * The nonce this document was served with: the shell's server stamps it on every script tag of
+ * the page. Read from the DOM, so it belongs to this tab alone; the `/api/csp-nonce` endpoint
+ * answers from a browser-wide cookie, which another tab's page load replaces. Browsers hide the
+ * attribute once the page has loaded, but keep the `nonce` property.
+ */
+export function readPageNonce(doc: Document = document): string | null {
+  for (const script of Array.from(doc.querySelectorAll<HTMLScriptElement>('script[nonce]'))) {
+    const nonce = script.nonce || script.getAttribute('nonce');
+    if (nonce) return nonce;
+  }
+  return null;
+}
+
+/**
+ * Spec §4 security nonce at start: this page's own nonce from the DOM, or, when the page carries
+ * none (a dev server), the one `/api/csp-nonce` answers.
+ */
+export async function initCspNonce(fetchImpl: typeof fetch = fetch): Promise<string | null> {
+  const pageNonce = readPageNonce();
+  if (pageNonce) {
+    applyNonce(pageNonce);
+    return pageNonce;
+  }
+  return fetchCspNonce(fetchImpl);
+}
+
 /** Fetch the page's nonce from the shell's server. A failure is only logged. */
 export function fetchCspNonce(fetchImpl: typeof fetch = fetch): Promise<string | null> {
   if (inFlight) return inFlight;
