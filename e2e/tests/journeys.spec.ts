@@ -38,7 +38,7 @@ async function openServersTab(page: Page) {
 async function syncServers(page: Page) {
   const tab = remoteRegion(page, 'mfe_servers');
   await tab.getByRole('button', { name: 'Sync Servers' }).click();
-  await expect(toasts(page).getByText('Servers synchronized successfully!')).toBeVisible();
+  await expect(toasts(page).getByText('Servers synchronized successfully!').last()).toBeVisible();
   await expect(tab.getByRole('button', { name: 'Sync Servers' })).toBeEnabled();
 }
 
@@ -453,7 +453,8 @@ test('8. toasts never cover the header: at 375 px Logout stays clickable while o
     await page.setViewportSize({ width, height: 800 });
     await openServersTab(page);
     await syncServers(page);
-    const toast = toasts(page).getByText('Servers synchronized successfully!');
+    // the newest one (the previous width's may still be showing)
+    const toast = toasts(page).getByText('Servers synchronized successfully!').last();
     await expect(toast).toBeVisible();
     for (const control of [
       header(page).getByRole('button', { name: 'Logout' }),
@@ -465,7 +466,7 @@ test('8. toasts never cover the header: at 375 px Logout stays clickable while o
     if (width === 375) await page.screenshot({ path: `${SHOTS}/toast-and-header-375.png` });
   }
   // the toast is still up (5 s) when Logout is clicked, and the click goes through at once
-  await expect(toasts(page).getByText('Servers synchronized successfully!')).toBeVisible();
+  await expect(toasts(page).getByText('Servers synchronized successfully!').last()).toBeVisible();
   await header(page).getByRole('button', { name: 'Logout' }).click({ timeout: 2_000 });
   await expect(toasts(page).getByText('Successfully logged out!')).toBeVisible();
 });
