@@ -528,7 +528,7 @@ test.describe('11. manual-sync and signed-out visits', () => {
     });
   }
 
-  test('a card without the bot offers Check again, which re-checks through manual-sync', async ({
+  test('a card without the bot offers Check bot status, which re-checks through manual-sync', async ({
     page,
   }) => {
     await signIn(page);
@@ -538,7 +538,7 @@ test.describe('11. manual-sync and signed-out visits', () => {
     const manualSync = page.waitForRequest(
       (r) => r.method() === 'POST' && r.url().endsWith('/api/v1/dashboard/bot/manual-sync'),
     );
-    await obby.getByRole('button', { name: 'Check again' }).click();
+    await obby.getByRole('button', { name: 'Check bot status' }).click();
     await manualSync;
     await expect(toasts(page).getByText('The bot is not in Obby Lounge yet.')).toBeVisible();
     await expect(obby.getByText('No Bot')).toBeVisible();

@@ -71,7 +71,7 @@ export interface ServerCardProps {
   onEditServer?: (serverId: string) => void;
   /** a re-check of the bot's presence runs for this server */
   checkingBot?: boolean;
-  /** Check again on a card without the bot; undefined while another check runs */
+  /** Check bot status on a card without the bot; undefined while another check runs */
   onCheckBot?: () => void;
 }
 
@@ -126,7 +126,7 @@ export function ServerCard({
             disabled={!onCheckBot && !checkingBot}
             onClick={onCheckBot}
           >
-            {checkingBot ? 'Checking...' : 'Check again'}
+            {checkingBot ? 'Checking...' : 'Check bot status'}
           </Button>
         )}
       </Footer>

@@ -118,7 +118,7 @@ describe('ServersTab', () => {
     expect(toastMessages()).toContain('success: Bot invite link opened!');
   });
 
-  describe('Check again on a card without the bot (manual-sync)', () => {
+  describe('Check bot status on a card without the bot (manual-sync)', () => {
     function obbyMakers() {
       return db.servers.find((s) => s.server_id === SEED_SERVERS.managerNoBot)!;
     }
@@ -129,7 +129,7 @@ describe('ServersTab', () => {
         calls.push(`${request.method} ${new URL(request.url).pathname}`),
       );
       const { onServersUpdate } = renderTab();
-      const check = await screen.findByRole('button', { name: 'Check again' });
+      const check = await screen.findByRole('button', { name: 'Check bot status' });
       expect(check).toHaveAccessibleDescription('Obby Makers');
       obbyMakers().bot_added = true; // added outside this dashboard
       calls.length = 0;
@@ -152,7 +152,7 @@ describe('ServersTab', () => {
 
     it('says when the bot is still not there', async () => {
       renderTab();
-      await userEvent.click(await screen.findByRole('button', { name: 'Check again' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Check bot status' }));
       await waitFor(() =>
         expect(toastMessages()).toContain('info: The bot is not in Obby Makers yet.'),
       );
@@ -162,11 +162,11 @@ describe('ServersTab', () => {
     it('says so when the check fails', async () => {
       mockServer.use(failNext('post', API_PATHS.manualSync, 502));
       renderTab();
-      await userEvent.click(await screen.findByRole('button', { name: 'Check again' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Check bot status' }));
       await waitFor(() =>
         expect(toastMessages()).toContain('error: Failed to check the bot. Please try again.'),
       );
-      expect(card('Obby Makers').getByRole('button', { name: 'Check again' })).toBeEnabled();
+      expect(card('Obby Makers').getByRole('button', { name: 'Check bot status' })).toBeEnabled();
     });
   });
 

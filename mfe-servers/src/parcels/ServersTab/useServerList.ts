@@ -51,7 +51,7 @@ export function useServerList(
   }, [provided, onServersUpdate]);
 
   /**
-   * A card's Check again: asks the API to re-check the bot in the user's servers
+   * A card's Check bot status: asks the API to re-check the bot in the user's servers
    * (manual-sync), then shows the fresh list. For a bot added outside this dashboard, or an
    * invite whose return was lost.
    */

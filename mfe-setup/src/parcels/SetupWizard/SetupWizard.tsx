@@ -40,6 +40,10 @@ const StatusCheck = styled.div`
   margin-top: ${({ theme }) => theme.space(3)};
 `;
 
+const StatusText = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 ${({ theme }) => theme.space(2)};
+`;
+
 export const CLOSE_WHILE_SAVING_MESSAGE =
   'Setup is still saving. If you close now, it keeps running on the server and the roles may still be created.';
 
@@ -168,7 +172,7 @@ export function SetupWizard({
             {step === 3 && wizard.outcomeUnknown && !working && (
               <StatusCheck>
                 <Banner tone="warning" title="Setup did not finish in time">
-                  <p>{wizard.error}</p>
+                  <StatusText>{wizard.error}</StatusText>
                   <Button
                     size="sm"
                     variant="secondary"
