@@ -197,8 +197,8 @@ test('link a Roblox account, verify it in a server, and see it Verified', async 
   );
   await expect(page.locator('dt', { hasText: 'DM sent' }).locator('+ dd')).toHaveText('Yes');
 
-  // back to the dashboard by itself after 3 s
-  await page.waitForURL('**/dashboard', { timeout: 10_000 });
+  // back to the Accounts tab by itself after 3 s (no warnings to read)
+  await page.waitForURL('**/dashboard?tab=accounts', { timeout: 10_000 });
   await expect(accountCard(page, 'ObbyFan42').getByText('Verified')).toBeVisible();
 
   const state = await emulatorState(page.request);
@@ -229,7 +229,7 @@ test('cancelling the Roblox consent shows the cancelled message', async ({ page 
   ).toBeVisible();
 });
 
-test('a Roblox account already linked to another Discord user shows its error', async ({
+test('a Roblox account already linked to another Discord user says so plainly, with the next step', async ({
   page,
   browser,
 }) => {
@@ -248,7 +248,7 @@ test('a Roblox account already linked to another Discord user shows its error', 
   await page.waitForURL('**/roblox/callback**');
   await expect(page.getByRole('heading', { name: 'Roblox Linking Error' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(
-    'Roblox authentication failed: account_already_linked - This Roblox account is already linked to another Discord user.',
+    'This Roblox account is already linked to another Discord account. To link it here, first sign in with that Discord account and unlink it from its dashboard.',
   );
 });
 
@@ -344,11 +344,11 @@ test.describe('the standalone page (API mocked by MSW)', () => {
     await expect(
       page.getByText("Discord doesn't let bots change the server owner's nickname."),
     ).toBeVisible();
-    // the harness records the redirect instead of leaving
-    await expect(page.getByText('Navigation requested: /dashboard')).toBeVisible({
-      timeout: 10_000,
-    });
+    // with a warning to read, the screen stays until the user continues
     await expectNoSeriousViolations(page, 'success screen');
     await screenshots(page, 'verify-success');
+    await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
+    // the harness records the navigation instead of leaving
+    await expect(page.getByText('Navigation requested: /dashboard?tab=accounts')).toBeVisible();
   });
 });

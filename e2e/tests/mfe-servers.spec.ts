@@ -127,10 +127,14 @@ test('Invite Bot → Discord consent → back on the dashboard with the bot adde
   await expect(page.getByText('Add bot to Obby Lounge')).toBeVisible();
   await page.getByRole('button', { name: 'Authorize' }).click();
 
-  await page.waitForURL(/\/dashboard/);
+  // Back on the Servers tab, with the wizard open for the server the bot joined.
+  await page.waitForURL(/\/dashboard\?tab=servers$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(page.getByText('Bot added to server successfully!')).toBeVisible();
-  await openServersTab(page);
+  const opened = page.getByRole('dialog', { name: 'Set up RoConnect in Obby Lounge' });
+  await expect(opened).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(opened).toHaveCount(0);
   await syncServers(page);
 
   const obby = serverCard(page, 'Obby Lounge');
@@ -175,7 +179,7 @@ test('the invite page says where it is going; without a server_id it goes to the
   await expect(page.getByText('Add bot to Obby Lounge')).toBeVisible();
 
   await page.goto('/invite?server_name=Obby%20Lounge');
-  await page.waitForURL(/\/dashboard$/);
+  await page.waitForURL(/\/dashboard\?tab=servers$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 
@@ -227,6 +231,6 @@ test('Back to Dashboard leaves a failed invite page', async ({ page, allowConsol
   );
   await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await page.waitForURL(/\/dashboard\?tab=servers$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });

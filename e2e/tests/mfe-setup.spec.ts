@@ -67,10 +67,8 @@ test.describe('the setup wizard through the shell, against the API and the emula
     // Add the bot to Obby Lounge through the emulated Discord consent.
     await serverCard(page, 'Obby Lounge').getByRole('link', { name: 'Invite Bot' }).click();
     await page.getByRole('button', { name: 'Authorize' }).click();
-    await page.waitForURL(/\/dashboard/);
-    await openSyncedServersTab(page);
-
-    await serverCard(page, 'Obby Lounge').getByRole('button', { name: 'Setup Bot' }).click();
+    // Back from the invite, the wizard opens by itself for the server the bot joined.
+    await page.waitForURL(/\/dashboard\?tab=servers$/);
     const dialog = page.getByRole('dialog', { name: 'Set up RoConnect in Obby Lounge' });
     await expect(dialog.getByRole('heading', { name: 'Nickname Configuration' })).toBeVisible();
     await dialog.getByText('Roblox display name', { exact: true }).click();
@@ -253,7 +251,7 @@ test.describe('the server configuration page through the shell', () => {
     await expect(toasts(page).getByText('Failed to load server configuration')).toBeVisible();
     // A refusal of one server is not a session problem: the user stays signed in and is sent
     // back to the dashboard (spec §8), where the API's message is not needed to carry on.
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL('**/dashboard?tab=servers');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).not.toBeNull();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   });

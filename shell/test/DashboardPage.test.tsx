@@ -80,21 +80,34 @@ describe('dashboard frame', () => {
     ).toBeInTheDocument();
   });
 
-  // Spec §4: the session ends locally and the user goes home whether or not the call succeeds.
+  // Spec §4: the session ends locally and the user goes home whether or not the call succeeds;
+  // spec §8 says which happened.
   it.each([
-    ['succeeds', () => null],
-    ['answers 500', () => failNext('post', '/auth/logout', 500)],
-    ['fails at the network level', () => networkErrorNext('post', '/auth/logout')],
+    ['succeeds', () => null, 'Successfully logged out!'],
+    [
+      'answers 500',
+      () => failNext('post', '/auth/logout', 500),
+      'Failed to logout. Please try again.',
+    ],
+    [
+      'fails at the network level',
+      () => networkErrorNext('post', '/auth/logout'),
+      'Failed to logout. Please try again.',
+    ],
   ])(
     'Logout when the logout call %s: session ended, tokens cleared, said so, home',
-    async (_case, failure) => {
+    async (_case, failure, message) => {
       const user = userEvent.setup();
       const handler = failure();
       if (handler) server.use(handler);
       await openDashboard();
       await user.click(screen.getByRole('button', { name: 'Logout' }));
 
-      expect(await screen.findByText('Successfully logged out!')).toBeInTheDocument();
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      const otherOutcome = message.startsWith('Failed')
+        ? 'Successfully logged out!'
+        : 'Failed to logout. Please try again.';
+      expect(screen.queryByText(otherOutcome)).not.toBeInTheDocument();
       await waitFor(() => expect(location()).toHaveTextContent(/^\/$/));
       expect(requests).toContain('POST /auth/logout');
       expect(localStorage.getItem('auth_token')).toBeNull();

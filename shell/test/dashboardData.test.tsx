@@ -62,8 +62,9 @@ describe('dashboard data (spec §4)', () => {
 
 describe('dashboard query flags', () => {
   it('auth_success and bot_added show their toasts after 100 ms, and leave the address bar', async () => {
-    renderApp('/dashboard?auth_success=true&bot_added=true&guild_id=300000000000000001&tab=x');
-    await waitFor(() => expect(location()).toHaveTextContent(/^\/dashboard\?tab=x$/));
+    renderApp('/dashboard?auth_success=true&bot_added=true&guild_id=300000000000000001&x=1');
+    // a bot invite's return opens the Servers tab
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/dashboard\?x=1&tab=servers$/));
     expect(screen.queryByText('Successfully authenticated with Discord!')).not.toBeInTheDocument();
 
     expect(await screen.findByText('Successfully authenticated with Discord!')).toBeInTheDocument();

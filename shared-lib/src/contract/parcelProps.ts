@@ -39,6 +39,11 @@ export interface SetupWizardProps {
   serverName: string;
   onComplete: () => void;
   onCancel: () => void;
+  /**
+   * The user closed the wizard while a save was still running (the group step can take up to
+   * 120 s); called once that save has settled, so the shell can reload what it shows.
+   */
+  onSaveSettledAfterClose?: () => void;
 }
 
 /** mfe_setup/ServerConfig at /server/edit/:serverId */

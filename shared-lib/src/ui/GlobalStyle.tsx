@@ -10,6 +10,8 @@ export const GlobalStyle = createGlobalStyle`
     font-family: ${({ theme }) => theme.font.family};
     line-height: 1.5;
     -webkit-font-smoothing: antialiased;
+    /* room for the toast stack (see ToastView), so nothing stays hidden under it */
+    padding-bottom: var(--toast-space, 0px);
   }
   a { color: ${({ theme }) => theme.colors.focus}; }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }

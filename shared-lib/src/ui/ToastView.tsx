@@ -1,12 +1,17 @@
+import { useLayoutEffect, useRef } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import type { Toast, ToastType } from '../toasts/toastStore';
 import { ToneIcon } from './ToneIcon';
 import { focusRing, riseIn, whenMotionAllowed } from './motion';
 import { toneColor, toneIcon, toneWash } from './tones';
 
+/**
+ * Bottom of the viewport, not the top: page headers keep their controls (avatar, username,
+ * Logout, Login) at the top right, and a toast must never sit on them.
+ */
 const Region = styled.section`
   position: fixed;
-  top: ${({ theme }) => theme.space(4)};
+  bottom: ${({ theme }) => theme.space(4)};
   right: ${({ theme }) => theme.space(4)};
   z-index: ${({ theme }) => theme.zIndex.toast};
   display: flex;
@@ -17,7 +22,7 @@ const Region = styled.section`
   pointer-events: none;
 
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
-    top: ${({ theme }) => theme.space(2)};
+    bottom: calc(${({ theme }) => theme.space(2)} + env(safe-area-inset-bottom, 0px));
     left: ${({ theme }) => theme.space(2)};
     right: ${({ theme }) => theme.space(2)};
     width: auto;
@@ -97,6 +102,9 @@ const Countdown = styled.span<{ $type: ToastType }>`
   }
 `;
 
+/** CSS variable holding the room the visible toasts take at the bottom of the viewport. */
+export const TOAST_SPACE_VAR = '--toast-space';
+
 export interface ToastViewProps {
   toasts: readonly Toast[];
   onDismiss: (id: number) => void;
@@ -104,8 +112,18 @@ export interface ToastViewProps {
 
 /** Presentational stack of toasts; the shell's provider feeds it from the toast store. */
 export function ToastView({ toasts, onDismiss }: ToastViewProps) {
+  const region = useRef<HTMLElement>(null);
+  // The stack's height is left free below the page (GlobalStyle pads the body by it), so whatever
+  // sits at the very bottom of the page can still be scrolled out from under the toasts.
+  useLayoutEffect(() => {
+    const height = toasts.length && region.current ? region.current.offsetHeight : 0;
+    document.documentElement.style.setProperty(
+      TOAST_SPACE_VAR,
+      height ? `${height + 16}px` : '0px',
+    );
+  }, [toasts]);
   return (
-    <Region aria-label="Notifications" aria-live="polite">
+    <Region ref={region} aria-label="Notifications" aria-live="polite">
       {toasts.map((toast) => (
         <ToastCard
           key={toast.id}

@@ -17,4 +17,5 @@ export * from './RadioGroup';
 export * from './PageContainer';
 export * from './Stack';
 export * from './ToastView';
+export * from './Icon';
 export type { Tone, StatusTone } from './tones';

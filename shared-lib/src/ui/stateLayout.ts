@@ -11,8 +11,13 @@ export const StateRoot = styled.div`
 `;
 
 export const StateIcon = styled.div`
-  font-size: 2.5rem;
-  line-height: 1;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 64px;
+  height: 64px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 

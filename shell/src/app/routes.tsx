@@ -5,6 +5,7 @@ import type { RemoteName } from '../features/remotes/remoteRegistry';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
 import { RedirectIfAuthenticated, RequireAuth } from '../features/auth/guards';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { SignedInPage } from '../features/dashboard/SignedInHeader';
 
 export const ERROR_CODES = ['401', '403', '404', '500', '502'] as const;
 
@@ -63,13 +64,35 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/roblox/callback',
-    element: <RemotePage remote="mfe_accounts" expose="RobloxCallback" label="Roblox linking" />,
+    element: (
+      <SignedInPage>
+        <RemotePage remote="mfe_accounts" expose="RobloxCallback" label="Roblox linking" />
+      </SignedInPage>
+    ),
   },
-  { path: '/verify', element: <RemotePage remote="mfe_accounts" expose="Verify" label="Verify" /> },
-  { path: '/invite', element: <RemotePage remote="mfe_servers" expose="Invite" label="Invite" /> },
+  {
+    path: '/verify',
+    element: (
+      <SignedInPage>
+        <RemotePage remote="mfe_accounts" expose="Verify" label="Verify" />
+      </SignedInPage>
+    ),
+  },
+  {
+    path: '/invite',
+    element: (
+      <SignedInPage>
+        <RemotePage remote="mfe_servers" expose="Invite" label="Invite" />
+      </SignedInPage>
+    ),
+  },
   {
     path: '/server/edit/:serverId',
-    element: <RemotePage remote="mfe_setup" expose="ServerConfig" label="Server configuration" />,
+    element: (
+      <SignedInPage>
+        <RemotePage remote="mfe_setup" expose="ServerConfig" label="Server configuration" />
+      </SignedInPage>
+    ),
   },
   {
     path: '/privacy',

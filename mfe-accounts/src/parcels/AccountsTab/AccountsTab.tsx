@@ -107,7 +107,7 @@ export function AccountsTab(props: AccountsTabParcelProps) {
         {!data.robloxConfigured && <Banner tone="warning">{NOT_CONFIGURED_MESSAGE}</Banner>}
         {accounts.length === 0 ? (
           <EmptyState
-            icon="🔗"
+            icon="link"
             title="No Linked Accounts"
             description="Link your Roblox account to verify in your Discord servers."
             action={linkButton('Link Roblox Account')}

@@ -6,6 +6,7 @@ import {
   LoadingState,
   PageContainer,
   VisuallyHidden,
+  dashboardPath,
   navigate,
   type RoutePageProps,
 } from '@roconnect/shared-lib';
@@ -38,7 +39,8 @@ export function RobloxCallback({ query }: RoutePageProps) {
   const outcome = useMemo(() => readRobloxCallback(query), [query]);
 
   useEffect(() => {
-    if (outcome.kind === 'linked') navigate('/dashboard?roblox_linked=true', { replace: true });
+    if (outcome.kind === 'linked')
+      navigate(`${dashboardPath('accounts')}&roblox_linked=true`, { replace: true });
   }, [outcome]);
 
   return (
@@ -52,7 +54,7 @@ export function RobloxCallback({ query }: RoutePageProps) {
         <ErrorCard as="section" aria-labelledby={titleId}>
           <Title id={titleId}>Roblox Linking Error</Title>
           <Message role="alert">{outcome.message}</Message>
-          <Button onClick={() => navigate('/dashboard')}>Back to Dashboard</Button>
+          <Button onClick={() => navigate(dashboardPath('accounts'))}>Back to Dashboard</Button>
         </ErrorCard>
       )}
     </PageContainer>

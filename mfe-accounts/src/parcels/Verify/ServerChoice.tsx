@@ -13,7 +13,7 @@ export function ServerChoice({ accountChosen, servers, value, onChange, disabled
   if (!accountChosen) {
     return (
       <EmptyState
-        icon="👆"
+        icon="pointer"
         title="Select an Account"
         description="Choose one of your Roblox accounts above to see the servers where you can verify it."
       />
@@ -22,7 +22,7 @@ export function ServerChoice({ accountChosen, servers, value, onChange, disabled
   if (servers.length === 0) {
     return (
       <EmptyState
-        icon="🛰️"
+        icon="server"
         title="No Eligible Servers"
         description="Join a Discord server that has the RoConnect bot set up, or invite the bot to a server you manage from your dashboard's Servers tab."
       />

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { API_PATHS, VERIFY_SUCCESS_REDIRECT_MS } from '@roconnect/shared-lib';
 import {
   SEED_ACCOUNTS,
@@ -68,7 +69,16 @@ describe('Verify page load', () => {
     renderVerify();
     expect(screen.getByRole('main')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
-    expect(navigate).toHaveBeenCalledWith('/dashboard', {});
+    expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
+  });
+
+  it('says nothing when a signed-out visit is sent to /login by the 401', async () => {
+    localStorage.clear();
+    server.use(failNext('get', API_PATHS.linkedAccounts, 401));
+    renderVerify();
+    // the parcel gives up on the load (its error state) but raises no toast for /login to show
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load verification data.');
+    expect(toastMessages()).toEqual([]);
   });
 });
 
@@ -132,7 +142,7 @@ describe('verifying', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify & Update' }));
   }
 
-  it('shows Processing..., then the success screen with what the API did, and goes to the dashboard after 3 s', async () => {
+  it('shows Processing..., then the success screen with what the API did, and goes to the Accounts tab after 3 s', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
       renderVerify({ account_id: SEED_ACCOUNTS.pending });
@@ -158,22 +168,61 @@ describe('verifying', () => {
       act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS - 50));
       expect(navigate).not.toHaveBeenCalled();
       act(() => jest.advanceTimersByTime(50));
-      expect(navigate).toHaveBeenCalledWith('/dashboard', {});
+      expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
     } finally {
       jest.useRealTimers();
     }
   });
 
-  it('shows the warnings the API returns, e.g. that the owner’s nickname cannot be changed', async () => {
+  it('shows the warnings the API returns and stays until the user continues', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      renderVerify({ account_id: SEED_ACCOUNTS.pending });
+      await chooseAndVerify('Demo Builders Club');
+      await screen.findByRole('heading', { name: 'Verification Successful!' });
+      expect(
+        screen.getByText('Nickname updated', { selector: 'dt' }).nextElementSibling,
+      ).toHaveTextContent('No');
+      expect(
+        screen.getByText("Discord doesn't let bots change the server owner's nickname."),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/Returning to the dashboard/)).not.toBeInTheDocument();
+
+      navigate.mockClear();
+      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS * 10));
+      expect(navigate).not.toHaveBeenCalled();
+      await userEvent.click(screen.getByRole('button', { name: 'Continue to Dashboard' }));
+      expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says to check the DMs only when the bot sent one', async () => {
+    server.use(
+      http.post(`*${API_PATHS.verifyInServer}`, () =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            roles_updated: true,
+            nickname_updated: true,
+            dm_sent: false,
+            roles_added: ['Verified'],
+            roles_removed: [],
+            nickname: 'DemoAlt',
+            warnings: ['We could not send you a direct message right now.'],
+          },
+        }),
+      ),
+    );
     renderVerify({ account_id: SEED_ACCOUNTS.pending });
-    await chooseAndVerify('Demo Builders Club');
+    await chooseAndVerify('Tycoon Fans');
     await screen.findByRole('heading', { name: 'Verification Successful!' });
-    expect(
-      screen.getByText('Nickname updated', { selector: 'dt' }).nextElementSibling,
-    ).toHaveTextContent('No');
-    expect(
-      screen.getByText("Discord doesn't let bots change the server owner's nickname."),
-    ).toBeInTheDocument();
+    expect(screen.getByText('DM sent', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'No',
+    );
+    expect(screen.getByText('We could not send you a direct message right now.')).toBeVisible();
+    expect(toastMessages()).toEqual([]);
   });
 
   it('shows the server’s message when the verify fails', async () => {

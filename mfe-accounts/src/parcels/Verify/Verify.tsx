@@ -12,7 +12,9 @@ import {
   Stack,
   api,
   apiErrorMessage,
+  dashboardPath,
   navigate,
+  session,
   toast,
   type RoutePageProps,
   type VerifyResult,
@@ -74,9 +76,12 @@ export function Verify({ query }: RoutePageProps) {
         server_id: serverId,
         account_id: accountId,
       });
-      toast.success('Verification triggered! Check your DMs.');
+      // Only when the bot could DM the user; otherwise the success screen says why not.
+      if (verified.dm_sent) toast.success('Verification triggered! Check your DMs.');
       setResult(verified);
     } catch (error) {
+      // A 401 already signed the user out and is on its way to /login: nothing to say here.
+      if (!session.isAuthenticated()) return;
       const message = `Verification failed: ${apiErrorMessage(error)}`;
       toast.error(message);
       setFailure(message);
@@ -106,7 +111,7 @@ export function Verify({ query }: RoutePageProps) {
           <StepTitle id={accountStepId}>1. Roblox account</StepTitle>
           {data.accounts.length === 0 ? (
             <EmptyState
-              icon="🔗"
+              icon="link"
               title="No Linked Accounts"
               description="Link a Roblox account from your dashboard first, then come back to verify it."
             />
@@ -165,7 +170,7 @@ export function Verify({ query }: RoutePageProps) {
             verified role, updates your nickname and sends you a direct message.
           </Intro>
         </div>
-        <Button variant="secondary" onClick={() => navigate('/dashboard')}>
+        <Button variant="secondary" onClick={() => navigate(dashboardPath('accounts'))}>
           Back to Dashboard
         </Button>
       </Header>

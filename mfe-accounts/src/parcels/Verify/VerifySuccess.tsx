@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   VERIFY_SUCCESS_REDIRECT_MS,
+  dashboardPath,
   navigate,
   type VerifyResult,
 } from '@roconnect/shared-lib';
@@ -63,17 +64,27 @@ function rolesDetail(result: VerifyResult): string {
   return parts.join('; ');
 }
 
-/** 'Verification Successful!': what the API reports it did, then back to the dashboard. */
+const backToAccounts = () => navigate(dashboardPath('accounts'));
+
+/**
+ * 'Verification Successful!': what the API reports it did, then back to the dashboard after 3 s
+ * (spec §2). With warnings the screen stays until the user continues: they take longer than
+ * 3 s to read, and they say what the user may need to do.
+ */
 export function VerifySuccess({ result }: { result: VerifyResult }) {
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const seconds = Math.round(VERIFY_SUCCESS_REDIRECT_MS / 1000);
+  const hasWarnings = result.warnings.length > 0;
 
   useEffect(() => {
     titleRef.current?.focus();
-    const timer = setTimeout(() => navigate('/dashboard'), VERIFY_SUCCESS_REDIRECT_MS);
-    return () => clearTimeout(timer);
   }, []);
+  useEffect(() => {
+    if (hasWarnings) return;
+    const timer = setTimeout(backToAccounts, VERIFY_SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [hasWarnings]);
 
   return (
     <SuccessCard as="section" aria-labelledby={titleId}>
@@ -97,10 +108,18 @@ export function VerifySuccess({ result }: { result: VerifyResult }) {
           </Warnings>
         </Banner>
       )}
-      <Note>Returning to the dashboard in {seconds} seconds...</Note>
-      <div>
-        <Button onClick={() => navigate('/dashboard')}>Back to Dashboard</Button>
-      </div>
+      {hasWarnings ? (
+        <div>
+          <Button onClick={backToAccounts}>Continue to Dashboard</Button>
+        </div>
+      ) : (
+        <>
+          <Note>Returning to the dashboard in {seconds} seconds...</Note>
+          <div>
+            <Button onClick={backToAccounts}>Back to Dashboard</Button>
+          </div>
+        </>
+      )}
     </SuccessCard>
   );
 }

@@ -30,8 +30,10 @@ export function useVerificationData() {
       if (!cancelled) setData({ status: 'ready', accounts, servers });
     })().catch(() => {
       if (cancelled) return;
-      toast.error(LOAD_FAILED_MESSAGE);
       setData({ status: 'failed' });
+      // Signed out by a 401 (e.g. a signed-out visit): the user is on their way to /login, where
+      // this page's error would be a stray toast.
+      if (session.isAuthenticated()) toast.error(LOAD_FAILED_MESSAGE);
     });
     return () => {
       cancelled = true;

@@ -53,7 +53,9 @@ describe('Invite page', () => {
 
   it('goes back to the dashboard when there is no server_id', async () => {
     renderWithProviders(<Invite query={{ server_name: 'Obby Makers' }} />);
-    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/dashboard', { replace: true }));
+    await waitFor(() =>
+      expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', { replace: true }),
+    );
     expect(redirectExternal).not.toHaveBeenCalled();
   });
 
@@ -71,7 +73,7 @@ describe('Invite page', () => {
     expect(redirectExternal).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
-    expect(navigateTo).toHaveBeenCalledWith('/dashboard', {});
+    expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', {});
   });
 
   it('Try Again asks for the URL again', async () => {

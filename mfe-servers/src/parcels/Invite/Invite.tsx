@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   DEFAULT_SERVER_NAME,
+  dashboardPath,
   navigate,
   PageContainer,
   SpinnerRing,
@@ -54,7 +55,7 @@ export function Invite({ query = {} }: RoutePageProps) {
             <ErrorText role="alert">{state.message}</ErrorText>
             <Stack direction="row" gap={2} justify="center">
               <Button onClick={retry}>Try Again</Button>
-              <Button variant="secondary" onClick={() => navigate('/dashboard')}>
+              <Button variant="secondary" onClick={() => navigate(dashboardPath('servers'))}>
                 Back to Dashboard
               </Button>
             </Stack>

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, apiErrorMessage, navigate, redirectExternal } from '@roconnect/shared-lib';
+import {
+  api,
+  apiErrorMessage,
+  dashboardPath,
+  navigate,
+  redirectExternal,
+} from '@roconnect/shared-lib';
 
 export type BotInviteState = { status: 'redirecting' } | { status: 'failed'; message: string };
 
@@ -13,7 +19,7 @@ export function useBotInviteRedirect(serverId: string | undefined) {
 
   useEffect(() => {
     if (!serverId) {
-      navigate('/dashboard', { replace: true });
+      navigate(dashboardPath('servers'), { replace: true });
       return;
     }
     let cancelled = false;

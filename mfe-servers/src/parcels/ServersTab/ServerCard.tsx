@@ -3,6 +3,7 @@ import styled, { css, keyframes } from 'styled-components';
 import {
   Avatar,
   Badge,
+  Button,
   Card,
   CARD_ANIMATION_DELAY_S,
   discordGuildIconUrl,
@@ -68,6 +69,10 @@ export interface ServerCardProps {
   setupStatus: SetupStatusEntry | undefined;
   onSetupServer?: (serverId: string, serverName: string) => void;
   onEditServer?: (serverId: string) => void;
+  /** a re-check of the bot's presence runs for this server */
+  checkingBot?: boolean;
+  /** Check bot status on a card without the bot; undefined while another check runs */
+  onCheckBot?: () => void;
 }
 
 export function ServerCard({
@@ -76,6 +81,8 @@ export function ServerCard({
   setupStatus,
   onSetupServer,
   onEditServer,
+  checkingBot = false,
+  onCheckBot,
 }: ServerCardProps) {
   const nameId = useId();
   return (
@@ -109,6 +116,19 @@ export function ServerCard({
           onSetupServer={onSetupServer}
           onEditServer={onEditServer}
         />
+        {!server.bot_added && (
+          <Button
+            size="sm"
+            variant="ghost"
+            fullWidth
+            aria-describedby={nameId}
+            loading={checkingBot}
+            disabled={!onCheckBot && !checkingBot}
+            onClick={onCheckBot}
+          >
+            {checkingBot ? 'Checking...' : 'Check bot status'}
+          </Button>
+        )}
       </Footer>
     </CardItem>
   );

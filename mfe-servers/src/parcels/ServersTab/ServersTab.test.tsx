@@ -118,6 +118,58 @@ describe('ServersTab', () => {
     expect(toastMessages()).toContain('success: Bot invite link opened!');
   });
 
+  describe('Check bot status on a card without the bot (manual-sync)', () => {
+    function obbyMakers() {
+      return db.servers.find((s) => s.server_id === SEED_SERVERS.managerNoBot)!;
+    }
+
+    it('re-checks the bot, shows the fresh list and tells the shell when the bot is there now', async () => {
+      const calls: string[] = [];
+      mockServer.events.on('request:start', ({ request }) =>
+        calls.push(`${request.method} ${new URL(request.url).pathname}`),
+      );
+      const { onServersUpdate } = renderTab();
+      const check = await screen.findByRole('button', { name: 'Check bot status' });
+      expect(check).toHaveAccessibleDescription('Obby Makers');
+      obbyMakers().bot_added = true; // added outside this dashboard
+      calls.length = 0;
+      await userEvent.click(check);
+
+      await waitFor(() => expect(toastMessages()).toContain('success: The bot is in Obby Makers.'));
+      mockServer.events.removeAllListeners();
+      // then the setup statuses of the fresh list
+      expect(calls.slice(0, 2)).toEqual([
+        `POST ${API_PATHS.manualSync}`,
+        `GET ${API_PATHS.userServers}`,
+      ]);
+      expect(card('Obby Makers').getByText('Bot Added')).toBeInTheDocument();
+      expect(onServersUpdate).toHaveBeenCalledWith(
+        expect.arrayContaining([
+          expect.objectContaining({ server_id: SEED_SERVERS.managerNoBot, bot_added: true }),
+        ]),
+      );
+    });
+
+    it('says when the bot is still not there', async () => {
+      renderTab();
+      await userEvent.click(await screen.findByRole('button', { name: 'Check bot status' }));
+      await waitFor(() =>
+        expect(toastMessages()).toContain('info: The bot is not in Obby Makers yet.'),
+      );
+      expect(card('Obby Makers').getByText('No Bot')).toBeInTheDocument();
+    });
+
+    it('says so when the check fails', async () => {
+      mockServer.use(failNext('post', API_PATHS.manualSync, 502));
+      renderTab();
+      await userEvent.click(await screen.findByRole('button', { name: 'Check bot status' }));
+      await waitFor(() =>
+        expect(toastMessages()).toContain('error: Failed to check the bot. Please try again.'),
+      );
+      expect(card('Obby Makers').getByRole('button', { name: 'Check bot status' })).toBeEnabled();
+    });
+  });
+
   it("shows 'Loading...' while a server's setup status loads, then Setup Bot (setup not complete)", async () => {
     const { onSetupServer } = renderTab();
     await screen.findByText('Demo Racing League');

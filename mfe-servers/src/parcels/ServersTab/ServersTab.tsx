@@ -32,7 +32,10 @@ export function ServersTab({
   onEditServer,
 }: ServersTabParcelProps) {
   const titleId = useId();
-  const { state, syncing, sync, retry } = useServerList(servers, onServersUpdate);
+  const { state, syncing, sync, retry, checking, recheckBot } = useServerList(
+    servers,
+    onServersUpdate,
+  );
   const setupStatuses = useSetupStatuses(state.status === 'ready' ? state.servers : null);
   const onSync = () => void sync();
 
@@ -55,6 +58,7 @@ export function ServersTab({
       )}
       {state.status === 'ready' && state.servers.length === 0 && (
         <EmptyState
+          icon="server"
           title="No Servers Found"
           description="Sync your Discord servers to see the ones you own or manage."
           action={<SyncServersButton syncing={syncing} onSync={onSync} variant="primary" />}
@@ -70,6 +74,8 @@ export function ServersTab({
               setupStatus={setupStatuses.get(server.server_id)}
               onSetupServer={onSetupServer}
               onEditServer={onEditServer}
+              checkingBot={checking === server.server_id}
+              onCheckBot={checking ? undefined : () => void recheckBot(server)}
             />
           ))}
         </ServerGrid>

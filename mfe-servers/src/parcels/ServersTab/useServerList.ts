@@ -17,6 +17,8 @@ export function useServerList(
     null,
   );
   const [syncing, setSyncing] = useState(false);
+  /** the server whose bot presence is being re-checked */
+  const [checking, setChecking] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -48,6 +50,32 @@ export function useServerList(
     }
   }, [provided, onServersUpdate]);
 
+  /**
+   * A card's Check bot status: asks the API to re-check the bot in the user's servers
+   * (manual-sync), then shows the fresh list. For a bot added outside this dashboard, or an
+   * invite whose return was lost.
+   */
+  const recheckBot = useCallback(
+    async (target: Server) => {
+      setChecking(target.server_id);
+      try {
+        await api.dashboard.manualSync();
+        const fresh = await api.dashboard.servers();
+        setSynced({ from: provided, servers: fresh });
+        setOwn({ status: 'ready', servers: fresh });
+        onServersUpdate?.(fresh);
+        const found = fresh.find((s) => s.server_id === target.server_id)?.bot_added;
+        if (found) toast.success(`The bot is in ${target.server_name}.`);
+        else toast.info(`The bot is not in ${target.server_name} yet.`);
+      } catch {
+        toast.error('Failed to check the bot. Please try again.');
+      } finally {
+        setChecking(null);
+      }
+    },
+    [provided, onServersUpdate],
+  );
+
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   let state: ServerListState;
@@ -55,5 +83,5 @@ export function useServerList(
   else if (provided) state = { status: 'ready', servers: provided };
   else state = own;
 
-  return { state, syncing, sync, retry };
+  return { state, syncing, sync, retry, checking, recheckBot };
 }

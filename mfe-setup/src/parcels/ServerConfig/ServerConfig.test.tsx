@@ -80,19 +80,19 @@ describe('ServerConfig: loading', () => {
     expect(screen.getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue('');
   });
 
-  it('says so and goes to /dashboard when the server is refused (not managed)', async () => {
+  it('says so and goes to the Servers tab when the server is refused (not managed)', async () => {
     signIn();
     renderWithToasts(<ServerConfig serverId={SEED_SERVERS.memberWithBot} />);
     expect(
       await notifications().findByText('Failed to load server configuration'),
     ).toBeInTheDocument();
-    expect(navigateTo).toHaveBeenCalledWith('/dashboard', {});
+    expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', {});
     expect(
       screen.getByRole('heading', { name: 'Failed to load server configuration' }),
     ).toBeInTheDocument();
   });
 
-  it('says so and goes to /dashboard when the data is invalid', async () => {
+  it('says so and goes to the Servers tab when the data is invalid', async () => {
     server.use(
       http.get(`*${API_PATHS.serverEdit(SERVER_ID)}`, () =>
         HttpResponse.json({ success: true, data: {} }),
@@ -103,13 +103,23 @@ describe('ServerConfig: loading', () => {
     expect(
       await notifications().findByText('Failed to load server configuration'),
     ).toBeInTheDocument();
-    expect(navigateTo).toHaveBeenCalledWith('/dashboard', {});
+    expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', {});
   });
 
-  it('Back to Dashboard goes to /dashboard', async () => {
+  it('raises no toast for /login when a signed-out visit is refused with a 401', async () => {
+    localStorage.clear();
+    renderWithToasts(<ServerConfig serverId={SERVER_ID} />);
+    expect(
+      await screen.findByRole('heading', { name: 'Failed to load server configuration' }),
+    ).toBeInTheDocument();
+    expect(notifications().queryByText('Failed to load server configuration')).toBeNull();
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('Back to Dashboard goes to the Servers tab', async () => {
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
-    expect(navigateTo).toHaveBeenCalledWith('/dashboard', {});
+    expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', {});
   });
 });
 

@@ -8,6 +8,7 @@ import {
   LoadingState,
   PageContainer,
   Stack,
+  dashboardPath,
   navigate,
   type ServerConfigProps,
 } from '@roconnect/shared-lib';
@@ -39,7 +40,7 @@ const Subtitle = styled.p`
 
 function BackToDashboard() {
   return (
-    <Button variant="secondary" onClick={() => navigate('/dashboard')}>
+    <Button variant="secondary" onClick={() => navigate(dashboardPath('servers'))}>
       Back to Dashboard
     </Button>
   );

@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, navigate, toast, type ServerEditData } from '@roconnect/shared-lib';
+import {
+  api,
+  dashboardPath,
+  navigate,
+  session,
+  toast,
+  type ServerEditData,
+} from '@roconnect/shared-lib';
 
 export const LOAD_FAILED_MESSAGE = 'Failed to load server configuration';
 
@@ -34,8 +41,11 @@ export function useServerEditData(serverId: string) {
         () => {
           if (cancelled) return;
           setState({ status: 'failed' });
+          // Signed out by a 401 (e.g. a signed-out visit): the user is on their way to /login,
+          // where this page's error would be a stray toast.
+          if (!session.isAuthenticated()) return;
           toast.error(LOAD_FAILED_MESSAGE);
-          navigate('/dashboard');
+          navigate(dashboardPath('servers'));
         },
       );
     return () => {

@@ -13,7 +13,12 @@ import {
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
 import { deferred, recordRequests } from '../../testing/recordRequests';
 import { SetupWizard } from './SetupWizard';
-import { EMPTY_GROUP_MESSAGE } from './useSetupWizard';
+import { CLOSE_WHILE_SAVING_MESSAGE } from './SetupWizard';
+import {
+  EMPTY_GROUP_MESSAGE,
+  GROUP_NO_ANSWER_MESSAGE,
+  GROUP_NOT_DONE_MESSAGE,
+} from './useSetupWizard';
 
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerSetupIncomplete;
@@ -23,16 +28,24 @@ const serverRecord = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
 function renderWizard(serverId: string = SERVER_ID) {
   const onComplete = jest.fn();
   const onCancel = jest.fn();
+  const onSaveSettledAfterClose = jest.fn();
   signIn();
-  renderWithToasts(
+  const view = renderWithToasts(
     <SetupWizard
       serverId={serverId}
       serverName="Demo Racing League"
       onComplete={onComplete}
       onCancel={onCancel}
+      onSaveSettledAfterClose={onSaveSettledAfterClose}
     />,
   );
-  return { onComplete, onCancel, user: userEvent.setup() };
+  return {
+    onComplete,
+    onCancel,
+    onSaveSettledAfterClose,
+    unmount: view.unmount,
+    user: userEvent.setup(),
+  };
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'Set up RoConnect in Demo Racing League' });
@@ -271,6 +284,111 @@ describe('SetupWizard: busy and closing', () => {
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     gate.release();
     await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
+  });
+
+  describe('while the long group call runs', () => {
+    async function startGroupSave() {
+      serverRecord().setup = { setup_completed: false, setup_step: 'group' };
+      const gate = deferred();
+      server.use(
+        http.post(`*${API_PATHS.setupGroup(SERVER_ID)}`, async () => void (await gate.until)),
+      );
+      const wizard = renderWizard();
+      await stepHeading('Group Integration');
+      await wizard.user.type(
+        screen.getByRole('textbox', { name: 'Roblox group ID or URL' }),
+        GROUP_URL,
+      );
+      await wizard.user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+      await screen.findByRole('button', { name: /Saving\.\.\./ });
+      return { ...wizard, gate };
+    }
+    const question = () => within(dialog()).queryByText(CLOSE_WHILE_SAVING_MESSAGE);
+
+    it('Cancel, Escape, × and a click outside ask first instead of closing', async () => {
+      const { user, onCancel, gate, onComplete } = await startGroupSave();
+
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(question()).toBeInTheDocument();
+      const keepWaiting = screen.getByRole('button', { name: 'Keep waiting' });
+      expect(keepWaiting).toHaveFocus();
+      await user.click(keepWaiting);
+      expect(question()).not.toBeInTheDocument();
+
+      await user.keyboard('{Escape}');
+      expect(question()).toBeInTheDocument();
+      await user.keyboard('{Escape}'); // asked again: keep waiting
+      expect(question()).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Cancel setup' }));
+      expect(question()).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Keep waiting' }));
+      await user.pointer({ keys: '[MouseLeft]', target: screen.getByTestId('modal-backdrop') });
+      expect(question()).toBeInTheDocument();
+      expect(onCancel).not.toHaveBeenCalled();
+
+      // the save ends while the question is up: the question goes, the wizard completes
+      gate.release();
+      await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
+      expect(question()).not.toBeInTheDocument();
+      expect(onCancel).not.toHaveBeenCalled();
+    });
+
+    it('Close anyway closes; once the save settles the shell is told, to reload', async () => {
+      const { user, onCancel, gate, unmount, onSaveSettledAfterClose, onComplete } =
+        await startGroupSave();
+      onCancel.mockImplementation(() => unmount()); // the shell unmounts the parcel
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('button', { name: 'Close anyway' }));
+      expect(onCancel).toHaveBeenCalledTimes(1);
+      expect(onSaveSettledAfterClose).not.toHaveBeenCalled();
+
+      gate.release();
+      await waitFor(() => expect(onSaveSettledAfterClose).toHaveBeenCalledTimes(1));
+      expect(onComplete).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('a group call without an answer (timeout, lost connection)', () => {
+    async function saveGroupWithoutAnswer() {
+      serverRecord().setup = { setup_completed: false, setup_step: 'group' };
+      server.use(networkErrorNext('post', API_PATHS.setupGroup(SERVER_ID)));
+      const wizard = renderWizard();
+      await stepHeading('Group Integration');
+      await wizard.user.type(
+        screen.getByRole('textbox', { name: 'Roblox group ID or URL' }),
+        GROUP_URL,
+      );
+      await wizard.user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+      expect(await within(dialog()).findByText(GROUP_NO_ANSWER_MESSAGE)).toBeInTheDocument();
+      return wizard;
+    }
+
+    it('says the roles may still be being created, not that it failed', async () => {
+      await saveGroupWithoutAnswer();
+      expect(
+        notifications().queryByText('Failed to complete step 3. Please try again.'),
+      ).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Check status' })).toBeEnabled();
+    });
+
+    it('Check status completes the wizard when setup finished meanwhile', async () => {
+      const { user, onComplete } = await saveGroupWithoutAnswer();
+      serverRecord().setup = { setup_completed: true, setup_step: null };
+      await user.click(screen.getByRole('button', { name: 'Check status' }));
+      await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
+      expect(
+        await notifications().findByText('Step 3 completed successfully!'),
+      ).toBeInTheDocument();
+    });
+
+    it('Check status says when setup is not finished yet', async () => {
+      const { user, onComplete } = await saveGroupWithoutAnswer();
+      await user.click(screen.getByRole('button', { name: 'Check status' }));
+      expect(await within(dialog()).findByText(GROUP_NOT_DONE_MESSAGE)).toBeInTheDocument();
+      expect(onComplete).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Complete Setup' })).toBeEnabled();
+    });
   });
 
   it('Cancel closes without saving', async () => {

@@ -1,6 +1,13 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { BRAND, Button, LoadingState, Modal, type SetupWizardProps } from '@roconnect/shared-lib';
+import {
+  BRAND,
+  Banner,
+  Button,
+  LoadingState,
+  Modal,
+  type SetupWizardProps,
+} from '@roconnect/shared-lib';
 import { GroupStep } from './GroupStep';
 import { NicknameStep } from './NicknameStep';
 import { useSetupWizard } from './useSetupWizard';
@@ -15,14 +22,76 @@ const Spacer = styled.span`
   flex: 1 1 auto;
 `;
 
+const CloseQuestion = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  width: 100%;
+`;
+
+const QuestionActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const StatusCheck = styled.div`
+  margin-top: ${({ theme }) => theme.space(3)};
+`;
+
+const StatusText = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 ${({ theme }) => theme.space(2)};
+`;
+
+export const CLOSE_WHILE_SAVING_MESSAGE =
+  'Setup is still saving. If you close now, it keeps running on the server and the roles may still be created.';
+
 /** The setup wizard modal (spec §2, §4): three steps, opened by the shell for one server. */
-export function SetupWizard({ serverId, serverName, onComplete, onCancel }: SetupWizardProps) {
-  const wizard = useSetupWizard(serverId, onComplete);
+export function SetupWizard({
+  serverId,
+  serverName,
+  onComplete,
+  onCancel,
+  onSaveSettledAfterClose,
+}: SetupWizardProps) {
+  const wizard = useSetupWizard(serverId, onComplete, onSaveSettledAfterClose);
   const formId = useId();
   const { step, busy, loading } = wizard;
   const working = busy !== null;
+  const [askingToClose, setAskingToClose] = useState(false);
+  const keepWaitingRef = useRef<HTMLButtonElement>(null);
 
-  const footer = loading ? (
+  // A save (the group step takes up to 120 s) is never dropped silently: Cancel, Escape, × and a
+  // click outside ask first; asking again (e.g. a second Escape) means keep waiting.
+  function requestClose() {
+    if (!working) onCancel();
+    else setAskingToClose((asking) => !asking);
+  }
+  // The question goes away by itself once the save is over.
+  const showQuestion = askingToClose && working;
+  useEffect(() => {
+    if (!working) setAskingToClose(false);
+  }, [working]);
+  useEffect(() => {
+    if (showQuestion) keepWaitingRef.current?.focus();
+  }, [showQuestion]);
+
+  const footer = showQuestion ? (
+    <CloseQuestion>
+      <Banner tone="warning" title="Close while saving?">
+        {CLOSE_WHILE_SAVING_MESSAGE}
+      </Banner>
+      <QuestionActions>
+        <Button ref={keepWaitingRef} variant="secondary" onClick={() => setAskingToClose(false)}>
+          Keep waiting
+        </Button>
+        <Button variant="danger" onClick={onCancel}>
+          Close anyway
+        </Button>
+      </QuestionActions>
+    </CloseQuestion>
+  ) : loading ? (
     <Button variant="secondary" onClick={onCancel}>
       Cancel
     </Button>
@@ -44,7 +113,7 @@ export function SetupWizard({ serverId, serverName, onComplete, onCancel }: Setu
         </Button>
       )}
       <Spacer />
-      <Button variant="secondary" onClick={onCancel}>
+      <Button variant="secondary" onClick={requestClose}>
         Cancel
       </Button>
       <Button type="submit" form={formId} loading={busy === 'save'} disabled={working}>
@@ -57,7 +126,7 @@ export function SetupWizard({ serverId, serverName, onComplete, onCancel }: Setu
     <Modal
       open
       title={`Set up ${BRAND.product} in ${serverName}`}
-      onClose={onCancel}
+      onClose={requestClose}
       footer={footer}
       closeLabel="Cancel setup"
     >
@@ -95,10 +164,25 @@ export function SetupWizard({ serverId, serverName, onComplete, onCancel }: Setu
               <GroupStep
                 value={wizard.groupInput}
                 onChange={wizard.setGroupInput}
-                error={wizard.error}
+                error={wizard.outcomeUnknown ? undefined : wizard.error}
                 linking={working}
                 disabled={working}
               />
+            )}
+            {step === 3 && wizard.outcomeUnknown && !working && (
+              <StatusCheck>
+                <Banner tone="warning" title="Setup did not finish in time">
+                  <StatusText>{wizard.error}</StatusText>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={wizard.checkingStatus}
+                    onClick={() => void wizard.checkStatus()}
+                  >
+                    {wizard.checkingStatus ? 'Checking...' : 'Check status'}
+                  </Button>
+                </Banner>
+              </StatusCheck>
             )}
           </Form>
         </>

@@ -3,6 +3,7 @@ import {
   DEFAULT_NICKNAME_FORMAT,
   DEFAULT_VERIFIED_ROLE_NAME,
   api,
+  apiErrorStatus,
   groupInputToRequest,
   toast,
   type NicknameFormat,
@@ -12,6 +13,14 @@ import { refusalMessage } from '../../features/apiErrors/refusalMessage';
 import { stepNumberOf, type WizardStepNumber } from './wizardSteps';
 
 export const EMPTY_GROUP_MESSAGE = 'Enter a Roblox group ID or URL, or choose Skip Group.';
+export const GROUP_NO_ANSWER_MESSAGE =
+  'The server did not answer in time. The roles may still be being created. Check the status in a moment.';
+export const GROUP_NOT_DONE_MESSAGE =
+  'Setup has not finished yet. The roles may still be being created: check again in a moment, or try again.';
+export const STATUS_CHECK_FAILED_MESSAGE = 'Could not check the setup status. Please try again.';
+
+/** No answer at all (the 120 s timeout, a lost connection): the API may still be working. */
+const gotNoAnswer = (failure: unknown) => apiErrorStatus(failure) === undefined;
 
 export type WizardBusy = 'save' | 'skip' | null;
 
@@ -19,7 +28,11 @@ export type WizardBusy = 'save' | 'skip' | null;
  * The wizard's state machine (spec §4): load the setup status, open at its step (or finish at
  * once), save each step in turn, skip or link a group, and complete.
  */
-export function useSetupWizard(serverId: string, onComplete: () => void) {
+export function useSetupWizard(
+  serverId: string,
+  onComplete: () => void,
+  onSaveSettledAfterClose?: () => void,
+) {
   const [loading, setLoading] = useState(true);
   const [step, setStep] = useState<WizardStepNumber>(1);
   const [nicknameFormat, setNicknameFormat] = useState<NicknameFormat>(DEFAULT_NICKNAME_FORMAT);
@@ -27,6 +40,9 @@ export function useSetupWizard(serverId: string, onComplete: () => void) {
   const [groupInput, setGroupInput] = useState('');
   const [busy, setBusy] = useState<WizardBusy>(null);
   const [error, setError] = useState<string | undefined>();
+  /** the group call got no answer; the user can ask whether setup finished after all */
+  const [outcomeUnknown, setOutcomeUnknown] = useState(false);
+  const [checkingStatus, setCheckingStatus] = useState(false);
 
   // The shell may unmount the wizard (Cancel) while a call is still running.
   const mounted = useRef(true);
@@ -38,6 +54,15 @@ export function useSetupWizard(serverId: string, onComplete: () => void) {
   }, []);
   const completeRef = useRef(onComplete);
   completeRef.current = onComplete;
+  const settledAfterCloseRef = useRef(onSaveSettledAfterClose);
+  settledAfterCloseRef.current = onSaveSettledAfterClose;
+
+  /** True when the wizard was closed mid-save: tell the shell the save is over, and stop. */
+  function closedMeanwhile(): boolean {
+    if (mounted.current) return false;
+    settledAfterCloseRef.current?.();
+    return true;
+  }
 
   useEffect(() => {
     let cancelled = false;
@@ -69,12 +94,39 @@ export function useSetupWizard(serverId: string, onComplete: () => void) {
 
   function goTo(next: WizardStepNumber) {
     setError(undefined);
+    setOutcomeUnknown(false);
     setStep(next);
+  }
+
+  /** After a group call without an answer: a timeout says nothing about what the API did. */
+  function groupGotNoAnswer() {
+    setError(GROUP_NO_ANSWER_MESSAGE);
+    setOutcomeUnknown(true);
+  }
+
+  async function checkStatus(): Promise<void> {
+    if (checkingStatus) return;
+    setCheckingStatus(true);
+    try {
+      const status = await api.server.setupStatus(serverId);
+      if (!mounted.current) return;
+      if (status.setup_completed) {
+        toast.success('Step 3 completed successfully!');
+        completeRef.current();
+        return;
+      }
+      setError(GROUP_NOT_DONE_MESSAGE);
+    } catch {
+      if (mounted.current) setError(STATUS_CHECK_FAILED_MESSAGE);
+    } finally {
+      if (mounted.current) setCheckingStatus(false);
+    }
   }
 
   async function saveStep(): Promise<void> {
     if (busy) return;
     setError(undefined);
+    setOutcomeUnknown(false);
     const current = step;
     if (current === 3 && !groupInput.trim()) {
       setError(EMPTY_GROUP_MESSAGE);
@@ -85,34 +137,43 @@ export function useSetupWizard(serverId: string, onComplete: () => void) {
       if (current === 1) await api.server.setupNickname(serverId, nicknameFormat);
       else if (current === 2) await api.server.setupVerifiedRole(serverId, verifiedRoleName);
       else await api.server.setupGroup(serverId, groupInputToRequest(groupInput));
-      if (!mounted.current) return;
+      if (closedMeanwhile()) return;
       toast.success(`Step ${current} completed successfully!`);
       setBusy(null);
       if (current === 3) completeRef.current();
       else goTo((current + 1) as WizardStepNumber);
     } catch (failure) {
-      if (!mounted.current) return;
+      if (closedMeanwhile()) return;
+      setBusy(null);
+      if (current === 3 && gotNoAnswer(failure)) {
+        groupGotNoAnswer();
+        return;
+      }
       toast.error(`Failed to complete step ${current}. Please try again.`);
       setError(refusalMessage(failure));
-      setBusy(null);
     }
   }
 
   async function skipGroup(): Promise<void> {
     if (busy) return;
     setError(undefined);
+    setOutcomeUnknown(false);
     setBusy('skip');
     try {
       await api.server.setupGroup(serverId, { skip: true });
-      if (!mounted.current) return;
+      if (closedMeanwhile()) return;
       toast.success('Group setup skipped successfully!');
       setBusy(null);
       completeRef.current();
     } catch (failure) {
-      if (!mounted.current) return;
+      if (closedMeanwhile()) return;
+      setBusy(null);
+      if (gotNoAnswer(failure)) {
+        groupGotNoAnswer();
+        return;
+      }
       toast.error('Failed to skip group setup. Please try again.');
       setError(refusalMessage(failure));
-      setBusy(null);
     }
   }
 
@@ -129,6 +190,9 @@ export function useSetupWizard(serverId: string, onComplete: () => void) {
     setGroupInput,
     saveStep,
     skipGroup,
+    outcomeUnknown,
+    checkingStatus,
+    checkStatus,
     previous: () => step > 1 && goTo((step - 1) as WizardStepNumber),
   };
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Avatar, BRAND, Button, discordAvatarUrl, type User } from '@roconnect/shared-lib';
 
@@ -11,7 +12,7 @@ const Bar = styled.header`
   background: ${({ theme }) => theme.colors.surface};
   flex-wrap: wrap;
 `;
-const Logo = styled.a`
+const Logo = styled(Link)`
   font-weight: 700;
   font-size: 1.2rem;
   color: ${({ theme }) => theme.colors.text};
@@ -33,7 +34,7 @@ export function DashboardHeader({ user, onLogout, loggingOut }: Props) {
   const name = user?.global_name || user?.username || '';
   return (
     <Bar>
-      <Logo href="/" aria-label={`${BRAND.product} home`}>
+      <Logo to="/" aria-label={`${BRAND.product} home`}>
         {BRAND.product}
       </Logo>
       <UserBox>

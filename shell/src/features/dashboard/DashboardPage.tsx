@@ -1,41 +1,44 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ErrorState,
   LoadingState,
   PageContainer,
   TabPanel,
   Tabs,
-  session,
-  toast,
+  dashboardPath,
+  isDashboardTab,
   type AccountsTabProps,
+  type DashboardTab,
   type ServersTabProps,
 } from '@roconnect/shared-lib';
 import { RemoteParcel } from '../remotes/RemoteParcel';
-import { useSession } from '../auth/useSession';
-import { DashboardHeader } from './DashboardHeader';
+import { SignedInHeader } from './SignedInHeader';
 import { SetupWizardHost, type SetupTarget } from './SetupWizardHost';
+import { useBotInviteFollowUp } from './useBotInviteFollowUp';
 import { useDashboardData } from './useDashboardData';
 import { useDashboardFlags } from './useDashboardFlags';
 
-const TABS = [
+const TABS: readonly { id: DashboardTab; label: string }[] = [
   { id: 'accounts', label: 'Accounts' },
   { id: 'servers', label: 'Servers' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+];
 
 /**
  * The dashboard: header, tabs whose bodies are remote parcels, and the data they show (loaded
  * here, spec §4). Setup Bot opens mfe_setup's wizard; the remotes never import each other.
+ * The tab lives in the address (`?tab=servers`), so reloads, Back links and the browser's back
+ * button keep it.
  */
 export function DashboardPage() {
   const navigate = useNavigate();
-  const { user } = useSession();
+  const [params] = useSearchParams();
+  const requestedTab = params.get('tab');
+  const tab: DashboardTab = isDashboardTab(requestedTab) ? requestedTab : 'accounts';
   const { state, reload, replaceServers } = useDashboardData();
-  const [tab, setTab] = useState<TabId>('accounts');
-  const [loggingOut, setLoggingOut] = useState(false);
   const [setupTarget, setSetupTarget] = useState<SetupTarget | null>(null);
-  useDashboardFlags();
+  const botInvite = useDashboardFlags();
+  useBotInviteFollowUp(botInvite, state, setSetupTarget);
 
   const data = state.status === 'ready' ? state.data : null;
   const accountsProps = useMemo<AccountsTabProps | null>(
@@ -63,17 +66,14 @@ export function DashboardPage() {
     reload();
   }, [reload]);
 
-  async function logout() {
-    setLoggingOut(true);
-    // The session ends locally whether or not the API call succeeds (spec §4).
-    await session.logout();
-    toast.success('Successfully logged out!');
-    navigate('/', { replace: true });
+  function selectTab(id: string) {
+    // A history entry per tab, so the browser's back button goes back to the previous tab.
+    if (isDashboardTab(id) && id !== tab) navigate(dashboardPath(id));
   }
 
   return (
     <>
-      <DashboardHeader user={user} onLogout={() => void logout()} loggingOut={loggingOut} />
+      <SignedInHeader />
       <PageContainer>
         {state.status === 'loading' && <LoadingState label="Loading dashboard..." />}
         {state.status === 'failed' && (
@@ -85,12 +85,7 @@ export function DashboardPage() {
         )}
         {accountsProps && serversProps && (
           <>
-            <Tabs
-              label="Dashboard sections"
-              tabs={[...TABS]}
-              value={tab}
-              onChange={(id) => setTab(id as TabId)}
-            />
+            <Tabs label="Dashboard sections" tabs={TABS} value={tab} onChange={selectTab} />
             <TabPanel tabId="accounts" hidden={tab !== 'accounts'}>
               {tab === 'accounts' && (
                 <RemoteParcel
@@ -115,7 +110,12 @@ export function DashboardPage() {
         )}
       </PageContainer>
       {setupTarget && (
-        <SetupWizardHost target={setupTarget} onComplete={completeWizard} onCancel={closeWizard} />
+        <SetupWizardHost
+          target={setupTarget}
+          onComplete={completeWizard}
+          onCancel={closeWizard}
+          onSaveSettledAfterClose={reload}
+        />
       )}
     </>
   );

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { SetupWizardProps } from '@roconnect/shared-lib';
 import { RemoteParcel } from '../remotes/RemoteParcel';
 
 export interface SetupTarget {
@@ -11,14 +12,22 @@ export function SetupWizardHost({
   target,
   onComplete,
   onCancel,
+  onSaveSettledAfterClose,
 }: {
   target: SetupTarget;
   onComplete: () => void;
   onCancel: () => void;
+  onSaveSettledAfterClose: () => void;
 }) {
-  const props = useMemo(
-    () => ({ serverId: target.serverId, serverName: target.serverName, onComplete, onCancel }),
-    [target, onComplete, onCancel],
+  const props = useMemo<SetupWizardProps>(
+    () => ({
+      serverId: target.serverId,
+      serverName: target.serverName,
+      onComplete,
+      onCancel,
+      onSaveSettledAfterClose,
+    }),
+    [target, onComplete, onCancel, onSaveSettledAfterClose],
   );
   return (
     <RemoteParcel

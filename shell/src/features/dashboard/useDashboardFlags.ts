@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DASHBOARD_FLAG_TOAST_DELAY_MS, toast } from '@roconnect/shared-lib';
+import { readBotInviteOutcome, type BotInviteOutcome } from './botInvite';
 
 /** Query flags the dashboard turns into toasts (spec §2, §8). */
 const FLAG_TOASTS: { flag: string; message: string }[] = [
@@ -8,24 +9,29 @@ const FLAG_TOASTS: { flag: string; message: string }[] = [
   { flag: 'roblox_linked', message: 'Roblox account linked successfully!' },
   { flag: 'bot_added', message: 'Bot added to server successfully!' },
 ];
-const CONSUMED = ['auth_success', 'roblox_linked', 'bot_added', 'guild_id'];
+const CONSUMED = ['auth_success', 'roblox_linked', 'bot_added', 'bot_error', 'guild_id'];
 
 /**
  * Shows the flag toasts after 100 ms, then removes the flags from the address bar so a reload does
- * not repeat them.
+ * not repeat them. A bot invite's return (added or failed) opens the Servers tab and is handed
+ * back, for the dashboard to follow up once it knows the user's servers.
  */
-export function useDashboardFlags(): void {
+export function useDashboardFlags(): BotInviteOutcome | null {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
+  const [botInvite, setBotInvite] = useState<BotInviteOutcome | null>(null);
 
   useEffect(() => {
     const query = new URLSearchParams(search);
-    const raised = FLAG_TOASTS.filter(({ flag }) => query.get(flag) === 'true');
     if (!CONSUMED.some((flag) => query.has(flag))) return;
+    const raised = FLAG_TOASTS.filter(({ flag }) => query.get(flag) === 'true');
+    const invite = readBotInviteOutcome(query);
 
     CONSUMED.forEach((flag) => query.delete(flag));
+    if (invite) query.set('tab', 'servers');
     const rest = query.toString();
     navigate(`${pathname}${rest ? `?${rest}` : ''}`, { replace: true });
+    if (invite) setBotInvite(invite);
 
     // Not cleared on re-run: removing the flags above re-runs this effect before the delay ends.
     setTimeout(
@@ -33,4 +39,6 @@ export function useDashboardFlags(): void {
       DASHBOARD_FLAG_TOAST_DELAY_MS,
     );
   }, [search, pathname, navigate]);
+
+  return botInvite;
 }
