@@ -18,13 +18,17 @@ export function originsOf(urls) {
   return [...origins];
 }
 
+/** Where Discord avatars and Roblox headshots come from; config.json's imageOrigins adds more. */
+export const PROVIDER_IMAGE_ORIGINS = ['https://cdn.discordapp.com', 'https://*.rbxcdn.com'];
+
 export function buildCsp({ nonce, remoteOrigins, apiOrigins, imageOrigins }) {
   const list = (items) => items.filter(Boolean).join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${list(remoteOrigins)}`,
     `style-src 'self' 'nonce-${nonce}'`,
-    `img-src 'self' data: https: ${list(imageOrigins)}`,
+    // images only from the providers and the configured origins: no beacon to any host
+    `img-src 'self' data: ${list([...PROVIDER_IMAGE_ORIGINS, ...imageOrigins])}`,
     `connect-src 'self' ${list([...remoteOrigins, ...apiOrigins])}`,
     "font-src 'self'",
     "object-src 'none'",
@@ -34,4 +38,12 @@ export function buildCsp({ nonce, remoteOrigins, apiOrigins, imageOrigins }) {
   ]
     .map((directive) => directive.trim())
     .join('; ');
+}
+
+/** Browser features the dashboard never uses, switched off for the page and anything it embeds. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
+/** HSTS only means something over HTTPS (directly, or through a proxy that says so). */
+export function servedOverHttps(req) {
+  return req.socket.encrypted === true || req.headers['x-forwarded-proto'] === 'https';
 }

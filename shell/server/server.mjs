@@ -17,7 +17,7 @@ import {
   sendJson,
   serveFile,
 } from '../../tools/static-files.mjs';
-import { buildCsp, createNonce, originsOf } from './csp.mjs';
+import { PERMISSIONS_POLICY, buildCsp, createNonce, originsOf, servedOverHttps } from './csp.mjs';
 
 const NONCE_COOKIE = 'rc_csp_nonce';
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -81,6 +81,7 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
 
   function servePage(req, res) {
     const nonce = createNonce();
+    const https = servedOverHttps(req);
     // Read per request: a deploy changes these files without restarting the server.
     const remotes = readJsonFile(remotesFile, {});
     const config = readJsonFile(configFile, {});
@@ -97,7 +98,9 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
       'Content-Security-Policy': csp,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'Set-Cookie': `${NONCE_COOKIE}=${nonce}; Path=/api/csp-nonce; HttpOnly; SameSite=Strict`,
+      'Permissions-Policy': PERMISSIONS_POLICY,
+      ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+      'Set-Cookie': `${NONCE_COOKIE}=${nonce}; Path=/api/csp-nonce; HttpOnly; SameSite=Strict${https ? '; Secure' : ''}`,
     });
   }
 

@@ -106,7 +106,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify(REMOTES));
   fs.writeFileSync(
     path.join(dist, 'config.json'),
-    JSON.stringify({ apiBaseUrl: `${API_ORIGIN}/` }),
+    JSON.stringify({ apiBaseUrl: `${API_ORIGIN}/`, imageOrigins: ['https://images.example'] }),
   );
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -190,6 +190,31 @@ describe('shell production server', () => {
     expect(forged.status).toBe(404);
   });
 
+  it('allows images only from the providers and the configured origins, never any https host', async () => {
+    const csp = (await request(port, '/dashboard')).headers['content-security-policy'];
+    const imgSrc = cspDirective(csp, 'img-src');
+    expect(imgSrc).toEqual([
+      "'self'",
+      'data:',
+      'https://cdn.discordapp.com',
+      'https://*.rbxcdn.com',
+      'https://images.example',
+    ]);
+    expect(imgSrc).not.toContain('https:');
+  });
+
+  it('sends a Permissions-Policy always, and HSTS and a Secure nonce cookie only over HTTPS', async () => {
+    const plain = await request(port, '/');
+    expect(plain.headers['permissions-policy']).toMatch(/camera=\(\)/);
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(String(plain.headers['set-cookie'])).not.toMatch(/Secure/);
+    const proxied = await request(port, '/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(proxied.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    expect(String(proxied.headers['set-cookie'])).toMatch(/; Secure/);
+  });
+
   it('lists the remote origins in script-src and the API origin in connect-src', async () => {
     const csp = (await request(port, '/dashboard')).headers['content-security-policy'];
     const scriptSrc = cspDirective(csp, 'script-src');
@@ -240,6 +265,7 @@ describe('shell production server', () => {
     expect((await request(port, '/main.js')).headers['cache-control']).toBe('no-cache');
     expect(JSON.parse((await request(port, '/config.json')).text)).toEqual({
       apiBaseUrl: `${API_ORIGIN}/`,
+      imageOrigins: ['https://images.example'],
     });
   });
 
