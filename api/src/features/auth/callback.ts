@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { IntegrationError } from '../../integrations/types';
 import { appUrl } from '../../lib/redirect';
 import { SNOWFLAKE_PATTERN } from '../../lib/schemas';
+import { invalidateBotGuilds } from '../dashboard/bot-guilds';
 import { markBotPresence } from '../dashboard/guild-store';
 import { syncUserGuilds } from '../dashboard/sync';
 import { saveDiscordTokens } from './discord-tokens';
@@ -107,6 +108,8 @@ async function completeBotInvite(
   const guild = await ctx.integrations.discordBot.getGuild(guildId);
   await markBotPresence(ctx.db, guildId, guild !== null);
   if (!guild) return inviteFailure(ctx, 'bot_not_added', guildId);
+  // the shared guild list is now out of date: the next reader fetches it again
+  await invalidateBotGuilds(ctx);
   log.info({ userId: state.userId, guildId }, 'bot added to a server');
   return inviteOutcome(ctx, guildId, { bot_added: 'true' });
 }
