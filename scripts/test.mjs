@@ -18,6 +18,17 @@ async function main() {
   if (!env.TEST_DATABASE_URL && (await isPortOpen(5432))) {
     env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
   }
+  // The scale-out test (two API replicas) needs PostgreSQL and Redis.
+  if (!env.TEST_REDIS_URL && (await isPortOpen(6379)))
+    env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+  if (!env.TEST_DATABASE_URL)
+    console.log(
+      'PostgreSQL does not answer on 127.0.0.1:5432: the API suite runs on PGlite only, without the scale-out test.',
+    );
+  else if (!env.TEST_REDIS_URL)
+    console.log(
+      'Redis does not answer on 127.0.0.1:6379: the scale-out test (two API replicas) is not run.',
+    );
 
   step('type-check');
   run('npx lerna run typecheck --concurrency 2', { env });

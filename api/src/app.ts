@@ -53,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     (await createDatabase({
       databaseUrl: settings.databaseUrl,
       pgliteDir: `${settings.dataDir}/pglite`,
+      searchPath: settings.databaseSchema,
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
 

@@ -11,6 +11,8 @@ export interface Settings {
   apiUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL schema for the tables and the job queue (several deployments in one database) */
+  databaseSchema: string | undefined;
   logLevel: string;
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
@@ -82,6 +84,15 @@ function cron(env: Env, name: string, fallback: string): string {
   const v = str(env, name, fallback);
   if (!/^(\S+\s+){4}\S+$/.test(v))
     throw new ConfigError(`${name} must be a cron expression of five fields, got "${v}"`);
+  return v;
+}
+
+function databaseSchema(env: Env): string | undefined {
+  const v = optional(env, 'DATABASE_SCHEMA', undefined);
+  if (v && !/^[a-z_][a-z0-9_]{0,50}$/.test(v))
+    throw new ConfigError(
+      'DATABASE_SCHEMA must be a lower-case identifier (letters, digits, _), at most 51 characters',
+    );
   return v;
 }
 
@@ -196,6 +207,7 @@ export function loadSettings(env: Env = process.env): Settings {
     apiUrl,
     dataDir,
     databaseUrl,
+    databaseSchema: databaseSchema(env),
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     jwtSecret: new TextEncoder().encode(jwtRaw),
     encryptionKey: decodeKey(

@@ -62,6 +62,20 @@ function openPglite(dir: string | undefined): {
   };
 }
 
+async function ensureSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } catch (err) {
+    // replicas starting together race on "IF NOT EXISTS": the loser's schema exists all the same
+    const code = (err as { code?: string }).code;
+    if (code !== '23505' && code !== '42P06') throw err;
+  } finally {
+    await client.end();
+  }
+}
+
 function openPostgres(url: string, searchPath: string | undefined) {
   const pool = new pg.Pool({
     connectionString: url,
@@ -107,6 +121,8 @@ function openPostgres(url: string, searchPath: string | undefined) {
 
 /** Opens the database and applies pending migrations from `api/migrations/`. */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl && options.searchPath)
+    await ensureSchema(options.databaseUrl, options.searchPath);
   const opened = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.searchPath)
     : openPglite(options.pgliteDir);

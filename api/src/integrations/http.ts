@@ -53,7 +53,12 @@ export async function httpRequest(
   init: RequestInit,
   policy: HttpPolicy = {},
 ): Promise<HttpResponse> {
-  const retries = policy.retries ?? 2;
+  // A POST whose answer was lost may have been done (a token rotated, a message sent): never
+  // repeat it blindly. Only a 429, which Discord and Roblox did not act on, is waited out.
+  const idempotent = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(
+    (init.method ?? 'GET').toUpperCase(),
+  );
+  const retries = idempotent ? (policy.retries ?? 2) : 0;
   const timeoutMs = policy.timeoutMs ?? 10_000;
   const maxWait = policy.maxRateLimitWaitMs ?? 10_000;
   const name = NAMES[provider];

@@ -21,8 +21,18 @@ export async function startJobEngine(
     maintenanceIntervalSeconds: 300,
   });
   boss.on('error', (err: Error) => log.warn({ err: err.message }, 'job engine error'));
-  await boss.start();
-  return boss;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.start();
+      return boss;
+    } catch (err) {
+      // replicas starting together race to create the job tables; the loser tries again
+      const code = (err as { code?: string }).code;
+      if (attempt >= 5 || (code !== '23505' && code !== '42P06' && code !== '42P07')) throw err;
+      log.info({ attempt }, 'job engine tables were being created by another replica; retrying');
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
 }
 
 /** Queue depth per queue, for /metrics and /api/health. */

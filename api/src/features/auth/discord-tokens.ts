@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import { discordTokens } from '../../db/schema';
 import { decrypt, encrypt } from '../../lib/crypto';
@@ -32,6 +33,9 @@ export async function saveDiscordTokens(
 /** Per-user serialisation: Discord refresh tokens are single-use, so two refreshes must not race. */
 const inFlight = new Map<string, Promise<string>>();
 
+const readTokens = async (db: Db, userId: string) =>
+  (await db.select().from(discordTokens).where(eq(discordTokens.userId, userId)))[0];
+
 async function refreshNow(ctx: AppContext, userId: string, refreshEnc: string): Promise<string> {
   const refreshToken = decrypt(ctx.settings.encryptionKey, refreshEnc, aad(userId, 'refresh'));
   try {
@@ -40,12 +44,39 @@ async function refreshNow(ctx: AppContext, userId: string, refreshEnc: string): 
     return next.access_token;
   } catch (err) {
     if (err instanceof IntegrationError && err.kind === 'invalid_grant') {
+      // Someone else (another replica, an earlier try whose answer was lost) may have rotated it:
+      // then their token is ours too, and nobody is signed out.
+      const now = await readTokens(ctx.db, userId);
+      if (now && now.refreshTokenEnc !== refreshEnc)
+        return decrypt(ctx.settings.encryptionKey, now.accessTokenEnc, aad(userId, 'access'));
       await ctx.db.delete(discordTokens).where(eq(discordTokens.userId, userId));
       await revokeAllSessionsOfUser(ctx.db, userId, 'discord_token_revoked');
       throw discordTokenExpired();
     }
     throw err;
   }
+}
+
+/**
+ * Discord refresh tokens are single-use, so one refresh per user at a time across every replica:
+ * on PostgreSQL an advisory lock held for the refresh; the row is read again under the lock, and
+ * a token another replica already rotated is used as it is. PGlite is one process: the in-process
+ * single flight below is enough there.
+ */
+async function refreshAcrossReplicas(
+  ctx: AppContext,
+  userId: string,
+  refreshEnc: string,
+): Promise<string> {
+  if (!ctx.settings.databaseUrl) return refreshNow(ctx, userId, refreshEnc);
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`discord_refresh:${userId}`}))`);
+    const row = await readTokens(tx as unknown as Db, userId);
+    if (!row) throw discordTokenExpired();
+    if (row.refreshTokenEnc !== refreshEnc)
+      return decrypt(ctx.settings.encryptionKey, row.accessTokenEnc, aad(userId, 'access'));
+    return refreshNow(ctx, userId, refreshEnc);
+  });
 }
 
 /**
@@ -65,7 +96,9 @@ export async function getDiscordAccessToken(
   }
   const pending = inFlight.get(userId);
   if (pending) return pending;
-  const p = refreshNow(ctx, userId, row.refreshTokenEnc).finally(() => inFlight.delete(userId));
+  const p = refreshAcrossReplicas(ctx, userId, row.refreshTokenEnc).finally(() =>
+    inFlight.delete(userId),
+  );
   inFlight.set(userId, p);
   return p;
 }
