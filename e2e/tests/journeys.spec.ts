@@ -221,7 +221,10 @@ test('3. a cancelled or failed invite says what happened, on the dashboard, stil
   page,
 }) => {
   await signIn(page);
-  await page.goto(`/dashboard?bot_error=access_denied&guild_id=${OBBY_LOUNGE}`);
+  // Cancel on Discord's own page: the API sends the browser back to the dashboard it came from
+  await page.goto(`/invite?server_id=${OBBY_LOUNGE}&server_name=Obby%20Lounge`);
+  await page.waitForURL(`${EMULATOR}/**`);
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=servers$/);
   await expect(
     toasts(page).getByText(

@@ -3,8 +3,8 @@ import { withDiscordToken } from '../auth/discord-tokens';
 import { botGuildIds } from './bot-guilds';
 import { setBotPresence, storeUserGuilds } from './guild-store';
 
-/** A manual re-check may be fresher than the shared list's minute, but never costs more than one list per 10 s. */
-const MANUAL_CHECK_MAX_AGE_MS = 10_000;
+/** A manual re-check is what the person asked for: a fresh list (it is rate-limited per user). */
+const MANUAL_CHECK_MAX_AGE_MS = 0;
 
 /** Whether the bot is in each guild, from its own (shared, cached) guild list. */
 export async function checkBotPresence(
