@@ -42,7 +42,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { settings, integrations } = options;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(settings.logLevel),
-    trustProxy: false,
+    trustProxy: settings.trustProxy,
     bodyLimit: 64 * 1024,
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)

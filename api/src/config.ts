@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { IntegrationSettings } from './integrations/types';
 
@@ -28,6 +29,8 @@ export interface Settings {
   purgeCron: string;
   /** Redis for counters shared by replicas (rate limits); undefined = in-memory, one process */
   redisUrl: string | undefined;
+  /** Fastify's trustProxy (TRUST_PROXY): whose X-Forwarded-For names the client; false = nobody's */
+  trustProxy: boolean | string;
   integrations: IntegrationSettings;
 }
 
@@ -101,6 +104,37 @@ function redisUrl(env: Env): string | undefined {
   if (v && !/^rediss?:\/\/[^\s]+$/.test(v))
     throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
   return v;
+}
+
+/**
+ * TRUST_PROXY: unset or `false` → the socket's address is the client (nothing in front);
+ * `true` → believe any X-Forwarded-For (only when nothing reaches the API except through the
+ * proxy); otherwise the proxies' addresses or CIDRs (`loopback`, `linklocal`, `uniquelocal`
+ * too), separated by commas.
+ */
+function trustProxy(env: Env): boolean | string {
+  const v = str(env, 'TRUST_PROXY', 'false');
+  if (v === 'false') return false;
+  if (v === 'true') return true;
+  const entries = v.split(',').map((e) => e.trim());
+  const named = ['loopback', 'linklocal', 'uniquelocal'];
+  const valid = (e: string) => {
+    const [ip = '', bits, extra] = e.split('/');
+    const family = isIP(ip);
+    const maxBits = family === 6 ? 128 : 32;
+    return (
+      named.includes(e) ||
+      (family !== 0 &&
+        extra === undefined &&
+        (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)))
+    );
+  };
+  if (!entries.every(valid)) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false or the proxies' addresses/CIDRs separated by commas, got "${v}"`,
+    );
+  }
+  return entries.join(',');
 }
 
 function decodeKey(name: string, value: string): Buffer {
@@ -221,6 +255,7 @@ export function loadSettings(env: Env = process.env): Settings {
     managerRecheckMs: 60_000,
     purgeCron: cron(env, 'PURGE_CRON', '17 * * * *'),
     redisUrl: redisUrl(env),
+    trustProxy: trustProxy(env),
     integrations: {
       discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', origins.discordApi),
       discordAuthorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', origins.discordAuthorize),

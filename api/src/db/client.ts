@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -119,6 +119,20 @@ function openPostgres(url: string, searchPath: string | undefined) {
   };
 }
 
+/**
+ * `api/migrations/`, found from the package root (the nearest folder with a package.json): this
+ * file is `src/db/client.ts` under tsx and Jest, and part of `dist/main.js` when compiled.
+ */
+function migrationsDir(): string {
+  let dir = __dirname;
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${__dirname}`);
+    dir = parent;
+  }
+  return path.join(dir, 'migrations');
+}
+
 /** Opens the database and applies pending migrations from `api/migrations/`. */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl && options.searchPath)
@@ -127,7 +141,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ? openPostgres(options.databaseUrl, options.searchPath)
     : openPglite(options.pgliteDir);
   try {
-    await runMigrations(opened.runner, path.resolve(__dirname, '../../migrations'));
+    await runMigrations(opened.runner, migrationsDir());
   } catch (err) {
     await opened.close().catch(() => undefined);
     throw err;
