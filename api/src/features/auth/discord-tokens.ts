@@ -33,11 +33,30 @@ export async function saveDiscordTokens(
 /** Per-user serialisation: Discord refresh tokens are single-use, so two refreshes must not race. */
 const inFlight = new Map<string, Promise<string>>();
 
+/**
+ * A stored Discord token, decrypted. One that no longer decrypts (TOKEN_ENCRYPTION_KEY was
+ * rotated) is of no use to anyone: it is dropped, and the person is asked to sign in with Discord
+ * again (401 x-token-expired) instead of meeting a 500 on every call.
+ */
+async function readSecret(
+  ctx: AppContext,
+  userId: string,
+  payload: string,
+  field: 'access' | 'refresh',
+): Promise<string> {
+  try {
+    return decrypt(ctx.settings.encryptionKey, payload, aad(userId, field));
+  } catch {
+    await ctx.db.delete(discordTokens).where(eq(discordTokens.userId, userId));
+    throw discordTokenExpired();
+  }
+}
+
 const readTokens = async (db: Db, userId: string) =>
   (await db.select().from(discordTokens).where(eq(discordTokens.userId, userId)))[0];
 
 async function refreshNow(ctx: AppContext, userId: string, refreshEnc: string): Promise<string> {
-  const refreshToken = decrypt(ctx.settings.encryptionKey, refreshEnc, aad(userId, 'refresh'));
+  const refreshToken = await readSecret(ctx, userId, refreshEnc, 'refresh');
   try {
     const next = await ctx.integrations.discordOAuth.refresh(refreshToken);
     await saveDiscordTokens(ctx, userId, next);
@@ -48,7 +67,7 @@ async function refreshNow(ctx: AppContext, userId: string, refreshEnc: string): 
       // then their token is ours too, and nobody is signed out.
       const now = await readTokens(ctx.db, userId);
       if (now && now.refreshTokenEnc !== refreshEnc)
-        return decrypt(ctx.settings.encryptionKey, now.accessTokenEnc, aad(userId, 'access'));
+        return readSecret(ctx, userId, now.accessTokenEnc, 'access');
       await ctx.db.delete(discordTokens).where(eq(discordTokens.userId, userId));
       await revokeAllSessionsOfUser(ctx.db, userId, 'discord_token_revoked');
       throw discordTokenExpired();
@@ -74,7 +93,7 @@ async function refreshAcrossReplicas(
     const row = await readTokens(tx as unknown as Db, userId);
     if (!row) throw discordTokenExpired();
     if (row.refreshTokenEnc !== refreshEnc)
-      return decrypt(ctx.settings.encryptionKey, row.accessTokenEnc, aad(userId, 'access'));
+      return readSecret(ctx, userId, row.accessTokenEnc, 'access');
     return refreshNow(ctx, userId, refreshEnc);
   });
 }
@@ -92,7 +111,7 @@ export async function getDiscordAccessToken(
   const [row] = await ctx.db.select().from(discordTokens).where(eq(discordTokens.userId, userId));
   if (!row) throw discordTokenExpired();
   if (!force && row.expiresAt.getTime() - EARLY_REFRESH_MS > Date.now()) {
-    return decrypt(ctx.settings.encryptionKey, row.accessTokenEnc, aad(userId, 'access'));
+    return readSecret(ctx, userId, row.accessTokenEnc, 'access');
   }
   const pending = inFlight.get(userId);
   if (pending) return pending;
