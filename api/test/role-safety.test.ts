@@ -10,7 +10,8 @@ import { completeSetup, loginAs, type Session } from './support/fake-login';
 import { GROUP, GUILD_A, MO, OLIVIA, standardWorld } from './support/world';
 
 const ADMINS = '130000000000000010'; // Administrator, below the bot
-const MODS = '130000000000000011'; // Kick Members, below the bot
+const ADMIN = '130000000000000011'; // Administrator, named like a Roblox rank, below the bot
+const KICKERS = '130000000000000015'; // Kick Members, below the bot
 const HELPER = '130000000000000012'; // harmless, above Mo's own role
 const TRUSTED = '130000000000000013'; // harmless, below Mo's own role
 const MO_ROLE = '130000000000000014'; // Mo's highest role in GUILD_M
@@ -22,7 +23,8 @@ function world(): FakeWorld {
     .get(GUILD_A)!
     .roles.push(
       { id: ADMINS, name: 'Admins', position: 3, managed: false, permissions: '8' },
-      { id: MODS, name: 'Admin', position: 4, managed: false, permissions: '2' },
+      { id: ADMIN, name: 'Admin', position: 4, managed: false, permissions: '8' },
+      { id: KICKERS, name: 'Kickers', position: 1, managed: false, permissions: '2' },
     );
   const m = addGuild(w, { id: GUILD_M, name: 'Managed', ownerId: OLIVIA, botTop: 9 });
   m.roles.push(
@@ -73,7 +75,14 @@ describe('powerful roles are refused with 409 role_too_powerful naming the permi
     });
     expect(byName.statusCode).toBe(409);
     expect(byName.json()).toMatchObject({ error: 'role_too_powerful' });
-    expect(byName.json().message).toContain('"Admin" has the Kick Members permission');
+    expect(byName.json().message).toContain('"Admin" has the Administrator permission');
+    // any moderator permission, not only Administrator
+    const kickers = await call(olivia, 'PUT', url, {
+      verified_role_name: 'Kickers',
+      verified_role_id: KICKERS,
+    });
+    expect(kickers.statusCode).toBe(409);
+    expect(kickers.json().message).toContain('"Kickers" has the Kick Members permission');
   });
 
   it('as a same-named rank role, before any role is created', async () => {
@@ -84,7 +93,7 @@ describe('powerful roles are refused with 409 role_too_powerful naming the permi
     const res = await call(olivia, 'POST', `${base}/group`, { group_id: GROUP });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'role_too_powerful' });
-    expect(res.json().message).toContain('Kick Members');
+    expect(res.json().message).toContain('"Admin" has the Administrator permission');
     // only the verified role was created; no rank role and no bind
     expect(t.world.guilds.get(GUILD_A)!.roles.length).toBe(before + 1);
     const edit = await call(olivia, 'PUT', `/api/v1/server/${GUILD_A}/edit/group`, {
@@ -100,7 +109,8 @@ describe('powerful roles are refused with 409 role_too_powerful naming the permi
       roles.map((r: { id: string; assignable: boolean }) => [r.id, r.assignable]),
     );
     expect(byId.get(ADMINS)).toBe(false);
-    expect(byId.get(MODS)).toBe(false);
+    expect(byId.get(ADMIN)).toBe(false);
+    expect(byId.get(KICKERS)).toBe(false);
   });
 });
 
