@@ -153,13 +153,14 @@ it('answers 400 for a body that is not JSON', async () => {
   await expect(failure(call)).resolves.toMatchObject({ status: 400, body: { message: /JSON/ } });
 });
 
-it('keeps server configuration to managers (403) and known servers (404)', async () => {
+it('keeps server configuration to managers, with one 403 for unknown and not-managed servers', async () => {
   await expect(failure(api.server.edit(SEED_SERVERS.memberWithBot))).resolves.toMatchObject({
     status: 403,
     body: { error: 'not_server_manager' },
   });
   await expect(failure(api.server.edit('299999999999999999'))).resolves.toMatchObject({
-    status: 404,
+    status: 403,
+    body: { error: 'not_server_manager' },
   });
   await expect(
     failure(api.server.setupGroup(SEED_SERVERS.ownerReady, { group_id: 404 })),

@@ -6,7 +6,7 @@ import type {
   ServerRole,
 } from '../contract/types';
 import type { MockDb, MockServer } from './db';
-import { forbidden, MockHttpError, notFound } from './respond';
+import { forbidden, MockHttpError } from './respond';
 import { requireSnowflake } from './validation';
 
 /** The contract's Server as the given user sees it. */
@@ -73,7 +73,10 @@ export function managedServers(db: MockDb, userId: string): MockServer[] {
   );
 }
 
-/** The server behind `/api/v1/server/{id}/…`: 400 for a bad id, 404 unknown, 403 when not managed. */
+/**
+ * The server behind `/api/v1/server/{id}/…`: 400 for a bad id; like the API, one 403 for a server
+ * that is unknown or not managed (no existence oracle).
+ */
 export function requireManagedServer(
   db: MockDb,
   id: string | undefined,
@@ -81,9 +84,8 @@ export function requireManagedServer(
 ): MockServer {
   const serverId = requireSnowflake(id, 'server id');
   const server = db.servers.find((s) => s.server_id === serverId);
-  if (!server) throw new MockHttpError(notFound('Server not found.'));
-  const member = server.members.find((m) => m.user_id === userId);
-  if (!member || !(member.owner || member.can_manage)) {
+  const member = server?.members.find((m) => m.user_id === userId);
+  if (!server || !member || !(member.owner || member.can_manage)) {
     throw new MockHttpError(
       forbidden(
         'You need to own this server or have Manage Server or Administrator in it.',
