@@ -193,6 +193,8 @@ test('logout in one tab sends the other to /login at once, and ends the session 
   const tabB = await context.newPage();
   await tabB.goto('/dashboard');
   await expect(signedIn(tabB)).toBeVisible();
+  // tab B has finished loading its dashboard (the header shows before the data arrives)
+  await expect(remoteRegion(tabB, 'mfe_accounts')).toHaveAttribute('data-remote-status', 'mounted');
   await page.bringToFront();
   const before = await storedTokens(page);
 

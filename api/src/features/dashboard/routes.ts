@@ -16,7 +16,7 @@ import {
   userServersRoute,
   verificationServersRoute,
 } from './schemas';
-import { recheckBotPresence, syncUserGuilds } from './sync';
+import { FRESH, recheckBotPresence, syncUserGuilds } from './sync';
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -34,7 +34,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: syncServersRoute, ...limited },
     async (request) => {
       const { userId } = authOf(request);
-      await syncUserGuilds(ctx, userId);
+      await syncUserGuilds(ctx, userId, FRESH);
       return { success: true as const, data: await listManageableServers(ctx.db, userId) };
     },
   );

@@ -3,8 +3,11 @@ import { withDiscordToken } from '../auth/discord-tokens';
 import { botGuildIds } from './bot-guilds';
 import { setBotPresence, storeUserGuilds } from './guild-store';
 
-/** A manual re-check is what the person asked for: a fresh list (it is rate-limited per user). */
-const MANUAL_CHECK_MAX_AGE_MS = 0;
+/**
+ * An explicit Sync Servers or re-check is what the person asked for: a fresh list (one bot call
+ * per 200 guilds, and both routes are rate-limited per user). Sign-in uses the shared minute-old list.
+ */
+export const FRESH = 0;
 
 /** Whether the bot is in each guild, from its own (shared, cached) guild list. */
 export async function checkBotPresence(
@@ -17,19 +20,24 @@ export async function checkBotPresence(
 }
 
 /** Reads the user's guilds from Discord (with counts) and stores membership, manage rights and bot presence. */
-export async function syncUserGuilds(ctx: AppContext, userId: string): Promise<void> {
+export async function syncUserGuilds(
+  ctx: AppContext,
+  userId: string,
+  botListMaxAgeMs?: number,
+): Promise<void> {
   const list = await withDiscordToken(ctx, userId, (token) =>
     ctx.integrations.discordOAuth.getCurrentUserGuilds(token),
   );
   const presence = await checkBotPresence(
     ctx,
     list.map((g) => g.id),
+    botListMaxAgeMs,
   );
   await storeUserGuilds(ctx.db, userId, list, presence);
 }
 
 export async function recheckBotPresence(ctx: AppContext, guildIds: string[]) {
-  const presence = await checkBotPresence(ctx, guildIds, MANUAL_CHECK_MAX_AGE_MS);
+  const presence = await checkBotPresence(ctx, guildIds, FRESH);
   await setBotPresence(ctx.db, presence);
   return { checked: presence.size, bot_present: [...presence.values()].filter(Boolean).length };
 }
