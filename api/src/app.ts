@@ -21,7 +21,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonParser } from './plugins/json-parser';
 import { loggerOptions } from './plugins/logging';
 import { registerMetrics } from './plugins/metrics';
-import { queueDepths, startJobEngine } from './jobs/engine';
+import { queueDepths, retryStartupRace, startJobEngine } from './jobs/engine';
 import { PURGE_QUEUE, registerPurgeJob } from './jobs/purge-job';
 import { setQueueDepthSource } from './lib/metrics';
 import { connectRedis } from './lib/redis';
@@ -65,7 +65,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       setQueueDepthSource(null);
       await jobs.stop({ graceful: true, wait: true, timeout: 10_000 });
     });
-    await registerPurgeJob(jobs, database.db, app.log, settings.purgeCron);
+    await retryStartupRace(
+      () => registerPurgeJob(jobs, database.db, app.log, settings.purgeCron),
+      app.log,
+    );
     setQueueDepthSource(() => queueDepths(jobs, [PURGE_QUEUE]));
   }
 

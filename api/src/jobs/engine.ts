@@ -21,16 +21,26 @@ export async function startJobEngine(
     maintenanceIntervalSeconds: 300,
   });
   boss.on('error', (err: Error) => log.warn({ err: err.message }, 'job engine error'));
+  await retryStartupRace(() => boss.start(), log);
+  return boss;
+}
+
+/** Errors of replicas creating the same tables or queues at the same moment. */
+const STARTUP_RACE_CODES = new Set(['23505', '42P06', '42P07', '40P01']);
+
+/**
+ * Replicas starting together race to create the job tables and queues (a duplicate, or a
+ * deadlock PostgreSQL resolves by failing one side): the loser waits a moment and tries again.
+ */
+export async function retryStartupRace<T>(step: () => Promise<T>, log: FastifyBaseLogger) {
   for (let attempt = 1; ; attempt++) {
     try {
-      await boss.start();
-      return boss;
+      return await step();
     } catch (err) {
-      // replicas starting together race to create the job tables; the loser tries again
-      const code = (err as { code?: string }).code;
-      if (attempt >= 5 || (code !== '23505' && code !== '42P06' && code !== '42P07')) throw err;
-      log.info({ attempt }, 'job engine tables were being created by another replica; retrying');
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      const code = (err as { code?: string }).code ?? '';
+      if (attempt >= 6 || !STARTUP_RACE_CODES.has(code)) throw err;
+      log.info({ attempt, code }, 'another replica was setting up the job engine; retrying');
+      await new Promise((resolve) => setTimeout(resolve, 150 * attempt + Math.random() * 150));
     }
   }
 }

@@ -17,11 +17,12 @@ export async function registerPurgeJob(
   cron: string,
 ): Promise<void> {
   await boss.createQueue(PURGE_QUEUE);
+  await boss.schedule(PURGE_QUEUE, cron, {}, { singletonKey: 'scheduled' });
+  await boss.send(PURGE_QUEUE, {}, { singletonKey: 'startup', singletonSeconds: 300 });
+  // the worker last: a retried set-up (retryStartupRace) never registers it twice
   await boss.work(PURGE_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
     const counts = await purgeExpired(db);
     log.info({ purged: counts }, 'purged expired rows');
     return counts;
   });
-  await boss.schedule(PURGE_QUEUE, cron, {}, { singletonKey: 'scheduled' });
-  await boss.send(PURGE_QUEUE, {}, { singletonKey: 'startup', singletonSeconds: 300 });
 }
