@@ -1,4 +1,6 @@
 export * from './types';
+export * from './console';
+export * from './memberUpdates';
 export * from './paths';
 export * from './imageUrls';
 export * from './parcelProps';

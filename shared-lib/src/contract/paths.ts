@@ -25,6 +25,15 @@ export const API_PATHS = {
   editNickname: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/edit/nickname`,
   editVerifiedRole: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/edit/verified-role`,
   editGroup: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/edit/group`,
+  editUnverifiedRole: (id: string) =>
+    `/api/v1/server/${encodeURIComponent(id)}/edit/unverified-role`,
+  serverBinds: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/binds`,
+  serverAudit: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/audit`,
+  serverAuditExport: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/audit/export`,
+  serverHealth: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/health`,
+  membersUpdate: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/members/update`,
+  membersUpdateJob: (id: string, jobId: string) =>
+    `/api/v1/server/${encodeURIComponent(id)}/members/update/${encodeURIComponent(jobId)}`,
   botStats: '/api/bot-stats',
   health: '/api/health',
   openapi: '/api/docs/openapi.json',

@@ -1,3 +1,4 @@
+import type { AccountServerStatus } from './console';
 /**
  * Contract types for the RoConnect HTTP API (`spec/api-contract.md`).
  * The API's OpenAPI document must describe the same shapes; `api/` has a test that checks it.
@@ -59,6 +60,8 @@ export interface LinkedAccount {
   /** ISO 8601, UTC */
   linked_at: string;
   verified: boolean;
+  /** the servers this account verified in, newest first (issue 15) */
+  verified_in: AccountServerStatus[];
 }
 
 export interface Server {
@@ -83,6 +86,8 @@ export interface ServerConfig {
   verified_role_name: string;
   verified_role_id: string | null;
   group_id: string | null;
+  /** given to members who are not verified, removed when they verify; null when off */
+  unverified_role_id: string | null;
 }
 
 export interface ServerRole {

@@ -36,6 +36,7 @@ export interface MockServer {
   verified_role_name: string;
   verified_role_id: string | null;
   group_id: string | null;
+  unverified_role_id: string | null;
   /** Discord role created for each group rank (rank → role id) */
   group_roles: { rank: number; role_id: string }[];
   bot_role_position: number;

@@ -66,6 +66,7 @@ it('walks setup nickname → verified_role → group → completed', async () =>
       verified_role_name: 'Linked',
       verified_role_id,
       group_id: null,
+      unverified_role_id: null,
     },
   });
   const edit = await api.server.edit(id);

@@ -49,6 +49,7 @@ function server(
     verified_role_name: 'Verified',
     verified_role_id: null,
     group_id: null,
+    unverified_role_id: null,
     group_roles: [],
     bot_role_position: 10,
     roles: baseRoles(overrides.server_id),
@@ -70,6 +71,13 @@ export function defaultSeed(): MockDb {
         roblox_avatar: null,
         linked_at: '2025-08-02T10:00:00.000Z',
         verified: true,
+        verified_in: [
+          {
+            server_id: SEED_SERVERS.memberWithBot,
+            server_name: 'Tycoon Fans',
+            verified_at: '2025-08-02T10:05:00.000Z',
+          },
+        ],
       },
       {
         id: SEED_ACCOUNTS.pending,
@@ -80,6 +88,7 @@ export function defaultSeed(): MockDb {
         roblox_avatar: null,
         linked_at: '2025-08-03T12:30:00.000Z',
         verified: false,
+        verified_in: [],
       },
       {
         id: SEED_ACCOUNTS.otherUsers,
@@ -90,6 +99,7 @@ export function defaultSeed(): MockDb {
         roblox_avatar: null,
         linked_at: '2025-08-04T08:00:00.000Z',
         verified: false,
+        verified_in: [],
       },
     ],
     servers: [

@@ -31,6 +31,7 @@ export function configView(server: MockServer): ServerConfig {
     verified_role_name: server.verified_role_name,
     verified_role_id: server.verified_role_id,
     group_id: server.group_id,
+    unverified_role_id: server.unverified_role_id,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { NicknameFormat, VerifyResult } from '@roconnect/shared-lib/contract';
+import type { AuditSource, NicknameFormat, VerifyResult } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
 import { verifications } from '../../db/schema';
 import { IntegrationError, type DiscordMember } from '../../integrations/types';
@@ -57,6 +57,10 @@ export interface MemberUpdate {
   member: DiscordMember;
   /** Send the member a DM (first verification with this account here, or something changed). */
   notify: boolean;
+  /** where it was asked for, for the audit log */
+  source: AuditSource;
+  /** who asked (the member, a staff member), null for RoConnect itself (a server-wide update) */
+  actorUserId: string | null;
 }
 
 /**

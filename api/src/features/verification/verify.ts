@@ -52,5 +52,7 @@ export async function verifyInServer(
     account,
     member,
     notify: true,
+    source: 'website',
+    actorUserId: userId,
   });
 }
