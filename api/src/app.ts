@@ -10,6 +10,8 @@ import type { AppContext } from './context';
 import { createDatabase, type Database } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { interactionRoutes } from './features/interactions/routes';
+import { registerSlashCommands } from './features/interactions/register';
 import { publicRoutes } from './features/public/routes';
 import { robloxRoutes } from './features/roblox/routes';
 import { serverRoutes } from './features/servers/routes';
@@ -112,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(verificationRoutes);
   await app.register(robloxRoutes);
   await app.register(serverRoutes);
+  await app.register(interactionRoutes);
   await app.register(publicRoutes, {
     health: {
       database: database.ping,
@@ -119,6 +122,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(jobs ? { jobs: async () => (await jobs.isInstalled().catch(() => false)) === true } : {}),
     },
   });
+
+  if (settings.registerCommandsOnStart) {
+    // a failure here must not keep the API down: the commands from the last run still work
+    await registerSlashCommands(settings.integrations).then(
+      (names) => app.log.info({ commands: names }, 'registered slash commands'),
+      (err: unknown) => app.log.error({ err }, 'could not register slash commands'),
+    );
+  }
 
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

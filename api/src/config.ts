@@ -32,6 +32,10 @@ export interface Settings {
   /** Fastify's trustProxy (TRUST_PROXY): whose X-Forwarded-For names the client; false = nobody's */
   trustProxy: boolean | string;
   integrations: IntegrationSettings;
+  /** Discord's interaction signatures: the application's Ed25519 public key (DISCORD_PUBLIC_KEY) */
+  discordPublicKey: Buffer;
+  /** overwrite the slash commands with Discord at start (DISCORD_REGISTER_COMMANDS=true) */
+  registerCommandsOnStart: boolean;
 }
 
 export class ConfigError extends Error {
@@ -153,6 +157,31 @@ interface GeneratedSecrets {
   encryptionKey: string;
 }
 
+/** The emulator's interaction signing key (public half); it publishes it at /__emulator/interactions/public-key. */
+export const EMULATOR_INTERACTIONS_PUBLIC_KEY =
+  '84b73f41d7e0bf4641529c1cbb38f38e52242edb125771b284f195e976bbae13';
+
+function publicKey(env: Env, production: boolean): Buffer {
+  const v = optional(env, 'DISCORD_PUBLIC_KEY', undefined);
+  if (!v) {
+    // production never gets here: requireProductionSettings refused to start
+    if (production) throw new ConfigError('DISCORD_PUBLIC_KEY is not set');
+    return Buffer.from(EMULATOR_INTERACTIONS_PUBLIC_KEY, 'hex');
+  }
+  if (!/^[0-9a-f]{64}$/i.test(v))
+    throw new ConfigError(
+      `DISCORD_PUBLIC_KEY must be the application's Ed25519 public key as 64 hex characters (got ${v.length} characters)`,
+    );
+  return Buffer.from(v, 'hex');
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const v = str(env, name, String(fallback)).toLowerCase();
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${v}"`);
+}
+
 /** Development secrets, generated once into DATA_DIR so restarts keep sessions and tokens readable. */
 function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
   const file = path.join(dataDir, 'secrets.json');
@@ -179,6 +208,7 @@ const PRODUCTION_REQUIRED = [
   ['DISCORD_CLIENT_ID', "your Discord application's client id"],
   ['DISCORD_CLIENT_SECRET', "your Discord application's client secret"],
   ['DISCORD_BOT_TOKEN', "your Discord application's bot token"],
+  ['DISCORD_PUBLIC_KEY', "your Discord application's public key (interaction signatures)"],
 ] as const;
 
 function requireProductionSettings(env: Env): void {
@@ -256,6 +286,8 @@ export function loadSettings(env: Env = process.env): Settings {
     purgeCron: cron(env, 'PURGE_CRON', '17 * * * *'),
     redisUrl: redisUrl(env),
     trustProxy: trustProxy(env),
+    discordPublicKey: publicKey(env, production),
+    registerCommandsOnStart: flag(env, 'DISCORD_REGISTER_COMMANDS', false),
     integrations: {
       discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', origins.discordApi),
       discordAuthorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', origins.discordAuthorize),

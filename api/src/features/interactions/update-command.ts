@@ -1,0 +1,51 @@
+import type { AppContext } from '../../context';
+import { ApiError } from '../../lib/errors';
+import { applyMemberUpdate } from '../verification/apply-member';
+import { describeChanges } from './describe';
+import { readyGuild } from './guild-ready';
+import { canUpdateOthers, userOption, type Interaction, type Reply } from './interaction';
+import { findUserByDiscordId, linkedMember } from './linked';
+
+/** /update member:@user: staff re-apply another member's roles and nickname. */
+export async function updateCommand(ctx: AppContext, interaction: Interaction): Promise<Reply> {
+  if (!interaction.guild_id || !interaction.member)
+    return { content: 'Use /update inside a server.' };
+  if (!canUpdateOthers(interaction.member))
+    return {
+      content: 'You need the Manage Roles or Manage Server permission to use /update.',
+    };
+  const targetId = userOption(interaction, 'member');
+  if (!targetId) return { content: 'Choose the member to update: /update member:@user.' };
+  const linked = await linkedMember(ctx.db, targetId);
+  if (!linked) return { content: `<@${targetId}> has not linked a Roblox account to RoConnect.` };
+  const guild = await readyGuild(ctx, interaction.guild_id);
+  if (!guild.ok) return { content: guild.message };
+  const member = await ctx.integrations.discordBot.getMember(interaction.guild_id, targetId);
+  if (!member) return { content: `<@${targetId}> is not a member of this server.` };
+  const actor = await findUserByDiscordId(ctx.db, interaction.member.user.id);
+  try {
+    const result = await applyMemberUpdate(ctx, {
+      guild: guild.live,
+      config: guild.config,
+      user: linked.user,
+      account: linked.account,
+      member,
+      notify: false,
+      source: 'staff',
+      actorUserId: actor?.id ?? null,
+    });
+    const lines = describeChanges(result).map((l) =>
+      l === 'Your roles and nickname were already up to date.'
+        ? 'Their roles and nickname were already up to date.'
+        : l,
+    );
+    return {
+      content: [`Updated <@${targetId}> (${linked.account.username} on Roblox).`, ...lines].join(
+        '\n',
+      ),
+    };
+  } catch (err) {
+    if (err instanceof ApiError) return { content: err.message };
+    throw err;
+  }
+}
