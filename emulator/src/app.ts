@@ -8,6 +8,9 @@ import { controlPlugin } from './control';
 import { CallLog } from './control/callLog';
 import { snapshot } from './control/state';
 import { discordPlugin } from './discord';
+import { RateLimiter } from './discord/rateLimiter';
+import { InteractionSigner } from './interactions/keys';
+import { WebhookLog } from './interactions/webhookLog';
 import { robloxPlugin } from './roblox';
 import { loadSeedFile, DEFAULT_SEED_PATH } from './seed/load';
 import type { Seed } from './seed/types';
@@ -15,6 +18,10 @@ import { validateSeed } from './seed/validate';
 import { EmulatorStore } from './store/store';
 
 export interface EmulatorHandle {
+  /** the REST side's rate limiter (settings and counters) */
+  readonly rateLimiter: RateLimiter;
+  /** the public half of the key interactions are signed with, hex */
+  readonly interactionsPublicKey: string;
   readonly config: EmulatorConfig;
   readonly store: EmulatorStore;
   readonly faults: FaultRegistry;
@@ -52,6 +59,10 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
     faults,
     seed,
     botCalls,
+    rateLimiter: new RateLimiter(config.rateLimits),
+    commands: [],
+    signer: new InteractionSigner(),
+    webhooks: new WebhookLog(),
   };
 
   const app = Fastify({
@@ -86,11 +97,15 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
       return ctx.store;
     },
     faults,
+    rateLimiter: ctx.rateLimiter,
+    interactionsPublicKey: ctx.signer.publicKeyHex,
     reset(next?: Seed) {
       if (next) ctx.seed = validateSeed(next);
       ctx.store.reset(ctx.seed);
       faults.clear();
       botCalls.clear();
+      ctx.rateLimiter.reset();
+      ctx.webhooks.clear();
     },
     state: () => snapshot(ctx),
     addFaults(list: unknown[]) {

@@ -1,3 +1,5 @@
+import type { RateLimitSettings } from './discord/rateLimiter';
+import { LIMITS_OFF } from './discord/rateLimiter';
 import type { Seed } from './seed/types';
 
 export interface EmulatorOptions {
@@ -11,6 +13,10 @@ export interface EmulatorOptions {
   publicUrl?: string;
   /** the bot's username and managed role name; default RoConnect */
   botUsername?: string;
+  /** where POST /__emulator/interactions sends interactions; default http://127.0.0.1:3000/api/interactions */
+  interactionsUrl?: string;
+  /** REST rate limits; default off (headers only) */
+  rateLimits?: RateLimitSettings;
 }
 
 export interface EmulatorConfig {
@@ -21,6 +27,8 @@ export interface EmulatorConfig {
   robloxClientSecret: string;
   publicUrl: string;
   botUsername: string;
+  interactionsUrl: string;
+  rateLimits: RateLimitSettings;
 }
 
 export const DEFAULTS = {
@@ -31,6 +39,7 @@ export const DEFAULTS = {
   robloxClientSecret: 'emulator-roblox-secret',
   publicUrl: 'http://localhost:3100',
   botUsername: 'RoConnect',
+  interactionsUrl: 'http://127.0.0.1:3000/api/interactions',
 } as const;
 
 export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
@@ -42,5 +51,7 @@ export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
     robloxClientSecret: options.robloxClientSecret ?? DEFAULTS.robloxClientSecret,
     publicUrl: (options.publicUrl ?? DEFAULTS.publicUrl).replace(/\/+$/, ''),
     botUsername: options.botUsername ?? DEFAULTS.botUsername,
+    interactionsUrl: options.interactionsUrl ?? DEFAULTS.interactionsUrl,
+    rateLimits: options.rateLimits ?? LIMITS_OFF,
   };
 }

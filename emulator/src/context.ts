@@ -1,6 +1,10 @@
 import type { EmulatorConfig } from './config';
 import type { CallLog } from './control/callLog';
 import type { FaultRegistry } from './control/faults';
+import type { RateLimiter } from './discord/rateLimiter';
+import type { StoredCommand } from './interactions/discordRoutes';
+import type { InteractionSigner } from './interactions/keys';
+import type { WebhookLog } from './interactions/webhookLog';
 import type { Seed } from './seed/types';
 import type { EmulatorStore } from './store/store';
 
@@ -13,4 +17,12 @@ export interface EmulatorContext {
   botCalls: CallLog;
   /** the seed the emulator was created with (reset goes back to it unless given another) */
   seed: Seed;
+  /** the REST side's rate-limit buckets (off unless configured) */
+  rateLimiter: RateLimiter;
+  /** the application's slash commands (PUT /applications/{app}/commands) */
+  commands: StoredCommand[];
+  /** signs the interactions the emulator sends */
+  signer: InteractionSigner;
+  /** interaction tokens and what the API sent through their webhooks */
+  webhooks: WebhookLog;
 }

@@ -26,3 +26,5 @@ export async function startEmulator(
   const actualPort = typeof address === 'object' && address ? address.port : port;
   return { app, url: `http://${host}:${actualPort}`, close: () => app.close() };
 }
+export { generateLoadSeed, type LoadSeed, type SeedLink } from './seed/generate';
+export { DISCORD_DEFAULT_LIMITS, type RateLimitSettings } from './discord/rateLimiter';

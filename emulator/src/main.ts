@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createEmulator } from './app';
+import { parseRateLimitSettings } from './discord/rateLimiter';
 import { DEFAULT_SEED_PATH, loadSeedFile } from './seed/load';
 import { SeedError } from './seed/validate';
 
@@ -12,6 +13,9 @@ async function main(): Promise<void> {
     ? path.resolve(process.env.EMULATOR_SEED)
     : DEFAULT_SEED_PATH;
   const seed = loadSeedFile(seedPath);
+  const limits = parseRateLimitSettings(process.env.EMULATOR_RATE_LIMITS || 'off');
+  if (typeof limits === 'string')
+    throw new Error(`EMULATOR_RATE_LIMITS must be "discord" or "off": ${limits}`);
   const app = createEmulator({
     seed,
     discordClientId: process.env.DISCORD_CLIENT_ID || undefined,
@@ -21,6 +25,8 @@ async function main(): Promise<void> {
     robloxClientSecret: process.env.ROBLOX_CLIENT_SECRET || undefined,
     publicUrl: process.env.EMULATOR_PUBLIC_URL || `http://localhost:${port}`,
     logger: process.env.EMULATOR_LOG === '1',
+    interactionsUrl: process.env.EMULATOR_INTERACTIONS_URL || undefined,
+    rateLimits: limits,
   });
   await app.listen({ port, host });
   const address = app.server.address();

@@ -6,19 +6,39 @@ import type { FastifyInstance } from 'fastify';
  */
 export class CallLog {
   private readonly byRoute = new Map<string, number>();
+  /** changes to one member ("PUT /guilds/g/members/u/roles/r"), to prove nobody was changed twice */
+  private readonly memberWrites = new Map<string, number>();
 
   record(route: string): void {
     this.byRoute.set(route, (this.byRoute.get(route) ?? 0) + 1);
   }
 
-  clear(): void {
-    this.byRoute.clear();
+  recordMemberWrite(target: string): void {
+    this.memberWrites.set(target, (this.memberWrites.get(target) ?? 0) + 1);
   }
 
-  snapshot(): { total: number; routes: Record<string, number> } {
+  clear(): void {
+    this.byRoute.clear();
+    this.memberWrites.clear();
+  }
+
+  snapshot(): {
+    total: number;
+    routes: Record<string, number>;
+    member_writes: { total: number; most_on_one_target: number; repeated: string[] };
+  } {
     const routes = Object.fromEntries([...this.byRoute].sort(([a], [b]) => a.localeCompare(b)));
     const total = [...this.byRoute.values()].reduce((sum, n) => sum + n, 0);
-    return { total, routes };
+    const writes = [...this.memberWrites.values()];
+    return {
+      total,
+      routes,
+      member_writes: {
+        total: writes.reduce((sum, n) => sum + n, 0),
+        most_on_one_target: Math.max(0, ...writes),
+        repeated: [...this.memberWrites].filter(([, n]) => n > 1).map(([target]) => target),
+      },
+    };
   }
 }
 
@@ -26,6 +46,9 @@ export class CallLog {
 export function recordBotCalls(scope: FastifyInstance, log: CallLog): void {
   scope.addHook('onRequest', async (request) => {
     if (!/^Bot\s/.test(request.headers.authorization ?? '')) return;
-    log.record(`${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`);
+    const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+    log.record(`${request.method} ${route}`);
+    if (request.method !== 'GET' && /\/guilds\/:guildId\/members\/:userId/.test(route))
+      log.recordMemberWrite(`${request.method} ${request.url.split('?')[0]?.replace(/^\/api(\/v\d+)?/, '')}`);
   });
 }

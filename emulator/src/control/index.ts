@@ -5,11 +5,25 @@ import { SeedError, validateSeed } from '../seed/validate';
 import { parseFaults } from './faults';
 import { registerMemberControl } from './members';
 import { snapshot } from './state';
+import { registerInteractionControl } from '../interactions/control';
+import { parseRateLimitSettings, rateLimitJson } from '../discord/rateLimiter';
 
 /** /__emulator/*: inspect state, reset, inject faults. Never faulted itself. */
 export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext): Promise<void> {
   app.get('/__emulator/state', async () => snapshot(ctx));
   registerMemberControl(app, ctx);
+  registerInteractionControl(app, ctx);
+
+  /** the REST side's rate limits and how many 429s were given; PUT "discord", "off" or custom */
+  app.get('/__emulator/rate-limits', async () => rateLimitJson(ctx.rateLimiter));
+  app.put('/__emulator/rate-limits', async (request, reply) => {
+    const body = request.body as { preset?: unknown } | null;
+    const parsed = parseRateLimitSettings(body && typeof body === 'object' && 'preset' in body ? body.preset : body);
+    if (typeof parsed === 'string')
+      return reply.code(400).send({ error: 'invalid_rate_limits', message: parsed });
+    ctx.rateLimiter.configure(parsed);
+    return rateLimitJson(ctx.rateLimiter);
+  });
 
   /** body optional; `{"seed": {...}}` replaces the seed for this and later resets */
   app.post('/__emulator/reset', async (request, reply) => {
@@ -28,6 +42,8 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
     ctx.store.reset(ctx.seed);
     ctx.faults.clear();
     ctx.botCalls.clear();
+    ctx.rateLimiter.reset();
+    ctx.webhooks.clear();
     return { ok: true };
   });
 

@@ -5,7 +5,9 @@ import { registerDiscordChannels } from './channels';
 import { registerDiscordConsent } from './consent';
 import { registerDiscordGuilds } from './guilds';
 import { registerDiscordMembers } from './members';
-import { addRateLimitHeaders } from './rateLimitHeaders';
+import { registerInteractionRoutes } from '../interactions/discordRoutes';
+import { registerDiscordMemberList } from './memberList';
+import { enforceRateLimits } from './rateLimiter';
 import { registerDiscordToken } from './token';
 import { registerDiscordUsers } from './users';
 
@@ -15,12 +17,15 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
   for (const prefix of ['/api', '/api/v10']) {
     app.register(
       async (api) => {
-        addRateLimitHeaders(api);
+        // the limiter first: a refused request is answered 429 and never reaches the call log
+        enforceRateLimits(api, ctx.rateLimiter);
         recordBotCalls(api, ctx.botCalls);
         registerDiscordToken(api, ctx);
         registerDiscordUsers(api, ctx);
         registerDiscordGuilds(api, ctx);
+        registerDiscordMemberList(api, ctx);
         registerDiscordMembers(api, ctx);
+        registerInteractionRoutes(api, ctx);
         registerDiscordChannels(api, ctx);
       },
       { prefix },

@@ -1,0 +1,121 @@
+import type { Seed } from './types';
+
+export interface LoadSeedOptions {
+  /** members of the load guild besides its owner */
+  members: number;
+  /** how many of them have a Roblox account (the API side links them) */
+  linked: number;
+  /** guild id; default 190000000000000001 */
+  guildId?: string;
+}
+
+/** A Discord member and the Roblox account they are linked with. */
+export interface SeedLink {
+  discord_id: string;
+  discord_username: string;
+  roblox_id: number;
+  roblox_username: string;
+  roblox_display_name: string;
+  /** the rank they hold in the load group (0 = not a member) */
+  rank: number;
+}
+
+export interface LoadSeed {
+  seed: Seed;
+  guild_id: string;
+  owner_id: string;
+  group_id: number;
+  /** the seed's roles: a Verified role and one role per group rank, all below the bot's */
+  roles: { verified: string; ranks: { rank: number; name: string; role_id: string }[] };
+  links: SeedLink[];
+}
+
+const pad = (prefix: string, n: number) => prefix + String(n).padStart(18 - prefix.length, '0');
+const GROUP_RANKS = [
+  { rank: 1, name: 'Member' },
+  { rank: 50, name: 'Officer' },
+  { rank: 255, name: 'Owner' },
+];
+
+/**
+ * A seed for load tests and benchmarks: one guild with the bot, its owner and `members` more,
+ * of whom `linked` have Roblox accounts in a group (ranks spread over Member, Officer, Owner and
+ * a few outsiders). Deterministic: the same options give the same seed.
+ */
+export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
+  const { members, linked } = options;
+  if (!Number.isInteger(members) || members < 1 || members > 100_000)
+    throw new Error('members must be a whole number from 1 to 100000');
+  if (!Number.isInteger(linked) || linked < 0 || linked > members)
+    throw new Error('linked must be a whole number from 0 to members');
+  const guildId = options.guildId ?? '190000000000000001';
+  const ownerId = '180000000000000000';
+  const groupId = 9001;
+  const verified = '170000000000000001';
+  const ranks = GROUP_RANKS.map((r, i) => ({ ...r, role_id: pad('1700000000000001', i) }));
+
+  const users: Seed['discord']['users'] = [
+    { id: ownerId, username: 'load_owner', global_name: 'Load Owner', avatar: null },
+  ];
+  const guildMembers: Seed['discord']['guilds'][number]['members'] = [
+    { user_id: ownerId, permissions: '8', nick: null, roles: [] },
+  ];
+  const robloxUsers: Seed['roblox']['users'] = [];
+  const groupMembers: { user_id: number; role_id: number }[] = [];
+  const links: SeedLink[] = [];
+  for (let i = 1; i <= members; i++) {
+    const id = pad('18', i);
+    const username = `member_${String(i).padStart(5, '0')}`;
+    users.push({ id, username, global_name: `Member ${i}`, avatar: null, accepts_dms: i % 10 !== 0 });
+    guildMembers.push({ user_id: id, permissions: '0', nick: null, roles: [] });
+    if (i > linked) continue;
+    const robloxId = 600000 + i;
+    const rank = i % 7 === 0 ? 0 : GROUP_RANKS[i % GROUP_RANKS.length]!.rank;
+    robloxUsers.push({ id: robloxId, name: `rbx_${i}`, display_name: `Rbx ${i}` });
+    if (rank) groupMembers.push({ user_id: robloxId, role_id: groupId * 10 + rank });
+    links.push({
+      discord_id: id,
+      discord_username: username,
+      roblox_id: robloxId,
+      roblox_username: `rbx_${i}`,
+      roblox_display_name: `Rbx ${i}`,
+      rank,
+    });
+  }
+
+  const seed: Seed = {
+    discord: {
+      users,
+      guilds: [
+        {
+          id: guildId,
+          name: 'Load Guild',
+          icon: null,
+          owner_id: ownerId,
+          bot_present: true,
+          bot_role_position: 10,
+          roles: [
+            { id: verified, name: 'Verified', position: 1 },
+            ...ranks.map((r, i) => ({ id: r.role_id, name: r.name, position: 2 + i })),
+          ],
+          members: guildMembers,
+        },
+      ],
+    },
+    roblox: {
+      users: robloxUsers,
+      groups: [
+        {
+          id: groupId,
+          name: 'Load Group',
+          roles: [
+            { id: groupId * 10, name: 'Guest', rank: 0 },
+            ...GROUP_RANKS.map((r) => ({ id: groupId * 10 + r.rank, name: r.name, rank: r.rank })),
+          ],
+          members: groupMembers,
+        },
+      ],
+    },
+  };
+  return { seed, guild_id: guildId, owner_id: ownerId, group_id: groupId, roles: { verified, ranks }, links };
+}
