@@ -22,22 +22,19 @@ export class CallLog {
     this.memberWrites.clear();
   }
 
-  snapshot(): {
-    total: number;
-    routes: Record<string, number>;
-    member_writes: { total: number; most_on_one_target: number; repeated: string[] };
-  } {
+  snapshot(): { total: number; routes: Record<string, number> } {
     const routes = Object.fromEntries([...this.byRoute].sort(([a], [b]) => a.localeCompare(b)));
     const total = [...this.byRoute.values()].reduce((sum, n) => sum + n, 0);
+    return { total, routes };
+  }
+
+  /** how many changes each member target got, and which got more than one */
+  memberWriteSnapshot(): { total: number; most_on_one_target: number; repeated: string[] } {
     const writes = [...this.memberWrites.values()];
     return {
-      total,
-      routes,
-      member_writes: {
-        total: writes.reduce((sum, n) => sum + n, 0),
-        most_on_one_target: Math.max(0, ...writes),
-        repeated: [...this.memberWrites].filter(([, n]) => n > 1).map(([target]) => target),
-      },
+      total: writes.reduce((sum, n) => sum + n, 0),
+      most_on_one_target: writes.reduce((most, n) => Math.max(most, n), 0),
+      repeated: [...this.memberWrites].filter(([, n]) => n > 1).map(([target]) => target),
     };
   }
 }
@@ -49,6 +46,8 @@ export function recordBotCalls(scope: FastifyInstance, log: CallLog): void {
     const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
     log.record(`${request.method} ${route}`);
     if (request.method !== 'GET' && /\/guilds\/:guildId\/members\/:userId/.test(route))
-      log.recordMemberWrite(`${request.method} ${request.url.split('?')[0]?.replace(/^\/api(\/v\d+)?/, '')}`);
+      log.recordMemberWrite(
+        `${request.method} ${request.url.split('?')[0]?.replace(/^\/api(\/v\d+)?/, '')}`,
+      );
   });
 }

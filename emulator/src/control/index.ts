@@ -18,7 +18,9 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
   app.get('/__emulator/rate-limits', async () => rateLimitJson(ctx.rateLimiter));
   app.put('/__emulator/rate-limits', async (request, reply) => {
     const body = request.body as { preset?: unknown } | null;
-    const parsed = parseRateLimitSettings(body && typeof body === 'object' && 'preset' in body ? body.preset : body);
+    const parsed = parseRateLimitSettings(
+      body && typeof body === 'object' && 'preset' in body ? body.preset : body,
+    );
     if (typeof parsed === 'string')
       return reply.code(400).send({ error: 'invalid_rate_limits', message: parsed });
     ctx.rateLimiter.configure(parsed);
@@ -48,7 +50,10 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
   });
 
   /** the bot's Discord REST calls since the last reset, by route */
-  app.get('/__emulator/calls', async () => ({ bot: ctx.botCalls.snapshot() }));
+  app.get('/__emulator/calls', async () => ({
+    bot: ctx.botCalls.snapshot(),
+    member_writes: ctx.botCalls.memberWriteSnapshot(),
+  }));
   app.delete('/__emulator/calls', async () => {
     ctx.botCalls.clear();
     return { ok: true };

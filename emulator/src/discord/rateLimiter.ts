@@ -151,7 +151,8 @@ export function parseRateLimitSettings(input: unknown): RateLimitSettings | stri
   const reset = num('per_route_reset_after', d.perRouteResetAfter, 0.01, 3600);
   const global = num('global_per_second', d.globalPerSecond, 1, 100000);
   for (const v of [limit, reset, global]) if (typeof v === 'string') return v;
-  if (b.enabled !== undefined && typeof b.enabled !== 'boolean') return 'enabled must be true or false.';
+  if (b.enabled !== undefined && typeof b.enabled !== 'boolean')
+    return 'enabled must be true or false.';
   return {
     enabled: b.enabled !== false,
     perRouteLimit: Math.floor(limit as number),

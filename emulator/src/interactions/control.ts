@@ -10,8 +10,12 @@ function parseRequest(body: unknown): InteractionRequest | string {
     return 'Send a JSON object {guild_id, user_id, command, options?}.';
   const b = body as Record<string, unknown>;
   for (const field of ['guild_id', 'user_id', 'command'] as const)
-    if (typeof b[field] !== 'string' || b[field] === '') return `${field} must be a non-empty string.`;
-  if (b.options !== undefined && (typeof b.options !== 'object' || b.options === null || Array.isArray(b.options)))
+    if (typeof b[field] !== 'string' || b[field] === '')
+      return `${field} must be a non-empty string.`;
+  if (
+    b.options !== undefined &&
+    (typeof b.options !== 'object' || b.options === null || Array.isArray(b.options))
+  )
     return 'options must be an object of option name → value.';
   return b as unknown as InteractionRequest;
 }

@@ -31,7 +31,13 @@ export function buildCommandInteraction(ctx: EmulatorContext, input: Interaction
 
   const options = Object.entries(input.options ?? {}).map(([name, value]) => ({
     name,
-    type: USER_OPTIONS.has(name) ? 6 : typeof value === 'number' ? 4 : typeof value === 'boolean' ? 5 : 3,
+    type: USER_OPTIONS.has(name)
+      ? 6
+      : typeof value === 'number'
+        ? 4
+        : typeof value === 'boolean'
+          ? 5
+          : 3,
     value,
   }));
   const resolvedUsers: Record<string, unknown> = {};
@@ -39,12 +45,16 @@ export function buildCommandInteraction(ctx: EmulatorContext, input: Interaction
   for (const o of options) {
     if (o.type !== 6) continue;
     const user = discord.users.get(String(o.value));
-    if (!user) throw new InteractionInputError(`Option ${o.name} names no known user (${o.value}).`);
+    if (!user)
+      throw new InteractionInputError(`Option ${o.name} names no known user (${o.value}).`);
     resolvedUsers[user.id] = userJson(user);
     const m = guild.members.get(user.id);
     if (m) {
       const { user: _user, ...partial } = memberJson(ctx, m);
-      resolvedMembers[user.id] = { ...partial, permissions: discord.memberPermissions(guild, user.id) };
+      resolvedMembers[user.id] = {
+        ...partial,
+        permissions: discord.memberPermissions(guild, user.id),
+      };
     }
   }
   const command = ctx.commands.find((c) => c.name === input.command);

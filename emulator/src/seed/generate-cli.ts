@@ -19,7 +19,9 @@ try {
   writeFileSync(out, JSON.stringify(load.seed, null, 1));
   const { seed: _seed, ...rest } = load;
   writeFileSync(out.replace(/\.json$/, '') + '.links.json', JSON.stringify(rest, null, 1));
-  console.log(`Wrote ${out}: ${load.seed.discord.users.length} users, ${load.links.length} linked.`);
+  console.log(
+    `Wrote ${out}: ${load.seed.discord.users.length} users, ${load.links.length} linked.`,
+  );
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);

@@ -66,7 +66,13 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
   for (let i = 1; i <= members; i++) {
     const id = pad('18', i);
     const username = `member_${String(i).padStart(5, '0')}`;
-    users.push({ id, username, global_name: `Member ${i}`, avatar: null, accepts_dms: i % 10 !== 0 });
+    users.push({
+      id,
+      username,
+      global_name: `Member ${i}`,
+      avatar: null,
+      accepts_dms: i % 10 !== 0,
+    });
     guildMembers.push({ user_id: id, permissions: '0', nick: null, roles: [] });
     if (i > linked) continue;
     const robloxId = 600000 + i;
@@ -117,5 +123,12 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
       ],
     },
   };
-  return { seed, guild_id: guildId, owner_id: ownerId, group_id: groupId, roles: { verified, ranks }, links };
+  return {
+    seed,
+    guild_id: guildId,
+    owner_id: ownerId,
+    group_id: groupId,
+    roles: { verified, ranks },
+    links,
+  };
 }

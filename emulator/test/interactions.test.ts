@@ -1,0 +1,292 @@
+import { createPublicKey, verify } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createEmulator, type EmulatorApp } from '../src';
+import { BOT, CLIENT_ID, GUILDS, testSeed, USERS } from './helpers';
+
+/** A stand-in for the API: checks the signature with the published key and answers as told. */
+async function startReceiver(publicKeyHex: string, answer: (body: any) => object) {
+  const key = createPublicKey({
+    key: Buffer.concat([
+      Buffer.from('302a300506032b6570032100', 'hex'),
+      Buffer.from(publicKeyHex, 'hex'),
+    ]),
+    format: 'der',
+    type: 'spki',
+  });
+  const received: { body: any; valid: boolean }[] = [];
+  const app: FastifyInstance = Fastify();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_r, body, done) =>
+    done(null, body),
+  );
+  app.post('/api/interactions', async (request) => {
+    const raw = request.body as string;
+    const valid = verify(
+      null,
+      Buffer.from(String(request.headers['x-signature-timestamp']) + raw),
+      key,
+      Buffer.from(String(request.headers['x-signature-ed25519']), 'hex'),
+    );
+    const body = JSON.parse(raw);
+    received.push({ body, valid });
+    return answer(body);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  return { app, received, url: `http://127.0.0.1:${port}/api/interactions` };
+}
+
+let emulator: EmulatorApp;
+afterEach(() => emulator?.close());
+
+describe('POST /__emulator/interactions', () => {
+  it('signs a real command payload with the published key and returns the API answer', async () => {
+    const probe = createEmulator({ seed: testSeed() });
+    const publicKey = (
+      await probe.inject({ method: 'GET', url: '/__emulator/interactions/public-key' })
+    ).json().public_key;
+    await probe.close();
+    expect(publicKey).toMatch(/^[0-9a-f]{64}$/);
+    const receiver = await startReceiver(publicKey, () => ({
+      type: 4,
+      data: { content: 'hi', flags: 64 },
+    }));
+    emulator = createEmulator({ seed: testSeed(), interactionsUrl: receiver.url });
+    const res = await emulator.inject({
+      method: 'POST',
+      url: '/__emulator/interactions',
+      payload: {
+        guild_id: GUILDS.withBot,
+        user_id: USERS.owner,
+        command: 'whois',
+        options: { member: USERS.member },
+      },
+    });
+    await receiver.app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 200,
+      response: { type: 4, data: { content: 'hi' } },
+      edits: [],
+      followups: [],
+    });
+    const [{ body, valid }] = receiver.received as [{ body: any; valid: boolean }];
+    expect(valid).toBe(true);
+    expect(body).toMatchObject({
+      type: 2,
+      application_id: CLIENT_ID,
+      guild_id: GUILDS.withBot,
+      member: { user: { id: USERS.owner }, permissions: expect.any(String) },
+      data: { name: 'whois', options: [{ name: 'member', type: 6, value: USERS.member }] },
+    });
+    expect(body.data.resolved.users[USERS.member].id).toBe(USERS.member);
+    expect(body.token).toEqual(expect.any(String));
+  });
+
+  it('waits for the edit of a deferred reply and returns it', async () => {
+    let port = 0;
+    const receiver = await startReceiver(
+      createEmulator().emulator.interactionsPublicKey,
+      (body) => {
+        setTimeout(() => {
+          void fetch(
+            `http://127.0.0.1:${port}/api/v10/webhooks/${body.application_id}/${body.token}/messages/@original`,
+            {
+              method: 'PATCH',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ content: 'done later' }),
+            },
+          );
+        }, 100);
+        return { type: 5, data: { flags: 64 } };
+      },
+    );
+    emulator = createEmulator({ seed: testSeed(), interactionsUrl: receiver.url });
+    await emulator.listen({ port: 0, host: '127.0.0.1' });
+    port = (emulator.server.address() as { port: number }).port;
+    const res = await fetch(`http://127.0.0.1:${port}/__emulator/interactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ guild_id: GUILDS.withBot, user_id: USERS.member, command: 'verify' }),
+    });
+    await receiver.app.close();
+    expect(await res.json()).toMatchObject({
+      response: { type: 5 },
+      edits: [{ content: 'done later' }],
+    });
+  });
+
+  it('refuses a user who is not in the guild, a bad body, and an unknown webhook token', async () => {
+    emulator = createEmulator({ seed: testSeed(), interactionsUrl: 'http://127.0.0.1:9/none' });
+    const bad = await emulator.inject({
+      method: 'POST',
+      url: '/__emulator/interactions',
+      payload: { guild_id: GUILDS.withBot, user_id: '999', command: 'verify' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(`User 999 is not a member of guild ${GUILDS.withBot}.`);
+    const missing = await emulator.inject({
+      method: 'POST',
+      url: '/__emulator/interactions',
+      payload: { guild_id: GUILDS.withBot },
+    });
+    expect(missing.json().message).toBe('user_id must be a non-empty string.');
+    const edit = await emulator.inject({
+      method: 'PATCH',
+      url: `/api/v10/webhooks/${CLIENT_ID}/nope/messages/@original`,
+      payload: { content: 'x' },
+    });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json()).toEqual({ message: 'Unknown Webhook', code: 10015 });
+  });
+});
+
+describe('application commands', () => {
+  it('bulk overwrite replaces the set and keeps ids of commands that stay', async () => {
+    emulator = createEmulator({ seed: testSeed() });
+    const put = (body: object[]) =>
+      emulator.inject({
+        method: 'PUT',
+        url: `/api/v10/applications/${CLIENT_ID}/commands`,
+        headers: BOT,
+        payload: body,
+      });
+    const first = (
+      await put([
+        { name: 'verify', description: 'v' },
+        { name: 'whois', description: 'w' },
+      ])
+    ).json();
+    const second = (await put([{ name: 'verify', description: 'v2' }])).json();
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatchObject({ name: 'verify', description: 'v2', id: first[0].id });
+    const unauth = await emulator.inject({
+      method: 'PUT',
+      url: `/api/v10/applications/${CLIENT_ID}/commands`,
+      payload: [],
+    });
+    expect(unauth.statusCode).toBe(401);
+  });
+});
+
+describe('GET /guilds/{g}/members', () => {
+  it('pages members in id order with limit and after', async () => {
+    emulator = createEmulator({ seed: testSeed() });
+    const page = (q: string) =>
+      emulator.inject({
+        method: 'GET',
+        url: `/api/v10/guilds/${GUILDS.withBot}/members?${q}`,
+        headers: BOT,
+      });
+    const first = (await page('limit=3')).json();
+    // the bot is a member too (its id is the application's)
+    expect(first.map((m: any) => m.user.id)).toEqual([CLIENT_ID, USERS.owner, USERS.member]);
+    const next = (await page(`limit=2&after=${USERS.member}`)).json();
+    expect(next[0].user.id).toBe(USERS.noDms);
+    expect((await page('limit=5000')).statusCode).toBe(400);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers a real 429 past the per-route bucket, then serves again after the reset', async () => {
+    emulator = createEmulator({
+      seed: testSeed(),
+      rateLimits: {
+        enabled: true,
+        perRouteLimit: 2,
+        perRouteResetAfter: 0.2,
+        globalPerSecond: 100,
+      },
+    });
+    const get = () =>
+      emulator.inject({
+        method: 'GET',
+        url: `/api/v10/guilds/${GUILDS.withBot}/roles`,
+        headers: BOT,
+      });
+    const [a, b, c] = [await get(), await get(), await get()];
+    expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([200, 200, 429]);
+    expect(b.headers['x-ratelimit-remaining']).toBe('0');
+    expect(c.headers['x-ratelimit-limit']).toBe('2');
+    expect(c.headers['retry-after']).toBe('1');
+    expect(c.headers['x-ratelimit-scope']).toBe('user');
+    expect(c.headers['x-ratelimit-bucket']).toBe(a.headers['x-ratelimit-bucket']);
+    expect(c.json()).toMatchObject({ message: 'You are being rate limited.', global: false });
+    expect(c.json().retry_after).toBeGreaterThan(0);
+    expect(c.json().retry_after).toBeLessThanOrEqual(0.2);
+    // another route has its own bucket
+    expect(
+      (
+        await emulator.inject({
+          method: 'GET',
+          url: `/api/v10/guilds/${GUILDS.withBot}`,
+          headers: BOT,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await new Promise((r) => setTimeout(r, 250));
+    expect((await get()).statusCode).toBe(200);
+    const limits = (
+      await emulator.inject({ method: 'GET', url: '/__emulator/rate-limits' })
+    ).json();
+    expect(limits.counters).toEqual({ served: 4, limited: 1, global_limited: 0 });
+  });
+
+  it('applies the global cap with X-RateLimit-Global, and is configured through the control route', async () => {
+    emulator = createEmulator({ seed: testSeed() });
+    const set = await emulator.inject({
+      method: 'PUT',
+      url: '/__emulator/rate-limits',
+      payload: { per_route_limit: 100, per_route_reset_after: 1, global_per_second: 2 },
+    });
+    expect(set.json()).toMatchObject({ enabled: true, global_per_second: 2 });
+    const urls = ['/roles', '', '/members/' + USERS.owner];
+    const answers = [];
+    for (const u of urls)
+      answers.push(
+        await emulator.inject({
+          method: 'GET',
+          url: `/api/v10/guilds/${GUILDS.withBot}${u}`,
+          headers: BOT,
+        }),
+      );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 429]);
+    expect(answers[2]!.headers['x-ratelimit-global']).toBe('true');
+    expect(answers[2]!.json().global).toBe(true);
+    const bad = await emulator.inject({
+      method: 'PUT',
+      url: '/__emulator/rate-limits',
+      payload: { global_per_second: -1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('global_per_second must be a number from 1 to 100000.');
+    const discord = await emulator.inject({
+      method: 'PUT',
+      url: '/__emulator/rate-limits',
+      payload: { preset: 'discord' },
+    });
+    expect(discord.json()).toMatchObject({
+      per_route_limit: 5,
+      per_route_reset_after: 1,
+      global_per_second: 50,
+    });
+  });
+
+  it('a refused request is not in the call log, and member writes are counted per target', async () => {
+    emulator = createEmulator({
+      seed: testSeed(),
+      rateLimits: { enabled: true, perRouteLimit: 1, perRouteResetAfter: 5, globalPerSecond: 100 },
+    });
+    const patch = (user: string) =>
+      emulator.inject({
+        method: 'PATCH',
+        url: `/api/v10/guilds/${GUILDS.withBot}/members/${user}`,
+        headers: BOT,
+        payload: { nick: 'x' },
+      });
+    expect((await patch(USERS.member)).statusCode).toBe(200);
+    expect((await patch(USERS.member)).statusCode).toBe(429);
+    const calls = (await emulator.inject({ method: 'GET', url: '/__emulator/calls' })).json();
+    expect(calls.bot.routes['PATCH /api/v10/guilds/:guildId/members/:userId']).toBe(1);
+    expect(calls.member_writes).toEqual({ total: 1, most_on_one_target: 1, repeated: [] });
+  });
+});
