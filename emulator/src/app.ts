@@ -22,6 +22,8 @@ export interface EmulatorHandle {
   readonly rateLimiter: RateLimiter;
   /** the public half of the key interactions are signed with, hex */
   readonly interactionsPublicKey: string;
+  /** where interactions go from now on (tests start the API after the emulator) */
+  setInteractionsUrl(url: string): void;
   readonly config: EmulatorConfig;
   readonly store: EmulatorStore;
   readonly faults: FaultRegistry;
@@ -99,6 +101,9 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
     faults,
     rateLimiter: ctx.rateLimiter,
     interactionsPublicKey: ctx.signer.publicKeyHex,
+    setInteractionsUrl(url: string) {
+      ctx.config.interactionsUrl = url;
+    },
     reset(next?: Seed) {
       if (next) ctx.seed = validateSeed(next);
       ctx.store.reset(ctx.seed);

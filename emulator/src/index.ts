@@ -28,3 +28,4 @@ export async function startEmulator(
 }
 export { generateLoadSeed, type LoadSeed, type SeedLink } from './seed/generate';
 export { DISCORD_DEFAULT_LIMITS, type RateLimitSettings } from './discord/rateLimiter';
+export { InteractionSigner } from './interactions/keys';

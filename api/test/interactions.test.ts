@@ -1,0 +1,233 @@
+import { InteractionSigner } from '@roconnect/emulator';
+import type { FastifyInstance } from 'fastify';
+import { EMULATOR_INTERACTIONS_PUBLIC_KEY, loadSettings } from '../src/config';
+import { createTestApp, testSettings } from './support/app';
+import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
+import {
+  consent,
+  emulatorState,
+  followIntoApi,
+  loginThroughEmulator,
+  startStack,
+  type HttpSession,
+  type Stack,
+} from './support/emulator-flow';
+import { createFakeIntegrations, createWorld } from './support/fake-integrations';
+
+const OWNER = '110000000000000001'; // owner_olivia, owns "Bot Guild"
+const MAX = '110000000000000002'; // plain member of "Bot Guild"
+const NINA = '110000000000000003'; // plain member, never signed in
+const BOT_GUILD = '120000000000000001';
+const PETE = '502'; // Member rank in group 7001
+
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+});
+afterAll(async () => {
+  await tdb.cleanup();
+});
+
+const signer = new InteractionSigner();
+
+describe('POST /api/interactions: signatures', () => {
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    await truncateAll(tdb.database);
+    app = await createTestApp(tdb.database, createFakeIntegrations(createWorld()));
+  });
+  afterEach(() => app.close());
+
+  const ping = JSON.stringify({
+    id: '1',
+    application_id: '100000000000000001',
+    type: 1,
+    token: 't',
+    version: 1,
+  });
+  const post = (body: string, headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/interactions',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body,
+    });
+
+  it('answers a signed PING with PONG', async () => {
+    const res = await post(ping, signer.sign(ping));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ type: 1 });
+  });
+
+  it('refuses an unsigned request with 401', async () => {
+    const res = await post(ping, {});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      error: 'invalid_signature',
+      message: 'Invalid request signature.',
+    });
+  });
+
+  it('refuses a forged signature, and a signed body that was changed, with 401', async () => {
+    const forger = new InteractionSigner('not the emulator');
+    expect((await post(ping, forger.sign(ping))).statusCode).toBe(401);
+    const headers = signer.sign(ping);
+    const tampered = ping.replace('"type":1', '"type":2');
+    expect((await post(tampered, headers)).statusCode).toBe(401);
+    // the same bytes re-serialised with other spacing are not what was signed either
+    expect(
+      (await post(JSON.stringify(JSON.parse(ping), null, 1), signer.sign(ping))).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses a stale timestamp and a replay of a seen signature with 401', async () => {
+    const old = String(Math.floor(Date.now() / 1000) - 301);
+    expect((await post(ping, signer.sign(ping, old))).statusCode).toBe(401);
+    const headers = signer.sign(ping);
+    expect((await post(ping, headers)).statusCode).toBe(200);
+    expect((await post(ping, headers)).statusCode).toBe(401);
+  });
+});
+
+describe('DISCORD_PUBLIC_KEY', () => {
+  it('defaults to the emulator key in development, and is checked and required in production', () => {
+    expect(testSettings().discordPublicKey.toString('hex')).toBe(EMULATOR_INTERACTIONS_PUBLIC_KEY);
+    expect(signer.publicKeyHex).toBe(EMULATOR_INTERACTIONS_PUBLIC_KEY);
+    expect(() => testSettings({ DISCORD_PUBLIC_KEY: 'abc' })).toThrow(
+      "DISCORD_PUBLIC_KEY must be the application's Ed25519 public key as 64 hex characters (got 3 characters)",
+    );
+    expect(() =>
+      loadSettings({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        TOKEN_ENCRYPTION_KEY: '1'.repeat(64),
+        DISCORD_CLIENT_ID: '1',
+        DISCORD_CLIENT_SECRET: 's',
+        DISCORD_BOT_TOKEN: 'b',
+      }),
+    ).toThrow(
+      "DISCORD_PUBLIC_KEY is not set (your Discord application's public key (interaction signatures))",
+    );
+  });
+});
+
+describe('slash commands through the emulator', () => {
+  let stack: Stack;
+  beforeEach(async () => {
+    await truncateAll(tdb.database);
+    stack = await startStack(tdb.database);
+    stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`);
+  });
+  afterEach(() => stack.close());
+
+  async function command(user: string, name: string, options?: object) {
+    const res = await fetch(`${stack.emulator.url}/__emulator/interactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ guild_id: BOT_GUILD, user_id: user, command: name, options }),
+    });
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as any;
+    expect(json.status).toBe(200);
+    // the answer is the reply itself (4) or "thinking" (5) followed by an edit
+    const message = json.response.type === 5 ? json.edits[0] : json.response.data;
+    return { json, message };
+  }
+
+  async function setUpBotGuild(): Promise<HttpSession> {
+    const olivia = await loginThroughEmulator(stack, OWNER);
+    await olivia.call('POST', '/api/v1/dashboard/user/sync-servers');
+    const base = `/api/v1/server/${BOT_GUILD}/setup`;
+    await olivia.call('POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
+    expect(
+      (await olivia.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' }))
+        .status,
+    ).toBe(200);
+    expect((await olivia.call('POST', `${base}/group`, { group_url: '7001' })).status).toBe(200);
+    return olivia;
+  }
+
+  async function linkRoblox(s: HttpSession, robloxUserId: string) {
+    const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
+    await followIntoApi(stack, await consent(url, { user_id: robloxUserId }), s.jar.cookie);
+  }
+
+  const member = async (userId: string) =>
+    (await emulatorState(stack)).discord.guilds
+      .find((g: { id: string }) => g.id === BOT_GUILD)
+      .members.find((m: { user_id: string }) => m.user_id === userId);
+
+  it('/verify gives the roles and nickname and answers ephemerally with what changed', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+
+    const { message } = await command(MAX, 'verify');
+    expect(message.flags ?? 64).toBe(64);
+    expect(message.content).toBe(
+      [
+        'You are verified as PlainPete on Roblox.',
+        'Roles given: Verified, Member.',
+        'Nickname set to PlainPete.',
+      ].join('\n'),
+    );
+    const after = await member(MAX);
+    expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
+    expect(after.nick).toBe('PlainPete');
+  });
+
+  it('/verify without a linked account answers with a link to the dashboard', async () => {
+    await setUpBotGuild();
+    const { json, message } = await command(NINA, 'verify');
+    expect(json.response).toMatchObject({ type: 4, data: { flags: 64 } });
+    expect(message.content).toBe(
+      'You have not linked a Roblox account to RoConnect yet. Link one on the dashboard, then run /verify again.',
+    );
+    expect(message.components[0].components[0]).toMatchObject({
+      type: 2,
+      style: 5,
+      url: 'http://app.test/verify',
+    });
+    expect((await member(NINA)).roles).toEqual([]);
+  });
+
+  it('/update by a member without Manage Roles or Manage Server is refused ephemerally', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    const { json, message } = await command(NINA, 'update', { member: MAX });
+    expect(json.response).toMatchObject({ type: 4, data: { flags: 64 } });
+    expect(message.content).toBe(
+      'You need the Manage Roles or Manage Server permission to use /update.',
+    );
+    expect((await member(MAX)).roles).toEqual([]);
+  });
+
+  it('/update by the owner re-applies the member’s roles and nickname', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    const { message } = await command(OWNER, 'update', { member: MAX });
+    expect(message.content).toBe(
+      [
+        `Updated <@${MAX}> (PlainPete on Roblox).`,
+        'Roles given: Verified, Member.',
+        'Nickname set to PlainPete.',
+      ].join('\n'),
+    );
+    expect(message.allowed_mentions).toEqual({ parse: [] });
+    expect((await member(MAX)).nick).toBe('PlainPete');
+  });
+
+  it('/whois answers with the linked Roblox profile, or that there is none', async () => {
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    const linked = await command(NINA, 'whois', { member: MAX });
+    expect(linked.message.content).toBe(
+      `<@${MAX}> is Pete (@PlainPete) on Roblox: https://www.roblox.com/users/502/profile`,
+    );
+    expect(linked.message.flags).toBe(64);
+    const none = await command(MAX, 'whois', { member: NINA });
+    expect(none.message.content).toBe(`<@${NINA}> has not linked a Roblox account to RoConnect.`);
+  });
+});
