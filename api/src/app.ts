@@ -25,6 +25,8 @@ import { loggerOptions } from './plugins/logging';
 import { registerMetrics } from './plugins/metrics';
 import { queueDepths, retryStartupRace, startJobEngine } from './jobs/engine';
 import { PURGE_QUEUE, registerPurgeJob } from './jobs/purge-job';
+import { MEMBER_UPDATE_QUEUE, registerMemberUpdateJob } from './jobs/member-update-job';
+import { memberUpdateRoutes } from './features/member-updates/routes';
 import { setQueueDepthSource } from './lib/metrics';
 import { connectRedis } from './lib/redis';
 import { openapiOptions } from './plugins/openapi';
@@ -71,11 +73,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       () => registerPurgeJob(jobs, database.db, app.log, settings.purgeCron),
       app.log,
     );
-    setQueueDepthSource(() => queueDepths(jobs, [PURGE_QUEUE]));
+    setQueueDepthSource(() => queueDepths(jobs, [PURGE_QUEUE, MEMBER_UPDATE_QUEUE]));
   }
 
   const ctx: AppContext = { settings, db: database.db, integrations };
   app.decorate('ctx', ctx);
+  const memberUpdates = jobs
+    ? await retryStartupRace(() => registerMemberUpdateJob(jobs, ctx, app.log), app.log)
+    : undefined;
+  // before the engine stops: the current slice ends at its next batch and gives its run up
+  if (memberUpdates) app.addHook('preClose', async () => memberUpdates.stop());
   registerMetrics(app);
 
   registerErrorHandler(app);
@@ -115,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(robloxRoutes);
   await app.register(serverRoutes);
   await app.register(interactionRoutes);
+  await app.register(memberUpdateRoutes, { enqueue: memberUpdates?.enqueue });
   await app.register(publicRoutes, {
     health: {
       database: database.ping,

@@ -36,6 +36,10 @@ export interface Settings {
   discordPublicKey: Buffer;
   /** overwrite the slash commands with Discord at start (DISCORD_REGISTER_COMMANDS=true) */
   registerCommandsOnStart: boolean;
+  /** a server-wide member update whose worker is silent this long is taken over (MEMBER_UPDATE_LEASE_SECONDS) */
+  memberUpdateLeaseSeconds: number;
+  /** how long one job works on a run before queueing the rest, so servers take turns */
+  memberUpdateSliceSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -288,6 +292,8 @@ export function loadSettings(env: Env = process.env): Settings {
     trustProxy: trustProxy(env),
     discordPublicKey: publicKey(env, production),
     registerCommandsOnStart: flag(env, 'DISCORD_REGISTER_COMMANDS', false),
+    memberUpdateLeaseSeconds: int(env, 'MEMBER_UPDATE_LEASE_SECONDS', 20, 2, 600),
+    memberUpdateSliceSeconds: int(env, 'MEMBER_UPDATE_SLICE_SECONDS', 10, 1, 300),
     integrations: {
       discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', origins.discordApi),
       discordAuthorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', origins.discordAuthorize),

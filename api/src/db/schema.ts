@@ -137,3 +137,34 @@ export const botGuildList = pgTable('bot_guild_list', {
   guildIds: jsonb('guild_ids').$type<string[]>().notNull(),
   fetchedAt: ts('fetched_at').notNull(),
 });
+
+/** Server-wide member updates (migration 0005; jobs/member-update-*.ts). */
+export const memberUpdateRuns = pgTable('member_update_runs', {
+  id: uuid('id').primaryKey(),
+  guildId: text('guild_id').notNull(),
+  requestedBy: uuid('requested_by'),
+  status: text('status').$type<'queued' | 'running' | 'done' | 'failed' | 'cancelled'>().notNull(),
+  total: integer('total').notNull().default(0),
+  done: integer('done').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  listCursor: text('list_cursor').notNull().default('0'),
+  listed: boolean('listed').notNull().default(false),
+  error: text('error'),
+  worker: text('worker'),
+  heartbeatAt: ts('heartbeat_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  startedAt: ts('started_at'),
+  finishedAt: ts('finished_at'),
+});
+
+export const memberUpdateItems = pgTable(
+  'member_update_items',
+  {
+    runId: uuid('run_id').notNull(),
+    discordId: text('discord_id').notNull(),
+    state: text('state').$type<'pending' | 'working' | 'done' | 'failed'>().notNull(),
+    listedRoles: jsonb('listed_roles').$type<string[]>().notNull(),
+    listedNick: text('listed_nick'),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.discordId] })],
+);

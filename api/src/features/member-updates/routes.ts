@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../../context';
+import {
+  cancelRun,
+  createRun,
+  findRun,
+  latestRun,
+  toJobDto,
+} from '../../jobs/member-update-store';
+import { conflict, notFound } from '../../lib/errors';
+import { perUserLimit } from '../../lib/rate-limit';
+import { requireLiveManager, requireManager } from '../servers/access';
+import { getConfig } from '../servers/config-store';
+import { cancelRoute, jobRoute, latestRoute, startRoute } from './schemas';
+
+export interface MemberUpdateRouteOptions {
+  /** queues the run on the job engine; absent when the app runs without one (most tests) */
+  enqueue?: (runId: string) => Promise<void>;
+}
+
+const noSuchJob = () =>
+  notFound('There is no member update with this id in this server.', 'member_update_not_found');
+
+/** POST/GET /api/v1/server/{id}/members/update, GET/DELETE …/{job_id}: managers only. */
+export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOptions> = async (
+  app,
+  options,
+) => {
+  const { ctx } = app;
+  const base = '/api/v1/server/:id/members/update';
+
+  app.post(
+    base,
+    { schema: startRoute, onRequest: app.authenticate, config: perUserLimit(ctx.settings) },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      if (!guild.botPresent)
+        throw conflict('The RoConnect bot is not in this server.', 'bot_not_in_server');
+      if (!(await getConfig(ctx.db, guild.id))?.setupCompleted)
+        throw conflict('The bot setup of this server is not complete yet.', 'setup_incomplete');
+      // pressing the button twice follows the run that is already going
+      const { run, created } = await createRun(ctx.db, guild.id, userId);
+      if (created) await options.enqueue?.(run.id);
+      request.log.info({ guildId: guild.id, runId: run.id, created }, 'member update requested');
+      return reply.code(202).send({ success: true as const, data: { job_id: run.id } });
+    },
+  );
+
+  app.get(base, { schema: latestRoute, onRequest: app.authenticate }, async (request) => {
+    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+    const run = await latestRun(ctx.db, guild.id);
+    return { success: true as const, data: run ? toJobDto(run) : null };
+  });
+
+  app.get(`${base}/:jobId`, { schema: jobRoute, onRequest: app.authenticate }, async (request) => {
+    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+    const run = await findRun(ctx.db, guild.id, request.params.jobId);
+    if (!run) throw noSuchJob();
+    return { success: true as const, data: toJobDto(run) };
+  });
+
+  app.delete(
+    `${base}/:jobId`,
+    { schema: cancelRoute, onRequest: app.authenticate },
+    async (request) => {
+      const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+      if (!(await findRun(ctx.db, guild.id, request.params.jobId))) throw noSuchJob();
+      await cancelRun(ctx.db, request.params.jobId);
+      return { success: true as const, data: toJobDto((await findRun(ctx.db, guild.id, request.params.jobId))!) };
+    },
+  );
+};

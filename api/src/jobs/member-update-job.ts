@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import { linkedMember } from '../features/interactions/linked';
+import { getConfig } from '../features/servers/config-store';
+import { applyMemberUpdate } from '../features/verification/apply-member';
+import { IntegrationError } from '../integrations/types';
+import { ApiError } from '../lib/errors';
+import type { JobEngine } from './engine';
+import { listMembersPage, MEMBER_PAGE } from './member-update-discord';
+import { memberUpdateMembers } from './member-update-metrics';
+import {
+  addListedPage,
+  claimRun,
+  endRun,
+  finishItem,
+  heartbeat,
+  linkedDiscordIds,
+  orphanedRuns,
+  releaseRun,
+  requeueItem,
+  takeItems,
+  type ItemRow,
+  type RunRow,
+} from './member-update-store';
+
+export const MEMBER_UPDATE_QUEUE = 'member-update';
+/** members updated side by side; the bot client still queues per Discord bucket */
+const BATCH = 8;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface MemberUpdateWorker {
+  /** queue a slice of this run (after the run row was created) */
+  enqueue(runId: string): Promise<void>;
+  /** stop taking new work; the current slice ends at its next batch */
+  stop(): void;
+}
+
+type Outcome = 'updated' | 'unchanged' | 'skipped' | 'failed' | 'retry';
+
+/**
+ * Server-wide updates as pg-boss jobs. A job works one slice of a run (a few seconds) under the
+ * run's lease and queues the next slice, so runs of several servers take turns and a run whose
+ * worker died is picked up again (the sweeper re-queues runs whose lease went quiet).
+ */
+export async function registerMemberUpdateJob(
+  boss: JobEngine,
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+): Promise<MemberUpdateWorker> {
+  const worker = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const { memberUpdateLeaseSeconds: lease, memberUpdateSliceSeconds: slice } = ctx.settings;
+  let stopping = false;
+
+  const enqueue = async (runId: string) => {
+    await boss.send(MEMBER_UPDATE_QUEUE, { runId }, { retryLimit: 3, retryDelay: 2 });
+  };
+
+  async function updateMember(
+    run: RunRow,
+    guild: { id: string; name: string; ownerDiscordId: string },
+    config: NonNullable<Awaited<ReturnType<typeof getConfig>>>,
+    item: ItemRow,
+    interrupted: boolean,
+  ): Promise<Outcome> {
+    const linked = await linkedMember(ctx.db, item.discordId);
+    if (!linked) return 'skipped'; // unlinked since the list was read
+    // a member a dead worker was on may have been changed already: read them again
+    const member = interrupted
+      ? await ctx.integrations.discordBot.getMember(run.guildId, item.discordId)
+      : { user_id: item.discordId, nick: item.listedNick, roles: item.listedRoles };
+    if (!member) return 'skipped'; // left the server
+    try {
+      const result = await applyMemberUpdate(ctx, {
+        guild,
+        config,
+        user: linked.user,
+        account: linked.account,
+        member,
+        notify: false, // Discord warns against mass DMs
+        source: 'update_all',
+        actorUserId: null,
+      });
+      return result.roles_updated || result.nickname_updated ? 'updated' : 'unchanged';
+    } catch (err) {
+      if (err instanceof IntegrationError && err.kind === 'rate_limited') return 'retry';
+      if (err instanceof ApiError || err instanceof IntegrationError) {
+        log.info({ guildId: run.guildId, member: item.discordId, err: err.message }, 'member update failed');
+        return 'failed';
+      }
+      throw err;
+    }
+  }
+
+  /** Lists the next page of members into the run; true when the list is complete. */
+  async function listNextPage(run: RunRow): Promise<RunRow> {
+    const page = await listMembersPage(ctx.settings.integrations, run.guildId, run.listCursor);
+    const people = page.filter((m) => !m.bot);
+    const linked = await linkedDiscordIds(ctx.db, people.map((m) => m.discordId));
+    const cursor = page.length ? page[page.length - 1]!.discordId : run.listCursor;
+    const last = page.length < MEMBER_PAGE;
+    await addListedPage(
+      ctx.db,
+      run.id,
+      people
+        .filter((m) => linked.has(m.discordId))
+        .map((m) => ({ discordId: m.discordId, roles: m.roles, nick: m.nick })),
+      cursor,
+      last,
+    );
+    return { ...run, listCursor: cursor, listed: last };
+  }
+
+  async function workSlice(runId: string): Promise<void> {
+    let run = await claimRun(ctx.db, runId, worker, lease);
+    if (!run) return; // over, cancelled, or another worker holds it
+    const deadline = Date.now() + slice * 1000;
+    const [live, config] = await Promise.all([
+      ctx.integrations.discordBot.getGuild(run.guildId),
+      getConfig(ctx.db, run.guildId),
+    ]);
+    if (!live || !config?.setupCompleted) {
+      await endRun(
+        ctx.db,
+        runId,
+        worker,
+        'failed',
+        live ? 'The bot setup of this server is no longer complete.' : 'The RoConnect bot is no longer in this server.',
+      );
+      return;
+    }
+    const guild = { id: live.id, name: live.name, ownerDiscordId: live.owner_id };
+
+    while (!stopping && Date.now() < deadline) {
+      if (!run.listed) {
+        run = await listNextPage(run);
+      } else {
+        const batch = await takeItems(ctx.db, runId, BATCH);
+        if (batch.length === 0) {
+          await endRun(ctx.db, runId, worker, 'done');
+          log.info({ runId, guildId: run.guildId }, 'member update finished');
+          return;
+        }
+        const outcomes = await Promise.all(
+          batch.map(async ({ item, interrupted }) => {
+            const outcome = await updateMember(run!, guild, config, item, interrupted).catch(
+              (err: unknown) => {
+                log.error({ err, member: item.discordId }, 'member update crashed');
+                return 'failed' as const;
+              },
+            );
+            if (outcome === 'retry') await requeueItem(ctx.db, runId, item.discordId);
+            else await finishItem(ctx.db, runId, item.discordId, outcome !== 'failed');
+            if (outcome !== 'retry') memberUpdateMembers.inc({ outcome });
+            return outcome;
+          }),
+        );
+        // Discord wanted a longer pause than the client waits in line: give it one
+        if (outcomes.includes('retry')) await sleep(2000);
+      }
+      // cancelled, or another worker took over after we went quiet: stop here
+      if (!(await heartbeat(ctx.db, runId, worker))) return;
+    }
+    if (stopping) await releaseRun(ctx.db, runId, worker);
+    else await enqueue(runId);
+  }
+
+  await boss.createQueue(MEMBER_UPDATE_QUEUE);
+  await boss.work<{ runId: string }>(
+    MEMBER_UPDATE_QUEUE,
+    { pollingIntervalSeconds: 0.5 },
+    async (jobs) => {
+      for (const job of jobs) await workSlice(job.data.runId);
+    },
+  );
+
+  // runs whose worker went quiet (a crash, a replica scaled away): queue them again
+  const sweep = async () => {
+    if (stopping) return;
+    for (const runId of await orphanedRuns(ctx.db, lease)) await enqueue(runId);
+  };
+  await sweep();
+  const timer = setInterval(
+    () => void sweep().catch((err: unknown) => log.warn({ err }, 'member update sweep failed')),
+    Math.max(1000, (lease * 1000) / 2),
+  );
+  timer.unref();
+
+  return {
+    enqueue,
+    stop() {
+      stopping = true;
+      clearInterval(timer);
+    },
+  };
+}

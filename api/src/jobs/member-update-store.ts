@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { MemberUpdateJob } from '@roconnect/shared-lib/contract';
+import type { Db } from '../db/client';
+import { memberUpdateItems, memberUpdateRuns, robloxAccounts, users } from '../db/schema';
+
+export type RunRow = typeof memberUpdateRuns.$inferSelect;
+const ACTIVE = ['queued', 'running'] as const;
+
+export function toJobDto(run: RunRow): MemberUpdateJob {
+  return {
+    job_id: run.id,
+    status: run.status,
+    total: run.total,
+    done: run.done,
+    failed: run.failed,
+    started_at: run.startedAt?.toISOString() ?? null,
+    finished_at: run.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function findRun(db: Db, guildId: string, runId: string): Promise<RunRow | null> {
+  const [row] = await db
+    .select()
+    .from(memberUpdateRuns)
+    .where(and(eq(memberUpdateRuns.id, runId), eq(memberUpdateRuns.guildId, guildId)));
+  return row ?? null;
+}
+
+export async function latestRun(db: Db, guildId: string): Promise<RunRow | null> {
+  const [row] = await db
+    .select()
+    .from(memberUpdateRuns)
+    .where(eq(memberUpdateRuns.guildId, guildId))
+    .orderBy(desc(memberUpdateRuns.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A new queued run, or the server's run that is already queued or running. */
+export async function createRun(
+  db: Db,
+  guildId: string,
+  requestedBy: string,
+): Promise<{ run: RunRow; created: boolean }> {
+  const [created] = await db
+    .insert(memberUpdateRuns)
+    .values({ id: randomUUID(), guildId, requestedBy, status: 'queued' })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return { run: created, created: true };
+  const [active] = await db
+    .select()
+    .from(memberUpdateRuns)
+    .where(and(eq(memberUpdateRuns.guildId, guildId), inArray(memberUpdateRuns.status, [...ACTIVE])));
+  if (!active) throw new Error('the active run vanished while starting another');
+  return { run: active, created: false };
+}
+
+export async function cancelRun(db: Db, runId: string): Promise<void> {
+  await db
+    .update(memberUpdateRuns)
+    .set({ status: 'cancelled', finishedAt: new Date(), worker: null })
+    .where(and(eq(memberUpdateRuns.id, runId), inArray(memberUpdateRuns.status, [...ACTIVE])));
+}
+
+/**
+ * Takes (or renews) the run's lease for `worker`: only when nobody holds it or the holder has
+ * not been heard of for `leaseSeconds`. Null when the run is over or someone else is on it.
+ */
+export async function claimRun(
+  db: Db,
+  runId: string,
+  worker: string,
+  leaseSeconds: number,
+): Promise<RunRow | null> {
+  const [row] = await db
+    .update(memberUpdateRuns)
+    .set({
+      worker,
+      heartbeatAt: sql`now()`,
+      status: 'running',
+      startedAt: sql`coalesce(${memberUpdateRuns.startedAt}, now())`,
+    })
+    .where(
+      and(
+        eq(memberUpdateRuns.id, runId),
+        inArray(memberUpdateRuns.status, [...ACTIVE]),
+        sql`(${memberUpdateRuns.worker} IS NULL OR ${memberUpdateRuns.worker} = ${worker}
+             OR ${memberUpdateRuns.heartbeatAt} < now() - make_interval(secs => ${leaseSeconds}))`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Renews the lease; false when the run was cancelled or another worker took it over. */
+export async function heartbeat(db: Db, runId: string, worker: string): Promise<boolean> {
+  const rows = await db
+    .update(memberUpdateRuns)
+    .set({ heartbeatAt: sql`now()` })
+    .where(
+      and(
+        eq(memberUpdateRuns.id, runId),
+        eq(memberUpdateRuns.worker, worker),
+        eq(memberUpdateRuns.status, 'running'),
+      ),
+    )
+    .returning({ id: memberUpdateRuns.id });
+  return rows.length === 1;
+}
+
+/** Runs that are queued or running with nobody heard of for `leaseSeconds` (their worker died). */
+export async function orphanedRuns(db: Db, leaseSeconds: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: memberUpdateRuns.id })
+    .from(memberUpdateRuns)
+    .where(
+      and(
+        inArray(memberUpdateRuns.status, [...ACTIVE]),
+        sql`(${memberUpdateRuns.heartbeatAt} IS NULL
+             OR ${memberUpdateRuns.heartbeatAt} < now() - make_interval(secs => ${leaseSeconds}))`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Of these Discord ids, the ones with a linked Roblox account. */
+export async function linkedDiscordIds(db: Db, discordIds: string[]): Promise<Set<string>> {
+  if (discordIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ discordId: users.discordId })
+    .from(users)
+    .innerJoin(robloxAccounts, eq(robloxAccounts.userId, users.id))
+    .where(inArray(users.discordId, discordIds));
+  return new Set(rows.map((r) => r.discordId));
+}
+
+/** Records one listed page: the linked members to update, and where listing resumes. */
+export async function addListedPage(
+  db: Db,
+  runId: string,
+  members: { discordId: string; roles: string[]; nick: string | null }[],
+  cursor: string,
+  last: boolean,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (members.length > 0)
+      await tx
+        .insert(memberUpdateItems)
+        .values(
+          members.map((m) => ({
+            runId,
+            discordId: m.discordId,
+            state: 'pending' as const,
+            listedRoles: m.roles,
+            listedNick: m.nick,
+          })),
+        )
+        .onConflictDoNothing();
+    const [{ count }] = (await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(memberUpdateItems)
+      .where(eq(memberUpdateItems.runId, runId))) as [{ count: number }];
+    await tx
+      .update(memberUpdateRuns)
+      .set({ listCursor: cursor, listed: last, total: count })
+      .where(eq(memberUpdateRuns.id, runId));
+  });
+}
+
+export type ItemRow = typeof memberUpdateItems.$inferSelect;
+
+/**
+ * The next members to update, marked 'working' first. Members left 'working' by a worker that
+ * died come back flagged `interrupted`, so their live state is read again instead of trusted.
+ */
+export async function takeItems(db: Db, runId: string, limit: number) {
+  const interrupted = await db
+    .select()
+    .from(memberUpdateItems)
+    .where(and(eq(memberUpdateItems.runId, runId), eq(memberUpdateItems.state, 'working')))
+    .limit(limit);
+  const fresh = await db
+    .update(memberUpdateItems)
+    .set({ state: 'working' })
+    .where(
+      and(
+        eq(memberUpdateItems.runId, runId),
+        sql`${memberUpdateItems.discordId} IN (
+          SELECT discord_id FROM member_update_items
+          WHERE run_id = ${runId} AND state = 'pending'
+          ORDER BY discord_id LIMIT ${Math.max(0, limit - interrupted.length)})`,
+      ),
+    )
+    .returning();
+  return [
+    ...interrupted.map((item) => ({ item, interrupted: true })),
+    ...fresh.map((item) => ({ item, interrupted: false })),
+  ];
+}
+
+/** Marks one member finished and counts it on the run, once. */
+export async function finishItem(
+  db: Db,
+  runId: string,
+  discordId: string,
+  ok: boolean,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(memberUpdateItems)
+      .set({ state: ok ? 'done' : 'failed' })
+      .where(
+        and(
+          eq(memberUpdateItems.runId, runId),
+          eq(memberUpdateItems.discordId, discordId),
+          eq(memberUpdateItems.state, 'working'),
+        ),
+      )
+      .returning({ id: memberUpdateItems.discordId });
+    if (changed.length === 0) return;
+    await tx
+      .update(memberUpdateRuns)
+      .set(
+        ok
+          ? { done: sql`${memberUpdateRuns.done} + 1` }
+          : { failed: sql`${memberUpdateRuns.failed} + 1` },
+      )
+      .where(eq(memberUpdateRuns.id, runId));
+  });
+}
+
+/** Puts a member back in the queue (Discord asked us to slow down more than we wait in line). */
+export async function requeueItem(db: Db, runId: string, discordId: string): Promise<void> {
+  await db
+    .update(memberUpdateItems)
+    .set({ state: 'pending' })
+    .where(and(eq(memberUpdateItems.runId, runId), eq(memberUpdateItems.discordId, discordId)));
+}
+
+export async function endRun(
+  db: Db,
+  runId: string,
+  worker: string,
+  status: 'done' | 'failed',
+  error?: string,
+): Promise<void> {
+  await db
+    .update(memberUpdateRuns)
+    .set({ status, finishedAt: new Date(), error: error ?? null, worker: null })
+    .where(
+      and(
+        eq(memberUpdateRuns.id, runId),
+        eq(memberUpdateRuns.worker, worker),
+        eq(memberUpdateRuns.status, 'running'),
+      ),
+    );
+}
+
+/** Gives the run up on a graceful stop, so another worker (or the next start) continues at once. */
+export async function releaseRun(db: Db, runId: string, worker: string): Promise<void> {
+  await db
+    .update(memberUpdateRuns)
+    .set({ worker: null, heartbeatAt: null })
+    .where(and(eq(memberUpdateRuns.id, runId), eq(memberUpdateRuns.worker, worker)));
+}
