@@ -10,6 +10,7 @@ const REQUIRED = [
   'DISCORD_CLIENT_ID',
   'DISCORD_CLIENT_SECRET',
   'DISCORD_BOT_TOKEN',
+  'DISCORD_PUBLIC_KEY',
 ];
 const COMPLETE = {
   NODE_ENV: 'production',
@@ -18,6 +19,7 @@ const COMPLETE = {
   DISCORD_CLIENT_ID: '123456789012345678',
   DISCORD_CLIENT_SECRET: 'real-secret',
   DISCORD_BOT_TOKEN: 'real-bot-token',
+  DISCORD_PUBLIC_KEY: 'a'.repeat(64),
 };
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'roconnect-prod-'));
 
