@@ -47,6 +47,8 @@ function serviceDefinitions({ dataDir, emulatorSeed, accessTokenTtl } = {}) {
         ...(accessTokenTtl ? { ACCESS_TOKEN_TTL: String(accessTokenTtl) } : {}),
       },
       ready: '/api/health',
+      // interactions are signed by the emulator: the API checks them with its published key
+      extraEnv: emulatorInteractionKey,
     },
     shell: {
       port: 8080,
@@ -69,6 +71,18 @@ function serviceDefinitions({ dataDir, emulatorSeed, accessTokenTtl } = {}) {
     };
   }
   return services;
+}
+
+/** DISCORD_PUBLIC_KEY from the running emulator, unless the caller set one (or runs production). */
+async function emulatorInteractionKey() {
+  if (process.env.DISCORD_PUBLIC_KEY || process.env.NODE_ENV === 'production') return {};
+  try {
+    const res = await fetch('http://127.0.0.1:3100/__emulator/interactions/public-key');
+    const { public_key: key } = await res.json();
+    return typeof key === 'string' ? { DISCORD_PUBLIC_KEY: key } : {};
+  } catch {
+    return {}; // no emulator: the API's development default is the emulator's key anyway
+  }
 }
 
 function isPortOpen(port, host = '127.0.0.1') {
@@ -109,9 +123,10 @@ async function startService(name, definition, { logFd, detached = false } = {}) 
     );
   }
   const [command, ...args] = definition.command;
+  const extraEnv = definition.extraEnv ? await definition.extraEnv() : {};
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, ...definition.env },
+    env: { ...process.env, ...definition.env, ...extraEnv },
     stdio: logFd === undefined ? 'inherit' : ['ignore', logFd, logFd],
     detached,
   });
