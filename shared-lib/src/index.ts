@@ -8,6 +8,7 @@ export * from './constants';
 export * from './config/runtimeConfig';
 export * from './api/httpClient';
 export * from './api/endpoints';
+export * from './api/memberUpdates';
 export * from './api/errors';
 export * from './api/loginCheck';
 export * from './api/unauthorizedInterceptor';

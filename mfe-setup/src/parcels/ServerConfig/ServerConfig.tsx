@@ -12,6 +12,7 @@ import {
   navigate,
   type ServerConfigProps,
 } from '@roconnect/shared-lib';
+import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
 import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
 import { GroupSection } from './GroupSection';
 import { NicknameSection } from './NicknameSection';
@@ -100,6 +101,7 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
           group={group}
           onSaved={() => void refresh()}
         />
+        <MemberUpdateSection serverId={serverId} />
       </Stack>
     </PageContainer>
   );

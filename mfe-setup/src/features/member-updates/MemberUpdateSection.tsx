@@ -1,0 +1,167 @@
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { Banner, Button, Card, Modal, type MemberUpdateJob } from '@roconnect/shared-lib';
+import { timeLeftText } from './timeLeft';
+import { isActive, useMemberUpdate } from './useMemberUpdate';
+
+const Heading = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(1)};
+  font-size: 1.25rem;
+`;
+
+const Intro = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Track = styled.div`
+  height: 12px;
+  border-radius: 6px;
+  background: ${({ theme }) => theme.colors.border};
+  overflow: hidden;
+`;
+
+const Fill = styled.div<{ $percent: number }>`
+  width: ${({ $percent }) => $percent}%;
+  height: 100%;
+  background: ${({ theme }) => theme.colors.primary};
+  transition: width 300ms ease-out;
+`;
+
+const Figures = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+const members = (n: number) => `${n} member${n === 1 ? '' : 's'}`;
+
+function Progress({ job, secondsLeft }: { job: MemberUpdateJob; secondsLeft: number | null }) {
+  const handled = job.done + job.failed;
+  const percent = job.total > 0 ? Math.round((handled / job.total) * 100) : 0;
+  return (
+    <div>
+      <Track
+        role="progressbar"
+        aria-label="Member update progress"
+        aria-valuemin={0}
+        aria-valuemax={job.total}
+        aria-valuenow={handled}
+        aria-valuetext={`${handled} of ${members(job.total)}`}
+      >
+        <Fill $percent={percent} />
+      </Track>
+      <Figures>
+        <span>
+          {job.status === 'queued'
+            ? 'Waiting to start...'
+            : `${job.done} of ${members(job.total)} updated`}
+          {job.failed > 0 ? `, ${job.failed} failed` : ''}
+        </span>
+        <span>{job.status === 'running' ? timeLeftText(secondsLeft) : ''}</span>
+      </Figures>
+    </div>
+  );
+}
+
+function Summary({ job }: { job: MemberUpdateJob }) {
+  if (job.status === 'done')
+    return (
+      <Banner tone={job.failed > 0 ? 'warning' : 'success'} title="Update finished">
+        {members(job.done)} updated{job.failed > 0 ? `, ${job.failed} failed` : ''}.
+      </Banner>
+    );
+  if (job.status === 'cancelled')
+    return (
+      <Banner tone="info" title="Update cancelled">
+        Stopped after {job.done + job.failed} of {members(job.total)}.
+      </Banner>
+    );
+  return (
+    <Banner tone="error" title="Update failed">
+      The update stopped after {job.done + job.failed} of {members(job.total)}. Try again in a few
+      minutes.
+    </Banner>
+  );
+}
+
+/** "Update all members": re-applies every linked member's roles and nickname, with live progress. */
+export function MemberUpdateSection({ serverId, pollMs }: { serverId: string; pollMs?: number }) {
+  const headingId = useId();
+  const descriptionId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const update = useMemberUpdate(serverId, pollMs);
+  const { job } = update;
+  const running = isActive(job);
+
+  return (
+    <Card as="section" aria-labelledby={headingId}>
+      <Heading id={headingId}>Update all members</Heading>
+      <Intro>
+        Give every verified member of this server the roles and nickname their Roblox account earns
+        now, for example after you changed the group ranks.
+      </Intro>
+      {job && running && <Progress job={job} secondsLeft={update.secondsLeft} />}
+      {job && !running && <Summary job={job} />}
+      {update.error && (
+        <Banner tone="error" style={{ marginTop: 16 }}>
+          {update.error}
+        </Banner>
+      )}
+      <Actions>
+        {running ? (
+          <Button
+            variant="secondary"
+            onClick={() => void update.cancel()}
+            loading={update.cancelling}
+          >
+            Cancel update
+          </Button>
+        ) : (
+          <Button
+            onClick={() => setConfirming(true)}
+            loading={update.starting}
+            disabled={update.loading}
+          >
+            Update all members
+          </Button>
+        )}
+      </Actions>
+      <Modal
+        open={confirming}
+        title="Update all members?"
+        onClose={() => setConfirming(false)}
+        describedBy={descriptionId}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                void update.start();
+              }}
+            >
+              Update all members
+            </Button>
+          </>
+        }
+      >
+        <p id={descriptionId} style={{ margin: 0 }}>
+          RoConnect will re-apply the roles and nickname of every member who linked a Roblox
+          account. In a large server this takes a few minutes; you can leave this page meanwhile.
+        </p>
+      </Modal>
+    </Card>
+  );
+}
