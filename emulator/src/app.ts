@@ -109,7 +109,7 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
       ctx.store.reset(ctx.seed);
       faults.clear();
       botCalls.clear();
-      ctx.rateLimiter.reset();
+      ctx.rateLimiter.configure(ctx.config.rateLimits);
       ctx.webhooks.clear();
     },
     state: () => snapshot(ctx),

@@ -44,7 +44,8 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
     ctx.store.reset(ctx.seed);
     ctx.faults.clear();
     ctx.botCalls.clear();
-    ctx.rateLimiter.reset();
+    // the limits the emulator started with, whatever a test set since
+    ctx.rateLimiter.configure(ctx.config.rateLimits);
     ctx.webhooks.clear();
     return { ok: true };
   });
