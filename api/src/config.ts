@@ -36,6 +36,8 @@ export interface Settings {
   discordPublicKey: Buffer;
   /** overwrite the slash commands with Discord at start (DISCORD_REGISTER_COMMANDS=true) */
   registerCommandsOnStart: boolean;
+  /** a slash command still working after this long answers "thinking…" and edits its reply later */
+  interactionDeferMs: number;
   /** a server-wide member update whose worker is silent this long is taken over (MEMBER_UPDATE_LEASE_SECONDS) */
   memberUpdateLeaseSeconds: number;
   /** how long one job works on a run before queueing the rest, so servers take turns */
@@ -292,6 +294,8 @@ export function loadSettings(env: Env = process.env): Settings {
     trustProxy: trustProxy(env),
     discordPublicKey: publicKey(env, production),
     registerCommandsOnStart: flag(env, 'DISCORD_REGISTER_COMMANDS', false),
+    // Discord waits 3 s for the first answer
+    interactionDeferMs: int(env, 'INTERACTION_DEFER_MS', 2000, 0, 2500),
     memberUpdateLeaseSeconds: int(env, 'MEMBER_UPDATE_LEASE_SECONDS', 20, 2, 600),
     memberUpdateSliceSeconds: int(env, 'MEMBER_UPDATE_SLICE_SECONDS', 10, 1, 300),
     integrations: {

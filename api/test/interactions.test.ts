@@ -1,6 +1,8 @@
 import { InteractionSigner } from '@roconnect/emulator';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
 import { EMULATOR_INTERACTIONS_PUBLIC_KEY, loadSettings } from '../src/config';
+import { createIntegrations } from '../src/integrations';
 import { createTestApp, testSettings } from './support/app';
 import { openTestDatabase, truncateAll, type TestDatabase } from './support/db';
 import {
@@ -120,6 +122,32 @@ describe('slash commands through the emulator', () => {
   });
   afterEach(() => stack.close());
 
+  async function restartApi(env: Record<string, string>) {
+    await stack.app.close();
+    const settings = testSettings({
+      EMULATOR_URL: stack.emulator.url,
+      EMULATOR_PUBLIC_URL: stack.emulator.url,
+      API_URL: 'http://localhost:3000',
+      ...env,
+    });
+    const app = await buildApp({
+      settings,
+      integrations: createIntegrations(settings.integrations),
+      database: tdb.database,
+      logger: false,
+      jobs: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    stack = {
+      ...stack,
+      app,
+      api,
+      close: () => Promise.all([app.close(), stack.emulator.close()]).then(() => undefined),
+    };
+    stack.emulator.app.emulator.setInteractionsUrl(`${api}/api/interactions`);
+  }
+
   async function command(user: string, name: string, options?: object) {
     const res = await fetch(`${stack.emulator.url}/__emulator/interactions`, {
       method: 'POST',
@@ -174,6 +202,41 @@ describe('slash commands through the emulator', () => {
     const after = await member(MAX);
     expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
     expect(after.nick).toBe('PlainPete');
+  });
+
+  it('/verify that takes longer than the answer window defers, then edits its reply', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    // the same database and emulator; this API defers everything that is not instant
+    await restartApi({ INTERACTION_DEFER_MS: '0' });
+    const { json } = await command(MAX, 'verify');
+    expect(json.response).toEqual({ type: 5, data: { flags: 64 } });
+    expect(json.edits).toHaveLength(1);
+    expect(json.edits[0].content).toBe(
+      [
+        'You are verified as PlainPete on Roblox.',
+        'Roles given: Verified, Member.',
+        'Nickname set to PlainPete.',
+      ].join('\n'),
+    );
+    expect((await member(MAX)).nick).toBe('PlainPete');
+  });
+
+  it('registers /verify, /update and /whois at start with a bulk overwrite, the same on every start', async () => {
+    const commands = async () =>
+      (await (
+        await fetch(`${stack.emulator.url}/api/v10/applications/100000000000000001/commands`, {
+          headers: { authorization: 'Bot emulator-bot-token' },
+        })
+      ).json()) as { id: string; name: string; options?: { name: string; type: number }[] }[];
+    expect(await commands()).toEqual([]);
+    await restartApi({ DISCORD_REGISTER_COMMANDS: 'true' });
+    const first = await commands();
+    expect(first.map((c) => c.name)).toEqual(['verify', 'update', 'whois']);
+    expect(first[1]!.options).toEqual([expect.objectContaining({ name: 'member', type: 6 })]);
+    await restartApi({ DISCORD_REGISTER_COMMANDS: 'true' });
+    expect((await commands()).map((c) => [c.id, c.name])).toEqual(first.map((c) => [c.id, c.name]));
   });
 
   it('/verify without a linked account answers with a link to the dashboard', async () => {

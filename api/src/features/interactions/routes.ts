@@ -19,9 +19,6 @@ const COMMANDS: Record<string, (ctx: AppContext, i: Interaction) => Promise<Repl
   whois: whoisCommand,
 };
 
-/** Discord waits 3 s for the first answer; past this a command defers and edits its reply later. */
-export const DEFER_AFTER_MS = 2000;
-
 const FAILED: Reply = {
   content: 'Something went wrong talking to Discord or Roblox. Please try again in a moment.',
 };
@@ -73,7 +70,7 @@ export async function interactionRoutes(app: FastifyInstance) {
     });
     let timer: NodeJS.Timeout | undefined;
     const slow = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), DEFER_AFTER_MS);
+      timer = setTimeout(() => resolve(null), ctx.settings.interactionDeferMs);
     });
     const quick = await Promise.race([work, slow]);
     clearTimeout(timer);
