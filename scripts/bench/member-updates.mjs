@@ -29,7 +29,9 @@ const MEMBERS = arg('members', 150);
 const LINKED = arg('linked', 100);
 
 const load = (path) => import(new URL(path, import.meta.url).href);
-const { startEmulator, generateLoadSeed, DISCORD_DEFAULT_LIMITS } = await load('../../emulator/src/index.ts');
+const { startEmulator, generateLoadSeed, DISCORD_DEFAULT_LIMITS } = await load(
+  '../../emulator/src/index.ts',
+);
 const { buildApp } = await load('../../api/src/app.ts');
 const { createDatabase } = await load('../../api/src/db/client.ts');
 const { createIntegrations } = await load('../../api/src/integrations/index.ts');
@@ -40,7 +42,11 @@ const { loginThroughEmulator } = await load('../../api/test/support/emulator-flo
 const seed = generateLoadSeed({ members: MEMBERS, linked: LINKED });
 const emulator = await startEmulator({ seed: seed.seed, publicUrl: 'http://127.0.0.1' });
 const database = await createDatabase({});
-const settings = testSettings({ EMULATOR_URL: emulator.url, EMULATOR_PUBLIC_URL: emulator.url, API_URL: 'http://localhost:3000' });
+const settings = testSettings({
+  EMULATOR_URL: emulator.url,
+  EMULATOR_PUBLIC_URL: emulator.url,
+  API_URL: 'http://localhost:3000',
+});
 const app = await buildApp({
   settings,
   integrations: createIntegrations(settings.integrations),
@@ -61,7 +67,9 @@ try {
   await owner.call('POST', `${base}/group`, { group_id: String(seed.group_id) });
   for (const link of seed.links) {
     const userId = randomUUID();
-    await database.db.insert(users).values({ id: userId, discordId: link.discord_id, username: link.discord_username });
+    await database.db
+      .insert(users)
+      .values({ id: userId, discordId: link.discord_id, username: link.discord_username });
     await database.db.insert(robloxAccounts).values({
       id: randomUUID(),
       userId,
@@ -80,10 +88,13 @@ try {
   await fetch(`${emulator.url}/__emulator/calls`, { method: 'DELETE' });
 
   const t0 = Date.now();
-  const { job_id: jobId } = (await owner.call('POST', `/api/v1/server/${seed.guild_id}/members/update`)).json.data;
+  const { job_id: jobId } = (
+    await owner.call('POST', `/api/v1/server/${seed.guild_id}/members/update`)
+  ).json.data;
   let job;
   for (;;) {
-    job = (await owner.call('GET', `/api/v1/server/${seed.guild_id}/members/update/${jobId}`)).json.data;
+    job = (await owner.call('GET', `/api/v1/server/${seed.guild_id}/members/update/${jobId}`)).json
+      .data;
     if (!['queued', 'running'].includes(job.status)) break;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -40,14 +40,20 @@ export async function listMembersPage(
     const body: unknown = await res.json().catch(() => null);
     if (res.status === 429 && attempt < 10) {
       discordRateLimited.inc({ route: '/guilds/:id/members' });
-      const retryAfter = Number((body as { retry_after?: unknown } | null)?.retry_after ?? res.headers.get('retry-after'));
+      const retryAfter = Number(
+        (body as { retry_after?: unknown } | null)?.retry_after ?? res.headers.get('retry-after'),
+      );
       await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1000);
       continue;
     }
     if (res.status !== 200 || !Array.isArray(body))
       throw new IntegrationError(
         'discord',
-        res.status === 404 ? 'unknown_guild' : res.status === 429 ? 'rate_limited' : 'missing_access',
+        res.status === 404
+          ? 'unknown_guild'
+          : res.status === 429
+            ? 'rate_limited'
+            : 'missing_access',
         `Discord refused the member list (HTTP ${res.status}).`,
         undefined,
         res.status,

@@ -87,7 +87,10 @@ export async function registerMemberUpdateJob(
     } catch (err) {
       if (err instanceof IntegrationError && err.kind === 'rate_limited') return 'retry';
       if (err instanceof ApiError || err instanceof IntegrationError) {
-        log.info({ guildId: run.guildId, member: item.discordId, err: err.message }, 'member update failed');
+        log.info(
+          { guildId: run.guildId, member: item.discordId, err: err.message },
+          'member update failed',
+        );
         return 'failed';
       }
       throw err;
@@ -98,7 +101,10 @@ export async function registerMemberUpdateJob(
   async function listNextPage(run: RunRow): Promise<RunRow> {
     const page = await listMembersPage(ctx.settings.integrations, run.guildId, run.listCursor);
     const people = page.filter((m) => !m.bot);
-    const linked = await linkedDiscordIds(ctx.db, people.map((m) => m.discordId));
+    const linked = await linkedDiscordIds(
+      ctx.db,
+      people.map((m) => m.discordId),
+    );
     const cursor = page.length ? page[page.length - 1]!.discordId : run.listCursor;
     const last = page.length < MEMBER_PAGE;
     await addListedPage(
@@ -127,7 +133,9 @@ export async function registerMemberUpdateJob(
         runId,
         worker,
         'failed',
-        live ? 'The bot setup of this server is no longer complete.' : 'The RoConnect bot is no longer in this server.',
+        live
+          ? 'The bot setup of this server is no longer complete.'
+          : 'The RoConnect bot is no longer in this server.',
       );
       return;
     }

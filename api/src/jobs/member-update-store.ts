@@ -52,7 +52,9 @@ export async function createRun(
   const [active] = await db
     .select()
     .from(memberUpdateRuns)
-    .where(and(eq(memberUpdateRuns.guildId, guildId), inArray(memberUpdateRuns.status, [...ACTIVE])));
+    .where(
+      and(eq(memberUpdateRuns.guildId, guildId), inArray(memberUpdateRuns.status, [...ACTIVE])),
+    );
   if (!active) throw new Error('the active run vanished while starting another');
   return { run: active, created: false };
 }

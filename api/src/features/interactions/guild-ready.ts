@@ -9,7 +9,10 @@ export type ReadyGuild =
 
 /** A server where commands can change roles: known, set up, and the bot still in it. */
 export async function readyGuild(ctx: AppContext, guildId: string): Promise<ReadyGuild> {
-  const [guild, config] = await Promise.all([findGuild(ctx.db, guildId), getConfig(ctx.db, guildId)]);
+  const [guild, config] = await Promise.all([
+    findGuild(ctx.db, guildId),
+    getConfig(ctx.db, guildId),
+  ]);
   if (!guild || !config?.setupCompleted)
     return {
       ok: false,
@@ -21,5 +24,9 @@ export async function readyGuild(ctx: AppContext, guildId: string): Promise<Read
     await markBotPresence(ctx.db, guildId, false);
     return { ok: false, message: 'The RoConnect bot is no longer in this server.' };
   }
-  return { ok: true, config, live: { id: live.id, name: live.name, ownerDiscordId: live.owner_id } };
+  return {
+    ok: true,
+    config,
+    live: { id: live.id, name: live.name, ownerDiscordId: live.owner_id },
+  };
 }

@@ -62,9 +62,7 @@ export function messageData(reply: Reply) {
 /** The value of a user option (`member:@user`), or null when it is missing. */
 export function userOption(interaction: Interaction, name: string): string | null {
   const option = interaction.data?.options?.find((o) => o.name === name);
-  return typeof option?.value === 'string' && /^\d{1,20}$/.test(option.value)
-    ? option.value
-    : null;
+  return typeof option?.value === 'string' && /^\d{1,20}$/.test(option.value) ? option.value : null;
 }
 
 const ADMINISTRATOR = 1n << 3n;

@@ -13,10 +13,7 @@ export async function findUserByDiscordId(db: Db, discordId: string): Promise<Us
  * The account a member verifies with from Discord: the one they verified with most recently
  * anywhere, else the one linked last. Null when they have linked none.
  */
-export async function preferredAccount(
-  db: Db,
-  userId: string,
-): Promise<RobloxAccountRow | null> {
+export async function preferredAccount(db: Db, userId: string): Promise<RobloxAccountRow | null> {
   const accounts = await db
     .select()
     .from(robloxAccounts)

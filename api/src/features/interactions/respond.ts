@@ -18,5 +18,7 @@ export async function editOriginalResponse(
     body: JSON.stringify(body),
   });
   if (res.status >= 400)
-    throw new Error(`Discord refused the reply edit (HTTP ${res.status}): ${JSON.stringify(res.body)}`);
+    throw new Error(
+      `Discord refused the reply edit (HTTP ${res.status}): ${JSON.stringify(res.body)}`,
+    );
 }

@@ -48,7 +48,9 @@ export async function interactionRoutes(app: FastifyInstance) {
     );
     if (!check.ok) {
       request.log.warn({ reason: check.reason }, 'refused an interaction');
-      return reply.code(401).send({ error: 'invalid_signature', message: 'Invalid request signature.' });
+      return reply
+        .code(401)
+        .send({ error: 'invalid_signature', message: 'Invalid request signature.' });
     }
     let interaction: Interaction;
     try {
@@ -58,7 +60,9 @@ export async function interactionRoutes(app: FastifyInstance) {
     }
     if (interaction.type === InteractionType.Ping) return { type: ResponseType.Pong };
     if (interaction.type !== InteractionType.ApplicationCommand || !interaction.data)
-      return reply.code(400).send({ error: 'bad_request', message: 'Unsupported interaction type.' });
+      return reply
+        .code(400)
+        .send({ error: 'bad_request', message: 'Unsupported interaction type.' });
 
     const command = COMMANDS[interaction.data.name];
     if (!command)

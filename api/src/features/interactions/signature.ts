@@ -15,8 +15,7 @@ export function ed25519PublicKey(raw: Buffer): KeyObject {
 export const SIGNATURE_WINDOW_SECONDS = 300;
 
 export type SignatureCheck =
-  | { ok: true }
-  | { ok: false; reason: 'missing' | 'malformed' | 'forged' | 'stale' | 'replayed' };
+  { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'forged' | 'stale' | 'replayed' };
 
 /**
  * Discord signs `timestamp + raw body` with the application's key. A signature is accepted once:

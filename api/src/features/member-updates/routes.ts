@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import {
-  cancelRun,
-  createRun,
-  findRun,
-  latestRun,
-  toJobDto,
-} from '../../jobs/member-update-store';
+import { cancelRun, createRun, findRun, latestRun, toJobDto } from '../../jobs/member-update-store';
 import { conflict, notFound } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
 import { requireLiveManager, requireManager } from '../servers/access';
@@ -67,7 +61,10 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
       const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
       if (!(await findRun(ctx.db, guild.id, request.params.jobId))) throw noSuchJob();
       await cancelRun(ctx.db, request.params.jobId);
-      return { success: true as const, data: toJobDto((await findRun(ctx.db, guild.id, request.params.jobId))!) };
+      return {
+        success: true as const,
+        data: toJobDto((await findRun(ctx.db, guild.id, request.params.jobId))!),
+      };
     },
   );
 };
