@@ -1,4 +1,5 @@
-import Type from 'typebox';
+import type { MemberUpdateJob } from '@roconnect/shared-lib/contract';
+import Type, { type Static } from 'typebox';
 import { Nullable, Ok, Snowflake, Uuid, errors } from '../../lib/schemas';
 
 export const MemberUpdateJobSchema = Type.Object(
@@ -51,3 +52,11 @@ export const cancelRoute = {
   summary: 'Cancel a member update (members already updated stay updated)',
   response: { 200: Ok(MemberUpdateJobSchema), ...errors(401, 403, 404, 502) },
 };
+
+// the schema answers exactly the contract's type (a compile error otherwise)
+type Equals<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+export const memberUpdateJobMatchesContract: Equals<
+  Static<typeof MemberUpdateJobSchema>,
+  MemberUpdateJob
+> = true;
