@@ -23,11 +23,12 @@ export type SignatureCheck =
  */
 export function createSignatureChecker(publicKey: Buffer, now: () => number = Date.now) {
   const key = ed25519PublicKey(publicKey);
+  /** signature → when it was first accepted; a timestamp is good for at most 2 windows after that */
   const seen = new Map<string, number>();
 
   function forgetOld(nowSeconds: number) {
-    for (const [sig, ts] of seen) {
-      if (nowSeconds - ts <= SIGNATURE_WINDOW_SECONDS) break; // insertion order ≈ time order
+    for (const [sig, firstSeen] of seen) {
+      if (nowSeconds - firstSeen <= 2 * SIGNATURE_WINDOW_SECONDS) break; // insertion order is time order
       seen.delete(sig);
     }
   }
@@ -53,7 +54,7 @@ export function createSignatureChecker(publicKey: Buffer, now: () => number = Da
     forgetOld(nowSeconds);
     const id = signature.toLowerCase();
     if (seen.has(id)) return { ok: false, reason: 'replayed' };
-    seen.set(id, Number(timestamp));
+    seen.set(id, nowSeconds);
     return { ok: true };
   };
 }
