@@ -23,7 +23,7 @@ async function main() {
     env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
   if (!env.TEST_DATABASE_URL)
     console.log(
-      'PostgreSQL does not answer on 127.0.0.1:5432: the API suite runs on PGlite only, without the scale-out test.',
+      'PostgreSQL does not answer on 127.0.0.1:5432: the API suite runs on PGlite only, without the scale-out test and the killed-API member update test.',
     );
   else if (!env.TEST_REDIS_URL)
     console.log(
