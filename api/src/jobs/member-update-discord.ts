@@ -1,6 +1,6 @@
 import { versionedBase } from '../integrations/discord/urls';
 import { IntegrationError, type IntegrationSettings } from '../integrations/types';
-import { discordRateLimited } from '../lib/metrics';
+import { discord429Responses } from '../lib/metrics';
 
 export interface ListedMember {
   discordId: string;
@@ -39,7 +39,10 @@ export async function listMembersPage(
     }
     const body: unknown = await res.json().catch(() => null);
     if (res.status === 429 && attempt < 10) {
-      discordRateLimited.inc({ route: '/guilds/:id/members' });
+      discord429Responses.inc({
+        route: '/guilds/:id/members',
+        global: String(res.headers.get('x-ratelimit-global') === 'true'),
+      });
       const retryAfter = Number(
         (body as { retry_after?: unknown } | null)?.retry_after ?? res.headers.get('retry-after'),
       );

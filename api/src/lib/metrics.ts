@@ -29,6 +29,13 @@ export const discordRateLimited = new Counter({
   registers: [metricsRegistry],
 });
 
+export const discord429Responses = new Counter({
+  name: 'discord_429_responses_total',
+  help: 'HTTP 429 answers the bot got from Discord (each waited out or refused), by route and scope',
+  labelNames: ['route', 'global'] as const,
+  registers: [metricsRegistry],
+});
+
 let depthSource: (() => Promise<Record<string, number>>) | null = null;
 /** Where job_queue_depth reads from at scrape time (the job engine, when it runs). */
 export function setQueueDepthSource(source: (() => Promise<Record<string, number>>) | null) {

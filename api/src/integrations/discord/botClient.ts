@@ -13,7 +13,7 @@ import type {
   DiscordRole,
   IntegrationSettings,
 } from '../types';
-import { discordBotRequests, discordRateLimited } from '../../lib/metrics';
+import { discord429Responses, discordBotRequests, discordRateLimited } from '../../lib/metrics';
 import { IntegrationError } from '../types';
 import { toIntegrationError, type BotOperation } from './botErrors';
 import { unversionedBase } from './urls';
@@ -56,6 +56,14 @@ export function createDiscordBotClient(
     rejectOnRateLimit: (data) => data.retryAfter > maxWait,
   });
   rest.on(RESTEvents.RateLimited, (info) => discordRateLimited.inc({ route: info.route }));
+  // RateLimited also fires for waits the client chose itself; this counts Discord's real 429s
+  rest.on(RESTEvents.Response, (request, response) => {
+    if (response.status === 429)
+      discord429Responses.inc({
+        route: request.route,
+        global: String(response.headers.get('x-ratelimit-global') === 'true'),
+      });
+  });
 
   async function call<T>(operation: BotOperation, run: () => Promise<unknown>): Promise<T> {
     // @discordjs/rest forgets the token after any 401; set it each time so one bad answer is not fatal
