@@ -91,6 +91,26 @@ describe('POST /api/interactions: signatures', () => {
   });
 });
 
+describe('settings of interactions and member updates', () => {
+  it('refuse bad values with a message naming the setting', () => {
+    expect(() => testSettings({ DISCORD_REGISTER_COMMANDS: 'yes' })).toThrow(
+      'DISCORD_REGISTER_COMMANDS must be true or false, got "yes"',
+    );
+    expect(() => testSettings({ INTERACTION_DEFER_MS: '5000' })).toThrow(
+      'INTERACTION_DEFER_MS must be between 0 and 2500, got 5000',
+    );
+    expect(() => testSettings({ MEMBER_UPDATE_LEASE_SECONDS: '1' })).toThrow(
+      'MEMBER_UPDATE_LEASE_SECONDS must be between 2 and 600, got 1',
+    );
+    expect(testSettings()).toMatchObject({
+      registerCommandsOnStart: false,
+      interactionDeferMs: 2000,
+      memberUpdateLeaseSeconds: 20,
+      memberUpdateSliceSeconds: 10,
+    });
+  });
+});
+
 describe('DISCORD_PUBLIC_KEY', () => {
   it('defaults to the emulator key in development, and is checked and required in production', () => {
     expect(testSettings().discordPublicKey.toString('hex')).toBe(EMULATOR_INTERACTIONS_PUBLIC_KEY);
