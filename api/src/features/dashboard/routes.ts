@@ -6,6 +6,7 @@ import { bindBrowser } from '../auth/browser-binding';
 import { createState } from '../auth/oauth-state';
 import { listLinkedAccounts, toLinkedAccountDto, unlinkAccount } from '../roblox/accounts';
 import { requireManager } from '../servers/access';
+import { verifiedInByAccount } from '../verification/verified-in';
 import { listManageableServers, listUserGuildIds, listVerificationServers } from './guild-store';
 import {
   inviteUrlRoute,
@@ -51,10 +52,17 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${base}/user/linked-accounts`,
     { schema: linkedAccountsRoute, ...authed },
-    async (request) => ({
-      success: true as const,
-      data: (await listLinkedAccounts(ctx.db, authOf(request).userId)).map(toLinkedAccountDto),
-    }),
+    async (request) => {
+      const accounts = await listLinkedAccounts(ctx.db, authOf(request).userId);
+      const verifiedIn = await verifiedInByAccount(
+        ctx.db,
+        accounts.map((a) => a.id),
+      );
+      return {
+        success: true as const,
+        data: accounts.map((a) => toLinkedAccountDto(a, verifiedIn.get(a.id))),
+      };
+    },
   );
 
   app.delete(

@@ -15,6 +15,15 @@ export const ServerSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const AccountServerStatusSchema = Type.Object(
+  {
+    server_id: Snowflake('the server (guild) id'),
+    server_name: Type.String(),
+    verified_at: Type.String({ format: 'date-time', description: 'the newest verification there' }),
+  },
+  { additionalProperties: false },
+);
+
 export const LinkedAccountSchema = Type.Object(
   {
     id: Uuid('linked account id'),
@@ -24,6 +33,9 @@ export const LinkedAccountSchema = Type.Object(
     roblox_avatar: Nullable(Type.String()),
     linked_at: Type.String({ format: 'date-time' }),
     verified: Type.Boolean(),
+    verified_in: Type.Array(AccountServerStatusSchema, {
+      description: 'the servers this account verified in, newest first',
+    }),
   },
   { additionalProperties: false },
 );

@@ -14,6 +14,9 @@ export const ServerConfigSchema = Type.Object(
     verified_role_name: Type.String(),
     verified_role_id: Nullable(Type.String()),
     group_id: Nullable(Type.String()),
+    unverified_role_id: Nullable(
+      Type.String({ description: 'given to members who are not verified; null when off' }),
+    ),
   },
   { additionalProperties: false },
 );

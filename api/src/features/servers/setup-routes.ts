@@ -7,10 +7,10 @@ import {
   STEP_ORDER,
   advance,
   getConfig,
-  replaceBinds,
   saveConfig,
   type ConfigRow,
 } from './config-store';
+import { replaceBinds } from '../binds/store';
 import { bindGroup, groupIdFromBody } from './group';
 import { loadGrantContext } from './role-safety';
 import { ensureVerifiedRole } from './roles';
