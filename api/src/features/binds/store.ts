@@ -19,9 +19,7 @@ export async function replaceBinds(db: Db, guildId: string, binds: NewBind[]): P
   await db.transaction(async (tx) => {
     await tx.delete(groupBinds).where(eq(groupBinds.guildId, guildId));
     if (binds.length)
-      await tx
-        .insert(groupBinds)
-        .values(binds.map((b, position) => ({ ...b, guildId, position })));
+      await tx.insert(groupBinds).values(binds.map((b, position) => ({ ...b, guildId, position })));
   });
 }
 
@@ -30,7 +28,9 @@ export const rankMatches = (bind: Pick<BindRow, 'minRank' | 'maxRank'>, rank: nu
   rank >= bind.minRank && rank <= bind.maxRank;
 
 /** One line per bind, for the audit log's before/after; null when there are none. */
-export function describeBinds(binds: Pick<BindRow, 'groupId' | 'minRank' | 'maxRank' | 'roleName'>[]) {
+export function describeBinds(
+  binds: Pick<BindRow, 'groupId' | 'minRank' | 'maxRank' | 'roleName'>[],
+) {
   if (!binds.length) return null;
   return binds
     .map(

@@ -4,8 +4,15 @@ import { notFound } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
 import { bindBrowser } from '../auth/browser-binding';
 import { createState } from '../auth/oauth-state';
-import { listLinkedAccounts, toLinkedAccountDto, unlinkAccount } from '../roblox/accounts';
+import { getUser } from '../auth/users';
+import {
+  findAccount,
+  listLinkedAccounts,
+  toLinkedAccountDto,
+  unlinkAccount,
+} from '../roblox/accounts';
 import { requireManager } from '../servers/access';
+import { cleanUpAccount } from '../verification/unlink-cleanup';
 import { verifiedInByAccount } from '../verification/verified-in';
 import { listManageableServers, listUserGuildIds, listVerificationServers } from './guild-store';
 import {
@@ -69,10 +76,15 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     `${base}/user/linked-account/:id`,
     { schema: unlinkRoute, ...authed },
     async (request) => {
-      if (!(await unlinkAccount(ctx.db, authOf(request).userId, request.params.id))) {
+      const { userId } = authOf(request);
+      const account = await findAccount(ctx.db, request.params.id);
+      if (!account || account.userId !== userId)
         throw notFound('You have no linked account with this id.', 'account_not_found');
-      }
-      return { success: true as const, data: {} };
+      const user = request.query.remove_roles ? await getUser(ctx.db, userId) : null;
+      const cleanup = user ? await cleanUpAccount(ctx, user, account) : null;
+      if (!(await unlinkAccount(ctx.db, userId, account.id)))
+        throw notFound('You have no linked account with this id.', 'account_not_found');
+      return { success: true as const, data: cleanup ? { cleanup } : {} };
     },
   );
 

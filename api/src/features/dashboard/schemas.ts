@@ -84,12 +84,44 @@ export const linkedAccountsRoute = {
   summary: "The caller's linked Roblox accounts",
   response: { 200: Ok(Type.Array(LinkedAccountSchema)), ...errors(401) },
 };
+export const UnlinkQuerySchema = Type.Object(
+  {
+    remove_roles: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: first take back, in each server the account verified in, the roles the bot gave with it and the nickname it set',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const UnlinkCleanupSchema = Type.Object(
+  {
+    server_id: Type.String(),
+    server_name: Type.String(),
+    roles_removed: Type.Array(Type.String(), { description: 'names of the roles taken back' }),
+    nickname_reset: Type.Boolean(),
+    warnings: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export const UnlinkDataSchema = Type.Object(
+  { cleanup: Type.Array(UnlinkCleanupSchema) },
+  { additionalProperties: false },
+);
+
 export const unlinkRoute = {
   tags,
   ...auth,
-  summary: 'Unlink one of the caller’s Roblox accounts',
+  summary: 'Unlink one of the caller’s Roblox accounts (?remove_roles=true also cleans up)',
   params: LinkedAccountParams,
-  response: { 200: Ok(EmptyObject), ...errors(401, 404) },
+  querystring: UnlinkQuerySchema,
+  response: {
+    200: Ok(
+      Type.Union([UnlinkDataSchema, EmptyObject], { description: '{} without remove_roles' }),
+    ),
+    ...errors(401, 404, 502),
+  },
 };
 export const manualSyncRoute = {
   tags,

@@ -55,7 +55,13 @@ export async function bindGroup(ctx: AppContext, g: GrantContext, groupId: strin
       created.set(name.toLowerCase(), roleId);
       rolesCreated.push(name);
     }
-    binds.push({ groupId: group.id, minRank: rank.rank, maxRank: rank.rank, roleId, roleName: name });
+    binds.push({
+      groupId: group.id,
+      minRank: rank.rank,
+      maxRank: rank.rank,
+      roleId,
+      roleName: name,
+    });
   }
   await replaceBinds(ctx.db, guildId, binds);
   return { groupId: group.id, groupName: group.name, rolesCreated, binds };

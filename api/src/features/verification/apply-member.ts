@@ -117,9 +117,10 @@ export async function applyMemberUpdate(
   // Roles: the verified role and every bound role the member qualifies for are given; bound roles
   // they no longer qualify for and the unverified role are taken away.
   const binds = await listBinds(ctx.db, input.guild.id);
-  const liveRoles = binds.length || config.verifiedRoleId || config.unverifiedRoleId
-    ? await bot.listRoles(input.guild.id)
-    : [];
+  const liveRoles =
+    binds.length || config.verifiedRoleId || config.unverifiedRoleId
+      ? await bot.listRoles(input.guild.id)
+      : [];
   const nameOf = (id: string, fallback: string) =>
     liveRoles.find((r) => r.id === id)?.name ?? fallback;
   const earned = await earnedBinds(ctx, account.robloxId, binds, config, result.warnings);
