@@ -20,11 +20,12 @@ const giveLow = () =>
     url: `/api/v10/guilds/${GUILDS.withBot}/members/${USERS.member}/roles/${ROLES.low}`,
     headers: BOT,
   });
-const botRoleId = () =>
-  app.emulator
-    .state()
-    .discord.guilds.find((g: { id: string }) => g.id === GUILDS.withBot)
-    .roles.find((r: { managed: boolean }) => r.managed).id as string;
+const botRoleId = (): string => {
+  const guild = app.emulator.state().discord.guilds.find((g) => g.id === GUILDS.withBot);
+  const role = guild?.roles.find((r) => r.managed);
+  if (!role) throw new Error('the bot has no role in the test guild');
+  return role.id;
+};
 
 describe('PATCH /__emulator/guilds/{guild_id}/roles/{role_id}', () => {
   it('moves the bot’s role below a role it gives, and Discord then refuses that role (50013)', async () => {
