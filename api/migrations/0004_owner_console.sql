@@ -6,6 +6,8 @@ CREATE TABLE group_binds (
   guild_id text NOT NULL REFERENCES guilds(id) ON DELETE CASCADE,
   position integer NOT NULL,
   group_id text NOT NULL,
+  -- the group's name when the bind was saved (warnings and the editor while Roblox is down)
+  group_name text,
   min_rank integer NOT NULL CHECK (min_rank BETWEEN 0 AND 255),
   max_rank integer NOT NULL CHECK (max_rank BETWEEN 0 AND 255),
   role_id text NOT NULL,
@@ -16,10 +18,10 @@ CREATE TABLE group_binds (
 );
 
 -- Existing servers keep working: each rank → role row becomes a single-rank range.
-INSERT INTO group_binds (guild_id, position, group_id, min_rank, max_rank, role_id, role_name)
+INSERT INTO group_binds (guild_id, position, group_id, group_name, min_rank, max_rank, role_id, role_name)
 SELECT b.guild_id,
        (row_number() OVER (PARTITION BY b.guild_id ORDER BY b.rank)) - 1,
-       c.group_id, b.rank, b.rank, b.discord_role_id, b.rank_name
+       c.group_id, c.group_name, b.rank, b.rank, b.discord_role_id, b.rank_name
 FROM group_role_binds b
 JOIN guild_configs c ON c.guild_id = b.guild_id
 WHERE c.group_id IS NOT NULL;

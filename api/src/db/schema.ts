@@ -104,6 +104,7 @@ export const groupBinds = pgTable(
     guildId: text('guild_id').notNull(),
     position: integer('position').notNull(),
     groupId: text('group_id').notNull(),
+    groupName: text('group_name'),
     minRank: integer('min_rank').notNull(),
     maxRank: integer('max_rank').notNull(),
     roleId: text('role_id').notNull(),

@@ -18,7 +18,7 @@ export type BindInputBody = {
 const about = (i: number, err: ApiError) =>
   new ApiError(err.statusCode, err.code, `body.binds[${i}]: ${err.message}`);
 
-type Planned = Omit<NewBind, 'roleId' | 'roleName'> & {
+type Planned = Omit<NewBind, 'roleId' | 'roleName' | 'groupName'> & {
   role: { id: string; name: string } | { create: string };
 };
 
@@ -103,6 +103,7 @@ export async function planBinds(
     } else role = p.role;
     binds.push({
       groupId: p.groupId,
+      groupName: groupNames.get(p.groupId) ?? null,
       minRank: p.minRank,
       maxRank: p.maxRank,
       roleId: role.id,

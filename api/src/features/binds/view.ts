@@ -29,8 +29,9 @@ export async function bindsView(
   ctx: AppContext,
   guild: GuildRow,
   rows: BindRow[],
-  groupNames: Map<string, string> = new Map(),
+  known: Map<string, string> = new Map(),
 ): Promise<BindsData> {
+  const groupNames = new Map(known);
   const live =
     guild.botPresent && rows.length
       ? await ctx.integrations.discordBot.listRoles(guild.id).catch((err: unknown) => {
@@ -40,6 +41,8 @@ export async function bindsView(
       : [];
   const names = new Map(live.map((r) => [r.id, r.name]));
   const groupIds = [...new Set(rows.map((b) => b.groupId))];
+  for (const b of rows)
+    if (b.groupName && !groupNames.has(b.groupId)) groupNames.set(b.groupId, b.groupName);
   return {
     binds: rows.map((b) => ({
       group_id: b.groupId,

@@ -57,6 +57,7 @@ export async function bindGroup(ctx: AppContext, g: GrantContext, groupId: strin
     }
     binds.push({
       groupId: group.id,
+      groupName: group.name,
       minRank: rank.rank,
       maxRank: rank.rank,
       roleId,

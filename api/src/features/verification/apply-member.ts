@@ -44,7 +44,7 @@ async function earnedBinds(
   const earned = binds.filter((b) => rankMatches(b, ranks.get(b.groupId) ?? 0));
   for (const g of groupIds) {
     if (ranks.get(g) !== 0 || earned.some((b) => b.groupId === g)) continue;
-    const name = g === config.groupId && config.groupName ? config.groupName : g;
+    const name = binds.find((b) => b.groupId === g && b.groupName)?.groupName ?? g;
     warnings.push(`You are not a member of the Roblox group ${name}, so no rank role was given.`);
   }
   return earned;
