@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
+import type { DiscordRole } from '../../integrations/types';
 import { badRequest, notFound } from '../../lib/errors';
 import { recordSettingChange } from '../audit/record';
 import { listBinds } from '../binds/store';
@@ -25,7 +26,7 @@ export const unverifiedRoleRoute: FastifyPluginAsyncTypebox = async (app) => {
       const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
       const roleId = request.body.unverified_role_id;
       const current = await getConfig(ctx.db, guild.id);
-      let name: string | null = null;
+      let roles: DiscordRole[] = [];
       if (roleId !== null) {
         if (roleId === current?.verifiedRoleId)
           throw badRequest(
@@ -37,20 +38,23 @@ export const unverifiedRoleRoute: FastifyPluginAsyncTypebox = async (app) => {
           );
         requireBot(guild);
         const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
-        const role = checkChosenRole(grant, roleId);
-        if (!role) throw notFound('That role does not exist in this server.', 'role_not_found');
-        name = role.name;
+        if (!checkChosenRole(grant, roleId))
+          throw notFound('That role does not exist in this server.', 'role_not_found');
+        roles = grant.roles;
+      } else if (current?.unverifiedRoleId && guild.botPresent) {
+        // only to name the old role in the audit log
+        roles = await ctx.integrations.discordBot.listRoles(guild.id).catch(() => []);
       }
       const row = await saveConfig(ctx.db, guild.id, userId, { unverifiedRoleId: roleId });
-      const beforeId = current?.unverifiedRoleId ?? null;
-      if (beforeId !== roleId)
-        await recordSettingChange(ctx.db, {
-          guildId: guild.id,
-          actorUserId: userId,
-          setting: 'unverified_role',
-          before: beforeId,
-          after: name ? `${name} (${roleId})` : null,
-        });
+      const label = (id: string | null) =>
+        id ? `${roles.find((r) => r.id === id)?.name ?? 'unknown role'} (${id})` : null;
+      await recordSettingChange(ctx.db, {
+        guildId: guild.id,
+        actorUserId: userId,
+        setting: 'unverified_role',
+        before: label(current?.unverifiedRoleId ?? null),
+        after: label(roleId),
+      });
       return {
         success: true as const,
         data: { server_config: toServerConfigDto(guild.name, row) },
