@@ -4,6 +4,7 @@ import { escapeHtml } from '../html/page';
 import { SeedError, validateSeed } from '../seed/validate';
 import { parseFaults } from './faults';
 import { registerMemberControl } from './members';
+import { registerRoleControl } from './roles';
 import { snapshot } from './state';
 import { registerInteractionControl } from '../interactions/control';
 import { parseRateLimitSettings, rateLimitJson } from '../discord/rateLimiter';
@@ -12,6 +13,7 @@ import { parseRateLimitSettings, rateLimitJson } from '../discord/rateLimiter';
 export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext): Promise<void> {
   app.get('/__emulator/state', async () => snapshot(ctx));
   registerMemberControl(app, ctx);
+  registerRoleControl(app, ctx);
   registerInteractionControl(app, ctx);
 
   /** the REST side's rate limits and how many 429s were given; PUT "discord", "off" or custom */
