@@ -2,11 +2,11 @@
 // rules cannot drift apart between teams. Each package's webpack.config.js calls this.
 const path = require('path');
 const fs = require('fs');
-const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./sharedSingletons');
+const { commonPlugins, moduleRules } = require('./baseConfig');
 
 /**
  * @param {object} o
@@ -18,6 +18,13 @@ const { sharedSingletons } = require('./sharedSingletons');
  * @param {boolean} [o.isHost]
  * @param {string[]} [o.copyPublic]    files from public/ to copy into dist
  * @param {object} [o.devServer]       extra dev server options
+ * @param {boolean} [o.keepOutput]     leave files already in the output folder (a second build
+ *                                     writing next to this one)
+ *
+ * One federation runtime for the page: the host bundles it and hands it to every remote
+ * (provideExternalRuntime); a remote's remoteEntry.js takes it from the host (externalRuntime), so
+ * it carries only its container. A remote therefore loads only inside the shell; its standalone
+ * harness is a separate build without federation (createRemoteConfig).
  */
 module.exports = function createFederatedConfig(o) {
   return (_env, argv) => {
@@ -40,27 +47,10 @@ module.exports = function createFederatedConfig(o) {
         chunkFilename: isProd ? '[name].[contenthash:8].js' : '[name].js',
         publicPath: o.isHost ? '/' : 'auto',
         uniqueName: o.federationName,
-        clean: true,
+        clean: !o.keepOutput,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-      module: {
-        rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !isProd } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-        ],
-      },
+      module: { rules: moduleRules(isProd) },
       plugins: [
         new ModuleFederationPlugin({
           name: o.federationName,
@@ -71,10 +61,13 @@ module.exports = function createFederatedConfig(o) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          experiments: {
+            ...(o.isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            // browser only: the runtime's Node.js loading code is left out
+            optimization: { target: 'web' },
+          },
         }),
-        new webpack.DefinePlugin({
-          'process.env.RC_RELEASE': JSON.stringify(process.env.RC_RELEASE || 'dev'),
-        }),
+        ...commonPlugins(isProd),
         ...Object.entries(o.entries)
           .filter(([, e]) => e.template || e.templateContent)
           .map(
