@@ -78,6 +78,19 @@ function scriptSafeJson(value) {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * The chunks the shell's entry imports at start (landing-assets.json, written by the build):
+ * preloaded from the page so they download beside main.js instead of after it has run.
+ */
+function readStartupHints(root) {
+  try {
+    const { startup } = JSON.parse(fs.readFileSync(path.join(root, 'landing-assets.json'), 'utf8'));
+    return startup.map((file) => ({ href: `/${file}`, as: 'script' }));
+  } catch {
+    return [];
+  }
+}
+
 export function createShellServer({ distDir, remotesFile, configFile }) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
@@ -86,6 +99,7 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
       `No index.html in ${root}: build the shell first (npm run build -w @roconnect/shell).`,
     );
   const template = fs.readFileSync(indexFile, 'utf8');
+  const startupHints = readStartupHints(root);
 
   async function servePage(request, reply) {
     const nonce = createNonce();
@@ -111,7 +125,7 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     const hints = manifestUrl ? await remoteHints(manifestUrl, parcel.expose) : [];
     const head =
       `<script type="application/json" id="${INLINE_ID}">${scriptSafeJson(inline)}</script>` +
-      linkTags(hints, nonce);
+      linkTags([...startupHints, ...hints], nonce);
     const html = template
       .replace(/<script /g, `<script nonce="${nonce}" `)
       .replace('</head>', `${head}</head>`);

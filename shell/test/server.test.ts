@@ -90,6 +90,12 @@ const INDEX_HTML = `<!doctype html>
 <html><head><title>RoConnect</title><script defer src="/main.js"></script></head>
 <body><div id="root"></div><script src="/123.abcdef12.js"></script></body></html>`;
 const BIG_JS = `console.log(${JSON.stringify('RoConnect '.repeat(400))});\n`;
+const FAKE_MANIFEST = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    { name: 'Landing', assets: { js: { sync: ['__federation_expose_Landing.0123abcd.js'] } } },
+  ],
+};
 // not really the brotli of the file: proves the server sends the file the build wrote
 const PRECOMPRESSED_BR = zlib.brotliCompressSync(Buffer.from('console.log("built");\n'));
 
@@ -105,6 +111,10 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dist, 'main.js'), 'console.log("main");\n');
   fs.writeFileSync(path.join(dist, '123.abcdef12.js'), 'console.log("chunk");\n');
   fs.writeFileSync(path.join(dist, 'big.js'), BIG_JS);
+  fs.writeFileSync(
+    path.join(dist, 'landing-assets.json'),
+    JSON.stringify({ entry: ['main.js'], startup: ['123.abcdef12.js'] }),
+  );
   fs.writeFileSync(path.join(dist, 'pre.12345678.js'), BIG_JS);
   fs.writeFileSync(path.join(dist, 'pre.12345678.js.br'), PRECOMPRESSED_BR);
   fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify(REMOTES));
@@ -345,6 +355,58 @@ describe('shell production server', () => {
         page.text,
       );
       expect(Object.keys(JSON.parse(inline?.[1] ?? 'null'))).toEqual(['config']);
+    } finally {
+      fs.writeFileSync(file, JSON.stringify(REMOTES));
+    }
+  });
+
+  it("preloads the shell's startup chunks and the route's remote manifest, entry and chunk", async () => {
+    let manifestRequests = 0;
+    let revalidated = 0;
+    const remote = http.createServer((req, res) => {
+      manifestRequests += 1;
+      if (req.headers['if-none-match'] === '"v1"') {
+        revalidated += 1;
+        return res.writeHead(304).end();
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json', ETag: '"v1"' });
+      res.end(JSON.stringify(FAKE_MANIFEST));
+    });
+    const remotePort = await listen(remote);
+    const file = path.join(dist, 'remotes.json');
+    const manifestUrl = `http://127.0.0.1:${remotePort}/mf-manifest.json`;
+    fs.writeFileSync(file, JSON.stringify({ ...REMOTES, mfe_public: manifestUrl }));
+    try {
+      const page = await request(port, '/');
+      const nonce = nonceOf(page.headers['content-security-policy']);
+      expect(page.text.match(/<link rel="preload"[^>]*>/g)).toEqual([
+        `<link rel="preload" as="script" href="/123.abcdef12.js" nonce="${nonce}">`,
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${manifestUrl}" nonce="${nonce}">`,
+        `<link rel="preload" as="script" href="http://127.0.0.1:${remotePort}/remoteEntry.js" nonce="${nonce}">`,
+        `<link rel="preload" as="script" href="http://127.0.0.1:${remotePort}/__federation_expose_Landing.0123abcd.js" nonce="${nonce}">`,
+      ]);
+      await request(port, '/');
+      expect(revalidated).toBe(1);
+      // a route no remote owns at first paint: the shell's chunks only
+      const other = await request(port, '/server/edit/1');
+      expect(other.text.match(/<link rel="preload"[^>]*>/g)).toHaveLength(1);
+      expect(manifestRequests).toBe(2);
+    } finally {
+      fs.writeFileSync(file, JSON.stringify(REMOTES));
+      await close(remote);
+    }
+  });
+
+  it('still serves the page, without remote hints, when the remote does not answer', async () => {
+    const file = path.join(dist, 'remotes.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ ...REMOTES, mfe_public: 'http://127.0.0.1:9/mf-manifest.json' }),
+    );
+    try {
+      const page = await request(port, '/');
+      expect(page.status).toBe(200);
+      expect(page.text.match(/<link rel="preload"[^>]*>/g)).toHaveLength(1);
     } finally {
       fs.writeFileSync(file, JSON.stringify(REMOTES));
     }
