@@ -26,11 +26,11 @@ exports.moduleRules = (isProd) => [
   },
 ];
 
-exports.commonPlugins = (isProd) => [
+exports.commonPlugins = (isProd, { precompress = isProd } = {}) => [
   new webpack.DefinePlugin({
     'process.env.RC_RELEASE': JSON.stringify(process.env.RC_RELEASE || 'dev'),
   }),
-  ...(isProd
+  ...(precompress
     ? [
         new CompressionPlugin({
           filename: '[path][base].br',

@@ -32,7 +32,8 @@ function standaloneConfig({ packageDir, federationName, outputPath, mode }) {
     dependencies: ['federation'],
     mode,
     context: packageDir,
-    devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+    // a QA page: no source maps or precompressed files in production, so the build stays quick
+    devtool: isProd ? false : 'eval-cheap-module-source-map',
     entry: { standalone: './standalone/index.ts' },
     output: {
       path: outputPath,
@@ -45,7 +46,7 @@ function standaloneConfig({ packageDir, federationName, outputPath, mode }) {
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     module: { rules: moduleRules(isProd) },
     plugins: [
-      ...commonPlugins(isProd),
+      ...commonPlugins(isProd, { precompress: false }),
       new HtmlWebpackPlugin({
         templateContent: harnessHtml(federationName),
         filename: 'index.html',
