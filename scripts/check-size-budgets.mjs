@@ -107,7 +107,10 @@ export function checkSizeBudgets({ root = ROOT, budgets = BUDGETS } = {}) {
   ];
   const weighed = landingFiles.map((file) => ({ file, bytes: gzipSize(file) }));
   const landingTotal = weighed.reduce((sum, item) => sum + item.bytes, 0);
-  figures.push({ figure: `landing / JavaScript, gzip (${weighed.length} files)`, bytes: landingTotal });
+  figures.push({
+    figure: `landing / JavaScript, gzip (${weighed.length} files)`,
+    bytes: landingTotal,
+  });
   if (landingTotal > budgets.landingJs) {
     const largest = [...weighed]
       .sort((a, b) => b.bytes - a.bytes)
@@ -140,7 +143,9 @@ export function checkSizeBudgets({ root = ROOT, budgets = BUDGETS } = {}) {
   figures.push({
     figure: 'react-dom modules in loadable bundles',
     bytes: null,
-    text: [...bundlesByModule].map(([module, bundles]) => `${module} × ${bundles.length}`).join(', ') || 'none',
+    text:
+      [...bundlesByModule].map(([module, bundles]) => `${module} × ${bundles.length}`).join(', ') ||
+      'none',
   });
 
   return { figures, failures };

@@ -115,11 +115,7 @@ export function looksLikeFile(url) {
 }
 
 export function sendNotFound(reply, extraHeaders = {}) {
-  return reply
-    .code(404)
-    .headers(extraHeaders)
-    .type('text/plain; charset=utf-8')
-    .send('Not found');
+  return reply.code(404).headers(extraHeaders).type('text/plain; charset=utf-8').send('Not found');
 }
 
 export function sendJson(reply, status, value, extraHeaders = {}) {

@@ -26,7 +26,9 @@ test("the landing page preloads its remote's manifest, entry and Landing chunk",
     expect.arrayContaining([
       'http://localhost:3001/mf-manifest.json',
       'http://localhost:3001/remoteEntry.js',
-      expect.stringMatching(/^http:\/\/localhost:3001\/__federation_expose_Landing\.[0-9a-f]{8}\.js$/),
+      expect.stringMatching(
+        /^http:\/\/localhost:3001\/__federation_expose_Landing\.[0-9a-f]{8}\.js$/,
+      ),
     ]),
   );
 });
@@ -46,11 +48,11 @@ test('a remoteEntry.js is small, precompressed and revalidated with a 304', asyn
   }
 });
 
-test('hashed chunks are cached for a year, the shell entry is revalidated', async ({
-  request,
-}) => {
+test('hashed chunks are cached for a year, the shell entry is revalidated', async ({ request }) => {
   const html = await (await request.get('/')).text();
-  const chunk = /<link rel="preload" as="script" href="(\/[0-9]+\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
+  const chunk = /<link rel="preload" as="script" href="(\/[0-9]+\.[0-9a-f]{8}\.js)"/.exec(
+    html,
+  )?.[1];
   expect(chunk).toBeTruthy();
   const hashed = await request.get(chunk!);
   expect(hashed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -3,12 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  isPortOpen,
-  serviceDefinitions,
-  START_ORDER,
-  startService,
-} from '../lib/stack.cjs';
+import { isPortOpen, serviceDefinitions, START_ORDER, startService } from '../lib/stack.cjs';
 
 export async function startBenchStack({ log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-bench-'));

@@ -161,12 +161,24 @@ export async function benchWeb({ log }) {
     const reload = await warmReloadBytes(reloadPage);
     await reloadPage.close();
     await again.close();
-    log(`  warm reload: ${reload.notModified} × 304, bodies again: ${reload.withBody.join(', ') || 'none'}`);
+    log(
+      `  warm reload: ${reload.notModified} × 304, bodies again: ${reload.withBody.join(', ') || 'none'}`,
+    );
 
     const b = ISSUE_BASELINE;
     rows.push(
-      { section: 'web', figure: 'landing / LCP (median of 3)', value: seconds(landing.lcp), baseline: b.landingLcp },
-      { section: 'web', figure: 'landing / performance score', value: String(landing.score), baseline: b.landingScore },
+      {
+        section: 'web',
+        figure: 'landing / LCP (median of 3)',
+        value: seconds(landing.lcp),
+        baseline: b.landingLcp,
+      },
+      {
+        section: 'web',
+        figure: 'landing / performance score',
+        value: String(landing.score),
+        baseline: b.landingScore,
+      },
       {
         section: 'web',
         figure: 'landing JS, compressed (on the wire)',
@@ -185,7 +197,12 @@ export async function benchWeb({ log }) {
         value: seconds(dashboard.lcp),
         baseline: b.dashboardLcp,
       },
-      { section: 'web', figure: 'signed-in /dashboard performance score', value: String(dashboard.score), baseline: '—' },
+      {
+        section: 'web',
+        figure: 'signed-in /dashboard performance score',
+        value: String(dashboard.score),
+        baseline: '—',
+      },
       {
         section: 'web',
         figure: 'static bytes re-downloaded on a warm reload of /dashboard',

@@ -55,7 +55,8 @@ export async function remoteHints(manifestUrl, expose) {
       { href: at(`${entry.path ? `${entry.path}/` : ''}${entry.name}`), as: 'script' },
     ];
     const exposed = expose && manifest.exposes.find((item) => item.name === expose);
-    for (const file of exposed?.assets?.js?.sync ?? []) hints.push({ href: at(file), as: 'script' });
+    for (const file of exposed?.assets?.js?.sync ?? [])
+      hints.push({ href: at(file), as: 'script' });
     return hints;
   } catch {
     return [];

@@ -121,7 +121,8 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     };
     const pathname = new URL(request.url, 'http://shell').pathname;
     const parcel = parcelForPath(pathname);
-    const manifestUrl = parcel && typeof remotes[parcel.remote] === 'string' && remotes[parcel.remote];
+    const manifestUrl =
+      parcel && typeof remotes[parcel.remote] === 'string' && remotes[parcel.remote];
     const hints = manifestUrl ? await remoteHints(manifestUrl, parcel.expose) : [];
     const head =
       `<script type="application/json" id="${INLINE_ID}">${scriptSafeJson(inline)}</script>` +

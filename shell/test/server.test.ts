@@ -299,11 +299,12 @@ describe('shell production server', () => {
     const plain = await request(port, '/big.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toBe(BIG_JS);
-
   });
 
   it('sends the brotli file the build wrote instead of compressing per request', async () => {
-    const answer = await request(port, '/pre.12345678.js', { headers: { 'Accept-Encoding': 'br' } });
+    const answer = await request(port, '/pre.12345678.js', {
+      headers: { 'Accept-Encoding': 'br' },
+    });
     expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');

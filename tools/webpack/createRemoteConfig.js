@@ -53,7 +53,9 @@ function standaloneConfig({ packageDir, federationName, outputPath, mode }) {
         scriptLoading: 'defer',
       }),
       new CopyPlugin({
-        patterns: [{ from: require.resolve('msw/mockServiceWorker.js'), to: 'mockServiceWorker.js' }],
+        patterns: [
+          { from: require.resolve('msw/mockServiceWorker.js'), to: 'mockServiceWorker.js' },
+        ],
       }),
     ],
     performance: { hints: false },

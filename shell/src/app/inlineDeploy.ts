@@ -15,7 +15,9 @@ export function readInlineDeploy(doc: Document = document): InlineDeploy {
   if (!text) return {};
   try {
     const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as InlineDeploy) : {};
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as InlineDeploy)
+      : {};
   } catch {
     return {};
   }
