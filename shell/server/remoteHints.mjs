@@ -8,7 +8,8 @@ const TIMEOUT_MS = 300;
 const ROUTE_PARCELS = [
   { match: /^\/$/, remote: 'mfe_public', expose: 'Landing' },
   { match: /^\/login$/, remote: 'mfe_public', expose: 'Login' },
-  { match: /^\/(privacy|terms)$/i, remote: 'mfe_public', expose: null },
+  { match: /^\/privacy$/, remote: 'mfe_public', expose: 'Privacy' },
+  { match: /^\/terms$/, remote: 'mfe_public', expose: 'Terms' },
   { match: /^\/dashboard$/, remote: 'mfe_accounts', expose: 'AccountsTab' },
   { match: /^\/verify$/, remote: 'mfe_accounts', expose: 'Verify' },
 ];

@@ -32,8 +32,6 @@ const INJECT_RUNTIME_PLUGIN_ESM = path.join(
  * @param {boolean} [o.isHost]
  * @param {string[]} [o.copyPublic]    files from public/ to copy into dist
  * @param {object} [o.devServer]       extra dev server options
- * @param {boolean} [o.keepOutput]     leave files already in the output folder (a second build
- *                                     writing next to this one)
  *
  * One federation runtime for the page: the host bundles it and hands it to every remote
  * (provideExternalRuntime); a remote's remoteEntry.js takes it from the host (externalRuntime), so
@@ -61,7 +59,7 @@ module.exports = function createFederatedConfig(o) {
         chunkFilename: isProd ? '[name].[contenthash:8].js' : '[name].js',
         publicPath: o.isHost ? '/' : 'auto',
         uniqueName: o.federationName,
-        clean: !o.keepOutput,
+        clean: true,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
