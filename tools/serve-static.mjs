@@ -1,56 +1,48 @@
 #!/usr/bin/env node
-// Serves a built remote (its dist/) with CORS, compression and cache headers; unknown paths get the
-// standalone harness page. Usage: node tools/serve-static.mjs [dir] [port]  (run in a remote's
-// folder with no arguments: dist/ and the port from its package.json).
-import http from 'node:http';
+// Serves a built remote (its dist/) with CORS, ETags, precompressed bodies and cache headers;
+// unknown paths get the standalone harness page. Usage: node tools/serve-static.mjs [dir] [port]
+// (run in a remote's folder with no arguments: dist/ and the port from its package.json).
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
-  answerUnexpected,
   closeGracefullyOnSignals,
-  fileExists,
-  keepUpOnBadClients,
-  resolveInside,
-  serveFile,
-  sendBody,
+  createFastifyServer,
+  looksLikeFile,
+  registerStaticFiles,
+  sendNotFound,
 } from './static-files.mjs';
 
 export function createStaticServer(root, { cors = true } = {}) {
   const absoluteRoot = path.resolve(root);
-  function handle(req, res) {
-    const corsHeaders = cors ? { 'Access-Control-Allow-Origin': '*' } : {};
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...corsHeaders, 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' });
-      return res.end();
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' });
-      return res.end();
-    }
-    const target = resolveInside(absoluteRoot, req.url || '/');
-    if (target && fileExists(target)) return serveFile(req, res, target, corsHeaders);
-    const index = path.join(absoluteRoot, 'index.html');
-    const looksLikeFile = /\.[a-z0-9]+$/i.test((req.url || '').split('?')[0]);
-    if (!looksLikeFile && fileExists(index)) return serveFile(req, res, index, corsHeaders);
-    sendBody(req, res, 404, 'Not found', {
-      'Content-Type': 'text/plain; charset=utf-8',
-      ...corsHeaders,
+  const corsHeaders = cors ? { 'Access-Control-Allow-Origin': '*' } : {};
+  const index = path.join(absoluteRoot, 'index.html');
+  return createFastifyServer((app) => {
+    app.options('/*', async (_request, reply) =>
+      reply
+        .code(204)
+        .headers({ ...corsHeaders, 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' })
+        .send(),
+    );
+    app.route({
+      method: ['POST', 'PUT', 'DELETE', 'PATCH'],
+      url: '/*',
+      handler: async (_request, reply) =>
+        reply.code(405).header('Allow', 'GET, HEAD, OPTIONS').send(),
     });
-  }
-
-  const server = http.createServer((req, res) => {
-    try {
-      handle(req, res);
-    } catch (error) {
-      answerUnexpected(req, res, error);
-    }
+    registerStaticFiles(app, absoluteRoot, { extraHeaders: corsHeaders, serveIndexHtml: true });
+    app.setNotFoundHandler(async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return reply.code(405).header('Allow', 'GET, HEAD, OPTIONS').send();
+      // a client route of the standalone harness page
+      if (!looksLikeFile(request.url) && fs.existsSync(index))
+        return reply.headers(corsHeaders).sendFile('index.html', absoluteRoot);
+      return sendNotFound(reply, corsHeaders);
+    });
   });
-  keepUpOnBadClients(server);
-  return server;
 }
 
-const isMain =
-  process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname;
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   let [dir, port] = process.argv.slice(2);
   if (!dir || !port) {

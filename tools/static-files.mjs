@@ -1,9 +1,13 @@
-// Static file serving shared by the shell's production server and the remotes' servers:
-// gzip when the client accepts it, immutable caching for content-hashed chunks, no-cache for the
-// files a deploy changes in place (HTML, remotes.json, mf-manifest.json, remoteEntry.js).
-import fs from 'node:fs';
+// Static file serving shared by the shell's production server and the remotes' servers, on
+// Fastify with @fastify/static and @fastify/compress: ETag / Last-Modified and 304s, the brotli and
+// gzip files the build wrote next to each asset (no compression per request), immutable caching
+// for content-hashed chunks and no-cache for the files a deploy changes in place (HTML,
+// remotes.json, mf-manifest.json, remoteEntry.js, the shell's main.js).
+import http from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -18,100 +22,108 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.json', '.css', '.svg', '.map', '.txt']);
+export const JSON_TYPE = TYPES['.json'];
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+const PRECOMPRESSED = /\.(br|gz)$/;
 
 export function cacheControlFor(filePath) {
-  return HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED.test(filePath.replace(PRECOMPRESSED, ''))
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 }
 
-/** Resolve a URL path inside root, refusing anything that escapes it. */
-export function resolveInside(root, urlPath) {
-  let decoded;
-  try {
-    decoded = decodeURIComponent(urlPath.split('?')[0]);
-  } catch {
-    return null;
-  }
-  const target = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
-  return target === root || target.startsWith(root + path.sep) ? target : null;
-}
-
-export function fileExists(filePath) {
-  try {
-    return fs.statSync(filePath).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** Send a body (Buffer or string) with compression negotiated from the request. */
-export function sendBody(req, res, status, body, headers) {
-  const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body);
-  const ext = path.extname(headers['X-File'] || '') || '';
-  delete headers['X-File'];
-  const wantsGzip = /\bgzip\b/.test(req.headers['accept-encoding'] || '');
-  const compress =
-    wantsGzip &&
-    buffer.length > 1024 &&
-    (COMPRESSIBLE.has(ext) || /json|text|javascript|svg/.test(headers['Content-Type'] || ''));
-  const out = compress ? zlib.gzipSync(buffer) : buffer;
-  res.writeHead(status, {
-    ...headers,
-    Vary: 'Accept-Encoding',
-    ...(compress ? { 'Content-Encoding': 'gzip' } : {}),
-    'Content-Length': out.length,
+/**
+ * A Fastify app on a plain `http.Server`, returned at once (callers and tests listen on it
+ * themselves); requests wait until the plugins are registered. Bodies over 1 KiB that are not
+ * precompressed (the page, JSON answers) are compressed with brotli or gzip per request.
+ */
+export function createFastifyServer(register) {
+  let server;
+  let ready;
+  const app = Fastify({
+    serverFactory(handler) {
+      server = http.createServer((req, res) => {
+        if (!ready) return handler(req, res);
+        ready.then(
+          () => handler(req, res),
+          (error) => {
+            console.error('The server could not start:', error);
+            res.writeHead(500).end();
+          },
+        );
+      });
+      return server;
+    },
+    // The static plugin already guards against traversal; keep URLs as the browser sent them.
+    ignoreDuplicateSlashes: false,
   });
-  res.end(req.method === 'HEAD' ? undefined : out);
+  app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // @fastify/send names JavaScript application/javascript; keep the standard type the servers sent.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/javascript'))
+      reply.header('content-type', TYPES['.js']);
+    return payload;
+  });
+  app.setErrorHandler((error, request, reply) => {
+    // a path the static plugin refuses (outside the root, malformed) is simply not there
+    if (error.statusCode === 403 || error.statusCode === 404) return sendNotFound(reply);
+    if (error.statusCode && error.statusCode < 500)
+      return reply.code(error.statusCode).type('text/plain; charset=utf-8').send('Bad request');
+    console.error(`${request.method} ${request.url} failed:`, error);
+    return reply
+      .code(500)
+      .header('Cache-Control', 'no-store')
+      .send({ error: 'internal_error', message: 'Something went wrong.' });
+  });
+  app.register(async (instance) => register(instance));
+  ready = app.ready().then(() => {
+    ready = null;
+  });
+  return server;
 }
 
-export function serveFile(req, res, filePath, extraHeaders = {}) {
-  const ext = path.extname(filePath);
-  let content;
-  try {
-    content = fs.readFileSync(filePath);
-  } catch (error) {
-    // gone between the existence check and the read (a deploy replacing files): a 404, not a crash
-    if (error.code !== 'ENOENT' && error.code !== 'EISDIR') throw error;
-    return sendBody(req, res, 404, 'Not found', {
-      'Content-Type': 'text/plain; charset=utf-8',
-      ...extraHeaders,
-    });
-  }
-  sendBody(req, res, 200, content, {
-    'Content-Type': TYPES[ext] || 'application/octet-stream',
-    'Cache-Control': cacheControlFor(filePath),
-    'X-Content-Type-Options': 'nosniff',
-    'X-File': filePath,
-    ...extraHeaders,
+/**
+ * Serve `root` under `/`: nothing outside it, `index.html` never directly (its server renders
+ * it), the precompressed sibling the client accepts, conditional requests answered with 304.
+ */
+export function registerStaticFiles(app, root, { extraHeaders = {}, serveIndexHtml = false } = {}) {
+  return app.register(fastifyStatic, {
+    root: path.resolve(root),
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    preCompressed: true,
+    etag: true,
+    lastModified: true,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    allowedPath: (pathname) => serveIndexHtml || pathname !== '/index.html',
+    setHeaders(res, filePath) {
+      const served = filePath.replace(PRECOMPRESSED, '');
+      res.setHeader('Cache-Control', cacheControlFor(served));
+      res.setHeader('Content-Type', TYPES[path.extname(served)] || 'application/octet-stream');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
+    },
   });
 }
 
-export function sendJson(req, res, status, value, extraHeaders = {}) {
-  sendBody(req, res, status, JSON.stringify(value), {
-    'Content-Type': TYPES['.json'],
-    'Cache-Control': 'no-store',
-    ...extraHeaders,
-  });
+/** A path that names a file (has an extension): a miss is a 404, never the app's page. */
+export function looksLikeFile(url) {
+  return /\.[a-z0-9]+$/i.test(url.split('?')[0]);
 }
 
-/** A request whose handling threw: a 500 for that request (if nothing was sent yet), logged. */
-export function answerUnexpected(req, res, error) {
-  console.error(`${req.method} ${req.url} failed:`, error);
-  if (res.headersSent) return res.destroy();
-  try {
-    sendJson(req, res, 500, { error: 'internal_error', message: 'Something went wrong.' });
-  } catch {
-    res.destroy();
-  }
+export function sendNotFound(reply, extraHeaders = {}) {
+  return reply.code(404).headers(extraHeaders).type('text/plain; charset=utf-8').send('Not found');
 }
 
-/** A malformed request (bad HTTP, header overflow) gets a 400 and only its socket is closed. */
-export function keepUpOnBadClients(server) {
-  server.on('clientError', (error, socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
-    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-  });
+export function sendJson(reply, status, value, extraHeaders = {}) {
+  return reply
+    .code(status)
+    .headers({ 'Cache-Control': 'no-store', ...extraHeaders })
+    .type(JSON_TYPE)
+    .send(JSON.stringify(value));
 }
 
 /**

@@ -1,65 +1,65 @@
 #!/usr/bin/env node
-// The shell's production server: static files with compression and cache headers, index.html for
-// every client route with a per-response CSP nonce, and GET /api/csp-nonce for that page's nonce.
-// It never falls over: a bad deploy file is a 503 for that file, a failed request a 500 for that
-// request, a malformed request a 400 for that client; SIGTERM closes it gracefully.
-import http from 'node:http';
+// The shell's production server (Fastify): static files with ETags, precompressed bodies and cache
+// headers; index.html for every client route with a per-response CSP nonce, remotes.json and
+// config.json inlined and preload hints for the route's remote; GET /api/csp-nonce for the nonce.
+// It never falls over: a bad deploy file is a 503 for that file (the page then carries nothing
+// inlined for it and the browser asks again), a failed request a 500 for that request, a malformed
+// request a 400 for that client; SIGTERM closes it gracefully.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  answerUnexpected,
   closeGracefullyOnSignals,
-  fileExists,
-  keepUpOnBadClients,
-  resolveInside,
-  sendBody,
+  createFastifyServer,
+  looksLikeFile,
+  registerStaticFiles,
   sendJson,
-  serveFile,
+  sendNotFound,
 } from '../../tools/static-files.mjs';
 import { PERMISSIONS_POLICY, buildCsp, createNonce, originsOf, servedOverHttps } from './csp.mjs';
+import { linkTags, parcelForPath, remoteHints } from './remoteHints.mjs';
 
 const NONCE_COOKIE = 'rc_csp_nonce';
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/** The element the shell reads the inlined deploy files from (shell/src/app/inlineDeploy.ts). */
+const INLINE_ID = 'rc-deploy';
 
-function readJsonFile(file, fallback) {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return fallback;
-  }
-}
-
-/**
- * Serve a deploy-time JSON file (remotes.json, config.json) only when it is there and whole. A
- * missing, half-written or malformed file is a 503 naming the file, never a crash: the page itself
- * still loads, and the shell shows each remote's fallback (or uses the same origin for the API).
- */
-function serveDeployFile(req, res, file, name) {
+/** A deploy-time JSON file: { text, value } when it is there and whole, else { error }. */
+function readDeployFile(file, name) {
   let text;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    return sendJson(req, res, 503, {
+    return {
+      status: 503,
       error: 'deploy_file_unavailable',
-      file: name,
       message: `${name} cannot be read (${error.code || error.message}); try again shortly.`,
-    });
+    };
   }
   try {
-    JSON.parse(text);
+    return { text, value: JSON.parse(text) };
   } catch {
-    return sendJson(req, res, 503, {
+    return {
+      status: 503,
       error: 'deploy_file_invalid',
-      file: name,
       message: `${name} is not valid JSON (a deploy may be writing it); try again shortly.`,
-    });
+    };
   }
-  return sendBody(req, res, 200, text, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
-  });
+}
+
+/**
+ * Serve remotes.json or config.json only when it is there and whole. A missing, half-written or
+ * malformed file is a 503 naming the file, never a crash: the page itself still loads, and the
+ * shell shows each remote's fallback (or uses the same origin for the API).
+ */
+function serveDeployFile(reply, file, name) {
+  const read = readDeployFile(file, name);
+  if (read.error)
+    return sendJson(reply, read.status, { error: read.error, file: name, message: read.message });
+  return reply
+    .headers({ 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' })
+    .type('application/json; charset=utf-8')
+    .send(read.text);
 }
 
 function cookieValue(header, name) {
@@ -70,79 +70,112 @@ function cookieValue(header, name) {
   return null;
 }
 
+/** JSON inside a <script> element: nothing in it can close the element. */
+function scriptSafeJson(value) {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The chunks the shell's entry imports at start (landing-assets.json, written by the build):
+ * preloaded from the page so they download beside main.js instead of after it has run.
+ */
+function readStartupHints(root) {
+  try {
+    const { startup } = JSON.parse(fs.readFileSync(path.join(root, 'landing-assets.json'), 'utf8'));
+    return startup.map((file) => ({ href: `/${file}`, as: 'script' }));
+  } catch {
+    return [];
+  }
+}
+
 export function createShellServer({ distDir, remotesFile, configFile }) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
-  if (!fileExists(indexFile))
+  if (!fs.existsSync(indexFile))
     throw new Error(
       `No index.html in ${root}: build the shell first (npm run build -w @roconnect/shell).`,
     );
   const template = fs.readFileSync(indexFile, 'utf8');
+  const startupHints = readStartupHints(root);
 
-  function servePage(req, res) {
+  async function servePage(request, reply) {
     const nonce = createNonce();
-    const https = servedOverHttps(req);
+    const https = servedOverHttps(request.raw);
     // Read per request: a deploy changes these files without restarting the server.
-    const remotes = readJsonFile(remotesFile, {});
-    const config = readJsonFile(configFile, {});
+    const remotesFileRead = readDeployFile(remotesFile, 'remotes.json');
+    const configFileRead = readDeployFile(configFile, 'config.json');
+    const remotes = remotesFileRead.value ?? {};
+    const config = configFileRead.value ?? {};
     const csp = buildCsp({
       nonce,
       remoteOrigins: originsOf(Object.values(remotes)),
       apiOrigins: originsOf([config.apiBaseUrl]),
       imageOrigins: originsOf(config.imageOrigins || []),
     });
-    const html = template.replace(/<script /g, `<script nonce="${nonce}" `);
-    sendBody(req, res, 200, html, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      'Content-Security-Policy': csp,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'Permissions-Policy': PERMISSIONS_POLICY,
-      ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
-      'Set-Cookie': `${NONCE_COOKIE}=${nonce}; Path=/api/csp-nonce; HttpOnly; SameSite=Strict${https ? '; Secure' : ''}`,
-    });
+    const inline = {
+      ...(remotesFileRead.value !== undefined ? { remotes: remotesFileRead.value } : {}),
+      ...(configFileRead.value !== undefined ? { config: configFileRead.value } : {}),
+    };
+    const pathname = new URL(request.url, 'http://shell').pathname;
+    const parcel = parcelForPath(pathname);
+    const manifestUrl =
+      parcel && typeof remotes[parcel.remote] === 'string' && remotes[parcel.remote];
+    const hints = manifestUrl ? await remoteHints(manifestUrl, parcel.expose) : [];
+    const head =
+      `<script type="application/json" id="${INLINE_ID}">${scriptSafeJson(inline)}</script>` +
+      linkTags([...startupHints, ...hints], nonce);
+    const html = template
+      .replace(/<script /g, `<script nonce="${nonce}" `)
+      .replace('</head>', `${head}</head>`);
+    return reply
+      .headers({
+        'Cache-Control': 'no-cache',
+        'Content-Security-Policy': csp,
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        'Permissions-Policy': PERMISSIONS_POLICY,
+        ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+        'Set-Cookie': `${NONCE_COOKIE}=${nonce}; Path=/api/csp-nonce; HttpOnly; SameSite=Strict${https ? '; Secure' : ''}`,
+      })
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 
-  function handle(req, res) {
-    const url = new URL(req.url || '/', 'http://shell');
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' });
-      return res.end();
-    }
-    if (url.pathname === '/api/csp-nonce') {
-      const nonce = cookieValue(req.headers.cookie, NONCE_COOKIE);
+  return createFastifyServer((app) => {
+    app.get('/api/csp-nonce', async (request, reply) => {
+      const nonce = cookieValue(request.headers.cookie, NONCE_COOKIE);
       if (!nonce || !NONCE_PATTERN.test(nonce))
-        return sendJson(req, res, 404, {
+        return sendJson(reply, 404, {
           error: 'no_page_nonce',
           message: 'Load a page first: no nonce was issued to this browser.',
         });
-      return sendJson(req, res, 200, { nonce });
-    }
-    if (url.pathname === '/remotes.json')
-      return serveDeployFile(req, res, remotesFile, 'remotes.json');
-    if (url.pathname === '/config.json')
-      return serveDeployFile(req, res, configFile, 'config.json');
-    if (url.pathname !== '/' && url.pathname !== '/index.html') {
-      const target = resolveInside(root, url.pathname);
-      if (target && fileExists(target)) return serveFile(req, res, target);
-      if (/\.[a-z0-9]+$/i.test(url.pathname))
-        return sendBody(req, res, 404, 'Not found', {
-          'Content-Type': 'text/plain; charset=utf-8',
-        });
-    }
-    return servePage(req, res);
-  }
-
-  const server = http.createServer((req, res) => {
-    try {
-      handle(req, res);
-    } catch (error) {
-      answerUnexpected(req, res, error);
-    }
+      return sendJson(reply, 200, { nonce });
+    });
+    app.get('/remotes.json', async (_request, reply) =>
+      serveDeployFile(reply, remotesFile, 'remotes.json'),
+    );
+    app.get('/config.json', async (_request, reply) =>
+      serveDeployFile(reply, configFile, 'config.json'),
+    );
+    app.get('/', servePage);
+    app.get('/index.html', servePage);
+    app.route({
+      method: ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      url: '/*',
+      handler: async (_request, reply) => reply.code(405).header('Allow', 'GET, HEAD').send(),
+    });
+    registerStaticFiles(app, root);
+    // Everything else is a client route (the page) unless it names a file that is not there.
+    app.setNotFoundHandler(async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return reply.code(405).header('Allow', 'GET, HEAD').send();
+      if (looksLikeFile(request.url)) return sendNotFound(reply);
+      return servePage(request, reply);
+    });
   });
-  keepUpOnBadClients(server);
-  return server;
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -15,6 +15,7 @@ import { App } from './app/App';
 import { initCspNonce, watchHeadForMissingNonce } from './features/csp/cspNonce';
 import { fetchRemoteManifest, registerRemoteManifest } from './features/remotes/remoteRegistry';
 import { loadShellConfig } from './app/shellConfig';
+import { readInlineDeploy } from './app/inlineDeploy';
 
 export interface StartShellOptions {
   root: HTMLElement;
@@ -43,9 +44,10 @@ export async function startShell({
   await initCspNonce(fetchImpl);
   const stopWatching = watchHeadForMissingNonce(fetchImpl);
 
+  const inlined = readInlineDeploy();
   const [config, remotes] = await Promise.all([
-    loadShellConfig(configUrl),
-    fetchRemoteManifest(remotesUrl).catch(reportRemotesFailure),
+    loadShellConfig(configUrl, inlined.config),
+    fetchRemoteManifest(remotesUrl, inlined.remotes).catch(reportRemotesFailure),
   ]);
   configureRuntime({ apiBaseUrl: config.apiBaseUrl });
   registerRemoteManifest(remotes);

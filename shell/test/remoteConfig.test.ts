@@ -6,6 +6,7 @@ import {
   registerRemoteManifest,
 } from '../src/features/remotes/remoteRegistry';
 import { loadShellConfig } from '../src/app/shellConfig';
+import { INLINE_DEPLOY_ID, readInlineDeploy } from '../src/app/inlineDeploy';
 import { federation } from './mocks/federationRuntime';
 
 const { server } = setupMockServer();
@@ -134,5 +135,45 @@ describe('loadShellConfig', () => {
       'Could not load the shell configuration; using the same origin for the API',
       expect.anything(),
     );
+  });
+});
+
+describe('the deploy files inlined by the server', () => {
+  afterEach(() => document.getElementById(INLINE_DEPLOY_ID)?.remove());
+
+  function inline(text: string) {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = INLINE_DEPLOY_ID;
+    element.textContent = text;
+    document.head.appendChild(element);
+  }
+
+  it('are used without a request when the page carries them', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    const remotes = { mfe_public: 'http://localhost:3001/mf-manifest.json' };
+    inline(JSON.stringify({ remotes, config: { apiBaseUrl: 'https://api.example/' } }));
+    const inlined = readInlineDeploy();
+    await expect(fetchRemoteManifest(REMOTES_URL, inlined.remotes)).resolves.toEqual(remotes);
+    await expect(loadShellConfig(CONFIG_URL, inlined.config)).resolves.toEqual({
+      apiBaseUrl: 'https://api.example',
+    });
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('are checked like the fetched files', async () => {
+    inline(JSON.stringify({ remotes: { mfe_public: 3001 } }));
+    await expect(fetchRemoteManifest(REMOTES_URL, readInlineDeploy().remotes)).rejects.toThrow(
+      `${REMOTES_URL}: entry for mfe_public must be a URL string`,
+    );
+  });
+
+  it('a file left out (or a broken element) is fetched instead', async () => {
+    inline('{"remotes": ');
+    expect(readInlineDeploy()).toEqual({});
+    serve('/remotes.json', { mfe_setup: 'http://localhost:3004/mf-manifest.json' });
+    await expect(fetchRemoteManifest(REMOTES_URL, readInlineDeploy().remotes)).resolves.toEqual({
+      mfe_setup: 'http://localhost:3004/mf-manifest.json',
+    });
   });
 });

@@ -90,6 +90,14 @@ const INDEX_HTML = `<!doctype html>
 <html><head><title>RoConnect</title><script defer src="/main.js"></script></head>
 <body><div id="root"></div><script src="/123.abcdef12.js"></script></body></html>`;
 const BIG_JS = `console.log(${JSON.stringify('RoConnect '.repeat(400))});\n`;
+const FAKE_MANIFEST = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    { name: 'Landing', assets: { js: { sync: ['__federation_expose_Landing.0123abcd.js'] } } },
+  ],
+};
+// not really the brotli of the file: proves the server sends the file the build wrote
+const PRECOMPRESSED_BR = zlib.brotliCompressSync(Buffer.from('console.log("built");\n'));
 
 let tmp: string;
 let dist: string;
@@ -103,6 +111,12 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dist, 'main.js'), 'console.log("main");\n');
   fs.writeFileSync(path.join(dist, '123.abcdef12.js'), 'console.log("chunk");\n');
   fs.writeFileSync(path.join(dist, 'big.js'), BIG_JS);
+  fs.writeFileSync(
+    path.join(dist, 'landing-assets.json'),
+    JSON.stringify({ entry: ['main.js'], startup: ['123.abcdef12.js'] }),
+  );
+  fs.writeFileSync(path.join(dist, 'pre.12345678.js'), BIG_JS);
+  fs.writeFileSync(path.join(dist, 'pre.12345678.js.br'), PRECOMPRESSED_BR);
   fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify(REMOTES));
   fs.writeFileSync(
     path.join(dist, 'config.json'),
@@ -155,7 +169,7 @@ describe('shell production server', () => {
       expect(cspDirective(page.headers['content-security-policy'], 'style-src')).toContain(
         `'nonce-${nonce}'`,
       );
-      const scriptTags = page.text.match(/<script [^>]*>/g) ?? [];
+      const scriptTags = page.text.match(/<script [^>]*src=[^>]*>/g) ?? [];
       expect(scriptTags).toEqual([
         `<script nonce="${nonce}" defer src="/main.js">`,
         `<script nonce="${nonce}" src="/123.abcdef12.js">`,
@@ -269,21 +283,134 @@ describe('shell production server', () => {
     });
   });
 
-  it('gzips a file over 1 KiB when the client accepts gzip', async () => {
-    const zipped = await request(port, '/big.js', {
+  it('compresses a file over 1 KiB with brotli or gzip, as the client accepts', async () => {
+    const brotli = await request(port, '/big.js', {
       headers: { 'Accept-Encoding': 'gzip, deflate, br' },
     });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.body).toString('utf8')).toBe(BIG_JS);
+
+    const zipped = await request(port, '/big.js', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(zipped.headers.vary).toMatch(/^accept-encoding$/i);
     expect(zlib.gunzipSync(zipped.body).toString('utf8')).toBe(BIG_JS);
     expect(zipped.body.length).toBeLessThan(Buffer.byteLength(BIG_JS));
 
     const plain = await request(port, '/big.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toBe(BIG_JS);
+  });
 
-    const small = await request(port, '/main.js', { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(small.headers['content-encoding']).toBeUndefined();
+  it('sends the brotli file the build wrote instead of compressing per request', async () => {
+    const answer = await request(port, '/pre.12345678.js', {
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.body.equals(PRECOMPRESSED_BR)).toBe(true);
+  });
+
+  it.each(['/123.abcdef12.js', '/main.js'])(
+    'answers a revalidation of %s with 304 and no body while it is unchanged',
+    async (route) => {
+      const first = await request(port, route);
+      expect(first.headers.etag).toBeTruthy();
+      expect(first.headers['last-modified']).toBeTruthy();
+      const again = await request(port, route, {
+        headers: { 'If-None-Match': String(first.headers.etag) },
+      });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      const stale = await request(port, route, { headers: { 'If-None-Match': '"other"' } });
+      expect(stale.status).toBe(200);
+    },
+  );
+
+  it('inlines remotes.json and config.json into the page, escaped so nothing closes the element', async () => {
+    const configFile = path.join(dist, 'config.json');
+    const config = { apiBaseUrl: `${API_ORIGIN}/`, imageOrigins: ['https://images.example'] };
+    fs.writeFileSync(configFile, JSON.stringify({ ...config, note: '</script><script>alert(1)' }));
+    try {
+      const page = await request(port, '/dashboard');
+      expect(page.text).not.toContain('</script><script>alert(1)');
+      const inline = /<script type="application\/json" id="rc-deploy">(.*?)<\/script>/.exec(
+        page.text,
+      );
+      expect(JSON.parse(inline?.[1] ?? 'null')).toEqual({
+        remotes: REMOTES,
+        config: { ...config, note: '</script><script>alert(1)' },
+      });
+    } finally {
+      fs.writeFileSync(configFile, JSON.stringify(config));
+    }
+  });
+
+  it('leaves a broken remotes.json out of the page, so the browser asks for it (and gets the 503)', async () => {
+    const file = path.join(dist, 'remotes.json');
+    fs.writeFileSync(file, '{"half": ');
+    try {
+      const page = await request(port, '/');
+      expect(page.status).toBe(200);
+      const inline = /<script type="application\/json" id="rc-deploy">(.*?)<\/script>/.exec(
+        page.text,
+      );
+      expect(Object.keys(JSON.parse(inline?.[1] ?? 'null'))).toEqual(['config']);
+    } finally {
+      fs.writeFileSync(file, JSON.stringify(REMOTES));
+    }
+  });
+
+  it("preloads the shell's startup chunks and the route's remote manifest, entry and chunk", async () => {
+    let manifestRequests = 0;
+    let revalidated = 0;
+    const remote = http.createServer((req, res) => {
+      manifestRequests += 1;
+      if (req.headers['if-none-match'] === '"v1"') {
+        revalidated += 1;
+        return res.writeHead(304).end();
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json', ETag: '"v1"' });
+      res.end(JSON.stringify(FAKE_MANIFEST));
+    });
+    const remotePort = await listen(remote);
+    const file = path.join(dist, 'remotes.json');
+    const manifestUrl = `http://127.0.0.1:${remotePort}/mf-manifest.json`;
+    fs.writeFileSync(file, JSON.stringify({ ...REMOTES, mfe_public: manifestUrl }));
+    try {
+      const page = await request(port, '/');
+      const nonce = nonceOf(page.headers['content-security-policy']);
+      expect(page.text.match(/<link rel="preload"[^>]*>/g)).toEqual([
+        `<link rel="preload" as="script" href="/123.abcdef12.js" nonce="${nonce}">`,
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${manifestUrl}" nonce="${nonce}">`,
+        `<link rel="preload" as="script" href="http://127.0.0.1:${remotePort}/remoteEntry.js" nonce="${nonce}">`,
+        `<link rel="preload" as="script" href="http://127.0.0.1:${remotePort}/__federation_expose_Landing.0123abcd.js" nonce="${nonce}">`,
+      ]);
+      await request(port, '/');
+      expect(revalidated).toBe(1);
+      // a route no remote owns at first paint: the shell's chunks only
+      const other = await request(port, '/server/edit/1');
+      expect(other.text.match(/<link rel="preload"[^>]*>/g)).toHaveLength(1);
+      expect(manifestRequests).toBe(2);
+    } finally {
+      fs.writeFileSync(file, JSON.stringify(REMOTES));
+      await close(remote);
+    }
+  });
+
+  it('still serves the page, without remote hints, when the remote does not answer', async () => {
+    const file = path.join(dist, 'remotes.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ ...REMOTES, mfe_public: 'http://127.0.0.1:9/mf-manifest.json' }),
+    );
+    try {
+      const page = await request(port, '/');
+      expect(page.status).toBe(200);
+      expect(page.text.match(/<link rel="preload"[^>]*>/g)).toHaveLength(1);
+    } finally {
+      fs.writeFileSync(file, JSON.stringify(REMOTES));
+    }
   });
 
   it.each(TRAVERSALS)('refuses the traversal %s', async (route) => {

@@ -2,11 +2,25 @@
 // rules cannot drift apart between teams. Each package's webpack.config.js calls this.
 const path = require('path');
 const fs = require('fs');
-const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./sharedSingletons');
+const { commonPlugins, moduleRules } = require('./baseConfig');
+const LandingAssetsPlugin = require('./LandingAssetsPlugin');
+
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(require.resolve('react-router')),
+  '..',
+  'production',
+  'index.mjs',
+);
+
+/** The plugin `experiments.provideExternalRuntime` adds, as its ESM build (see below). */
+const INJECT_RUNTIME_PLUGIN_ESM = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
 
 /**
  * @param {object} o
@@ -18,6 +32,11 @@ const { sharedSingletons } = require('./sharedSingletons');
  * @param {boolean} [o.isHost]
  * @param {string[]} [o.copyPublic]    files from public/ to copy into dist
  * @param {object} [o.devServer]       extra dev server options
+ *
+ * One federation runtime for the page: the host bundles it and hands it to every remote
+ * (provideExternalRuntime); a remote's remoteEntry.js takes it from the host (externalRuntime), so
+ * it carries only its container. A remote therefore loads only inside the shell; its standalone
+ * harness is a separate build without federation (createRemoteConfig).
  */
 module.exports = function createFederatedConfig(o) {
   return (_env, argv) => {
@@ -42,25 +61,13 @@ module.exports = function createFederatedConfig(o) {
         uniqueName: o.federationName,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-      module: {
-        rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !isProd } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-        ],
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // react-router's package exports only its development build (dev warnings, larger);
+        // production builds take its production build.
+        alias: isProd ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {},
       },
+      module: { rules: moduleRules(isProd) },
       plugins: [
         new ModuleFederationPlugin({
           name: o.federationName,
@@ -71,10 +78,18 @@ module.exports = function createFederatedConfig(o) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          // provideExternalRuntime would add this plugin by its CommonJS build, which bundles a
+          // second (CommonJS) copy of the runtime next to the ESM one: +20 KB gzip. Its ESM build
+          // shares the copy the host already has.
+          ...(o.isHost ? { runtimePlugins: [INJECT_RUNTIME_PLUGIN_ESM] } : {}),
+          experiments: {
+            ...(o.isHost ? {} : { externalRuntime: true }),
+            // browser only: the runtime's Node.js loading code is left out
+            optimization: { target: 'web' },
+          },
         }),
-        new webpack.DefinePlugin({
-          'process.env.RC_RELEASE': JSON.stringify(process.env.RC_RELEASE || 'dev'),
-        }),
+        ...commonPlugins(isProd),
+        ...(o.isHost ? [new LandingAssetsPlugin()] : []),
         ...Object.entries(o.entries)
           .filter(([, e]) => e.template || e.templateContent)
           .map(

@@ -1,7 +1,14 @@
-// A remote's webpack config: its exposes, plus the standalone harness page every remote has
-// (its parcels on their own, the API answered by MSW, for QA).
+// A remote's webpack build: two configurations written to the same dist/.
+// 1. the federated container (remoteEntry.js, mf-manifest.json, exposed chunks), whose federation
+//    runtime comes from the shell (externalRuntime), so the remote loads only inside the shell;
+// 2. the standalone harness page (its parcels on their own, the API answered by MSW, for QA): a
+//    plain build without federation, so it needs no shell, under dist/standalone/ (its page is
+//    dist/index.html, as before).
 const path = require('path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
 const createFederatedConfig = require('./createFederatedConfig');
+const { commonPlugins, moduleRules } = require('./baseConfig');
 
 const harnessHtml = (federationName) => `<!doctype html>
 <html lang="en">
@@ -17,6 +24,45 @@ const harnessHtml = (federationName) => `<!doctype html>
 </html>
 `;
 
+function standaloneConfig({ packageDir, federationName, outputPath, mode }) {
+  const isProd = mode === 'production';
+  return {
+    name: 'standalone',
+    // after the container build, whose output.clean would otherwise remove these files
+    dependencies: ['federation'],
+    mode,
+    context: packageDir,
+    // a QA page: no source maps or precompressed files in production, so the build stays quick
+    devtool: isProd ? false : 'eval-cheap-module-source-map',
+    entry: { standalone: './standalone/index.ts' },
+    output: {
+      path: outputPath,
+      filename: 'standalone/[name].js',
+      chunkFilename: isProd ? 'standalone/[name].[contenthash:8].js' : 'standalone/[name].js',
+      publicPath: '/',
+      uniqueName: `${federationName}_standalone`,
+      clean: false,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: { rules: moduleRules(isProd) },
+    plugins: [
+      ...commonPlugins(isProd, { precompress: false }),
+      new HtmlWebpackPlugin({
+        templateContent: harnessHtml(federationName),
+        filename: 'index.html',
+        scriptLoading: 'defer',
+      }),
+      new CopyPlugin({
+        patterns: [
+          { from: require.resolve('msw/mockServiceWorker.js'), to: 'mockServiceWorker.js' },
+        ],
+      }),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
 /**
  * @param {object} o
  * @param {string} o.packageDir  the remote's folder (__dirname of its webpack.config.js)
@@ -24,17 +70,23 @@ const harnessHtml = (federationName) => `<!doctype html>
  */
 module.exports = function createRemoteConfig({ packageDir, exposes }) {
   const { roconnect } = require(path.join(packageDir, 'package.json'));
-  return createFederatedConfig({
+  const federated = createFederatedConfig({
     packageDir,
     federationName: roconnect.federationName,
     port: roconnect.port,
     exposes,
-    entries: {
-      standalone: {
-        import: './standalone/index.ts',
-        templateContent: harnessHtml(roconnect.federationName),
-      },
-    },
-    copyFiles: [{ from: require.resolve('msw/mockServiceWorker.js'), to: 'mockServiceWorker.js' }],
+    entries: {},
   });
+  return (env, argv) => {
+    const container = { name: 'federation', ...federated(env, argv) };
+    return [
+      container,
+      standaloneConfig({
+        packageDir,
+        federationName: roconnect.federationName,
+        outputPath: container.output.path,
+        mode: container.mode,
+      }),
+    ];
+  };
 };

@@ -1,15 +1,23 @@
 import type { RuntimeConfig } from '@roconnect/shared-lib';
 
 /**
- * The shell's deploy-time settings, fetched at start so one build runs against any API.
+ * The shell's deploy-time settings, read at start so one build runs against any API: inlined in
+ * the page by the shell's server (`inlined`), else fetched from `url`.
  * A missing or broken file falls back to the same origin.
  */
-export async function loadShellConfig(url = '/config.json'): Promise<RuntimeConfig> {
+export async function loadShellConfig(
+  url = '/config.json',
+  inlined?: unknown,
+): Promise<RuntimeConfig> {
   try {
-    const response = await fetch(url, { cache: 'no-cache' });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const body = (await response.json()) as Partial<RuntimeConfig>;
-    if (typeof body.apiBaseUrl !== 'string') throw new Error(`${url}: apiBaseUrl must be a string`);
+    let body = inlined as Partial<RuntimeConfig> | undefined;
+    if (body === undefined) {
+      const response = await fetch(url, { cache: 'no-cache' });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      body = (await response.json()) as Partial<RuntimeConfig>;
+    }
+    if (!body || typeof body.apiBaseUrl !== 'string')
+      throw new Error(`${url}: apiBaseUrl must be a string`);
     return { apiBaseUrl: body.apiBaseUrl.replace(/\/$/, '') };
   } catch (error) {
     console.warn(

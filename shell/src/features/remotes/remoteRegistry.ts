@@ -7,10 +7,17 @@ export type RemoteName = 'mfe_public' | 'mfe_accounts' | 'mfe_servers' | 'mfe_se
 
 let manifest: RemoteManifest = {};
 
-export async function fetchRemoteManifest(url = '/remotes.json'): Promise<RemoteManifest> {
-  const response = await fetch(url, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const data = (await response.json()) as unknown;
+/** remotes.json: inlined in the page by the shell's server (`inlined`), else fetched from `url`. */
+export async function fetchRemoteManifest(
+  url = '/remotes.json',
+  inlined?: unknown,
+): Promise<RemoteManifest> {
+  let data = inlined;
+  if (data === undefined) {
+    const response = await fetch(url, { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    data = (await response.json()) as unknown;
+  }
   if (!data || typeof data !== 'object' || Array.isArray(data))
     throw new Error(`${url} is not a JSON object`);
   for (const [name, entry] of Object.entries(data)) {

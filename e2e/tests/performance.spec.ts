@@ -1,0 +1,116 @@
+import { expect, signIn, test } from '../support/fixtures';
+
+// Issue 12: what makes the federated pages fast, checked against the production stack.
+
+test('the page carries remotes.json and config.json: the browser asks for neither', async ({
+  page,
+}) => {
+  const deployFileRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/(remotes|config)\.json$/.test(new URL(request.url()).pathname))
+      deployFileRequests.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByText('Start Linking').first()).toBeVisible();
+  const inlined = await page.locator('script#rc-deploy').textContent();
+  expect(Object.keys(JSON.parse(inlined ?? '{}') as object).sort()).toEqual(['config', 'remotes']);
+  expect(deployFileRequests).toEqual([]);
+});
+
+test("the landing page preloads its remote's manifest, entry and Landing chunk", async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const preloaded = [...html.matchAll(/<link rel="preload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  expect(preloaded).toEqual(
+    expect.arrayContaining([
+      'http://localhost:3001/mf-manifest.json',
+      'http://localhost:3001/remoteEntry.js',
+      expect.stringMatching(
+        /^http:\/\/localhost:3001\/__federation_expose_Landing\.[0-9a-f]{8}\.js$/,
+      ),
+    ]),
+  );
+});
+
+test('a remoteEntry.js is small, precompressed and revalidated with a 304', async ({ request }) => {
+  for (const port of [3001, 3002, 3003, 3004]) {
+    const url = `http://localhost:${port}/remoteEntry.js`;
+    const first = await request.fetch(url, { headers: { 'Accept-Encoding': 'br' } });
+    expect(first.status()).toBe(200);
+    expect(first.headers()['content-encoding']).toBe('br');
+    expect(first.headers()['cache-control']).toBe('no-cache');
+    expect(Number(first.headers()['content-length'])).toBeLessThan(10_000);
+    const etag = first.headers()['etag'];
+    expect(etag).toBeTruthy();
+    const again = await request.fetch(url, { headers: { 'If-None-Match': etag! } });
+    expect(again.status()).toBe(304);
+  }
+});
+
+test('hashed chunks are cached for a year, the shell entry is revalidated', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const chunk = /<link rel="preload" as="script" href="(\/[0-9]+\.[0-9a-f]{8}\.js)"/.exec(
+    html,
+  )?.[1];
+  expect(chunk).toBeTruthy();
+  const hashed = await request.get(chunk!);
+  expect(hashed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const main = await request.get('/main.js');
+  expect(main.headers()['cache-control']).toBe('no-cache');
+  const again = await request.get('/main.js', {
+    headers: { 'If-None-Match': main.headers()['etag']! },
+  });
+  expect(again.status()).toBe(304);
+});
+
+test('a warm reload of the dashboard downloads no script again, and react-dom once', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.waitForLoadState('networkidle');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const responses = new Map<string, { url: string; status: number; cached: boolean }>();
+  const bytes = new Map<string, number>();
+  cdp.on('Network.responseReceived', ({ requestId, response }) =>
+    responses.set(requestId, {
+      url: response.url,
+      status: response.status,
+      cached: Boolean(response.fromDiskCache || response.fromPrefetchCache),
+    }),
+  );
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) =>
+    bytes.set(requestId, encodedDataLength),
+  );
+  await page.reload({ waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  const scripts = [...responses].filter(([, r]) => /\.js$/.test(new URL(r.url).pathname));
+  expect(scripts.length).toBeGreaterThan(5);
+  // every script either came from the cache or was revalidated (304): no script body again
+  const downloadedAgain = scripts.filter(
+    ([id, r]) => !r.cached && r.status !== 304 && (bytes.get(id) ?? 0) > 1_000,
+  );
+  expect(downloadedAgain.map(([, r]) => r.url)).toEqual([]);
+  const remoteEntries = scripts.filter(([, r]) => r.url.endsWith('/remoteEntry.js'));
+  expect(remoteEntries.length).toBeGreaterThanOrEqual(2);
+  for (const [, entry] of remoteEntries) expect(entry.status).toBe(304);
+  await cdp.detach();
+
+  // react-dom's client (its fibers' marker string) is in exactly one script the page ran
+  const withReactDom = await page.evaluate(async () => {
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => /\.js$/.test(new URL(url).pathname));
+    const found: string[] = [];
+    for (const url of new Set(urls)) {
+      const text = await (await fetch(url)).text();
+      if (text.includes('__reactFiber$')) found.push(url);
+    }
+    return found;
+  });
+  expect(withReactDom).toHaveLength(1);
+  expect(withReactDom[0]).toMatch(/^http:\/\/localhost:8080\//);
+});

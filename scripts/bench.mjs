@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// npm run bench: builds what is missing or stale (production), starts the production stack on a
+// throw-away data folder, measures the web figures (Lighthouse mobile, median of 3) and then the
+// API figures (scripts/bench/api.mjs, when present), and prints one table.
+// Usage: npm run bench [-- --json [file]] [-- --no-build]
+// (--json alone prints the rows as JSON on stdout; --no-build measures the dist folders as they are)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureDependencies, hasCommand, run } from './lib/ensure.mjs';
+import { ROOT } from './lib/stack.cjs';
+
+const LOCK = '/tmp/roconnect-e2e.lock';
+const PACKAGES = ['shell', 'mfe-public', 'mfe-accounts', 'mfe-servers', 'mfe-setup'];
+const log = (message) => console.error(message);
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** The packages whose dist is missing or older than their sources or the shared build inputs. */
+export function stalePackages(root = ROOT) {
+  const shared = Math.max(
+    newestMtime(path.join(root, 'shared-lib', 'src')),
+    newestMtime(path.join(root, 'tools', 'webpack')),
+    newestMtime(path.join(root, 'package-lock.json')),
+  );
+  return PACKAGES.filter((dir) => {
+    const built = newestMtime(path.join(root, dir, 'dist', 'mf-manifest.json'));
+    const sources = Math.max(
+      shared,
+      ...['src', 'standalone', 'public', 'webpack.config.js', 'package.json'].map((name) =>
+        newestMtime(path.join(root, dir, name)),
+      ),
+    );
+    return built === 0 || built < sources;
+  });
+}
+
+function jsonTarget(argv) {
+  const index = argv.indexOf('--json');
+  if (index === -1) return null;
+  const next = argv[index + 1];
+  return next && !next.startsWith('--') ? path.resolve(process.env.INIT_CWD || '.', next) : '-';
+}
+
+export function formatTable(rows) {
+  const header = ['section', 'figure', 'value', 'baseline'];
+  const cells = rows.map((row) => header.map((key) => String(row[key] ?? '')));
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (values) => `| ${values.map((v, i) => v.padEnd(widths[i])).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}
+
+async function measure() {
+  const { startBenchStack } = await import('./bench/stack.mjs');
+  const { benchWeb } = await import('./bench/web.mjs');
+  const rows = [];
+  const stack = await startBenchStack({ log });
+  try {
+    rows.push(...(await benchWeb({ log })));
+  } finally {
+    await stack.stop();
+  }
+  const apiBench = path.join(ROOT, 'scripts', 'bench', 'api.mjs');
+  if (fs.existsSync(apiBench)) {
+    const { benchApi } = await import(pathToFileURL(apiBench).href);
+    rows.push(...(await benchApi({ log })));
+  } else log('scripts/bench/api.mjs is not there: no API figures.');
+  return rows;
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (!process.env.RC_BENCH_LOCKED) {
+    ensureDependencies();
+    const stale = argv.includes('--no-build') ? [] : stalePackages();
+    if (stale.length) {
+      const scopes = stale.map((dir) => `--scope @roconnect/${dir}`).join(' ');
+      run(`npx lerna run build ${scopes} --concurrency 2`);
+    } else log('Production builds are up to date: nothing to build.');
+    // The e2e suite uses the same fixed ports: wait for it (and other benches) to finish.
+    if (hasCommand('flock')) {
+      log(`Waiting for ${LOCK} (the e2e suite and the bench share the ports)...`);
+      const result = spawnSync('flock', [LOCK, process.execPath, ...process.argv.slice(1)], {
+        stdio: 'inherit',
+        env: { ...process.env, RC_BENCH_LOCKED: '1' },
+      });
+      process.exit(result.status ?? 1);
+    }
+  }
+  const rows = await measure();
+  console.log(`\n${formatTable(rows)}`);
+  const target = jsonTarget(argv);
+  if (target === '-') console.log(JSON.stringify(rows, null, 2));
+  else if (target) {
+    fs.writeFileSync(target, `${JSON.stringify(rows, null, 2)}\n`);
+    log(`Rows written to ${target}`);
+  }
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain)
+  main().catch((error) => {
+    console.error(`\nnpm run bench failed: ${error.stack || error.message}`);
+    process.exit(1);
+  });

@@ -1,0 +1,35 @@
+// The production stack for the benchmark: the same services `npm start` runs, on a throw-away data
+// folder, their output in one log file. The caller holds the e2e lock (same fixed ports).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isPortOpen, serviceDefinitions, START_ORDER, startService } from '../lib/stack.cjs';
+
+export async function startBenchStack({ log }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-bench-'));
+  const logFile = path.join(dataDir, 'services.log');
+  const logFd = fs.openSync(logFile, 'a');
+  const services = serviceDefinitions({ dataDir: path.join(dataDir, 'api') });
+  const children = [];
+  const stop = async () => {
+    for (const child of children.reverse()) child.kill('SIGTERM');
+    for (const name of START_ORDER) {
+      const deadline = Date.now() + 10_000;
+      while ((await isPortOpen(services[name].port)) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    fs.closeSync(logFd);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (const name of START_ORDER) {
+      log(`starting ${name} on port ${services[name].port}`);
+      children.push(await startService(name, services[name], { logFd }));
+    }
+  } catch (error) {
+    const output = fs.readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
+    await stop();
+    throw new Error(`${error.message}\nLast lines of the services' output:\n${output}`);
+  }
+  return { stop, logFile };
+}

@@ -1,0 +1,218 @@
+// The web half of `npm run bench`: Lighthouse (mobile preset, median of 3) on the landing page and
+// on the signed-in dashboard, the landing's compressed JavaScript, each remoteEntry's gzip size and
+// the bytes a warm reload of the dashboard downloads again. Needs the production stack running.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { REMOTES, ROOT } from '../lib/stack.cjs';
+
+export const SHELL = 'http://localhost:8080';
+const EMULATOR = 'http://localhost:3100';
+const DEMO_USER = 'demo_user';
+const RUNS = 3;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The "now" column of issue 12, measured on the build before this work. */
+export const ISSUE_BASELINE = {
+  landingLcp: '3.5 s',
+  landingScore: '90–91',
+  landingJs: '258 KB',
+  remoteEntry: '27.8 KB',
+  dashboardLcp: '2.6–2.7 s (warm)',
+  warmReload: '3 × 28 KB remoteEntry',
+};
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function chromePath() {
+  const candidate = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(candidate))
+    throw new Error(
+      `No Chromium at ${candidate}: install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`,
+    );
+  return candidate;
+}
+
+/** One Lighthouse run (mobile preset, simulated throttling, cache cleared, cookies kept). */
+async function runLighthouse(url, port) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.finalDisplayedUrl !== url)
+    throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+  const requests = lhr.audits['network-requests'].details.items;
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  return {
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    score: Math.round(lhr.categories.performance.score * 100),
+    jsTransfer: scripts.reduce((sum, r) => sum + (r.transferSize || 0), 0),
+    jsCount: scripts.length,
+  };
+}
+
+async function lighthouseMedian(url, port, log) {
+  const runs = [];
+  for (let i = 1; i <= RUNS; i += 1) {
+    const run = await runLighthouse(url, port);
+    log(`  ${url} run ${i}: LCP ${seconds(run.lcp)}, score ${run.score}, JS ${kb(run.jsTransfer)}`);
+    runs.push(run);
+  }
+  return {
+    lcp: median(runs.map((r) => r.lcp)),
+    score: median(runs.map((r) => r.score)),
+    jsTransfer: median(runs.map((r) => r.jsTransfer)),
+    jsCount: median(runs.map((r) => r.jsCount)),
+    all: runs,
+  };
+}
+
+/** The real sign-in, as the e2e suite does it: login page → emulated Discord consent → dashboard. */
+async function signIn(page) {
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('button', { name: 'Continue with Discord' }).click();
+  await page.waitForURL(`${EMULATOR}/**`);
+  await page.getByRole('button', { name: `Continue as ${DEMO_USER}` }).click();
+  await page.waitForURL('**/dashboard**');
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+}
+
+/** Bytes of static files (shell and remotes, not API data) a reload of a loaded page fetches. */
+async function warmReloadBytes(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await page.goto(`${SHELL}/dashboard`, { waitUntil: 'networkidle' });
+  const seen = new Map();
+  cdp.on('Network.responseReceived', ({ requestId, response }) =>
+    seen.set(requestId, { url: response.url, status: response.status, bytes: 0 }),
+  );
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const entry = seen.get(requestId);
+    if (entry) entry.bytes = encodedDataLength;
+  });
+  await page.reload({ waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  await cdp.detach();
+  // the shell and the remotes, not the API's (or the emulator's) answers
+  const isStatic = (url) => !['3000', '3100'].includes(new URL(url).port);
+  const fetched = [...seen.values()].filter((r) => isStatic(r.url) && r.bytes > 0);
+  return {
+    bytes: fetched.reduce((sum, r) => sum + r.bytes, 0),
+    withBody: fetched.filter((r) => r.status === 200).map((r) => `${r.url} ${kb(r.bytes)}`),
+    notModified: fetched.filter((r) => r.status === 304).length,
+  };
+}
+
+export function remoteEntrySizes(root = ROOT) {
+  return Object.entries(REMOTES).map(([name, { dir }]) => {
+    const file = path.join(root, dir, 'dist', 'remoteEntry.js');
+    const content = fs.readFileSync(file);
+    return { name, raw: content.length, gzip: zlib.gzipSync(content, { level: 9 }).length };
+  });
+}
+
+export async function benchWeb({ log }) {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-bench-chrome-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromePath(),
+    chromeFlags: CHROME_FLAGS,
+    userDataDir,
+  });
+  const rows = [];
+  try {
+    log('Lighthouse, mobile preset, signed out: /');
+    const landing = await lighthouseMedian(`${SHELL}/`, chrome.port, log);
+
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0].newPage();
+    await signIn(page);
+    await page.close();
+    await browser.close();
+
+    log('Lighthouse, mobile preset, signed in, cold cache: /dashboard');
+    const dashboard = await lighthouseMedian(`${SHELL}/dashboard`, chrome.port, log);
+
+    const again = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const reloadPage = await again.contexts()[0].newPage();
+    const reload = await warmReloadBytes(reloadPage);
+    await reloadPage.close();
+    await again.close();
+    log(
+      `  warm reload: ${reload.notModified} × 304, bodies again: ${reload.withBody.join(', ') || 'none'}`,
+    );
+
+    const b = ISSUE_BASELINE;
+    rows.push(
+      {
+        section: 'web',
+        figure: 'landing / LCP (median of 3)',
+        value: seconds(landing.lcp),
+        baseline: b.landingLcp,
+      },
+      {
+        section: 'web',
+        figure: 'landing / performance score',
+        value: String(landing.score),
+        baseline: b.landingScore,
+      },
+      {
+        section: 'web',
+        figure: 'landing JS, compressed (on the wire)',
+        value: `${kb(landing.jsTransfer)} (${landing.jsCount} files)`,
+        baseline: b.landingJs,
+      },
+      ...remoteEntrySizes().map((entry) => ({
+        section: 'web',
+        figure: `${entry.name} remoteEntry.js, gzip -9`,
+        value: kb(entry.gzip),
+        baseline: b.remoteEntry,
+      })),
+      {
+        section: 'web',
+        figure: 'signed-in /dashboard LCP, cold cache (median of 3)',
+        value: seconds(dashboard.lcp),
+        baseline: b.dashboardLcp,
+      },
+      {
+        section: 'web',
+        figure: 'signed-in /dashboard performance score',
+        value: String(dashboard.score),
+        baseline: '—',
+      },
+      {
+        section: 'web',
+        figure: 'static bytes re-downloaded on a warm reload of /dashboard',
+        value: `${kb(reload.bytes)} (${reload.withBody.length} bodies, ${reload.notModified} × 304)`,
+        baseline: b.warmReload,
+      },
+    );
+  } finally {
+    await chrome.kill();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+  return rows;
+}

@@ -1,0 +1,79 @@
+// Preload hints for the remote a route shows: its mf-manifest.json, its remoteEntry.js and the
+// exposed module's chunks, so the browser fetches them while the shell's own scripts load instead
+// of one after another. Each manifest is revalidated with its ETag on every page (a remote
+// redeployed alone is picked up at once); a remote that does not answer quickly gets no hints.
+const TIMEOUT_MS = 300;
+
+/** Which remote's parcel each server-rendered path shows first (shell/src/app/routes.tsx). */
+const ROUTE_PARCELS = [
+  { match: /^\/$/, remote: 'mfe_public', expose: 'Landing' },
+  { match: /^\/login$/, remote: 'mfe_public', expose: 'Login' },
+  { match: /^\/privacy$/, remote: 'mfe_public', expose: 'Privacy' },
+  { match: /^\/terms$/, remote: 'mfe_public', expose: 'Terms' },
+  { match: /^\/dashboard$/, remote: 'mfe_accounts', expose: 'AccountsTab' },
+  { match: /^\/verify$/, remote: 'mfe_accounts', expose: 'Verify' },
+];
+
+export function parcelForPath(pathname) {
+  return ROUTE_PARCELS.find(({ match }) => match.test(pathname)) ?? null;
+}
+
+const cache = new Map(); // manifest URL -> { etag, manifest }
+
+async function readManifest(url) {
+  const cached = cache.get(url);
+  const response = await fetch(url, {
+    headers: cached?.etag ? { 'If-None-Match': cached.etag } : {},
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (response.status === 304 && cached) return cached.manifest;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const manifest = await response.json();
+  const etag = response.headers.get('etag');
+  if (etag) cache.set(url, { etag, manifest });
+  else cache.delete(url);
+  return manifest;
+}
+
+/** The URLs to hint for one remote's exposed module, or [] when they cannot be known now. */
+export async function remoteHints(manifestUrl, expose) {
+  let manifest;
+  try {
+    manifest = await readManifest(manifestUrl);
+  } catch {
+    cache.delete(manifestUrl);
+    return [];
+  }
+  try {
+    const publicPath =
+      manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto'
+        ? manifest.metaData.publicPath
+        : new URL('.', manifestUrl).href;
+    const at = (file) => new URL(file, publicPath).href;
+    const entry = manifest.metaData.remoteEntry;
+    const hints = [
+      { href: manifestUrl, as: 'fetch' },
+      { href: at(`${entry.path ? `${entry.path}/` : ''}${entry.name}`), as: 'script' },
+    ];
+    const exposed = expose && manifest.exposes.find((item) => item.name === expose);
+    for (const file of exposed?.assets?.js?.sync ?? [])
+      hints.push({ href: at(file), as: 'script' });
+    return hints;
+  } catch {
+    return [];
+  }
+}
+
+export function linkTags(hints, nonce) {
+  return hints
+    .map(({ href, as }) =>
+      as === 'fetch'
+        ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(href)}" nonce="${nonce}">`
+        : `<link rel="preload" as="script" href="${escapeAttribute(href)}" nonce="${nonce}">`,
+    )
+    .join('');
+}
+
+export function escapeAttribute(value) {
+  return String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}

@@ -1,0 +1,55 @@
+// What every webpack build of the project shares: the loaders, the release define, and in
+// production the brotli and gzip files written next to each text asset, so the servers send
+// precompressed bodies instead of compressing per request.
+const webpack = require('webpack');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('zlib');
+
+/** Text assets worth compressing; deploy files edited in place (remotes.json, config.json) excluded. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json)$/;
+const EDITED_IN_PLACE = /(^|\/)(remotes|config)\.json$/;
+
+exports.moduleRules = (isProd) => [
+  {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !isProd } },
+          target: 'es2020',
+        },
+      },
+    },
+  },
+];
+
+exports.commonPlugins = (isProd, { precompress = isProd } = {}) => [
+  new webpack.DefinePlugin({
+    'process.env.RC_RELEASE': JSON.stringify(process.env.RC_RELEASE || 'dev'),
+  }),
+  ...(precompress
+    ? [
+        new CompressionPlugin({
+          filename: '[path][base].br',
+          algorithm: 'brotliCompress',
+          test: COMPRESSIBLE,
+          exclude: EDITED_IN_PLACE,
+          compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+          threshold: 1024,
+          minRatio: 0.9,
+        }),
+        new CompressionPlugin({
+          filename: '[path][base].gz',
+          algorithm: 'gzip',
+          test: COMPRESSIBLE,
+          exclude: EDITED_IN_PLACE,
+          compressionOptions: { level: 9 },
+          threshold: 1024,
+          minRatio: 0.9,
+        }),
+      ]
+    : []),
+];
