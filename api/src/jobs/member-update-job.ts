@@ -5,6 +5,10 @@ import type { AppContext } from '../context';
 import { linkedMember } from '../features/interactions/linked';
 import { getConfig } from '../features/servers/config-store';
 import { applyMemberUpdate } from '../features/verification/apply-member';
+import {
+  applyUnverifiedRole,
+  unverifiedRoleChange,
+} from '../features/verification/unverified-role';
 import { IntegrationError } from '../integrations/types';
 import { ApiError } from '../lib/errors';
 import type { JobEngine } from './engine';
@@ -66,12 +70,22 @@ export async function registerMemberUpdateJob(
     interrupted: boolean,
   ): Promise<Outcome> {
     const linked = await linkedMember(ctx.db, item.discordId);
-    if (!linked) return 'skipped'; // unlinked since the list was read
     // a member a dead worker was on may have been changed already: read them again
     const member = interrupted
       ? await ctx.integrations.discordBot.getMember(run.guildId, item.discordId)
       : { user_id: item.discordId, nick: item.listedNick, roles: item.listedRoles };
     if (!member) return 'skipped'; // left the server
+    if (!linked) {
+      // not verified: the unverified role is theirs, when the server has one
+      const outcome = await applyUnverifiedRole(ctx, {
+        guildId: run.guildId,
+        config,
+        member,
+        isVerified: false,
+      });
+      if (outcome.warnings.length) return 'failed';
+      return outcome.added.length ? 'updated' : 'unchanged';
+    }
     try {
       const result = await applyMemberUpdate(ctx, {
         guild,
@@ -98,7 +112,10 @@ export async function registerMemberUpdateJob(
   }
 
   /** Lists the next page of members into the run; true when the list is complete. */
-  async function listNextPage(run: RunRow): Promise<RunRow> {
+  async function listNextPage(
+    run: RunRow,
+    config: NonNullable<Awaited<ReturnType<typeof getConfig>>>,
+  ): Promise<RunRow> {
     const page = await listMembersPage(ctx.settings.integrations, run.guildId, run.listCursor);
     const people = page.filter((m) => !m.bot);
     const linked = await linkedDiscordIds(
@@ -111,7 +128,8 @@ export async function registerMemberUpdateJob(
       ctx.db,
       run.id,
       people
-        .filter((m) => linked.has(m.discordId))
+        // linked members, and the others when they still lack the unverified role
+        .filter((m) => linked.has(m.discordId) || unverifiedRoleChange(config, m, false).add)
         .map((m) => ({ discordId: m.discordId, roles: m.roles, nick: m.nick })),
       cursor,
       last,
@@ -143,7 +161,7 @@ export async function registerMemberUpdateJob(
 
     while (!stopping && Date.now() < deadline) {
       if (!run.listed) {
-        run = await listNextPage(run);
+        run = await listNextPage(run, config);
       } else {
         const batch = await takeItems(ctx.db, runId, BATCH);
         if (batch.length === 0) {
