@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw';
 import { mockDb, type MockDb } from './db';
 import { authHandlers, robloxHandlers } from './handlers/auth';
+import { consoleHandlers } from './handlers/console';
 import { dashboardHandlers } from './handlers/dashboard';
 import { publicHandlers } from './handlers/public';
 import { serverHandlers } from './handlers/server';
@@ -12,6 +13,7 @@ export function createHandlers(db: MockDb = mockDb): RequestHandler[] {
     ...robloxHandlers(db),
     ...dashboardHandlers(db),
     ...serverHandlers(db),
+    ...consoleHandlers(db),
     ...publicHandlers(db),
   ];
 }
