@@ -8,8 +8,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Settings } from './config';
 import type { AppContext } from './context';
 import { createDatabase, type Database } from './db/client';
+import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
+import { bindsRoutes } from './features/binds/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { healthRoutes } from './features/health/routes';
 import { publicRoutes } from './features/public/routes';
 import { robloxRoutes } from './features/roblox/routes';
 import { serverRoutes } from './features/servers/routes';
@@ -90,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Login-Check'],
-    exposedHeaders: ['x-token-expired'],
+    exposedHeaders: ['x-token-expired', 'content-disposition'],
     maxAge: 600,
   });
   await app.register(rateLimit, {
@@ -112,6 +115,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(verificationRoutes);
   await app.register(robloxRoutes);
   await app.register(serverRoutes);
+  await app.register(bindsRoutes);
+  await app.register(auditRoutes);
+  await app.register(healthRoutes);
   await app.register(publicRoutes, {
     health: {
       database: database.ping,

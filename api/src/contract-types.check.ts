@@ -35,6 +35,21 @@ import type {
   SetupVerifiedRoleDataSchema,
 } from './features/servers/schemas';
 import type { VerifyRequestSchema, VerifyResultSchema } from './features/verification/schemas';
+import type {
+  AuditEntrySchema,
+  AuditPageSchema,
+  SettingAuditEntrySchema,
+  VerificationAuditEntrySchema,
+} from './features/audit/schemas';
+import type {
+  BindGroupSchema,
+  BindSchema,
+  BindsDataSchema,
+  PutBindsBodySchema,
+} from './features/binds/schemas';
+import type { AccountServerStatusSchema, UnlinkDataSchema } from './features/dashboard/schemas';
+import type { HealthProblemSchema, ServerHealthSchema } from './features/health/schemas';
+import type { EditUnverifiedRoleBodySchema } from './features/servers/schemas';
 
 type Equals<A, B> =
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -64,6 +79,20 @@ export type Checks = [
   Assert<Equals<Static<typeof SetupVerifiedRoleDataSchema>, C.SetupVerifiedRoleData>>,
   Assert<Equals<Static<typeof SetupGroupDataSchema>, C.SetupGroupData>>,
   Assert<Equals<Static<typeof ServerEditDataSchema>, C.ServerEditData>>,
+  // the owner's console (issue 15)
+  Assert<Equals<Static<typeof AccountServerStatusSchema>, C.AccountServerStatus>>,
+  Assert<Equals<Static<typeof BindSchema>, C.Bind>>,
+  Assert<Equals<Static<typeof BindGroupSchema>, C.BindGroup>>,
+  Assert<Equals<Static<typeof BindsDataSchema>, C.BindsData>>,
+  Assert<Equals<Static<typeof UnlinkDataSchema>, C.UnlinkData>>,
+  Assert<Equals<Static<typeof VerificationAuditEntrySchema>, C.VerificationAuditEntry>>,
+  Assert<Equals<Static<typeof SettingAuditEntrySchema>, C.SettingAuditEntry>>,
+  Assert<Equals<Static<typeof AuditEntrySchema>, C.AuditEntry>>,
+  Assert<Equals<Static<typeof AuditPageSchema>, C.AuditPage>>,
+  Assert<Equals<Static<typeof HealthProblemSchema>, C.HealthProblem>>,
+  Assert<Equals<Static<typeof ServerHealthSchema>, C.ServerHealth>>,
+  Assert<Equals<Static<typeof EditUnverifiedRoleBodySchema>, C.EditUnverifiedRoleRequest>>,
+  Assert<Accepts<Static<typeof PutBindsBodySchema>, C.PutBindsRequest>>,
   // request bodies: equal where the contract is a plain object
   Assert<Equals<Static<typeof RefreshRequestSchema>, C.RefreshRequest>>,
   Assert<Equals<Static<typeof VerifyRequestSchema>, C.VerifyInServerRequest>>,

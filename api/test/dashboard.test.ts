@@ -122,6 +122,7 @@ describe('linked accounts', () => {
       roblox_avatar: 'https://pics.test/pete.png',
       linked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       verified: false,
+      verified_in: [],
     });
     const del = await t.app.inject({
       method: 'DELETE',

@@ -1,6 +1,10 @@
 import { API_PATHS } from '@roconnect/shared-lib/contract';
 import type {
+  AuditEntry,
+  AuditPage,
+  BindsData,
   BotStats,
+  ServerHealth,
   GroupSummary,
   Health,
   LinkedAccount,
@@ -62,6 +66,12 @@ const CALLS: [string, string][] = [
   ['put', API_PATHS.editNickname('{id}')],
   ['put', API_PATHS.editVerifiedRole('{id}')],
   ['put', API_PATHS.editGroup('{id}')],
+  ['put', API_PATHS.editUnverifiedRole('{id}')],
+  ['get', API_PATHS.serverBinds('{id}')],
+  ['put', API_PATHS.serverBinds('{id}')],
+  ['get', API_PATHS.serverAudit('{id}')],
+  ['get', API_PATHS.serverAuditExport('{id}')],
+  ['get', API_PATHS.serverHealth('{id}')],
   ['get', API_PATHS.botStats],
   ['get', API_PATHS.health],
 ];
@@ -86,9 +96,16 @@ describe('GET /api/docs/openapi.json', () => {
   });
 
   it('covers every contract path that this API serves, and nothing else', () => {
+    // the server-wide member updates (issue 16) are served by the member-update jobs' branch
+    const elsewhere = [
+      API_PATHS.cspNonce,
+      API_PATHS.openapi,
+      API_PATHS.membersUpdate('{id}'),
+      API_PATHS.membersUpdateJob('{id}', '{job_id}'),
+    ];
     const served = Object.values(API_PATHS)
-      .map((p) => (typeof p === 'function' ? p('{id}') : p))
-      .filter((p) => p !== API_PATHS.cspNonce && p !== API_PATHS.openapi)
+      .map((p) => (typeof p === 'function' ? p('{id}', '{job_id}') : p))
+      .filter((p) => !elsewhere.includes(p))
       .map(openapiPath);
     for (const p of served) expect(Object.keys(doc.paths)).toContain(p);
     for (const [method, path] of CALLS) expect(doc.paths[openapiPath(path)]).toHaveProperty(method);
@@ -102,6 +119,10 @@ describe('GET /api/docs/openapi.json', () => {
       const op = doc.paths[openapiPath(path)][method];
       if (path === API_PATHS.authCallback || path === API_PATHS.robloxCallback) {
         expect(op.responses).toHaveProperty('302');
+        continue;
+      }
+      if (path === API_PATHS.serverAuditExport('{id}')) {
+        expect(op.responses['200'].content).toHaveProperty('text/csv');
         continue;
       }
       const ok = op.responses['200'].content['application/json'].schema;
@@ -133,6 +154,7 @@ describe('GET /api/docs/openapi.json', () => {
     roblox_avatar: null,
     linked_at: 't',
     verified: false,
+    verified_in: [{ server_id: '1', server_name: 's', verified_at: 't' }],
   };
   const verify: VerifyResult = {
     roles_updated: true,
@@ -149,6 +171,7 @@ describe('GET /api/docs/openapi.json', () => {
     verified_role_name: 'V',
     verified_role_id: null,
     group_id: null,
+    unverified_role_id: null,
   };
   const role: ServerRole = { id: '1', name: 'r', position: 1, assignable: true };
   const group: GroupSummary = { id: '1', name: 'g', ranks: [] };
@@ -166,6 +189,12 @@ describe('GET /api/docs/openapi.json', () => {
     roles_created: [],
   };
   const roleData: SetupVerifiedRoleData = { verified_role_id: '1', setup_step: null };
+  const binds: BindsData = {
+    binds: [{ group_id: '1', min_rank: 1, max_rank: 2, role_id: '1', role_name: 'r' }],
+    groups: [{ id: '1', name: 'g', ranks: [{ rank: 1, name: 'r' }] }],
+  };
+  const auditPage: AuditPage = { entries: [], next_before: null };
+  const health15: ServerHealth = { ok: true, problems: [], checked_at: 't' };
 
   it.each([
     ['User', 'get', API_PATHS.me, user],
@@ -178,6 +207,11 @@ describe('GET /api/docs/openapi.json', () => {
     ['SetupGroupData', 'post', API_PATHS.setupGroup('{id}'), groupData],
     ['VerifyResult', 'post', API_PATHS.verifyInServer, verify],
     ['ServerEditData', 'get', API_PATHS.serverEdit('{id}'), edit],
+    ['BindsData', 'get', API_PATHS.serverBinds('{id}'), binds],
+    ['BindsData', 'put', API_PATHS.serverBinds('{id}'), binds],
+    ['AuditPage', 'get', API_PATHS.serverAudit('{id}'), auditPage],
+    ['ServerHealth', 'get', API_PATHS.serverHealth('{id}'), health15],
+    ['ServerConfigData', 'put', API_PATHS.editUnverifiedRole('{id}'), { server_config: config }],
   ] as const)('%s has the same fields as the contract type', (_name, method, path, sample) => {
     expect(keysOf(dataSchema(method, path))).toEqual(keys(sample));
   });
@@ -192,6 +226,43 @@ describe('GET /api/docs/openapi.json', () => {
       expect(keysOf(dataSchema('get', path).items)).toEqual(keys(sample));
     },
   );
+
+  it('nests the console’s items with the contract’s fields', () => {
+    expect(keysOf(dataSchema('get', API_PATHS.serverBinds('{id}')).properties.binds.items)).toEqual(
+      keys(binds.binds[0]!),
+    );
+    expect(
+      keysOf(dataSchema('get', API_PATHS.serverBinds('{id}')).properties.groups.items),
+    ).toEqual(keys(binds.groups[0]!));
+    const verification: AuditEntry = {
+      kind: 'verification',
+      id: 'i',
+      at: 't',
+      actor: null,
+      source: 'website',
+      member: { user_id: 'u', discord_id: '1', username: 'm' },
+      roblox_account: { roblox_id: '1', username: 'r' },
+      roles_added: [],
+      roles_removed: [],
+      nickname_before: null,
+      nickname_after: null,
+      dm_sent: false,
+      warnings: [],
+    };
+    const change: AuditEntry = {
+      kind: 'setting_change',
+      id: 'i',
+      at: 't',
+      actor: null,
+      setting: 'binds',
+      before: null,
+      after: null,
+    };
+    const kinds = dataSchema('get', API_PATHS.serverAudit('{id}')).properties.entries.items.anyOf;
+    expect(kinds.map(keysOf)).toEqual([keys(verification), keys(change)]);
+    const problem = dataSchema('get', API_PATHS.serverHealth('{id}')).properties.problems.items;
+    expect(keysOf(problem)).toEqual(['code', 'fix', 'message', 'reinvite_url']);
+  });
 
   it('nests ServerConfig, ServerRole and GroupSummary with the contract’s fields', () => {
     const editData = dataSchema('get', API_PATHS.serverEdit('{id}'));

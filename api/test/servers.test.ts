@@ -42,6 +42,7 @@ describe('GET config and setup status', () => {
         verified_role_name: 'Verified',
         verified_role_id: null,
         group_id: null,
+        unverified_role_id: null,
       },
     });
     expect((await call('GET', `${A}/setup`)).json().data).toEqual({
@@ -88,6 +89,7 @@ describe('the setup wizard', () => {
       verified_role_name: 'Verified',
       verified_role_id: roleId,
       group_id: GROUP,
+      unverified_role_id: null,
     });
     expect(edit.group).toEqual({
       id: GROUP,

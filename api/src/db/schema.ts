@@ -90,21 +90,27 @@ export const guildConfigs = pgTable('guild_configs', {
   verifiedRoleId: text('verified_role_id'),
   groupId: text('group_id'),
   groupName: text('group_name'),
+  unverifiedRoleId: text('unverified_role_id'),
   setupStep: text('setup_step').notNull().default('nickname'),
   setupCompleted: boolean('setup_completed').notNull().default(false),
   updatedBy: uuid('updated_by'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const groupRoleBinds = pgTable(
-  'group_role_binds',
+/** A Roblox group rank range → a Discord role (features/binds). */
+export const groupBinds = pgTable(
+  'group_binds',
   {
     guildId: text('guild_id').notNull(),
-    rank: integer('rank').notNull(),
-    rankName: text('rank_name').notNull(),
-    discordRoleId: text('discord_role_id').notNull(),
+    position: integer('position').notNull(),
+    groupId: text('group_id').notNull(),
+    groupName: text('group_name'),
+    minRank: integer('min_rank').notNull(),
+    maxRank: integer('max_rank').notNull(),
+    roleId: text('role_id').notNull(),
+    roleName: text('role_name').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.guildId, t.rank] })],
+  (t) => [primaryKey({ columns: [t.guildId, t.position] })],
 );
 
 export const robloxAccounts = pgTable('roblox_accounts', {
@@ -128,6 +134,32 @@ export const verifications = pgTable('verifications', {
   nickname: text('nickname'),
   dmSent: boolean('dm_sent').notNull(),
   warnings: jsonb('warnings').$type<string[]>().notNull(),
+  source: text('source').notNull().default('website'),
+  actorUserId: uuid('actor_user_id'),
+  actorDiscordId: text('actor_discord_id'),
+  actorUsername: text('actor_username'),
+  memberDiscordId: text('member_discord_id'),
+  memberUsername: text('member_username'),
+  robloxId: text('roblox_id'),
+  robloxUsername: text('roblox_username'),
+  nicknameBefore: text('nickname_before'),
+  nicknameAfter: text('nickname_after'),
+  nicknameByBot: boolean('nickname_by_bot').notNull().default(false),
+  roleIdsAdded: jsonb('role_ids_added').$type<string[]>().notNull().default([]),
+  roleIdsRemoved: jsonb('role_ids_removed').$type<string[]>().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Who changed which setting of a server, before and after (features/audit). */
+export const settingChanges = pgTable('setting_changes', {
+  id: uuid('id').primaryKey(),
+  guildId: text('guild_id').notNull(),
+  actorUserId: uuid('actor_user_id'),
+  actorDiscordId: text('actor_discord_id'),
+  actorUsername: text('actor_username'),
+  setting: text('setting').notNull(),
+  before: text('before'),
+  after: text('after'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

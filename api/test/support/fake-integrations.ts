@@ -17,6 +17,8 @@ export interface FakeGuild {
   ownerId: string;
   botPresent: boolean;
   botTop: number;
+  /** the bot's own (managed) role, when a test models it: then it decides botTop and the bot's permissions */
+  botRoleId?: string;
   roles: DiscordRole[];
   members: Map<string, { permissions: string; nick: string | null; roles: string[] }>;
 }
@@ -123,6 +125,27 @@ function userOfAccess(world: FakeWorld, token: string): string {
   return userId;
 }
 
+/** The bot's highest position: its own role's when the test gave it one. */
+function botTopOf(g: FakeGuild): number {
+  const own = g.botRoleId ? g.roles.find((r) => r.id === g.botRoleId) : undefined;
+  return own ? own.position : g.botTop;
+}
+
+/** Gives the bot a managed role at its current top position, carrying `permissions`. */
+export function giveBotRole(world: FakeWorld, guild: FakeGuild, permissions: string): DiscordRole {
+  world.nextId += 1n;
+  const role = {
+    id: String(world.nextId),
+    name: 'RoConnect',
+    position: guild.botTop,
+    managed: true,
+    permissions,
+  };
+  guild.roles.push(role);
+  guild.botRoleId = role.id;
+  return role;
+}
+
 function guildOf(world: FakeWorld, guildId: string): FakeGuild {
   const g = world.guilds.get(guildId);
   if (!g || !g.botPresent) throw err('unknown_guild', 'Unknown Guild', 10004, 404);
@@ -188,7 +211,7 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         };
       },
       listRoles: async (guildId) => guildOf(world, guildId).roles.map((r) => ({ ...r })),
-      getBotHighestRolePosition: async (guildId) => guildOf(world, guildId).botTop,
+      getBotHighestRolePosition: async (guildId) => botTopOf(guildOf(world, guildId)),
       createRole: async (guildId, name) => {
         const g = guildOf(world, guildId);
         world.nextId += 1n;
@@ -203,14 +226,17 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         return role;
       },
       getMember: async (guildId, userId): Promise<DiscordMember | null> => {
-        const m = guildOf(world, guildId).members.get(userId);
+        const g = guildOf(world, guildId);
+        if (userId === '100000000000000001' && g.botRoleId)
+          return { user_id: userId, nick: null, roles: [g.botRoleId] };
+        const m = g.members.get(userId);
         return m ? { user_id: userId, nick: m.nick, roles: [...m.roles] } : null;
       },
       addMemberRole: async (guildId, userId, roleId) => {
         const g = guildOf(world, guildId);
         const role = g.roles.find((r) => r.id === roleId);
         if (!role) throw err('unknown_role', 'Unknown Role', 10011, 404);
-        if (world.refusedRoles.has(roleId) || role.position >= g.botTop)
+        if (world.refusedRoles.has(roleId) || role.position >= botTopOf(g))
           throw err('missing_permissions', 'Missing Permissions', 50013, 403);
         const m = g.members.get(userId);
         if (!m) throw err('unknown_member', 'Unknown Member', 10007, 404);
@@ -261,8 +287,10 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         return g ? { id: groupId, name: g.name } : null;
       },
       getGroupRoles: async (groupId) => world.groups.get(groupId)?.roles ?? [],
-      getUserRankInGroup: async (userId, groupId) =>
-        world.groups.get(groupId)?.members.get(userId) ?? 0,
+      getUserRankInGroup: async (userId, groupId) => {
+        world.calls.push(`rank ${userId} ${groupId}`);
+        return world.groups.get(groupId)?.members.get(userId) ?? 0;
+      },
       getAvatarHeadshotUrl: async (userId) =>
         `https://tr.rbxcdn.test/${userId}/150/150/AvatarHeadshot/Png`,
     },

@@ -4,12 +4,14 @@ import { escapeHtml } from '../html/page';
 import { SeedError, validateSeed } from '../seed/validate';
 import { parseFaults } from './faults';
 import { registerMemberControl } from './members';
+import { registerRoleControl } from './roles';
 import { snapshot } from './state';
 
 /** /__emulator/*: inspect state, reset, inject faults. Never faulted itself. */
 export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext): Promise<void> {
   app.get('/__emulator/state', async () => snapshot(ctx));
   registerMemberControl(app, ctx);
+  registerRoleControl(app, ctx);
 
   /** body optional; `{"seed": {...}}` replaces the seed for this and later resets */
   app.post('/__emulator/reset', async (request, reply) => {

@@ -4,8 +4,16 @@ import { notFound } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
 import { bindBrowser } from '../auth/browser-binding';
 import { createState } from '../auth/oauth-state';
-import { listLinkedAccounts, toLinkedAccountDto, unlinkAccount } from '../roblox/accounts';
+import { getUser } from '../auth/users';
+import {
+  findAccount,
+  listLinkedAccounts,
+  toLinkedAccountDto,
+  unlinkAccount,
+} from '../roblox/accounts';
 import { requireManager } from '../servers/access';
+import { cleanUpAccount } from '../verification/unlink-cleanup';
+import { verifiedInByAccount } from '../verification/verified-in';
 import { listManageableServers, listUserGuildIds, listVerificationServers } from './guild-store';
 import {
   inviteUrlRoute,
@@ -51,20 +59,32 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${base}/user/linked-accounts`,
     { schema: linkedAccountsRoute, ...authed },
-    async (request) => ({
-      success: true as const,
-      data: (await listLinkedAccounts(ctx.db, authOf(request).userId)).map(toLinkedAccountDto),
-    }),
+    async (request) => {
+      const accounts = await listLinkedAccounts(ctx.db, authOf(request).userId);
+      const verifiedIn = await verifiedInByAccount(
+        ctx.db,
+        accounts.map((a) => a.id),
+      );
+      return {
+        success: true as const,
+        data: accounts.map((a) => toLinkedAccountDto(a, verifiedIn.get(a.id))),
+      };
+    },
   );
 
   app.delete(
     `${base}/user/linked-account/:id`,
     { schema: unlinkRoute, ...authed },
     async (request) => {
-      if (!(await unlinkAccount(ctx.db, authOf(request).userId, request.params.id))) {
+      const { userId } = authOf(request);
+      const account = await findAccount(ctx.db, request.params.id);
+      if (!account || account.userId !== userId)
         throw notFound('You have no linked account with this id.', 'account_not_found');
-      }
-      return { success: true as const, data: {} };
+      const user = request.query.remove_roles ? await getUser(ctx.db, userId) : null;
+      const cleanup = user ? await cleanUpAccount(ctx, user, account) : null;
+      if (!(await unlinkAccount(ctx.db, userId, account.id)))
+        throw notFound('You have no linked account with this id.', 'account_not_found');
+      return { success: true as const, data: cleanup ? { cleanup } : {} };
     },
   );
 

@@ -15,6 +15,15 @@ export const ServerSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const AccountServerStatusSchema = Type.Object(
+  {
+    server_id: Snowflake('the server (guild) id'),
+    server_name: Type.String(),
+    verified_at: Type.String({ format: 'date-time', description: 'the newest verification there' }),
+  },
+  { additionalProperties: false },
+);
+
 export const LinkedAccountSchema = Type.Object(
   {
     id: Uuid('linked account id'),
@@ -24,6 +33,9 @@ export const LinkedAccountSchema = Type.Object(
     roblox_avatar: Nullable(Type.String()),
     linked_at: Type.String({ format: 'date-time' }),
     verified: Type.Boolean(),
+    verified_in: Type.Array(AccountServerStatusSchema, {
+      description: 'the servers this account verified in, newest first',
+    }),
   },
   { additionalProperties: false },
 );
@@ -72,12 +84,44 @@ export const linkedAccountsRoute = {
   summary: "The caller's linked Roblox accounts",
   response: { 200: Ok(Type.Array(LinkedAccountSchema)), ...errors(401) },
 };
+export const UnlinkQuerySchema = Type.Object(
+  {
+    remove_roles: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: first take back, in each server the account verified in, the roles the bot gave with it and the nickname it set',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const UnlinkCleanupSchema = Type.Object(
+  {
+    server_id: Type.String(),
+    server_name: Type.String(),
+    roles_removed: Type.Array(Type.String(), { description: 'names of the roles taken back' }),
+    nickname_reset: Type.Boolean(),
+    warnings: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export const UnlinkDataSchema = Type.Object(
+  { cleanup: Type.Array(UnlinkCleanupSchema) },
+  { additionalProperties: false },
+);
+
 export const unlinkRoute = {
   tags,
   ...auth,
-  summary: 'Unlink one of the caller’s Roblox accounts',
+  summary: 'Unlink one of the caller’s Roblox accounts (?remove_roles=true also cleans up)',
   params: LinkedAccountParams,
-  response: { 200: Ok(EmptyObject), ...errors(401, 404) },
+  querystring: UnlinkQuerySchema,
+  response: {
+    200: Ok(
+      Type.Union([UnlinkDataSchema, EmptyObject], { description: '{} without remove_roles' }),
+    ),
+    ...errors(401, 404, 502),
+  },
 };
 export const manualSyncRoute = {
   tags,

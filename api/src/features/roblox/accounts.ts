@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import type { AccountServerStatus } from '@roconnect/shared-lib/contract';
 import type { Db } from '../../db/client';
 import { robloxAccounts } from '../../db/schema';
 
 export type RobloxAccountRow = typeof robloxAccounts.$inferSelect;
 
-export function toLinkedAccountDto(r: RobloxAccountRow) {
+export function toLinkedAccountDto(r: RobloxAccountRow, verifiedIn: AccountServerStatus[] = []) {
   return {
     id: r.id,
     roblox_id: r.robloxId,
@@ -14,6 +15,7 @@ export function toLinkedAccountDto(r: RobloxAccountRow) {
     roblox_avatar: r.avatarUrl,
     linked_at: r.linkedAt.toISOString(),
     verified: r.verified,
+    verified_in: verifiedIn,
   };
 }
 

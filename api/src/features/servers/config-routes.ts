@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { findMembership, requireManager } from './access';
 import { loadGrantContext } from './role-safety';
-import { getConfig, listBinds, setupStatus, toServerConfigDto } from './config-store';
+import { listBinds } from '../binds/store';
+import { getConfig, setupStatus, toServerConfigDto } from './config-store';
 import { rolesWithAssignability } from './roles';
 import { configRoute, editRoute, setupStatusRoute } from './schemas';
 
@@ -32,17 +33,16 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const roles = guild.botPresent
       ? rolesWithAssignability(await loadGrantContext(ctx, guild.id, userId, owner))
       : [];
+    // The first group's single-rank binds, as the page before binds showed them (binds: GET …/binds).
     const binds = config?.groupId ? await listBinds(ctx.db, guild.id) : [];
     const group =
       config?.groupId != null
         ? {
             id: config.groupId,
             name: config.groupName ?? `Group ${config.groupId}`,
-            ranks: binds.map((b) => ({
-              rank: b.rank,
-              name: b.rankName,
-              discord_role_id: b.discordRoleId,
-            })),
+            ranks: binds
+              .filter((b) => b.groupId === config.groupId && b.minRank === b.maxRank)
+              .map((b) => ({ rank: b.minRank, name: b.roleName, discord_role_id: b.roleId })),
           }
         : null;
     return {

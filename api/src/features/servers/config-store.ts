@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { NicknameFormat, SetupStep } from '@roconnect/shared-lib/contract';
 import type { Db } from '../../db/client';
-import { groupRoleBinds, guildConfigs } from '../../db/schema';
+import { guildConfigs } from '../../db/schema';
 
 export type ConfigRow = typeof guildConfigs.$inferSelect;
 export type ConfigPatch = Partial<Omit<ConfigRow, 'guildId' | 'updatedAt' | 'updatedBy'>>;
@@ -36,6 +36,7 @@ export function toServerConfigDto(guildName: string | null, row: ConfigRow | nul
     verified_role_name: row?.verifiedRoleName ?? 'Verified',
     verified_role_id: row?.verifiedRoleId ?? null,
     group_id: row?.groupId ?? null,
+    unverified_role_id: row?.unverifiedRoleId ?? null,
   };
 }
 
@@ -48,23 +49,4 @@ export function setupStatus(row: ConfigRow | null) {
 export function advance(row: ConfigRow | null, next: SetupStep): SetupStep {
   const current = (row?.setupStep ?? 'nickname') as SetupStep;
   return STEP_ORDER.indexOf(next) > STEP_ORDER.indexOf(current) ? next : current;
-}
-
-export async function listBinds(db: Db, guildId: string) {
-  return db
-    .select()
-    .from(groupRoleBinds)
-    .where(eq(groupRoleBinds.guildId, guildId))
-    .orderBy(groupRoleBinds.rank);
-}
-
-export async function replaceBinds(
-  db: Db,
-  guildId: string,
-  binds: { rank: number; rankName: string; discordRoleId: string }[],
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(groupRoleBinds).where(eq(groupRoleBinds.guildId, guildId));
-    if (binds.length) await tx.insert(groupRoleBinds).values(binds.map((b) => ({ guildId, ...b })));
-  });
 }

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { notFound } from '../../lib/errors';
 import { requireLiveManager } from './access';
-import { saveConfig, toServerConfigDto } from './config-store';
+import { listBinds } from '../binds/store';
+import { getConfig, saveConfig, toServerConfigDto } from './config-store';
+import { recordBindsChange, recordNicknameChange, recordVerifiedRoleChange } from './setting-audit';
 import { bindGroup, groupIdFromBody } from './group';
 import { loadGrantContext } from './role-safety';
 import { checkChosenRole, ensureVerifiedRole } from './roles';
@@ -20,9 +22,11 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { userId } = authOf(request);
       const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      const before = await getConfig(ctx.db, guild.id);
       const row = await saveConfig(ctx.db, guild.id, userId, {
         nicknameFormat: request.body.nickname_format,
       });
+      await recordNicknameChange(ctx.db, guild.id, userId, before, row);
       return {
         success: true as const,
         data: { server_config: toServerConfigDto(guild.name, row) },
@@ -47,10 +51,12 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } else {
         role = await ensureVerifiedRole(ctx, grant, name);
       }
+      const before = await getConfig(ctx.db, guild.id);
       const row = await saveConfig(ctx.db, guild.id, userId, {
         verifiedRoleName: role.name,
         verifiedRoleId: role.id,
       });
+      await recordVerifiedRoleChange(ctx.db, guild.id, userId, before, row);
       return {
         success: true as const,
         data: { server_config: toServerConfigDto(guild.name, row) },
@@ -67,7 +73,9 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const groupId = groupIdFromBody(request.body);
       requireBot(guild);
       const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
+      const before = await listBinds(ctx.db, guild.id);
       const bound = await bindGroup(ctx, grant, groupId);
+      await recordBindsChange(ctx.db, guild.id, userId, before, bound.binds);
       const row = await saveConfig(ctx.db, guild.id, userId, {
         groupId: bound.groupId,
         groupName: bound.groupName,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseRobloxGroupInput } from '../../integrations/roblox/groupInput';
-import { replaceBinds } from './config-store';
+import { replaceBinds, type NewBind } from '../binds/store';
 import { requireGrantable, type GrantContext } from './role-safety';
 import { findRoleByName } from './roles';
 
@@ -26,8 +26,9 @@ export function groupIdFromBody(body: GroupInput): string {
 }
 
 /**
- * Reads the group and its ranks; makes one Discord role per rank above 0 that the server does
- * not have yet (matched by name); remembers rank → role. Rank names belong to whoever owns the
+ * The default binds of a group: reads the group and its ranks; makes one Discord role per rank
+ * above 0 that the server does not have yet (matched by name); replaces every bind of the server
+ * with one single-rank bind per rank. Rank names belong to whoever owns the
  * Roblox group, so a same-named existing role is checked like a chosen one before any is created.
  */
 export async function bindGroup(ctx: AppContext, g: GrantContext, groupId: string) {
@@ -46,7 +47,7 @@ export async function bindGroup(ctx: AppContext, g: GrantContext, groupId: strin
   });
   const created = new Map<string, string>();
   const rolesCreated: string[] = [];
-  const binds: { rank: number; rankName: string; discordRoleId: string }[] = [];
+  const binds: NewBind[] = [];
   for (const { rank, name, existingId } of planned) {
     let roleId = existingId ?? created.get(name.toLowerCase());
     if (!roleId) {
@@ -54,8 +55,15 @@ export async function bindGroup(ctx: AppContext, g: GrantContext, groupId: strin
       created.set(name.toLowerCase(), roleId);
       rolesCreated.push(name);
     }
-    binds.push({ rank: rank.rank, rankName: rank.name, discordRoleId: roleId });
+    binds.push({
+      groupId: group.id,
+      groupName: group.name,
+      minRank: rank.rank,
+      maxRank: rank.rank,
+      roleId,
+      roleName: name,
+    });
   }
   await replaceBinds(ctx.db, guildId, binds);
-  return { groupId: group.id, groupName: group.name, rolesCreated };
+  return { groupId: group.id, groupName: group.name, rolesCreated, binds };
 }

@@ -14,6 +14,9 @@ export const ServerConfigSchema = Type.Object(
     verified_role_name: Type.String(),
     verified_role_id: Nullable(Type.String()),
     group_id: Nullable(Type.String()),
+    unverified_role_id: Nullable(
+      Type.String({ description: 'given to members who are not verified; null when off' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -113,6 +116,15 @@ export const EditGroupBodySchema = Type.Object(
   { additionalProperties: false, description: 'one of group_id or group_url' },
 );
 
+export const EditUnverifiedRoleBodySchema = Type.Object(
+  {
+    unverified_role_id: Nullable(
+      Snowflake('an existing role the bot may give, or null to turn the unverified role off'),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 const common = { tags: ['servers'], security: [{ bearerAuth: [] }], params: ServerIdParams };
 const errs = errors(401, 403, 404, 409, 502);
 
@@ -165,5 +177,11 @@ export const editGroupRoute = {
   ...common,
   summary: 'Change the Roblox group',
   body: EditGroupBodySchema,
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
+};
+export const editUnverifiedRoleRoute = {
+  ...common,
+  summary: 'Set or turn off the role given to members who are not verified',
+  body: EditUnverifiedRoleBodySchema,
   response: { 200: Ok(ServerConfigDataSchema), ...errs },
 };

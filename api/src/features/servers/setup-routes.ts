@@ -3,17 +3,12 @@ import type { SetupStep } from '@roconnect/shared-lib/contract';
 import { authOf } from '../../context';
 import { badRequest, conflict } from '../../lib/errors';
 import { requireLiveManager } from './access';
-import {
-  STEP_ORDER,
-  advance,
-  getConfig,
-  replaceBinds,
-  saveConfig,
-  type ConfigRow,
-} from './config-store';
+import { STEP_ORDER, advance, getConfig, saveConfig, type ConfigRow } from './config-store';
+import { listBinds, replaceBinds } from '../binds/store';
 import { bindGroup, groupIdFromBody } from './group';
 import { loadGrantContext } from './role-safety';
 import { ensureVerifiedRole } from './roles';
+import { recordBindsChange, recordNicknameChange, recordVerifiedRoleChange } from './setting-audit';
 import { setupGroupRoute, setupNicknameRoute, setupVerifiedRoleRoute } from './schemas';
 import { cleanRoleName, requireBot } from './validate';
 
@@ -43,6 +38,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         nicknameFormat: request.body.nickname_format,
         setupStep: advance(current, 'verified_role'),
       });
+      await recordNicknameChange(ctx.db, guild.id, userId, current, row);
       return { success: true as const, data: { setup_step: nextStep(row) } };
     },
   );
@@ -64,6 +60,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         verifiedRoleId: role.id,
         setupStep: advance(current, 'group'),
       });
+      await recordVerifiedRoleChange(ctx.db, guild.id, userId, current, row);
       return {
         success: true as const,
         data: { verified_role_id: role.id, setup_step: nextStep(row) },
@@ -88,8 +85,10 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = await getConfig(ctx.db, guild.id);
       requireStep(current, 'group');
 
+      const before = await listBinds(ctx.db, guild.id);
       if (body.skip) {
         await replaceBinds(ctx.db, guild.id, []);
+        await recordBindsChange(ctx.db, guild.id, userId, before, []);
         await saveConfig(ctx.db, guild.id, userId, {
           groupId: null,
           groupName: null,
@@ -105,6 +104,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireBot(guild);
       const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
       const bound = await bindGroup(ctx, grant, groupId);
+      await recordBindsChange(ctx.db, guild.id, userId, before, bound.binds);
       await saveConfig(ctx.db, guild.id, userId, {
         groupId: bound.groupId,
         groupName: bound.groupName,

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import type { AuditSource, NicknameFormat, VerifyResult } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
 import { verifications } from '../../db/schema';
@@ -7,9 +6,12 @@ import { IntegrationError, type DiscordMember } from '../../integrations/types';
 import { badGateway } from '../../lib/errors';
 import type { UserRow } from '../auth/users';
 import { markVerified, type RobloxAccountRow } from '../roblox/accounts';
-import { listBinds, type ConfigRow } from '../servers/config-store';
+import { recordVerification } from '../audit/record';
+import { listBinds, rankMatches, type BindRow } from '../binds/store';
+import type { ConfigRow } from '../servers/config-store';
 import { dangerousPermission } from '../servers/role-safety';
 import { buildNickname } from './nickname';
+import { unverifiedRoleChange } from './unverified-role';
 
 async function wasVerifiedBefore(ctx: AppContext, guildId: string, accountId: string) {
   const [row] = await ctx.db
@@ -18,6 +20,34 @@ async function wasVerifiedBefore(ctx: AppContext, guildId: string, accountId: st
     .where(and(eq(verifications.guildId, guildId), eq(verifications.robloxAccountId, accountId)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The binds the account's ranks earn: one Roblox call per distinct group. A group the account is
+ * not in (rank 0) where no bind covers rank 0 is said in a warning.
+ */
+async function earnedBinds(
+  ctx: AppContext,
+  robloxId: string,
+  binds: BindRow[],
+  config: ConfigRow,
+  warnings: string[],
+): Promise<BindRow[]> {
+  const groupIds = [...new Set(binds.map((b) => b.groupId))];
+  const ranks = new Map(
+    await Promise.all(
+      groupIds.map(
+        async (g) => [g, await ctx.integrations.roblox.getUserRankInGroup(robloxId, g)] as const,
+      ),
+    ),
+  );
+  const earned = binds.filter((b) => rankMatches(b, ranks.get(b.groupId) ?? 0));
+  for (const g of groupIds) {
+    if (ranks.get(g) !== 0 || earned.some((b) => b.groupId === g)) continue;
+    const name = binds.find((b) => b.groupId === g && b.groupName)?.groupName ?? g;
+    warnings.push(`You are not a member of the Roblox group ${name}, so no rank role was given.`);
+  }
+  return earned;
 }
 
 /** Discord refused a role change: which role and what the owner should do; other errors rethrown. */
@@ -84,32 +114,44 @@ export async function applyMemberUpdate(
   };
   const has = new Set(member.roles);
 
-  // Roles: the verified role, then the role bound to the member's group rank (others bound to ranks go).
+  // Roles: the verified role and every bound role the member qualifies for are given; bound roles
+  // they no longer qualify for and the unverified role are taken away.
+  const binds = await listBinds(ctx.db, input.guild.id);
+  const liveRoles =
+    binds.length || config.verifiedRoleId || config.unverifiedRoleId
+      ? await bot.listRoles(input.guild.id)
+      : [];
+  const nameOf = (id: string, fallback: string) =>
+    liveRoles.find((r) => r.id === id)?.name ?? fallback;
+  const earned = await earnedBinds(ctx, account.robloxId, binds, config, result.warnings);
+
   const toAdd: { id: string; name: string }[] = [];
   const toRemove: { id: string; name: string }[] = [];
-  if (config.verifiedRoleId && !has.has(config.verifiedRoleId))
-    toAdd.push({ id: config.verifiedRoleId, name: config.verifiedRoleName });
-  if (config.groupId) {
-    const binds = await listBinds(ctx.db, input.guild.id);
-    const rank = await ctx.integrations.roblox.getUserRankInGroup(account.robloxId, config.groupId);
-    const target = binds.find((b) => b.rank === rank);
-    if (target && !has.has(target.discordRoleId))
-      toAdd.push({ id: target.discordRoleId, name: target.rankName });
-    for (const b of binds) {
-      if (b.discordRoleId !== target?.discordRoleId && has.has(b.discordRoleId))
-        toRemove.push({ id: b.discordRoleId, name: b.rankName });
-    }
-    if (!target && rank === 0)
-      result.warnings.push(
-        `You are not a member of the Roblox group ${config.groupName ?? config.groupId}, so no rank role was given.`,
-      );
+  const planned = new Set<string>();
+  const add = (id: string, name: string) => {
+    if (has.has(id) || planned.has(id)) return;
+    planned.add(id);
+    toAdd.push({ id, name });
+  };
+  if (config.verifiedRoleId) add(config.verifiedRoleId, config.verifiedRoleName);
+  for (const b of earned) add(b.roleId, nameOf(b.roleId, b.roleName));
+  const kept = new Set([...earned.map((b) => b.roleId), config.verifiedRoleId ?? '']);
+  for (const b of binds) {
+    if (kept.has(b.roleId) || !has.has(b.roleId) || planned.has(b.roleId)) continue;
+    planned.add(b.roleId);
+    toRemove.push({ id: b.roleId, name: nameOf(b.roleId, b.roleName) });
   }
+  const unverified = unverifiedRoleChange(config, member, true).remove;
+  if (unverified && !kept.has(unverified) && !planned.has(unverified))
+    toRemove.push({ id: unverified, name: nameOf(unverified, 'Unverified') });
+
   // A role may have gained a moderator permission since it was configured: never hand that out.
-  const liveRoles = toAdd.length ? await bot.listRoles(input.guild.id) : [];
   const changes = [
     ...toAdd.map((role) => ({ role, add: true })),
     ...toRemove.map((role) => ({ role, add: false })),
   ];
+  const added: { id: string; name: string }[] = [];
+  const removed: { id: string; name: string }[] = [];
   for (const { role, add } of changes) {
     const permission = add
       ? dangerousPermission(liveRoles.find((r) => r.id === role.id) ?? { permissions: '0' })
@@ -123,6 +165,7 @@ export async function applyMemberUpdate(
     try {
       if (add) await bot.addMemberRole(input.guild.id, user.discordId, role.id);
       else await bot.removeMemberRole(input.guild.id, user.discordId, role.id);
+      (add ? added : removed).push(role);
       (add ? result.roles_added : result.roles_removed).push(role.name);
     } catch (err) {
       const refusal = roleRefusal(err, role.name);
@@ -140,6 +183,7 @@ export async function applyMemberUpdate(
     robloxDisplayName: account.displayName,
   });
   result.nickname = nickname;
+  let nicknameAfter = member.nick;
   if (nickname !== null) {
     if (input.guild.ownerDiscordId === user.discordId) {
       result.warnings.push(
@@ -149,6 +193,7 @@ export async function applyMemberUpdate(
       try {
         await bot.setMemberNickname(input.guild.id, user.discordId, nickname);
         result.nickname_updated = true;
+        nicknameAfter = nickname;
       } catch (err) {
         if (!(err instanceof IntegrationError && err.kind === 'missing_permissions')) throw err;
         // The roles above are given already: say so, and what failed, instead of a bare 502.
@@ -182,14 +227,18 @@ export async function applyMemberUpdate(
   }
 
   await markVerified(ctx.db, account.id);
-  await ctx.db.insert(verifications).values({
-    id: randomUUID(),
+  await recordVerification(ctx.db, {
     guildId: input.guild.id,
-    userId: user.id,
-    robloxAccountId: account.id,
-    rolesAdded: result.roles_added,
-    rolesRemoved: result.roles_removed,
-    nickname: result.nickname_updated ? result.nickname : null,
+    source: input.source,
+    actorUserId: input.actorUserId,
+    member: user,
+    account,
+    rolesAdded: added,
+    rolesRemoved: removed,
+    nicknameBefore: member.nick,
+    nicknameAfter,
+    nicknameUpdated: result.nickname_updated,
+    nicknameByBot: nickname !== null && nicknameAfter === nickname,
     dmSent: result.dm_sent,
     warnings: result.warnings,
   });

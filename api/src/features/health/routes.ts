@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../../context';
+import { bindBrowser } from '../auth/browser-binding';
+import { createState } from '../auth/oauth-state';
+import { requireManager } from '../servers/access';
+import { getConfig } from '../servers/config-store';
+import { checkServerHealth } from './check';
+import { serverHealthRoute } from './schemas';
+
+/** GET /api/v1/server/{id}/health: live from Discord; the caller must manage the server. */
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  app.get(
+    '/api/v1/server/:id/health',
+    { schema: serverHealthRoute, onRequest: app.authenticate },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const guild = await requireManager(ctx.db, userId, request.params.id);
+      let inviteUrl: string | undefined;
+      // the same invite as GET …/bot/invite-url: one state, bound to this user and browser
+      const reinviteUrl = async () => {
+        inviteUrl ??= ctx.integrations.discordOAuth.botInviteUrl(
+          await createState(ctx.db, ctx.settings.encryptionKey, {
+            purpose: 'bot_invite',
+            userId,
+            guildId: guild.id,
+            browserHash: bindBrowser(request, reply, ctx.settings),
+          }),
+          guild.id,
+        );
+        return inviteUrl;
+      };
+      const health = await checkServerHealth(
+        ctx,
+        guild.id,
+        await getConfig(ctx.db, guild.id),
+        reinviteUrl,
+      );
+      return { success: true as const, data: health };
+    },
+  );
+};

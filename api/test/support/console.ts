@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { addMember, addUser, type FakeWorld } from './fake-integrations';
+import { linkRoblox, loginAs, type Session } from './fake-login';
+import { GUILD_A, MAX, MO, OLIVIA, PETE, RUBY, standardWorld } from './world';
+
+/** The owner's console tests: GUILD_A with a manager (Mo), a member (Max) and a stranger. */
+export const STRANGER = '110000000000000009'; // signed in, not in GUILD_A
+export const STAFF_ROLE = '130000000000000020'; // Mo's role in GUILD_A (Manage Server), position 4
+export const EXTRA_ROLE = '130000000000000021'; // harmless, position 3, below Mo and the bot
+export const GROUP2 = '7002';
+export const RANGER = '503'; // rank 100 in GROUP2, not in GROUP
+
+export function consoleWorld(): FakeWorld {
+  const w = standardWorld();
+  addUser(w, STRANGER, 'stranger_sam');
+  const a = w.guilds.get(GUILD_A)!;
+  a.roles.push(
+    { id: STAFF_ROLE, name: 'Staff', position: 4, managed: false, permissions: '32' },
+    { id: EXTRA_ROLE, name: 'Extra', position: 3, managed: false, permissions: '0' },
+  );
+  addMember(a, MO, '32', [STAFF_ROLE]);
+  w.groups.set(GROUP2, {
+    name: 'Second Group',
+    roles: [
+      { id: '70020', name: 'Guest', rank: 0 },
+      { id: '70021', name: 'Recruit', rank: 10 },
+      { id: '70022', name: 'Ranger', rank: 100 },
+      { id: '70023', name: 'Chief', rank: 255 },
+    ],
+    members: new Map([
+      [RANGER, 100],
+      [PETE, 10],
+    ]),
+  });
+  w.robloxUsers.set(RANGER, {
+    sub: RANGER,
+    preferred_username: 'RangerRay',
+    name: 'Ray',
+    picture: null,
+  });
+  return w;
+}
+
+export interface Cast {
+  owner: Session;
+  manager: Session;
+  member: Session;
+  stranger: Session;
+}
+
+export async function signInCast(app: FastifyInstance): Promise<Cast> {
+  return {
+    owner: await loginAs(app, OLIVIA),
+    manager: await loginAs(app, MO),
+    member: await loginAs(app, MAX),
+    stranger: await loginAs(app, STRANGER),
+  };
+}
+
+/** The id of the caller's linked account for a Roblox user (linking it first). */
+export async function linkedAccountId(
+  app: FastifyInstance,
+  s: Session,
+  robloxId: string,
+): Promise<string> {
+  await linkRoblox(app, s, robloxId);
+  const list = (
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/dashboard/user/linked-accounts',
+      headers: s.headers,
+    })
+  ).json().data as { id: string; roblox_id: string }[];
+  return list.find((a) => a.roblox_id === robloxId)!.id;
+}
+
+export const verifyAs = (app: FastifyInstance, s: Session, serverId: string, accountId: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/dashboard/bot/verify-in-server',
+    headers: s.headers,
+    payload: { server_id: serverId, account_id: accountId },
+  });
+
+export { RUBY, PETE };
