@@ -12,6 +12,9 @@ import { notifications, renderWithToasts } from '../../testing/renderWithToasts'
 import { recordRequests } from '../../testing/recordRequests';
 import { BindsSection } from './BindsSection';
 
+// many fields typed per test: on a busy 2-core machine a test can take more than Jest's 5 s
+jest.setTimeout(20_000);
+
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
 const VERIFIED = '200000000000000011';
