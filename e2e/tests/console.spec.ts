@@ -58,7 +58,7 @@ async function setUpDemoBuilders(owner: Page) {
 
 interface GuildState {
   id: string;
-  roles: { id: string; name: string; position: number }[];
+  roles: { id: string; name: string; position: number; managed?: boolean }[];
   members: { user_id: string; role_names: string[] }[];
 }
 async function emulatorGuild(request: APIRequestContext, id: string): Promise<GuildState> {
@@ -223,7 +223,8 @@ test('an owner binds a rank range to a role; a member verifies through the share
   await screenshots(page, 'server-page-audit');
 
   // the bot's role dragged below the bound role: the health panel and the servers card say so
-  const botRole = guild.roles.find((r) => r.position === 10)!;
+  // the bot's own (managed) role, dragged below "Builder" (position 3)
+  const botRole = guild.roles.find((r) => r.managed)!;
   const moved = await page.request.patch(
     `${EMULATOR_CONTROL}/guilds/${DEMO_BUILDERS}/roles/${botRole.id}`,
     { data: { position: 2 } },

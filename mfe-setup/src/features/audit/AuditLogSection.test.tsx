@@ -47,7 +47,7 @@ it('shows verifications and setting changes newest first, with their details', a
   expect(detail('DM sent')).toHaveTextContent('Yes');
   expect(setting).toHaveTextContent('demo_user');
   expect(setting).toHaveTextContent('Changed Nickname format');
-  expect(setting).toHaveTextContent('roblox_username → roblox_display');
+  expect(setting).toHaveTextContent('Roblox username → Roblox display name');
   const time = within(setting!).getByText(relativeTime('2025-08-01T09:00:00.000Z'));
   expect(time).toHaveAttribute('datetime', '2025-08-01T09:00:00.000Z');
   expect(time).toHaveAttribute('title', expect.stringMatching(/2025/));
@@ -61,7 +61,7 @@ it('loads more pages until there are no more', async () => {
   expect(bodyRows()).toHaveLength(AUDIT_PAGE_SIZE);
   await user.click(within(region()).getByRole('button', { name: 'Load more' }));
   await waitFor(() => expect(bodyRows()).toHaveLength(AUDIT_PAGE_SIZE + 2));
-  expect(bodyRows().at(-1)).toHaveTextContent('roblox_username → roblox_display');
+  expect(bodyRows().at(-1)).toHaveTextContent('Roblox username → Roblox display name');
   expect(within(region()).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 });
 

@@ -31,7 +31,7 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
         <td>{when}</td>
         <td>{actorName(entry)}</td>
         <td>Changed {settingLabel(entry.setting)}</td>
-        <td>{change(entry.before, entry.after)}</td>
+        <td>{change(entry.before, entry.after, entry.setting)}</td>
       </tr>
     );
   }

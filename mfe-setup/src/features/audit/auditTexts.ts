@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditSource } from '@roconnect/shared-lib';
+import { nicknameFormatLabel } from '../nickname/nicknameFormatOptions';
 
 const SETTINGS: Record<string, string> = {
   nickname_format: 'Nickname format',
@@ -21,6 +22,9 @@ export const sourceLabel = (source: AuditSource) => SOURCES[source] ?? source;
 /** Who did it: the actor's name, or RoConnect itself. */
 export const actorName = (entry: AuditEntry) => entry.actor?.username ?? 'RoConnect';
 
-/** 'before → after', with '(none)' for an empty side. */
-export const change = (before: string | null, after: string | null) =>
-  `${before ?? '(none)'} → ${after ?? '(none)'}`;
+/** 'before → after', with '(none)' for an empty side; nickname formats by their labels. */
+export function change(before: string | null, after: string | null, setting?: string): string {
+  const show = (value: string | null) =>
+    value === null ? '(none)' : setting === 'nickname_format' ? nicknameFormatLabel(value) : value;
+  return `${show(before)} → ${show(after)}`;
+}
