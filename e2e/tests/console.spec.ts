@@ -232,9 +232,7 @@ test('an owner binds a rank range to a role; a member verifies through the share
   expect(moved.ok()).toBe(true);
   const health = section(page, 'Bot health');
   await health.getByRole('button', { name: 'Check again' }).click();
-  await expect(
-    health.getByText('The RoConnect role sits below "Builder"', { exact: false }),
-  ).toBeVisible();
+  await expect(health.getByText(/^The RoConnect role sits below .*"Builder"/)).toBeVisible();
   await expect(
     health.getByText(
       'In Server Settings → Roles, drag the RoConnect role above every role it gives.',
