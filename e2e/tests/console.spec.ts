@@ -20,6 +20,11 @@ test.beforeEach(async ({ request }) => {
   expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
 });
 
+const cleanups: (() => Promise<void>)[] = [];
+test.afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -46,14 +51,20 @@ async function apiCall(
   return (await response.json()) as { data: unknown };
 }
 
+/** No binds and no unverified role in Demo Builders: the API's database outlives each spec. */
+async function clearConsoleSettings(owner: Page) {
+  const base = `/api/v1/server/${DEMO_BUILDERS}`;
+  await apiCall(owner, 'PUT', `${base}/binds`, { binds: [] });
+  await apiCall(owner, 'PUT', `${base}/edit/unverified-role`, { unverified_role_id: null });
+}
+
 /** The owner sets the bot up in Demo Builders (no group, no unverified role) as the wizard would. */
 async function setUpDemoBuilders(owner: Page) {
   const base = `/api/v1/server/${DEMO_BUILDERS}`;
   await apiCall(owner, 'POST', `${base}/setup/nickname`, { nickname_format: 'roblox_username' });
   await apiCall(owner, 'POST', `${base}/setup/verified-role`, { verified_role_name: 'Verified' });
   await apiCall(owner, 'POST', `${base}/setup/group`, { skip: true });
-  await apiCall(owner, 'PUT', `${base}/binds`, { binds: [] });
-  await apiCall(owner, 'PUT', `${base}/edit/unverified-role`, { unverified_role_id: null });
+  await clearConsoleSettings(owner);
 }
 
 interface GuildState {
@@ -113,6 +124,8 @@ test('an owner binds a rank range to a role; a member verifies through the share
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'demo_user');
   await setUpDemoBuilders(page);
+  // other specs set Demo Builders up without binds or an unverified role: leave it that way
+  cleanups.push(() => clearConsoleSettings(page));
   await page.goto(`/server/edit/${DEMO_BUILDERS}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
 
