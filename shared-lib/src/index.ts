@@ -19,3 +19,4 @@ export * from './navigation/navigationBridge';
 export * from './parcel/defineParcel';
 export * from './parcel/ParcelErrorBoundary';
 export * from './ui';
+export * from './format/relativeTime';

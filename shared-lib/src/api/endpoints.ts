@@ -24,6 +24,13 @@ import type {
   VerifyInServerRequest,
   VerifyResult,
 } from '../contract/types';
+import type {
+  AuditPage,
+  BindsData,
+  PutBindsRequest,
+  ServerHealth,
+  UnlinkData,
+} from '../contract/console';
 import { API_PATHS } from '../contract/paths';
 import { apiClient, longApiClient } from './httpClient';
 import { LOGIN_CHECK_HEADER, loginCheck } from './loginCheck';
@@ -85,7 +92,17 @@ export const api = {
     syncServers: () => send<Server[]>('post', API_PATHS.syncServers),
     verificationServers: () => get<Server[]>(API_PATHS.verificationServers),
     linkedAccounts: () => get<LinkedAccount[]>(API_PATHS.linkedAccounts),
-    unlinkAccount: (id: string) => send<EmptyData>('delete', API_PATHS.linkedAccount(id)),
+    /** With `removeRoles`, the bot also takes back the roles and nickname it gave with the account. */
+    unlinkAccount: async (
+      id: string,
+      options: { removeRoles?: boolean } = {},
+    ): Promise<UnlinkData | EmptyData> => {
+      const response = await apiClient.delete<ApiSuccess<UnlinkData | EmptyData>>(
+        API_PATHS.linkedAccount(id),
+        options.removeRoles ? { params: { remove_roles: true } } : undefined,
+      );
+      return response.data.data;
+    },
     manualSync: () => send<ManualSyncData>('post', API_PATHS.manualSync),
     inviteUrl: (serverId: string) =>
       startOAuth<InviteUrlData>(API_PATHS.inviteUrl, { server_id: serverId }),
@@ -112,12 +129,58 @@ export const api = {
       send<ServerConfigData>('put', API_PATHS.editVerifiedRole(id), body),
     editGroup: (id: string, body: EditGroupRequest) =>
       send<ServerConfigData>('put', API_PATHS.editGroup(id), body, longApiClient),
+    editUnverifiedRole: (id: string, unverifiedRoleId: string | null) =>
+      send<ServerConfigData>('put', API_PATHS.editUnverifiedRole(id), {
+        unverified_role_id: unverifiedRoleId,
+      }),
+    binds: (id: string) => get<BindsData>(API_PATHS.serverBinds(id)),
+    /** Creating roles by name and asking Roblox for each group can take a while. */
+    putBinds: (id: string, body: PutBindsRequest) =>
+      send<BindsData>('put', API_PATHS.serverBinds(id), body, longApiClient),
+    audit: (id: string, query: AuditQuery = {}) =>
+      get<AuditPage>(API_PATHS.serverAudit(id), apiClient, auditParams(query)),
+    /** The CSV export, fetched with the session's auth header (never a token in the URL). */
+    auditExport: async (id: string, query: Pick<AuditQuery, 'member'> = {}) => {
+      const response = await apiClient.get<Blob>(API_PATHS.serverAuditExport(id), {
+        params: auditParams(query),
+        responseType: 'blob',
+      });
+      return {
+        blob: response.data,
+        filename:
+          filenameFrom(response.headers['content-disposition']) ?? `roconnect-audit-${id}.csv`,
+      };
+    },
+    health: (id: string) => get<ServerHealth>(API_PATHS.serverHealth(id)),
   },
   public: {
     botStats: () => get<BotStats>(API_PATHS.botStats),
   },
 };
 export type Api = typeof api;
+
+export interface AuditQuery {
+  /** `next_before` of the previous page */
+  before?: string | null;
+  limit?: number;
+  /** a member's Discord user id */
+  member?: string | null;
+}
+
+function auditParams({ before, limit, member }: AuditQuery): Record<string, string | number> {
+  return {
+    ...(before ? { before } : {}),
+    ...(limit ? { limit } : {}),
+    ...(member ? { member } : {}),
+  };
+}
+
+/** The file name of a `content-disposition: attachment; filename="…"` header. */
+export function filenameFrom(header: unknown): string | null {
+  if (typeof header !== 'string') return null;
+  const match = /filename="?([^";]+)"?/i.exec(header);
+  return match ? match[1]!.trim() : null;
+}
 
 /** Spec §5: text containing 'http' or the game's domain is a URL, else an id. */
 export function groupInputToRequest(text: string): { group_url: string } | { group_id: string } {

@@ -13,3 +13,8 @@ export function isDashboardTab(value: unknown): value is DashboardTab {
 export function dashboardPath(tab?: DashboardTab): string {
   return tab ? `/dashboard?tab=${tab}` : '/dashboard';
 }
+
+/** `/verify`, or `/verify?server_id=…` to open the verify page with that server chosen. */
+export function verifyPath(serverId?: string): string {
+  return serverId ? `/verify?server_id=${encodeURIComponent(serverId)}` : '/verify';
+}

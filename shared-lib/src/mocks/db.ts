@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../contract/console';
 import type {
   BotStats,
   LinkedAccount,
@@ -39,15 +40,33 @@ export interface MockServer {
   unverified_role_id: string | null;
   /** Discord role created for each group rank (rank → role id) */
   group_roles: { rank: number; role_id: string }[];
+  /** Roblox group rank ranges bound to Discord roles, in the owner's order */
+  binds: MockBind[];
   bot_role_position: number;
+  /** the bot's permissions in the server, for the health check */
+  bot_permissions: { manage_roles: boolean; manage_nicknames: boolean };
+  /** Discord roles each member has (user id → role ids), as verification leaves them */
+  member_roles: Record<string, string[]>;
   roles: Omit<ServerRole, 'assignable'>[];
+}
+
+export interface MockBind {
+  group_id: string;
+  min_rank: number;
+  max_rank: number;
+  role_id: string;
 }
 
 export interface MockGroup {
   id: string;
   name: string;
   ranks: { rank: number; name: string }[];
+  /** Roblox account id → rank in the group (not listed: rank 0) */
+  member_ranks?: Record<string, number>;
 }
+
+/** An audit entry with the server it belongs to. */
+export type MockAuditEntry = AuditEntry & { server_id: string };
 
 export interface MockSession {
   user_id: string;
@@ -67,6 +86,8 @@ export interface MockDb {
   botStats: BotStats;
   sessions: MockSession[];
   robloxConfigured: boolean;
+  /** every server's audit log, in the order things happened */
+  audit: MockAuditEntry[];
   /** counter for ids the handlers create (roles, tokens) */
   nextId: number;
 }

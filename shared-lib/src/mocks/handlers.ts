@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'msw';
 import { mockDb, type MockDb } from './db';
 import { authHandlers, robloxHandlers } from './handlers/auth';
+import { consoleHandlers } from './handlers/console';
 import { dashboardHandlers } from './handlers/dashboard';
 import { memberUpdateHandlers } from './handlers/memberUpdates';
 import { publicHandlers } from './handlers/public';
@@ -13,6 +14,7 @@ export function createHandlers(db: MockDb = mockDb): RequestHandler[] {
     ...robloxHandlers(db),
     ...dashboardHandlers(db),
     ...serverHandlers(db),
+    ...consoleHandlers(db),
     ...memberUpdateHandlers(db),
     ...publicHandlers(db),
   ];

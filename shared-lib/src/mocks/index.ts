@@ -1,6 +1,8 @@
 // Node-safe entry: the browser worker lives in './browser' so tests never load it.
 export { createMockDb, mockDb, resetMockDb, nextSnowflake, nextToken } from './db';
 export type {
+  MockAuditEntry,
+  MockBind,
   MockDb,
   MockGroup,
   MockLinkedAccount,

@@ -33,6 +33,13 @@ export function linkGroup(db: MockDb, server: MockServer, group: MockGroup): str
     server.group_roles.push({ rank, role_id: ensureRole(db, server, name) });
     if (!existed) created.push(name);
   }
+  // as the API: the one-role-per-rank set-up becomes the server's binds
+  server.binds = server.group_roles.map(({ rank, role_id }) => ({
+    group_id: group.id,
+    min_rank: rank,
+    max_rank: rank,
+    role_id,
+  }));
   return created;
 }
 

@@ -51,7 +51,10 @@ function server(
     group_id: null,
     unverified_role_id: null,
     group_roles: [],
+    binds: [],
     bot_role_position: 10,
+    bot_permissions: { manage_roles: true, manage_nicknames: true },
+    member_roles: {},
     roles: baseRoles(overrides.server_id),
     ...overrides,
   };
@@ -158,6 +161,7 @@ export function defaultSeed(): MockDb {
           { rank: 100, name: 'Officer' },
           { rank: 255, name: 'Owner' },
         ],
+        member_ranks: { '3000001': 100, '3000002': 1 },
       },
     ],
     botStats: { total_users: 1234, total_servers: 56 },
@@ -170,6 +174,52 @@ export function defaultSeed(): MockDb {
       },
     ],
     robloxConfigured: true,
+    audit: seedAudit(),
     nextId: 1000,
   };
+}
+
+/** A few entries in the ready server's log: a verification and a setting change. */
+function seedAudit(): MockDb['audit'] {
+  const actor = {
+    user_id: DEMO_USER.id,
+    discord_id: DEMO_USER.discord_id,
+    username: DEMO_USER.username,
+  };
+  return [
+    {
+      server_id: SEED_SERVERS.ownerReady,
+      id: 'audit-1',
+      kind: 'setting_change',
+      at: '2025-08-01T09:00:00.000Z',
+      actor,
+      setting: 'nickname_format',
+      before: 'roblox_username',
+      after: 'roblox_display',
+    },
+    {
+      server_id: SEED_SERVERS.ownerReady,
+      id: 'audit-2',
+      kind: 'verification',
+      at: '2025-08-02T10:05:00.000Z',
+      actor: {
+        user_id: OTHER_USER.id,
+        discord_id: OTHER_USER.discord_id,
+        username: OTHER_USER.username,
+      },
+      source: 'website',
+      member: {
+        user_id: OTHER_USER.id,
+        discord_id: OTHER_USER.discord_id,
+        username: OTHER_USER.username,
+      },
+      roblox_account: { roblox_id: '3000003', username: 'SomeoneElse' },
+      roles_added: ['Verified'],
+      roles_removed: [],
+      nickname_before: null,
+      nickname_after: 'SomeoneElse',
+      dm_sent: true,
+      warnings: [],
+    },
+  ];
 }

@@ -1,5 +1,7 @@
+import type { UnlinkCleanup } from '../contract/console';
 import type { LinkedAccount, NicknameFormat, User, VerifyResult } from '../contract/types';
 import type { MockDb } from './db';
+import { bindsFor, recordAudit } from './console';
 import { badRequest, fail, forbidden, MockHttpError, notFound } from './respond';
 import { requireSnowflake } from './validation';
 
@@ -64,13 +66,74 @@ export function verifyInServer(
   const canRename = nickname !== null && !member.owner;
   if (nickname !== null && member.owner)
     warnings.push("Discord doesn't let bots change the server owner's nickname.");
+
+  // the verified role and every bind the account qualifies for; bound roles it no longer
+  // qualifies for and the unverified role go
+  const had = new Set(server.member_roles[user.id] ?? []);
+  const binds = bindsFor(db, server, account.roblox_id);
+  const give = [...new Set([...(role ? [role.id] : []), ...binds.add])];
+  const take = [...binds.remove, ...(server.unverified_role_id ? [server.unverified_role_id] : [])];
+  const nameOf = (id: string) => server.roles.find((r) => r.id === id)?.name ?? id;
+  const added = give.filter((id) => !had.has(id));
+  const removed = take.filter((id) => had.has(id) && !give.includes(id));
+  server.member_roles[user.id] = [...[...had].filter((id) => !removed.includes(id)), ...added];
+
+  const at = new Date().toISOString();
+  account.verified_in = [
+    { server_id: server.server_id, server_name: server.server_name, verified_at: at },
+    ...account.verified_in.filter((v) => v.server_id !== server.server_id),
+  ];
+  const who = { user_id: user.id, discord_id: user.discord_id, username: user.username };
+  recordAudit(db, server, {
+    kind: 'verification',
+    at,
+    actor: who,
+    source: 'website',
+    member: who,
+    roblox_account: { roblox_id: account.roblox_id, username: account.roblox_username },
+    roles_added: added.map(nameOf),
+    roles_removed: removed.map(nameOf),
+    nickname_before: null,
+    nickname_after: canRename ? nickname : null,
+    dm_sent: true,
+    warnings,
+  });
   return {
-    roles_updated: Boolean(role),
+    roles_updated: added.length > 0 || removed.length > 0 || Boolean(role),
     nickname_updated: canRename,
     dm_sent: true,
-    roles_added: role ? [role.name] : [],
-    roles_removed: [],
+    roles_added:
+      role && !added.includes(role.id) ? [role.name, ...added.map(nameOf)] : added.map(nameOf),
+    roles_removed: removed.map(nameOf),
     nickname: canRename ? nickname : null,
     warnings,
   };
+}
+
+/** Unlinking with remove_roles: in each server the account verified in, the bot takes back the
+ * verified and bound roles it gave and resets the nickname. */
+export function unlinkCleanup(db: MockDb, userId: string, account: LinkedAccount): UnlinkCleanup[] {
+  return account.verified_in.flatMap(({ server_id, server_name }) => {
+    const server = db.servers.find((s) => s.server_id === server_id);
+    if (!server) return [];
+    const given = new Set([
+      ...(server.verified_role_id ? [server.verified_role_id] : []),
+      ...server.binds.map((b) => b.role_id),
+    ]);
+    const had = server.member_roles[userId] ?? [];
+    const removed = had.filter((id) => given.has(id));
+    server.member_roles[userId] = had.filter((id) => !given.has(id));
+    const member = server.members.find((m) => m.user_id === userId);
+    return [
+      {
+        server_id,
+        server_name,
+        roles_removed: removed.map((id) => server.roles.find((r) => r.id === id)?.name ?? id),
+        nickname_reset: !member?.owner,
+        warnings: member?.owner
+          ? ["Discord doesn't let bots change the server owner's nickname."]
+          : [],
+      },
+    ];
+  });
 }

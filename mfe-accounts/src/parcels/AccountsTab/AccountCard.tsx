@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { Avatar, Button, Card, navigate, type LinkedAccount } from '@roconnect/shared-lib';
-import { AccountStatusBadge } from '../../features/accounts/AccountStatusBadge';
+import { VerifiedInList } from '../../features/accounts/VerifiedInList';
 import { linkedOnText } from '../../features/accounts/linkedDate';
 
 const Item = styled(Card)`
@@ -66,7 +66,7 @@ export function AccountCard({ account, onUnlink }: Props) {
           <Username id={nameId}>{account.roblox_username}</Username>
           <Meta>{linkedOnText(account.linked_at)}</Meta>
           <div>
-            <AccountStatusBadge verified={account.verified} />
+            <VerifiedInList account={account} />
           </div>
         </Names>
       </Identity>

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { API_PATHS, redirectExternal, type LinkedAccount } from '@roconnect/shared-lib';
+import {
+  API_PATHS,
+  redirectExternal,
+  relativeTime,
+  type LinkedAccount,
+} from '@roconnect/shared-lib';
 import {
   SEED_ACCOUNTS,
   failNext,
@@ -33,6 +38,7 @@ const account = (overrides: Partial<LinkedAccount> = {}): LinkedAccount => ({
   roblox_avatar: null,
   linked_at: '2025-08-05T09:00:00.000Z',
   verified: false,
+  verified_in: [],
   ...overrides,
 });
 
@@ -55,7 +61,9 @@ describe('AccountsTab loading its own data (no shell props)', () => {
         `Linked on ${new Date('2025-08-02T10:00:00.000Z').toLocaleDateString()}`,
       ),
     ).toBeInTheDocument();
-    expect(within(verified).getByText('Verified')).toBeInTheDocument();
+    expect(
+      within(verified).getByRole('list', { name: 'Servers DemoBuilder is verified in' }),
+    ).toHaveTextContent(`Verified in Tycoon Fans · ${relativeTime('2025-08-02T10:05:00.000Z')}`);
     expect(within(card('DemoAlt')).getByText('Pending')).toBeInTheDocument();
     expect(
       within(verified).getByRole('button', { name: 'Verify in a Server' }),

@@ -10,6 +10,7 @@ import {
   toast,
   type AccountsTabProps,
   type LinkedAccount,
+  type UnlinkCleanup,
 } from '@roconnect/shared-lib';
 import { AccountCard } from './AccountCard';
 import { UnlinkDialog } from './UnlinkDialog';
@@ -54,6 +55,7 @@ export function AccountsTab(props: AccountsTabParcelProps) {
   const { starting, startLinking } = useLinkRoblox();
   const [confirming, setConfirming] = useState<LinkedAccount | null>(null);
   const [unlinking, setUnlinking] = useState(false);
+  const [cleanup, setCleanup] = useState<UnlinkCleanup[] | null>(null);
   // Accounts unlinked here stay hidden until the shell's fresh list arrives without them.
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
   const { onAccountsChange } = props;
@@ -69,11 +71,17 @@ export function AccountsTab(props: AccountsTabParcelProps) {
     });
   }, [data]);
 
-  async function unlink(account: LinkedAccount) {
+  async function unlink(account: LinkedAccount, removeRoles: boolean) {
     setUnlinking(true);
+    let keepOpen = false;
     try {
-      await api.dashboard.unlinkAccount(account.id);
+      const result = await api.dashboard.unlinkAccount(account.id, { removeRoles });
       toast.success('Account unlinked successfully!');
+      if (removeRoles && 'cleanup' in result) {
+        // the dialog stays open to show what the bot took back
+        setCleanup(result.cleanup);
+        keepOpen = true;
+      }
       setRemovedIds((ids) => new Set(ids).add(account.id));
       if (onAccountsChange) onAccountsChange();
       else if (!fromShell) refresh();
@@ -81,7 +89,7 @@ export function AccountsTab(props: AccountsTabParcelProps) {
       toast.error('Failed to unlink account. Please try again.');
     } finally {
       setUnlinking(false);
-      setConfirming(null);
+      if (!keepOpen) setConfirming(null);
     }
   }
 
@@ -133,8 +141,12 @@ export function AccountsTab(props: AccountsTabParcelProps) {
       <UnlinkDialog
         account={confirming}
         busy={unlinking}
-        onConfirm={() => confirming && void unlink(confirming)}
-        onCancel={() => setConfirming(null)}
+        cleanup={cleanup}
+        onConfirm={(removeRoles) => confirming && void unlink(confirming, removeRoles)}
+        onCancel={() => {
+          setConfirming(null);
+          setCleanup(null);
+        }}
       />
     </section>
   );

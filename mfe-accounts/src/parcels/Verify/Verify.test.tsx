@@ -109,6 +109,22 @@ describe('choosing an account and a server', () => {
     expect(serverGroup()).toBeInTheDocument();
   });
 
+  it('preselects the server of a shared verify link', async () => {
+    renderVerify({ server_id: SEED_SERVERS.memberWithBot });
+    await userEvent.click(await screen.findByRole('radio', { name: 'DemoAlt' }));
+    expect(screen.getByRole('radio', { name: 'Tycoon Fans' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Verify & Update' })).toBeEnabled();
+  });
+
+  it('says so when the shared link’s server is not one the user can verify in', async () => {
+    renderVerify({ server_id: SEED_SERVERS.managerNoBot });
+    expect(
+      await screen.findByText("This verify link's server isn't available to you"),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'DemoAlt' }));
+    expect(screen.getByRole('radio', { name: 'Tycoon Fans' })).not.toBeChecked();
+  });
+
   it('ignores an account id in the query that is not one of the user’s', async () => {
     renderVerify({ account_id: SEED_ACCOUNTS.otherUsers });
     await screen.findByRole('radio', { name: 'DemoBuilder' });

@@ -24,6 +24,9 @@ import { ServerChoice } from './ServerChoice';
 import { useVerificationData, LOAD_FAILED_MESSAGE } from './useVerificationData';
 import { VerifySuccess } from './VerifySuccess';
 
+export const SHARED_SERVER_UNAVAILABLE =
+  'You can only verify in servers you are a member of where the owner has finished setting up RoConnect. Choose one of your servers below, or ask the owner for a new link.';
+
 const Header = styled.header`
   display: flex;
   flex-wrap: wrap;
@@ -60,12 +63,28 @@ export function Verify({ query }: RoutePageProps) {
   const accountStepId = useId();
   const serverStepId = useId();
   const preselected = query?.account_id;
+  const sharedServer = query?.server_id;
+  const sharedServerUnknown =
+    data.status === 'ready' &&
+    Boolean(sharedServer) &&
+    !data.servers.some((s) => s.server_id === sharedServer);
 
   useEffect(() => {
     if (data.status === 'ready' && preselected && data.accounts.some((a) => a.id === preselected)) {
       setAccountId((current) => current ?? preselected);
     }
   }, [data, preselected]);
+
+  // a shared verify link (/verify?server_id=…) chooses its server
+  useEffect(() => {
+    if (
+      data.status === 'ready' &&
+      sharedServer &&
+      data.servers.some((s) => s.server_id === sharedServer)
+    ) {
+      setServerId((current) => current ?? sharedServer);
+    }
+  }, [data, sharedServer]);
 
   async function verify() {
     if (!accountId || !serverId) return;
@@ -107,6 +126,11 @@ export function Verify({ query }: RoutePageProps) {
     const servers = accountId ? data.servers : [];
     body = (
       <Stack gap={6}>
+        {sharedServerUnknown && (
+          <Banner tone="warning" title="This verify link's server isn't available to you">
+            {SHARED_SERVER_UNAVAILABLE}
+          </Banner>
+        )}
         <Card aria-labelledby={accountStepId}>
           <StepTitle id={accountStepId}>1. Roblox account</StepTitle>
           {data.accounts.length === 0 ? (

@@ -7,8 +7,10 @@ import {
   Card,
   CARD_ANIMATION_DELAY_S,
   discordGuildIconUrl,
+  type HealthProblem,
   type Server,
 } from '@roconnect/shared-lib';
+import { NeedsAttentionBadge } from '../../features/health/NeedsAttentionBadge';
 import { formatMemberCount } from './formatMemberCount';
 import { ServerCardAction } from './ServerCardAction';
 import type { SetupStatusEntry } from './useSetupStatuses';
@@ -62,11 +64,19 @@ const Footer = styled.div`
   margin-top: auto;
 `;
 
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
 export interface ServerCardProps {
   server: Server;
   /** position in the list, for the staggered entrance */
   index: number;
   setupStatus: SetupStatusEntry | undefined;
+  /** what the bot's health check found (empty: all good; undefined: not checked) */
+  healthProblems?: HealthProblem[];
   onSetupServer?: (serverId: string, serverName: string) => void;
   onEditServer?: (serverId: string) => void;
   /** a re-check of the bot's presence runs for this server */
@@ -79,6 +89,7 @@ export function ServerCard({
   server,
   index,
   setupStatus,
+  healthProblems,
   onSetupServer,
   onEditServer,
   checkingBot = false,
@@ -106,9 +117,14 @@ export function ServerCard({
         </div>
       </Identity>
       <Footer>
-        <Badge tone={server.bot_added ? 'success' : 'neutral'}>
-          {server.bot_added ? 'Bot Added' : 'No Bot'}
-        </Badge>
+        <Badges>
+          <Badge tone={server.bot_added ? 'success' : 'neutral'}>
+            {server.bot_added ? 'Bot Added' : 'No Bot'}
+          </Badge>
+          {healthProblems && healthProblems.length > 0 && (
+            <NeedsAttentionBadge problems={healthProblems} />
+          )}
+        </Badges>
         <ServerCardAction
           server={server}
           setupStatus={setupStatus}

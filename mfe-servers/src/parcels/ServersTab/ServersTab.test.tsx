@@ -137,8 +137,8 @@ describe('ServersTab', () => {
 
       await waitFor(() => expect(toastMessages()).toContain('success: The bot is in Obby Makers.'));
       mockServer.events.removeAllListeners();
-      // then the setup statuses of the fresh list
-      expect(calls.slice(0, 2)).toEqual([
+      // then the setup statuses of the fresh list (the first list's health checks may land late)
+      expect(calls.filter((call) => !call.endsWith('/health')).slice(0, 2)).toEqual([
         `POST ${API_PATHS.manualSync}`,
         `GET ${API_PATHS.userServers}`,
       ]);

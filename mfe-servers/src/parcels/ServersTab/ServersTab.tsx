@@ -6,6 +6,7 @@ import { ServerGrid } from './ServerGrid';
 import { SyncServersButton } from './SyncServersButton';
 import { useServerList } from './useServerList';
 import { useSetupStatuses } from './useSetupStatuses';
+import { useHealthProblems } from '../../features/health/useHealthProblems';
 
 const Header = styled.div`
   display: flex;
@@ -37,6 +38,10 @@ export function ServersTab({
     onServersUpdate,
   );
   const setupStatuses = useSetupStatuses(state.status === 'ready' ? state.servers : null);
+  const healthProblems = useHealthProblems(
+    state.status === 'ready' ? state.servers : null,
+    setupStatuses,
+  );
   const onSync = () => void sync();
 
   return (
@@ -72,6 +77,7 @@ export function ServersTab({
               server={server}
               index={index}
               setupStatus={setupStatuses.get(server.server_id)}
+              healthProblems={healthProblems.get(server.server_id)}
               onSetupServer={onSetupServer}
               onEditServer={onEditServer}
               checkingBot={checking === server.server_id}

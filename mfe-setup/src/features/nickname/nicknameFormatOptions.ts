@@ -29,3 +29,8 @@ export const nicknameFormatOptions: RadioOption<NicknameFormat>[] = NICKNAME_FOR
 export function isNicknameFormat(value: unknown): value is NicknameFormat {
   return typeof value === 'string' && (NICKNAME_FORMATS as readonly string[]).includes(value);
 }
+
+/** The readable label of a stored format; the raw value when it is not one of the six. */
+export function nicknameFormatLabel(value: string): string {
+  return isNicknameFormat(value) ? LABELS[value].label : value;
+}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -12,11 +13,16 @@ import {
   navigate,
   type ServerConfigProps,
 } from '@roconnect/shared-lib';
+import { AuditLogSection } from '../../features/audit/AuditLogSection';
+import { BindsSection } from '../../features/binds/BindsSection';
+import { BotHealthPanel } from '../../features/health/BotHealthPanel';
 import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
 import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
+import { VerifyLinkCard } from '../../features/verifyLink/VerifyLinkCard';
 import { GroupSection } from './GroupSection';
 import { NicknameSection } from './NicknameSection';
 import { LOAD_FAILED_MESSAGE, useServerEditData } from './useServerEditData';
+import { UnverifiedRoleSection } from './UnverifiedRoleSection';
 import { VerifiedRoleSection } from './VerifiedRoleSection';
 
 const Header = styled.header`
@@ -50,6 +56,12 @@ function BackToDashboard() {
 /** /server/edit/{serverId}: the server's configuration, one section per setting (spec §2). */
 export function ServerConfig({ serverId }: ServerConfigProps) {
   const { state, refresh } = useServerEditData(serverId);
+  // bumps after every save, so the health check, the binds and the audit log read again
+  const [revision, setRevision] = useState(0);
+  const saved = () => {
+    setRevision((n) => n + 1);
+    void refresh();
+  };
 
   if (state.status === 'loading') {
     return (
@@ -80,6 +92,8 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
         <BackToDashboard />
       </Header>
       <Stack gap={6}>
+        <BotHealthPanel serverId={serverId} revision={revision} />
+        <VerifyLinkCard serverId={serverId} />
         <NicknameSection
           serverId={serverId}
           savedFormat={
@@ -93,15 +107,29 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
           savedName={config.verified_role_name || DEFAULT_VERIFIED_ROLE_NAME}
           savedRoleId={config.verified_role_id ?? null}
           roles={roles}
-          onSaved={() => void refresh()}
+          onSaved={saved}
+        />
+        <UnverifiedRoleSection
+          serverId={serverId}
+          savedRoleId={config.unverified_role_id ?? null}
+          verifiedRoleId={config.verified_role_id ?? null}
+          roles={roles}
+          onSaved={saved}
         />
         <GroupSection
           serverId={serverId}
           savedGroupId={config.group_id ?? ''}
           group={group}
-          onSaved={() => void refresh()}
+          onSaved={saved}
+        />
+        <BindsSection
+          serverId={serverId}
+          roles={roles.filter((role) => role.assignable)}
+          revision={revision}
+          onSaved={saved}
         />
         <MemberUpdateSection serverId={serverId} />
+        <AuditLogSection serverId={serverId} revision={revision} />
       </Stack>
     </PageContainer>
   );

@@ -5,7 +5,7 @@ import type { MockDb } from '../db';
 import { guarded, notFound, ok, readJsonObject, requireCaller } from '../respond';
 import { requireSnowflake } from '../validation';
 import { managedServers, serverView } from '../views';
-import { verifyInServer } from '../verify';
+import { unlinkCleanup, verifyInServer } from '../verify';
 import { route, routeWithId } from './route';
 
 export function dashboardHandlers(db: MockDb) {
@@ -61,8 +61,9 @@ export function dashboardHandlers(db: MockDb) {
           (a) => a.id === params.id && a.owner_id === user.id,
         );
         if (index < 0) return notFound('Linked account not found.');
-        db.linkedAccounts.splice(index, 1);
-        return ok({});
+        const [account] = db.linkedAccounts.splice(index, 1);
+        if (new URL(request.url).searchParams.get('remove_roles') !== 'true') return ok({});
+        return ok({ cleanup: unlinkCleanup(db, user.id, account!) });
       }),
     ),
 

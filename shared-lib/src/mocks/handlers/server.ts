@@ -1,11 +1,12 @@
 import { http } from 'msw';
 import { API_PATHS } from '../../contract/paths';
-import type { SetupStep } from '../../contract/types';
+import type { SetupStep, User } from '../../contract/types';
 import type { MockDb, MockServer } from '../db';
 import { ensureRole, linkGroup, roleAboveBotMessage } from '../mutations';
 import { badRequest, fail, guarded, ok, readJsonObject, requireCaller } from '../respond';
 import { requireGroup, requireNicknameFormat, requireRoleName } from '../validation';
 import { configView, editView, requireManagedServer } from '../views';
+import { recordBindsChange, recordSettingChange } from '../console';
 import { routeWithId } from './route';
 
 type IdParams = { id: string };
@@ -22,11 +23,11 @@ function advance(server: MockServer, next: SetupStep): void {
 export function serverHandlers(db: MockDb) {
   /** Resolver for a route on one managed server, with the caller checked first. */
   const onServer = (
-    handle: (server: MockServer, request: Request) => Response | Promise<Response>,
+    handle: (server: MockServer, request: Request, user: User) => Response | Promise<Response>,
   ) =>
     guarded<IdParams>(({ request, params }) => {
       const { user } = requireCaller(db, request);
-      return handle(requireManagedServer(db, params.id, user.id), request);
+      return handle(requireManagedServer(db, params.id, user.id), request, user);
     });
 
   return [
@@ -72,6 +73,7 @@ export function serverHandlers(db: MockDb) {
         if (body.skip === true) {
           server.group_id = null;
           server.group_roles = [];
+          server.binds = [];
         } else if (body.skip !== undefined) {
           return badRequest('skip must be true when sent.');
         } else {
@@ -94,16 +96,18 @@ export function serverHandlers(db: MockDb) {
     ),
     http.put<IdParams>(
       routeWithId(API_PATHS.editNickname),
-      onServer(async (server, request) => {
+      onServer(async (server, request, user) => {
+        const before = server.nickname_format;
         server.nickname_format = requireNicknameFormat(
           (await readJsonObject(request)).nickname_format,
         );
+        recordSettingChange(db, server, user, 'nickname_format', before, server.nickname_format);
         return ok({ server_config: configView(server) });
       }),
     ),
     http.put<IdParams>(
       routeWithId(API_PATHS.editVerifiedRole),
-      onServer(async (server, request) => {
+      onServer(async (server, request, user) => {
         const body = await readJsonObject(request);
         const name = requireRoleName(body.verified_role_name);
         const id = body.verified_role_id;
@@ -114,6 +118,7 @@ export function serverHandlers(db: MockDb) {
         }
         const refused = roleAboveBotMessage(server, typeof id === 'string' ? { id } : { name });
         if (refused) return fail(409, 'role_above_bot', refused);
+        recordSettingChange(db, server, user, 'verified_role', server.verified_role_name, name);
         server.verified_role_name = name;
         server.verified_role_id = typeof id === 'string' ? id : ensureRole(db, server, name);
         return ok({ server_config: configView(server) });
@@ -121,8 +126,10 @@ export function serverHandlers(db: MockDb) {
     ),
     http.put<IdParams>(
       routeWithId(API_PATHS.editGroup),
-      onServer(async (server, request) => {
+      onServer(async (server, request, user) => {
+        const before = server.binds;
         linkGroup(db, server, requireGroup(db, await readJsonObject(request)));
+        recordBindsChange(db, server, user, before);
         return ok({ server_config: configView(server) });
       }),
     ),

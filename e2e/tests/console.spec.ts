@@ -1,0 +1,273 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+
+/**
+ * The server owner's console (issue 15) through the shell, against the API and the emulator:
+ * binds, the unverified role, a shared verify link, the audit log, the bot's health.
+ */
+const API = 'http://localhost:3000';
+const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
+const SHOTS = 'e2e/screenshots/console';
+/** Demo seed: demo_user owns Demo Builders (bot at position 10); alex_builds is a member with "Member". */
+const DEMO_BUILDERS = '300000000000000001';
+const MEMBER = { username: 'alex_builds', discordId: '200000000000000002' };
+const GROUP_ID = '4000001';
+/** ObbyFan42 is an Officer (rank 50) of the demo group. */
+const ROBLOX_ACCOUNT = 'ObbyFan42';
+
+test.beforeEach(async ({ request }) => {
+  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
+});
+
+const cleanups: (() => Promise<void>)[] = [];
+test.afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  expect(token, 'signed in').toBeTruthy();
+  return token!;
+}
+
+async function apiCall(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: object,
+) {
+  const response = await page.request.fetch(`${API}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+    data,
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
+    true,
+  );
+  return (await response.json()) as { data: unknown };
+}
+
+/** No binds and no unverified role in Demo Builders: the API's database outlives each spec. */
+async function clearConsoleSettings(owner: Page) {
+  const base = `/api/v1/server/${DEMO_BUILDERS}`;
+  await apiCall(owner, 'PUT', `${base}/binds`, { binds: [] });
+  await apiCall(owner, 'PUT', `${base}/edit/unverified-role`, { unverified_role_id: null });
+}
+
+/** The owner sets the bot up in Demo Builders (no group, no unverified role) as the wizard would. */
+async function setUpDemoBuilders(owner: Page) {
+  const base = `/api/v1/server/${DEMO_BUILDERS}`;
+  await apiCall(owner, 'POST', `${base}/setup/nickname`, { nickname_format: 'roblox_username' });
+  await apiCall(owner, 'POST', `${base}/setup/verified-role`, { verified_role_name: 'Verified' });
+  await apiCall(owner, 'POST', `${base}/setup/group`, { skip: true });
+  await clearConsoleSettings(owner);
+}
+
+interface GuildState {
+  id: string;
+  roles: { id: string; name: string; position: number; managed?: boolean }[];
+  members: { user_id: string; role_names: string[] }[];
+}
+async function emulatorGuild(request: APIRequestContext, id: string): Promise<GuildState> {
+  const state = (await (await request.get(`${EMULATOR_CONTROL}/state`)).json()) as {
+    discord: { guilds: GuildState[] };
+  };
+  return state.discord.guilds.find((g) => g.id === id)!;
+}
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The member, in a browser context of their own, with only ObbyFan42 linked. */
+async function memberWithLinkedAccount(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, MEMBER.username);
+  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
+  for (const account of data as { id: string }[])
+    await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
+  await page.reload();
+  const tab = remoteRegion(page, 'mfe_accounts');
+  await tab.getByRole('button', { name: 'Link Roblox Account' }).click();
+  await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
+  await page.getByRole('button', { name: `Continue as ${ROBLOX_ACCOUNT}` }).click();
+  await page.waitForURL('**/dashboard**');
+  await expect(tab.getByRole('heading', { name: ROBLOX_ACCOUNT })).toBeVisible();
+  return page;
+}
+
+test('an owner binds a rank range to a role; a member verifies through the shared link and gets exactly the bound roles; the audit log, the Accounts tab and the health check show it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'demo_user');
+  await setUpDemoBuilders(page);
+  // other specs set Demo Builders up without binds or an unverified role: leave it that way
+  cleanups.push(() => clearConsoleSettings(page));
+  await page.goto(`/server/edit/${DEMO_BUILDERS}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
+
+  // health first: nothing wrong yet
+  await expect(section(page, 'Bot health').getByText('Everything looks good')).toBeVisible();
+
+  // binds: group 4000001, ranks 50–255 → the existing role "Builder"
+  const binds = section(page, 'Role Binds');
+  await expect(binds.getByText('No binds yet')).toBeVisible();
+  await binds.getByRole('textbox', { name: 'Add another Roblox group' }).fill(GROUP_ID);
+  await binds.getByRole('button', { name: 'Add group' }).click();
+  const range = binds.getByRole('group', { name: 'Rank range 1' });
+  await range.getByRole('textbox', { name: 'Lowest rank' }).fill('300');
+  await range.getByRole('textbox', { name: 'Highest rank' }).fill('255');
+  await range.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Builder' });
+  await binds.getByRole('button', { name: 'Save Binds' }).click();
+  await expect(
+    range.getByText('The lowest rank must be a whole number from 0 to 255.'),
+  ).toBeVisible();
+  await range.getByRole('textbox', { name: 'Lowest rank' }).fill('50');
+  await binds.getByRole('button', { name: 'Save Binds' }).click();
+  await expect(toasts(page).getByText('Binds saved')).toBeVisible();
+  // once saved, the group has its name and its ranks are named
+  await expect(binds.getByRole('heading', { name: /RoConnect Demo Group/ })).toBeVisible();
+  await expect(range.getByRole('combobox', { name: 'Lowest rank' })).toHaveValue('50');
+  await expect(
+    range.getByRole('combobox', { name: 'Lowest rank' }).locator('option:checked'),
+  ).toHaveText('Officer (50)');
+
+  // the unverified role: the seed's "Member", which alex_builds has
+  const unverified = section(page, 'Unverified Role');
+  await unverified
+    .getByRole('combobox', { name: 'Unverified role' })
+    .selectOption({ label: 'Member' });
+  await unverified.getByRole('button', { name: 'Save Unverified Role' }).click();
+  await expect(toasts(page).getByText('Unverified role updated successfully!')).toBeVisible();
+
+  // the verify link to share
+  const link = await section(page, 'Verify link')
+    .getByRole('textbox', { name: 'Verify link for this server' })
+    .inputValue();
+  expect(link).toBe(`http://localhost:8080/verify?server_id=${DEMO_BUILDERS}`);
+
+  await expectNoSeriousViolations(page, 'server page');
+  await screenshots(page, 'server-page');
+
+  // the member opens the shared link: the server is chosen
+  const member = await memberWithLinkedAccount(browser);
+  await member.goto(link);
+  await expect(member.getByRole('heading', { level: 1, name: 'Verify & Update' })).toBeVisible();
+  await member
+    .locator('label')
+    .filter({ has: member.getByRole('radio', { name: ROBLOX_ACCOUNT, exact: true }) })
+    .click();
+  await expect(member.getByRole('radio', { name: 'Demo Builders', exact: true })).toBeChecked();
+  await expectNoSeriousViolations(member, 'verify page from a shared link');
+  await screenshots(member, 'verify-shared-link');
+  await member.getByRole('button', { name: 'Verify & Update' }).click();
+  await expect(member.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
+
+  // exactly the bound roles and the verified role; the unverified role is gone
+  const guild = await emulatorGuild(page.request, DEMO_BUILDERS);
+  const roles = guild.members.find((m) => m.user_id === MEMBER.discordId)!.role_names;
+  expect([...roles].sort()).toEqual(['Builder', 'Verified']);
+
+  // the Accounts tab says where the account is verified
+  await member.goto('/dashboard?tab=accounts');
+  const card = remoteRegion(member, 'mfe_accounts')
+    .getByRole('listitem')
+    .filter({ has: member.getByRole('heading', { name: ROBLOX_ACCOUNT }) });
+  await expect(
+    card.getByRole('list', { name: `Servers ${ROBLOX_ACCOUNT} is verified in` }),
+  ).toHaveText(/Verified in Demo Builders · (just now|\d+ (second|minute)s? ago)/);
+  await expectNoSeriousViolations(member, 'accounts tab with verified servers');
+  await screenshots(member, 'accounts-verified-in');
+  await member.context().close();
+
+  // the owner's audit log shows the verification with its roles
+  await page.reload();
+  const audit = section(page, 'Audit Log');
+  const row = audit
+    .getByRole('row')
+    .filter({ hasText: `Verified ${MEMBER.username}` })
+    .first();
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(ROBLOX_ACCOUNT);
+  await expect(row.locator('dt', { hasText: 'Roles added' }).locator('+ dd')).toHaveText(
+    /^(Builder, Verified|Verified, Builder)$/,
+  );
+  await expect(row.locator('dt', { hasText: 'Roles removed' }).locator('+ dd')).toHaveText(
+    'Member',
+  );
+  await expect(
+    audit.getByRole('row').filter({ hasText: 'Changed Role binds' }).first(),
+  ).toBeVisible();
+  await audit
+    .getByRole('textbox', { name: 'Filter by member (Discord user ID)' })
+    .fill(MEMBER.discordId);
+  await audit.getByRole('button', { name: 'Filter' }).click();
+  await expect(audit.getByRole('row').filter({ hasText: 'Changed' })).toHaveCount(0);
+  await expect(row).toBeVisible();
+  const download = page.waitForEvent('download');
+  await audit.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  await audit.scrollIntoViewIfNeeded();
+  await expectNoSeriousViolations(page, 'server page with the audit log');
+  await screenshots(page, 'server-page-audit');
+
+  // the bot's role dragged below the bound role: the health panel and the servers card say so
+  // the bot's own (managed) role, dragged below "Builder" (position 3)
+  const botRole = guild.roles.find((r) => r.managed)!;
+  const moved = await page.request.patch(
+    `${EMULATOR_CONTROL}/guilds/${DEMO_BUILDERS}/roles/${botRole.id}`,
+    { data: { position: 2 } },
+  );
+  expect(moved.ok()).toBe(true);
+  const health = section(page, 'Bot health');
+  await health.getByRole('button', { name: 'Check again' }).click();
+  await expect(health.getByText(/^The RoConnect role sits below .*"Builder"/)).toBeVisible();
+  await expect(
+    health.getByText(
+      'In Server Settings → Roles, drag the RoConnect role above every role it gives.',
+    ),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page, 'health panel with a problem');
+  await screenshots(page, 'health-problem');
+
+  await page.goto('/dashboard?tab=servers');
+  const serverCard = remoteRegion(page, 'mfe_servers')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'Demo Builders', exact: true }) });
+  await expect(
+    serverCard.getByRole('note', { name: /^Needs attention: .*"Builder"/ }),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page, 'servers tab with a badge');
+  await screenshots(page, 'servers-needs-attention');
+});
+
+test('a verify link for a server the member cannot verify in says so', async ({ page }) => {
+  await signIn(page, 'quiet_sam');
+  await page.goto('/verify?server_id=300000000000000002');
+  await expect(page.getByText("This verify link's server isn't available to you")).toBeVisible();
+  await expectNoSeriousViolations(page, 'verify page with an unavailable shared server');
+});

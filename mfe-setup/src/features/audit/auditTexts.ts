@@ -1,0 +1,30 @@
+import type { AuditEntry, AuditSource } from '@roconnect/shared-lib';
+import { nicknameFormatLabel } from '../nickname/nicknameFormatOptions';
+
+const SETTINGS: Record<string, string> = {
+  nickname_format: 'Nickname format',
+  verified_role: 'Verified role',
+  unverified_role: 'Unverified role',
+  binds: 'Role binds',
+  group: 'Group',
+};
+
+const SOURCES: Record<AuditSource, string> = {
+  website: 'on the website',
+  discord: 'in Discord',
+  staff: 'by staff',
+  update_all: 'by an update of all members',
+};
+
+export const settingLabel = (setting: string) => SETTINGS[setting] ?? setting.replace(/_/g, ' ');
+export const sourceLabel = (source: AuditSource) => SOURCES[source] ?? source;
+
+/** Who did it: the actor's name, or RoConnect itself. */
+export const actorName = (entry: AuditEntry) => entry.actor?.username ?? 'RoConnect';
+
+/** 'before → after', with '(none)' for an empty side; nickname formats by their labels. */
+export function change(before: string | null, after: string | null, setting?: string): string {
+  const show = (value: string | null) =>
+    value === null ? '(none)' : setting === 'nickname_format' ? nicknameFormatLabel(value) : value;
+  return `${show(before)} → ${show(after)}`;
+}

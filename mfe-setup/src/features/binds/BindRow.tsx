@@ -1,0 +1,173 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import {
+  Button,
+  FieldError,
+  Label,
+  Select,
+  TextInput,
+  type BindGroup,
+  type ServerRole,
+} from '@roconnect/shared-lib';
+import { NEW_ROLE, type RowDraft } from './bindDrafts';
+
+const Fieldset = styled.fieldset`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(3)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  min-width: 0;
+  legend {
+    padding: 0 ${({ theme }) => theme.space(1)};
+    font-weight: 600;
+    font-size: 0.9375rem;
+  }
+`;
+
+const Fields = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: 1fr 1fr 1.4fr auto;
+    align-items: end;
+  }
+`;
+
+export interface BindRowProps {
+  index: number;
+  row: RowDraft;
+  ranks: BindGroup['ranks'];
+  roles: ServerRole[];
+  error?: string;
+  disabled: boolean;
+  onChange: (row: RowDraft) => void;
+  onRemove: () => void;
+}
+
+function RankField({
+  label,
+  value,
+  ranks,
+  disabled,
+  invalid,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  ranks: BindGroup['ranks'];
+  disabled: boolean;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const known = ranks.some((r) => String(r.rank) === value) || value === '';
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      {ranks.length > 0 && known ? (
+        <Select
+          id={id}
+          value={value}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {ranks.map((rank) => (
+            <option key={rank.rank} value={rank.rank}>
+              {rank.name} ({rank.rank})
+            </option>
+          ))}
+        </Select>
+      ) : (
+        <TextInput
+          id={id}
+          value={value}
+          inputMode="numeric"
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          hint={ranks.length ? undefined : 'Rank number, 0–255'}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** One rank range → role: a fieldset named "Rank range N". */
+export function BindRow({
+  index,
+  row,
+  ranks,
+  roles,
+  error,
+  disabled,
+  onChange,
+  onRemove,
+}: BindRowProps) {
+  const roleId = useId();
+  const nameId = useId();
+  const errorId = useId();
+  const invalid = Boolean(error);
+  const savedRoleGone = row.role && row.role !== NEW_ROLE && !roles.some((r) => r.id === row.role);
+  return (
+    <Fieldset aria-describedby={error ? errorId : undefined}>
+      <legend>Rank range {index + 1}</legend>
+      <Fields>
+        <RankField
+          label="Lowest rank"
+          value={row.min}
+          ranks={ranks}
+          disabled={disabled}
+          invalid={invalid}
+          onChange={(min) => onChange({ ...row, min })}
+        />
+        <RankField
+          label="Highest rank"
+          value={row.max}
+          ranks={ranks}
+          disabled={disabled}
+          invalid={invalid}
+          onChange={(max) => onChange({ ...row, max })}
+        />
+        <div>
+          <Label htmlFor={roleId}>Role</Label>
+          <Select
+            id={roleId}
+            value={row.role}
+            disabled={disabled}
+            aria-invalid={invalid || undefined}
+            onChange={(event) => onChange({ ...row, role: event.target.value })}
+          >
+            <option value="">Choose a role…</option>
+            {savedRoleGone && <option value={row.role}>Role no longer available</option>}
+            {roles.map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.name}
+              </option>
+            ))}
+            <option value={NEW_ROLE}>New role…</option>
+          </Select>
+        </div>
+        <Button variant="ghost" onClick={onRemove} disabled={disabled}>
+          Remove range {index + 1}
+        </Button>
+      </Fields>
+      {row.role === NEW_ROLE && (
+        <div>
+          <Label htmlFor={nameId}>New role name</Label>
+          <TextInput
+            id={nameId}
+            value={row.newRoleName}
+            maxLength={100}
+            autoComplete="off"
+            disabled={disabled}
+            aria-invalid={invalid || undefined}
+            hint="The bot creates this role when you save."
+            onChange={(event) => onChange({ ...row, newRoleName: event.target.value })}
+          />
+        </div>
+      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </Fieldset>
+  );
+}

@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS, type ServerRole } from '@roconnect/shared-lib';
+import {
+  SEED_GROUP_ID,
+  SEED_SERVERS,
+  failNext,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
+import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
+import { recordRequests } from '../../testing/recordRequests';
+import { BindsSection } from './BindsSection';
+
+// many fields typed per test: on a busy 2-core machine a test can take more than Jest's 5 s
+jest.setTimeout(20_000);
+
+const { server, db } = setupMockServer();
+const SERVER_ID = SEED_SERVERS.ownerReady;
+const VERIFIED = '200000000000000011';
+const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+const ROLES: ServerRole[] = [{ id: VERIFIED, name: 'Verified', position: 2, assignable: true }];
+
+beforeEach(() => signIn());
+
+async function renderBinds(onSaved = jest.fn()) {
+  renderWithToasts(<BindsSection serverId={SERVER_ID} roles={ROLES} onSaved={onSaved} />);
+  const user = userEvent.setup();
+  await screen.findByRole('button', { name: 'Save Binds' });
+  return { user, onSaved, section: screen.getByRole('region', { name: 'Role Binds' }) };
+}
+
+const range = (n: number, group?: HTMLElement) =>
+  within(group ?? document.body).getByRole('group', { name: `Rank range ${n}` });
+
+describe('BindsSection', () => {
+  it('shows the saved binds grouped by group, with the ranks named', async () => {
+    record().binds = [
+      { group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 99, role_id: VERIFIED },
+      { group_id: SEED_GROUP_ID, min_rank: 100, max_rank: 255, role_id: VERIFIED },
+    ];
+    record().group_id = SEED_GROUP_ID;
+    await renderBinds();
+    const group = screen.getByRole('region', { name: 'Demo Builders Group' });
+    const first = range(1, group);
+    expect(within(first).getByRole('combobox', { name: 'Lowest rank' })).toHaveDisplayValue(
+      'Member (1)',
+    );
+    // 99 is not a named rank: the field becomes a number box with the value kept
+    expect(within(first).getByRole('textbox', { name: 'Highest rank' })).toHaveValue('99');
+    expect(within(first).getByRole('combobox', { name: 'Role' })).toHaveDisplayValue('Verified');
+    expect(
+      within(range(2, group)).getByRole('combobox', { name: 'Highest rank' }),
+    ).toHaveDisplayValue('Owner (255)');
+  });
+
+  it('adds a group, a range to an existing role and one to a new role, and saves them', async () => {
+    const bodies = recordRequests(server, 'put', API_PATHS.serverBinds(SERVER_ID));
+    const { user, onSaved, section } = await renderBinds();
+    expect(within(section).getByText('No binds yet')).toBeInTheDocument();
+    await user.click(within(section).getByRole('textbox', { name: 'Add another Roblox group' }));
+    await user.paste(`https://www.roblox.com/communities/${SEED_GROUP_ID}/about`);
+    await user.click(within(section).getByRole('button', { name: 'Add group' }));
+    const group = within(section).getByRole('region', { name: `Group ${SEED_GROUP_ID}` });
+    const first = range(1, group);
+    await user.clear(within(first).getByRole('textbox', { name: 'Lowest rank' }));
+    await user.type(within(first).getByRole('textbox', { name: 'Lowest rank' }), '100');
+    await user.selectOptions(within(first).getByRole('combobox', { name: 'Role' }), 'Verified');
+    await user.click(within(group).getByRole('button', { name: 'Add a rank range' }));
+    const second = range(2, group);
+    await user.selectOptions(within(second).getByRole('combobox', { name: 'Role' }), 'New role…');
+    await user.type(within(second).getByRole('textbox', { name: 'New role name' }), 'Members');
+    await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
+
+    expect(await notifications().findByText('Binds saved')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        binds: [
+          { group_id: SEED_GROUP_ID, min_rank: 100, max_rank: 255, role_id: VERIFIED },
+          { group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 255, role_name: 'Members' },
+        ],
+      },
+    ]);
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    // the group now has its name, from the API's answer
+    expect(
+      within(section).getByRole('region', { name: 'Demo Builders Group' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says what is wrong with each row and sends nothing', async () => {
+    const bodies = recordRequests(server, 'put', API_PATHS.serverBinds(SERVER_ID));
+    const { user, section } = await renderBinds();
+    await user.type(
+      within(section).getByRole('textbox', { name: 'Add another Roblox group' }),
+      SEED_GROUP_ID,
+    );
+    await user.keyboard('{Enter}');
+    const first = range(1);
+    await user.clear(within(first).getByRole('textbox', { name: 'Lowest rank' }));
+    await user.type(within(first).getByRole('textbox', { name: 'Lowest rank' }), '200');
+    await user.clear(within(first).getByRole('textbox', { name: 'Highest rank' }));
+    await user.type(within(first).getByRole('textbox', { name: 'Highest rank' }), '10');
+    await user.click(within(section).getByRole('button', { name: 'Add a rank range' }));
+    await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
+
+    expect(first).toHaveAccessibleDescription(
+      'The lowest rank must not be above the highest rank.',
+    );
+    expect(range(2)).toHaveAccessibleDescription('Choose a role, or create a new one.');
+    expect(
+      within(section).getByText('Some rank ranges need fixing before they can be saved.'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
+  it('refuses a group id that is not a number, and the same group twice', async () => {
+    const { user, section } = await renderBinds();
+    const input = within(section).getByRole('textbox', { name: 'Add another Roblox group' });
+    await user.type(input, 'my group');
+    await user.click(within(section).getByRole('button', { name: 'Add group' }));
+    expect(input).toHaveAccessibleDescription('Enter a Roblox group ID (a number) or its URL.');
+    await user.clear(input);
+    await user.type(input, SEED_GROUP_ID);
+    await user.click(within(section).getByRole('button', { name: 'Add group' }));
+    await user.type(input, SEED_GROUP_ID);
+    await user.click(within(section).getByRole('button', { name: 'Add group' }));
+    expect(input).toHaveAccessibleDescription(/already in the list/);
+  });
+
+  it('puts the API’s refusal on the row it names', async () => {
+    const { user, section } = await renderBinds();
+    await user.type(
+      within(section).getByRole('textbox', { name: 'Add another Roblox group' }),
+      '42',
+    );
+    await user.click(within(section).getByRole('button', { name: 'Add group' }));
+    await user.selectOptions(within(range(1)).getByRole('combobox', { name: 'Role' }), 'Verified');
+    await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
+    await waitFor(() =>
+      expect(range(1)).toHaveAccessibleDescription('Roblox group 42 does not exist.'),
+    );
+    expect(await notifications().findByText('Failed to save binds')).toBeInTheDocument();
+  });
+
+  it('removes the group integration after a confirmation', async () => {
+    record().binds = [{ group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 255, role_id: VERIFIED }];
+    record().group_id = SEED_GROUP_ID;
+    const { user, section } = await renderBinds();
+    await user.click(within(section).getByRole('button', { name: 'Remove group integration' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove the group integration?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove all binds' }));
+    expect(await notifications().findByText('Group integration removed')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(record().binds).toEqual([]);
+    expect(record().group_id).toBeNull();
+    expect(within(section).getByText('No binds yet')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the binds cannot be loaded', async () => {
+    server.use(failNext('get', API_PATHS.serverBinds(SERVER_ID), 500));
+    renderWithToasts(<BindsSection serverId={SERVER_ID} roles={ROLES} onSaved={jest.fn()} />);
+    await userEvent.click(await screen.findByRole('button', { name: /try again|retry/i }));
+    expect(await screen.findByText('No binds yet')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS } from '@roconnect/shared-lib';
+import {
+  SEED_GROUP_ID,
+  SEED_SERVERS,
+  failNext,
+  renderWithProviders,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
+import { BotHealthPanel } from './BotHealthPanel';
+
+const { server, db } = setupMockServer();
+const SERVER_ID = SEED_SERVERS.ownerReady;
+const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+beforeEach(() => signIn());
+
+const panel = () => screen.getByRole('region', { name: 'Bot health' });
+
+it('says everything looks good when the check finds nothing', async () => {
+  renderWithProviders(<BotHealthPanel serverId={SERVER_ID} />);
+  expect(screen.getByText('Checking the bot...')).toBeInTheDocument();
+  expect(await within(panel()).findByText('Everything looks good')).toBeInTheDocument();
+  expect(within(panel()).queryByRole('link')).not.toBeInTheDocument();
+});
+
+it('lists each problem with its fix, and a re-invite where a permission is missing', async () => {
+  record().bot_permissions.manage_roles = false;
+  record().binds = [
+    { group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 1, role_id: '200000000000000012' },
+  ];
+  renderWithProviders(<BotHealthPanel serverId={SERVER_ID} />);
+  const problems = await screen.findByRole('list', { name: 'Problems found' });
+  const items = within(problems).getAllByRole('listitem');
+  expect(items).toHaveLength(2);
+  expect(items[0]).toHaveTextContent(
+    'The RoConnect bot does not have the Manage Roles permission.',
+  );
+  expect(within(items[0]!).getByRole('link', { name: 'Re-invite the bot' })).toHaveAttribute(
+    'href',
+    expect.stringContaining(SERVER_ID),
+  );
+  expect(items[1]).toHaveTextContent('The RoConnect role sits below "Moderators".');
+  expect(items[1]).toHaveTextContent('drag the RoConnect role above every role it gives');
+  expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
+});
+
+it('checks again on request, and says so when the check fails', async () => {
+  server.use(failNext('get', API_PATHS.serverHealth(SERVER_ID), 502));
+  renderWithProviders(<BotHealthPanel serverId={SERVER_ID} />);
+  expect(await within(panel()).findByText("Couldn't check the bot right now")).toBeInTheDocument();
+  await userEvent.click(within(panel()).getByRole('button', { name: 'Check again' }));
+  expect(await within(panel()).findByText('Everything looks good')).toBeInTheDocument();
+});

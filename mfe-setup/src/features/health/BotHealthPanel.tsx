@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { Banner, Button, Card, LinkButton, LoadingState } from '@roconnect/shared-lib';
+import { useServerHealth } from './useServerHealth';
+
+const Heading = styled.h2`
+  margin: 0;
+  font-size: 1.25rem;
+`;
+
+const Top = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-bottom: ${({ theme }) => theme.space(3)};
+`;
+
+const Problems = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Fix = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 0;
+`;
+
+const ReinviteRow = styled.div`
+  margin-top: ${({ theme }) => theme.space(2)};
+`;
+
+export const HEALTH_OK_MESSAGE = 'Everything looks good';
+
+/** Top of the server page: what stops the bot from verifying members here, each with its fix. */
+export function BotHealthPanel({
+  serverId,
+  revision = 0,
+}: {
+  serverId: string;
+  revision?: number;
+}) {
+  const headingId = useId();
+  const { state, recheck } = useServerHealth(serverId, revision);
+  const checking = state.status === 'loading';
+
+  return (
+    <Card as="section" aria-labelledby={headingId} aria-busy={checking || undefined}>
+      <Top>
+        <Heading id={headingId}>Bot health</Heading>
+        <Button variant="secondary" size="sm" onClick={recheck} loading={checking}>
+          Check again
+        </Button>
+      </Top>
+      {state.status === 'loading' && <LoadingState label="Checking the bot..." />}
+      {state.status === 'failed' && (
+        <Banner tone="warning" title="Couldn't check the bot right now">
+          Discord did not answer. Try again in a moment.
+        </Banner>
+      )}
+      {state.status === 'ready' && state.health.ok && (
+        <Banner tone="success" title={HEALTH_OK_MESSAGE}>
+          The bot can give every role and set nicknames in this server.
+        </Banner>
+      )}
+      {state.status === 'ready' && !state.health.ok && (
+        <Problems aria-label="Problems found">
+          {state.health.problems.map((problem) => (
+            <li key={problem.code}>
+              <Banner tone="warning" title={problem.message}>
+                <Fix>{problem.fix}</Fix>
+                {problem.reinvite_url && (
+                  <ReinviteRow>
+                    <LinkButton href={problem.reinvite_url} size="sm">
+                      Re-invite the bot
+                    </LinkButton>
+                  </ReinviteRow>
+                )}
+              </Banner>
+            </li>
+          ))}
+        </Problems>
+      )}
+    </Card>
+  );
+}

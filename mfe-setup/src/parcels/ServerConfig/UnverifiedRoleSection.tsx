@@ -1,0 +1,63 @@
+import { useId, useState } from 'react';
+import { BRAND, Select, Label, api, type ServerRole } from '@roconnect/shared-lib';
+import { ConfigSection } from './ConfigSection';
+import { useSectionSave } from './useSectionSave';
+
+export interface UnverifiedRoleSectionProps {
+  serverId: string;
+  savedRoleId: string | null;
+  verifiedRoleId: string | null;
+  roles: ServerRole[];
+  onSaved: () => void;
+}
+
+/** Optional: a role for members who have not verified, taken away when they verify. */
+export function UnverifiedRoleSection({
+  serverId,
+  savedRoleId,
+  verifiedRoleId,
+  roles,
+  onSaved,
+}: UnverifiedRoleSectionProps) {
+  const selectId = useId();
+  const choices = roles.filter((role) => role.assignable && role.id !== verifiedRoleId);
+  const [chosenId, setChosenId] = useState(savedRoleId ?? '');
+  const save = useSectionSave({
+    success: 'Unverified role updated successfully!',
+    failure: 'Failed to update unverified role',
+  });
+
+  return (
+    <ConfigSection
+      title="Unverified Role"
+      intro="Optional. Members who have not verified get this role; verifying takes it away."
+      saveLabel="Save Unverified Role"
+      saving={save.saving}
+      onSave={() =>
+        void save
+          .run(() => api.server.editUnverifiedRole(serverId, chosenId || null))
+          .then((saved) => saved && onSaved())
+      }
+    >
+      <Label htmlFor={selectId}>Unverified role</Label>
+      <Select
+        id={selectId}
+        value={chosenId}
+        disabled={save.saving}
+        error={save.error}
+        onChange={(event) => setChosenId(event.target.value)}
+        hint={`Only roles the ${BRAND.product} bot can give are listed.`}
+      >
+        <option value="">Off (no unverified role)</option>
+        {savedRoleId && !choices.some((r) => r.id === savedRoleId) && (
+          <option value={savedRoleId}>Role no longer available</option>
+        )}
+        {choices.map((role) => (
+          <option key={role.id} value={role.id}>
+            {role.name}
+          </option>
+        ))}
+      </Select>
+    </ConfigSection>
+  );
+}

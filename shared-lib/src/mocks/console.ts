@@ -1,0 +1,304 @@
+import type {
+  AuditEntry,
+  AuditPage,
+  BindsData,
+  HealthProblem,
+  ServerHealth,
+} from '../contract/console';
+import type { User } from '../contract/types';
+import type { MockAuditEntry, MockBind, MockDb, MockServer } from './db';
+import { ensureRole, roleAboveBotMessage } from './mutations';
+import { badRequest, fail, MockHttpError, notFound } from './respond';
+
+/** GET …/binds: the binds with their roles' names, and the groups they refer to. */
+export function bindsView(db: MockDb, server: MockServer): BindsData {
+  const groupIds = [...new Set(server.binds.map((b) => b.group_id))];
+  return {
+    binds: server.binds.map((b) => ({
+      ...b,
+      role_name: server.roles.find((r) => r.id === b.role_id)?.name ?? 'Deleted role',
+    })),
+    groups: groupIds.map((id) => {
+      const group = db.groups.find((g) => g.id === id);
+      return { id, name: group?.name ?? `Group ${id}`, ranks: group ? [...group.ranks] : [] };
+    }),
+  };
+}
+
+const isRank = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 255;
+
+/**
+ * PUT …/binds, as the API: every bind is checked before anything changes; a refusal names the
+ * bind (`body.binds[2]…`); roles asked for by a new name are created once per name.
+ */
+export function planBinds(db: MockDb, server: MockServer, body: Record<string, unknown>) {
+  if (!Array.isArray(body.binds)) throw new MockHttpError(badRequest('body.binds must be a list.'));
+  const inputs = body.binds as Record<string, unknown>[];
+  const planned = inputs.map((b, i) => {
+    const at = `body.binds[${i}]`;
+    const groupId = String(b?.group_id ?? '').trim();
+    if (!/^\d+$/.test(groupId) || Number(groupId) <= 0)
+      throw new MockHttpError(badRequest(`${at}.group_id must be a positive integer.`));
+    if (!isRank(b.min_rank) || !isRank(b.max_rank))
+      throw new MockHttpError(badRequest(`${at}: ranks must be whole numbers from 0 to 255.`));
+    if (b.min_rank > b.max_rank)
+      throw new MockHttpError(
+        badRequest(`${at}.min_rank (${b.min_rank}) must not be above max_rank (${b.max_rank})`),
+      );
+    if ((b.role_id === undefined) === (b.role_name === undefined))
+      throw new MockHttpError(badRequest(`${at}: send exactly one of role_id or role_name`));
+    if (!db.groups.some((g) => g.id === groupId))
+      throw new MockHttpError(notFound(`${at}.group_id: Roblox group ${groupId} does not exist.`));
+    if (typeof b.role_id === 'string') {
+      if (!server.roles.some((r) => r.id === b.role_id && r.id !== server.server_id))
+        throw new MockHttpError(
+          notFound(`${at}.role_id: that role does not exist in this server.`),
+        );
+      const refused = roleAboveBotMessage(server, { id: b.role_id });
+      if (refused) throw new MockHttpError(fail(409, 'role_above_bot', `${at}: ${refused}`));
+      if (b.role_id === server.unverified_role_id)
+        throw new MockHttpError(
+          badRequest(`${at}: that is the unverified role, which verification takes away.`),
+        );
+    } else {
+      const name = typeof b.role_name === 'string' ? b.role_name.trim() : '';
+      if (!name || name.length > 100 || name === '@everyone')
+        throw new MockHttpError(badRequest(`${at}.role_name must be 1–100 characters.`));
+      const refused = roleAboveBotMessage(server, { name });
+      if (refused) throw new MockHttpError(fail(409, 'role_above_bot', `${at}: ${refused}`));
+    }
+    return { groupId, min: b.min_rank, max: b.max_rank, role: b };
+  });
+  const binds: MockBind[] = planned.map(({ groupId, min, max, role }) => ({
+    group_id: groupId,
+    min_rank: min,
+    max_rank: max,
+    role_id:
+      typeof role.role_id === 'string'
+        ? role.role_id
+        : ensureRole(db, server, String(role.role_name).trim()),
+  }));
+  return binds;
+}
+
+const rolesName = (server: MockServer, id: string | null) =>
+  server.roles.find((r) => r.id === id)?.name ?? null;
+
+/** GET …/health, from the mock server's state. */
+export function healthOf(server: MockServer, origin: string): ServerHealth {
+  const checked_at = new Date().toISOString();
+  const reinvite = `${origin}/api/v1/dashboard/bot/invite-url?server_id=${server.server_id}`;
+  if (!server.bot_added)
+    return {
+      ok: false,
+      checked_at,
+      problems: [
+        {
+          code: 'bot_missing',
+          message: 'The RoConnect bot is not in this server.',
+          fix: 'Add the bot to the server again with the invite button.',
+          reinvite_url: reinvite,
+        },
+      ],
+    };
+  const problems: HealthProblem[] = [];
+  const permissions = [
+    ['manage_roles', 'missing_manage_roles', 'Manage Roles'],
+    ['manage_nicknames', 'missing_manage_nicknames', 'Manage Nicknames'],
+  ] as const;
+  for (const [key, code, name] of permissions) {
+    if (server.bot_permissions[key]) continue;
+    problems.push({
+      code,
+      message: `The RoConnect bot does not have the ${name} permission.`,
+      fix: `Re-invite the bot with the button below, or give its role ${name} in Server Settings → Roles.`,
+      reinvite_url: reinvite,
+    });
+  }
+  if (server.verified_role_id && !rolesName(server, server.verified_role_id))
+    problems.push({
+      code: 'verified_role_missing',
+      message: `The verified role "${server.verified_role_name}" no longer exists in this server.`,
+      fix: 'Choose or create the verified role again under Verified role.',
+      reinvite_url: null,
+    });
+  if (server.unverified_role_id && !rolesName(server, server.unverified_role_id))
+    problems.push({
+      code: 'unverified_role_missing',
+      message: 'The unverified role no longer exists in this server.',
+      fix: 'Choose another unverified role, or turn it off.',
+      reinvite_url: null,
+    });
+  const given = [
+    server.verified_role_id,
+    server.unverified_role_id,
+    ...server.binds.map((b) => b.role_id),
+  ];
+  const tooLow = [
+    ...new Set(
+      server.roles
+        .filter((r) => given.includes(r.id) && r.position >= server.bot_role_position)
+        .map((r) => r.name),
+    ),
+  ];
+  if (tooLow.length)
+    problems.push({
+      code: 'bot_role_too_low',
+      message: `The RoConnect role sits below ${tooLow.map((n) => `"${n}"`).join(', ')}.`,
+      fix: 'In Server Settings → Roles, drag the RoConnect role above every role it gives.',
+      reinvite_url: null,
+    });
+  return { ok: problems.length === 0, problems, checked_at };
+}
+
+const person = (user: User) => ({
+  user_id: user.id,
+  discord_id: user.discord_id,
+  username: user.username,
+});
+
+type NewAuditEntry = AuditEntry extends infer E
+  ? E extends AuditEntry
+    ? Omit<E, 'id' | 'at'> & { at?: string }
+    : never
+  : never;
+
+/** Adds an entry to a server's log and answers it. */
+export function recordAudit(db: MockDb, server: MockServer, entry: NewAuditEntry): MockAuditEntry {
+  db.nextId += 1;
+  const full = {
+    ...entry,
+    id: `audit-${db.nextId}`,
+    at: entry.at ?? new Date().toISOString(),
+    server_id: server.server_id,
+  } as MockAuditEntry;
+  db.audit.push(full);
+  return full;
+}
+
+export function recordSettingChange(
+  db: MockDb,
+  server: MockServer,
+  user: User,
+  setting: string,
+  before: string | null,
+  after: string | null,
+): void {
+  if (before === after) return;
+  recordAudit(db, server, { kind: 'setting_change', actor: person(user), setting, before, after });
+}
+
+const bindsSummary = (server: MockServer, binds: MockBind[]) =>
+  binds.length
+    ? binds
+        .map(
+          (b) =>
+            `${b.group_id} ${b.min_rank}–${b.max_rank} → ${rolesName(server, b.role_id) ?? b.role_id}`,
+        )
+        .join('; ')
+    : null;
+
+export function recordBindsChange(
+  db: MockDb,
+  server: MockServer,
+  user: User,
+  before: MockBind[],
+): void {
+  recordSettingChange(
+    db,
+    server,
+    user,
+    'binds',
+    bindsSummary(server, before),
+    bindsSummary(server, server.binds),
+  );
+}
+
+/** A server's log, newest first, optionally one member's (Discord id). */
+function serverLog(db: MockDb, serverId: string, member: string | null): MockAuditEntry[] {
+  return db.audit
+    .filter(
+      (e) =>
+        e.server_id === serverId &&
+        (!member || (e.kind === 'verification' && e.member.discord_id === member)),
+    )
+    .sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at)));
+}
+
+/** GET …/audit?before=&limit=&member= (the cursor is the last entry's id). */
+export function auditPage(db: MockDb, server: MockServer, url: URL): AuditPage {
+  const limitText = url.searchParams.get('limit');
+  const limit = limitText === null ? 25 : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw new MockHttpError(badRequest('querystring.limit must be from 1 to 100.'));
+  const log = serverLog(db, server.server_id, url.searchParams.get('member'));
+  const before = url.searchParams.get('before');
+  let start = 0;
+  if (before) {
+    const index = log.findIndex((e) => e.id === before);
+    if (index < 0) throw new MockHttpError(badRequest('querystring.before is not a valid cursor.'));
+    start = index + 1;
+  }
+  const entries = log.slice(start, start + limit).map(({ server_id: _s, ...entry }) => entry);
+  const more = start + limit < log.length;
+  return { entries, next_before: more ? entries[entries.length - 1]!.id : null };
+}
+
+const csvCell = (value: unknown) => {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** GET …/audit/export: the whole log (or one member's) as CSV. */
+export function auditCsv(db: MockDb, server: MockServer, url: URL): string {
+  const header = [
+    'at',
+    'kind',
+    'actor',
+    'member',
+    'roblox_account',
+    'roles_added',
+    'roles_removed',
+    'nickname_before',
+    'nickname_after',
+    'dm_sent',
+    'setting',
+    'before',
+    'after',
+  ];
+  const rows = serverLog(db, server.server_id, url.searchParams.get('member')).map((e) =>
+    e.kind === 'verification'
+      ? [
+          e.at,
+          e.kind,
+          e.actor?.username,
+          e.member.username,
+          e.roblox_account.username,
+          e.roles_added.join('; '),
+          e.roles_removed.join('; '),
+          e.nickname_before,
+          e.nickname_after,
+          e.dm_sent,
+          '',
+          '',
+          '',
+        ]
+      : [e.at, e.kind, e.actor?.username, '', '', '', '', '', '', '', e.setting, e.before, e.after],
+  );
+  return `${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The bound roles an account qualifies for, and the bound roles it does not. */
+export function bindsFor(db: MockDb, server: MockServer, robloxId: string) {
+  const qualifies = new Set<string>();
+  for (const bind of server.binds) {
+    const rank = db.groups.find((g) => g.id === bind.group_id)?.member_ranks?.[robloxId] ?? 0;
+    if (rank >= bind.min_rank && rank <= bind.max_rank) qualifies.add(bind.role_id);
+  }
+  const bound = new Set(server.binds.map((b) => b.role_id));
+  return {
+    add: [...qualifies],
+    remove: [...bound].filter((id) => !qualifies.has(id)),
+  };
+}

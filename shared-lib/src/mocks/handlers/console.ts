@@ -1,0 +1,100 @@
+import { http, HttpResponse } from 'msw';
+import { API_PATHS } from '../../contract/paths';
+import type { User } from '../../contract/types';
+import type { MockDb, MockServer } from '../db';
+import {
+  auditCsv,
+  auditPage,
+  bindsView,
+  healthOf,
+  planBinds,
+  recordBindsChange,
+  recordSettingChange,
+} from '../console';
+import { roleAboveBotMessage } from '../mutations';
+import { badRequest, fail, guarded, ok, readJsonObject, requireCaller } from '../respond';
+import { configView, requireManagedServer } from '../views';
+import { routeWithId } from './route';
+
+type IdParams = { id: string };
+
+/** The owner's console (issue 15): binds, the unverified role, the audit log, the bot's health. */
+export function consoleHandlers(db: MockDb) {
+  const onServer = (
+    handle: (server: MockServer, request: Request, user: User) => Response | Promise<Response>,
+  ) =>
+    guarded<IdParams>(({ request, params }) => {
+      const { user } = requireCaller(db, request);
+      return handle(requireManagedServer(db, params.id, user.id), request, user);
+    });
+
+  return [
+    http.get<IdParams>(
+      routeWithId(API_PATHS.serverBinds),
+      onServer((server) => ok(bindsView(db, server))),
+    ),
+    http.put<IdParams>(
+      routeWithId(API_PATHS.serverBinds),
+      onServer(async (server, request, user) => {
+        const binds = planBinds(db, server, await readJsonObject(request));
+        const before = server.binds;
+        server.binds = binds;
+        // config.group_id names the first bound group (null: no group integration)
+        server.group_id = binds[0]?.group_id ?? null;
+        if (!binds.length) server.group_roles = [];
+        recordBindsChange(db, server, user, before);
+        return ok(bindsView(db, server));
+      }),
+    ),
+    http.put<IdParams>(
+      routeWithId(API_PATHS.editUnverifiedRole),
+      onServer(async (server, request, user) => {
+        const id = (await readJsonObject(request)).unverified_role_id;
+        if (id !== null) {
+          if (typeof id !== 'string' || !server.roles.some((r) => r.id === id))
+            return badRequest('unverified_role_id must be one of the server’s roles, or null.');
+          if (id === server.server_id)
+            return badRequest('The unverified role cannot be @everyone.');
+          if (id === server.verified_role_id || server.binds.some((b) => b.role_id === id))
+            return badRequest(
+              'The unverified role cannot be the verified role or a bound role: verification takes it away.',
+            );
+          const refused = roleAboveBotMessage(server, { id });
+          if (refused) return fail(409, 'role_above_bot', refused);
+        }
+        const name = (roleId: string | null) =>
+          server.roles.find((r) => r.id === roleId)?.name ?? null;
+        recordSettingChange(
+          db,
+          server,
+          user,
+          'unverified_role',
+          name(server.unverified_role_id),
+          name(id),
+        );
+        server.unverified_role_id = id;
+        return ok({ server_config: configView(server) });
+      }),
+    ),
+    http.get<IdParams>(
+      routeWithId(API_PATHS.serverAudit),
+      onServer((server, request) => ok(auditPage(db, server, new URL(request.url)))),
+    ),
+    http.get<IdParams>(
+      routeWithId(API_PATHS.serverAuditExport),
+      onServer(
+        (server, request) =>
+          new HttpResponse(auditCsv(db, server, new URL(request.url)), {
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': `attachment; filename="roconnect-audit-${server.server_id}.csv"`,
+            },
+          }),
+      ),
+    ),
+    http.get<IdParams>(
+      routeWithId(API_PATHS.serverHealth),
+      onServer((server, request) => ok(healthOf(server, new URL(request.url).origin))),
+    ),
+  ];
+}
