@@ -7,6 +7,7 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Settings } from './config';
 import type { AppContext } from './context';
+import { startChangeFeed } from './db/change-feed';
 import { createDatabase, type Database } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
@@ -19,7 +20,7 @@ import { ErrorEnvelope } from './lib/schemas';
 import { registerAuthenticate } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonParser } from './plugins/json-parser';
-import { loggerOptions } from './plugins/logging';
+import { loggerOptions, RequestLogController } from './plugins/logging';
 import { registerMetrics } from './plugins/metrics';
 import { queueDepths, retryStartupRace, startJobEngine } from './jobs/engine';
 import { PURGE_QUEUE, registerPurgeJob } from './jobs/purge-job';
@@ -42,6 +43,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { settings, integrations } = options;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(settings.logLevel),
+    logController: new RequestLogController(),
     trustProxy: settings.trustProxy,
     bodyLimit: 64 * 1024,
   })
@@ -71,6 +73,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
     setQueueDepthSource(() => queueDepths(jobs, [PURGE_QUEUE]));
   }
+
+  const changes = await startChangeFeed(database, app.log);
+  app.addHook('onClose', () => changes.stop());
+  app.decorate('changes', changes.feed);
 
   const ctx: AppContext = { settings, db: database.db, integrations };
   app.decorate('ctx', ctx);

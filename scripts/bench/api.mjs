@@ -59,7 +59,7 @@ export function ensureApiBuild(log = () => undefined) {
   return true;
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -85,7 +85,7 @@ async function waitForHttp(url, child, timeoutMs = 60_000) {
 }
 
 /** Starts `args` with node; resolves once `readyUrl` answers. Output goes to `logFile`. */
-async function startNode(args, { env, readyUrl, logFile }) {
+export async function startNode(args, { env, readyUrl, logFile }) {
   const fd = openSync(logFile, 'a');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -115,7 +115,7 @@ async function startNode(args, { env, readyUrl, logFile }) {
 }
 
 /** Signs DEMO_USER in as a browser would and returns their access token. */
-async function signIn(api) {
+export async function signIn(api) {
   const start = await fetch(`${api}/auth/discord-url`);
   if (start.status !== 200) throw new Error(`/auth/discord-url answered ${start.status}`);
   const cookie = start.headers.get('set-cookie').split(';')[0];
