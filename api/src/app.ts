@@ -97,7 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Login-Check'],
     exposedHeaders: ['x-token-expired'],
-    maxAge: 600,
+    // a browser asks again at most every two hours (Chromium's ceiling) instead of before every call
+    maxAge: 7200,
   });
   await app.register(rateLimit, {
     global: false,
