@@ -11,9 +11,17 @@
 // `node scripts/bench/api.mjs` prints the rows as a table; scripts/bench.mjs imports benchApi.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readdirSync, rmSync, statSync, closeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -146,17 +154,39 @@ function cannon(options) {
   });
 }
 
-/** autocannon at RATE req/s: a warm-up, then the measured run. */
-async function measure(url, headers) {
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU time (user + system) a process has used, in ms; null where /proc is not there. */
+function cpuMs(pid) {
+  try {
+    // fields after the command name (which is in parentheses and may hold spaces)
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * autocannon at RATE req/s: a warm-up, then the measured run. Latency depends on what else the
+ * machine runs; the server's CPU time per request does much less, so it is reported too.
+ */
+async function measure(url, headers, pid) {
   const common = { url, headers, connections: CONNECTIONS, overallRate: RATE };
   await cannon({ ...common, duration: WARMUP_SECONDS });
+  const cpuBefore = cpuMs(pid);
   const r = await cannon({ ...common, duration: MEASURE_SECONDS });
+  const cpuAfter = cpuMs(pid);
   return {
     errors: r.errors + r.timeouts + r.non2xx,
     p50: r.latency.p50,
     p99: r.latency.p99,
     rps: r.requests.average,
     total: r.requests.total,
+    cpuPerRequest:
+      cpuBefore === null || cpuAfter === null || r.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / r.requests.total,
   };
 }
 
@@ -184,7 +214,7 @@ async function dropSchemas(schema) {
   }
 }
 
-const ms = (n) => `${Number.isInteger(n) ? n : n.toFixed(2)} ms`;
+const ms = (n) => `${Number.isInteger(n) ? n : n.toFixed(n < 1 ? 3 : 2)} ms`;
 
 /** One database: the bare route then the API route, back to back, as rows. */
 async function benchDatabase({ label, workDir, emulatorUrl, database, log }) {
@@ -226,9 +256,9 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log }) {
       throw new Error(`${ROUTE} answered ${check.status}: ${JSON.stringify(body)}`);
     log(`api (${label}): signed in; the route lists ${body.data.length} servers`);
     log(`api (${label}): bare Fastify at ${RATE} req/s for ${WARMUP_SECONDS}+${MEASURE_SECONDS} s`);
-    const b = await measure(`http://127.0.0.1:${barePort}/bare`, {});
+    const b = await measure(`http://127.0.0.1:${barePort}/bare`, {}, bare.child.pid);
     log(`api (${label}): ${ROUTE} at ${RATE} req/s for ${WARMUP_SECONDS}+${MEASURE_SECONDS} s`);
-    const a = await measure(`${api}${ROUTE}`, headers);
+    const a = await measure(`${api}${ROUTE}`, headers, server.child.pid);
     const section = `API · ${label}`;
     const goal = a.errors === 0 && a.p50 <= 2 && a.p99 <= 1.5 * b.p99 && a.rps >= RATE * 0.98;
     return [
@@ -236,6 +266,12 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log }) {
       { section, figure: 'errors (incl. non-2xx, timeouts)', value: String(a.errors), baseline: String(b.errors) },
       { section, figure: 'p50 latency', value: ms(a.p50), baseline: ms(b.p50) },
       { section, figure: 'p99 latency', value: ms(a.p99), baseline: ms(b.p99) },
+      {
+        section,
+        figure: 'server CPU per request',
+        value: a.cpuPerRequest === null ? 'n/a' : ms(a.cpuPerRequest),
+        baseline: b.cpuPerRequest === null ? 'n/a' : ms(b.cpuPerRequest),
+      },
       {
         section,
         figure: 'goal: 0 errors, p50 ≤ 2 ms, p99 ≤ 1.5 × bare',
@@ -262,7 +298,14 @@ export async function benchApi({ log = console.log } = {}) {
     readyUrl: `${emulatorUrl}/__emulator/state`,
     logFile: path.join(workDir, 'emulator.log'),
   });
-  const rows = [];
+  const rows = [
+    {
+      section: 'API',
+      figure: 'machine: cores, load average (1 min) at start',
+      value: `${os.cpus().length}, ${os.loadavg()[0].toFixed(1)}`,
+      baseline: '',
+    },
+  ];
   let failed = false;
   try {
     rows.push(...(await benchDatabase({ label: 'PGlite', workDir, emulatorUrl, database: {}, log })));
