@@ -110,8 +110,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         statusCode: 429,
       }),
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // callback hooks on every response: no promise per request
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   await app.register(authRoutes);
