@@ -55,7 +55,11 @@ describe('sessions kept in memory', () => {
   it('a logged-out session is refused on the very next request, though it was answered from memory', async () => {
     const olivia = await loginAs(t.app, OLIVIA);
     for (let i = 0; i < 3; i++) expect((await servers(t.app, olivia)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: olivia.headers });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: olivia.headers,
+    });
     expect(out.statusCode).toBe(200);
     const res = await servers(t.app, olivia);
     expect(res.statusCode).toBe(401);
@@ -124,10 +128,15 @@ describe('server lists kept in memory', () => {
     expect((await servers(t.app, olivia)).json().data).toHaveLength(2);
     await outsideSql(sql`UPDATE guilds SET name = 'Changed Elsewhere' WHERE id = ${GUILD_A}`);
     await within(2000, async () =>
-      (await servers(t.app, olivia)).json().data.some((s: any) => s.server_name === 'Changed Elsewhere'),
+      (await servers(t.app, olivia))
+        .json()
+        .data.some((s: any) => s.server_name === 'Changed Elsewhere'),
     );
     await outsideSql(sql`UPDATE user_guilds SET can_manage = false WHERE guild_id = ${GUILD_A}`);
-    const took = await within(2000, async () => (await servers(t.app, olivia)).json().data.length === 1);
+    const took = await within(
+      2000,
+      async () => (await servers(t.app, olivia)).json().data.length === 1,
+    );
     expect(took).toBeLessThan(1000);
   });
 });

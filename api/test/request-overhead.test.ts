@@ -58,7 +58,10 @@ function fakeClockAt(now: number) {
 
 describe('access tokens verified once', () => {
   const secret = testSettings().jwtSecret;
-  const claims = { userId: '00000000-0000-4000-8000-000000000001', sessionId: '00000000-0000-4000-8000-000000000002' };
+  const claims = {
+    userId: '00000000-0000-4000-8000-000000000001',
+    sessionId: '00000000-0000-4000-8000-000000000002',
+  };
   it('a remembered token is refused once it expires', async () => {
     const verify = accessTokenVerifier(secret);
     const token = await signAccessToken(secret, claims, Date.now(), 60);
@@ -100,9 +103,17 @@ describe('request log lines', () => {
     app.get('/read', async () => ({ ok: true }));
     app.get('/missing-thing', async (_req, reply) => reply.code(404).send({ ok: false }));
     app.post('/write', async () => ({ ok: true }));
-    await app.inject({ method: 'GET', url: '/read', headers: { authorization: 'Bearer secret-token' } });
+    await app.inject({
+      method: 'GET',
+      url: '/read',
+      headers: { authorization: 'Bearer secret-token' },
+    });
     await app.inject({ method: 'GET', url: '/missing-thing?code=abc' });
-    await app.inject({ method: 'POST', url: '/write', headers: { authorization: 'Bearer secret-token' } });
+    await app.inject({
+      method: 'POST',
+      url: '/write',
+      headers: { authorization: 'Bearer secret-token' },
+    });
     await app.close();
     return lines.filter((l) => l.msg === 'request completed' || l.msg === 'incoming request');
   }

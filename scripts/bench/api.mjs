@@ -81,7 +81,8 @@ export function freePort() {
 async function waitForHttp(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`${url}: the process exited with ${child.exitCode}`);
     const ok = await fetch(url).then(
       (r) => r.status < 500,
       () => false,
@@ -203,7 +204,7 @@ async function postgresAnswers() {
   }
 }
 
-async function dropSchemas(schema) {
+export async function dropSchemas(schema) {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
@@ -262,8 +263,18 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log }) {
     const section = `API · ${label}`;
     const goal = a.errors === 0 && a.p50 <= 2 && a.p99 <= 1.5 * b.p99 && a.rps >= RATE * 0.98;
     return [
-      { section, figure: 'achieved req/s (asked 1,000)', value: a.rps.toFixed(0), baseline: b.rps.toFixed(0) },
-      { section, figure: 'errors (incl. non-2xx, timeouts)', value: String(a.errors), baseline: String(b.errors) },
+      {
+        section,
+        figure: 'achieved req/s (asked 1,000)',
+        value: a.rps.toFixed(0),
+        baseline: b.rps.toFixed(0),
+      },
+      {
+        section,
+        figure: 'errors (incl. non-2xx, timeouts)',
+        value: String(a.errors),
+        baseline: String(b.errors),
+      },
       { section, figure: 'p50 latency', value: ms(a.p50), baseline: ms(b.p50) },
       { section, figure: 'p99 latency', value: ms(a.p99), baseline: ms(b.p99) },
       {
@@ -308,7 +319,9 @@ export async function benchApi({ log = console.log } = {}) {
   ];
   let failed = false;
   try {
-    rows.push(...(await benchDatabase({ label: 'PGlite', workDir, emulatorUrl, database: {}, log })));
+    rows.push(
+      ...(await benchDatabase({ label: 'PGlite', workDir, emulatorUrl, database: {}, log })),
+    );
     if (await postgresAnswers()) {
       const schema = `bench_${randomBytes(4).toString('hex')}`;
       try {

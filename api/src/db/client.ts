@@ -115,7 +115,8 @@ function postgresListen(url: string): Database['listen'] {
       client = null;
       onLive(false);
       void c.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
+      if (!stopped)
+        retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
     };
     const connect = async () => {
       const c = new pg.Client({ connectionString: url, keepAlive: true });

@@ -53,9 +53,16 @@ export class RequestLogController extends LogController {
     request.log.debug({ req: request }, 'incoming request');
   }
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     if (error) {
-      reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      reply.log.error(
+        { res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
       return;
     }
     const quiet =
