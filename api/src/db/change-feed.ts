@@ -76,30 +76,32 @@ export async function startChangeFeed(
   const attached = feedsByDb.get(database.db) ?? new Set<ChangeFeed>();
   feedsByDb.set(database.db, attached);
   attached.add(feed);
-  let stopListening: (() => Promise<void>) | undefined;
   let wasLive = false;
-  try {
-    stopListening = await database.listen(
-      CHANGES_CHANNEL,
-      (payload) => {
-        const change = parseChange(payload, schema);
-        if (change) feed.publish(...change);
-      },
-      (live) => {
-        if (wasLive && !live) log.warn('change notifications lost: in-memory caches are off');
-        if (!wasLive && live && stopListening) log.info('change notifications back: caches on');
-        wasLive = live;
-        feed.setLive(live);
-      },
-    );
-  } catch (err) {
-    log.warn({ err }, 'cannot listen for change notifications yet: in-memory caches are off');
-  }
+  let started = false;
+  let stopping = false;
+  const stopListening = await database.listen(
+    CHANGES_CHANNEL,
+    (payload) => {
+      const change = parseChange(payload, schema);
+      if (change) feed.publish(...change);
+    },
+    (live) => {
+      if (wasLive && !live && !stopping)
+        log.warn('change notifications lost: in-memory caches are off');
+      if (!wasLive && live && started) log.info('change notifications back: caches on');
+      wasLive = live;
+      feed.setLive(live);
+    },
+  );
+  started = true;
+  if (!feed.live)
+    log.warn('cannot listen for change notifications yet: in-memory caches are off, retrying');
   return {
     feed,
     stop: async () => {
+      stopping = true;
       attached.delete(feed);
-      await stopListening?.();
+      await stopListening();
       feed.setLive(false);
     },
   };

@@ -24,7 +24,8 @@ export interface Database {
   /**
    * LISTENs on `channel`: `onPayload` for each notification, `onLive(false)` when notifications may
    * be missed (the listening connection was lost) and `onLive(true)` once listening (again).
-   * Resolves once listening; the returned function stops.
+   * Resolves after the first attempt (which may have failed: it keeps trying until stopped);
+   * the returned function stops.
    */
   listen(
     channel: string,
@@ -119,7 +120,12 @@ function postgresListen(url: string): Database['listen'] {
         retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
     };
     const connect = async () => {
-      const c = new pg.Client({ connectionString: url, keepAlive: true });
+      const c = new pg.Client({
+        connectionString: url,
+        keepAlive: true,
+        // names the connection in pg_stat_activity (tests end it to replay a lost connection)
+        application_name: `roconnect-changes-${process.pid}`,
+      });
       client = c;
       c.on('notification', (msg) => {
         if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
@@ -135,7 +141,8 @@ function postgresListen(url: string): Database['listen'] {
       }
       if (client === c && !stopped) onLive(true);
     };
-    await connect();
+    // a first failure is retried like a lost connection; meanwhile onLive has not said true
+    await connect().catch(() => undefined);
     return async () => {
       stopped = true;
       clearTimeout(retry);
