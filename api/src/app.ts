@@ -7,6 +7,7 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Settings } from './config';
 import type { AppContext } from './context';
+import { startChangeFeed } from './db/change-feed';
 import { createDatabase, type Database } from './db/client';
 import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
@@ -24,7 +25,7 @@ import { ErrorEnvelope } from './lib/schemas';
 import { registerAuthenticate } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonParser } from './plugins/json-parser';
-import { loggerOptions } from './plugins/logging';
+import { loggerOptions, RequestLogController } from './plugins/logging';
 import { registerMetrics } from './plugins/metrics';
 import { queueDepths, retryStartupRace, startJobEngine } from './jobs/engine';
 import { PURGE_QUEUE, registerPurgeJob } from './jobs/purge-job';
@@ -49,6 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { settings, integrations } = options;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(settings.logLevel),
+    logController: new RequestLogController(),
     trustProxy: settings.trustProxy,
     bodyLimit: 64 * 1024,
   })
@@ -79,6 +81,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     setQueueDepthSource(() => queueDepths(jobs, [PURGE_QUEUE, MEMBER_UPDATE_QUEUE]));
   }
 
+  const changes = await startChangeFeed(database, app.log);
+  app.addHook('onClose', () => changes.stop());
+  app.decorate('changes', changes.feed);
+
   const ctx: AppContext = { settings, db: database.db, integrations };
   app.decorate('ctx', ctx);
   const memberUpdates = jobs
@@ -103,7 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Login-Check'],
     exposedHeaders: ['x-token-expired', 'content-disposition'],
-    maxAge: 600,
+    // a browser asks again at most every two hours (Chromium's ceiling) instead of before every call
+    maxAge: 7200,
   });
   await app.register(rateLimit, {
     global: false,
@@ -115,8 +122,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         statusCode: 429,
       }),
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // callback hooks on every response: no promise per request
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   await app.register(authRoutes);

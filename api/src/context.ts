@@ -1,4 +1,5 @@
 import type { Settings } from './config';
+import type { ChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
 import type { Integrations } from './integrations/types';
 
@@ -17,6 +18,8 @@ export interface AuthInfo {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** what changed in the database, for the in-memory caches (db/change-feed.ts) */
+    changes: ChangeFeed;
     /** onRequest hook: requires a valid access token naming a live session */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

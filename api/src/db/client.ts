@@ -21,6 +21,17 @@ export interface Database {
   searchPath?: string;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
+  /**
+   * LISTENs on `channel`: `onPayload` for each notification, `onLive(false)` when notifications may
+   * be missed (the listening connection was lost) and `onLive(true)` once listening (again).
+   * Resolves after the first attempt (which may have failed: it keeps trying until stopped);
+   * the returned function stops.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLive: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -33,12 +44,15 @@ export interface DatabaseOptions {
   searchPath?: string;
 }
 
-function openPglite(dir: string | undefined): {
+interface Opened {
   db: Db;
   runner: SqlRunner;
   raw: RawSql;
+  listen: Database['listen'];
   close: () => Promise<void>;
-} {
+}
+
+function openPglite(dir: string | undefined): Opened {
   if (dir) mkdirSync(dir, { recursive: true });
   const client = dir ? new PGlite(dir) : new PGlite();
   const runner: SqlRunner = {
@@ -58,6 +72,15 @@ function openPglite(dir: string | undefined): {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     runner,
     raw,
+    // one process, one connection: nothing can be missed
+    listen: async (channel, onPayload, onLive) => {
+      const stop = await client.listen(channel, onPayload);
+      onLive(true);
+      return async () => {
+        onLive(false);
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -76,7 +99,62 @@ async function ensureSchema(url: string, schema: string): Promise<void> {
   }
 }
 
-function openPostgres(url: string, searchPath: string | undefined) {
+/** How long a lost listening connection waits before it connects again. */
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). When it breaks,
+ * onLive(false) at once, then it reconnects every RELISTEN_DELAY_MS until it listens again.
+ */
+function postgresListen(url: string): Database['listen'] {
+  return async (channel, onPayload, onLive) => {
+    let stopped = false;
+    let client: pg.Client | null = null;
+    let retry: NodeJS.Timeout | undefined;
+    const lost = (c: pg.Client) => {
+      if (client !== c) return;
+      client = null;
+      onLive(false);
+      void c.end().catch(() => undefined);
+      if (!stopped)
+        retry = setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
+    };
+    const connect = async () => {
+      const c = new pg.Client({
+        connectionString: url,
+        keepAlive: true,
+        // names the connection in pg_stat_activity (tests end it to replay a lost connection)
+        application_name: `roconnect-changes-${process.pid}`,
+      });
+      client = c;
+      c.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+      });
+      c.on('error', () => lost(c));
+      c.on('end', () => lost(c));
+      try {
+        await c.connect();
+        await c.query(`LISTEN "${channel}"`);
+      } catch (err) {
+        lost(c);
+        throw err;
+      }
+      if (client === c && !stopped) onLive(true);
+    };
+    // a first failure is retried like a lost connection; meanwhile onLive has not said true
+    await connect().catch(() => undefined);
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      onLive(false);
+      await c?.end().catch(() => undefined);
+    };
+  };
+}
+
+function openPostgres(url: string, searchPath: string | undefined): Opened {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -115,6 +193,7 @@ function openPostgres(url: string, searchPath: string | undefined) {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     runner,
     raw,
+    listen: postgresListen(url),
     close: () => pool.end(),
   };
 }
@@ -159,6 +238,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         return false;
       }
     },
+    listen: opened.listen,
     close: opened.close,
   };
 }

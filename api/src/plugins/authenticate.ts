@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors';
-import { findLiveSession } from '../features/auth/sessions';
-import { verifyAccessToken } from '../features/auth/tokens';
+import { liveSessionCache } from '../features/auth/session-cache';
+import { accessTokenVerifier } from '../features/auth/tokens';
 
 /** Decorates `app.authenticate`: Bearer access token → live server-side session → `request.auth`. */
 export function registerAuthenticate(app: FastifyInstance) {
+  const sessions = liveSessionCache(app.ctx.db, app.changes);
+  app.addHook('onClose', async () => sessions.close());
+  const verify = accessTokenVerifier(app.ctx.settings.jwtSecret);
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -15,10 +18,10 @@ export function registerAuthenticate(app: FastifyInstance) {
         'Sign in to continue: send Authorization: Bearer <access_token>.',
         'missing_token',
       );
-    const claims = await verifyAccessToken(app.ctx.settings.jwtSecret, match[1]!);
+    const claims = await verify(match[1]!);
     if (!claims)
       throw unauthorized('Your access token is not valid or has expired.', 'invalid_token');
-    const session = await findLiveSession(app.ctx.db, claims.sessionId);
+    const session = await sessions.find(claims.sessionId);
     if (!session || session.userId !== claims.userId) {
       throw unauthorized('This session has ended. Please sign in again.', 'session_revoked');
     }

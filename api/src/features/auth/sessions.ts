@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
+import { announceChange } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -51,6 +52,7 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  announceChange(db, 'session', sessionId);
 }
 
 export async function revokeAllSessionsOfUser(
@@ -58,10 +60,12 @@ export async function revokeAllSessionsOfUser(
   userId: string,
   reason: string,
 ): Promise<void> {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  for (const { id } of ended) announceChange(db, 'session', id);
 }
 
 /** The session if it is live (not revoked, not past its absolute lifetime). */

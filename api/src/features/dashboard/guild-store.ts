@@ -1,4 +1,5 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { announceChange } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { guildConfigs, guilds, userGuilds } from '../../db/schema';
 import type { DiscordUserGuild } from '../../integrations/types';
@@ -18,6 +19,7 @@ export async function markBotPresence(db: Db, guildId: string, present: boolean)
     .update(guilds)
     .set({ botPresent: present, botCheckedAt: new Date() })
     .where(eq(guilds.id, guildId));
+  announceChange(db, 'guild', guildId);
 }
 
 /** Replaces the user's memberships with Discord's current list. */
@@ -62,6 +64,8 @@ export async function storeUserGuilds(
           : eq(userGuilds.userId, userId),
       );
   });
+  announceChange(db, 'user', userId);
+  for (const g of list) announceChange(db, 'guild', g.id);
 }
 
 const serverColumns = {
@@ -147,4 +151,5 @@ export async function setBotPresence(db: Db, presence: Map<string, boolean>): Pr
       .update(guilds)
       .set({ botPresent: false, botCheckedAt: now })
       .where(inArray(guilds.id, absent));
+  for (const id of presence.keys()) announceChange(db, 'guild', id);
 }

@@ -24,6 +24,7 @@ import {
   userServersRoute,
   verificationServersRoute,
 } from './schemas';
+import { serverListCache } from './server-list-cache';
 import { FRESH, recheckBotPresence, syncUserGuilds } from './sync';
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -31,10 +32,12 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const base = '/api/v1/dashboard';
   const authed = { onRequest: app.authenticate };
   const limited = { ...authed, config: perUserLimit(ctx.settings) };
+  const serverLists = serverListCache(ctx.db, app.changes);
+  app.addHook('onClose', async () => serverLists.close());
 
   app.get(`${base}/user/servers`, { schema: userServersRoute, ...authed }, async (request) => ({
     success: true as const,
-    data: await listManageableServers(ctx.db, authOf(request).userId),
+    data: await serverLists.list(authOf(request).userId),
   }));
 
   app.post(

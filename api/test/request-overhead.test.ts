@@ -1,0 +1,136 @@
+/** What every request pays for: the CORS preflight, the token check, the request log lines. */
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { accessTokenVerifier, signAccessToken } from '../src/features/auth/tokens';
+import { loggerOptions, RequestLogController } from '../src/plugins/logging';
+import { APP_URL, testSettings } from './support/app';
+import { useFakeApp } from './support/harness';
+
+const t = useFakeApp();
+
+describe('CORS preflights are cached by the browser', () => {
+  it('a preflight for an authenticated call answers Access-Control-Max-Age of two hours', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/dashboard/user/servers',
+      headers: {
+        origin: APP_URL,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(APP_URL);
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain(
+      'authorization',
+    );
+    expect(res.headers['access-control-max-age']).toBe('7200');
+  });
+
+  it('a preflight from another origin is not allowed, cached or not', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/dashboard/user/servers',
+      headers: { origin: 'http://evil.test', 'access-control-request-method': 'GET' },
+    });
+    expect(res.headers['access-control-allow-origin']).not.toBe('http://evil.test');
+  });
+});
+
+/** Moves only the clock (jose reads new Date(), the cache Date.now()); timers stay real. */
+function fakeClockAt(now: number) {
+  jest.useFakeTimers({
+    now,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+}
+
+describe('access tokens verified once', () => {
+  const secret = testSettings().jwtSecret;
+  const claims = {
+    userId: '00000000-0000-4000-8000-000000000001',
+    sessionId: '00000000-0000-4000-8000-000000000002',
+  };
+  it('a remembered token is refused once it expires', async () => {
+    const verify = accessTokenVerifier(secret);
+    const token = await signAccessToken(secret, claims, Date.now(), 60);
+    expect(await verify(token)).toEqual(claims);
+    expect(await verify(token)).toEqual(claims);
+    fakeClockAt(Date.now() + 61_000);
+    try {
+      expect(await verify(token)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a token signed with another secret or altered is refused, also after a good one', async () => {
+    const verify = accessTokenVerifier(secret);
+    const good = await signAccessToken(secret, claims);
+    expect(await verify(good)).toEqual(claims);
+    const other = await signAccessToken(new TextEncoder().encode('x'.repeat(48)), claims);
+    expect(await verify(other)).toBeNull();
+    const [h, p, s] = good.split('.');
+    const altered = `${h}.${p}.${s!.slice(0, -2)}${s!.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await verify(altered)).toBeNull();
+  });
+});
+
+describe('request log lines', () => {
+  async function logged(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: { ...loggerOptions(level), stream },
+      logController: new RequestLogController(),
+    });
+    app.get('/read', async () => ({ ok: true }));
+    app.get('/missing-thing', async (_req, reply) => reply.code(404).send({ ok: false }));
+    app.post('/write', async () => ({ ok: true }));
+    await app.inject({
+      method: 'GET',
+      url: '/read',
+      headers: { authorization: 'Bearer secret-token' },
+    });
+    await app.inject({ method: 'GET', url: '/missing-thing?code=abc' });
+    await app.inject({
+      method: 'POST',
+      url: '/write',
+      headers: { authorization: 'Bearer secret-token' },
+    });
+    await app.close();
+    return lines.filter((l) => l.msg === 'request completed' || l.msg === 'incoming request');
+  }
+
+  it('at info: one line for each write and failure, none for a fast successful read', async () => {
+    const lines = await logged('info');
+    expect(lines.map((l) => [l.msg, (l.req as any)?.method, (l.res as any)?.statusCode])).toEqual([
+      ['request completed', 'GET', 404],
+      ['request completed', 'POST', 200],
+    ]);
+    expect((lines[0]!.req as any).url).toBe('/missing-thing?code=%5Bredacted%5D');
+    expect(JSON.stringify(lines)).not.toContain('secret-token');
+  });
+
+  it('at debug: every request, as before', async () => {
+    const lines = await logged('debug');
+    expect(lines.filter((l) => l.msg === 'incoming request')).toHaveLength(3);
+    expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Where the API spends its time on the benchmark's route: starts the compiled API under
+// --cpu-prof (PGlite, or PostgreSQL with --postgres), signs in, sends N requests, stops it, and
+// prints the functions with the most self time. `node scripts/bench/api-profile.mjs [--postgres] [N]`
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { dropSchemas, ensureApiBuild, freePort, signIn, startNode } from './api.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const postgres = process.argv.includes('--postgres');
+const count = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5000);
+
+ensureApiBuild(console.error);
+const work = mkdtempSync(path.join(tmpdir(), 'roconnect-profile-'));
+const [ep, ap] = [await freePort(), await freePort()];
+const emulatorUrl = `http://127.0.0.1:${ep}`;
+const emulator = await startNode(
+  [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'emulator/src/main.ts')],
+  {
+    env: { EMULATOR_PORT: String(ep), EMULATOR_PUBLIC_URL: emulatorUrl },
+    readyUrl: `${emulatorUrl}/__emulator/state`,
+    logFile: path.join(work, 'emulator.log'),
+  },
+);
+const api = `http://127.0.0.1:${ap}`;
+const schema = `prof_${randomBytes(3).toString('hex')}`;
+const server = await startNode(
+  ['--cpu-prof', `--cpu-prof-dir=${work}`, path.join(ROOT, 'api/dist/main.js')],
+  {
+    env: {
+      PORT: String(ap),
+      DATA_DIR: path.join(work, 'data'),
+      APP_URL: 'http://127.0.0.1:8080',
+      API_URL: api,
+      EMULATOR_URL: emulatorUrl,
+      EMULATOR_PUBLIC_URL: emulatorUrl,
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'info',
+      ...(postgres
+        ? { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', DATABASE_SCHEMA: schema }
+        : {}),
+    },
+    readyUrl: `${api}/api/health`,
+    logFile: path.join(work, 'api.log'),
+  },
+);
+const token = await signIn(api);
+const result = await autocannon({
+  url: `${api}/api/v1/dashboard/user/servers`,
+  headers: { authorization: `Bearer ${token}` },
+  connections: 10,
+  amount: count,
+});
+console.error(`${count} requests: ${result.requests.average} req/s, p50 ${result.latency.p50} ms`);
+await server.stop();
+await emulator.stop();
+if (postgres) await dropSchemas(schema);
+
+const file = readdirSync(work).find((f) => f.endsWith('.cpuprofile'));
+const profile = JSON.parse(readFileSync(path.join(work, file), 'utf8'));
+rmSync(work, { recursive: true, force: true });
+const dt = new Map();
+for (let i = 0; i < profile.samples.length; i++)
+  dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+const byFn = new Map();
+const byPkg = new Map();
+for (const node of profile.nodes) {
+  const t = dt.get(node.id) ?? 0;
+  const { functionName, url, lineNumber } = node.callFrame;
+  const key = `${functionName || '(anon)'} ${url.replace(/^.*node_modules\//, '')}:${lineNumber}`;
+  byFn.set(key, (byFn.get(key) ?? 0) + t);
+  const pkg = url.includes('node_modules/')
+    ? url
+        .split('node_modules/')
+        .pop()
+        .split('/')
+        .slice(0, url.split('node_modules/').pop().startsWith('@') ? 2 : 1)
+        .join('/')
+    : url.includes('dist/main.js')
+      ? 'api (own code)'
+      : url || functionName;
+  byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + t);
+}
+const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
+const perReq = (us) => `${(us / count).toFixed(1)} µs/request`;
+console.log('self time by package:');
+for (const [k, v] of top(byPkg, 20)) console.log(`  ${perReq(v).padStart(18)}  ${k}`);
+console.log('self time by function:');
+for (const [k, v] of top(byFn, 30)) console.log(`  ${perReq(v).padStart(18)}  ${k}`);

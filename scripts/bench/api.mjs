@@ -1,0 +1,377 @@
+#!/usr/bin/env node
+// API benchmark (issue 12): GET /api/v1/dashboard/user/servers on the COMPILED API at a fixed
+// 1,000 requests a second, beside a bare Fastify route measured in the same run, on PGlite and,
+// when PostgreSQL answers on 127.0.0.1:5432, on PostgreSQL (a throw-away schema).
+//
+// Everything runs on free ports with a throw-away data folder: the emulator (demo seed), the API
+// (`api/dist/main.js`, built when missing or older than its sources), and the bare Fastify app
+// (api-bare.mjs). A user signs in through the real flow (Discord URL → emulator consent →
+// callback), which also stores their servers; autocannon then calls the route with their token.
+//
+// `node scripts/bench/api.mjs` prints the rows as a table; scripts/bench.mjs imports benchApi.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import net from 'node:net';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const API_DIST = path.join(ROOT, 'api', 'dist', 'main.js');
+const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const ROUTE = '/api/v1/dashboard/user/servers';
+const DEMO_USER = '200000000000000001'; // demo_user in emulator/seeds/demo.json, manages 3 servers
+const RATE = 1000;
+const WARMUP_SECONDS = 3;
+const MEASURE_SECONDS = 10;
+const CONNECTIONS = 20;
+
+/** Newest modification time under `target` (a file or a folder walked recursively), in ms. */
+function newestMtime(target) {
+  const stat = statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Builds api/dist/main.js with api/build.mjs when it is missing or older than what goes into it. */
+export function ensureApiBuild(log = () => undefined) {
+  const built = statSync(API_DIST, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const sources = Math.max(
+    ...['api/src', 'api/build.mjs', 'api/package.json', 'shared-lib/src/contract'].map((p) =>
+      newestMtime(path.join(ROOT, p)),
+    ),
+  );
+  if (built > sources) return false;
+  log('api: building dist/main.js (missing or stale)');
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'api', 'build.mjs')], {
+    cwd: path.join(ROOT, 'api'),
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`api/build.mjs failed with ${result.status}`);
+  return true;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHttp(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Starts `args` with node; resolves once `readyUrl` answers. Output goes to `logFile`. */
+export async function startNode(args, { env, readyUrl, logFile }) {
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  try {
+    await waitForHttp(readyUrl, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${error.message} (see ${logFile})`);
+  }
+  return {
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Signs DEMO_USER in as a browser would and returns their access token. */
+export async function signIn(api) {
+  const start = await fetch(`${api}/auth/discord-url`);
+  if (start.status !== 200) throw new Error(`/auth/discord-url answered ${start.status}`);
+  const cookie = start.headers.get('set-cookie').split(';')[0];
+  const authorizeUrl = new URL((await start.json()).data.auth_url);
+  const page = await fetch(authorizeUrl);
+  if (page.status !== 200) throw new Error(`the emulator's consent page answered ${page.status}`);
+  const form = new URLSearchParams(authorizeUrl.searchParams);
+  form.set('user_id', DEMO_USER);
+  const consent = await fetch(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  const back = new URL(consent.headers.get('location'));
+  const callback = await fetch(`${api}${back.pathname}${back.search}`, {
+    redirect: 'manual',
+    headers: { cookie },
+  });
+  const landing = new URL(callback.headers.get('location'));
+  const token = new URLSearchParams(landing.hash.slice(1)).get('access_token');
+  if (!token) throw new Error(`sign-in failed: ${landing}`);
+  return token;
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU time (user + system) a process has used, in ms; null where /proc is not there. */
+function cpuMs(pid) {
+  try {
+    // fields after the command name (which is in parentheses and may hold spaces)
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * autocannon at RATE req/s: a warm-up, then the measured run. Latency depends on what else the
+ * machine runs; the server's CPU time per request does much less, so it is reported too.
+ */
+async function measure(url, headers, pid) {
+  const common = { url, headers, connections: CONNECTIONS, overallRate: RATE };
+  await cannon({ ...common, duration: WARMUP_SECONDS });
+  const cpuBefore = cpuMs(pid);
+  const r = await cannon({ ...common, duration: MEASURE_SECONDS });
+  const cpuAfter = cpuMs(pid);
+  return {
+    errors: r.errors + r.timeouts + r.non2xx,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    rps: r.requests.average,
+    total: r.requests.total,
+    cpuPerRequest:
+      cpuBefore === null || cpuAfter === null || r.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / r.requests.total,
+  };
+}
+
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function dropSchemas(schema) {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+const ms = (n) => `${Number.isInteger(n) ? n : n.toFixed(n < 1 ? 3 : 2)} ms`;
+
+/** One database: the bare route then the API route, back to back, as rows. */
+async function benchDatabase({ label, workDir, emulatorUrl, database, log }) {
+  const dataDir = path.join(workDir, `api-${label.toLowerCase()}`);
+  const apiPort = await freePort();
+  const api = `http://127.0.0.1:${apiPort}`;
+  log(`api (${label}): starting the compiled API on ${api}`);
+  const server = await startNode([API_DIST], {
+    env: {
+      NODE_ENV: 'development',
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: 'http://127.0.0.1:8080',
+      API_URL: api,
+      EMULATOR_URL: emulatorUrl,
+      EMULATOR_PUBLIC_URL: emulatorUrl,
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'info',
+      ...database,
+    },
+    readyUrl: `${api}/api/health`,
+    logFile: path.join(workDir, `api-${label.toLowerCase()}.log`),
+  });
+  const bareLog = path.join(workDir, `bare-${label.toLowerCase()}.log`);
+  const barePort = await freePort();
+  const bare = await startNode([path.join(ROOT, 'scripts/bench/api-bare.mjs')], {
+    env: { PORT: String(barePort) },
+    readyUrl: `http://127.0.0.1:${barePort}/bare`,
+    logFile: bareLog,
+  });
+  try {
+    const token = await signIn(api);
+    const headers = { authorization: `Bearer ${token}` };
+    const check = await fetch(`${api}${ROUTE}`, { headers });
+    const body = await check.json();
+    if (check.status !== 200 || !Array.isArray(body.data))
+      throw new Error(`${ROUTE} answered ${check.status}: ${JSON.stringify(body)}`);
+    log(`api (${label}): signed in; the route lists ${body.data.length} servers`);
+    log(`api (${label}): bare Fastify at ${RATE} req/s for ${WARMUP_SECONDS}+${MEASURE_SECONDS} s`);
+    const b = await measure(`http://127.0.0.1:${barePort}/bare`, {}, bare.child.pid);
+    log(`api (${label}): ${ROUTE} at ${RATE} req/s for ${WARMUP_SECONDS}+${MEASURE_SECONDS} s`);
+    const a = await measure(`${api}${ROUTE}`, headers, server.child.pid);
+    const section = `API · ${label}`;
+    const goal = a.errors === 0 && a.p50 <= 2 && a.p99 <= 1.5 * b.p99 && a.rps >= RATE * 0.98;
+    return [
+      {
+        section,
+        figure: 'achieved req/s (asked 1,000)',
+        value: a.rps.toFixed(0),
+        baseline: b.rps.toFixed(0),
+      },
+      {
+        section,
+        figure: 'errors (incl. non-2xx, timeouts)',
+        value: String(a.errors),
+        baseline: String(b.errors),
+      },
+      { section, figure: 'p50 latency', value: ms(a.p50), baseline: ms(b.p50) },
+      { section, figure: 'p99 latency', value: ms(a.p99), baseline: ms(b.p99) },
+      {
+        section,
+        figure: 'server CPU per request',
+        value: a.cpuPerRequest === null ? 'n/a' : ms(a.cpuPerRequest),
+        baseline: b.cpuPerRequest === null ? 'n/a' : ms(b.cpuPerRequest),
+      },
+      {
+        section,
+        figure: 'goal: 0 errors, p50 ≤ 2 ms, p99 ≤ 1.5 × bare',
+        value: goal ? 'met' : 'not met',
+        baseline: `p99 ≤ ${ms(1.5 * b.p99)}`,
+      },
+    ];
+  } finally {
+    await Promise.all([server.stop(), bare.stop()]);
+  }
+}
+
+/**
+ * Rows: `value` is GET /api/v1/dashboard/user/servers on the compiled API, `baseline` a bare
+ * Fastify route measured just before it in the same run.
+ */
+export async function benchApi({ log = console.log } = {}) {
+  ensureApiBuild(log);
+  const workDir = mkdtempSync(path.join(tmpdir(), 'roconnect-bench-api-'));
+  const emulatorPort = await freePort();
+  const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
+  const emulator = await startNode([TSX, path.join(ROOT, 'emulator/src/main.ts')], {
+    env: { EMULATOR_PORT: String(emulatorPort), EMULATOR_PUBLIC_URL: emulatorUrl },
+    readyUrl: `${emulatorUrl}/__emulator/state`,
+    logFile: path.join(workDir, 'emulator.log'),
+  });
+  const rows = [
+    {
+      section: 'API',
+      figure: 'machine: cores, load average (1 min) at start',
+      value: `${os.cpus().length}, ${os.loadavg()[0].toFixed(1)}`,
+      baseline: '',
+    },
+  ];
+  let failed = false;
+  try {
+    rows.push(
+      ...(await benchDatabase({ label: 'PGlite', workDir, emulatorUrl, database: {}, log })),
+    );
+    if (await postgresAnswers()) {
+      const schema = `bench_${randomBytes(4).toString('hex')}`;
+      try {
+        rows.push(
+          ...(await benchDatabase({
+            label: 'PostgreSQL',
+            workDir,
+            emulatorUrl,
+            database: { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema },
+            log,
+          })),
+        );
+      } finally {
+        await dropSchemas(schema);
+      }
+    } else {
+      log(`api: PostgreSQL does not answer at ${POSTGRES_URL}; measured PGlite only`);
+      rows.push({
+        section: 'API · PostgreSQL',
+        figure: 'not measured',
+        value: 'no PostgreSQL on 127.0.0.1:5432',
+        baseline: '',
+      });
+    }
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    await emulator.stop();
+    // the logs stay when something failed, to read why
+    if (!failed) rmSync(workDir, { recursive: true, force: true });
+    else log(`api: logs kept in ${workDir}`);
+  }
+  return rows;
+}
+
+function printTable(rows) {
+  const header = { section: 'section', figure: 'figure', value: 'value', baseline: 'bare Fastify' };
+  const all = [header, ...rows];
+  const width = (key) => Math.max(...all.map((r) => String(r[key]).length));
+  const w = { section: width('section'), figure: width('figure'), value: width('value') };
+  for (const r of all)
+    console.log(
+      `${r.section.padEnd(w.section)}  ${r.figure.padEnd(w.figure)}  ${r.value.padStart(w.value)}  ${r.baseline}`,
+    );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  benchApi({ log: (line) => console.error(line) }).then(printTable, (error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
