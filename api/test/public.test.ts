@@ -50,7 +50,7 @@ describe('HTTP hygiene', () => {
     expect(res.json()).toMatchObject({ success: false, error: 'not_found' });
   });
 
-  it('allows CORS only from APP_URL and exposes x-token-expired', async () => {
+  it('allows CORS only from APP_URL and exposes x-token-expired and content-disposition', async () => {
     const ok = await t.app.inject({
       method: 'OPTIONS',
       url: '/auth/me',
@@ -62,7 +62,10 @@ describe('HTTP hygiene', () => {
       url: '/api/health',
       headers: { origin: APP_URL },
     });
-    expect(get.headers['access-control-expose-headers']).toBe('x-token-expired');
+    // the audit CSV's file name is read by the page, so Content-Disposition is exposed too
+    expect(get.headers['access-control-expose-headers']).toBe(
+      'x-token-expired, content-disposition',
+    );
     const evil = await t.app.inject({
       method: 'GET',
       url: '/api/health',
