@@ -153,6 +153,31 @@ describe('refresh', () => {
     expect(names).toEqual([REFRESH_LOCK_NAME]);
   });
 
+  it('keeps the lock a moment after a refresh, for other tabs to see the new tokens, without making this tab wait', async () => {
+    // Chromium copies localStorage to other tabs asynchronously; the lock must not beat the copy
+    let held: Promise<unknown> | undefined;
+    Object.defineProperty(navigator, 'locks', {
+      value: {
+        request: (_name: string, _options: unknown, task: () => Promise<unknown>) =>
+          (held = task()),
+      },
+      configurable: true,
+    });
+    afterCleanup.push(() => {
+      delete (navigator as { locks?: unknown }).locks;
+    });
+    signIn();
+    await expect(session.refresh()).resolves.toBe(true);
+    let released = false;
+    void held!.then(() => {
+      released = true;
+    });
+    await Promise.resolve();
+    expect(released).toBe(false);
+    await held;
+    expect(released).toBe(true);
+  });
+
   it('inside the lock, picks up tokens another tab renewed instead of spending its own', async () => {
     const otherTab = { access: 'renewed-by-other-tab', refresh: 'refresh-from-other-tab' };
     fakeWebLocks(() => tokenStorage.setTokens(otherTab.access, otherTab.refresh));
