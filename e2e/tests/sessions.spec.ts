@@ -172,6 +172,12 @@ test('two tabs reloading at the same moment after expiry both stay signed in, sp
   await waitForStoredTokenToExpire(page, request);
 
   const spent = recordSpentRefreshTokens(context);
+  // each dashboard load refreshes first, then reads the accounts: wait for both tabs' accounts
+  const dashboardsLoaded = [page, tabB].map((tab) =>
+    tab.waitForResponse(
+      (answer) => answer.url() === `${API}/api/v1/dashboard/user/linked-accounts` && answer.ok(),
+    ),
+  );
   await Promise.all([page.reload(), tabB.reload()]);
   await expect(signedIn(page)).toBeVisible();
   await expect(signedIn(tabB)).toBeVisible();
@@ -179,6 +185,7 @@ test('two tabs reloading at the same moment after expiry both stay signed in, sp
     await expect(tab.getByRole('banner').getByText('demo_user')).toBeVisible();
     expect(new URL(tab.url()).pathname).toBe('/dashboard');
   }
+  await Promise.all(dashboardsLoaded);
   // the reloads refreshed (each dashboard load does), and no refresh token went out twice
   expect(spent.length).toBeGreaterThanOrEqual(2);
   expect(new Set(spent).size).toBe(spent.length);
