@@ -257,3 +257,26 @@ test.describe('mfe_public: accessibility and screenshots', () => {
     });
   }
 });
+
+test.describe('mfe_public: landing prerendered by the server', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the hero is painted, styled under the CSP, with JavaScript disabled', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Connect Discord & Roblox' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Linking' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    await expect(page.getByText('Powering 0 users and 0 servers')).toBeVisible();
+    // the style element (allowed by the page's nonce) applies, and with it the squares' sizes
+    // that the build moved out of style attributes (which the CSP would refuse)
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(15, 17, 23)');
+    const square = page.locator('[data-testid="animated-background"] [data-square]').first();
+    expect((await square.boundingBox())?.width).toBeGreaterThan(10);
+    // before the session is checked the top bar shows neither Login nor the user
+    await expect(page.getByRole('navigation', { name: 'Account' })).toBeEmpty();
+  });
+});

@@ -6,7 +6,7 @@ const TIMEOUT_MS = 300;
 
 /** Which remote's parcel each server-rendered path shows first (shell/src/app/routes.tsx). */
 const ROUTE_PARCELS = [
-  { match: /^\/$/, remote: 'mfe_public', expose: 'Landing' },
+  { match: /^\/$/, remote: 'mfe_public', expose: 'Landing', prerender: 'prerender/landing.html' },
   { match: /^\/login$/, remote: 'mfe_public', expose: 'Login' },
   { match: /^\/privacy$/, remote: 'mfe_public', expose: 'Privacy' },
   { match: /^\/terms$/, remote: 'mfe_public', expose: 'Terms' },

@@ -17,12 +17,15 @@ import {
   sendNotFound,
 } from '../../tools/static-files.mjs';
 import { PERMISSIONS_POLICY, buildCsp, createNonce, originsOf, servedOverHttps } from './csp.mjs';
+import { prerenderedElement, prerenderedFragment } from './prerenderedFragment.mjs';
 import { linkTags, parcelForPath, remoteHints } from './remoteHints.mjs';
 
 const NONCE_COOKIE = 'rc_csp_nonce';
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 /** The element the shell reads the inlined deploy files from (shell/src/app/inlineDeploy.ts). */
 const INLINE_ID = 'rc-deploy';
+/** The shell's mount point in index.html (minified by the build), where a prerendered view goes. */
+const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
 
 /** A deploy-time JSON file: { text, value } when it is there and whole, else { error }. */
 function readDeployFile(file, name) {
@@ -123,13 +126,24 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     const parcel = parcelForPath(pathname);
     const manifestUrl =
       parcel && typeof remotes[parcel.remote] === 'string' && remotes[parcel.remote];
-    const hints = manifestUrl ? await remoteHints(manifestUrl, parcel.expose) : [];
+    const [hints, fragment] = manifestUrl
+      ? await Promise.all([
+          remoteHints(manifestUrl, parcel.expose),
+          parcel.prerender ? prerenderedFragment(manifestUrl, parcel.prerender) : null,
+        ])
+      : [[], null];
     const head =
       `<script type="application/json" id="${INLINE_ID}">${scriptSafeJson(inline)}</script>` +
       linkTags([...startupHints, ...hints], nonce);
-    const html = template
+    let html = template
       .replace(/<script /g, `<script nonce="${nonce}" `)
       .replace('</head>', `${head}</head>`);
+    if (fragment)
+      html = html.replace(
+        ROOT_ELEMENT,
+        () =>
+          `<div id="root">${prerenderedElement(fragment, `${parcel.remote}/${parcel.expose}`, nonce)}</div>`,
+      );
     return reply
       .headers({
         'Cache-Control': 'no-cache',

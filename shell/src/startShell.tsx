@@ -14,6 +14,7 @@ import {
 import { App } from './app/App';
 import { initCspNonce, watchHeadForMissingNonce } from './features/csp/cspNonce';
 import { fetchRemoteManifest, registerRemoteManifest } from './features/remotes/remoteRegistry';
+import { capturePrerenderedParcel } from './features/remotes/prerenderedParcel';
 import { loadShellConfig } from './app/shellConfig';
 import { readInlineDeploy } from './app/inlineDeploy';
 
@@ -62,6 +63,7 @@ export async function startShell({
   const stopFollowingTabs = session.followOtherTabs();
   const sessionChecked = session.start();
 
+  capturePrerenderedParcel(root);
   const reactRoot = createRoot(root);
   reactRoot.render(
     <ThemeProvider theme={theme}>

@@ -1,6 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
+import { theme } from '@roconnect/shared-lib';
 import userEvent from '@testing-library/user-event';
 import { RemoteParcel } from '../src/features/remotes/RemoteParcel';
+import { capturePrerenderedParcel } from '../src/features/remotes/prerenderedParcel';
 import { registerRemoteManifest } from '../src/features/remotes/remoteRegistry';
 import { federation, renderWithTheme, resetRemotes, TEST_REMOTES } from './helpers';
 
@@ -182,5 +185,53 @@ describe('RemoteParcel', () => {
     await act(async () => release());
     await waitFor(() => expect(federation.loadCalls).toEqual(['mfe_public/Landing']));
     expect(federation.events).toEqual([]);
+  });
+});
+
+describe('RemoteParcel with the view the server prerendered for it', () => {
+  function pageWithPrerender(parcelName: string) {
+    const root = document.createElement('div');
+    root.innerHTML = `<div data-rc-prerender="${parcelName}"><h1>Prerendered landing</h1></div>`;
+    document.body.appendChild(root);
+    capturePrerenderedParcel(root);
+    return root;
+  }
+  const renderInto = (root: HTMLElement, remote: 'mfe_public', expose: string) =>
+    render(<RemoteParcel remote={remote} expose={expose} label="Home" />, {
+      container: root,
+      wrapper: ({ children }) => <ThemeProvider theme={theme}>{children}</ThemeProvider>,
+    });
+
+  it('keeps it on screen instead of the spinner until the parcel replaces it', async () => {
+    const release = federation.hold('mfe_public');
+    const root = pageWithPrerender('mfe_public/Landing');
+    renderInto(root, 'mfe_public', 'Landing');
+
+    const prerendered = screen.getByRole('heading', { name: 'Prerendered landing' });
+    expect(within(region('Home')).getByRole('heading')).toBe(prerendered);
+    expect(within(region('Home')).queryByRole('status')).not.toBeInTheDocument();
+
+    act(() => release());
+    expect(await screen.findByText('Parcel mfe_public/Landing')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Prerendered landing' })).not.toBeInTheDocument();
+    expect(within(region('Home')).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('removes it and offers Try again when the remote cannot be loaded', async () => {
+    federation.fail('mfe_public');
+    const root = pageWithPrerender('mfe_public/Landing');
+    renderInto(root, 'mfe_public', 'Landing');
+
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Prerendered landing' })).not.toBeInTheDocument();
+  });
+
+  it('is not used by another parcel: that one shows its spinner', () => {
+    federation.hold('mfe_public');
+    const root = pageWithPrerender('mfe_public/Landing');
+    renderInto(root, 'mfe_public', 'Login');
+
+    expect(within(region('Home')).getByRole('status')).toHaveTextContent('Loading Home...');
+    expect(screen.queryByRole('heading', { name: 'Prerendered landing' })).not.toBeInTheDocument();
   });
 });

@@ -88,7 +88,7 @@ const TRAVERSALS = [
 ];
 const INDEX_HTML = `<!doctype html>
 <html><head><title>RoConnect</title><script defer src="/main.js"></script></head>
-<body><div id="root"></div><script src="/123.abcdef12.js"></script></body></html>`;
+<body><div id=root></div><script src="/123.abcdef12.js"></script></body></html>`;
 const BIG_JS = `console.log(${JSON.stringify('RoConnect '.repeat(400))});\n`;
 const FAKE_MANIFEST = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
@@ -163,7 +163,7 @@ describe('shell production server', () => {
       const page = await request(port, route);
       expect(page.status).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(page.text).toContain('<div id="root"></div>');
+      expect(page.text).toContain('<div id=');
 
       const nonce = nonceOf(page.headers['content-security-policy']);
       expect(cspDirective(page.headers['content-security-policy'], 'style-src')).toContain(
@@ -365,6 +365,7 @@ describe('shell production server', () => {
     let manifestRequests = 0;
     let revalidated = 0;
     const remote = http.createServer((req, res) => {
+      if (req.url !== '/mf-manifest.json') return res.writeHead(404).end();
       manifestRequests += 1;
       if (req.headers['if-none-match'] === '"v1"') {
         revalidated += 1;
@@ -408,9 +409,92 @@ describe('shell production server', () => {
       const page = await request(port, '/');
       expect(page.status).toBe(200);
       expect(page.text.match(/<link rel="preload"[^>]*>/g)).toHaveLength(1);
+      expect(page.text).toContain('<div id=root></div>');
     } finally {
       fs.writeFileSync(file, JSON.stringify(REMOTES));
     }
+  });
+
+  describe("the landing's prerendered view (mfe-public's prerender/landing.html)", () => {
+    const FRAGMENT =
+      '<style data-rc-prerender="">.hero{color:red}</style>' +
+      '<main><h1 id="landing-title">Connect Discord &amp; Roblox</h1><p>costs $& and $1</p></main>';
+    let fragmentBody = FRAGMENT;
+    let fragmentStatus = 200;
+    let fragmentRequests: (string | undefined)[] = [];
+    let remote: http.Server;
+    let manifestUrl: string;
+    const file = () => path.join(dist, 'remotes.json');
+
+    beforeAll(async () => {
+      remote = http.createServer((req, res) => {
+        if (req.url === '/mf-manifest.json') {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          return res.end(JSON.stringify(FAKE_MANIFEST));
+        }
+        if (req.url !== '/prerender/landing.html') return res.writeHead(404).end();
+        fragmentRequests.push(req.headers['if-none-match']);
+        if (fragmentStatus === 200 && req.headers['if-none-match'] === '"f1"')
+          return res.writeHead(304).end();
+        res.writeHead(fragmentStatus, { 'Content-Type': 'text/html', ETag: '"f1"' });
+        return res.end(fragmentBody);
+      });
+      const remotePort = await listen(remote);
+      manifestUrl = `http://127.0.0.1:${remotePort}/mf-manifest.json`;
+    });
+    beforeEach(() => {
+      fragmentBody = FRAGMENT;
+      fragmentStatus = 200;
+      fragmentRequests = [];
+      fs.writeFileSync(file(), JSON.stringify({ ...REMOTES, mfe_public: manifestUrl }));
+    });
+    afterAll(async () => {
+      fs.writeFileSync(file(), JSON.stringify(REMOTES));
+      await close(remote);
+    });
+
+    it('inlines it into #root, its style element carrying the nonce of the CSP header', async () => {
+      const page = await request(port, '/');
+      const nonce = nonceOf(page.headers['content-security-policy']);
+      expect(page.text).toContain(
+        `<div id="root"><div data-rc-prerender="mfe_public/Landing"><style nonce="${nonce}" data-rc-prerender="">.hero{color:red}</style>` +
+          '<main><h1 id="landing-title">Connect Discord &amp; Roblox</h1><p>costs $& and $1</p></main></div></div>',
+      );
+      expect(page.text.match(/<style[^>]*>/g)).toEqual([
+        `<style nonce="${nonce}" data-rc-prerender="">`,
+      ]);
+      // revalidated with its ETag on the next page, and still inlined from the cache
+      const again = await request(port, '/');
+      expect(fragmentRequests).toEqual([undefined, '"f1"']);
+      expect(again.text).toContain('<h1 id="landing-title">');
+    });
+
+    it('inlines nothing on a route that has no prerendered view', async () => {
+      const page = await request(port, '/login');
+      expect(page.text).toContain('<div id=root></div>');
+      expect(fragmentRequests).toEqual([]);
+    });
+
+    it('serves the page without it when the remote has none (404)', async () => {
+      fragmentStatus = 404;
+      const page = await request(port, '/');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<div id=root></div>');
+      expect(page.text).not.toContain('data-rc-prerender');
+    });
+
+    it.each([
+      ['a script', '<style data-rc-prerender="">a{}</style><script>alert(1)</script>'],
+      ['a second style element', '<style data-rc-prerender="">a{}</style><style>b{}</style>'],
+      ['no leading style element', '<main>hello</main>'],
+      ['a style element never closed', '<style data-rc-prerender="">a{}'],
+    ])('serves the page without it when the fragment holds %s', async (_what, body) => {
+      fragmentBody = body;
+      const page = await request(port, '/');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<div id=root></div>');
+      expect(page.text).not.toContain('data-rc-prerender');
+    });
   });
 
   it.each(TRAVERSALS)('refuses the traversal %s', async (route) => {
@@ -422,7 +506,7 @@ describe('shell production server', () => {
   it('answers 404, not index.html, for a missing asset with an extension', async () => {
     const answer = await request(port, '/missing-chunk.0badf00d.js');
     expect(answer.status).toBe(404);
-    expect(answer.text).not.toContain('<div id="root">');
+    expect(answer.text).not.toContain('<div id=root>');
     expect(answer.headers['content-security-policy']).toBeUndefined();
   });
 

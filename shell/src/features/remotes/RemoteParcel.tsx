@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel } from 'single-spa';
 import { ErrorState, Spinner } from '@roconnect/shared-lib';
+import { claimPrerenderedParcel } from './prerenderedParcel';
 import { loadParcelConfig, type RemoteName } from './remoteRegistry';
 
 export interface RemoteParcelProps {
@@ -40,12 +41,21 @@ export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParce
   const [attempt, setAttempt] = useState(0);
   const latestProps = useRef(parcelProps);
   latestProps.current = parcelProps;
+  // The server's prerendered view of this parcel, shown instead of the spinner until it mounts.
+  const [prerendered, setPrerendered] = useState(() => claimPrerenderedParcel(remote, expose));
+
+  // In the commit that cleared #root, so the prerendered view is never off screen.
+  useLayoutEffect(() => {
+    if (prerendered && !prerendered.isConnected) container.current?.appendChild(prerendered);
+  }, [prerendered]);
 
   useEffect(() => {
     let cancelled = false;
     let mounted: MountedParcel | null = null;
     const domElement = document.createElement('div');
     container.current?.appendChild(domElement);
+    // The parcel's React root replaces it in its first commit (same markup: no jump).
+    if (prerendered) domElement.appendChild(prerendered);
     setStatus('loading');
     loadParcelConfig(remote, expose)
       .then((config) => {
@@ -58,10 +68,13 @@ export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParce
         parcel.current = mounted;
         return instance.mountPromise.then(() => {
           if (!cancelled) setStatus('mounted');
+          setPrerendered(null);
         });
       })
       .catch((error: unknown) => {
         console.warn(`Remote ${remote}/${expose} could not be loaded`, error);
+        prerendered?.remove();
+        setPrerendered(null);
         if (!cancelled) setStatus('failed');
       });
     return () => {
@@ -81,6 +94,8 @@ export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParce
         )
         .finally(() => domElement.remove());
     };
+    // the prerendered node is used by the first attempt only (then it is gone)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [remote, expose, attempt]);
 
   useEffect(() => {
@@ -102,7 +117,7 @@ export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParce
 
   return (
     <section aria-label={label} data-remote={remote} data-remote-status={status}>
-      {status === 'loading' && <Spinner label={`Loading ${label}...`} />}
+      {status === 'loading' && !prerendered && <Spinner label={`Loading ${label}...`} />}
       {status === 'failed' && (
         <ErrorState
           title={`${label} is unavailable`}
