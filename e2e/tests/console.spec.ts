@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/accessibility';
 
 /**
  * The server owner's console (issue 15) through the shell, against the API and the emulator:
@@ -77,17 +77,6 @@ async function emulatorGuild(request: APIRequestContext, id: string): Promise<Gu
     discord: { guilds: GuildState[] };
   };
   return state.discord.guilds.find((g) => g.id === id)!;
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
 }
 
 async function screenshots(page: Page, name: string) {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/accessibility';
 
 /**
  * The journeys that cross remotes (issue 13), through the shell against the API and the emulator's
@@ -46,17 +46,6 @@ async function expectTab(page: Page, name: 'Accounts' | 'Servers') {
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
   const remote = name === 'Accounts' ? 'mfe_accounts' : 'mfe_servers';
   await expect(remoteRegion(page, remote)).toHaveAttribute('data-remote-status', 'mounted');
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
 }
 
 /** True when a click at the centre of `target` would reach it (nothing drawn on top of it). */

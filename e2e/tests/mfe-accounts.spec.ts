@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/accessibility';
 
 /**
  * mfe_accounts through the shell against the running API and emulator: linking a Roblox account
@@ -126,17 +126,6 @@ function accountCard(page: Page, robloxName: string) {
   return accountsTab(page)
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: robloxName }) });
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
 }
 
 async function screenshots(page: Page, name: string) {

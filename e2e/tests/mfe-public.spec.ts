@@ -1,7 +1,7 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/accessibility';
 
 const API = 'http://127.0.0.1:3000';
 const SCREENSHOTS = path.join(__dirname, '..', 'screenshots', 'mfe-public');
@@ -83,19 +83,6 @@ async function botStats(): Promise<{ total_users: number; total_servers: number 
   const response = await fetch(`${API}/api/bot-stats`);
   expect(response.ok).toBe(true);
   return ((await response.json()) as { data: { total_users: number; total_servers: number } }).data;
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      targets: nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
 }
 
 test.describe('mfe_public: landing', () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/accessibility';
 
 /**
  * The Servers tab and the invite page of mfe_servers, through the shell, against the API and the
@@ -37,16 +37,6 @@ function serverCard(page: Page, name: string) {
     .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 }
 
-async function expectNoSeriousA11yViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
 test('Sync Servers lists the seeded servers with their role, member count, badge and action', async ({
   page,
 }) => {
@@ -77,7 +67,7 @@ test('Sync Servers lists the seeded servers with their role, member count, badge
   // Cards rise in 0.1 s apart.
   await expect(cards.nth(1)).toHaveCSS('animation-delay', '0.1s');
 
-  await expectNoSeriousA11yViolations(page, '[data-remote="mfe_servers"]');
+  await expectNoSeriousViolations(page, 'servers tab', '[data-remote="mfe_servers"]');
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(obby).toBeInViewport({ ratio: 0.1 });
@@ -172,7 +162,7 @@ test('the invite page says where it is going; without a server_id it goes to the
     page.getByRole('heading', { level: 1, name: 'Redirecting to Discord...' }),
   ).toBeVisible();
   await expect(page.getByText('Adding bot to Obby Lounge')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousViolations(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'invite-redirecting-1280.png') });
   release();
   await page.waitForURL(`${EMULATOR}/**`);
@@ -208,7 +198,7 @@ test('the invite page shows a failed invite with Try Again and Back to Dashboard
     page.getByRole('alert').filter({ hasText: 'Discord is unavailable right now.' }),
   ).toBeVisible();
   await expect(page.getByText('Adding bot to Obby Lounge')).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousViolations(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: path.join(SCREENSHOTS, `invite-failed-${width}.png`) });

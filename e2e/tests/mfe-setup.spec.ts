@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/accessibility';
 
 const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
 const API = 'http://localhost:3000';
@@ -23,16 +23,6 @@ async function emulatorGuild(page: Page, id: string) {
     await page.request.get(`${EMULATOR_CONTROL}/state`)
   ).json()) as EmulatorState;
   return state.discord.guilds.find((guild) => guild.id === id)!;
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
 }
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
@@ -120,7 +110,7 @@ test.describe('the setup wizard on the standalone page (MSW)', () => {
     await expect(dialog.getByRole('heading', { name: 'Nickname Configuration' })).toBeFocused();
     await expect(dialog.getByRole('radio', { name: 'Roblox username', exact: true })).toBeChecked();
     await page.screenshot({ path: `${SHOTS}/wizard-step1-1280.png` });
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousViolations(page);
 
     await dialog.getByText('Discord display name with Roblox username').click();
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -134,7 +124,7 @@ test.describe('the setup wizard on the standalone page (MSW)', () => {
       .getByRole('textbox', { name: 'Roblox group ID or URL' })
       .fill('https://www.roblox.com/communities/5000001/demo');
     await page.screenshot({ path: `${SHOTS}/wizard-step3-1280.png` });
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousViolations(page);
     await dialog.getByRole('button', { name: 'Complete Setup' }).click();
     await expect(toasts(page).getByText('Step 3 completed successfully!')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -159,7 +149,7 @@ test.describe('the setup wizard on the standalone page (MSW)', () => {
     const box = await dialog.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS}/wizard-step1-375.png` });
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(
@@ -210,7 +200,7 @@ test.describe('the server configuration page through the shell', () => {
       group.getByRole('heading', { name: 'Linked group: RoConnect Demo Group' }),
     ).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/config-1280.png`, fullPage: true });
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousViolations(page);
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
@@ -231,7 +221,7 @@ test.describe('the server configuration page through the shell', () => {
       () => document.documentElement.scrollWidth > window.innerWidth,
     );
     expect(overflow).toBe(false);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousViolations(page);
   });
 
   test('a server the user does not manage is refused by the API and the page says so', async ({
