@@ -19,11 +19,17 @@ import {
 import { PERMISSIONS_POLICY, buildCsp, createNonce, originsOf, servedOverHttps } from './csp.mjs';
 import { prerenderedElement, prerenderedFragment } from './prerenderedFragment.mjs';
 import { linkTags, parcelForPath, remoteHints } from './remoteHints.mjs';
+import { publicApiResponses } from './publicApiResponses.mjs';
 
 const NONCE_COOKIE = 'rc_csp_nonce';
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 /** The element the shell reads the inlined deploy files from (shell/src/app/inlineDeploy.ts). */
 const INLINE_ID = 'rc-deploy';
+/** The element the API client reads inlined answers from (shared-lib/src/api/inlinedAnswers.ts). */
+const INLINE_ANSWERS_ID = 'rc-api-answers';
+/** Pages that call the API as they open (or at their first click): the HTTP client is preloaded. */
+const CALLS_API_AT_ONCE =
+  /^\/(login|dashboard|verify|invite|auth\/callback|roblox\/callback|server\/edit\/[^/]+)$/;
 /** The shell's mount point in index.html (minified by the build), where a prerendered view goes. */
 const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
 
@@ -82,15 +88,19 @@ function scriptSafeJson(value) {
 }
 
 /**
- * The chunks the shell's entry imports at start (landing-assets.json, written by the build):
- * preloaded from the page so they download beside main.js instead of after it has run.
+ * The chunks the shell's entry imports at start, and those of the HTTP client (landing-assets.json,
+ * written by the build): preloaded from the page so they download beside main.js instead of after
+ * it has run.
  */
 function readStartupHints(root) {
+  const hint = (file) => ({ href: `/${file}`, as: 'script' });
   try {
-    const { startup } = JSON.parse(fs.readFileSync(path.join(root, 'landing-assets.json'), 'utf8'));
-    return startup.map((file) => ({ href: `/${file}`, as: 'script' }));
+    const { startup, httpClient = [] } = JSON.parse(
+      fs.readFileSync(path.join(root, 'landing-assets.json'), 'utf8'),
+    );
+    return { startup: startup.map(hint), httpClient: httpClient.map(hint) };
   } catch {
-    return [];
+    return { startup: [], httpClient: [] };
   }
 }
 
@@ -126,15 +136,18 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     const parcel = parcelForPath(pathname);
     const manifestUrl =
       parcel && typeof remotes[parcel.remote] === 'string' && remotes[parcel.remote];
-    const [hints, fragment] = manifestUrl
-      ? await Promise.all([
-          remoteHints(manifestUrl, parcel.expose),
-          parcel.prerender ? prerenderedFragment(manifestUrl, parcel.prerender) : null,
-        ])
-      : [[], null];
+    const [hints, fragment, answers] = await Promise.all([
+      manifestUrl ? remoteHints(manifestUrl, parcel.expose) : [],
+      manifestUrl && parcel.prerender ? prerenderedFragment(manifestUrl, parcel.prerender) : null,
+      publicApiResponses(config.apiBaseUrl, pathname),
+    ]);
+    const clientHints = CALLS_API_AT_ONCE.test(pathname) ? startupHints.httpClient : [];
     const head =
       `<script type="application/json" id="${INLINE_ID}">${scriptSafeJson(inline)}</script>` +
-      linkTags([...startupHints, ...hints], nonce);
+      (Object.keys(answers).length > 0
+        ? `<script type="application/json" id="${INLINE_ANSWERS_ID}">${scriptSafeJson(answers)}</script>`
+        : '') +
+      linkTags([...startupHints.startup, ...clientHints, ...hints], nonce);
     let html = template
       .replace(/<script /g, `<script nonce="${nonce}" `)
       .replace('</head>', `${head}</head>`);

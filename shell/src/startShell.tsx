@@ -5,8 +5,8 @@ import {
   configureRuntime,
   hasNavigator,
   GlobalStyle,
-  httpClients,
   installUnauthorizedInterceptor,
+  withHttpClients,
   navigate,
   session,
   theme,
@@ -53,12 +53,15 @@ export async function startShell({
   configureRuntime({ apiBaseUrl: config.apiBaseUrl });
   registerRemoteManifest(remotes);
 
-  const removeInterceptor = installUnauthorizedInterceptor(httpClients, (path) => {
-    // The guard of the page being left redirects too; both must agree on the expired message.
-    session.clear(path);
-    // Before the router is up (the start check itself), the guards do the routing: no reload.
-    if (hasNavigator()) navigate(path, { replace: true });
-  });
+  // The clients load with the first API call; the interceptors are on them before it is sent.
+  const removeInterceptor = withHttpClients((clients) =>
+    installUnauthorizedInterceptor(clients, (path) => {
+      // The guard of the page being left redirects too; both must agree on the expired message.
+      session.clear(path);
+      // Before the router is up (the start check itself), the guards do the routing: no reload.
+      if (hasNavigator()) navigate(path, { replace: true });
+    }),
+  );
   // A logout (or a refused refresh) in another tab signs this one out at once.
   const stopFollowingTabs = session.followOtherTabs();
   const sessionChecked = session.start();

@@ -18,6 +18,7 @@ interface StaticServerModule {
   createStaticServer(root: string, options?: { cors?: boolean }): http.Server;
 }
 const SHELL_SERVER = '../server/server.mjs';
+const PUBLIC_ANSWERS = '../server/publicApiResponses.mjs';
 const STATIC_SERVER = '../../tools/serve-static.mjs';
 
 interface Reply {
@@ -113,7 +114,11 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dist, 'big.js'), BIG_JS);
   fs.writeFileSync(
     path.join(dist, 'landing-assets.json'),
-    JSON.stringify({ entry: ['main.js'], startup: ['123.abcdef12.js'] }),
+    JSON.stringify({
+      entry: ['main.js'],
+      startup: ['123.abcdef12.js'],
+      httpClient: ['http-client.11111111.js', '678.22222222.js'],
+    }),
   );
   fs.writeFileSync(path.join(dist, 'pre.12345678.js'), BIG_JS);
   fs.writeFileSync(path.join(dist, 'pre.12345678.js.br'), PRECOMPRESSED_BR);
@@ -389,14 +394,107 @@ describe('shell production server', () => {
       ]);
       await request(port, '/');
       expect(revalidated).toBe(1);
-      // a route no remote owns at first paint: the shell's chunks only
+      // a route no remote owns at first paint: the shell's chunks and the HTTP client only
       const other = await request(port, '/server/edit/1');
-      expect(other.text.match(/<link rel="preload"[^>]*>/g)).toHaveLength(1);
+      expect(other.text.match(/<link rel="preload"[^>]*>/g)).toHaveLength(3);
       expect(manifestRequests).toBe(2);
     } finally {
       fs.writeFileSync(file, JSON.stringify(REMOTES));
       await close(remote);
     }
+  });
+
+  it('preloads the HTTP client on pages that call the API at once, and not on the landing', async () => {
+    const preloaded = async (route: string) =>
+      [
+        ...(await request(port, route)).text.matchAll(/<link rel="preload"[^>]* href="\/([^"]+)"/g),
+      ].map((match) => match[1]);
+    for (const route of ['/dashboard', '/verify?server_id=1', '/login', '/server/edit/1'])
+      expect(await preloaded(route)).toEqual([
+        '123.abcdef12.js',
+        'http-client.11111111.js',
+        '678.22222222.js',
+      ]);
+    for (const route of ['/', '/privacy', '/terms'])
+      expect(await preloaded(route)).toEqual(['123.abcdef12.js']);
+  });
+
+  describe("the landing's public API answers, inlined", () => {
+    let apiRequests = 0;
+    let answer: () => [number, string] = () => [200, ''];
+    let api: http.Server;
+    const configFile = () => path.join(dist, 'config.json');
+    const answersIn = (html: string) => {
+      const match = /<script type="application\/json" id="rc-api-answers">(.*?)<\/script>/.exec(
+        html,
+      );
+      return match ? (JSON.parse(match[1]!) as unknown) : null;
+    };
+
+    beforeAll(async () => {
+      api = http.createServer((req, res) => {
+        apiRequests += 1;
+        if (req.url !== '/api/bot-stats') return res.writeHead(404).end();
+        const [status, body] = answer();
+        res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
+      });
+      const apiPort = await listen(api);
+      fs.writeFileSync(configFile(), JSON.stringify({ apiBaseUrl: `http://127.0.0.1:${apiPort}` }));
+    });
+    beforeEach(async () => {
+      apiRequests = 0;
+      const { forgetPublicApiResponses } = (await import(PUBLIC_ANSWERS)) as {
+        forgetPublicApiResponses(): void;
+      };
+      forgetPublicApiResponses();
+    });
+    afterAll(async () => {
+      fs.writeFileSync(
+        configFile(),
+        JSON.stringify({ apiBaseUrl: `${API_ORIGIN}/`, imageOrigins: ['https://images.example'] }),
+      );
+      await close(api);
+    });
+
+    it("puts the API's current bot stats in the landing, escaped; pages served together share one call", async () => {
+      const stats = (users: number) => ({
+        success: true,
+        data: { total_users: users, total_servers: 3, note: '</script>' },
+      });
+      let users = 12;
+      answer = () => [200, JSON.stringify(stats(users))];
+      const page = await request(port, '/');
+      expect(page.text).not.toContain('"</script>');
+      expect(answersIn(page.text)).toEqual({ '/api/bot-stats': stats(12) });
+
+      users = 13;
+      const together = await Promise.all([request(port, '/'), request(port, '/')]);
+      for (const again of together)
+        expect(answersIn(again.text)).toEqual({ '/api/bot-stats': stats(13) });
+      expect(apiRequests).toBe(2);
+
+      expect(answersIn((await request(port, '/dashboard')).text)).toBeNull();
+      expect(apiRequests).toBe(2);
+    });
+
+    it('uses the last answer when the API stops answering', async () => {
+      const stats = { success: true, data: { total_users: 5, total_servers: 1 } };
+      answer = () => [200, JSON.stringify(stats)];
+      await request(port, '/');
+      answer = () => [503, '{}'];
+      expect(answersIn((await request(port, '/')).text)).toEqual({ '/api/bot-stats': stats });
+    });
+
+    it.each([
+      ['an error status', () => [503, JSON.stringify({ success: false })] as [number, string]],
+      ['an error envelope', () => [200, JSON.stringify({ success: false })] as [number, string]],
+      ['something that is not JSON', () => [200, '<html>'] as [number, string]],
+    ])('leaves the answer out when the API sends %s', async (_what, send) => {
+      answer = send;
+      const page = await request(port, '/');
+      expect(page.status).toBe(200);
+      expect(answersIn(page.text)).toBeNull();
+    });
   });
 
   it('still serves the page, without remote hints, when the remote does not answer', async () => {

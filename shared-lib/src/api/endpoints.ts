@@ -1,4 +1,3 @@
-import type { AxiosInstance } from 'axios';
 import type {
   ApiSuccess,
   AuthUrlData,
@@ -32,15 +31,12 @@ import type {
   UnlinkData,
 } from '../contract/console';
 import { API_PATHS } from '../contract/paths';
-import { apiClient, longApiClient } from './httpClient';
+import { httpClient, type HttpClientKind } from './httpClientLoader';
+import { takeInlinedAnswer } from './inlinedAnswers';
 import { LOGIN_CHECK_HEADER, loginCheck } from './loginCheck';
 
-async function get<T>(
-  path: string,
-  client: AxiosInstance = apiClient,
-  params?: object,
-): Promise<T> {
-  const response = await client.get<ApiSuccess<T>>(path, { params });
+async function get<T>(path: string, params?: object): Promise<T> {
+  const response = await (await httpClient()).get<ApiSuccess<T>>(path, { params });
   return response.data.data;
 }
 
@@ -49,7 +45,9 @@ async function get<T>(
  * (docs/security.md): they are the only calls sent with credentials.
  */
 async function startOAuth<T>(path: string, params?: object, headers?: Record<string, string>) {
-  const response = await apiClient.get<ApiSuccess<T>>(path, {
+  const response = await (
+    await httpClient()
+  ).get<ApiSuccess<T>>(path, {
     params,
     headers,
     withCredentials: true,
@@ -60,12 +58,13 @@ async function send<T>(
   method: 'post' | 'put' | 'delete',
   path: string,
   body?: unknown,
-  client: AxiosInstance = apiClient,
+  kind: HttpClientKind = 'standard',
 ): Promise<T> {
+  const http = await httpClient(kind);
   const response =
     method === 'delete'
-      ? await client.delete<ApiSuccess<T>>(path)
-      : await client[method]<ApiSuccess<T>>(path, body ?? {});
+      ? await http.delete<ApiSuccess<T>>(path)
+      : await http[method]<ApiSuccess<T>>(path, body ?? {});
   return response.data.data;
 }
 
@@ -97,7 +96,9 @@ export const api = {
       id: string,
       options: { removeRoles?: boolean } = {},
     ): Promise<UnlinkData | EmptyData> => {
-      const response = await apiClient.delete<ApiSuccess<UnlinkData | EmptyData>>(
+      const response = await (
+        await httpClient()
+      ).delete<ApiSuccess<UnlinkData | EmptyData>>(
         API_PATHS.linkedAccount(id),
         options.removeRoles ? { params: { remove_roles: true } } : undefined,
       );
@@ -121,14 +122,14 @@ export const api = {
     setupVerifiedRole: (id: string, verified_role_name: string) =>
       send<SetupVerifiedRoleData>('post', API_PATHS.setupVerifiedRole(id), { verified_role_name }),
     setupGroup: (id: string, body: SetupGroupRequest) =>
-      send<SetupGroupData>('post', API_PATHS.setupGroup(id), body, longApiClient),
+      send<SetupGroupData>('post', API_PATHS.setupGroup(id), body, 'long'),
     edit: (id: string) => get<ServerEditData>(API_PATHS.serverEdit(id)),
     editNickname: (id: string, nickname_format: NicknameFormat) =>
       send<ServerConfigData>('put', API_PATHS.editNickname(id), { nickname_format }),
     editVerifiedRole: (id: string, body: EditVerifiedRoleRequest) =>
       send<ServerConfigData>('put', API_PATHS.editVerifiedRole(id), body),
     editGroup: (id: string, body: EditGroupRequest) =>
-      send<ServerConfigData>('put', API_PATHS.editGroup(id), body, longApiClient),
+      send<ServerConfigData>('put', API_PATHS.editGroup(id), body, 'long'),
     editUnverifiedRole: (id: string, unverifiedRoleId: string | null) =>
       send<ServerConfigData>('put', API_PATHS.editUnverifiedRole(id), {
         unverified_role_id: unverifiedRoleId,
@@ -136,12 +137,14 @@ export const api = {
     binds: (id: string) => get<BindsData>(API_PATHS.serverBinds(id)),
     /** Creating roles by name and asking Roblox for each group can take a while. */
     putBinds: (id: string, body: PutBindsRequest) =>
-      send<BindsData>('put', API_PATHS.serverBinds(id), body, longApiClient),
+      send<BindsData>('put', API_PATHS.serverBinds(id), body, 'long'),
     audit: (id: string, query: AuditQuery = {}) =>
-      get<AuditPage>(API_PATHS.serverAudit(id), apiClient, auditParams(query)),
+      get<AuditPage>(API_PATHS.serverAudit(id), auditParams(query)),
     /** The CSV export, fetched with the session's auth header (never a token in the URL). */
     auditExport: async (id: string, query: Pick<AuditQuery, 'member'> = {}) => {
-      const response = await apiClient.get<Blob>(API_PATHS.serverAuditExport(id), {
+      const response = await (
+        await httpClient()
+      ).get<Blob>(API_PATHS.serverAuditExport(id), {
         params: auditParams(query),
         responseType: 'blob',
       });
@@ -154,7 +157,11 @@ export const api = {
     health: (id: string) => get<ServerHealth>(API_PATHS.serverHealth(id)),
   },
   public: {
-    botStats: () => get<BotStats>(API_PATHS.botStats),
+    /** The landing's counts: the page's inlined answer the first time, when the server sent one. */
+    botStats: async () => {
+      const inlined = takeInlinedAnswer<BotStats>(API_PATHS.botStats);
+      return inlined ? inlined.data : get<BotStats>(API_PATHS.botStats);
+    },
   },
 };
 export type Api = typeof api;

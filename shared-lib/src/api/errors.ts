@@ -1,4 +1,13 @@
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
+
+/** axios's own test (`isAxiosError`), without loading axios for it (see httpClientLoader). */
+function isAxiosError(error: unknown): error is AxiosError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { isAxiosError?: unknown }).isAxiosError === true
+  );
+}
 
 /** The text to show for a failed call: the API's `message` when it sent one, else the error's own. */
 export function apiErrorMessage(error: unknown, fallback = 'Something went wrong.'): string {

@@ -1,25 +1,34 @@
 import type { ApiSuccess } from '../contract/types';
 import type { MemberUpdateJob, StartMemberUpdateData } from '../contract/memberUpdates';
 import { API_PATHS } from '../contract/paths';
-import { apiClient } from './httpClient';
+import { httpClient } from './httpClientLoader';
 
 /** Updating every member of a server (POST/GET/DELETE /api/v1/server/{id}/members/update…). */
 export const memberUpdatesApi = {
   /** starts a run (or answers the one already going) */
   start: async (serverId: string) =>
-    (await apiClient.post<ApiSuccess<StartMemberUpdateData>>(API_PATHS.membersUpdate(serverId), {}))
-      .data.data,
+    (
+      await (
+        await httpClient()
+      ).post<ApiSuccess<StartMemberUpdateData>>(API_PATHS.membersUpdate(serverId), {})
+    ).data.data,
   /** the server's latest run, or null when it never had one */
   latest: async (serverId: string) =>
-    (await apiClient.get<ApiSuccess<MemberUpdateJob | null>>(API_PATHS.membersUpdate(serverId)))
-      .data.data,
+    (
+      await (
+        await httpClient()
+      ).get<ApiSuccess<MemberUpdateJob | null>>(API_PATHS.membersUpdate(serverId))
+    ).data.data,
   job: async (serverId: string, jobId: string) =>
-    (await apiClient.get<ApiSuccess<MemberUpdateJob>>(API_PATHS.membersUpdateJob(serverId, jobId)))
-      .data.data,
+    (
+      await (
+        await httpClient()
+      ).get<ApiSuccess<MemberUpdateJob>>(API_PATHS.membersUpdateJob(serverId, jobId))
+    ).data.data,
   cancel: async (serverId: string, jobId: string) =>
     (
-      await apiClient.delete<ApiSuccess<MemberUpdateJob>>(
-        API_PATHS.membersUpdateJob(serverId, jobId),
-      )
+      await (
+        await httpClient()
+      ).delete<ApiSuccess<MemberUpdateJob>>(API_PATHS.membersUpdateJob(serverId, jobId))
     ).data.data,
 };
