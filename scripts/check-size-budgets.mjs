@@ -11,10 +11,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1000;
 
 export const BUDGETS = {
-  // Issue 12 asks for 150 KB. The build is at ~182 KB: react-dom (65 KB), axios (21 KB, loaded by
-  // shared-lib at start) and the federation runtime (26 KB) alone are 112 KB. This budget stops
-  // regressions; docs/performance.md says what is left to reach 150 KB.
-  landingJs: 190 * KB,
+  // Brotli, as the servers send it to browsers (the build writes a .br beside every script); the
+  // gzip figure is printed beside it for clients that take only gzip (docs/performance.md).
+  landingJs: 150 * KB,
   remoteEntry: 10 * KB,
 };
 
@@ -24,8 +23,14 @@ export const REMOTE_DIRS = {
   mfe_servers: 'mfe-servers',
   mfe_setup: 'mfe-setup',
 };
-/** The route `/` shows this remote's parcel (shell/src/app/routes.tsx). */
-const LANDING_PARCEL = { remote: 'mfe_public', expose: 'Landing' };
+/**
+ * The route `/` shows mfe_public's Landing (shell/src/app/routes.tsx) and then fetches the parcel
+ * a visitor opens next, Login (shell/src/features/remotes/routePreloads.ts): both are the landing's.
+ */
+const LANDING_PARCELS = [
+  { remote: 'mfe_public', expose: 'Landing' },
+  { remote: 'mfe_public', expose: 'Login' },
+];
 
 const formatKb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
@@ -47,6 +52,13 @@ function gzipSize(file) {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
+/** Brotli at the quality the build writes its .br files with (tools/webpack/baseConfig.js). */
+function brotliSize(file) {
+  return zlib.brotliCompressSync(fs.readFileSync(file), {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+  }).length;
+}
+
 /** The react-dom modules a bundle contains, from the license banners terser keeps. */
 function reactDomModules(file) {
   const texts = [file, `${file}.LICENSE.txt`]
@@ -60,7 +72,8 @@ function reactDomModules(file) {
 }
 
 /**
- * Weigh the build under `root`. Returns the figures and one message per budget broken.
+ * Weigh the build under `root`. Returns the figures, one message per budget broken, and the
+ * scripts weighed for the landing.
  * @param {{ root?: string, budgets?: typeof BUDGETS }} [options]
  */
 export function checkSizeBudgets({ root = ROOT, budgets = BUDGETS } = {}) {
@@ -71,6 +84,10 @@ export function checkSizeBudgets({ root = ROOT, budgets = BUDGETS } = {}) {
 
   const landingAssets = readJson(path.join(shellDist, 'landing-assets.json'), 'shell');
   const shellFiles = [...landingAssets.entry, ...landingAssets.startup].map((file) =>
+    path.join(shellDist, file),
+  );
+  // loaded with the first API call, which the landing (signed out) never makes
+  const httpClientFiles = (landingAssets.httpClient || []).map((file) =>
     path.join(shellDist, file),
   );
 
@@ -94,22 +111,26 @@ export function checkSizeBudgets({ root = ROOT, budgets = BUDGETS } = {}) {
       );
   }
 
-  const publicRemote = remotes.find((remote) => remote.name === LANDING_PARCEL.remote);
-  const landingExpose = publicRemote.manifest.exposes.find(
-    (expose) => expose.name === LANDING_PARCEL.expose,
-  );
-  if (!landingExpose)
-    throw new Error(`${LANDING_PARCEL.remote} exposes no ${LANDING_PARCEL.expose} parcel.`);
-  const landingFiles = [
-    ...shellFiles,
-    publicRemote.entry,
-    ...(landingExpose.assets.js.sync || []).map((file) => path.join(publicRemote.dist, file)),
-  ];
-  const weighed = landingFiles.map((file) => ({ file, bytes: gzipSize(file) }));
+  const landingFiles = [...shellFiles];
+  for (const { remote: name, expose: exposeName } of LANDING_PARCELS) {
+    const remote = remotes.find((candidate) => candidate.name === name);
+    const expose = remote.manifest.exposes.find((candidate) => candidate.name === exposeName);
+    if (!expose) throw new Error(`${name} exposes no ${exposeName} parcel.`);
+    for (const file of [
+      remote.entry,
+      ...(expose.assets.js.sync || []).map((sync) => path.join(remote.dist, sync)),
+    ])
+      if (!landingFiles.includes(file)) landingFiles.push(file);
+  }
+  const weighed = landingFiles.map((file) => ({ file, bytes: brotliSize(file) }));
   const landingTotal = weighed.reduce((sum, item) => sum + item.bytes, 0);
   figures.push({
-    figure: `landing / JavaScript, gzip (${weighed.length} files)`,
+    figure: `landing / JavaScript, brotli (${weighed.length} files)`,
     bytes: landingTotal,
+  });
+  figures.push({
+    figure: `landing / JavaScript, gzip (${weighed.length} files, for reference)`,
+    bytes: landingFiles.reduce((sum, file) => sum + gzipSize(file), 0),
   });
   if (landingTotal > budgets.landingJs) {
     const largest = [...weighed]
@@ -118,7 +139,7 @@ export function checkSizeBudgets({ root = ROOT, budgets = BUDGETS } = {}) {
       .map((item) => `${relative(item.file)} ${formatKb(item.bytes)}`)
       .join(', ');
     failures.push(
-      `the landing page loads ${formatKb(landingTotal)} of JavaScript (gzip), over its ${formatKb(budgets.landingJs)} budget; largest: ${largest}`,
+      `the landing page loads ${formatKb(landingTotal)} of JavaScript (brotli), over its ${formatKb(budgets.landingJs)} budget; largest: ${largest}`,
     );
   }
 
@@ -126,6 +147,7 @@ export function checkSizeBudgets({ root = ROOT, budgets = BUDGETS } = {}) {
   // chunks (not its shared fallbacks, which the shell's copies replace).
   const loadable = [
     ...shellFiles,
+    ...httpClientFiles,
     ...remotes.flatMap((remote) => [
       remote.entry,
       ...remote.exposedFiles.map((file) => path.join(remote.dist, file)),
@@ -148,7 +170,9 @@ export function checkSizeBudgets({ root = ROOT, budgets = BUDGETS } = {}) {
       'none',
   });
 
-  return { figures, failures };
+  // the scripts weighed for the landing, relative to root (e2e/tests/performance.spec.ts checks
+  // that the browser loads exactly these)
+  return { figures, failures, landingFiles: landingFiles.map(relative) };
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

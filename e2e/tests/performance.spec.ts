@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, signIn, test } from '../support/fixtures';
+import { REMOTES, ROOT } from '../support/stack';
 
 // Issue 12: what makes the federated pages fast, checked against the production stack.
 
@@ -15,6 +19,59 @@ test('the page carries remotes.json and config.json: the browser asks for neithe
   const inlined = await page.locator('script#rc-deploy').textContent();
   expect(Object.keys(JSON.parse(inlined ?? '{}') as object).sort()).toEqual(['config', 'remotes']);
   expect(deployFileRequests).toEqual([]);
+});
+
+/** The scripts scripts/check-size-budgets.mjs weighs for the landing, as the browser asks for them. */
+function budgetedLandingScripts(): string[] {
+  const origins: Record<string, string> = {
+    shell: 'http://localhost:8080',
+    ...Object.fromEntries(
+      Object.values(REMOTES).map(({ dir, port }) => [dir, `http://localhost:${port}`]),
+    ),
+  };
+  // The checker is plain Node ESM, which this suite's loader cannot import: ask Node for its list.
+  const checker = pathToFileURL(path.join(ROOT, 'scripts', 'check-size-budgets.mjs')).href;
+  const landingFiles = JSON.parse(
+    execFileSync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `const { checkSizeBudgets } = await import(${JSON.stringify(checker)});` +
+        'console.log(JSON.stringify(checkSizeBudgets().landingFiles));',
+    ]).toString(),
+  ) as string[];
+  return landingFiles
+    .map((file) => {
+      const [dir, dist, ...rest] = file.split('/');
+      expect(dist).toBe('dist');
+      return `${origins[dir!]}/${rest.join('/')}`;
+    })
+    .sort();
+}
+
+test('the landing downloads exactly the scripts the size budget weighs, and calls no API', async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = [];
+  const apiCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(sent.url());
+    if (new URL(sent.url()).port === '3000') apiCalls.push(sent.url());
+  });
+  const stats = (await (await request.get('http://localhost:3000/api/bot-stats')).json()) as {
+    data: { total_users: number; total_servers: number };
+  };
+  await page.goto('/');
+  // the counts come inlined in the page: the HTTP client is never loaded for them
+  await expect(
+    page.getByText(
+      `Powering ${stats.data.total_users} users and ${stats.data.total_servers} servers`,
+    ),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect([...new Set(scripts)].sort()).toEqual(budgetedLandingScripts());
+  expect(scripts.filter((url) => /\/http-client\./.test(url))).toEqual([]);
+  expect(apiCalls).toEqual([]);
 });
 
 test("the landing page preloads its remote's manifest, entry and Landing chunk", async ({
