@@ -17,6 +17,10 @@ import { fetchRemoteManifest, registerRemoteManifest } from './features/remotes/
 import { capturePrerenderedParcel } from './features/remotes/prerenderedParcel';
 import { loadShellConfig } from './app/shellConfig';
 import { readInlineDeploy } from './app/inlineDeploy';
+import {
+  forgetEarlyDashboardLoad,
+  startDashboardLoadEarly,
+} from './features/dashboard/loadDashboardData';
 
 export interface StartShellOptions {
   root: HTMLElement;
@@ -65,6 +69,7 @@ export async function startShell({
   // A logout (or a refused refresh) in another tab signs this one out at once.
   const stopFollowingTabs = session.followOtherTabs();
   const sessionChecked = session.start();
+  if (window.location.pathname === '/dashboard') startDashboardLoadEarly();
 
   capturePrerenderedParcel(root);
   const reactRoot = createRoot(root);
@@ -80,6 +85,7 @@ export async function startShell({
     sessionChecked,
     stop() {
       reactRoot.unmount();
+      forgetEarlyDashboardLoad();
       removeInterceptor();
       stopFollowingTabs();
       stopWatching();

@@ -62,6 +62,54 @@ async function start(path: string) {
 }
 
 describe('startShell', () => {
+  // First in the file: it counts requests, and no earlier test's calls may still be in flight.
+  it("on /dashboard, starts the dashboard's refresh and data beside the session check, not after it", async () => {
+    signIn();
+    const seen: string[] = [];
+    const record = ({ request }: { request: Request }) =>
+      seen.push(`${request.method} ${new URL(request.url).pathname}`);
+    server.events.on('request:start', record);
+    onTeardown(() => server.events.removeListener('request:start', record));
+    let answerMe!: () => void;
+    const meAnswered = new Promise<void>((resolve) => (answerMe = resolve));
+    server.use(
+      http.get('*/auth/me', async () => {
+        await meAnswered;
+        return HttpResponse.json({ success: true, data: db.users[0] });
+      }),
+    );
+    window.history.replaceState(null, '', '/dashboard');
+    const started = startShell({
+      root,
+      configUrl: 'http://localhost/config.json',
+      remotesUrl: 'http://localhost/remotes.json',
+      fetchImpl: pageFetch,
+    });
+    await waitFor(() =>
+      expect(seen).toEqual(
+        expect.arrayContaining([
+          'GET /auth/me',
+          'POST /auth/refresh',
+          'GET /api/v1/dashboard/user/linked-accounts',
+        ]),
+      ),
+    );
+    expect(seen.indexOf('POST /auth/refresh')).toBeLessThan(
+      seen.indexOf('GET /api/v1/dashboard/user/linked-accounts'),
+    );
+    answerMe();
+    handle = await started;
+    await handle.sessionChecked;
+    expect(
+      await screen.findByRole('list', { name: 'mfe_accounts/AccountsTab props' }),
+    ).toBeInTheDocument();
+    // the page's first load was the one started early: one refresh, one accounts call
+    expect(seen.filter((call) => call === 'POST /auth/refresh')).toHaveLength(1);
+    expect(
+      seen.filter((call) => call === 'GET /api/v1/dashboard/user/linked-accounts'),
+    ).toHaveLength(1);
+  });
+
   it('sets the CSP nonce, applies config.json, registers remotes.json and renders the route', async () => {
     await start('/');
     expect(scope.__webpack_nonce__).toBe('mock-nonce');

@@ -1,4 +1,4 @@
-import { api, session, type LinkedAccount, type Server } from '@roconnect/shared-lib';
+import { api, session, tokenStorage, type LinkedAccount, type Server } from '@roconnect/shared-lib';
 
 export interface DashboardData {
   accounts: LinkedAccount[];
@@ -21,4 +21,31 @@ export async function loadDashboardData(): Promise<DashboardData> {
       .catch(() => false),
   ]);
   return { accounts, servers, robloxConfigured };
+}
+
+let startedEarly: Promise<DashboardData> | null = null;
+
+/**
+ * On a page opened at /dashboard with stored tokens, the shell starts the dashboard's load as it
+ * boots, beside the session check (`/auth/me`) instead of after it: the load refreshes the tokens
+ * first anyway, and the session id an access token carries survives a refresh, so the two do not
+ * disturb each other (docs/performance.md). The page's first load takes it.
+ */
+export function startDashboardLoadEarly(): void {
+  if (startedEarly || !tokenStorage.getRefreshToken()) return;
+  startedEarly = loadDashboardData();
+  // a load nobody takes (the session check sent the visitor to /login) must not be reported
+  startedEarly.catch(() => undefined);
+}
+
+/** The load started at boot, once; later loads (Try Again, after a change) start afresh. */
+export function loadDashboardDataOnce(): Promise<DashboardData> {
+  const early = startedEarly;
+  startedEarly = null;
+  return early ?? loadDashboardData();
+}
+
+/** for tests */
+export function forgetEarlyDashboardLoad(): void {
+  startedEarly = null;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Server } from '@roconnect/shared-lib';
-import { loadDashboardData, type DashboardData } from './loadDashboardData';
+import { loadDashboardDataOnce, type DashboardData } from './loadDashboardData';
 
 export type DashboardState =
   | { status: 'loading' }
@@ -14,7 +14,7 @@ export function useDashboardData() {
 
   useEffect(() => {
     let cancelled = false;
-    loadDashboardData()
+    loadDashboardDataOnce()
       .then((data) => !cancelled && setState({ status: 'ready', data, refreshing: false }))
       .catch(() => !cancelled && setState({ status: 'failed' }));
     return () => {
