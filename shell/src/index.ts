@@ -1,2 +1,4 @@
+import { afterPrerenderedViewPainted } from './features/remotes/prerenderedPaint';
+
 // Async boundary: Module Federation negotiates the shared singletons before any app code runs.
-void import('./bootstrap');
+void afterPrerenderedViewPainted().then(() => import('./bootstrap'));

@@ -137,6 +137,17 @@ describe('refresh', () => {
     expect(refreshCalls()).toBe(1);
   });
 
+  it("rotates after a renewal that may reuse another tab's tokens, never sharing it", async () => {
+    signIn();
+    const refreshCalls = countRequests(API_PATHS.refresh);
+    const startCheck = session.renew(tokenStorage.getAccessToken());
+    const loads = [session.refresh(), session.refresh()];
+    await expect(startCheck).resolves.toEqual({ result: 'renewed' });
+    await expect(Promise.all(loads)).resolves.toEqual([true, true]);
+    // the start check's rotation, then one rotation the two refresh calls share
+    expect(refreshCalls()).toBe(2);
+  });
+
   it('stores the rotated tokens, which the API then accepts', async () => {
     signIn();
     await session.refresh();

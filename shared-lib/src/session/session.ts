@@ -29,6 +29,8 @@ type Listener = (state: SessionState) => void;
 let state: SessionState = { status: 'unknown', user: null };
 const listeners = new Set<Listener>();
 let renewInFlight: Promise<RenewOutcome> | null = null;
+/** The renewal in flight may take tokens another tab renewed instead of rotating (`replacing`). */
+let renewInFlightMayReuse = false;
 
 function setState(next: SessionState): void {
   state = next;
@@ -97,6 +99,9 @@ export const session = {
    * the tab's single flight and the browser's refresh lock with `renew`.
    */
   async refresh(): Promise<boolean> {
+    // A renewal that may reuse another tab's tokens (the start check's) is not this call's
+    // rotation: wait for it, then rotate (concurrent refresh calls still share one).
+    if (renewInFlight && renewInFlightMayReuse) await renewInFlight;
     return (await session.renew()).result === 'renewed';
   },
 
@@ -110,8 +115,10 @@ export const session = {
    */
   renew(replacing?: string | null): Promise<RenewOutcome> {
     if (renewInFlight) return renewInFlight;
+    renewInFlightMayReuse = replacing !== undefined;
     renewInFlight = withRefreshLock(() => rotateTokens(replacing)).finally(() => {
       renewInFlight = null;
+      renewInFlightMayReuse = false;
     });
     return renewInFlight;
   },
