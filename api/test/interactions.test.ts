@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { InteractionSigner } from '@roconnect/emulator';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -19,8 +23,12 @@ import { createFakeIntegrations, createWorld } from './support/fake-integrations
 const OWNER = '110000000000000001'; // owner_olivia, owns "Bot Guild"
 const MAX = '110000000000000002'; // plain member of "Bot Guild"
 const NINA = '110000000000000003'; // plain member, never signed in
+const MO = '110000000000000004'; // member of "Bot Guild" with no permissions (until a test gives some)
 const BOT_GUILD = '120000000000000001';
 const PETE = '502'; // Member rank in group 7001
+const LEO = '503'; // not in group 7001
+const MANAGE_ROLES = String(1n << 28n);
+const MANAGE_GUILD = String(1n << 5n);
 
 let tdb: TestDatabase;
 beforeAll(async () => {
@@ -133,6 +141,34 @@ describe('DISCORD_PUBLIC_KEY', () => {
   });
 });
 
+/**
+ * `npm run register-commands -w @roconnect/api` as an operator runs it: from the repository's
+ * root, in its own process, with only `env` (plus PATH and HOME for npm).
+ */
+function runRegisterCommands(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('npm', ['run', '--silent', 'register-commands', '-w', '@roconnect/api'], {
+    cwd: path.join(__dirname, '../..'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roconnect-register-')),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 25_000,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 describe('slash commands through the emulator', () => {
   let stack: Stack;
   beforeEach(async () => {
@@ -195,10 +231,43 @@ describe('slash commands through the emulator', () => {
     return olivia;
   }
 
-  async function linkRoblox(s: HttpSession, robloxUserId: string) {
+  /** Links a Roblox account to the session's user and answers the linked account's id. */
+  async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<string> {
     const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
     await followIntoApi(stack, await consent(url, { user_id: robloxUserId }), s.jar.cookie);
+    const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
+    return accounts.find((a: { roblox_id: string }) => a.roblox_id === robloxUserId).id;
   }
+
+  /** The website's Verify button for one of the session's linked accounts. */
+  async function verifyOnWebsite(s: HttpSession, accountId: string) {
+    const res = await s.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
+      server_id: BOT_GUILD,
+      account_id: accountId,
+    });
+    expect(res.status).toBe(200);
+  }
+
+  /** What the server's staff change in Discord: a member's permissions or roles. */
+  async function changeMember(userId: string, change: { permissions?: string; roles?: string[] }) {
+    const res = await fetch(
+      `${stack.emulator.url}/__emulator/guilds/${BOT_GUILD}/members/${userId}`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(change),
+      },
+    );
+    expect(res.status).toBe(200);
+  }
+
+  /** The application's slash commands as the emulator holds them. */
+  const commands = async () =>
+    (await (
+      await fetch(`${stack.emulator.url}/api/v10/applications/100000000000000001/commands`, {
+        headers: { authorization: 'Bot emulator-bot-token' },
+      })
+    ).json()) as { id: string; name: string; options?: { name: string; type: number }[] }[];
 
   const member = async (userId: string) =>
     (await emulatorState(stack)).discord.guilds
@@ -244,12 +313,6 @@ describe('slash commands through the emulator', () => {
   });
 
   it('registers /verify, /update and /whois at start with a bulk overwrite, the same on every start', async () => {
-    const commands = async () =>
-      (await (
-        await fetch(`${stack.emulator.url}/api/v10/applications/100000000000000001/commands`, {
-          headers: { authorization: 'Bot emulator-bot-token' },
-        })
-      ).json()) as { id: string; name: string; options?: { name: string; type: number }[] }[];
     expect(await commands()).toEqual([]);
     await restartApi({ DISCORD_REGISTER_COMMANDS: 'true' });
     const first = await commands();
@@ -312,5 +375,140 @@ describe('slash commands through the emulator', () => {
     expect(linked.message.flags).toBe(64);
     const none = await command(MAX, 'whois', { member: NINA });
     expect(none.message.content).toBe(`<@${NINA}> has not linked a Roblox account to RoConnect.`);
+  });
+  describe('/verify with several linked Roblox accounts', () => {
+    it('uses the account linked last when none has been verified yet', async () => {
+      await setUpBotGuild();
+      const max = await loginThroughEmulator(stack, MAX);
+      await linkRoblox(max, PETE);
+      await linkRoblox(max, LEO);
+
+      const { message } = await command(MAX, 'verify');
+      expect(message.content).toBe(
+        [
+          'You are verified as LoneLeo on Roblox.',
+          'Roles given: Verified.',
+          'Nickname set to LoneLeo.',
+          'Note: You are not a member of the Roblox group Test Group, so no rank role was given.',
+        ].join('\n'),
+      );
+      const after = await member(MAX);
+      expect(after.role_names).toEqual(['Verified']);
+      expect(after.nick).toBe('LoneLeo');
+    });
+
+    it('uses the account verified most recently, even when another was linked later', async () => {
+      await setUpBotGuild();
+      const max = await loginThroughEmulator(stack, MAX);
+      const pete = await linkRoblox(max, PETE);
+      const leo = await linkRoblox(max, LEO);
+      // Leo first, then Pete: Pete (the older link) is now the most recent verification
+      await verifyOnWebsite(max, leo);
+      expect((await member(MAX)).nick).toBe('LoneLeo');
+      await verifyOnWebsite(max, pete);
+      expect((await member(MAX)).nick).toBe('PlainPete');
+      // staff take Max's roles and nickname back in Discord; /verify must restore Pete's
+      await changeMember(MAX, { roles: [] });
+
+      const { message } = await command(MAX, 'verify');
+      expect(message.content).toBe(
+        ['You are verified as PlainPete on Roblox.', 'Roles given: Verified, Member.'].join('\n'),
+      );
+      const after = await member(MAX);
+      expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
+      expect(after.nick).toBe('PlainPete');
+    });
+  });
+
+  it('/update by a member given Manage Roles (not the owner) re-applies the member’s roles and nickname', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    const refused = await command(MO, 'update', { member: MAX });
+    expect(refused.message.content).toBe(
+      'You need the Manage Roles or Manage Server permission to use /update.',
+    );
+
+    await changeMember(MO, { permissions: MANAGE_ROLES });
+    const { message } = await command(MO, 'update', { member: MAX });
+    expect(message.content).toBe(
+      [
+        `Updated <@${MAX}> (PlainPete on Roblox).`,
+        'Roles given: Verified, Member.',
+        'Nickname set to PlainPete.',
+      ].join('\n'),
+    );
+    const after = await member(MAX);
+    expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
+    expect(after.nick).toBe('PlainPete');
+  });
+
+  it('/update by a member with only Manage Server re-applies roles the member lost', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    await command(MAX, 'verify');
+    await changeMember(MAX, { roles: [] });
+    await changeMember(MO, { permissions: MANAGE_GUILD });
+
+    const { message } = await command(MO, 'update', { member: MAX });
+    expect(message.content).toBe(
+      [`Updated <@${MAX}> (PlainPete on Roblox).`, 'Roles given: Verified, Member.'].join('\n'),
+    );
+    const after = await member(MAX);
+    expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
+    expect(after.nick).toBe('PlainPete');
+  });
+
+  it('npm run register-commands replaces the emulator’s commands with exactly the three, keeping their ids', async () => {
+    // a command left over from an older release: a bulk overwrite removes it
+    const leftover = await fetch(
+      `${stack.emulator.url}/api/v10/applications/100000000000000001/commands`,
+      {
+        method: 'PUT',
+        headers: { authorization: 'Bot emulator-bot-token', 'content-type': 'application/json' },
+        body: JSON.stringify([{ name: 'legacy', description: 'gone', type: 1 }]),
+      },
+    );
+    expect(leftover.status).toBe(200);
+    const env = { EMULATOR_URL: stack.emulator.url };
+
+    const first = await runRegisterCommands(env);
+    expect(first.code).toBe(0);
+    expect(first.stderr).not.toMatch(/error|refused/i);
+    expect(first.stdout.trim()).toBe('Registered slash commands: /verify, /update, /whois');
+    const registered = await commands();
+    expect(registered.map((c) => c.name)).toEqual(['verify', 'update', 'whois']);
+    expect(registered[0]!.options).toBeUndefined();
+    for (const c of registered.slice(1))
+      expect(c.options).toEqual([expect.objectContaining({ name: 'member', type: 6 })]);
+
+    const second = await runRegisterCommands(env);
+    expect(second.code).toBe(0);
+    expect((await commands()).map((c) => [c.id, c.name])).toEqual(
+      registered.map((c) => [c.id, c.name]),
+    );
+  });
+
+  it('npm run register-commands with a bad or missing setting says which and exits non-zero', async () => {
+    const [wrongToken, missing] = await Promise.all([
+      runRegisterCommands({ EMULATOR_URL: stack.emulator.url, DISCORD_BOT_TOKEN: 'not-the-token' }),
+      runRegisterCommands({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'production-jwt-secret-that-is-long-enough-0123',
+        TOKEN_ENCRYPTION_KEY: 'f'.repeat(64),
+        DISCORD_CLIENT_ID: '100000000000000001',
+        DISCORD_CLIENT_SECRET: 'secret',
+        DISCORD_PUBLIC_KEY: 'a'.repeat(64),
+      }),
+    ]);
+    expect(wrongToken.code).toBe(1);
+    expect(wrongToken.stdout).toBe('');
+    expect(wrongToken.stderr).toContain('Discord refused the slash commands (HTTP 401)');
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/^ {2}DISCORD_BOT_TOKEN is not set \(/m);
+    expect(missing.stderr).not.toMatch(/(JWT_SECRET|DISCORD_PUBLIC_KEY) is not set/);
+    expect(await commands()).toEqual([]);
   });
 });
