@@ -1,11 +1,16 @@
 import { loadSettings } from '../../config';
 import { registerSlashCommands } from './register';
 
+function fail(err: unknown): never {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
+
 /** `npm run register-commands -w @roconnect/api`: registers /verify, /update and /whois. */
-registerSlashCommands(loadSettings().integrations).then(
-  (names) => console.log(`Registered slash commands: ${names.map((n) => `/${n}`).join(', ')}`),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : String(err));
-    process.exit(1);
-  },
-);
+async function main(): Promise<void> {
+  // A bad setting is one line naming it, like a refusal from Discord, not a stack trace.
+  const names = await registerSlashCommands(loadSettings().integrations);
+  console.log(`Registered slash commands: ${names.map((n) => `/${n}`).join(', ')}`);
+}
+
+main().catch(fail);
