@@ -125,6 +125,32 @@ test.describe('mfe_public: landing', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("the shell's entry script is added only once the prerendered view is painted", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen = window as unknown as { mainAddedAfterPaint?: boolean };
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (
+              node instanceof HTMLScriptElement &&
+              new URL(node.src, location.href).pathname === '/main.js'
+            )
+              seen.mainAddedAfterPaint =
+                performance.getEntriesByName('first-contentful-paint').length === 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await open(page, '/', 'Landing');
+    // the shell then starts as usual: the signed-out top bar is its render, not the server's
+    await expect(
+      page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as { mainAddedAfterPaint?: boolean }).mainAddedAfterPaint),
+    ).toBe(true);
+  });
+
   test('the decorative background has 15 squares that react to the mouse', async ({ page }) => {
     await open(page, '/', 'Landing');
     const squares = page.locator('[data-testid="animated-background"] [data-square]');

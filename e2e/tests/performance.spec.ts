@@ -74,11 +74,18 @@ test('the landing downloads exactly the scripts the size budget weighs, and call
   expect(apiCalls).toEqual([]);
 });
 
-test("the landing page preloads its remote's manifest, entry and Landing chunk", async ({
+test("the landing is painted first, then preloads its remote's manifest, entry and Landing chunk", async ({
+  page,
   request,
 }) => {
+  // the HTML asks for nothing before the prerendered view is painted
   const html = await (await request.get('/')).text();
-  const preloaded = [...html.matchAll(/<link rel="preload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  expect(html).not.toContain('rel="preload"');
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  const preloaded = await page
+    .locator('head link[rel="preload"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
   expect(preloaded).toEqual(
     expect.arrayContaining([
       'http://localhost:3001/mf-manifest.json',
@@ -106,7 +113,7 @@ test('a remoteEntry.js is small, precompressed and revalidated with a 304', asyn
 });
 
 test('hashed chunks are cached for a year, the shell entry is revalidated', async ({ request }) => {
-  const html = await (await request.get('/')).text();
+  const html = await (await request.get('/login')).text();
   const chunk = /<link rel="preload" as="script" href="(\/[0-9]+\.[0-9a-f]{8}\.js)"/.exec(
     html,
   )?.[1];

@@ -74,6 +74,11 @@ export function linkTags(hints, nonce) {
     .join('');
 }
 
+/** The API's calls are CORS requests without credentials: the anonymous connection pool. */
+export function preconnectTag(origin) {
+  return `<link rel="preconnect" href="${escapeAttribute(origin)}" crossorigin="anonymous">`;
+}
+
 export function escapeAttribute(value) {
   return String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }

@@ -17,8 +17,9 @@ import {
   sendNotFound,
 } from '../../tools/static-files.mjs';
 import { PERMISSIONS_POLICY, buildCsp, createNonce, originsOf, servedOverHttps } from './csp.mjs';
+import { entryAfterFirstPaint } from './entryAfterFirstPaint.mjs';
 import { prerenderedElement, prerenderedFragment } from './prerenderedFragment.mjs';
-import { linkTags, parcelForPath, remoteHints } from './remoteHints.mjs';
+import { linkTags, parcelForPath, preconnectTag, remoteHints } from './remoteHints.mjs';
 import { publicApiResponses } from './publicApiResponses.mjs';
 
 const NONCE_COOKIE = 'rc_csp_nonce';
@@ -141,21 +142,31 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
       manifestUrl && parcel.prerender ? prerenderedFragment(manifestUrl, parcel.prerender) : null,
       publicApiResponses(config.apiBaseUrl, pathname),
     ]);
-    const clientHints = CALLS_API_AT_ONCE.test(pathname) ? startupHints.httpClient : [];
+    const callsApiAtOnce = CALLS_API_AT_ONCE.test(pathname);
+    const clientHints = callsApiAtOnce ? startupHints.httpClient : [];
+    // the connection to the API opens while the scripts download, not after they have run
+    const apiOrigin = callsApiAtOnce && originsOf([config.apiBaseUrl])[0];
+    const preloads = [...startupHints.startup, ...clientHints, ...hints];
     const head =
       `<script type="application/json" id="${INLINE_ID}">${scriptSafeJson(inline)}</script>` +
       (Object.keys(answers).length > 0
         ? `<script type="application/json" id="${INLINE_ANSWERS_ID}">${scriptSafeJson(answers)}</script>`
         : '') +
-      linkTags([...startupHints.startup, ...clientHints, ...hints], nonce);
+      (apiOrigin ? preconnectTag(apiOrigin) : '') +
+      // a prerendered page asks for its scripts once it is painted (entryAfterFirstPaint.mjs)
+      (fragment ? '' : linkTags(preloads, nonce));
     let html = template
       .replace(/<script /g, `<script nonce="${nonce}" `)
       .replace('</head>', `${head}</head>`);
     if (fragment)
-      html = html.replace(
-        ROOT_ELEMENT,
-        () =>
-          `<div id="root">${prerenderedElement(fragment, `${parcel.remote}/${parcel.expose}`, nonce)}</div>`,
+      html = entryAfterFirstPaint(
+        html.replace(
+          ROOT_ELEMENT,
+          () =>
+            `<div id="root">${prerenderedElement(fragment, `${parcel.remote}/${parcel.expose}`, nonce)}</div>`,
+        ),
+        nonce,
+        preloads,
       );
     return reply
       .headers({

@@ -419,6 +419,14 @@ describe('shell production server', () => {
       expect(await preloaded(route)).toEqual(['123.abcdef12.js']);
   });
 
+  it("opens the connection to the API's origin early on pages that call it at once", async () => {
+    const preconnect = `<link rel="preconnect" href="${API_ORIGIN}" crossorigin="anonymous">`;
+    for (const route of ['/dashboard', '/verify?server_id=1', '/login'])
+      expect((await request(port, route)).text).toContain(preconnect);
+    for (const route of ['/', '/privacy'])
+      expect((await request(port, route)).text).not.toContain('rel="preconnect"');
+  });
+
   describe("the landing's public API answers, inlined", () => {
     let apiRequests = 0;
     let answer: () => [number, string] = () => [200, ''];
@@ -567,9 +575,35 @@ describe('shell production server', () => {
       expect(again.text).toContain('<h1 id="landing-title">');
     });
 
+    it('asks for no script before the first paint: its preloads and entry script come from a nonce-bearing loader', async () => {
+      const page = await request(port, '/');
+      const nonce = nonceOf(page.headers['content-security-policy']);
+      // the only scripts the HTML names itself are the template's body script and the loader
+      expect(page.text.match(/<script [^>]*src=[^>]*>/g)).toEqual([
+        `<script nonce="${nonce}" src="/123.abcdef12.js">`,
+      ]);
+      expect(page.text).not.toContain('rel="preload"');
+      const loader = new RegExp(`<script nonce="${nonce}">([^<]*)</script></body>`).exec(
+        page.text,
+      )?.[1];
+      expect(loader).toContain('first-contentful-paint');
+      const plan = JSON.parse(/\)\((\{.*\})\)$/.exec(loader ?? '')?.[1] ?? 'null');
+      const remote = new URL(manifestUrl).origin;
+      expect(plan).toEqual({
+        hints: [
+          { href: '/123.abcdef12.js', as: 'script' },
+          { href: manifestUrl, as: 'fetch' },
+          { href: `${remote}/remoteEntry.js`, as: 'script' },
+          { href: `${remote}/__federation_expose_Landing.0123abcd.js`, as: 'script' },
+        ],
+        entry: ['/main.js'],
+      });
+    });
+
     it('inlines nothing on a route that has no prerendered view', async () => {
       const page = await request(port, '/login');
       expect(page.text).toContain('<div id=root></div>');
+      expect(page.text).toMatch(/<script nonce="[^"]+" defer src="\/main\.js"><\/script>/);
       expect(fragmentRequests).toEqual([]);
     });
 
