@@ -1,23 +1,32 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import {
+  apiCall,
+  clearConsoleSettings,
+  DEMO_BUILDERS,
+  EMULATOR_CONTROL,
+  emulatorGuild,
+  emulatorRoleNames,
+  resetEmulator,
+  setUpDemoBuilders,
+} from '../support/console';
 
 /**
  * The server owner's console (issue 15) through the shell, against the API and the emulator:
  * binds, the unverified role, a shared verify link, the audit log, the bot's health.
  */
-const API = 'http://localhost:3000';
-const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
 const SHOTS = 'e2e/screenshots/console';
 /** Demo seed: demo_user owns Demo Builders (bot at position 10); alex_builds is a member with "Member". */
-const DEMO_BUILDERS = '300000000000000001';
 const MEMBER = { username: 'alex_builds', discordId: '200000000000000002' };
 const GROUP_ID = '4000001';
 /** ObbyFan42 is an Officer (rank 50) of the demo group. */
 const ROBLOX_ACCOUNT = 'ObbyFan42';
+/** The seed's role that the owner makes the unverified role. */
+const UNVERIFIED_ROLE = 'Member';
 
 test.beforeEach(async ({ request }) => {
-  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
+  await resetEmulator(request);
 });
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -27,57 +36,6 @@ test.afterEach(async () => {
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  expect(token, 'signed in').toBeTruthy();
-  return token!;
-}
-
-async function apiCall(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  data?: object,
-) {
-  const response = await page.request.fetch(`${API}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-    data,
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as { data: unknown };
-}
-
-/** No binds and no unverified role in Demo Builders: the API's database outlives each spec. */
-async function clearConsoleSettings(owner: Page) {
-  const base = `/api/v1/server/${DEMO_BUILDERS}`;
-  await apiCall(owner, 'PUT', `${base}/binds`, { binds: [] });
-  await apiCall(owner, 'PUT', `${base}/edit/unverified-role`, { unverified_role_id: null });
-}
-
-/** The owner sets the bot up in Demo Builders (no group, no unverified role) as the wizard would. */
-async function setUpDemoBuilders(owner: Page) {
-  const base = `/api/v1/server/${DEMO_BUILDERS}`;
-  await apiCall(owner, 'POST', `${base}/setup/nickname`, { nickname_format: 'roblox_username' });
-  await apiCall(owner, 'POST', `${base}/setup/verified-role`, { verified_role_name: 'Verified' });
-  await apiCall(owner, 'POST', `${base}/setup/group`, { skip: true });
-  await clearConsoleSettings(owner);
-}
-
-interface GuildState {
-  id: string;
-  roles: { id: string; name: string; position: number; managed?: boolean }[];
-  members: { user_id: string; role_names: string[] }[];
-}
-async function emulatorGuild(request: APIRequestContext, id: string): Promise<GuildState> {
-  const state = (await (await request.get(`${EMULATOR_CONTROL}/state`)).json()) as {
-    discord: { guilds: GuildState[] };
-  };
-  return state.discord.guilds.find((g) => g.id === id)!;
-}
 
 async function screenshots(page: Page, name: string) {
   for (const width of [375, 1280]) {
@@ -148,7 +106,7 @@ test('an owner binds a rank range to a role; a member verifies through the share
   const unverified = section(page, 'Unverified Role');
   await unverified
     .getByRole('combobox', { name: 'Unverified role' })
-    .selectOption({ label: 'Member' });
+    .selectOption({ label: UNVERIFIED_ROLE });
   await unverified.getByRole('button', { name: 'Save Unverified Role' }).click();
   await expect(toasts(page).getByText('Unverified role updated successfully!')).toBeVisible();
 
@@ -172,12 +130,17 @@ test('an owner binds a rank range to a role; a member verifies through the share
   await expect(member.getByRole('radio', { name: 'Demo Builders', exact: true })).toBeChecked();
   await expectNoSeriousViolations(member, 'verify page from a shared link');
   await screenshots(member, 'verify-shared-link');
+  // before verifying, the member has the unverified role (and none of the bound ones)
+  const rolesBefore = await emulatorRoleNames(page.request, DEMO_BUILDERS, MEMBER.discordId);
+  expect(rolesBefore).toContain(UNVERIFIED_ROLE);
+  expect(rolesBefore).not.toContain('Builder');
   await member.getByRole('button', { name: 'Verify & Update' }).click();
   await expect(member.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
 
   // exactly the bound roles and the verified role; the unverified role is gone
   const guild = await emulatorGuild(page.request, DEMO_BUILDERS);
   const roles = guild.members.find((m) => m.user_id === MEMBER.discordId)!.role_names;
+  expect(roles).not.toContain(UNVERIFIED_ROLE);
   expect([...roles].sort()).toEqual(['Builder', 'Verified']);
 
   // the Accounts tab says where the account is verified

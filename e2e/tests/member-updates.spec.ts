@@ -1,43 +1,71 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import {
+  apiCall,
+  clearConsoleSettings,
+  DEMO_BUILDERS,
+  demoSeed,
+  EMULATOR_CONTROL,
+  emulatorGuild,
+  resetEmulator,
+  type DemoSeed,
+} from '../support/console';
 
-const API = 'http://localhost:3000';
-const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
-/** Demo seed: demo_user owns Demo Builders (bot present); alex_builds is a member there. */
-const DEMO_BUILDERS = '300000000000000001';
+const DEMO_USER_ID = '200000000000000001';
+const ALEX_ID = '200000000000000002';
+/** the seed's "Member" role in Demo Builders, made the unverified role here */
+const MEMBER_ROLE = '310000000000000003';
+const BUILDER_ROLE = '310000000000000002';
+/** players who joined Demo Builders and never linked a Roblox account */
+const PLAYERS = Array.from({ length: 12 }, (_, i) => ({
+  id: `2000000000000001${String(i + 10)}`,
+  username: `player_${i + 1}`,
+}));
+const OWNER = { id: '200000000000000100', username: 'builders_owner' };
+/**
+ * Who the run updates: demo_user (a manager without the unverified role, linked or not: either
+ * way an update that succeeds), alex_builds (linked here) and the twelve players (given the
+ * unverified role). The owner already has it and never linked an account: not in the run.
+ */
+const TOTAL = 2 + PLAYERS.length;
 
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  expect(token, 'signed in').toBeTruthy();
-  return token!;
+/**
+ * The demo seed with a busier Demo Builders: a separate owner, demo_user as an administrator,
+ * alex_builds and twelve players. (riley_mod and quiet_sam, whose outcome would depend on what
+ * other specs linked, are left out.)
+ */
+function busyDemoBuilders(): DemoSeed {
+  const seed = demoSeed();
+  seed.discord.users.push(
+    ...[OWNER, ...PLAYERS].map((u) => ({ ...u, global_name: null, avatar: null })),
+  );
+  const guild = seed.discord.guilds.find((g) => g.id === DEMO_BUILDERS)!;
+  Object.assign(guild, { owner_id: OWNER.id });
+  guild.members = [
+    { user_id: OWNER.id, permissions: '8', nick: null, roles: [MEMBER_ROLE] },
+    // "Builder" (above "Member"): demo_user may make "Member" the unverified role
+    { user_id: DEMO_USER_ID, permissions: '8', nick: null, roles: [BUILDER_ROLE] },
+    { user_id: ALEX_ID, permissions: '104324673', nick: null, roles: [MEMBER_ROLE] },
+    ...PLAYERS.map((p) => ({ user_id: p.id, permissions: '0', nick: null, roles: [] })),
+  ];
+  return seed;
 }
 
-async function apiCall(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  data?: object,
-) {
-  const response = await request.fetch(`${API}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as { data: unknown };
-}
-
-/** alex_builds links the DemoBuilder Roblox account, so Demo Builders has a member to update. */
+/**
+ * alex_builds has the DemoBuilder Roblox account linked, and only that one (other specs link
+ * others), so Demo Builders has a member to update and the nickname they get is known.
+ */
 async function linkAlex(browser: Browser): Promise<void> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await signIn(page, 'alex_builds');
-    const token = await accessToken(page);
-    const linked = (
-      await apiCall(page.request, token, 'GET', '/api/v1/dashboard/user/linked-accounts')
-    ).data as { roblox_username: string }[];
+    const linked = (await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts')).data as {
+      id: string;
+      roblox_username: string;
+    }[];
+    for (const account of linked.filter((a) => a.roblox_username !== 'DemoBuilder'))
+      await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
     if (linked.some((a) => a.roblox_username === 'DemoBuilder')) return;
     await page.goto('/dashboard?tab=accounts');
     const accounts = remoteRegion(page, 'mfe_accounts');
@@ -51,33 +79,43 @@ async function linkAlex(browser: Browser): Promise<void> {
 }
 
 test.beforeEach(async ({ request }) => {
-  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
+  await resetEmulator(request);
+});
+
+let owner: Page | undefined;
+test.afterEach(async ({ request }) => {
+  // the demo seed again, for this and every later reset; Demo Builders without an unverified role
+  await resetEmulator(request, demoSeed());
+  if (owner) await clearConsoleSettings(owner);
+  owner = undefined;
 });
 
 test('Update all members asks first, shows live progress, then the summary', async ({
   page,
   browser,
 }) => {
+  await resetEmulator(page.request, busyDemoBuilders());
   await linkAlex(browser);
   await signIn(page, 'demo_user');
-  const token = await accessToken(page);
+  owner = page;
   const setup = `/api/v1/server/${DEMO_BUILDERS}/setup`;
-  await apiCall(page.request, token, 'POST', `${setup}/nickname`, {
-    nickname_format: 'roblox_username',
+  await apiCall(page, 'POST', `${setup}/nickname`, { nickname_format: 'roblox_username' });
+  await apiCall(page, 'POST', `${setup}/verified-role`, { verified_role_name: 'Verified' });
+  await apiCall(page, 'POST', `${setup}/group`, { skip: true });
+  // members without a linked account get the unverified role: the players are in the run too
+  await apiCall(page, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/edit/unverified-role`, {
+    unverified_role_id: MEMBER_ROLE,
   });
-  await apiCall(page.request, token, 'POST', `${setup}/verified-role`, {
-    verified_role_name: 'Verified',
-  });
-  await apiCall(page.request, token, 'POST', `${setup}/group`, { skip: true });
 
   await page.goto(`/server/edit/${DEMO_BUILDERS}`);
   const section = page.getByRole('region', { name: 'Update all members' });
   await expect(section.getByRole('button', { name: 'Update all members' })).toBeEnabled();
 
-  // One bot request a second: the run takes a few seconds, so its progress is there to see.
-  // (the beforeEach reset of the next test puts the emulator's own limits back)
+  // Two role changes a second in Demo Builders (Discord's own per-route limit, made smaller): the
+  // run takes several seconds, so its progress is there to see. (afterEach's reset puts the
+  // emulator's own limits back.)
   const slow = await page.request.put(`${EMULATOR_CONTROL}/rate-limits`, {
-    data: { per_route_limit: 50, per_route_reset_after: 1, global_per_second: 1 },
+    data: { per_route_limit: 2, per_route_reset_after: 1, global_per_second: 50 },
   });
   expect(slow.ok()).toBe(true);
 
@@ -86,35 +124,42 @@ test('Update all members asks first, shows live progress, then the summary', asy
   await expect(dialog).toContainText('re-apply the roles and nickname of every member');
   await dialog.getByRole('button', { name: 'Update all members' }).click();
 
+  // while it runs: the bar and the figures move, out of the real total, with the time left
   const bar = section.getByRole('progressbar', { name: 'Member update progress' });
-  await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('aria-valuemin', '0');
+  await expect(bar).toHaveAttribute('aria-valuemax', String(TOTAL));
   await expect(section.getByRole('button', { name: 'Cancel update' })).toBeVisible();
-  await expect(section.getByText(/of \d+ members? updated|Waiting to start/)).toBeVisible();
+  const partly = `(${Array.from({ length: TOTAL - 1 }, (_, i) => i + 1).join('|')})`; // 1 … TOTAL - 1
+  await expect(bar).toHaveAttribute('aria-valuenow', new RegExp(`^${partly}$`));
+  await expect(bar).toHaveAttribute(
+    'aria-valuetext',
+    new RegExp(`^${partly} of ${TOTAL} members$`),
+  );
+  await expect(
+    section.getByText(new RegExp(`^${partly} of ${TOTAL} members updated$`)),
+  ).toBeVisible();
+  await expect(section.getByText(/^About \d+ seconds? left$/)).toBeVisible();
 
+  // then the summary, with the exact counts
   const summary = section.getByRole('status');
-  await expect(summary).toContainText('Update finished', { timeout: 45_000 });
-  await expect(summary).toContainText(/\d+ members? updated\./);
+  await expect(summary).toContainText('Update finished', { timeout: 30_000 });
+  await expect(summary).toContainText(`${TOTAL} members updated.`);
+  await expect(summary).not.toContainText('failed');
   await expect(bar).toHaveCount(0);
 
-  // Alex got the Verified role and their Roblox name in Discord
-  const state = (await (await page.request.get(`${EMULATOR_CONTROL}/state`)).json()) as {
-    discord: {
-      guilds: {
-        id: string;
-        members: { username: string; nick: string | null; role_names: string[] }[];
-      }[];
-    };
-  };
-  const alex = state.discord.guilds
-    .find((g) => g.id === DEMO_BUILDERS)!
-    .members.find((m) => m.username === 'alex_builds')!;
+  // in Discord: Alex got the Verified role and their Roblox name, and lost the unverified role;
+  // every player got the unverified role
+  const guild = await emulatorGuild(page.request, DEMO_BUILDERS);
+  const alex = guild.members.find((m) => m.user_id === ALEX_ID)!;
   expect(alex.role_names).toContain('Verified');
+  expect(alex.role_names).not.toContain('Member');
   expect(alex.nick).toBe('DemoBuilder');
+  for (const player of PLAYERS)
+    expect(guild.members.find((m) => m.user_id === player.id)?.role_names).toEqual(['Member']);
 
   // after a reload the page still shows how the last run ended
   await page.reload();
-  await expect(
-    page.getByRole('region', { name: 'Update all members' }).getByRole('status'),
-  ).toContainText('Update finished');
+  const after = page.getByRole('region', { name: 'Update all members' }).getByRole('status');
+  await expect(after).toContainText('Update finished');
+  await expect(after).toContainText(`${TOTAL} members updated.`);
 });

@@ -4,6 +4,7 @@ import { http } from 'msw';
 import { API_PATHS, relativeTime } from '@roconnect/shared-lib';
 import { SEED_SERVERS, failNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
 import type { MockAuditEntry } from '@roconnect/shared-lib/mocks';
+import { blurControlsWhenDisabled } from '../../testing/blurWhenDisabled';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
 import { AUDIT_PAGE_SIZE } from './useAuditLog';
 import { AuditLogSection } from './AuditLogSection';
@@ -92,6 +93,59 @@ it('filters by member, checks the id, and shows everyone again', async () => {
   await user.click(within(region()).getByRole('button', { name: 'Show everyone' }));
   await waitFor(() => expect(bodyRows()).toHaveLength(2));
   expect(members).toEqual([null, '100000000000000002', '100000000000000009', null]);
+});
+
+describe('with the keyboard', () => {
+  let stopBlurring: () => void;
+  beforeEach(() => {
+    stopBlurring = blurControlsWhenDisabled();
+  });
+  afterEach(() => stopBlurring());
+
+  async function loadMoreWithEnter(beforeEnter?: () => void) {
+    addSettingChanges(AUDIT_PAGE_SIZE);
+    const user = userEvent.setup();
+    renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
+    await within(region()).findByRole('table');
+    beforeEnter?.();
+    const button = within(region()).getByRole('button', { name: 'Load more' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    return button;
+  }
+
+  it('Load more takes the focus to the first entry it added', async () => {
+    await loadMoreWithEnter();
+    await waitFor(() => expect(bodyRows()).toHaveLength(AUDIT_PAGE_SIZE + 2));
+    expect(bodyRows()[AUDIT_PAGE_SIZE]).toHaveFocus();
+  });
+
+  it('Load more keeps the focus when the next page does not come', async () => {
+    const button = await loadMoreWithEnter(() =>
+      server.use(failNext('get', API_PATHS.serverAudit(SERVER_ID), 502)),
+    );
+    expect(await within(region()).findByText("Couldn't load more entries")).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(AUDIT_PAGE_SIZE);
+    expect(button).toHaveFocus();
+  });
+
+  it('Show everyone leaves the focus in the emptied filter field', async () => {
+    const user = userEvent.setup();
+    renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
+    await within(region()).findByRole('table');
+    const input = within(region()).getByRole('textbox', {
+      name: 'Filter by member (Discord user ID)',
+    });
+    await user.type(input, '100000000000000009{Enter}');
+    expect(await within(region()).findByText('Nothing for this member')).toBeInTheDocument();
+    await user.tab(); // Filter
+    await user.tab(); // Show everyone
+    expect(within(region()).getByRole('button', { name: 'Show everyone' })).toHaveFocus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(input).toHaveValue('');
+    expect(input).toHaveFocus();
+  });
 });
 
 it('exports the CSV as a file', async () => {

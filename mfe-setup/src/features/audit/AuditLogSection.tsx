@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   Banner,
@@ -64,6 +64,10 @@ const Table = styled.table`
   th {
     font-weight: 600;
   }
+  tbody tr:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: -3px;
+  }
 `;
 const Caption = styled.caption`
   ${visuallyHiddenStyles}
@@ -96,6 +100,25 @@ export function AuditLogSection({
   const [filterError, setFilterError] = useState<string>();
   const [exporting, setExporting] = useState(false);
   const { state, loadMore, retry } = useAuditLog(serverId, member, revision);
+  const filterInput = useRef<HTMLInputElement>(null);
+  const rows = useRef<HTMLTableSectionElement>(null);
+  const loadMoreButton = useRef<HTMLButtonElement>(null);
+  /** the index of the first entry "Load more" asked for, while it loads */
+  const firstNew = useRef<number | null>(null);
+
+  // Load more is disabled while it loads, so the browser took the focus away: give it to the
+  // first entry loaded (where reading carries on), or back to the button when none came
+  useEffect(() => {
+    if (state.status !== 'ready') firstNew.current = null;
+    if (state.status !== 'ready' || state.loadingMore || firstNew.current === null) return;
+    const index = firstNew.current;
+    firstNew.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body) return; // the user moved on
+    const row = rows.current?.rows[index];
+    if (row) row.focus();
+    else loadMoreButton.current?.focus();
+  }, [state]);
 
   function applyFilter() {
     const value = memberInput.trim();
@@ -143,6 +166,7 @@ export function AuditLogSection({
           <Label htmlFor={filterId}>Filter by member (Discord user ID)</Label>
           <TextInput
             id={filterId}
+            ref={filterInput}
             value={memberInput}
             inputMode="numeric"
             autoComplete="off"
@@ -161,6 +185,8 @@ export function AuditLogSection({
                 setMemberInput('');
                 setMember(null);
                 setFilterError(undefined);
+                // this button goes with the filter: keep the keyboard in the (now empty) field
+                filterInput.current?.focus();
               }}
             >
               Show everyone
@@ -199,7 +225,7 @@ export function AuditLogSection({
                   <th scope="col">Details</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody ref={rows}>
                 {state.entries.map((entry) => (
                   <AuditRow key={entry.id} entry={entry} />
                 ))}
@@ -214,9 +240,13 @@ export function AuditLogSection({
           {state.nextBefore && (
             <More>
               <Button
+                ref={loadMoreButton}
                 variant="secondary"
                 loading={state.loadingMore}
-                onClick={() => void loadMore()}
+                onClick={() => {
+                  firstNew.current = state.entries.length;
+                  void loadMore();
+                }}
               >
                 Load more
               </Button>

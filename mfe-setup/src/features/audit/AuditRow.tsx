@@ -18,7 +18,10 @@ const Details = styled.dl`
 
 const list = (names: string[]) => (names.length ? names.join(', ') : 'none');
 
-/** One row of the audit table: when, who, what happened and its details. */
+/**
+ * One row of the audit table: when, who, what happened and its details. Focusable from script
+ * (not by Tab), so "Load more" can take the keyboard to the first row it added.
+ */
 export function AuditRow({ entry }: { entry: AuditEntry }) {
   const when = (
     <time dateTime={entry.at} title={exactTime(entry.at)}>
@@ -27,7 +30,7 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
   );
   if (entry.kind === 'setting_change') {
     return (
-      <tr>
+      <tr tabIndex={-1}>
         <td>{when}</td>
         <td>{actorName(entry)}</td>
         <td>Changed {settingLabel(entry.setting)}</td>
@@ -36,7 +39,7 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
     );
   }
   return (
-    <tr>
+    <tr tabIndex={-1}>
       <td>{when}</td>
       <td>{actorName(entry)}</td>
       <td>

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { API_PATHS, type ServerRole } from '@roconnect/shared-lib';
 import {
   SEED_GROUP_ID,
@@ -9,6 +11,7 @@ import {
   signIn,
 } from '@roconnect/shared-lib/testing';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
+import { blurControlsWhenDisabled } from '../../testing/blurWhenDisabled';
 import { recordRequests } from '../../testing/recordRequests';
 import { BindsSection } from './BindsSection';
 
@@ -155,6 +158,61 @@ describe('BindsSection', () => {
     expect(record().binds).toEqual([]);
     expect(record().group_id).toBeNull();
     expect(within(section).getByText('No binds yet')).toBeInTheDocument();
+  });
+
+  describe('with the keyboard, as on the server page (a save there reloads the binds)', () => {
+    /** The server page bumps `revision` after every save, so the binds are read again. */
+    function OnServerPage() {
+      const [revision, setRevision] = useState(0);
+      return (
+        <BindsSection
+          serverId={SERVER_ID}
+          roles={ROLES}
+          revision={revision}
+          onSaved={() => setRevision((n) => n + 1)}
+        />
+      );
+    }
+    let reads = 0;
+    let stopBlurring: () => void;
+    beforeEach(() => {
+      // 99 is not a named rank: "Highest rank" is a text field, where Enter submits the form
+      record().binds = [{ group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 99, role_id: VERIFIED }];
+      record().group_id = SEED_GROUP_ID;
+      reads = 0;
+      server.use(
+        http.get(`*${API_PATHS.serverBinds(SERVER_ID)}`, () => {
+          reads += 1;
+          return undefined;
+        }),
+      );
+      stopBlurring = blurControlsWhenDisabled();
+    });
+    afterEach(() => stopBlurring());
+
+    async function saveWithEnterIn(control: () => HTMLElement) {
+      renderWithToasts(<OnServerPage />);
+      const save = await screen.findByRole('button', { name: 'Save Binds' });
+      const user = userEvent.setup();
+      control().focus();
+      await user.keyboard('{Enter}');
+      expect(await notifications().findByText('Binds saved')).toBeInTheDocument();
+      await waitFor(() => expect(reads).toBe(2)); // the reload after the save is in
+      return save;
+    }
+
+    it('keeps the focus on Save Binds, which stays in place', async () => {
+      const save = await saveWithEnterIn(() => screen.getByRole('button', { name: 'Save Binds' }));
+      expect(screen.getByRole('button', { name: 'Save Binds' })).toBe(save);
+      expect(save).toHaveFocus();
+    });
+
+    it('after Enter in a field (replaced by the saved rows) puts the focus on Save Binds', async () => {
+      const save = await saveWithEnterIn(() =>
+        within(range(1)).getByRole('textbox', { name: 'Highest rank' }),
+      );
+      expect(save).toHaveFocus();
+    });
   });
 
   it('offers a retry when the binds cannot be loaded', async () => {

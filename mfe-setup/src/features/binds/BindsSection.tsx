@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   BRAND,
@@ -15,6 +15,7 @@ import {
   type ServerRole,
 } from '@roconnect/shared-lib';
 import { refusalMessage } from '../apiErrors/refusalMessage';
+import { useFocusReturn } from '../focus/useFocusReturn';
 import { BindRow } from './BindRow';
 import {
   draftsFrom,
@@ -88,18 +89,28 @@ export function BindsSection({ serverId, roles, revision = 0, onSaved }: BindsSe
   const [groupInputError, setGroupInputError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [confirmRemoveAll, setConfirmRemoveAll] = useState(false);
+  // the fields are disabled while saving and the rows replaced after: the keyboard goes back to
+  // where it was, or to Save Binds
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const rememberFocus = useFocusReturn(saving, saveButton);
+  /** the server whose binds the form shows */
+  const shown = useRef<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
-    setLoad({ status: 'loading' });
+    // Reloading the same server's binds (after a save here or elsewhere on the page) swaps them
+    // in quietly: the form, and the keyboard focus in it, stays.
+    const quiet = shown.current === serverId;
+    if (!quiet) setLoad({ status: 'loading' });
     api.server.binds(serverId).then(
       (data) => {
         if (cancelled) return;
+        shown.current = serverId;
         setGroups(draftsFrom(data));
         setErrors({});
         setLoad({ status: 'ready' });
       },
-      () => !cancelled && setLoad({ status: 'failed' }),
+      () => !cancelled && !quiet && setLoad({ status: 'failed' }),
     );
     return () => {
       cancelled = true;
@@ -175,7 +186,9 @@ export function BindsSection({ serverId, roles, revision = 0, onSaved }: BindsSe
         aria-busy={saving || undefined}
         onSubmit={(event) => {
           event.preventDefault();
-          if (!saving) void save(groups);
+          if (saving) return;
+          rememberFocus();
+          void save(groups);
         }}
       >
         {groups.length === 0 && (
@@ -265,7 +278,7 @@ export function BindsSection({ serverId, roles, revision = 0, onSaved }: BindsSe
           >
             Remove group integration
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button ref={saveButton} type="submit" loading={saving}>
             {saving ? 'Saving...' : 'Save Binds'}
           </Button>
         </Buttons>

@@ -9,6 +9,7 @@ import {
   setupMockServer,
   signIn,
 } from '@roconnect/shared-lib/testing';
+import { blurControlsWhenDisabled } from '../../testing/blurWhenDisabled';
 import { BotHealthPanel } from './BotHealthPanel';
 
 const { server, db } = setupMockServer();
@@ -52,4 +53,23 @@ it('checks again on request, and says so when the check fails', async () => {
   expect(await within(panel()).findByText("Couldn't check the bot right now")).toBeInTheDocument();
   await userEvent.click(within(panel()).getByRole('button', { name: 'Check again' }));
   expect(await within(panel()).findByText('Everything looks good')).toBeInTheDocument();
+});
+
+it('gives the keyboard back to "Check again" once the new check is in', async () => {
+  const stop = blurControlsWhenDisabled();
+  const user = userEvent.setup();
+  renderWithProviders(<BotHealthPanel serverId={SERVER_ID} />);
+  expect(await within(panel()).findByText('Everything looks good')).toBeInTheDocument();
+  const button = within(panel()).getByRole('button', { name: 'Check again' });
+  await user.tab();
+  expect(button).toHaveFocus();
+  record().bot_permissions.manage_roles = false;
+  await user.keyboard('{Enter}');
+  expect(
+    await within(panel()).findByText(
+      'The RoConnect bot does not have the Manage Roles permission.',
+    ),
+  ).toBeInTheDocument();
+  expect(button).toHaveFocus();
+  stop();
 });

@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import styled from 'styled-components';
 import { Banner, Button, Card, LinkButton, LoadingState } from '@roconnect/shared-lib';
+import { useFocusReturn } from '../focus/useFocusReturn';
 import { useServerHealth } from './useServerHealth';
 
 const Heading = styled.h2`
@@ -46,12 +47,24 @@ export function BotHealthPanel({
   const headingId = useId();
   const { state, recheck } = useServerHealth(serverId, revision);
   const checking = state.status === 'loading';
+  // the button is disabled while it checks: give the keyboard back to it afterwards
+  const button = useRef<HTMLButtonElement>(null);
+  const rememberFocus = useFocusReturn(checking, button);
 
   return (
     <Card as="section" aria-labelledby={headingId} aria-busy={checking || undefined}>
       <Top>
         <Heading id={headingId}>Bot health</Heading>
-        <Button variant="secondary" size="sm" onClick={recheck} loading={checking}>
+        <Button
+          ref={button}
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            rememberFocus();
+            recheck();
+          }}
+          loading={checking}
+        >
           Check again
         </Button>
       </Top>

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/**
+ * The server owner's console (issue 15) from a spec: the API as the signed-in page, the
+ * emulator's control endpoints, and putting Demo Builders back as the other specs expect it.
+ */
+export const API = 'http://localhost:3000';
+export const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
+/** Demo seed: demo_user owns Demo Builders (bot at position 10). */
+export const DEMO_BUILDERS = '300000000000000001';
+
+export async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  expect(token, 'signed in').toBeTruthy();
+  return token!;
+}
+
+/** An API call as the user signed in on `page`; fails the test unless it succeeds. */
+export async function apiCall(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: object,
+) {
+  const response = await page.request.fetch(`${API}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+    data,
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
+    true,
+  );
+  return (await response.json()) as { data: unknown };
+}
+
+/** No binds and no unverified role in Demo Builders: the API's database outlives each spec. */
+export async function clearConsoleSettings(owner: Page) {
+  const base = `/api/v1/server/${DEMO_BUILDERS}`;
+  await apiCall(owner, 'PUT', `${base}/binds`, { binds: [] });
+  await apiCall(owner, 'PUT', `${base}/edit/unverified-role`, { unverified_role_id: null });
+}
+
+/** The owner sets the bot up in Demo Builders (no group, no unverified role) as the wizard would. */
+export async function setUpDemoBuilders(owner: Page) {
+  const base = `/api/v1/server/${DEMO_BUILDERS}`;
+  await apiCall(owner, 'POST', `${base}/setup/nickname`, { nickname_format: 'roblox_username' });
+  await apiCall(owner, 'POST', `${base}/setup/verified-role`, { verified_role_name: 'Verified' });
+  await apiCall(owner, 'POST', `${base}/setup/group`, { skip: true });
+  await clearConsoleSettings(owner);
+}
+
+export interface GuildState {
+  id: string;
+  roles: { id: string; name: string; position: number; managed?: boolean }[];
+  members: { user_id: string; username: string; nick: string | null; role_names: string[] }[];
+}
+
+/** One guild as the emulator holds it now. */
+export async function emulatorGuild(request: APIRequestContext, id: string): Promise<GuildState> {
+  const response = await request.get(`${EMULATOR_CONTROL}/state`);
+  expect(response.ok()).toBe(true);
+  const state = (await response.json()) as { discord: { guilds: GuildState[] } };
+  const guild = state.discord.guilds.find((g) => g.id === id);
+  expect(guild, `guild ${id} in the emulator`).toBeTruthy();
+  return guild!;
+}
+
+/** The role names one member holds in a guild, as the emulator holds them now. */
+export async function emulatorRoleNames(
+  request: APIRequestContext,
+  guildId: string,
+  userId: string,
+): Promise<string[]> {
+  const member = (await emulatorGuild(request, guildId)).members.find((m) => m.user_id === userId);
+  expect(member, `member ${userId} of ${guildId}`).toBeTruthy();
+  return member!.role_names;
+}
+
+/** The seed the e2e stack starts the emulator with (the emulator's default). */
+export function demoSeed(): DemoSeed {
+  return JSON.parse(
+    fs.readFileSync(path.join(__dirname, '..', '..', 'emulator', 'seeds', 'demo.json'), 'utf8'),
+  ) as DemoSeed;
+}
+export interface DemoSeed {
+  discord: {
+    users: { id: string; username: string; global_name: string | null; avatar: null }[];
+    guilds: {
+      id: string;
+      members: { user_id: string; permissions: string; nick: string | null; roles: string[] }[];
+    }[];
+  };
+  roblox: unknown;
+}
+
+/**
+ * Reloads the emulator from its seed, clearing faults and rate limits. With `seed`, that seed
+ * replaces the demo one for this and later resets: call `resetEmulator(request, demoSeed())` when
+ * the test ends.
+ */
+export async function resetEmulator(request: APIRequestContext, seed?: DemoSeed): Promise<void> {
+  const response = await request.post(
+    `${EMULATOR_CONTROL}/reset`,
+    seed ? { data: { seed } } : undefined,
+  );
+  expect(response.ok(), `emulator reset: ${await response.text()}`).toBe(true);
+}
