@@ -15,6 +15,15 @@ async function openDashboard() {
 }
 
 describe('dashboard frame', () => {
+  it("fetches the next routes' parcels only once the dashboard shows its data", async () => {
+    const next = ['mfe_servers/ServersTab', 'mfe_setup/SetupWizard', 'mfe_accounts/Verify'];
+    renderApp('/dashboard');
+    expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
+    expect(federation.loadCalls.filter((id) => next.includes(id))).toEqual([]);
+    await screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' });
+    await waitFor(() => expect(federation.loadCalls).toEqual(expect.arrayContaining(next)));
+  });
+
   it('shows the username and the avatar initial in the header', async () => {
     await openDashboard();
     const header = screen.getByRole('banner');
