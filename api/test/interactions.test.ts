@@ -274,6 +274,14 @@ describe('slash commands through the emulator', () => {
       .find((g: { id: string }) => g.id === BOT_GUILD)
       .members.find((m: { user_id: string }) => m.user_id === userId);
 
+  /** What Pete's link gives in the bot's server: the reply's lines, and Max's roles and nickname. */
+  const PETE_APPLIED = ['Roles given: Verified, Member.', 'Nickname set to PlainPete.'];
+  async function expectMaxVerifiedAsPete() {
+    const after = await member(MAX);
+    expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
+    expect(after.nick).toBe('PlainPete');
+  }
+
   it('/verify gives the roles and nickname and answers ephemerally with what changed', async () => {
     await setUpBotGuild();
     const max = await loginThroughEmulator(stack, MAX);
@@ -282,15 +290,9 @@ describe('slash commands through the emulator', () => {
     const { message } = await command(MAX, 'verify');
     expect(message.flags ?? 64).toBe(64);
     expect(message.content).toBe(
-      [
-        'You are verified as PlainPete on Roblox.',
-        'Roles given: Verified, Member.',
-        'Nickname set to PlainPete.',
-      ].join('\n'),
+      ['You are verified as PlainPete on Roblox.', ...PETE_APPLIED].join('\n'),
     );
-    const after = await member(MAX);
-    expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
-    expect(after.nick).toBe('PlainPete');
+    await expectMaxVerifiedAsPete();
   });
 
   it('/verify that takes longer than the answer window defers, then edits its reply', async () => {
@@ -303,11 +305,7 @@ describe('slash commands through the emulator', () => {
     expect(json.response).toEqual({ type: 5, data: { flags: 64 } });
     expect(json.edits).toHaveLength(1);
     expect(json.edits[0].content).toBe(
-      [
-        'You are verified as PlainPete on Roblox.',
-        'Roles given: Verified, Member.',
-        'Nickname set to PlainPete.',
-      ].join('\n'),
+      ['You are verified as PlainPete on Roblox.', ...PETE_APPLIED].join('\n'),
     );
     expect((await member(MAX)).nick).toBe('PlainPete');
   });
@@ -355,11 +353,7 @@ describe('slash commands through the emulator', () => {
     await linkRoblox(max, PETE);
     const { message } = await command(OWNER, 'update', { member: MAX });
     expect(message.content).toBe(
-      [
-        `Updated <@${MAX}> (PlainPete on Roblox).`,
-        'Roles given: Verified, Member.',
-        'Nickname set to PlainPete.',
-      ].join('\n'),
+      [`Updated <@${MAX}> (PlainPete on Roblox).`, ...PETE_APPLIED].join('\n'),
     );
     expect(message.allowed_mentions).toEqual({ parse: [] });
     expect((await member(MAX)).nick).toBe('PlainPete');
@@ -414,9 +408,7 @@ describe('slash commands through the emulator', () => {
       expect(message.content).toBe(
         ['You are verified as PlainPete on Roblox.', 'Roles given: Verified, Member.'].join('\n'),
       );
-      const after = await member(MAX);
-      expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
-      expect(after.nick).toBe('PlainPete');
+      await expectMaxVerifiedAsPete();
     });
   });
 
@@ -432,15 +424,9 @@ describe('slash commands through the emulator', () => {
     await changeMember(MO, { permissions: MANAGE_ROLES });
     const { message } = await command(MO, 'update', { member: MAX });
     expect(message.content).toBe(
-      [
-        `Updated <@${MAX}> (PlainPete on Roblox).`,
-        'Roles given: Verified, Member.',
-        'Nickname set to PlainPete.',
-      ].join('\n'),
+      [`Updated <@${MAX}> (PlainPete on Roblox).`, ...PETE_APPLIED].join('\n'),
     );
-    const after = await member(MAX);
-    expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
-    expect(after.nick).toBe('PlainPete');
+    await expectMaxVerifiedAsPete();
   });
 
   it('/update by a member with only Manage Server re-applies roles the member lost', async () => {
@@ -455,9 +441,7 @@ describe('slash commands through the emulator', () => {
     expect(message.content).toBe(
       [`Updated <@${MAX}> (PlainPete on Roblox).`, 'Roles given: Verified, Member.'].join('\n'),
     );
-    const after = await member(MAX);
-    expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
-    expect(after.nick).toBe('PlainPete');
+    await expectMaxVerifiedAsPete();
   });
 
   it('npm run register-commands replaces the emulator’s commands with exactly the three, keeping their ids', async () => {

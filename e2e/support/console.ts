@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, test } from './fixtures';
 
 /**
  * The server owner's console (issue 15) from a spec: the API as the signed-in page, the
@@ -107,4 +107,24 @@ export async function resetEmulator(request: APIRequestContext, seed?: DemoSeed)
     seed ? { data: { seed } } : undefined,
   );
   expect(response.ok(), `emulator reset: ${await response.text()}`).toBe(true);
+}
+
+/** The page's toasts, and one of the server page's named sections. */
+export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+export const section = (page: Page, name: string) =>
+  page.getByRole('region', { name, exact: true });
+
+/**
+ * For a console spec: the emulator reset before each test, and the clean-ups a test registers
+ * (the API's database outlives a spec) run after it. Returns the list to add them to.
+ */
+export function useConsoleSpec(): (() => Promise<void>)[] {
+  const cleanups: (() => Promise<void>)[] = [];
+  test.beforeEach(async ({ request }) => {
+    await resetEmulator(request);
+  });
+  test.afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+  return cleanups;
 }

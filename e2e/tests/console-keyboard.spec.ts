@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
@@ -8,7 +7,10 @@ import {
   EMULATOR_CONTROL,
   emulatorGuild,
   resetEmulator,
+  section,
   setUpDemoBuilders,
+  toasts,
+  useConsoleSpec,
 } from '../support/console';
 import { tabTo } from '../support/keyboard';
 
@@ -25,17 +27,7 @@ const AUDIT_PAGE = 25;
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test.beforeEach(async ({ request }) => {
-  await resetEmulator(request);
-});
-
-const cleanups: (() => Promise<void>)[] = [];
-test.afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
-const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const cleanups = useConsoleSpec();
 
 test('the owner checks the bot, copies the verify link, binds a rank range and reads the audit log with the keyboard alone', async ({
   page,

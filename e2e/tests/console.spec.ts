@@ -8,8 +8,10 @@ import {
   EMULATOR_CONTROL,
   emulatorGuild,
   emulatorRoleNames,
-  resetEmulator,
+  section,
   setUpDemoBuilders,
+  toasts,
+  useConsoleSpec,
 } from '../support/console';
 
 /**
@@ -25,17 +27,7 @@ const ROBLOX_ACCOUNT = 'ObbyFan42';
 /** The seed's role that the owner makes the unverified role. */
 const UNVERIFIED_ROLE = 'Member';
 
-test.beforeEach(async ({ request }) => {
-  await resetEmulator(request);
-});
-
-const cleanups: (() => Promise<void>)[] = [];
-test.afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
-const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const cleanups = useConsoleSpec();
 
 async function screenshots(page: Page, name: string) {
   for (const width of [375, 1280]) {
