@@ -183,6 +183,47 @@ describe('ServersTab', () => {
     );
   });
 
+  it('keeps Setup Bot usable while a reloaded list re-reads the statuses, then shows the new one', async () => {
+    // each call is a new list, as the shell passes after every reload
+    const list = () => [
+      server({
+        server_id: SEED_SERVERS.ownerSetupIncomplete,
+        server_name: 'Demo Racing League',
+        bot_added: true,
+      }),
+    ];
+    const handlers = { onSetupServer: jest.fn() };
+    const { rerender } = renderWithProviders(<ServersTab servers={list()} {...handlers} />);
+    const racing = () => card('Demo Racing League');
+    await racing().findByRole('button', { name: 'Setup Bot' });
+
+    // the dashboard reloads (a new list); the status read for it is held, then says setup is done
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockServer.use(
+      http.get(
+        SETUP_PATH,
+        async () => {
+          await held;
+          return Response.json({
+            success: true,
+            data: { setup_completed: true, setup_step: null },
+          });
+        },
+        { once: true },
+      ),
+    );
+    rerender(<ServersTab servers={list()} {...handlers} />);
+    expect(racing().queryByRole('button', { name: 'Loading...' })).not.toBeInTheDocument();
+    await userEvent.click(racing().getByRole('button', { name: 'Setup Bot' }));
+    expect(handlers.onSetupServer).toHaveBeenCalledWith(
+      SEED_SERVERS.ownerSetupIncomplete,
+      'Demo Racing League',
+    );
+    release();
+    expect(await racing().findByRole('button', { name: 'Edit Bot' })).toBeEnabled();
+  });
+
   it('shows Edit Bot once setup is complete, which asks the shell to open the configuration', async () => {
     const { onEditServer } = renderTab();
     await screen.findByText('Demo Builders Club');

@@ -4,7 +4,11 @@ import { api, type Server, type SetupStatus } from '@roconnect/shared-lib';
 /** 'loading' while the call runs; 'unknown' when it failed (spec §8: silently ignored). */
 export type SetupStatusEntry = SetupStatus | 'loading' | 'unknown';
 
-/** The setup status of every listed server that has the bot, loaded once per list. */
+/**
+ * The setup status of every listed server that has the bot, loaded once per list. A new list (the
+ * dashboard reloads after a setup or a sync) keeps each server's last known status until its new
+ * one arrives: the card's button does not flicker to a disabled 'Loading...' under the pointer.
+ */
 export function useSetupStatuses(servers: Server[] | null): ReadonlyMap<string, SetupStatusEntry> {
   const [statuses, setStatuses] = useState<{
     for: Server[] | null;
@@ -18,10 +22,10 @@ export function useSetupStatuses(servers: Server[] | null): ReadonlyMap<string, 
     if (!servers) return;
     let cancelled = false;
     const withBot = servers.filter((server) => server.bot_added);
-    setStatuses({
+    setStatuses((current) => ({
       for: servers,
-      entries: new Map(withBot.map((server) => [server.server_id, 'loading'])),
-    });
+      entries: startingEntries(withBot, current.entries),
+    }));
 
     const settle = (serverId: string, entry: SetupStatusEntry) => {
       if (cancelled) return;
@@ -43,11 +47,24 @@ export function useSetupStatuses(servers: Server[] | null): ReadonlyMap<string, 
     };
   }, [servers]);
 
-  // Until the effect above has run for a new list, its servers with the bot are still loading.
-  if (servers && statuses.for !== servers) {
-    return new Map(
-      servers.filter((s) => s.bot_added).map((s) => [s.server_id, 'loading' as const]),
+  // Until the effect above has run for a new list, its servers are as they start there.
+  if (servers && statuses.for !== servers)
+    return startingEntries(
+      servers.filter((s) => s.bot_added),
+      statuses.entries,
     );
-  }
   return statuses.entries;
+}
+
+/** A new list's entries: each server's last known status, 'loading' for the ones not known yet. */
+function startingEntries(
+  withBot: Server[],
+  known: ReadonlyMap<string, SetupStatusEntry>,
+): Map<string, SetupStatusEntry> {
+  return new Map(
+    withBot.map((server) => {
+      const last = known.get(server.server_id);
+      return [server.server_id, last && last !== 'loading' ? last : 'loading'];
+    }),
+  );
 }
