@@ -18,6 +18,7 @@ import {
 } from '../../tools/static-files.mjs';
 import { PERMISSIONS_POLICY, buildCsp, createNonce, originsOf, servedOverHttps } from './csp.mjs';
 import { entryAfterFirstPaint } from './entryAfterFirstPaint.mjs';
+import { withBotStats } from './prerenderedCounts.mjs';
 import { prerenderedElement, prerenderedFragment } from './prerenderedFragment.mjs';
 import { linkTags, parcelForPath, preconnectTag, remoteHints } from './remoteHints.mjs';
 import { publicApiResponses } from './publicApiResponses.mjs';
@@ -163,7 +164,7 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
         html.replace(
           ROOT_ELEMENT,
           () =>
-            `<div id="root">${prerenderedElement(fragment, `${parcel.remote}/${parcel.expose}`, nonce)}</div>`,
+            `<div id="root">${prerenderedElement(withBotStats(fragment, answers['/api/bot-stats']), `${parcel.remote}/${parcel.expose}`, nonce)}</div>`,
         ),
         nonce,
         preloads,

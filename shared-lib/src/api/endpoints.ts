@@ -162,6 +162,9 @@ export const api = {
       const inlined = takeInlinedAnswer<BotStats>(API_PATHS.botStats);
       return inlined ? inlined.data : get<BotStats>(API_PATHS.botStats);
     },
+    /** The page's inlined counts, taken now (a first render can show them), or undefined. */
+    takeInlinedBotStats: (): BotStats | undefined =>
+      takeInlinedAnswer<BotStats>(API_PATHS.botStats)?.data,
   },
 };
 export type Api = typeof api;

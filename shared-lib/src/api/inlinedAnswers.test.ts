@@ -45,6 +45,19 @@ it('answers the first bot-stats call from the page, without a request, and later
   expect(calls.count).toBe(1);
 });
 
+it("gives the landing the page's counts at once, and only once", async () => {
+  const calls = countBotStatsCalls();
+  const { api } = await pageWithAnswers(
+    JSON.stringify({
+      '/api/bot-stats': { success: true, data: { total_users: 900, total_servers: 40 } },
+    }),
+  );
+  expect(api.public.takeInlinedBotStats()).toEqual({ total_users: 900, total_servers: 40 });
+  expect(api.public.takeInlinedBotStats()).toBeUndefined();
+  await expect(api.public.botStats()).resolves.toEqual({ total_users: 7, total_servers: 3 });
+  expect(calls.count).toBe(1);
+});
+
 it.each([
   ['no element', null],
   ['broken JSON', '{"/api/bot-stats": '],

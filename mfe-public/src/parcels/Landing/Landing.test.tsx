@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { API_PATHS, session, setNavigator } from '@roconnect/shared-lib';
+import { API_PATHS, api, session, setNavigator } from '@roconnect/shared-lib';
 import {
   DEMO_USER,
   failNext,
@@ -24,6 +24,12 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
+/** The sentence with the counts (its numbers are elements of their own, for the shell's server). */
+const counts = () => screen.getByText(/^Powering/);
+async function expectCounts(text: string) {
+  await waitFor(() => expect(counts()).toHaveTextContent(text));
+}
+
 async function renderAnonymous() {
   await session.start();
   return renderWithProviders(<Landing />);
@@ -40,7 +46,7 @@ describe('Landing', () => {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
     expect(screen.getByText(/Discord's OAuth2/)).toBeInTheDocument();
-    await screen.findByText('Powering 1234 users and 56 servers');
+    await expectCounts('Powering 1234 users and 56 servers');
   });
 
   it('Start Linking leads to the login through the shell router', async () => {
@@ -51,7 +57,18 @@ describe('Landing', () => {
 
   it('shows the counts from /api/bot-stats', async () => {
     await renderAnonymous();
-    expect(await screen.findByText('Powering 1234 users and 56 servers')).toBeInTheDocument();
+    await expectCounts('Powering 1234 users and 56 servers');
+  });
+
+  it('shows the counts the page came with from its first render, without a call', async () => {
+    const take = jest
+      .spyOn(api.public, 'takeInlinedBotStats')
+      .mockReturnValue({ total_users: 77, total_servers: 8 });
+    const call = jest.spyOn(api.public, 'botStats');
+    await renderAnonymous();
+    expect(counts()).toHaveTextContent('Powering 77 users and 8 servers');
+    expect(take).toHaveBeenCalledTimes(1);
+    expect(call).not.toHaveBeenCalled();
   });
 
   it('keeps the counts at 0 and only logs a warning when the stats call fails', async () => {
@@ -61,7 +78,7 @@ describe('Landing', () => {
     await waitFor(() =>
       expect(warn).toHaveBeenCalledWith('Bot stats could not be loaded', expect.anything()),
     );
-    expect(screen.getByText('Powering 0 users and 0 servers')).toBeInTheDocument();
+    expect(counts()).toHaveTextContent('Powering 0 users and 0 servers');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -70,7 +87,7 @@ describe('Landing', () => {
     server.use(networkErrorNext('get', API_PATHS.botStats));
     await renderAnonymous();
     await waitFor(() => expect(warn).toHaveBeenCalled());
-    expect(screen.getByText('Powering 0 users and 0 servers')).toBeInTheDocument();
+    expect(counts()).toHaveTextContent('Powering 0 users and 0 servers');
   });
 
   it('shows a Login link in the top bar to a visitor', async () => {

@@ -89,8 +89,10 @@ export function Landing() {
           <LinkButton href="/login" onClick={onInternalClick('/login')} size="lg">
             Start Linking
           </LinkButton>
+          {/* the shell's server fills the marked numbers into the prerendered view */}
           <Stats aria-live="polite">
-            {`Powering ${stats.total_users} users and ${stats.total_servers} servers`}
+            Powering <span data-rc-bot-stat="total_users">{stats.total_users}</span> users and{' '}
+            <span data-rc-bot-stat="total_servers">{stats.total_servers}</span> servers
           </Stats>
         </Hero>
         <section aria-labelledby="features-title">
