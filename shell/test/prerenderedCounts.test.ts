@@ -1,7 +1,7 @@
 interface PrerenderedCountsModule {
   withBotStats(fragment: string, answer: unknown): string;
 }
-const load = async () =>
+const loadCounts = async () =>
   (await import('../server/prerenderedCounts.mjs' as string)) as PrerenderedCountsModule;
 
 const FRAGMENT =
@@ -15,7 +15,7 @@ const filled = (users: string, servers: string) =>
 
 describe('withBotStats (the prerendered landing shows the counts the server has)', () => {
   it('writes the answer’s counts into the marked numbers', async () => {
-    const { withBotStats } = await load();
+    const { withBotStats } = await loadCounts();
     const answer = { success: true, data: { total_users: 1234, total_servers: 56 } };
     expect(withBotStats(FRAGMENT, answer)).toBe(filled('1234', '56'));
   });
@@ -25,12 +25,12 @@ describe('withBotStats (the prerendered landing shows the counts the server has)
     ['an error envelope', { success: false, data: { total_users: 5, total_servers: 1 } }],
     ['no data', { success: true }],
   ])('leaves the zeros for %s', async (_what, answer) => {
-    const { withBotStats } = await load();
+    const { withBotStats } = await loadCounts();
     expect(withBotStats(FRAGMENT, answer)).toBe(FRAGMENT);
   });
 
   it('writes only whole, non-negative numbers: anything else keeps its zero', async () => {
-    const { withBotStats } = await load();
+    const { withBotStats } = await loadCounts();
     const answer = {
       success: true,
       data: { total_users: '<script>alert(1)</script>', total_servers: -3 },
