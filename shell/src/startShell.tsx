@@ -15,6 +15,7 @@ import { App } from './app/App';
 import { initCspNonce, watchHeadForMissingNonce } from './features/csp/cspNonce';
 import { fetchRemoteManifest, registerRemoteManifest } from './features/remotes/remoteRegistry';
 import { capturePrerenderedParcel } from './features/remotes/prerenderedParcel';
+import { preloadDashboardTab } from './features/remotes/routePreloads';
 import { loadShellConfig } from './app/shellConfig';
 import { readInlineDeploy } from './app/inlineDeploy';
 import {
@@ -69,7 +70,8 @@ export async function startShell({
   // A logout (or a refused refresh) in another tab signs this one out at once.
   const stopFollowingTabs = session.followOtherTabs();
   const sessionChecked = session.start();
-  if (window.location.pathname === '/dashboard') startDashboardLoadEarly();
+  if (window.location.pathname === '/dashboard' && startDashboardLoadEarly())
+    preloadDashboardTab(window.location.search);
 
   capturePrerenderedParcel(root);
   const reactRoot = createRoot(root);

@@ -15,11 +15,17 @@ async function openDashboard() {
 }
 
 describe('dashboard frame', () => {
-  it("fetches the next routes' parcels only once the dashboard shows its data", async () => {
+  it("fetches the next routes' parcels only once the dashboard's tab has mounted", async () => {
     const next = ['mfe_servers/ServersTab', 'mfe_setup/SetupWizard', 'mfe_accounts/Verify'];
+    const releaseAccounts = federation.hold('mfe_accounts');
     renderApp('/dashboard');
     expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
+    // the data is shown, the Accounts tab's parcel is still loading
+    const region = await screen.findByRole('region', { name: 'Accounts' });
+    expect(region).toHaveAttribute('data-remote-status', 'loading');
+    expect(federation.loadCalls).toContain('mfe_accounts/AccountsTab');
     expect(federation.loadCalls.filter((id) => next.includes(id))).toEqual([]);
+    releaseAccounts();
     await screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' });
     await waitFor(() => expect(federation.loadCalls).toEqual(expect.arrayContaining(next)));
   });

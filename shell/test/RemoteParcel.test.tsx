@@ -33,6 +33,38 @@ describe('RemoteParcel', () => {
     expect(federation.loadCalls).toEqual(['mfe_accounts/AccountsTab']);
   });
 
+  it('tells onMounted once its parcel has mounted, and not when the remote fails', async () => {
+    const release = federation.hold('mfe_accounts');
+    const onMounted = jest.fn();
+    renderWithTheme(
+      <RemoteParcel
+        remote="mfe_accounts"
+        expose="AccountsTab"
+        label="Accounts"
+        onMounted={onMounted}
+      />,
+    );
+    expect(onMounted).not.toHaveBeenCalled();
+    act(() => release());
+    expect(await screen.findByText('Parcel mfe_accounts/AccountsTab')).toBeInTheDocument();
+    await waitFor(() => expect(onMounted).toHaveBeenCalledTimes(1));
+
+    federation.fail('mfe_servers');
+    const onServersMounted = jest.fn();
+    renderWithTheme(
+      <RemoteParcel
+        remote="mfe_servers"
+        expose="ServersTab"
+        label="Servers"
+        onMounted={onServersMounted}
+      />,
+    );
+    expect(
+      await within(region('Servers')).findByText('Servers is unavailable'),
+    ).toBeInTheDocument();
+    expect(onServersMounted).not.toHaveBeenCalled();
+  });
+
   it('passes its props to the parcel and updates them when they change', async () => {
     const { rerender } = renderWithTheme(
       <RemoteParcel

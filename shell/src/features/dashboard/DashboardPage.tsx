@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   ErrorState,
@@ -13,7 +13,7 @@ import {
   type ServersTabProps,
 } from '@roconnect/shared-lib';
 import { RemoteParcel } from '../remotes/RemoteParcel';
-import { preloadFromDashboard } from '../remotes/routePreloads';
+import { preloadFromDashboardAfterPaint } from '../remotes/routePreloads';
 import { SignedInHeader } from './SignedInHeader';
 import { SetupWizardHost, type SetupTarget } from './SetupWizardHost';
 import { useBotInviteFollowUp } from './useBotInviteFollowUp';
@@ -42,10 +42,6 @@ export function DashboardPage() {
   useBotInviteFollowUp(botInvite, state, setSetupTarget);
 
   const data = state.status === 'ready' ? state.data : null;
-  const shown = data !== null;
-  useEffect(() => {
-    if (shown) preloadFromDashboard();
-  }, [shown]);
   const accountsProps = useMemo<AccountsTabProps | null>(
     () =>
       data && {
@@ -98,6 +94,7 @@ export function DashboardPage() {
                   expose="AccountsTab"
                   label="Accounts"
                   parcelProps={accountsProps}
+                  onMounted={preloadFromDashboardAfterPaint}
                 />
               )}
             </TabPanel>
@@ -108,6 +105,7 @@ export function DashboardPage() {
                   expose="ServersTab"
                   label="Servers"
                   parcelProps={serversProps}
+                  onMounted={preloadFromDashboardAfterPaint}
                 />
               )}
             </TabPanel>

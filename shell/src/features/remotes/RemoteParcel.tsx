@@ -11,6 +11,8 @@ export interface RemoteParcelProps {
   parcelProps?: object;
   /** accessible name of the region, e.g. 'Accounts' */
   label: string;
+  /** called once the parcel has mounted (its first view is in the page) */
+  onMounted?: () => void;
 }
 
 type Status = 'loading' | 'mounted' | 'failed';
@@ -34,13 +36,15 @@ const ignore = () => undefined;
  * Mounts one remote's parcel in its own region. A remote that cannot load shows a fallback with
  * Try again here only; the rest of the page keeps working.
  */
-export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParcelProps) {
+export function RemoteParcel({ remote, expose, parcelProps, label, onMounted }: RemoteParcelProps) {
   const container = useRef<HTMLDivElement>(null);
   const parcel = useRef<MountedParcel | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
   const latestProps = useRef(parcelProps);
   latestProps.current = parcelProps;
+  const latestOnMounted = useRef(onMounted);
+  latestOnMounted.current = onMounted;
   // The server's prerendered view of this parcel, shown instead of the spinner until it mounts.
   const [prerendered, setPrerendered] = useState(() => claimPrerenderedParcel(remote, expose));
 
@@ -67,7 +71,10 @@ export function RemoteParcel({ remote, expose, parcelProps, label }: RemoteParce
         mounted = { instance, domElement, applied: props, queue: instance.mountPromise };
         parcel.current = mounted;
         return instance.mountPromise.then(() => {
-          if (!cancelled) setStatus('mounted');
+          if (!cancelled) {
+            setStatus('mounted');
+            latestOnMounted.current?.();
+          }
           setPrerendered(null);
         });
       })
