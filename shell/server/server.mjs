@@ -32,6 +32,8 @@ const INLINE_ANSWERS_ID = 'rc-api-answers';
 /** Pages that call the API as they open (or at their first click): the HTTP client is preloaded. */
 const CALLS_API_AT_ONCE =
   /^\/(login|dashboard|verify|invite|auth\/callback|roblox\/callback|server\/edit\/[^/]+)$/;
+/** Pages whose first calls the server's inline early load starts (src/features/earlyLoad). */
+const EARLY_LOADS = { '/dashboard': 'dashboard.js' };
 /** The shell's mount point in index.html (minified by the build), where a prerendered view goes. */
 const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
 
@@ -106,6 +108,23 @@ function readStartupHints(root) {
   }
 }
 
+/**
+ * The inline early loads the build wrote (dist/early-load/), by path. One that is missing, or
+ * that could close its own <script> element, is left out: the page then works without it.
+ */
+function readEarlyLoads(root) {
+  const loads = {};
+  for (const [pathname, file] of Object.entries(EARLY_LOADS)) {
+    try {
+      const code = fs.readFileSync(path.join(root, 'early-load', file), 'utf8');
+      if (!/<\/script|<!--/i.test(code)) loads[pathname] = code;
+    } catch {
+      // not built: the shell makes the calls itself
+    }
+  }
+  return loads;
+}
+
 export function createShellServer({ distDir, remotesFile, configFile }) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
@@ -115,6 +134,7 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     );
   const template = fs.readFileSync(indexFile, 'utf8');
   const startupHints = readStartupHints(root);
+  const earlyLoads = readEarlyLoads(root);
 
   async function servePage(request, reply) {
     const nonce = createNonce();
@@ -144,7 +164,9 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
       publicApiResponses(config.apiBaseUrl, pathname),
     ]);
     const callsApiAtOnce = CALLS_API_AT_ONCE.test(pathname);
-    const clientHints = callsApiAtOnce ? startupHints.httpClient : [];
+    const earlyLoad = configFileRead.value !== undefined ? earlyLoads[pathname] : undefined;
+    // a page whose first calls the early load makes needs the HTTP client only later
+    const clientHints = callsApiAtOnce && !earlyLoad ? startupHints.httpClient : [];
     // the connection to the API opens while the scripts download, not after they have run
     const apiOrigin = callsApiAtOnce && originsOf([config.apiBaseUrl])[0];
     const preloads = [...startupHints.startup, ...clientHints, ...hints];
@@ -154,11 +176,13 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
         ? `<script type="application/json" id="${INLINE_ANSWERS_ID}">${scriptSafeJson(answers)}</script>`
         : '') +
       (apiOrigin ? preconnectTag(apiOrigin) : '') +
+      // after the inlined config.json it reads: the page's first API calls leave now
+      (earlyLoad ? `<script nonce="${nonce}">${earlyLoad}</script>` : '') +
       // a prerendered page asks for its scripts once it is painted (entryAfterFirstPaint.mjs)
       (fragment ? '' : linkTags(preloads, nonce));
     let html = template
       .replace(/<script /g, `<script nonce="${nonce}" `)
-      .replace('</head>', `${head}</head>`);
+      .replace('</head>', () => `${head}</head>`);
     if (fragment)
       html = entryAfterFirstPaint(
         html.replace(

@@ -97,6 +97,8 @@ const FAKE_MANIFEST = {
     { name: 'Landing', assets: { js: { sync: ['__federation_expose_Landing.0123abcd.js'] } } },
   ],
 };
+// `$&` and `$'` would be replacement patterns if the page were assembled with a replace string
+const EARLY_LOAD_JS = `window.earlyLoad = "$&$'";`;
 // not really the brotli of the file: proves the server sends the file the build wrote
 const PRECOMPRESSED_BR = zlib.brotliCompressSync(Buffer.from('console.log("built");\n'));
 
@@ -123,6 +125,8 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dist, 'pre.12345678.js'), BIG_JS);
   fs.writeFileSync(path.join(dist, 'pre.12345678.js.br'), PRECOMPRESSED_BR);
   fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify(REMOTES));
+  fs.mkdirSync(path.join(dist, 'early-load'));
+  fs.writeFileSync(path.join(dist, 'early-load', 'dashboard.js'), EARLY_LOAD_JS);
   fs.writeFileSync(
     path.join(dist, 'config.json'),
     JSON.stringify({ apiBaseUrl: `${API_ORIGIN}/`, imageOrigins: ['https://images.example'] }),
@@ -404,19 +408,65 @@ describe('shell production server', () => {
     }
   });
 
-  it('preloads the HTTP client on pages that call the API at once, and not on the landing', async () => {
+  it('preloads the HTTP client on pages that call the API at once, and not on the landing or the dashboard', async () => {
     const preloaded = async (route: string) =>
       [
         ...(await request(port, route)).text.matchAll(/<link rel="preload"[^>]* href="\/([^"]+)"/g),
       ].map((match) => match[1]);
-    for (const route of ['/dashboard', '/verify?server_id=1', '/login', '/server/edit/1'])
+    for (const route of ['/verify?server_id=1', '/login', '/server/edit/1'])
       expect(await preloaded(route)).toEqual([
         '123.abcdef12.js',
         'http-client.11111111.js',
         '678.22222222.js',
       ]);
-    for (const route of ['/', '/privacy', '/terms'])
+    // the dashboard's early load makes its first calls: the client comes later, when needed
+    for (const route of ['/', '/privacy', '/terms', '/dashboard'])
       expect(await preloaded(route)).toEqual(['123.abcdef12.js']);
+  });
+
+  it("inlines the dashboard's early load, with the page's nonce, after the config it reads", async () => {
+    const page = await request(port, '/dashboard');
+    const nonce = nonceOf(page.headers['content-security-policy']);
+    const inline = `<script nonce="${nonce}">${EARLY_LOAD_JS}</script>`;
+    expect(page.text).toContain(inline);
+    expect(page.text.indexOf(inline)).toBeGreaterThan(page.text.indexOf('id="rc-deploy"'));
+    for (const route of ['/', '/login', '/verify?server_id=1', '/server/edit/1'])
+      expect((await request(port, route)).text).not.toContain('window.earlyLoad');
+  });
+
+  it('leaves out an early load that could close its element, and one without a config to read', async () => {
+    const { createShellServer } = (await import(SHELL_SERVER)) as ShellServerModule;
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-early-load-'));
+    const servers: http.Server[] = [];
+    try {
+      fs.writeFileSync(path.join(other, 'index.html'), INDEX_HTML);
+      fs.mkdirSync(path.join(other, 'early-load'));
+      fs.writeFileSync(
+        path.join(other, 'early-load', 'dashboard.js'),
+        'x = "</script><script>alert(1)</script>";',
+      );
+      const dashboardOf = async (options: { distDir: string; configFile: string }) => {
+        const server = createShellServer({
+          ...options,
+          remotesFile: path.join(dist, 'remotes.json'),
+        });
+        servers.push(server);
+        return (await request(await listen(server), '/dashboard')).text;
+      };
+      const hostile = await dashboardOf({
+        distDir: other,
+        configFile: path.join(dist, 'config.json'),
+      });
+      expect(hostile).not.toContain('alert(1)');
+      const noConfig = await dashboardOf({
+        distDir: dist,
+        configFile: path.join(other, 'missing-config.json'),
+      });
+      expect(noConfig).not.toContain('window.earlyLoad');
+    } finally {
+      await Promise.all(servers.map(close));
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it("opens the connection to the API's origin early on pages that call it at once", async () => {

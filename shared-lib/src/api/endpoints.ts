@@ -32,10 +32,16 @@ import type {
 } from '../contract/console';
 import { API_PATHS } from '../contract/paths';
 import { httpClient, type HttpClientKind } from './httpClientLoader';
+import { takeEarlyData } from '../earlyLoad/takeEarly';
 import { takeInlinedAnswer } from './inlinedAnswers';
 import { LOGIN_CHECK_HEADER, loginCheck } from './loginCheck';
 
 async function get<T>(path: string, params?: object): Promise<T> {
+  // the page's inline early load may already hold this answer (earlyLoad/)
+  if (!params) {
+    const early = await takeEarlyData(path);
+    if (early !== undefined) return early as T;
+  }
   const response = await (await httpClient()).get<ApiSuccess<T>>(path, { params });
   return response.data.data;
 }

@@ -1,5 +1,12 @@
 import { API_PATHS } from '../contract/paths';
-import { DEMO_REFRESH_TOKEN, DEMO_USER, failNext, setupMockServer, signIn } from '../testing';
+import {
+  DEMO_REFRESH_TOKEN,
+  DEMO_USER,
+  failNext,
+  installFakeWebLocks,
+  setupMockServer,
+  signIn,
+} from '../testing';
 import { REFRESH_LOCK_NAME } from './refreshLock';
 import { session } from './session';
 import { tokenStorage } from './tokenStorage';
@@ -26,28 +33,10 @@ function jwtWith(claims: { iat: number; exp: number }): string {
   return `${part({ alg: 'HS256' })}.${part({ sub: 'demo', ...claims })}.signature`;
 }
 
-/**
- * A stand-in for the browser's Web Locks: runs one task at a time and records the lock names.
- * `whileWaiting` runs before each task gets the lock, as another tab would act meanwhile.
- */
-function fakeWebLocks(whileWaiting: () => void = () => undefined) {
-  const names: string[] = [];
-  let queue: Promise<unknown> = Promise.resolve();
-  const locks = {
-    request: (name: string, _options: unknown, task: () => Promise<unknown>) => {
-      names.push(name);
-      const run = queue.then(() => {
-        whileWaiting();
-        return task();
-      });
-      queue = run.catch(() => undefined);
-      return run;
-    },
-  };
-  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
-  afterCleanup.push(() => {
-    delete (navigator as { locks?: unknown }).locks;
-  });
+/** Fake Web Locks for one test (see installFakeWebLocks); returns the lock names asked for. */
+function fakeWebLocks(whileWaiting?: () => void): string[] {
+  const { names, restore } = installFakeWebLocks(whileWaiting);
+  afterCleanup.push(restore);
   return names;
 }
 

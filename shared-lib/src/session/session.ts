@@ -1,6 +1,7 @@
 import type { User } from '../contract/types';
 import { STORAGE_KEYS } from '../constants';
 import { api } from '../api/endpoints';
+import { takeEarlyRefresh } from '../earlyLoad/takeEarly';
 import { accessTokenIsDue, learnServerClock } from './accessTokenExpiry';
 import { withRefreshLock } from './refreshLock';
 import { EXPIRED_LOGIN_PATH, LOGIN_PATH } from './signedOutPaths';
@@ -99,6 +100,12 @@ export const session = {
    * the tab's single flight and the browser's refresh lock with `renew`.
    */
   async refresh(): Promise<boolean> {
+    // the page's inline early load may have done this refresh already (earlyLoad/)
+    const early = await takeEarlyRefresh();
+    if (early) {
+      learnServerClock(early.accessToken, early.receivedAt);
+      return true;
+    }
     // A renewal that may reuse another tab's tokens (the start check's) is not this call's
     // rotation: wait for it, then rotate (concurrent refresh calls still share one).
     if (renewInFlight && renewInFlightMayReuse) await renewInFlight;

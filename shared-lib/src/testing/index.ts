@@ -3,6 +3,7 @@ export type { MockServerHandle } from './mockServer';
 export { renderWithProviders } from './renderWithProviders';
 export type { RenderWithProvidersOptions } from './renderWithProviders';
 export { signIn } from './signIn';
+export { installFakeWebLocks } from './fakeWebLocks';
 export {
   DEMO_ACCESS_TOKEN,
   DEMO_REFRESH_TOKEN,
