@@ -68,6 +68,8 @@ test('the landing downloads exactly the scripts the size budget weighs, and call
       `Powering ${stats.data.total_users} users and ${stats.data.total_servers} servers`,
     ),
   ).toBeVisible();
+  // the prerendered view is painted before any script is asked for: wait for the started shell
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect([...new Set(scripts)].sort()).toEqual(budgetedLandingScripts());
   expect(scripts.filter((url) => /\/http-client\./.test(url))).toEqual([]);
@@ -186,4 +188,70 @@ test('a warm reload of the dashboard downloads no script again, and react-dom on
   });
   expect(withReactDom).toHaveLength(1);
   expect(withReactDom[0]).toMatch(/^http:\/\/localhost:8080\//);
+});
+
+test("the dashboard's first calls leave before the shell's scripts have arrived, and each is made once", async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(
+    page.getByText('Link your Roblox account to verify in your Discord servers.'),
+  ).toBeVisible();
+  const apiCalls: string[] = [];
+  let dataRequested!: () => void;
+  const dataSeen = new Promise<void>((resolve) => (dataRequested = resolve));
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.port !== '3000') return;
+    apiCalls.push(`${sent.method()} ${url.pathname}`);
+    if (url.pathname === '/api/v1/dashboard/user/linked-accounts') dataRequested();
+  });
+  // the shell's entry is held until the data has been asked for (or 15 s, which then fails below)
+  let dataBeforeEntry = false;
+  await page.route('**/main.js', async (route) => {
+    dataBeforeEntry = await Promise.race([
+      dataSeen.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
+    ]);
+    await route.continue();
+  });
+  await page.reload();
+  await expect(
+    page.getByText('Link your Roblox account to verify in your Discord servers.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  expect(dataBeforeEntry).toBe(true);
+  // the shell took the early answers: nothing was asked twice
+  expect(apiCalls.sort()).toEqual(
+    [
+      'GET /api/v1/dashboard/user/linked-accounts',
+      'GET /api/v1/dashboard/user/servers',
+      'GET /auth/me',
+      'GET /roblox/status',
+      'POST /auth/refresh',
+    ].sort(),
+  );
+});
+
+test('every script the dashboard runs is compiled while it downloads (V8 compile hint)', async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(
+    page.getByText('Link your Roblox account to verify in your Discord servers.'),
+  ).toBeVisible();
+  const firstLines = await page.evaluate(async () => {
+    const urls = new Set(
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => /\.js$/.test(new URL(url).pathname)),
+    );
+    return Promise.all(
+      [...urls].map(async (url) => `${url} ${(await (await fetch(url)).text()).split('\n')[0]}`),
+    );
+  });
+  // the shell's entry and chunks and the Accounts remote's entry and chunk at least
+  expect(firstLines.length).toBeGreaterThan(8);
+  for (const line of firstLines) expect(line).toMatch(/ \/\/# allFunctionsCalledOnLoad$/);
 });

@@ -1,9 +1,10 @@
 // What every webpack build of the project shares: the loaders, the release define, and in
-// production the brotli and gzip files written next to each text asset, so the servers send
-// precompressed bodies instead of compressing per request.
+// production the compile hint on every script and the brotli and gzip files written next to each
+// text asset, so the servers send precompressed bodies instead of compressing per request.
 const webpack = require('webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('zlib');
+const { CompileHintsPlugin } = require('./CompileHintsPlugin');
 
 /** Text assets worth compressing; deploy files edited in place (remotes.json, config.json) excluded. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json)$/;
@@ -30,6 +31,8 @@ exports.commonPlugins = (isProd, { precompress = isProd } = {}) => [
   new webpack.DefinePlugin({
     'process.env.RC_RELEASE': JSON.stringify(process.env.RC_RELEASE || 'dev'),
   }),
+  // the browser compiles production scripts while they download (CompileHintsPlugin.js)
+  ...(isProd ? [new CompileHintsPlugin()] : []),
   ...(precompress
     ? [
         new CompressionPlugin({
