@@ -176,10 +176,10 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
         ? `<script type="application/json" id="${INLINE_ANSWERS_ID}">${scriptSafeJson(answers)}</script>`
         : '') +
       (apiOrigin ? preconnectTag(apiOrigin) : '') +
-      // after the inlined config.json it reads: the page's first API calls leave now
-      (earlyLoad ? `<script nonce="${nonce}">${earlyLoad}</script>` : '') +
       // a prerendered page asks for its scripts once it is painted (entryAfterFirstPaint.mjs)
-      (fragment ? '' : linkTags(preloads, nonce));
+      (fragment ? '' : linkTags(preloads, nonce)) +
+      // after the inlined config.json it reads and the hints: the page's first API calls leave now
+      (earlyLoad ? `<script nonce="${nonce}">${earlyLoad}</script>` : '');
     let html = template
       .replace(/<script /g, `<script nonce="${nonce}" `)
       .replace('</head>', () => `${head}</head>`);

@@ -10,20 +10,22 @@ class CompileHintsPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('CompileHintsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        // after minification (which would drop the comment), before source maps are written, so
-        // the maps account for the extra line
+        // after minification (which would drop the comment) and after the source maps are written
+        // (some of a federated build's come from elsewhere): each map is moved down one line here
         {
           name: 'CompileHintsPlugin',
-          stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 50,
+          stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING + 100,
         },
         (assets) => {
           for (const name of Object.keys(assets)) {
             if (!/\.m?js$/.test(name)) continue;
-            compilation.updateAsset(name, (source) =>
-              source.source().toString().startsWith(HINT)
-                ? source
-                : new sources.ConcatSource(HINT, source),
-            );
+            if (assets[name].source().toString().startsWith(HINT)) continue;
+            compilation.updateAsset(name, (source) => new sources.ConcatSource(HINT, source));
+            const mapName = `${name}.map`;
+            if (!assets[mapName]) continue;
+            const map = JSON.parse(assets[mapName].source().toString());
+            map.mappings = `;${map.mappings}`;
+            compilation.updateAsset(mapName, new sources.RawSource(JSON.stringify(map)));
           }
         },
       );
