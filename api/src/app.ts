@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -27,6 +26,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonParser } from './plugins/json-parser';
 import { loggerOptions, RequestLogController } from './plugins/logging';
 import { registerMetrics } from './plugins/metrics';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { queueDepths, retryStartupRace, startJobEngine } from './jobs/engine';
 import { PURGE_QUEUE, registerPurgeJob } from './jobs/purge-job';
 import { MEMBER_UPDATE_QUEUE, registerMemberUpdateJob } from './jobs/member-update-job';
@@ -100,7 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addSchema(ErrorEnvelope);
 
   await app.register(swagger, openapiOptions(settings));
-  await app.register(helmet, { global: true });
+  // helmet's default headers, computed once (see plugins/security-headers.ts)
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(cors, {
     origin: settings.appUrl,

@@ -2,9 +2,12 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { accessTokenVerifier, signAccessToken } from '../src/features/auth/tokens';
+import { httpRequestDuration } from '../src/lib/metrics';
 import { loggerOptions, RequestLogController } from '../src/plugins/logging';
 import { APP_URL, testSettings } from './support/app';
+import { loginAs } from './support/fake-login';
 import { useFakeApp } from './support/harness';
+import { GUILD_A, OLIVIA } from './support/world';
 
 const t = useFakeApp();
 
@@ -132,5 +135,51 @@ describe('request log lines', () => {
     const lines = await logged('debug');
     expect(lines.filter((l) => l.msg === 'incoming request')).toHaveLength(3);
     expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(3);
+  });
+});
+
+describe('/metrics counts every request', () => {
+  /** http_request_duration_seconds_count by label set */
+  async function counts() {
+    const { values } = await httpRequestDuration.get();
+    return new Map(
+      values
+        .filter((v) => v.metricName === 'http_request_duration_seconds_count')
+        .map((v) => [JSON.stringify(v.labels), v.value]),
+    );
+  }
+
+  it('once each, by method, route pattern and status', async () => {
+    const s = await loginAs(t.app, OLIVIA);
+    const before = await counts();
+    const get = (url: string, headers: Record<string, string> = s.headers) =>
+      t.app.inject({ method: 'GET', url, headers });
+    for (let i = 0; i < 3; i++) await get('/api/v1/dashboard/user/servers');
+    await get('/api/v1/dashboard/user/servers', {});
+    await get(`/api/v1/server/${GUILD_A}/setup`);
+    await get('/no/such/thing');
+    await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/dashboard/user/servers',
+      headers: { origin: APP_URL, 'access-control-request-method': 'GET' },
+    });
+    await get('/metrics');
+    // onResponse runs once the answer is out
+    await new Promise((resolve) => setImmediate(resolve));
+    const after = await counts();
+    const added = [...after]
+      .map(([labels, n]) => [labels, n - (before.get(labels) ?? 0)] as const)
+      .filter(([, n]) => n !== 0);
+    const label = (method: string, route: string, status: number) =>
+      JSON.stringify({ method, route, status_code: String(status) });
+    expect(new Map(added)).toEqual(
+      new Map([
+        [label('GET', '/api/v1/dashboard/user/servers', 200), 3],
+        [label('GET', '/api/v1/dashboard/user/servers', 401), 1],
+        [label('GET', '/api/v1/server/:id/setup', 200), 1],
+        [label('GET', 'unmatched', 404), 1],
+        [label('OPTIONS', '*', 204), 1],
+      ]),
+    );
   });
 });

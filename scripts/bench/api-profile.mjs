@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Where the API spends its time on the benchmark's route: starts the compiled API under
-// --cpu-prof (PGlite, or PostgreSQL with --postgres), signs in, sends N requests, stops it, and
-// prints the functions with the most self time. `node scripts/bench/api-profile.mjs [--postgres] [N]`
+// --cpu-prof (PGlite, or PostgreSQL with --postgres), signs in, warms up, sends N requests, stops
+// it, and prints the functions with the most self time during those N requests only (start-up,
+// migrations and the warm-up are left out). `node scripts/bench/api-profile.mjs [--postgres] [N]`
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +30,12 @@ const emulator = await startNode(
 const api = `http://127.0.0.1:${ap}`;
 const schema = `prof_${randomBytes(3).toString('hex')}`;
 const server = await startNode(
-  ['--cpu-prof', `--cpu-prof-dir=${work}`, path.join(ROOT, 'api/dist/main.js')],
+  [
+    '--cpu-prof',
+    `--cpu-prof-dir=${work}`,
+    '--cpu-prof-interval=100',
+    path.join(ROOT, 'api/dist/main.js'),
+  ],
   {
     env: {
       PORT: String(ap),
@@ -50,12 +56,18 @@ const server = await startNode(
   },
 );
 const token = await signIn(api);
-const result = await autocannon({
-  url: `${api}/api/v1/dashboard/user/servers`,
-  headers: { authorization: `Bearer ${token}` },
-  connections: 10,
-  amount: count,
-});
+const load = (amount) =>
+  autocannon({
+    url: `${api}/api/v1/dashboard/user/servers`,
+    headers: { authorization: `Bearer ${token}` },
+    connections: 10,
+    amount,
+  });
+await load(Math.min(count, 5000));
+// V8's profile clock and process.hrtime are both the monotonic clock, in µs here
+const windowStart = Number(process.hrtime.bigint() / 1000n);
+const result = await load(count);
+const windowEnd = Number(process.hrtime.bigint() / 1000n);
 console.error(`${count} requests: ${result.requests.average} req/s, p50 ${result.latency.p50} ms`);
 await server.stop();
 await emulator.stop();
@@ -64,9 +76,15 @@ if (postgres) await dropSchemas(schema);
 const file = readdirSync(work).find((f) => f.endsWith('.cpuprofile'));
 const profile = JSON.parse(readFileSync(path.join(work, file), 'utf8'));
 rmSync(work, { recursive: true, force: true });
+// each sample's time is the delta to the next one; only samples inside the measured window count
 const dt = new Map();
-for (let i = 0; i < profile.samples.length; i++)
-  dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+let at = profile.startTime;
+for (let i = 0; i < profile.samples.length; i++) {
+  at += profile.timeDeltas[i] ?? 0;
+  const next = profile.timeDeltas[i + 1] ?? 0;
+  if (at < windowStart || at > windowEnd) continue;
+  dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + next);
+}
 const byFn = new Map();
 const byPkg = new Map();
 for (const node of profile.nodes) {
@@ -86,9 +104,31 @@ for (const node of profile.nodes) {
       : url || functionName;
   byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + t);
 }
+// inclusive time: a node's own samples and its descendants', each function counted once per stack
+const parent = new Map();
+for (const node of profile.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const inclusive = new Map();
+for (const [id, t] of dt) {
+  const seen = new Set();
+  for (let n = id; n !== undefined; n = parent.get(n)) {
+    const { functionName, url, lineNumber } = byId.get(n).callFrame;
+    const key = `${functionName || '(anon)'} ${url.replace(/^.*node_modules\//, '')}:${lineNumber}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + t);
+  }
+}
 const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
 const perReq = (us) => `${(us / count).toFixed(1)} µs/request`;
+const busy = [...dt].reduce(
+  (sum, [id, t]) => (byId.get(id).callFrame.functionName === '(idle)' ? sum : sum + t),
+  0,
+);
+console.log(`busy (all but idle): ${perReq(busy)}`);
 console.log('self time by package:');
 for (const [k, v] of top(byPkg, 20)) console.log(`  ${perReq(v).padStart(18)}  ${k}`);
 console.log('self time by function:');
 for (const [k, v] of top(byFn, 30)) console.log(`  ${perReq(v).padStart(18)}  ${k}`);
+console.log('inclusive time by function:');
+for (const [k, v] of top(inclusive, 45)) console.log(`  ${perReq(v).padStart(18)}  ${k}`);
