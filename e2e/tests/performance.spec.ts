@@ -134,6 +134,19 @@ test('a warm reload of the dashboard downloads no script again, and react-dom on
   page,
 }) => {
   await signIn(page);
+  // the dashboard fetches its next routes once its tab has painted: wait until they are in
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) =>
+              /__federation_expose_(ServersTab|SetupWizard|Verify)\./.test(entry.name),
+            ).length,
+      ),
+    )
+    .toBe(3);
   await page.waitForLoadState('networkidle');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
