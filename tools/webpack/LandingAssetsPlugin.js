@@ -26,10 +26,13 @@ function providedGroups(entrypoint) {
   return byKey;
 }
 
-/** The chunk groups loaded with `start` (an entrypoint or a named dynamic import). */
-function loadedWith(start, provided) {
+/**
+ * The chunk groups loaded with `start` (an entrypoint or a named dynamic import); `lazy` groups
+ * (the HTTP client, imported by shared-lib when the first call is made) are not followed.
+ */
+function loadedWith(start, provided, lazy = new Set()) {
   const groups = [start];
-  const seen = new Set([start]);
+  const seen = new Set([start, ...lazy]);
   const visit = (parent) => {
     for (const child of parent.childrenIterable) {
       const origins = child.origins.map((origin) => origin.module);
@@ -72,10 +75,11 @@ class LandingAssetsPlugin {
           if (!entrypoint) return;
           const entryFiles = new Set(jsFiles(entrypoint));
           const provided = providedGroups(entrypoint);
-          const startup = [...new Set(loadedWith(entrypoint, provided).flatMap(jsFiles))].filter(
-            (file) => !entryFiles.has(file),
-          );
           const clientGroup = compilation.namedChunkGroups.get(this.httpClientChunk);
+          const lazy = new Set(clientGroup ? [clientGroup] : []);
+          const startup = [
+            ...new Set(loadedWith(entrypoint, provided, lazy).flatMap(jsFiles)),
+          ].filter((file) => !entryFiles.has(file));
           const httpClient = clientGroup
             ? [...new Set(loadedWith(clientGroup, provided).flatMap(jsFiles))].filter(
                 (file) => !entryFiles.has(file) && !startup.includes(file),

@@ -68,13 +68,32 @@ module.exports = function createFederatedConfig(o) {
         alias: isProd ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {},
       },
       module: { rules: moduleRules(isProd) },
+      // The host's start is one entry with its shared singletons in it (sharedSingletons.js);
+      // react-dom, half of it, downloads beside the rest as a file of its own (docs/performance.md).
+      ...(o.isHost && isProd
+        ? {
+            optimization: {
+              splitChunks: {
+                cacheGroups: {
+                  reactDom: {
+                    test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+                    name: 'react-dom',
+                    filename: '[name].[contenthash:8].js',
+                    chunks: 'initial',
+                    enforce: true,
+                  },
+                },
+              },
+            },
+          }
+        : {}),
       plugins: [
         new ModuleFederationPlugin({
           name: o.federationName,
           filename: 'remoteEntry.js',
           exposes: o.exposes || {},
           remotes: {},
-          shared: sharedSingletons(o.packageDir),
+          shared: sharedSingletons(o.packageDir, { isHost: o.isHost }),
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,

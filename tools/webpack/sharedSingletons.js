@@ -19,11 +19,15 @@ function versionOf(packageDir, name) {
   return pkg.version;
 }
 
-exports.sharedSingletons = function sharedSingletons(packageDir) {
+/** What the host needs before its first render; the HTTP client loads with the first call. */
+const HOST_STARTUP = new Set(SINGLETONS.filter((name) => name !== 'axios'));
+
+exports.sharedSingletons = function sharedSingletons(packageDir, { isHost = false } = {}) {
   return Object.fromEntries(
     SINGLETONS.map((name) => {
       const version = versionOf(packageDir, name);
-      return [name, { singleton: true, requiredVersion: `^${version}`, version }];
+      const eager = isHost && HOST_STARTUP.has(name);
+      return [name, { singleton: true, requiredVersion: `^${version}`, version, eager }];
     }),
   );
 };
