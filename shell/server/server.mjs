@@ -92,19 +92,26 @@ function scriptSafeJson(value) {
 }
 
 /**
- * The chunks the shell's entry imports at start, and those of the HTTP client (landing-assets.json,
- * written by the build): preloaded from the page so they download beside main.js instead of after
- * it has run.
+ * The shell's entry, the chunks it imports at start, and those of the HTTP client
+ * (landing-assets.json, written by the build): preloaded from the page so they download beside
+ * main.js instead of after it has run. The entry is hinted too: a `defer` script is fetched at low
+ * priority, after the page's own API calls, and it is the largest file of the start.
  */
 function readStartupHints(root) {
   const hint = (file) => ({ href: `/${file}`, as: 'script' });
   try {
-    const { startup, httpClient = [] } = JSON.parse(
-      fs.readFileSync(path.join(root, 'landing-assets.json'), 'utf8'),
-    );
-    return { startup: startup.map(hint), httpClient: httpClient.map(hint) };
+    const {
+      entry = [],
+      startup,
+      httpClient = [],
+    } = JSON.parse(fs.readFileSync(path.join(root, 'landing-assets.json'), 'utf8'));
+    return {
+      entry: entry.map(hint),
+      startup: startup.map(hint),
+      httpClient: httpClient.map(hint),
+    };
   } catch {
-    return { startup: [], httpClient: [] };
+    return { entry: [], startup: [], httpClient: [] };
   }
 }
 
@@ -169,19 +176,24 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     const clientHints = callsApiAtOnce && !earlyLoad ? startupHints.httpClient : [];
     // the connection to the API opens while the scripts download, not after they have run
     const apiOrigin = callsApiAtOnce && originsOf([config.apiBaseUrl])[0];
-    const preloads = [...startupHints.startup, ...clientHints, ...hints];
+    // a prerendered page loads its entry once painted (entryAfterFirstPaint.mjs): no hint for it
+    const entryHints = fragment ? [] : startupHints.entry;
+    const preloads = [...entryHints, ...startupHints.startup, ...clientHints, ...hints];
     const head =
       `<script type="application/json" id="${INLINE_ID}">${scriptSafeJson(inline)}</script>` +
       (Object.keys(answers).length > 0
         ? `<script type="application/json" id="${INLINE_ANSWERS_ID}">${scriptSafeJson(answers)}</script>`
         : '') +
       (apiOrigin ? preconnectTag(apiOrigin) : '') +
-      // a prerendered page asks for its scripts once it is painted (entryAfterFirstPaint.mjs)
-      (fragment ? '' : linkTags(preloads, nonce)) +
       // after the inlined config.json it reads and the hints: the page's first API calls leave now
       (earlyLoad ? `<script nonce="${nonce}">${earlyLoad}</script>` : '');
+    // First in <head>, before the entry's `defer` script tag: the browser requests what the page
+    // needs at start in this order, at high priority, before the early load's API calls.
+    // A prerendered page asks for its scripts once it is painted (entryAfterFirstPaint.mjs).
+    const hintTags = fragment ? '' : linkTags(preloads, nonce);
     let html = template
       .replace(/<script /g, `<script nonce="${nonce}" `)
+      .replace('<head>', () => `<head>${hintTags}`)
       .replace('</head>', () => `${head}</head>`);
     if (fragment)
       html = entryAfterFirstPaint(

@@ -391,6 +391,7 @@ describe('shell production server', () => {
       const page = await request(port, '/');
       const nonce = nonceOf(page.headers['content-security-policy']);
       expect(page.text.match(/<link rel="preload"[^>]*>/g)).toEqual([
+        `<link rel="preload" as="script" href="/main.js" nonce="${nonce}">`,
         `<link rel="preload" as="script" href="/123.abcdef12.js" nonce="${nonce}">`,
         `<link rel="preload" as="fetch" crossorigin="anonymous" href="${manifestUrl}" nonce="${nonce}">`,
         `<link rel="preload" as="script" href="http://127.0.0.1:${remotePort}/remoteEntry.js" nonce="${nonce}">`,
@@ -400,7 +401,7 @@ describe('shell production server', () => {
       expect(revalidated).toBe(1);
       // a route no remote owns at first paint: the shell's chunks and the HTTP client only
       const other = await request(port, '/server/edit/1');
-      expect(other.text.match(/<link rel="preload"[^>]*>/g)).toHaveLength(3);
+      expect(other.text.match(/<link rel="preload"[^>]*>/g)).toHaveLength(4);
       expect(manifestRequests).toBe(2);
     } finally {
       fs.writeFileSync(file, JSON.stringify(REMOTES));
@@ -415,13 +416,23 @@ describe('shell production server', () => {
       ].map((match) => match[1]);
     for (const route of ['/verify?server_id=1', '/login', '/server/edit/1'])
       expect(await preloaded(route)).toEqual([
+        'main.js',
         '123.abcdef12.js',
         'http-client.11111111.js',
         '678.22222222.js',
       ]);
     // the dashboard's early load makes its first calls: the client comes later, when needed
     for (const route of ['/', '/privacy', '/terms', '/dashboard'])
-      expect(await preloaded(route)).toEqual(['123.abcdef12.js']);
+      expect(await preloaded(route)).toEqual(['main.js', '123.abcdef12.js']);
+  });
+
+  it("hints the page's scripts before its entry's script tag, so they are fetched first and at high priority", async () => {
+    const page = (await request(port, '/dashboard')).text;
+    const entryTag = page.search(/<script nonce="[^"]*" defer src="?\/main\.js"?>/);
+    expect(entryTag).toBeGreaterThan(0);
+    const hints = [...page.matchAll(/<link rel="preload"[^>]*>/g)].map((match) => match.index);
+    expect(hints).toHaveLength(2);
+    for (const index of hints) expect(index).toBeLessThan(entryTag);
   });
 
   it("inlines the dashboard's early load, with the page's nonce, after the config it reads", async () => {
@@ -564,7 +575,7 @@ describe('shell production server', () => {
     try {
       const page = await request(port, '/');
       expect(page.status).toBe(200);
-      expect(page.text.match(/<link rel="preload"[^>]*>/g)).toHaveLength(1);
+      expect(page.text.match(/<link rel="preload"[^>]*>/g)).toHaveLength(2);
       expect(page.text).toContain('<div id=root></div>');
     } finally {
       fs.writeFileSync(file, JSON.stringify(REMOTES));
