@@ -1,4 +1,5 @@
 import { isDashboardTab } from '@roconnect/shared-lib';
+import { afterContentPainted } from './afterContentPainted';
 import { preloadParcel, type RemoteName } from './remoteRegistry';
 
 /** What a visitor on a path is likely to open next; fetched in the background. */
@@ -42,12 +43,11 @@ export function preloadDashboardTab(search: string): void {
 }
 
 /**
- * The next routes, once the frame after the dashboard's tab mounted has been painted (a task
- * queued from the next animation frame runs after that frame). Loading a parcel twice is cheap:
- * the federation runtime keeps what it loaded.
+ * The next routes, once the dashboard's tab that just mounted is on screen. Loading a parcel
+ * twice is cheap: the federation runtime keeps what it loaded.
  */
 export function preloadFromDashboardAfterPaint(): void {
-  requestAnimationFrame(() =>
-    setTimeout(() => FROM_DASHBOARD.forEach(([remote, expose]) => preloadParcel(remote, expose))),
+  afterContentPainted(() =>
+    FROM_DASHBOARD.forEach(([remote, expose]) => preloadParcel(remote, expose)),
   );
 }
