@@ -15,6 +15,9 @@ export const BUDGETS = {
   // gzip figure is printed beside it for clients that take only gzip (docs/performance.md).
   landingJs: 150 * KB,
   remoteEntry: 10 * KB,
+  // Files the shell's start downloads from its origin (entry and startup chunks): beside the
+  // page, the icon and the remote's files, more than four wait for a connection on HTTP/1.1's six.
+  shellStartFiles: 4,
 };
 
 export const REMOTE_DIRS = {
@@ -110,6 +113,12 @@ export function checkSizeBudgets({ root = ROOT, budgets = BUDGETS } = {}) {
         `${relative(remote.entry)} is ${formatKb(size)} gzip, over the ${formatKb(budgets.remoteEntry)} budget for a remoteEntry.js (is the federation runtime bundled in it again?)`,
       );
   }
+
+  figures.push({ figure: "shell's start, files", bytes: null, text: String(shellFiles.length) });
+  if (shellFiles.length > budgets.shellStartFiles)
+    failures.push(
+      `the shell's start is ${shellFiles.length} files (${shellFiles.map(relative).join(', ')}), over its budget of ${budgets.shellStartFiles}: each waits for one of the six connections`,
+    );
 
   const landingFiles = [...shellFiles];
   for (const { remote: name, expose: exposeName } of LANDING_PARCELS) {

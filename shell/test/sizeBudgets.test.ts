@@ -8,6 +8,7 @@ import path from 'node:path';
 interface Budgets {
   landingJs: number;
   remoteEntry: number;
+  shellStartFiles: number;
 }
 interface SizeBudgetsModule {
   BUDGETS: Budgets;
@@ -92,6 +93,24 @@ it('passes a build within every budget', () => {
     'mfe-public/dist/remoteEntry.js',
     'mfe-public/dist/expose.cccccccc.js',
     'mfe-public/dist/login.ffffffff.js',
+  ]);
+});
+
+it("fails when the shell's start is more than four files, naming them", () => {
+  write(
+    'shell/dist/landing-assets.json',
+    JSON.stringify({
+      entry: ['main.js'],
+      startup: ['1.aaaaaaaa.js', '2.bbbbbbbb.js', '3.cccccccc.js', '4.dddddddd.js'],
+      httpClient: [],
+    }),
+  );
+  write('shell/dist/3.cccccccc.js', noise(1_000));
+  write('shell/dist/4.dddddddd.js', noise(1_000));
+  const { failures, figures } = checker.checkSizeBudgets({ root });
+  expect(figures).toContainEqual(expect.objectContaining({ text: '5' }));
+  expect(failures).toEqual([
+    "the shell's start is 5 files (shell/dist/main.js, shell/dist/1.aaaaaaaa.js, shell/dist/2.bbbbbbbb.js, shell/dist/3.cccccccc.js, shell/dist/4.dddddddd.js), over its budget of 4: each waits for one of the six connections",
   ]);
 });
 
