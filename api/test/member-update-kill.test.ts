@@ -6,10 +6,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
-import path from 'node:path';
 import pg from 'pg';
 import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnect/emulator';
 import { consent } from './integrations/helpers';
+import { API_PROCESS_ARGS, API_PROCESS_CWD } from './support/api-process';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 if (!DATABASE_URL)
@@ -37,29 +37,26 @@ function freePort(): Promise<number> {
 /** An API process on a free port; answers its base URL once /api/health says yes. */
 async function startApi(): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [require.resolve('tsx/cli'), path.join(__dirname, '../src/main.ts')],
-    {
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: 'http://app.test',
-        API_URL: 'http://localhost:3000',
-        DATABASE_URL,
-        DATABASE_SCHEMA: schema,
-        LOG_LEVEL: 'warn',
-        JWT_SECRET: 'kill-test-jwt-secret-shared-by-both-processes-0123',
-        TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '3',
-        EMULATOR_URL: emulator.url,
-        EMULATOR_PUBLIC_URL: emulator.url,
-        MEMBER_UPDATE_LEASE_SECONDS: '2',
-        MEMBER_UPDATE_SLICE_SECONDS: '2',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, API_PROCESS_ARGS, {
+    cwd: API_PROCESS_CWD,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: 'http://app.test',
+      API_URL: 'http://localhost:3000',
+      DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'kill-test-jwt-secret-shared-by-both-processes-0123',
+      TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '3',
+      EMULATOR_URL: emulator.url,
+      EMULATOR_PUBLIC_URL: emulator.url,
+      MEMBER_UPDATE_LEASE_SECONDS: '2',
+      MEMBER_UPDATE_SLICE_SECONDS: '2',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
   await until(
@@ -184,6 +181,8 @@ it('a run whose API was killed is finished by the next API process, nobody updat
 
   first.child.kill('SIGKILL');
   await new Promise((resolve) => first.child.once('exit', resolve));
+  // the API itself is gone, not only a wrapper around it
+  await expect(fetch(`${first.base}/api/health`)).rejects.toThrow();
   const [left] = await sql('SELECT status, done, worker FROM member_update_runs WHERE id = $1', [
     jobId,
   ]);
