@@ -88,7 +88,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = { settings, db: database.db, integrations };
   app.decorate('ctx', ctx);
   const memberUpdates = jobs
-    ? await retryStartupRace(() => registerMemberUpdateJob(jobs, ctx, app.log), app.log)
+    ? await retryStartupRace(
+        () => registerMemberUpdateJob(jobs, ctx, app.log, database.kind),
+        app.log,
+      )
     : undefined;
   // before the engine stops: the current slice ends at its next batch and gives its run up
   if (memberUpdates) app.addHook('preClose', async () => memberUpdates.stop());

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import type { Database } from '../db/client';
 import { linkedMember } from '../features/interactions/linked';
 import { getConfig } from '../features/servers/config-store';
 import { applyMemberUpdate } from '../features/verification/apply-member';
@@ -35,6 +36,16 @@ const BATCH = 8;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How often a worker looks for member update jobs it was not told about (an enqueue in this
+ * process wakes its worker at once): on PostgreSQL another replica may have queued one; PGlite
+ * has one process, so it looks rarely (each look runs in the API's thread, 2–8 ms of WASM that
+ * the requests of that moment wait for).
+ */
+export function memberUpdatePollSeconds(kind: Database['kind'], setting?: number): number {
+  return setting ?? (kind === 'pglite' ? 5 : 1);
+}
+
 export interface MemberUpdateWorker {
   /** queue a slice of this run (after the run row was created) */
   enqueue(runId: string): Promise<void>;
@@ -53,13 +64,18 @@ export async function registerMemberUpdateJob(
   boss: JobEngine,
   ctx: AppContext,
   log: FastifyBaseLogger,
+  databaseKind: Database['kind'],
 ): Promise<MemberUpdateWorker> {
   const worker = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const { memberUpdateLeaseSeconds: lease, memberUpdateSliceSeconds: slice } = ctx.settings;
   let stopping = false;
+  // set once the worker is registered; enqueue wakes it from then on
+  let workerId: string | undefined = undefined;
 
   const enqueue = async (runId: string) => {
     await boss.send(MEMBER_UPDATE_QUEUE, { runId }, { retryLimit: 3, retryDelay: 2 });
+    // this process's worker takes it now, not at its next poll
+    if (workerId) boss.notifyWorker(workerId);
   };
 
   async function updateMember(
@@ -194,9 +210,14 @@ export async function registerMemberUpdateJob(
   }
 
   await boss.createQueue(MEMBER_UPDATE_QUEUE);
-  await boss.work<{ runId: string }>(
+  workerId = await boss.work<{ runId: string }>(
     MEMBER_UPDATE_QUEUE,
-    { pollingIntervalSeconds: 0.5 },
+    {
+      pollingIntervalSeconds: memberUpdatePollSeconds(
+        databaseKind,
+        ctx.settings.memberUpdatePollSeconds,
+      ),
+    },
     async (jobs) => {
       for (const job of jobs) await workSlice(job.data.runId);
     },

@@ -4,6 +4,7 @@ import type { JobEngine } from './engine';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const PURGE_QUEUE = 'purge-expired';
+export const PURGE_POLL_SECONDS = 30;
 
 /**
  * The purge runs as a job: hourly on a schedule and once at start. Several replicas starting
@@ -19,8 +20,10 @@ export async function registerPurgeJob(
   await boss.createQueue(PURGE_QUEUE);
   await boss.schedule(PURGE_QUEUE, cron, {}, { singletonKey: 'scheduled' });
   await boss.send(PURGE_QUEUE, {}, { singletonKey: 'startup', singletonSeconds: 300 });
-  // the worker last: a retried set-up (retryStartupRace) never registers it twice
-  await boss.work(PURGE_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+  // The worker last: a retried set-up (retryStartupRace) never registers it twice. It takes the
+  // start-up job at once; an hourly job can wait half a minute (on PGlite each look blocks the
+  // API's thread for a few milliseconds).
+  await boss.work(PURGE_QUEUE, { pollingIntervalSeconds: PURGE_POLL_SECONDS }, async () => {
     const counts = await purgeExpired(db);
     log.info({ purged: counts }, 'purged expired rows');
     return counts;
