@@ -83,6 +83,9 @@ function cookieValue(header, name) {
   return null;
 }
 
+/** `<head>` and, when it comes first, the charset declaration the hints are placed after. */
+const HEAD_START = /<head>(\s*<meta charset=[^>]*>)?/i;
+
 /** JSON inside a <script> element: nothing in it can close the element. */
 function scriptSafeJson(value) {
   return JSON.stringify(value)
@@ -193,7 +196,8 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     const hintTags = fragment ? '' : linkTags(preloads, nonce);
     let html = template
       .replace(/<script /g, `<script nonce="${nonce}" `)
-      .replace('<head>', () => `<head>${hintTags}`)
+      // after the charset declaration, which must stay within the page's first 1,024 bytes
+      .replace(HEAD_START, (start) => `${start}${hintTags}`)
       .replace('</head>', () => `${head}</head>`);
     if (fragment)
       html = entryAfterFirstPaint(

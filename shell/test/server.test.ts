@@ -435,6 +435,29 @@ describe('shell production server', () => {
     for (const index of hints) expect(index).toBeLessThan(entryTag);
   });
 
+  it('places the hints after the charset declaration, which stays first in <head>', async () => {
+    const { createShellServer } = (await import(SHELL_SERVER)) as ShellServerModule;
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><meta charset=utf-8><title>RoConnect</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>',
+    );
+    // the template is read when the server is made
+    const charsetFirst = createShellServer({
+      distDir: dist,
+      remotesFile: path.join(dist, 'remotes.json'),
+      configFile: path.join(dist, 'config.json'),
+    });
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    try {
+      const page = (await request(await listen(charsetFirst), '/dashboard')).text;
+      expect(page).toMatch(
+        /^<!doctype html><html><head><meta charset=utf-8><link rel="preload" as="script" href="\/main\.js"/,
+      );
+    } finally {
+      await close(charsetFirst);
+    }
+  });
+
   it("inlines the dashboard's early load, with the page's nonce, after the config it reads", async () => {
     const page = await request(port, '/dashboard');
     const nonce = nonceOf(page.headers['content-security-policy']);
