@@ -32,6 +32,12 @@ class FakeLcpObserver {
   }
 }
 
+function firstObserver(): FakeLcpObserver {
+  const [observer] = FakeLcpObserver.observers;
+  if (!observer) throw new Error('no PerformanceObserver was made');
+  return observer;
+}
+
 const original = globalThis.PerformanceObserver;
 let now = 1000;
 
@@ -55,7 +61,7 @@ describe('afterContentPainted', () => {
     const callback = jest.fn();
     FakeLcpObserver.buffered = [{ startTime: 400 }]; // the header's paint, before the tab mounted
     afterContentPainted(callback);
-    expect(FakeLcpObserver.observers[0].observed).toEqual({
+    expect(firstObserver().observed).toEqual({
       type: 'largest-contentful-paint',
       buffered: true,
     });
@@ -64,7 +70,7 @@ describe('afterContentPainted', () => {
     now = 1050;
     FakeLcpObserver.paint(1040);
     expect(callback).toHaveBeenCalledTimes(1);
-    expect(FakeLcpObserver.observers[0].disconnected).toBe(true);
+    expect(firstObserver().disconnected).toBe(true);
 
     // later paints and the timeout do not run it again
     FakeLcpObserver.paint(1200);
@@ -79,7 +85,7 @@ describe('afterContentPainted', () => {
     expect(callback).not.toHaveBeenCalled();
     jest.advanceTimersByTime(1);
     expect(callback).toHaveBeenCalledTimes(1);
-    expect(FakeLcpObserver.observers[0].disconnected).toBe(true);
+    expect(firstObserver().disconnected).toBe(true);
   });
 
   it('runs after the next frame where the browser reports no such paints', () => {
