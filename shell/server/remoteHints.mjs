@@ -1,7 +1,8 @@
-// Preload hints for the remote a route shows: its mf-manifest.json, its remoteEntry.js and the
-// exposed module's chunks, so the browser fetches them while the shell's own scripts load instead
-// of one after another. Each manifest is revalidated with its ETag on every page (a remote
-// redeployed alone is picked up at once); a remote that does not answer quickly gets no hints.
+// The remote a route shows: its mf-manifest.json, inlined in the page (the federation runtime takes
+// it from there instead of asking), and preload hints for its remoteEntry.js and the exposed
+// module's chunks, so the browser fetches them while the shell's own scripts load instead of one
+// after another. Each manifest is revalidated with its ETag on every page (a remote redeployed
+// alone is picked up at once); a remote that does not answer quickly gets neither.
 const TIMEOUT_MS = 300;
 
 /** Which remote's parcel each server-rendered path shows first (shell/src/app/routes.tsx). */
@@ -35,14 +36,18 @@ async function readManifest(url) {
   return manifest;
 }
 
-/** The URLs to hint for one remote's exposed module, or [] when they cannot be known now. */
-export async function remoteHints(manifestUrl, expose) {
+/**
+ * One remote's manifest and the URLs to hint for its exposed module; `{ manifest: null, hints: [] }`
+ * when they cannot be known now (the page then loads the remote the usual way).
+ */
+export async function routeRemote(manifestUrl, expose) {
+  const unknown = { manifest: null, hints: [] };
   let manifest;
   try {
     manifest = await readManifest(manifestUrl);
   } catch {
     cache.delete(manifestUrl);
-    return [];
+    return unknown;
   }
   try {
     const publicPath =
@@ -52,15 +57,14 @@ export async function remoteHints(manifestUrl, expose) {
     const at = (file) => new URL(file, publicPath).href;
     const entry = manifest.metaData.remoteEntry;
     const hints = [
-      { href: manifestUrl, as: 'fetch' },
       { href: at(`${entry.path ? `${entry.path}/` : ''}${entry.name}`), as: 'script' },
     ];
     const exposed = expose && manifest.exposes.find((item) => item.name === expose);
     for (const file of exposed?.assets?.js?.sync ?? [])
       hints.push({ href: at(file), as: 'script' });
-    return hints;
+    return { manifest, hints };
   } catch {
-    return [];
+    return unknown;
   }
 }
 
