@@ -1,8 +1,7 @@
-// The remote a route shows: its mf-manifest.json, inlined in the page (the federation runtime takes
-// it from there instead of asking), and preload hints for its remoteEntry.js and the exposed
-// module's chunks, so the browser fetches them while the shell's own scripts load instead of one
-// after another. Each manifest is revalidated with its ETag on every page (a remote redeployed
-// alone is picked up at once); a remote that does not answer quickly gets neither.
+// Preload hints for the remote a route shows: its mf-manifest.json, its remoteEntry.js and the
+// exposed module's chunks, so the browser fetches them while the shell's own scripts load instead
+// of one after another. Each manifest is revalidated with its ETag on every page (a remote
+// redeployed alone is picked up at once); a remote that does not answer quickly gets no hints.
 const TIMEOUT_MS = 300;
 
 /** Which remote's parcel each server-rendered path shows first (shell/src/app/routes.tsx). */
@@ -36,18 +35,14 @@ async function readManifest(url) {
   return manifest;
 }
 
-/**
- * One remote's manifest and the URLs to hint for its exposed module; `{ manifest: null, hints: [] }`
- * when they cannot be known now (the page then loads the remote the usual way).
- */
-export async function routeRemote(manifestUrl, expose) {
-  const unknown = { manifest: null, hints: [] };
+/** The URLs to hint for one remote's exposed module, or [] when they cannot be known now. */
+export async function remoteHints(manifestUrl, expose) {
   let manifest;
   try {
     manifest = await readManifest(manifestUrl);
   } catch {
     cache.delete(manifestUrl);
-    return unknown;
+    return [];
   }
   try {
     const publicPath =
@@ -57,14 +52,15 @@ export async function routeRemote(manifestUrl, expose) {
     const at = (file) => new URL(file, publicPath).href;
     const entry = manifest.metaData.remoteEntry;
     const hints = [
+      { href: manifestUrl, as: 'fetch' },
       { href: at(`${entry.path ? `${entry.path}/` : ''}${entry.name}`), as: 'script' },
     ];
     const exposed = expose && manifest.exposes.find((item) => item.name === expose);
     for (const file of exposed?.assets?.js?.sync ?? [])
       hints.push({ href: at(file), as: 'script' });
-    return { manifest, hints };
+    return hints;
   } catch {
-    return unknown;
+    return [];
   }
 }
 

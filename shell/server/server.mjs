@@ -20,7 +20,7 @@ import { PERMISSIONS_POLICY, buildCsp, createNonce, originsOf, servedOverHttps }
 import { entryAfterFirstPaint } from './entryAfterFirstPaint.mjs';
 import { withBotStats } from './prerenderedCounts.mjs';
 import { prerenderedElement, prerenderedFragment } from './prerenderedFragment.mjs';
-import { linkTags, parcelForPath, preconnectTag, routeRemote } from './remoteHints.mjs';
+import { linkTags, parcelForPath, preconnectTag, remoteHints } from './remoteHints.mjs';
 import { publicApiResponses } from './publicApiResponses.mjs';
 
 const NONCE_COOKIE = 'rc_csp_nonce';
@@ -160,21 +160,19 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
       apiOrigins: originsOf([config.apiBaseUrl]),
       imageOrigins: originsOf(config.imageOrigins || []),
     });
+    const inline = {
+      ...(remotesFileRead.value !== undefined ? { remotes: remotesFileRead.value } : {}),
+      ...(configFileRead.value !== undefined ? { config: configFileRead.value } : {}),
+    };
     const pathname = new URL(request.url, 'http://shell').pathname;
     const parcel = parcelForPath(pathname);
     const manifestUrl =
       parcel && typeof remotes[parcel.remote] === 'string' && remotes[parcel.remote];
-    const [{ manifest, hints }, fragment, answers] = await Promise.all([
-      manifestUrl ? routeRemote(manifestUrl, parcel.expose) : { manifest: null, hints: [] },
+    const [hints, fragment, answers] = await Promise.all([
+      manifestUrl ? remoteHints(manifestUrl, parcel.expose) : [],
       manifestUrl && parcel.prerender ? prerenderedFragment(manifestUrl, parcel.prerender) : null,
       publicApiResponses(config.apiBaseUrl, pathname),
     ]);
-    const inline = {
-      ...(remotesFileRead.value !== undefined ? { remotes: remotesFileRead.value } : {}),
-      ...(configFileRead.value !== undefined ? { config: configFileRead.value } : {}),
-      // the route's remote manifest, as just revalidated: the page does not ask for it again
-      ...(manifest ? { manifests: { [manifestUrl]: manifest } } : {}),
-    };
     const callsApiAtOnce = CALLS_API_AT_ONCE.test(pathname);
     const earlyLoad = configFileRead.value !== undefined ? earlyLoads[pathname] : undefined;
     // a page whose first calls the early load makes needs the HTTP client only later

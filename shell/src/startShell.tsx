@@ -56,7 +56,7 @@ export async function startShell({
     fetchRemoteManifest(remotesUrl, inlined.remotes).catch(reportRemotesFailure),
   ]);
   configureRuntime({ apiBaseUrl: config.apiBaseUrl });
-  registerRemoteManifest(remotes, inlined.manifests);
+  registerRemoteManifest(remotes);
 
   // The clients load with the first API call; the interceptors are on them before it is sent.
   const removeInterceptor = withHttpClients((clients) =>

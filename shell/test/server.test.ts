@@ -68,12 +68,6 @@ async function listen(server: http.Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/** The deploy files (and manifests) the server inlined in a page. */
-function inlinedDeploy(page: string): Record<string, unknown> {
-  const inline = /<script type="application\/json" id="rc-deploy">(.*?)<\/script>/.exec(page);
-  return JSON.parse(inline?.[1] ?? 'null') as Record<string, unknown>;
-}
-
 function close(server: http.Server | undefined): Promise<void> {
   return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
 }
@@ -376,7 +370,7 @@ describe('shell production server', () => {
     }
   });
 
-  it("inlines the route's remote manifest and preloads the shell's startup chunks and the remote's entry and chunk", async () => {
+  it("preloads the shell's startup chunks and the route's remote manifest, entry and chunk", async () => {
     let manifestRequests = 0;
     let revalidated = 0;
     const remote = http.createServer((req, res) => {
@@ -396,10 +390,10 @@ describe('shell production server', () => {
     try {
       const page = await request(port, '/');
       const nonce = nonceOf(page.headers['content-security-policy']);
-      expect(inlinedDeploy(page.text).manifests).toEqual({ [manifestUrl]: FAKE_MANIFEST });
       expect(page.text.match(/<link rel="preload"[^>]*>/g)).toEqual([
         `<link rel="preload" as="script" href="/main.js" nonce="${nonce}">`,
         `<link rel="preload" as="script" href="/123.abcdef12.js" nonce="${nonce}">`,
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${manifestUrl}" nonce="${nonce}">`,
         `<link rel="preload" as="script" href="http://127.0.0.1:${remotePort}/remoteEntry.js" nonce="${nonce}">`,
         `<link rel="preload" as="script" href="http://127.0.0.1:${remotePort}/__federation_expose_Landing.0123abcd.js" nonce="${nonce}">`,
       ]);
@@ -682,6 +676,7 @@ describe('shell production server', () => {
       expect(plan).toEqual({
         hints: [
           { href: '/123.abcdef12.js', as: 'script' },
+          { href: manifestUrl, as: 'fetch' },
           { href: `${remote}/remoteEntry.js`, as: 'script' },
           { href: `${remote}/__federation_expose_Landing.0123abcd.js`, as: 'script' },
         ],

@@ -7,7 +7,6 @@ import {
   setupMockServer,
   signIn,
 } from '@roconnect/shared-lib/testing';
-import { INLINE_DEPLOY_ID } from '../src/app/inlineDeploy';
 import { resetCspNonceForTests } from '../src/features/csp/cspNonce';
 import { startShell, type ShellHandle } from '../src/startShell';
 import { federation, onTeardown, TEST_REMOTES } from './helpers';
@@ -139,28 +138,6 @@ describe('startShell', () => {
     expect(getRuntimeConfig().apiBaseUrl).toBe(API);
     expect(Object.fromEntries(federation.registered())).toEqual(TEST_REMOTES);
     expect(await screen.findByRole('region', { name: 'mfe_public/Landing' })).toBeInTheDocument();
-  });
-
-  it("answers the route's remote manifest the page carries without asking the network", async () => {
-    const manifestUrl = String(TEST_REMOTES.mfe_public);
-    const manifest = { metaData: { name: 'mfe_public' }, exposes: [] };
-    const inline = document.head.appendChild(document.createElement('script'));
-    inline.type = 'application/json';
-    inline.id = INLINE_DEPLOY_ID;
-    inline.textContent = JSON.stringify({ manifests: { [manifestUrl]: manifest } });
-    onTeardown(() => inline.remove());
-    await start('/');
-    const [plugin] = federation.plugins as unknown as {
-      name: string;
-      fetch(url: string): Promise<Response> | void;
-    }[];
-    expect(plugin?.name).toBe('roconnect-inlined-manifests');
-    expect(await (await plugin?.fetch(manifestUrl))?.json()).toEqual(manifest);
-  });
-
-  it('registers no manifest plugin on a page that carries no manifest', async () => {
-    await start('/');
-    expect(federation.plugins).toEqual([]);
   });
 
   it('checks the stored session at start: a valid token opens the dashboard', async () => {

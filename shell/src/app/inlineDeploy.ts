@@ -1,14 +1,11 @@
 /**
- * remotes.json, config.json and the route's remote manifest as the shell's server inlined them
- * into the page (shell/server),
+ * remotes.json and config.json as the shell's server inlined them into the page (shell/server),
  * which saves a round trip before the first remote can load. A file the server could not read
  * whole is left out, and the shell fetches it instead (and meets the server's 503).
  */
 export interface InlineDeploy {
   remotes?: unknown;
   config?: unknown;
-  /** manifest URL -> mf-manifest.json of the route's remote (features/remotes/inlinedManifests) */
-  manifests?: unknown;
 }
 
 export const INLINE_DEPLOY_ID = 'rc-deploy';

@@ -133,13 +133,6 @@ export function registerRemotes(
   }
 }
 
-/** runtime plugins registered, in order */
-const plugins: { name: string }[] = [];
-
-export function registerPlugins(next: { name: string }[]): void {
-  plugins.push(...next);
-}
-
 export async function loadRemote<T>(id: string): Promise<T | null> {
   loadCalls.push(id);
   const remote = id.split('/')[0] ?? id;
@@ -157,8 +150,6 @@ export async function loadRemote<T>(id: string): Promise<T | null> {
 export const federation = {
   /** every loadRemote(id) call, in order */
   loadCalls,
-  /** runtime plugins registered, in order */
-  plugins,
   /** every registerRemotes call, in order */
   registerCalls,
   /** `mount <id>` / `unmount <id>` of the probe parcels, in order */
@@ -194,7 +185,6 @@ export const federation = {
   reset(): void {
     registered.clear();
     registerCalls.length = 0;
-    plugins.length = 0;
     loadCalls.length = 0;
     failing.clear();
     held.clear();

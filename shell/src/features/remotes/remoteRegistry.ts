@@ -1,6 +1,5 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ParcelConfigObject } from 'single-spa';
-import { inlinedManifestsPlugin } from './inlinedManifests';
 
 /** remote name -> URL of its mf-manifest.json, as published in remotes.json */
 export type RemoteManifest = Record<string, string>;
@@ -28,13 +27,9 @@ export async function fetchRemoteManifest(
   return data as RemoteManifest;
 }
 
-/**
- * Register every remote with the federation runtime. A team deploys by changing one line.
- * `inlinedManifests` (from the page) are answered without asking the network.
- */
-export function registerRemoteManifest(next: RemoteManifest, inlinedManifests?: unknown): void {
+/** Register every remote with the federation runtime. A team deploys by changing one line. */
+export function registerRemoteManifest(next: RemoteManifest): void {
   manifest = next;
-  if (inlinedManifests !== undefined) registerPlugins([inlinedManifestsPlugin(inlinedManifests)]);
   registerRemotes(Object.entries(next).map(([name, entry]) => ({ name, entry })));
 }
 
