@@ -3,13 +3,13 @@
  * API process finishes the same job. Separate processes share one PostgreSQL, so this runs in the
  * PostgreSQL pass of `npm test` (jest.config.js leaves it out on PGlite, which one process owns).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnect/emulator';
 import { consent } from './integrations/helpers';
-import { API_PROCESS_ARGS, API_PROCESS_CWD } from './support/api-process';
+import { spawnApiProcess } from './support/api-process';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 if (!DATABASE_URL)
@@ -37,25 +37,16 @@ function freePort(): Promise<number> {
 /** An API process on a free port; answers its base URL once /api/health says yes. */
 async function startApi(): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, API_PROCESS_ARGS, {
-    cwd: API_PROCESS_CWD,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: 'http://app.test',
-      API_URL: 'http://localhost:3000',
-      DATABASE_URL,
-      DATABASE_SCHEMA: schema,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'kill-test-jwt-secret-shared-by-both-processes-0123',
-      TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '3',
-      EMULATOR_URL: emulator.url,
-      EMULATOR_PUBLIC_URL: emulator.url,
-      MEMBER_UPDATE_LEASE_SECONDS: '2',
-      MEMBER_UPDATE_SLICE_SECONDS: '2',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawnApiProcess(port, {
+    API_URL: 'http://localhost:3000',
+    DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    JWT_SECRET: 'kill-test-jwt-secret-shared-by-both-processes-0123',
+    TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '3',
+    EMULATOR_URL: emulator.url,
+    EMULATOR_PUBLIC_URL: emulator.url,
+    MEMBER_UPDATE_LEASE_SECONDS: '2',
+    MEMBER_UPDATE_SLICE_SECONDS: '2',
   });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;

@@ -3,14 +3,14 @@
  * emulator: one truth. Runs in the PostgreSQL pass of `npm test` when Redis answers too
  * (api/package.json `test:postgres`); scripts/test.mjs prints why when it does not.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import { consent } from './integrations/helpers';
-import { API_PROCESS_ARGS, API_PROCESS_CWD } from './support/api-process';
+import { spawnApiProcess } from './support/api-process';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -52,25 +52,16 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
 }
 
 async function startReplica(port: number, apiUrl: string): Promise<string> {
-  const child = spawn(process.execPath, API_PROCESS_ARGS, {
-    cwd: API_PROCESS_CWD,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: 'http://app.test',
-      API_URL: apiUrl,
-      DATABASE_URL,
-      DATABASE_SCHEMA: schema,
-      REDIS_URL,
-      RATE_LIMIT_MAX: '20',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'scale-out-jwt-secret-shared-by-every-replica-0123',
-      TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '2',
-      EMULATOR_URL: emulator.url,
-      EMULATOR_PUBLIC_URL: emulator.url,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawnApiProcess(port, {
+    API_URL: apiUrl,
+    DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    REDIS_URL,
+    RATE_LIMIT_MAX: '20',
+    JWT_SECRET: 'scale-out-jwt-secret-shared-by-every-replica-0123',
+    TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '2',
+    EMULATOR_URL: emulator.url,
+    EMULATOR_PUBLIC_URL: emulator.url,
   });
   replicas.push(child);
   const base = `http://127.0.0.1:${port}`;
