@@ -6,6 +6,9 @@ import { REMOTES, ROOT } from '../support/stack';
 
 // Issue 12: what makes the federated pages fast, checked against the production stack.
 
+/** The ports of the shell's server and of each remote's (the static files, not the API's). */
+const STATIC_PORTS = new Set(['8080', ...Object.values(REMOTES).map(({ port }) => String(port))]);
+
 test('the page carries remotes.json and config.json: the browser asks for neither', async ({
   page,
 }) => {
@@ -130,7 +133,7 @@ test('hashed chunks are cached for a year, the shell entry is revalidated', asyn
   expect(again.status()).toBe(304);
 });
 
-test('a warm reload of the dashboard downloads no script again, and react-dom once', async ({
+test('a warm reload of the dashboard downloads only the page again (304s for the rest), and react-dom once', async ({
   page,
 }) => {
   await signIn(page);
@@ -150,10 +153,14 @@ test('a warm reload of the dashboard downloads no script again, and react-dom on
   await page.waitForLoadState('networkidle');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  const responses = new Map<string, { url: string; status: number; cached: boolean }>();
+  const responses = new Map<
+    string,
+    { url: string; status: number; cached: boolean; document: boolean }
+  >();
   const bytes = new Map<string, number>();
-  cdp.on('Network.responseReceived', ({ requestId, response }) =>
+  cdp.on('Network.responseReceived', ({ requestId, response, type }) =>
     responses.set(requestId, {
+      document: type === 'Document',
       url: response.url,
       status: response.status,
       cached: Boolean(response.fromDiskCache || response.fromPrefetchCache),
@@ -161,6 +168,11 @@ test('a warm reload of the dashboard downloads no script again, and react-dom on
   );
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) =>
     bytes.set(requestId, encodedDataLength),
+  );
+  // the status that crossed the wire: a fetch() the cache revalidated (a 304) is a 200 above
+  const wireStatus = new Map<string, number>();
+  cdp.on('Network.responseReceivedExtraInfo', ({ requestId, statusCode }) =>
+    wireStatus.set(requestId, statusCode),
   );
   // a script taken from the page's own preload (which was revalidated) comes from memory
   const fromMemory = new Set<string>();
@@ -184,6 +196,17 @@ test('a warm reload of the dashboard downloads no script again, and react-dom on
       `${entry.url} answered ${entry.status} with ${bytes.get(id)} bytes`,
     ).toBe(true);
   expect(remoteEntries.filter(([, entry]) => entry.status === 304).length).toBeGreaterThan(0);
+  // only what changed: of the shell's and the remotes' files, only the page (a new nonce each
+  // time) comes with a body; every manifest and script that went to the network got a 304
+  const staticFiles = [...responses].filter(([, r]) => STATIC_PORTS.has(new URL(r.url).port));
+  const manifests = staticFiles.filter(([, r]) => r.url.endsWith('/mf-manifest.json'));
+  expect(manifests.length).toBeGreaterThanOrEqual(3);
+  const withBodyAgain = staticFiles.filter(
+    ([id, r]) => wireStatus.has(id) && wireStatus.get(id) !== 304 && !r.document,
+  );
+  expect(withBodyAgain.map(([id, r]) => `${r.url} ${wireStatus.get(id)}`)).toEqual([]);
+  for (const [id, manifest] of manifests)
+    expect(wireStatus.get(id) ?? 'from the cache', manifest.url).not.toBe(200);
   await cdp.detach();
 
   // react-dom's client (its fibers' marker string) is in exactly one script the page ran

@@ -104,24 +104,37 @@ async function signIn(page) {
   await page.getByRole('button', { name: 'Logout' }).waitFor();
 }
 
-/** Bytes of static files (shell and remotes, not API data) a reload of a loaded page fetches. */
+/**
+ * Bytes of static files (shell and remotes, not API data) a reload of a loaded page fetches. A
+ * request's status is the one that crossed the wire (`responseReceivedExtraInfo`): a `fetch()` the
+ * HTTP cache revalidated with a 304 is reported to the page, and in `responseReceived`, as a 200.
+ */
 async function warmReloadBytes(page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await page.goto(`${SHELL}/dashboard`, { waitUntil: 'networkidle' });
   const seen = new Map();
-  cdp.on('Network.responseReceived', ({ requestId, response }) =>
-    seen.set(requestId, { url: response.url, status: response.status, bytes: 0 }),
-  );
+  const entry = (requestId) => {
+    if (!seen.has(requestId)) seen.set(requestId, { url: '', status: 0, bytes: 0 });
+    return seen.get(requestId);
+  };
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    const request = entry(requestId);
+    request.url = response.url;
+    // a response served from the cache without a request has no wire status of its own
+    if (!request.status) request.status = response.status;
+  });
+  cdp.on('Network.responseReceivedExtraInfo', ({ requestId, statusCode }) => {
+    entry(requestId).status = statusCode;
+  });
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-    const entry = seen.get(requestId);
-    if (entry) entry.bytes = encodedDataLength;
+    entry(requestId).bytes = encodedDataLength;
   });
   await page.reload({ waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Logout' }).waitFor();
   await cdp.detach();
   // the shell and the remotes, not the API's (or the emulator's) answers
-  const isStatic = (url) => !['3000', '3100'].includes(new URL(url).port);
+  const isStatic = (url) => url && !['3000', '3100'].includes(new URL(url).port);
   const fetched = [...seen.values()].filter((r) => isStatic(r.url) && r.bytes > 0);
   return {
     bytes: fetched.reduce((sum, r) => sum + r.bytes, 0),
