@@ -14,8 +14,14 @@ const commands = [
     ['run', 'dev', '-w', `@roconnect/${p}`],
   ]),
 ];
+// browsers reach the API through the shell's dev server (its /_api proxy), as in production
+const API_BEHIND_SHELL = { API_URL: 'http://localhost:8080/_api', TRUST_PROXY: '127.0.0.1' };
 const children = commands.map(([name, command, args]) => {
-  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...(name === 'api' ? API_BEHIND_SHELL : {}) },
+  });
   child.stdout.on('data', (d) => process.stdout.write(`[${name}] ${d}`));
   child.stderr.on('data', (d) => process.stderr.write(`[${name}] ${d}`));
   return child;

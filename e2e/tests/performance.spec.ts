@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, signIn, test } from '../support/fixtures';
+import { apiPathOf } from '../support/browserApi';
 import { REMOTES, ROOT } from '../support/stack';
 
 // Issue 12: what makes the federated pages fast, checked against the production stack.
@@ -59,7 +60,7 @@ test('the landing downloads exactly the scripts the size budget weighs, and call
   const apiCalls: string[] = [];
   page.on('request', (sent) => {
     if (sent.resourceType() === 'script') scripts.push(sent.url());
-    if (new URL(sent.url()).port === '3000') apiCalls.push(sent.url());
+    if (apiPathOf(sent.url())) apiCalls.push(sent.url());
   });
   const stats = (await (await request.get('http://localhost:3000/api/bot-stats')).json()) as {
     data: { total_users: number; total_servers: number };
@@ -198,7 +199,9 @@ test('a warm reload of the dashboard downloads only the page again (304s for the
   expect(remoteEntries.filter(([, entry]) => entry.status === 304).length).toBeGreaterThan(0);
   // only what changed: of the shell's and the remotes' files, only the page (a new nonce each
   // time) comes with a body; every manifest and script that went to the network got a 304
-  const staticFiles = [...responses].filter(([, r]) => STATIC_PORTS.has(new URL(r.url).port));
+  const staticFiles = [...responses].filter(
+    ([, r]) => STATIC_PORTS.has(new URL(r.url).port) && !apiPathOf(r.url),
+  );
   const manifests = staticFiles.filter(([, r]) => r.url.endsWith('/mf-manifest.json'));
   expect(manifests.length).toBeGreaterThanOrEqual(3);
   const withBodyAgain = staticFiles.filter(
@@ -237,10 +240,10 @@ test("the dashboard's first calls leave before the shell's scripts have arrived,
   let dataRequested!: () => void;
   const dataSeen = new Promise<void>((resolve) => (dataRequested = resolve));
   page.on('request', (sent) => {
-    const url = new URL(sent.url());
-    if (url.port !== '3000') return;
-    apiCalls.push(`${sent.method()} ${url.pathname}`);
-    if (url.pathname === '/api/v1/dashboard/user/linked-accounts') dataRequested();
+    const path = apiPathOf(sent.url());
+    if (!path) return;
+    apiCalls.push(`${sent.method()} ${path}`);
+    if (path === '/api/v1/dashboard/user/linked-accounts') dataRequested();
   });
   // the shell's entry is held until the data has been asked for (or 15 s, which then fails below)
   let dataBeforeEntry = false;

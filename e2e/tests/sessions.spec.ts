@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { BROWSER_API, apiPathOf } from '../support/browserApi';
 import { startServiceProcess, stopServiceProcess } from '../support/stack';
 
 /**
@@ -74,7 +75,7 @@ async function endSessionElsewhere(request: APIRequestContext, tokens: StoredTok
 function recordSpentRefreshTokens(context: BrowserContext): string[] {
   const spent: string[] = [];
   context.on('request', (request) => {
-    if (request.method() === 'POST' && request.url() === `${API}/auth/refresh`)
+    if (request.method() === 'POST' && request.url() === `${BROWSER_API}/auth/refresh`)
       spent.push((request.postDataJSON() as { refresh_token: string }).refresh_token);
   });
   return spent;
@@ -140,7 +141,8 @@ test('a call the API answers 401 (the tab’s clock lags) is refreshed and retri
   await waitForStoredTokenToExpire(page, request);
   const calls: string[] = [];
   context.on('request', (call) => {
-    if (call.url().startsWith(API)) calls.push(`${call.method()} ${new URL(call.url()).pathname}`);
+    const path = apiPathOf(call.url());
+    if (path) calls.push(`${call.method()} ${path}`);
   });
 
   await remoteRegion(page, 'mfe_servers').getByRole('button', { name: 'Sync Servers' }).click();
@@ -175,7 +177,8 @@ test('two tabs reloading at the same moment after expiry both stay signed in, sp
   // each dashboard load refreshes first, then reads the accounts: wait for both tabs' accounts
   const dashboardsLoaded = [page, tabB].map((tab) =>
     tab.waitForResponse(
-      (answer) => answer.url() === `${API}/api/v1/dashboard/user/linked-accounts` && answer.ok(),
+      (answer) =>
+        answer.url() === `${BROWSER_API}/api/v1/dashboard/user/linked-accounts` && answer.ok(),
     ),
   );
   await Promise.all([page.reload(), tabB.reload()]);
@@ -248,7 +251,7 @@ test('a refused refresh after the API flags x-token-expired ends on the expired-
   // answers the call 401 with x-token-expired. The emulator's faults answer in Discord's REST
   // shape, never as an OAuth invalid_grant, so this answer is made here: the session really ends
   // on the API, and the real answer gets the flag.
-  await page.route(`${API}/api/v1/dashboard/user/sync-servers`, async (route) => {
+  await page.route(`${BROWSER_API}/api/v1/dashboard/user/sync-servers`, async (route) => {
     await endSessionElsewhere(request, tokens);
     const response = await route.fetch();
     expect(response.status()).toBe(401);

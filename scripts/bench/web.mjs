@@ -133,8 +133,9 @@ async function warmReloadBytes(page) {
   await page.reload({ waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Logout' }).waitFor();
   await cdp.detach();
-  // the shell and the remotes, not the API's (or the emulator's) answers
-  const isStatic = (url) => url && !['3000', '3100'].includes(new URL(url).port);
+  // the shell and the remotes, not the API's (on the shell's origin under /_api) or the emulator's
+  const isStatic = (url) =>
+    url && new URL(url).port !== '3100' && !new URL(url).pathname.startsWith('/_api/');
   const fetched = [...seen.values()].filter((r) => isStatic(r.url) && r.bytes > 0);
   return {
     bytes: fetched.reduce((sum, r) => sum + r.bytes, 0),

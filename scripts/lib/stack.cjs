@@ -7,6 +7,7 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const SHELL_ORIGIN = 'http://localhost:8080';
 
 const REMOTES = {
   mfe_public: { dir: 'mfe-public', port: 3001 },
@@ -44,6 +45,10 @@ function serviceDefinitions({ dataDir, emulatorSeed, accessTokenTtl } = {}) {
       command: [process.execPath, TSX, path.join(ROOT, 'api/src/main.ts')],
       env: {
         DATA_DIR: dataDir || path.join(ROOT, 'api', '.data'),
+        // browsers reach the API through the shell's server (shell/server/apiProxy.mjs): its
+        // public address, which the OAuth callbacks use, is there, and it names the browser
+        API_URL: `${SHELL_ORIGIN}/_api`,
+        TRUST_PROXY: '127.0.0.1',
         ...(accessTokenTtl ? { ACCESS_TOKEN_TTL: String(accessTokenTtl) } : {}),
       },
       ready: '/api/health',
@@ -53,7 +58,7 @@ function serviceDefinitions({ dataDir, emulatorSeed, accessTokenTtl } = {}) {
     shell: {
       port: 8080,
       command: [process.execPath, path.join(ROOT, 'shell/server/server.mjs')],
-      env: {},
+      env: { API_UPSTREAM: 'http://127.0.0.1:3000' },
       ready: '/remotes.json',
     },
   };

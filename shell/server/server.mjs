@@ -22,6 +22,7 @@ import { withBotStats } from './prerenderedCounts.mjs';
 import { prerenderedElement, prerenderedFragment } from './prerenderedFragment.mjs';
 import { linkTags, parcelForPath, preconnectTag, remoteHints } from './remoteHints.mjs';
 import { publicApiResponses } from './publicApiResponses.mjs';
+import { apiUpstreamSetting, registerApiProxy, serverSideApiBase } from './apiProxy.mjs';
 
 const NONCE_COOKIE = 'rc_csp_nonce';
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -135,7 +136,7 @@ function readEarlyLoads(root) {
   return loads;
 }
 
-export function createShellServer({ distDir, remotesFile, configFile }) {
+export function createShellServer({ distDir, remotesFile, configFile, apiUpstream }) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile))
@@ -171,7 +172,7 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     const [hints, fragment, answers] = await Promise.all([
       manifestUrl ? remoteHints(manifestUrl, parcel.expose) : [],
       manifestUrl && parcel.prerender ? prerenderedFragment(manifestUrl, parcel.prerender) : null,
-      publicApiResponses(config.apiBaseUrl, pathname),
+      publicApiResponses(serverSideApiBase(config.apiBaseUrl, apiUpstream), pathname),
     ]);
     const callsApiAtOnce = CALLS_API_AT_ONCE.test(pathname);
     const earlyLoad = configFileRead.value !== undefined ? earlyLoads[pathname] : undefined;
@@ -239,6 +240,7 @@ export function createShellServer({ distDir, remotesFile, configFile }) {
     app.get('/config.json', async (_request, reply) =>
       serveDeployFile(reply, configFile, 'config.json'),
     );
+    registerApiProxy(app, apiUpstream);
     app.get('/', servePage);
     app.get('/index.html', servePage);
     app.route({
@@ -268,6 +270,7 @@ if (isMain) {
       distDir,
       remotesFile: process.env.SHELL_REMOTES_FILE || path.join(distDir, 'remotes.json'),
       configFile: process.env.SHELL_CONFIG_FILE || path.join(distDir, 'config.json'),
+      apiUpstream: apiUpstreamSetting(process.env.API_UPSTREAM),
     });
   } catch (error) {
     console.error(error.message);

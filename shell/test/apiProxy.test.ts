@@ -1,0 +1,257 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+// The servers are plain Node ESM (.mjs); loaded by path so TypeScript does not look for their types.
+interface ShellServerModule {
+  createShellServer(options: {
+    distDir: string;
+    remotesFile: string;
+    configFile: string;
+    apiUpstream?: string;
+  }): http.Server;
+}
+interface ApiProxyModule {
+  apiUpstreamSetting(value?: string): string;
+}
+const SHELL_SERVER = '../server/server.mjs';
+const API_PROXY = '../server/apiProxy.mjs';
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+interface SeenByApi {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function request(
+  port: number,
+  pathname: string,
+  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {},
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+async function listen(server: http.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+const close = (server: http.Server) =>
+  new Promise<void>((resolve) => server.close(() => resolve()));
+
+let tmp: string;
+let dist: string;
+let api: http.Server;
+let apiPort: number;
+let seen: SeenByApi[] = [];
+
+/** A stand-in API: records what reaches it and answers like the real one. */
+function startFakeApi(): Promise<number> {
+  api = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      if (req.url === '/api/bot-stats')
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ success: true, data: { total_users: 41, total_servers: 7 } }));
+      if (req.url?.startsWith('/auth/callback'))
+        return res
+          .writeHead(302, { location: 'http://localhost:8080/auth/callback?session=s1' })
+          .end();
+      res
+        .writeHead(201, {
+          'content-type': 'application/json; charset=utf-8',
+          'set-cookie': 'rc_oauth_browser=abc; Path=/; HttpOnly; SameSite=Lax',
+          'x-token-expired': 'false',
+        })
+        .end(JSON.stringify({ success: true, data: { echoed: req.url } }));
+    });
+  });
+  return listen(api);
+}
+
+function shellServer(apiUpstream: string | undefined) {
+  return import(SHELL_SERVER).then(({ createShellServer }: ShellServerModule) =>
+    createShellServer({
+      distDir: dist,
+      remotesFile: path.join(dist, 'remotes.json'),
+      configFile: path.join(dist, 'config.json'),
+      apiUpstream,
+    }),
+  );
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-api-proxy-'));
+  dist = path.join(tmp, 'dist');
+  fs.mkdirSync(dist);
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>RoConnect</title></head><body><div id=root></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify({}));
+  fs.writeFileSync(path.join(dist, 'config.json'), JSON.stringify({ apiBaseUrl: '/_api' }));
+  apiPort = await startFakeApi();
+});
+afterAll(async () => {
+  await close(api);
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+beforeEach(() => {
+  seen = [];
+});
+
+describe('the API on the shell’s origin (/_api)', () => {
+  let shell: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    shell = await shellServer(`http://127.0.0.1:${apiPort}`);
+    port = await listen(shell);
+  });
+  afterAll(() => close(shell));
+
+  it('passes a call to the API without the prefix (method, query, body, token) and its answer back', async () => {
+    const body = JSON.stringify({ refresh_token: 'r1' });
+    const reply = await request(port, '/_api/auth/refresh?x=1', {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer t1',
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
+      body,
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/auth/refresh?x=1', body });
+    expect(seen[0]!.headers.authorization).toBe('Bearer t1');
+    expect(reply.status).toBe(201);
+    expect(JSON.parse(reply.text)).toEqual({
+      success: true,
+      data: { echoed: '/auth/refresh?x=1' },
+    });
+    // the OAuth binding cookie is set on the page's origin, and the client reads its headers
+    expect(reply.headers['set-cookie']).toEqual([
+      'rc_oauth_browser=abc; Path=/; HttpOnly; SameSite=Lax',
+    ]);
+    expect(reply.headers['x-token-expired']).toBe('false');
+  });
+
+  it("tells the API the browser's address, and a forged X-Forwarded-For does not reach it", async () => {
+    await request(port, '/_api/auth/me', {
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+    });
+    expect(seen[0]!.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen[0]!.headers['x-forwarded-proto']).toBe('http');
+  });
+
+  it("leaves the API's redirects as they are (the OAuth callback sends the browser to the app)", async () => {
+    const reply = await request(port, '/_api/auth/callback?code=c&state=s');
+    expect(reply.status).toBe(302);
+    expect(reply.headers.location).toBe('http://localhost:8080/auth/callback?session=s1');
+  });
+
+  it('passes only /_api/…: the shell’s own routes and look-alike paths are not the API’s', async () => {
+    const page = await request(port, '/_apix/auth/me');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect((await request(port, '/api/csp-nonce')).status).toBe(404); // the shell's own answer
+    expect(seen).toEqual([]);
+  });
+
+  it("reads the landing's public counts from the API itself, not through its own proxy", async () => {
+    const page = await request(port, '/');
+    expect(page.text).toContain('"total_users":41');
+    expect(seen.map((call) => call.url)).toEqual(['/api/bot-stats']);
+    expect(seen[0]!.headers['x-forwarded-for']).toBeUndefined();
+  });
+});
+
+describe('when the API does not answer', () => {
+  it('answers 502 with the API’s error envelope, and the pages are still served', async () => {
+    const gone = http.createServer();
+    const gonePort = await listen(gone);
+    await close(gone);
+    const shell = await shellServer(`http://127.0.0.1:${gonePort}`);
+    const port = await listen(shell);
+    try {
+      const reply = await request(port, '/_api/api/v1/dashboard/user/servers');
+      expect(reply.status).toBe(502);
+      expect(reply.headers['content-type']).toContain('application/json');
+      expect(JSON.parse(reply.text)).toEqual({
+        success: false,
+        error: 'api_unreachable',
+        message: 'The API cannot be reached right now. Please try again in a moment.',
+      });
+      expect((await request(port, '/dashboard')).status).toBe(200);
+    } finally {
+      await close(shell);
+    }
+  });
+
+  it('without API_UPSTREAM, /_api answers 503 naming the setting instead of serving the page', async () => {
+    const shell = await shellServer(undefined);
+    const port = await listen(shell);
+    try {
+      const reply = await request(port, '/_api/auth/me');
+      expect(reply.status).toBe(503);
+      expect(JSON.parse(reply.text)).toMatchObject({
+        success: false,
+        error: 'api_not_configured',
+      });
+      expect(JSON.parse(reply.text).message).toContain('API_UPSTREAM');
+    } finally {
+      await close(shell);
+    }
+  });
+});
+
+describe('API_UPSTREAM', () => {
+  it('is an http(s) origin; anything else is refused with a message naming it', async () => {
+    const { apiUpstreamSetting } = (await import(API_PROXY)) as ApiProxyModule;
+    expect(apiUpstreamSetting()).toBe('http://127.0.0.1:3000');
+    expect(apiUpstreamSetting('https://api.internal:8443/')).toBe('https://api.internal:8443');
+    expect(() => apiUpstreamSetting('not a url')).toThrow(
+      'API_UPSTREAM must be the API\'s http(s) address, got "not a url"',
+    );
+    expect(() => apiUpstreamSetting('ftp://api.internal')).toThrow(/^API_UPSTREAM must be an http/);
+    expect(() => apiUpstreamSetting('http://api.internal/v1')).toThrow(/without a path/);
+  });
+});
