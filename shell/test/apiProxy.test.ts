@@ -1,74 +1,22 @@
 /** @jest-environment node */
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { close, listen, request, type ShellServerModule } from './serverTestHttp';
 
-// The servers are plain Node ESM (.mjs); loaded by path so TypeScript does not look for their types.
-interface ShellServerModule {
-  createShellServer(options: {
-    distDir: string;
-    remotesFile: string;
-    configFile: string;
-    apiUpstream?: string;
-  }): http.Server;
-}
 interface ApiProxyModule {
   apiUpstreamSetting(value?: string): string;
 }
 const SHELL_SERVER = '../server/server.mjs';
 const API_PROXY = '../server/apiProxy.mjs';
 
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-}
 interface SeenByApi {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
-
-function request(
-  port: number,
-  pathname: string,
-  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {},
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: pathname,
-        method: options.method ?? 'GET',
-        headers: options.headers,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
-async function listen(server: http.Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-const close = (server: http.Server) =>
-  new Promise<void>((resolve) => server.close(() => resolve()));
 
 let tmp: string;
 let dist: string;

@@ -1,76 +1,17 @@
 /** @jest-environment node */
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { close, listen, request, type ShellServerModule } from './serverTestHttp';
 
-// The servers are plain Node ESM (.mjs); loaded by path so TypeScript does not look for their types.
-interface ShellServerModule {
-  createShellServer(options: {
-    distDir: string;
-    remotesFile: string;
-    configFile: string;
-  }): http.Server;
-}
 interface StaticServerModule {
   createStaticServer(root: string, options?: { cors?: boolean }): http.Server;
 }
 const SHELL_SERVER = '../server/server.mjs';
 const PUBLIC_ANSWERS = '../server/publicApiResponses.mjs';
 const STATIC_SERVER = '../../tools/serve-static.mjs';
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  text: string;
-}
-
-/** A raw HTTP request: no path normalisation and no automatic decompression, unlike fetch. */
-function request(
-  port: number,
-  pathname: string,
-  options: { method?: string; headers?: http.OutgoingHttpHeaders } = {},
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: pathname,
-        method: options.method ?? 'GET',
-        headers: options.headers,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body,
-            text: body.toString('utf8'),
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-async function listen(server: http.Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-
-function close(server: http.Server | undefined): Promise<void> {
-  return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
-}
 
 const REMOTES = {
   mfe_public: 'http://localhost:3001/mf-manifest.json',
