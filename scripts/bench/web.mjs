@@ -10,6 +10,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { REMOTES, ROOT } from '../lib/stack.cjs';
 import { serveSnapshots, snapshotPage } from './staticSnapshot.mjs';
+import { median } from './stats.mjs';
 
 export const SHELL = 'http://localhost:8080';
 const EMULATOR = 'http://localhost:3100';
@@ -40,12 +41,6 @@ export const ISSUE_BASELINE = {
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 function chromePath() {
   const candidate = process.env.CHROME_PATH || '/usr/bin/chromium';
