@@ -177,16 +177,9 @@ function atRate(url, headers, seconds) {
  */
 async function measureWindow({ url, headers, pid }) {
   const cpuBefore = cpuMs(pid);
-  const r = await atRate(url, headers, MEASURE_SECONDS);
+  const load = await atRate(url, headers, MEASURE_SECONDS);
   const cpuAfter = cpuMs(pid);
-  return {
-    errors: r.errors,
-    p50: r.p50,
-    p99: r.p99,
-    rps: r.rps,
-    total: r.total,
-    cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
-  };
+  return { ...load, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
 
 /** The windows of one route as one figure: median latencies, every error, the slowest rate. */

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { close, listen } from './serverTestHttp';
 
 // scripts/bench/steadyLoad.mjs, the API benchmark's load (plain Node ESM, no types).
 interface SteadyLoadResult {
@@ -32,17 +32,8 @@ async function recordingServer(
     arrivals.push(performance.now());
     answer(arrivals.length - 1, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/route`,
-    arrivals,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const port = await listen(server);
+  return { url: `http://127.0.0.1:${port}/route`, arrivals, close: () => close(server) };
 }
 
 const ok = (_index: number, res: http.ServerResponse) => res.end('{"ok":true}');
@@ -85,15 +76,21 @@ it('counts the wait for a busy connection in the latency', async () => {
 });
 
 it('counts answers other than 2xx as errors, not as latencies', async () => {
+  // the failures are slow: were they timed, the slowest latency would be theirs
   const server = await recordingServer((index, res) => {
-    res.statusCode = index % 2 ? 500 : 200;
-    res.end('{}');
+    if (index % 2 === 0) {
+      res.end('{}');
+      return;
+    }
+    res.statusCode = 500;
+    setTimeout(() => res.end('{}'), 300);
   });
   try {
-    const result = await load({ url: server.url, rate: 100, seconds: 0.2, connections: 4 });
+    const result = await load({ url: server.url, rate: 100, seconds: 0.2, connections: 20 });
     expect(result.total).toBe(20);
     expect(result.errors).toBe(10);
     expect(result.rps).toBeGreaterThan(0);
+    expect(result.max).toBeLessThan(250);
   } finally {
     await server.close();
   }
