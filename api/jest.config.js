@@ -8,6 +8,9 @@ module.exports = {
   testEnvironment: 'node',
   // PGlite starts in a few seconds; on a busy 2-core machine a test that opens it twice needs room.
   testTimeout: 30000,
+  // one migrated PGlite for the run, copied by each file (test/support/pglite-template.ts)
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: ['^(?!.*/node_modules/(typebox|jose|cookie)/).*/node_modules/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],

@@ -40,6 +40,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite's data folder; undefined means in memory (tests) */
   pgliteDir?: string;
+  /**
+   * PGlite in memory only: start from this data folder, as `dumpDataDir` wrote it, instead of an
+   * empty one. Tests start from one migrated template: that skips initdb, ≈ 2 s per database.
+   */
+  pgliteTemplate?: Blob;
   /** PostgreSQL only: the schema to work in (tests give each file its own) */
   searchPath?: string;
 }
@@ -52,9 +57,13 @@ interface Opened {
   close: () => Promise<void>;
 }
 
-function openPglite(dir: string | undefined): Opened {
+function openPglite(
+  dir: string | undefined,
+  template: Blob | undefined,
+): Opened & { dumpDataDir: () => Promise<Blob> } {
+  if (dir && template) throw new Error('a PGlite template is for a database in memory only');
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir ? new PGlite(dir) : new PGlite({ loadDataDir: template });
   const runner: SqlRunner = {
     exec: async (text) => {
       await client.exec(text);
@@ -82,6 +91,7 @@ function openPglite(dir: string | undefined): Opened {
       };
     },
     close: () => client.close(),
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
   };
 }
 
@@ -212,13 +222,27 @@ function migrationsDir(): string {
   return path.join(dir, 'migrations');
 }
 
+/**
+ * A migrated, empty PGlite data folder in memory, dumped as `pgliteTemplate` takes it (a tar
+ * archive): made once per test run, so that each test file's database skips initdb.
+ */
+export async function createPgliteTemplate(): Promise<Blob> {
+  const opened = openPglite(undefined, undefined);
+  try {
+    await runMigrations(opened.runner, migrationsDir());
+    return await opened.dumpDataDir();
+  } finally {
+    await opened.close();
+  }
+}
+
 /** Opens the database and applies pending migrations from `api/migrations/`. */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl && options.searchPath)
     await ensureSchema(options.databaseUrl, options.searchPath);
   const opened = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.searchPath)
-    : openPglite(options.pgliteDir);
+    : openPglite(options.pgliteDir, options.pgliteTemplate);
   try {
     await runMigrations(opened.runner, migrationsDir());
   } catch (err) {

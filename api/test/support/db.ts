@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDatabase, type Database } from '../../src/db/client';
+import { readPgliteTemplate } from './pglite-template';
 
 /** Which database the suite runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -20,7 +21,10 @@ export async function openTestDatabase(
   options: { pgliteDir?: string } = {},
 ): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) {
-    const open = () => createDatabase({ pgliteDir: options.pgliteDir });
+    const open = () =>
+      options.pgliteDir
+        ? createDatabase({ pgliteDir: options.pgliteDir })
+        : createDatabase({ pgliteTemplate: readPgliteTemplate() });
     const database = await open();
     return { database, reopen: open, cleanup: () => database.close().catch(() => undefined) };
   }
