@@ -10,9 +10,24 @@ import { createPgliteTemplate } from '../../src/db/client';
  */
 const TEMPLATE_FILE_VARIABLE = 'ROCONNECT_TEST_PGLITE_TEMPLATE';
 
+/** Longer than making it ever takes (3–5 s), short of hiding a run that does nothing. */
+const TEMPLATE_DEADLINE_MS = 120_000;
+
 export async function writePgliteTemplate(): Promise<void> {
   const file = path.join(tmpdir(), `roconnect-pglite-template-${process.pid}.tar`);
-  writeFileSync(file, Buffer.from(await (await createPgliteTemplate()).arrayBuffer()));
+  // A promise that never settles would let Jest's event loop drain, and Jest would then end with
+  // exit code 0 having run no test: the deadline's timer keeps it alive and fails the run instead.
+  let deadline: NodeJS.Timeout | undefined;
+  const template = await Promise.race([
+    createPgliteTemplate(),
+    new Promise<never>((_, reject) => {
+      deadline = setTimeout(
+        () => reject(new Error(`the PGlite template was not made in ${TEMPLATE_DEADLINE_MS} ms`)),
+        TEMPLATE_DEADLINE_MS,
+      );
+    }),
+  ]).finally(() => clearTimeout(deadline));
+  writeFileSync(file, Buffer.from(await template.arrayBuffer()));
   process.env[TEMPLATE_FILE_VARIABLE] = file;
 }
 
