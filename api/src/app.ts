@@ -32,7 +32,7 @@ import { PURGE_QUEUE, registerPurgeJob } from './jobs/purge-job';
 import { MEMBER_UPDATE_QUEUE, registerMemberUpdateJob } from './jobs/member-update-job';
 import { memberUpdateRoutes } from './features/member-updates/routes';
 import { setQueueDepthSource } from './lib/metrics';
-import { connectRedis } from './lib/redis';
+import { closeRedis, connectRedis } from './lib/redis';
 import { openapiOptions } from './plugins/openapi';
 
 export interface BuildAppOptions {
@@ -67,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) app.addHook('onClose', () => database.close());
 
   const redis = settings.redisUrl ? connectRedis(settings.redisUrl, app.log) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  if (redis) app.addHook('onClose', () => closeRedis(redis));
   const jobs = options.jobs === false ? undefined : await startJobEngine(database, app.log);
   if (jobs) {
     app.addHook('onClose', async () => {

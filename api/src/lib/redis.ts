@@ -14,3 +14,11 @@ export function connectRedis(url: string, log: FastifyBaseLogger): Redis {
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'redis error'));
   return redis;
 }
+
+/**
+ * Ends the client for good. QUIT needs a connection: with Redis unreachable it is refused, and
+ * ioredis would go on reconnecting, its timer keeping the process alive. disconnect() stops that.
+ */
+export async function closeRedis(redis: Redis): Promise<void> {
+  await redis.quit().catch(() => redis.disconnect());
+}
