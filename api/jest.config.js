@@ -17,8 +17,10 @@ module.exports = {
   // Two replicas on one PostgreSQL and one Redis: only when both are there (scripts/test.mjs says why not).
   testPathIgnorePatterns: [
     '/node_modules/',
-    // ends PostgreSQL connections: only where there is one
-    ...(process.env.TEST_DATABASE_URL ? [] : ['/test/change-feed-postgres\\.test\\.ts$']),
+    // ends PostgreSQL connections, or needs two replicas on one database: only where there is one
+    ...(process.env.TEST_DATABASE_URL
+      ? []
+      : ['/test/change-feed-postgres\\.test\\.ts$', '/test/job-wake-postgres\\.test\\.ts$']),
     ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
       ? []
       : ['/test/scale-out\\.test\\.ts$']),

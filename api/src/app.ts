@@ -89,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   const memberUpdates = jobs
     ? await retryStartupRace(
-        () => registerMemberUpdateJob(jobs, ctx, app.log, database.kind),
+        () => registerMemberUpdateJob(jobs, ctx, app.log, database, changes.feed),
         app.log,
       )
     : undefined;

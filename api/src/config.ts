@@ -43,10 +43,10 @@ export interface Settings {
   /** how long one job works on a run before queueing the rest, so servers take turns */
   memberUpdateSliceSeconds: number;
   /**
-   * how often a worker looks for member updates queued elsewhere (MEMBER_UPDATE_POLL_SECONDS);
-   * unset: 1 s on PostgreSQL, 5 s on PGlite (see jobs/member-update-job.ts)
+   * how often a worker looks for member updates nobody told it about (MEMBER_UPDATE_POLL_SECONDS;
+   * a backstop: every enqueue wakes every replica's worker, see jobs/member-update-job.ts)
    */
-  memberUpdatePollSeconds: number | undefined;
+  memberUpdatePollSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -303,9 +303,7 @@ export function loadSettings(env: Env = process.env): Settings {
     interactionDeferMs: int(env, 'INTERACTION_DEFER_MS', 2000, 0, 2500),
     memberUpdateLeaseSeconds: int(env, 'MEMBER_UPDATE_LEASE_SECONDS', 20, 2, 600),
     memberUpdateSliceSeconds: int(env, 'MEMBER_UPDATE_SLICE_SECONDS', 10, 1, 300),
-    memberUpdatePollSeconds: env.MEMBER_UPDATE_POLL_SECONDS?.trim()
-      ? int(env, 'MEMBER_UPDATE_POLL_SECONDS', 1, 1, 3600)
-      : undefined,
+    memberUpdatePollSeconds: int(env, 'MEMBER_UPDATE_POLL_SECONDS', 30, 1, 3600),
     integrations: {
       discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', origins.discordApi),
       discordAuthorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', origins.discordAuthorize),

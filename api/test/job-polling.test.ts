@@ -1,24 +1,29 @@
 /**
  * How often the job engine's workers look for work. Each look is a query; on PGlite it runs in the
- * API's own thread, so an idle API should look rarely, and a job queued by this process must not
- * wait for the next look.
+ * API's own thread, so an idle API should look rarely, and a queued job must not wait for the next
+ * look (job-wake-postgres.test.ts: one queued by another replica).
  */
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client';
 import { buildApp } from '../src/app';
+import { memberUpdateRuns, users } from '../src/db/schema';
 import { MEMBER_UPDATE_QUEUE } from '../src/jobs/member-update-job';
+import { createRun } from '../src/jobs/member-update-store';
+import { startJobEngine } from '../src/jobs/engine';
 import { PURGE_QUEUE } from '../src/jobs/purge-job';
 import { testSettings } from './support/app';
-import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './support/db';
+import { openTestDatabase, type TestDatabase } from './support/db';
 import { createFakeIntegrations } from './support/fake-integrations';
 import { completeSetup, loginAs } from './support/fake-login';
-import { GUILD_A, OLIVIA, standardWorld } from './support/world';
+import { GUILD_A, GUILD_B, GUILD_C, OLIVIA, standardWorld } from './support/world';
 
 let tdb: TestDatabase;
 let app: FastifyInstance | undefined;
 /** the queue each job-fetching query asked for, in order */
 let looks: string[];
 
+const silentLog = { warn: () => undefined, info: () => undefined } as never;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Counts pg-boss's fetches (its only `FOR UPDATE SKIP LOCKED` query) per queue. */
@@ -60,19 +65,23 @@ afterAll(async () => {
 });
 
 const lookedFor = (queue: string) => looks.filter((name) => name === queue).length;
+/** pg-boss's own queue, where due scheduled jobs (the hourly purge) wait to be queued */
+const SCHEDULED_JOBS_QUEUE = '__pgboss__send-it';
 
-it('an idle API looks for member updates every 5 s on PGlite (1 s on PostgreSQL) and for purges every 30 s', async () => {
+it('an idle API looks for member updates, purges and scheduled jobs once at start, then not for seconds', async () => {
   const restore = countLooks(tdb.database);
   try {
     await startApi();
-    await sleep(3200);
+    // longer than pg-boss's 5 s between looks for due scheduled jobs, and the old 1 s and 5 s
+    await sleep(5500);
   } finally {
     restore();
   }
-  // the first look of each worker is at start
-  expect(lookedFor(PURGE_QUEUE)).toBe(1);
-  if (TEST_DATABASE_URL) expect(lookedFor(MEMBER_UPDATE_QUEUE)).toBeGreaterThanOrEqual(3);
-  else expect(lookedFor(MEMBER_UPDATE_QUEUE)).toBe(1);
+  expect({
+    memberUpdates: lookedFor(MEMBER_UPDATE_QUEUE),
+    purges: lookedFor(PURGE_QUEUE),
+    scheduled: lookedFor(SCHEDULED_JOBS_QUEUE),
+  }).toEqual({ memberUpdates: 1, purges: 1, scheduled: 1 });
 });
 
 it('a member update queued here starts at once, not at the next look', async () => {
@@ -90,4 +99,37 @@ it('a member update queued here starts at once, not at the next look', async () 
   const deadline = Date.now() + 20_000;
   while ((await status()) === 'queued' && Date.now() < deadline) await sleep(100);
   expect(['running', 'done']).toContain(await status());
+});
+
+it('jobs found waiting when a worker is woken once are all taken, one after the other, without waiting for its next look', async () => {
+  // an hour between looks, and sweeps of quiet runs ten minutes apart
+  const api = await startApi({
+    MEMBER_UPDATE_POLL_SECONDS: '3600',
+    MEMBER_UPDATE_LEASE_SECONDS: '600',
+  });
+  await loginAs(api, OLIVIA);
+  // two servers' runs (not the server of the test above, whose run may still be going), queued by
+  // another replica while this worker slept; their setup is not complete, so each ends when taken
+  const db = tdb.database.db;
+  const [requester] = await db.select().from(users).where(eq(users.discordId, OLIVIA));
+  const runs = [
+    (await createRun(db, GUILD_B, requester!.id)).run.id,
+    (await createRun(db, GUILD_C, requester!.id)).run.id,
+  ];
+  const other = await startJobEngine(tdb.database, silentLog);
+  try {
+    for (const runId of runs) await other.send(MEMBER_UPDATE_QUEUE, { runId });
+  } finally {
+    await other.stop({ graceful: false, wait: true });
+  }
+  // one wake for both (notifications arriving together)
+  api.changes.publish('jobs', MEMBER_UPDATE_QUEUE);
+
+  const statuses = async () =>
+    (await db.select().from(memberUpdateRuns).where(inArray(memberUpdateRuns.id, runs)))
+      .map((run) => run.status)
+      .sort();
+  const deadline = Date.now() + 10_000;
+  while ((await statuses()).includes('queued') && Date.now() < deadline) await sleep(100);
+  expect(await statuses()).toEqual(['failed', 'failed']);
 });

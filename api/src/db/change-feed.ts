@@ -2,17 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from './client';
 
 /**
- * What changed, as migration 0005's triggers announce it: a session row (key: its id), a user's
- * memberships (key: user id), a guild row (key: guild id), or a whole table (`all`, TRUNCATE).
+ * What changed, as migration 0006's triggers announce it: a session row (key: its id), a user's
+ * memberships (key: user id), a guild row (key: guild id), or a whole table (`all`, TRUNCATE);
+ * and, from announceJobQueued, a job queued (key: its queue's name).
  */
-export type ChangeKind = 'session' | 'user' | 'guild' | 'all';
+export type ChangeKind = 'session' | 'user' | 'guild' | 'all' | 'jobs';
 export type ChangeListener = (kind: ChangeKind, key: string) => void;
 
 export const CHANGES_CHANNEL = 'roconnect_changes';
-const KINDS = new Set<string>(['session', 'user', 'guild', 'all']);
+const KINDS = new Set<string>(['session', 'user', 'guild', 'all', 'jobs']);
 
 /**
- * Tells in-memory caches what changed in the database. `live` is true only while notifications
+ * Tells in-memory caches what changed in the database, and job workers that work was queued. `live` is true only while notifications
  * are being received: a cache may keep answers only then (when it turns false they may have been
  * missed, so caches empty themselves and read through until it is true again).
  */
@@ -50,6 +51,18 @@ const feedsByDb = new WeakMap<Db, Set<ChangeFeed>>();
  */
 export function announceChange(db: Db, kind: ChangeKind, key: string): void {
   for (const feed of feedsByDb.get(db) ?? []) feed.publish(kind, key);
+}
+
+/**
+ * Tells every replica's job workers that `queue` has a job (after it was committed), so none waits
+ * for its next look. PGlite has one process, whose worker the caller wakes itself.
+ */
+export async function announceJobQueued(database: Database, queue: string): Promise<void> {
+  if (database.kind !== 'postgres') return;
+  await database.raw(`SELECT pg_notify($1, current_schema() || '|jobs|' || $2)`, [
+    CHANGES_CHANNEL,
+    queue,
+  ]);
 }
 
 /** Payload "<schema>|<kind>|<key>" → the change, when it is about `schema`'s tables. */

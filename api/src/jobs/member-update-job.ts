@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { announceJobQueued, type ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { linkedMember } from '../features/interactions/linked';
 import { getConfig } from '../features/servers/config-store';
@@ -15,6 +16,7 @@ import { ApiError } from '../lib/errors';
 import type { JobEngine } from './engine';
 import { listMembersPage, MEMBER_PAGE } from './member-update-discord';
 import { memberUpdateMembers } from './member-update-metrics';
+import { wakeOnQueued } from './wake-on-queued';
 import {
   addListedPage,
   claimRun,
@@ -36,16 +38,6 @@ const BATCH = 8;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * How often a worker looks for member update jobs it was not told about (an enqueue in this
- * process wakes its worker at once): on PostgreSQL another replica may have queued one; PGlite
- * has one process, so it looks rarely (each look runs in the API's thread, 2–8 ms of WASM that
- * the requests of that moment wait for).
- */
-export function memberUpdatePollSeconds(kind: Database['kind'], setting?: number): number {
-  return setting ?? (kind === 'pglite' ? 5 : 1);
-}
-
 export interface MemberUpdateWorker {
   /** queue a slice of this run (after the run row was created) */
   enqueue(runId: string): Promise<void>;
@@ -64,18 +56,23 @@ export async function registerMemberUpdateJob(
   boss: JobEngine,
   ctx: AppContext,
   log: FastifyBaseLogger,
-  databaseKind: Database['kind'],
+  database: Database,
+  changes: ChangeFeed,
 ): Promise<MemberUpdateWorker> {
   const worker = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const { memberUpdateLeaseSeconds: lease, memberUpdateSliceSeconds: slice } = ctx.settings;
   let stopping = false;
   // set once the worker is registered; enqueue wakes it from then on
   let workerId: string | undefined = undefined;
+  const wake = () => {
+    if (workerId && !stopping) boss.notifyWorker(workerId);
+  };
 
   const enqueue = async (runId: string) => {
     await boss.send(MEMBER_UPDATE_QUEUE, { runId }, { retryLimit: 3, retryDelay: 2 });
-    // this process's worker takes it now, not at its next poll
-    if (workerId) boss.notifyWorker(workerId);
+    // this process's worker takes it now, the other replicas' once the notification reaches them
+    wake();
+    await announceJobQueued(database, MEMBER_UPDATE_QUEUE);
   };
 
   async function updateMember(
@@ -212,16 +209,20 @@ export async function registerMemberUpdateJob(
   await boss.createQueue(MEMBER_UPDATE_QUEUE);
   workerId = await boss.work<{ runId: string }>(
     MEMBER_UPDATE_QUEUE,
-    {
-      pollingIntervalSeconds: memberUpdatePollSeconds(
-        databaseKind,
-        ctx.settings.memberUpdatePollSeconds,
-      ),
-    },
+    { pollingIntervalSeconds: ctx.settings.memberUpdatePollSeconds },
     async (jobs) => {
-      for (const job of jobs) await workSlice(job.data.runId);
+      try {
+        for (const job of jobs) await workSlice(job.data.runId);
+      } finally {
+        // another run may be waiting: look again now, not at the next backstop look
+        wake();
+      }
     },
   );
+  // Every enqueue wakes every replica's worker, so the worker's own looks
+  // (settings.memberUpdatePollSeconds, 30 s) are a backstop, for a retry pg-boss made available
+  // again. Each look is a query: on PGlite 2–8 ms of WASM that the requests of that moment wait for.
+  const stopWaking = wakeOnQueued(changes, MEMBER_UPDATE_QUEUE, wake);
 
   // runs whose worker went quiet (a crash, a replica scaled away): queue them again
   const sweep = async () => {
@@ -240,6 +241,7 @@ export async function registerMemberUpdateJob(
     stop() {
       stopping = true;
       clearInterval(timer);
+      stopWaking();
     },
   };
 }
