@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/client';
-import { users } from '../src/db/schema';
+import { memberUpdateRuns, users } from '../src/db/schema';
 import { MEMBER_UPDATE_QUEUE } from '../src/jobs/member-update-job';
 import { createRun } from '../src/jobs/member-update-store';
 import { eq } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { testSettings } from './support/app';
 import { openTestDatabase, type TestDatabase } from './support/db';
 import { createFakeIntegrations } from './support/fake-integrations';
 import { loginAs } from './support/fake-login';
-import { GUILD_A, OLIVIA, standardWorld } from './support/world';
+import { GUILD_A, GUILD_C, OLIVIA, standardWorld } from './support/world';
 
 let tdb: TestDatabase;
 const apps: FastifyInstance[] = [];
@@ -79,4 +79,24 @@ it('a member update queued by one replica wakes the worker of another at once', 
   await startReplica(second);
 
   expect(await until(5000, () => first.looks >= 2)).toBe(true);
+});
+
+it('a replica whose notification fails still starts, and its own worker takes the run', async () => {
+  const db = tdb.database.db;
+  const [requester] = await db.select().from(users).where(eq(users.discordId, OLIVIA));
+  const { run } = await createRun(db, GUILD_C, requester!.id);
+  const broken = await tdb.reopen();
+  others.push(broken);
+  const raw = broken.raw;
+  broken.raw = (text, values) =>
+    /pg_notify/.test(text) ? Promise.reject(new Error('notify refused')) : raw(text, values);
+
+  // its start-up sweep queues the waiting run, and the notification is refused
+  await startReplica(broken);
+  const status = async () =>
+    (await db.select().from(memberUpdateRuns).where(eq(memberUpdateRuns.id, run.id)))[0]!.status;
+  const deadline = Date.now() + 5000;
+  while ((await status()) === 'queued' && Date.now() < deadline) await sleep(50);
+  // taken (and ended at once: the server's setup is not complete)
+  expect(await status()).toBe('failed');
 });

@@ -72,7 +72,10 @@ export async function registerMemberUpdateJob(
     await boss.send(MEMBER_UPDATE_QUEUE, { runId }, { retryLimit: 3, retryDelay: 2 });
     // this process's worker takes it now, the other replicas' once the notification reaches them
     wake();
-    await announceJobQueued(database, MEMBER_UPDATE_QUEUE);
+    await announceJobQueued(database, MEMBER_UPDATE_QUEUE).catch((err: unknown) =>
+      // queued all the same: the other replicas see it at their next look
+      log.warn({ err }, 'could not announce a queued member update'),
+    );
   };
 
   async function updateMember(
