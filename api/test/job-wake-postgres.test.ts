@@ -1,6 +1,7 @@
 /**
  * PostgreSQL only (PGlite has one process): a member update queued by one replica wakes the
- * workers of the others through the change feed's notification, so none waits for its next look.
+ * workers of the others through the change feed's notification, so none waits for its next look;
+ * a notification that fails costs only that.
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
