@@ -4,7 +4,8 @@ import type { Database, Db } from './client';
 /**
  * What changed, as migration 0006's triggers announce it: a session row (key: its id), a user's
  * memberships (key: user id), a guild row (key: guild id), or a whole table (`all`, TRUNCATE);
- * and, from announceJobQueued, a job queued (key: its queue's name).
+ * and, from announceJobQueued, a job queued (key: "<queue>|<sender>", the sender being the
+ * announcing worker, which has woken itself already).
  */
 export type ChangeKind = 'session' | 'user' | 'guild' | 'all' | 'jobs';
 export type ChangeListener = (kind: ChangeKind, key: string) => void;
@@ -13,9 +14,10 @@ export const CHANGES_CHANNEL = 'roconnect_changes';
 const KINDS = new Set<string>(['session', 'user', 'guild', 'all', 'jobs']);
 
 /**
- * Tells in-memory caches what changed in the database, and job workers that work was queued. `live` is true only while notifications
- * are being received: a cache may keep answers only then (when it turns false they may have been
- * missed, so caches empty themselves and read through until it is true again).
+ * Tells in-memory caches what changed in the database, and job workers that work was queued.
+ * `live` is true only while notifications are being received: a cache may keep answers only then
+ * (when it turns false they may have been missed, so caches empty themselves and read through
+ * until it is true again).
  */
 export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
@@ -55,13 +57,19 @@ export function announceChange(db: Db, kind: ChangeKind, key: string): void {
 
 /**
  * Tells every replica's job workers that `queue` has a job (after it was committed), so none waits
- * for its next look. PGlite has one process, whose worker the caller wakes itself.
+ * for its next look. `sender`, the worker that queued it and woke itself, ignores the notice.
+ * PGlite has one process, whose worker the caller wakes itself.
  */
-export async function announceJobQueued(database: Database, queue: string): Promise<void> {
+export async function announceJobQueued(
+  database: Database,
+  queue: string,
+  sender: string,
+): Promise<void> {
   if (database.kind !== 'postgres') return;
-  await database.raw(`SELECT pg_notify($1, current_schema() || '|jobs|' || $2)`, [
+  await database.raw(`SELECT pg_notify($1, current_schema() || '|jobs|' || $2 || '|' || $3)`, [
     CHANGES_CHANNEL,
     queue,
+    sender,
   ]);
 }
 

@@ -72,7 +72,7 @@ export async function registerMemberUpdateJob(
     await boss.send(MEMBER_UPDATE_QUEUE, { runId }, { retryLimit: 3, retryDelay: 2 });
     // this process's worker takes it now, the other replicas' once the notification reaches them
     wake();
-    await announceJobQueued(database, MEMBER_UPDATE_QUEUE).catch((err: unknown) =>
+    await announceJobQueued(database, MEMBER_UPDATE_QUEUE, worker).catch((err: unknown) =>
       // queued all the same: the other replicas see it at their next look
       log.warn({ err }, 'could not announce a queued member update'),
     );
@@ -225,7 +225,7 @@ export async function registerMemberUpdateJob(
   // Every enqueue wakes every replica's worker, so the worker's own looks
   // (settings.memberUpdatePollSeconds, 30 s) are a backstop, for a retry pg-boss made available
   // again. Each look is a query: on PGlite 2–8 ms of WASM that the requests of that moment wait for.
-  const stopWaking = wakeOnQueued(changes, MEMBER_UPDATE_QUEUE, wake);
+  const stopWaking = wakeOnQueued(changes, MEMBER_UPDATE_QUEUE, worker, wake);
 
   // runs whose worker went quiet (a crash, a replica scaled away): queue them again
   const sweep = async () => {
