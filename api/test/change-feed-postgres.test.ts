@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loginAs } from './support/fake-login';
 import { useFakeApp } from './support/harness';
+import { until } from './support/until';
 import { OLIVIA } from './support/world';
 
 const t = useFakeApp();
@@ -26,14 +27,6 @@ async function endListeningConnection() {
   }
 }
 
-async function until(timeoutMs: number, check: () => boolean | Promise<boolean>) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 it('a lost listening connection turns the caches off at once, and on again once it listens', async () => {
   const olivia = await loginAs(t.app, OLIVIA);
   const servers = () => t.app.inject({ method: 'GET', url: SERVERS, headers: olivia.headers });
@@ -42,7 +35,8 @@ it('a lost listening connection turns the caches off at once, and on again once 
   expect(t.app.changes.live).toBe(true);
 
   expect(await endListeningConnection()).toBeGreaterThan(0);
-  await until(2000, () => !t.app.changes.live);
+  const live = () => t.app.changes.live;
+  await until('the feed to know it is not listening', live, (now) => !now, { timeoutMs: 2000 });
   // a revocation whose notification nobody hears: only reading the row can see it
   await t.tdb.database.db.execute(sql`ALTER TABLE sessions DISABLE TRIGGER sessions_changed`);
   try {
@@ -52,7 +46,7 @@ it('a lost listening connection turns the caches off at once, and on again once 
     await t.tdb.database.db.execute(sql`ALTER TABLE sessions ENABLE TRIGGER sessions_changed`);
   }
 
-  await until(5000, () => t.app.changes.live);
+  await until('the feed to listen again', live, (now) => now);
   const again = await loginAs(t.app, OLIVIA);
   const mine = () => t.app.inject({ method: 'GET', url: SERVERS, headers: again.headers });
   expect((await mine()).statusCode).toBe(200);
@@ -60,5 +54,7 @@ it('a lost listening connection turns the caches off at once, and on again once 
   await t.tdb.database.db.execute(
     sql`UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL`,
   );
-  await until(1000, async () => (await mine()).statusCode === 401);
+  await until('the revoked session to be refused', mine, (res) => res.statusCode === 401, {
+    timeoutMs: 1000,
+  });
 });

@@ -5,7 +5,6 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../src/db/client';
 import { buildApp } from '../src/app';
 import { memberUpdateRuns, users } from '../src/db/schema';
 import { MEMBER_UPDATE_QUEUE } from '../src/jobs/member-update-job';
@@ -14,29 +13,17 @@ import { startJobEngine } from '../src/jobs/engine';
 import { PURGE_QUEUE } from '../src/jobs/purge-job';
 import { testSettings } from './support/app';
 import { openTestDatabase, type TestDatabase } from './support/db';
+import { recordJobLooks } from './support/job-looks';
 import { createFakeIntegrations } from './support/fake-integrations';
 import { completeSetup, loginAs } from './support/fake-login';
+import { until } from './support/until';
 import { GUILD_A, GUILD_B, GUILD_C, OLIVIA, standardWorld } from './support/world';
 
 let tdb: TestDatabase;
 let app: FastifyInstance | undefined;
-/** the queue each job-fetching query asked for, in order */
-let looks: string[];
 
 const silentLog = { warn: () => undefined, info: () => undefined } as never;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Counts pg-boss's fetches (its only `FOR UPDATE SKIP LOCKED` query) per queue. */
-function countLooks(database: Database) {
-  const raw = database.raw;
-  database.raw = (text, values) => {
-    if (/SKIP LOCKED/i.test(text) && typeof values?.[0] === 'string') looks.push(values[0]);
-    return raw(text, values);
-  };
-  return () => {
-    database.raw = raw;
-  };
-}
 
 async function startApi(env: Record<string, string> = {}) {
   app = await buildApp({
@@ -53,9 +40,6 @@ async function startApi(env: Record<string, string> = {}) {
 beforeAll(async () => {
   tdb = await openTestDatabase();
 });
-beforeEach(() => {
-  looks = [];
-});
 afterEach(async () => {
   await app?.close();
   app = undefined;
@@ -64,23 +48,22 @@ afterAll(async () => {
   await tdb?.cleanup();
 });
 
-const lookedFor = (queue: string) => looks.filter((name) => name === queue).length;
 /** pg-boss's own queue, where due scheduled jobs (the hourly purge) wait to be queued */
 const SCHEDULED_JOBS_QUEUE = '__pgboss__send-it';
 
 it('an idle API looks for member updates, purges and scheduled jobs once at start, then not for seconds', async () => {
-  const restore = countLooks(tdb.database);
+  const looks = recordJobLooks(tdb.database);
   try {
     await startApi();
     // longer than pg-boss's 5 s between looks for due scheduled jobs, and the old 1 s and 5 s
     await sleep(5500);
   } finally {
-    restore();
+    looks.stop();
   }
   expect({
-    memberUpdates: lookedFor(MEMBER_UPDATE_QUEUE),
-    purges: lookedFor(PURGE_QUEUE),
-    scheduled: lookedFor(SCHEDULED_JOBS_QUEUE),
+    memberUpdates: looks.for(MEMBER_UPDATE_QUEUE),
+    purges: looks.for(PURGE_QUEUE),
+    scheduled: looks.for(SCHEDULED_JOBS_QUEUE),
   }).toEqual({ memberUpdates: 1, purges: 1, scheduled: 1 });
 });
 
@@ -96,9 +79,11 @@ it('a member update queued here starts at once, not at the next look', async () 
   const status = async () =>
     (await api.inject({ method: 'GET', url: `${update}/${jobId}`, headers: olivia.headers })).json()
       .data.status;
-  const deadline = Date.now() + 20_000;
-  while ((await status()) === 'queued' && Date.now() < deadline) await sleep(100);
-  expect(['running', 'done']).toContain(await status());
+  const taken = await until('the run to be taken', status, (now) => now !== 'queued', {
+    timeoutMs: 20_000,
+    everyMs: 100,
+  });
+  expect(['running', 'done']).toContain(taken);
 });
 
 it('jobs found waiting when a worker is woken once are all taken, one after the other, without waiting for its next look', async () => {
@@ -123,13 +108,15 @@ it('jobs found waiting when a worker is woken once are all taken, one after the 
     await other.stop({ graceful: false, wait: true });
   }
   // one wake for both (notifications arriving together)
-  api.changes.publish('jobs', MEMBER_UPDATE_QUEUE);
+  api.changes.publish('jobs', `${MEMBER_UPDATE_QUEUE}|another-replica`);
 
   const statuses = async () =>
     (await db.select().from(memberUpdateRuns).where(inArray(memberUpdateRuns.id, runs)))
       .map((run) => run.status)
       .sort();
-  const deadline = Date.now() + 10_000;
-  while ((await statuses()).includes('queued') && Date.now() < deadline) await sleep(100);
-  expect(await statuses()).toEqual(['failed', 'failed']);
+  const taken = await until('both runs to be taken', statuses, (now) => !now.includes('queued'), {
+    timeoutMs: 10_000,
+    everyMs: 100,
+  });
+  expect(taken).toEqual(['failed', 'failed']);
 });

@@ -12,15 +12,15 @@ import { createRun } from '../src/jobs/member-update-store';
 import { eq } from 'drizzle-orm';
 import { testSettings } from './support/app';
 import { openTestDatabase, type TestDatabase } from './support/db';
+import { recordJobLooks } from './support/job-looks';
 import { createFakeIntegrations } from './support/fake-integrations';
 import { loginAs } from './support/fake-login';
+import { until } from './support/until';
 import { GUILD_A, GUILD_C, OLIVIA, standardWorld } from './support/world';
 
 let tdb: TestDatabase;
 const apps: FastifyInstance[] = [];
 const others: Database[] = [];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A replica: its own connections to the shared database, an hour between its workers' looks. */
 async function startReplica(database: Database) {
@@ -39,23 +39,6 @@ async function startReplica(database: Database) {
   return app;
 }
 
-/** Counts the member-update worker's looks (pg-boss's `FOR UPDATE SKIP LOCKED` fetch) on `database`. */
-function countLooks(database: Database) {
-  const counted = { looks: 0 };
-  const raw = database.raw;
-  database.raw = (text, values) => {
-    if (/SKIP LOCKED/i.test(text) && values?.[0] === MEMBER_UPDATE_QUEUE) counted.looks += 1;
-    return raw(text, values);
-  };
-  return counted;
-}
-
-async function until(timeoutMs: number, check: () => boolean) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check() && Date.now() < deadline) await sleep(20);
-  return check();
-}
-
 beforeAll(async () => {
   tdb = await openTestDatabase();
 });
@@ -66,9 +49,10 @@ afterAll(async () => {
 });
 
 it('a member update queued by one replica wakes the worker of another at once', async () => {
-  const first = countLooks(tdb.database);
+  const looksOfA = recordJobLooks(tdb.database);
+  const lookedForRuns = () => looksOfA.for(MEMBER_UPDATE_QUEUE);
   const replicaA = await startReplica(tdb.database);
-  expect(await until(5000, () => first.looks === 1)).toBe(true); // its look at start
+  await until("replica A's look at start", lookedForRuns, (looks) => looks === 1);
 
   // a run waiting with no worker on it: the next replica to start queues it
   await loginAs(replicaA, OLIVIA);
@@ -79,7 +63,11 @@ it('a member update queued by one replica wakes the worker of another at once', 
   others.push(second);
   await startReplica(second);
 
-  expect(await until(5000, () => first.looks >= 2)).toBe(true);
+  await until(
+    "replica A's look for the run replica B queued",
+    lookedForRuns,
+    (looks) => looks >= 2,
+  );
 });
 
 it('a replica whose notification fails still starts, and its own worker takes the run', async () => {
@@ -96,8 +84,9 @@ it('a replica whose notification fails still starts, and its own worker takes th
   await startReplica(broken);
   const status = async () =>
     (await db.select().from(memberUpdateRuns).where(eq(memberUpdateRuns.id, run.id)))[0]!.status;
-  const deadline = Date.now() + 5000;
-  while ((await status()) === 'queued' && Date.now() < deadline) await sleep(50);
+  const taken = await until('the run to be taken', status, (now) => now !== 'queued', {
+    everyMs: 50,
+  });
   // taken (and ended at once: the server's setup is not complete)
-  expect(await status()).toBe('failed');
+  expect(taken).toBe('failed');
 });

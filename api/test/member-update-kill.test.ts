@@ -10,6 +10,7 @@ import pg from 'pg';
 import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnect/emulator';
 import { consent } from './integrations/helpers';
 import { spawnApiProcess } from './support/api-process';
+import { until } from './support/until';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 if (!DATABASE_URL)
@@ -21,6 +22,8 @@ const load = generateLoadSeed({ members: 500, linked: 300 });
 const GUILD = load.guild_id;
 const schema = `kill_${randomBytes(4).toString('hex')}`;
 const children: ChildProcess[] = [];
+/** a run of 300 members, through the emulator's rate limits, with a restart on the way */
+const LONG_WAIT = { timeoutMs: 200_000, everyMs: 200 };
 let emulator: RunningEmulator;
 
 function freePort(): Promise<number> {
@@ -60,19 +63,9 @@ async function startApi(): Promise<{ base: string; child: ChildProcess }> {
       );
     },
     Boolean,
+    LONG_WAIT,
   );
   return { base, child };
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function call(base: string, method: string, route: string, token: string, body?: object) {
@@ -168,6 +161,7 @@ it('a run whose API was killed is finished by the next API process, nobody updat
     'some members done',
     () => job(first.base),
     (j) => j.done >= 60,
+    LONG_WAIT,
   );
 
   first.child.kill('SIGKILL');
@@ -186,6 +180,7 @@ it('a run whose API was killed is finished by the next API process, nobody updat
     'the run to finish',
     () => job(second.base),
     (j) => ['done', 'failed', 'cancelled'].includes(j.status),
+    LONG_WAIT,
   );
   expect(finished).toMatchObject({
     job_id: jobId,

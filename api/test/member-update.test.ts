@@ -12,11 +12,14 @@ import { createIntegrations } from '../src/integrations';
 import { testSettings } from './support/app';
 import { openTestDatabase, queryRows, type TestDatabase } from './support/db';
 import { loginThroughEmulator, type HttpSession, type Stack } from './support/emulator-flow';
+import { until } from './support/until';
 
 jest.setTimeout(240_000);
 
 const load = generateLoadSeed({ members: 500, linked: 300 });
 const GUILD = load.guild_id;
+/** a run of 300 members, through the emulator's rate limits, with a restart on the way */
+const LONG_WAIT = { timeoutMs: 180_000, everyMs: 200 };
 
 let tdb: TestDatabase;
 let emulator: RunningEmulator;
@@ -89,17 +92,6 @@ async function linkMembers() {
   }
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 it('updates every linked member once, within the rate limits, across a restart of the API', async () => {
   const owner = await loginThroughEmulator(stack, load.owner_id);
   await setUp(owner);
@@ -137,7 +129,7 @@ it('updates every linked member once, within the rate limits, across a restart o
   const job = async () =>
     (await owner.call('GET', `/api/v1/server/${GUILD}/members/update/${jobId}`)).json.data;
 
-  const midway = await until('a third of the members', job, (j) => j.done >= 100);
+  const midway = await until('a third of the members', job, (j) => j.done >= 100, LONG_WAIT);
   expect(midway).toMatchObject({ status: 'running', total: 300 });
   await app.close();
 
@@ -172,6 +164,7 @@ it('updates every linked member once, within the rate limits, across a restart o
     async () =>
       (await again.call('GET', `/api/v1/server/${GUILD}/members/update/${jobId}`)).json.data,
     (j) => j.status !== 'running' && j.status !== 'queued',
+    LONG_WAIT,
   );
   expect(finished).toMatchObject({
     job_id: jobId,
