@@ -8,6 +8,9 @@ module.exports = {
   testEnvironment: 'node',
   // PGlite starts in a few seconds; on a busy 2-core machine a test that opens it twice needs room.
   testTimeout: 30000,
+  // Jest's 500 ms for a worker to exit after the last file: its workers exit in under 100 ms, but
+  // when this busy process hears of it late it kills them and warns of a leak there is not
+  workerGracefulExitTimeout: 5000,
   // one migrated PGlite for the run, copied by each file (test/support/pglite-template.ts)
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
