@@ -12,7 +12,6 @@ export function recordJobLooks(database: Database) {
     return raw(text, values);
   };
   return {
-    queues,
     /** how many looks were for `queue` */
     for: (queue: string) => queues.filter((name) => name === queue).length,
     stop() {

@@ -13,7 +13,16 @@ export async function until<T>(
     const value = await read();
     if (ok(value)) return value;
     if (Date.now() > deadline)
-      throw new Error(`${what}: not within ${timeoutMs} ms (last read ${JSON.stringify(value)})`);
+      throw new Error(`${what}: not within ${timeoutMs} ms (last read ${describe(value)})`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    // circular, e.g. an inject() response
+    return String(value);
   }
 }
