@@ -7,6 +7,7 @@ import { useFakeApp } from './support/harness';
 import { bearer, testSettings } from './support/app';
 import { addUser, createWorld } from './support/fake-integrations';
 import { loginAs } from './support/fake-login';
+import { until } from './support/until';
 
 const OLIVIA = '110000000000000001';
 const t = useFakeApp(() => {
@@ -47,12 +48,12 @@ describe('ACCESS_TOKEN_TTL', () => {
     const me = (token: string) =>
       t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(token) });
     expect((await me(s.access)).statusCode).toBe(200);
-    const deadline = Date.now() + 5_000;
-    let status = 200;
-    while (status === 200 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = (await me(s.access)).statusCode;
-    }
+    const status = await until(
+      'the access token refused',
+      async () => (await me(s.access)).statusCode,
+      (now) => now !== 200,
+      { timeoutMs: 5_000, everyMs: 100 },
+    );
     expect(status).toBe(401);
     const rotated = await refresh(s.refresh);
     expect(rotated.statusCode).toBe(200);

@@ -7,17 +7,12 @@ import { testSettings } from './support/app';
 import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from './support/db';
 import { createFakeIntegrations } from './support/fake-integrations';
 import { loginAs, startLogin } from './support/fake-login';
+import { until } from './support/until';
 import { OLIVIA, standardWorld } from './support/world';
 import { sql } from 'drizzle-orm';
 
-/** Polls a condition the job engine makes true in its own time (it polls its queue every 2 s). */
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('the condition did not become true in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** The job engine does these in its own time: polled every 200 ms, for up to 15 s. */
+const JOB_WAIT = { timeoutMs: 15_000, everyMs: 200 };
 
 let tdb: TestDatabase;
 let app: FastifyInstance | undefined;
@@ -79,7 +74,12 @@ it('runs the purge as a job at start, and reports the job engine in /api/health'
   await app.ready();
   const health = await app.inject({ method: 'GET', url: '/api/health' });
   expect(health.json().data).toMatchObject({ status: 'ok', jobs: 'ok' });
-  await waitFor(async () => (await tdb.database.db.select().from(oauthStates)).length === 0);
+  await until(
+    'the expired login states purged',
+    async () => (await tdb.database.db.select().from(oauthStates)).length,
+    (left) => left === 0,
+    JOB_WAIT,
+  );
   const schema = tdb.database.searchPath ? `${tdb.database.searchPath}_jobs` : 'pgboss';
   const completed = () =>
     queryRows<{ state: string }>(
@@ -89,6 +89,6 @@ it('runs the purge as a job at start, and reports the job engine in /api/health'
       ),
     );
   // the job is marked completed a moment after its work is done
-  await waitFor(async () => (await completed()).length > 0);
+  await until('the purge job marked completed', completed, (jobs) => jobs.length > 0, JOB_WAIT);
   expect(await completed()).toHaveLength(1);
 }, 30_000);

@@ -11,6 +11,7 @@ import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emula
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import { consent } from './integrations/helpers';
 import { spawnApiProcess } from './support/api-process';
+import { until } from './support/until';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -38,17 +39,14 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  const healthy = async () => {
     if (child.exitCode !== null) throw new Error(`replica exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/api/health`).then(
+    return fetch(`${base}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${base} did not become healthy`);
+  };
+  await until(`${base} healthy`, healthy, (ok) => ok, { timeoutMs: 60_000, everyMs: 250 });
 }
 
 async function startReplica(port: number, apiUrl: string): Promise<string> {
@@ -180,17 +178,18 @@ it('the start-up purge job both replicas scheduled runs once', async () => {
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {
-    const deadline = Date.now() + 30_000;
-    let rows: { state: string }[] = [];
-    while (Date.now() < deadline) {
-      rows = (
-        await db.query(
+    const startupPurges = async () =>
+      (
+        await db.query<{ state: string }>(
           `SELECT state FROM ${schema}_jobs.job WHERE name = 'purge-expired' AND singleton_key = 'startup'`,
         )
       ).rows;
-      if (rows.length > 0 && rows.every((r) => r.state === 'completed')) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const rows = await until(
+      'the start-up purge completed',
+      startupPurges,
+      (jobs) => jobs.length > 0 && jobs.every((job) => job.state === 'completed'),
+      { timeoutMs: 30_000, everyMs: 250 },
+    );
     expect(rows).toEqual([{ state: 'completed' }]);
   } finally {
     await db.end();
