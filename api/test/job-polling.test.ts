@@ -114,9 +114,12 @@ it('jobs found waiting when a worker is woken once are all taken, one after the 
     (await db.select().from(memberUpdateRuns).where(inArray(memberUpdateRuns.id, runs)))
       .map((run) => run.status)
       .sort();
-  const taken = await until('both runs to be taken', statuses, (now) => !now.includes('queued'), {
-    timeoutMs: 10_000,
-    everyMs: 100,
-  });
-  expect(taken).toEqual(['failed', 'failed']);
+  // taken (running for a moment) and ended
+  const ended = await until(
+    'both runs to be taken and ended',
+    statuses,
+    (now) => !now.includes('queued') && !now.includes('running'),
+    { timeoutMs: 10_000, everyMs: 100 },
+  );
+  expect(ended).toEqual(['failed', 'failed']);
 });
