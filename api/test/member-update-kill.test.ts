@@ -5,11 +5,10 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import net from 'node:net';
 import pg from 'pg';
 import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnect/emulator';
 import { consent } from './integrations/helpers';
-import { spawnApiProcess } from './support/api-process';
+import { freePort, spawnApiProcess, waitForApiHealth } from './support/api-process';
 import { until } from './support/until';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -25,17 +24,6 @@ const children: ChildProcess[] = [];
 /** a run of 300 members, through the emulator's rate limits, with a restart on the way */
 const LONG_WAIT = { timeoutMs: 200_000, everyMs: 200 };
 let emulator: RunningEmulator;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** An API process on a free port; answers its base URL once /api/health says yes. */
 async function startApi(): Promise<{ base: string; child: ChildProcess }> {
@@ -53,18 +41,7 @@ async function startApi(): Promise<{ base: string; child: ChildProcess }> {
   });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
-  await until(
-    'the API to be healthy',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-      return fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    },
-    Boolean,
-    LONG_WAIT,
-  );
+  await waitForApiHealth(base, child, LONG_WAIT);
   return { base, child };
 }
 

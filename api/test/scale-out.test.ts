@@ -5,12 +5,11 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import pg from 'pg';
 import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import { consent } from './integrations/helpers';
-import { spawnApiProcess } from './support/api-process';
+import { freePort, spawnApiProcess, waitForApiHealth } from './support/api-process';
 import { until } from './support/until';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -27,28 +26,6 @@ let emulator: RunningEmulator;
 let a: string;
 let b: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  const healthy = async () => {
-    if (child.exitCode !== null) throw new Error(`replica exited with ${child.exitCode}`);
-    return fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  };
-  await until(`${base} healthy`, healthy, (ok) => ok, { timeoutMs: 60_000, everyMs: 250 });
-}
-
 async function startReplica(port: number, apiUrl: string): Promise<string> {
   const child = spawnApiProcess(port, {
     API_URL: apiUrl,
@@ -63,7 +40,7 @@ async function startReplica(port: number, apiUrl: string): Promise<string> {
   });
   replicas.push(child);
   const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, child);
+  await waitForApiHealth(base, child, { timeoutMs: 60_000, everyMs: 250 });
   return base;
 }
 

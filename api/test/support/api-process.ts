@@ -1,5 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
+import { until } from './until';
+
+/** A port free on 127.0.0.1 right now, for a process the test starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
 
 /**
  * An API process run from its TypeScript source on `port`, its output but stderr ignored. One
@@ -20,4 +34,21 @@ export function spawnApiProcess(port: number, env: NodeJS.ProcessEnv): ChildProc
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** Resolves once the API at `base` answers /api/health; fails at once if its process has exited. */
+export async function waitForApiHealth(
+  base: string,
+  child: ChildProcess,
+  wait: { timeoutMs: number; everyMs: number },
+): Promise<void> {
+  const healthy = async () => {
+    if (child.exitCode !== null)
+      throw new Error(`the API at ${base} exited with ${child.exitCode}`);
+    return fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  };
+  await until(`the API at ${base} healthy`, healthy, (ok) => ok, wait);
 }
