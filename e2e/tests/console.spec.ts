@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import { screenshotDir } from '../support/screenshots';
 import {
   apiCall,
   clearConsoleSettings,
@@ -18,7 +19,7 @@ import {
  * The server owner's console (issue 15) through the shell, against the API and the emulator:
  * binds, the unverified role, a shared verify link, the audit log, the bot's health.
  */
-const SHOTS = 'e2e/screenshots/console';
+const SHOTS = screenshotDir('console');
 /** Demo seed: demo_user owns Demo Builders (bot at position 10); alex_builds is a member with "Member". */
 const MEMBER = { username: 'alex_builds', discordId: '200000000000000002' };
 const GROUP_ID = '4000001';

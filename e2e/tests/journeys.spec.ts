@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import { screenshotDir } from '../support/screenshots';
 
 /**
  * The journeys that cross remotes (issue 13), through the shell against the API and the emulator's
@@ -14,7 +15,7 @@ const API = 'http://localhost:3000';
 const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
 const DEMO_BUILDERS = '300000000000000001';
 const OBBY_LOUNGE = '300000000000000002';
-const SHOTS = 'e2e/screenshots/journeys';
+const SHOTS = screenshotDir('journeys');
 
 test.beforeEach(async ({ request }) => {
   expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);

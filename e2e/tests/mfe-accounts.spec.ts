@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import { screenshotDir } from '../support/screenshots';
 
 /**
  * mfe_accounts through the shell against the running API and emulator: linking a Roblox account
@@ -12,7 +13,7 @@ const DEMO_BUILDERS = '300000000000000001';
 // demo_user owns Demo Builders (and Discord never lets a bot rename an owner), so a plain member
 // verifies there: alex_builds, whose highest role sits below the bot's.
 const MEMBER = { username: 'alex_builds', discordId: '200000000000000002' };
-const SHOTS = 'e2e/screenshots/mfe-accounts';
+const SHOTS = screenshotDir('mfe-accounts');
 
 test.beforeEach(async ({ request }) => {
   expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);

@@ -2,9 +2,10 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import { screenshotDir } from '../support/screenshots';
 
 const API = 'http://127.0.0.1:3000';
-const SCREENSHOTS = path.join(__dirname, '..', 'screenshots', 'mfe-public');
+const SCREENSHOTS = screenshotDir('mfe-public');
 const ERROR_PAGES = [
   { code: '401', title: 'Sign in required', actions: ['Log In', 'Go Home'] },
   { code: '403', title: 'Access denied', actions: ['Go Home'] },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import { screenshotDir } from '../support/screenshots';
 
 /**
  * The Servers tab and the invite page of mfe_servers, through the shell, against the API and the
@@ -9,7 +10,7 @@ import { expectNoSeriousViolations } from '../support/accessibility';
  * member_count 128), manages Obby Lounge (no bot, 3 members) and is a plain member of Tycoon
  * Hangout, which is not theirs to manage and so is not listed.
  */
-const SCREENSHOTS = path.join(__dirname, '..', 'screenshots', 'mfe-servers');
+const SCREENSHOTS = screenshotDir('mfe-servers');
 const OBBY_LOUNGE_ID = '300000000000000002';
 
 test.beforeEach(async ({ request }) => {
