@@ -12,7 +12,7 @@ export function run(command, options = {}) {
   }
 }
 
-/** npm install when node_modules is missing or older than the lockfile (npm ci fails here: see docs). */
+/** npm install when node_modules is missing or older than the lockfile (it leaves the lockfile as is). */
 export function ensureDependencies() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
