@@ -3,7 +3,7 @@ import path from 'node:path';
 /** The screenshots kept in git: rewritten only for a screen whose look changed on purpose. */
 export const COMMITTED_SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
 /** Every other run's screenshots, beside its traces (git-ignored, emptied by each run). */
-export const RUN_SCREENSHOTS = path.join(__dirname, '..', 'test-results', 'screenshots');
+const RUN_SCREENSHOTS = path.join(__dirname, '..', 'test-results', 'screenshots');
 
 /**
  * Where a spec file writes its screenshots of `group` (one folder per remote or journey):
