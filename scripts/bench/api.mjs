@@ -21,11 +21,11 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import net from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../lib/freePort.mjs';
 import { median } from './stats.mjs';
 import { steadyLoad } from './steadyLoad.mjs';
 
@@ -69,17 +69,6 @@ export function ensureApiBuild(log = () => undefined) {
   });
   if (result.status !== 0) throw new Error(`api/build.mjs failed with ${result.status}`);
   return true;
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitForHttp(url, child, timeoutMs = 60_000) {
