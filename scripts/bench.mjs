@@ -67,7 +67,7 @@ async function measure() {
   const rows = [];
   const stack = await startBenchStack({ log });
   try {
-    rows.push(...(await benchWeb({ log })));
+    rows.push(...(await benchWeb({ log, oneOrigin: stack.oneOrigin })));
   } finally {
     await stack.stop();
   }

@@ -1,9 +1,11 @@
 // The production stack for the benchmark: the same services `npm start` runs, on a throw-away data
-// folder, their output in one log file. The caller holds the e2e lock (same fixed ports).
+// folder, their output in one log file, and the same stack behind one HTTPS origin with HTTP/2
+// (scripts/lib/oneOriginStack.mjs). The caller holds the e2e lock (same fixed ports).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isPortOpen, serviceDefinitions, START_ORDER, startService } from '../lib/stack.cjs';
+import { startOneOrigin } from '../lib/oneOriginStack.mjs';
 
 export async function startBenchStack({ log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-bench-'));
@@ -11,7 +13,9 @@ export async function startBenchStack({ log }) {
   const logFd = fs.openSync(logFile, 'a');
   const services = serviceDefinitions({ dataDir: path.join(dataDir, 'api') });
   const children = [];
+  let oneOrigin;
   const stop = async () => {
+    if (oneOrigin) await oneOrigin.stop();
     for (const child of children.reverse()) child.kill('SIGTERM');
     for (const name of START_ORDER) {
       const deadline = Date.now() + 10_000;
@@ -26,10 +30,11 @@ export async function startBenchStack({ log }) {
       log(`starting ${name} on port ${services[name].port}`);
       children.push(await startService(name, services[name], { logFd }));
     }
+    oneOrigin = await startOneOrigin({ dataDir, logFd, log });
   } catch (error) {
     const output = fs.readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
     await stop();
     throw new Error(`${error.message}\nLast lines of the services' output:\n${output}`);
   }
-  return { stop, logFile };
+  return { stop, logFile, oneOrigin: { origin: oneOrigin.origin, spki: oneOrigin.spki } };
 }
