@@ -19,7 +19,6 @@ const HOP_BY_HOP = new Set([
   'te',
   'http2-settings',
 ]);
-const UPSTREAM_TIMEOUT_MS = 30_000;
 
 /** A certificate for `localhost` and 127.0.0.1 that only this run's browser is told to trust. */
 export async function localhostCertificate() {
@@ -97,6 +96,8 @@ function responseHeaders(upstream) {
 }
 
 function sendError(response, status, error, message) {
+  // a timeout's 504 already went out (destroying the upstream then also reports an error)
+  if (response.writableEnded) return;
   if (response.headersSent) {
     response.destroy();
     return;
@@ -108,10 +109,18 @@ function sendError(response, status, error, message) {
 /**
  * Starts the ingress on `port` (0: a free one) of 127.0.0.1. `routes` maps path prefixes to
  * upstream origins (`{ '/remotes/mfe_accounts/': 'http://127.0.0.1:3002' }`); `fallback` takes
- * every other path. Resolves with `{ origin, close }`; the origin names `localhost`, which the
- * certificate covers. Bad routes throw before anything listens.
+ * every other path. An upstream silent for `upstreamTimeoutMs` is a 504. Resolves with
+ * `{ origin, close }`; the origin names `localhost`, which the certificate covers. Bad routes throw
+ * before anything listens.
  */
-export async function startHttpsIngress({ cert, key, routes = {}, fallback, port = 0 }) {
+export async function startHttpsIngress({
+  cert,
+  key,
+  routes = {},
+  fallback,
+  port = 0,
+  upstreamTimeoutMs = 30_000,
+}) {
   const table = parseRoutes(routes, fallback);
   const server = http2.createSecureServer({ cert, key, allowHTTP1: true }, (request, response) => {
     const { target, path } = resolveUpstream(table, request.url);
@@ -122,7 +131,7 @@ export async function startHttpsIngress({ cert, key, routes = {}, fallback, port
         method: request.method,
         path,
         headers: requestHeaders(request),
-        timeout: UPSTREAM_TIMEOUT_MS,
+        timeout: upstreamTimeoutMs,
       },
       (answer) => {
         response.writeHead(answer.statusCode, responseHeaders(answer));
@@ -136,7 +145,7 @@ export async function startHttpsIngress({ cert, key, routes = {}, fallback, port
         response,
         504,
         'upstream_timeout',
-        `${target.origin} did not answer ${path} within ${UPSTREAM_TIMEOUT_MS / 1000} s.`,
+        `${target.origin} did not answer ${path} within ${upstreamTimeoutMs} ms.`,
       );
     });
     upstream.on('error', (error) => {

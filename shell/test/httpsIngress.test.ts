@@ -24,6 +24,7 @@ interface IngressModule {
     key: string;
     routes?: Record<string, string>;
     fallback: string;
+    upstreamTimeoutMs?: number;
   }): Promise<Ingress>;
 }
 const INGRESS = '../../scripts/lib/httpsIngress.mjs';
@@ -209,6 +210,33 @@ describe('httpsIngress', () => {
       expect(after).toMatchObject({ status: 200, text: 'shell:/' });
     } finally {
       await spare.close();
+    }
+  });
+
+  it('answers 504 when an upstream stays silent, and then serves the next request', async () => {
+    const silent = http.createServer(() => {
+      // never answers
+    });
+    const silentPort = await listen(silent);
+    const spare = await ingressModule.startHttpsIngress({
+      ...certificate,
+      routes: { '/remotes/slow/': `http://127.0.0.1:${silentPort}` },
+      fallback: shell.origin,
+      upstreamTimeoutMs: 200,
+    });
+    try {
+      const answer = await h2Request(spare.origin, certificate.cert, '/remotes/slow/a.js');
+      expect(answer.status).toBe(504);
+      expect(JSON.parse(answer.text)).toEqual({
+        error: 'upstream_timeout',
+        message: `http://127.0.0.1:${silentPort} did not answer /a.js within 200 ms.`,
+      });
+      const after = await h2Request(spare.origin, certificate.cert, '/');
+      expect(after).toMatchObject({ status: 200, text: 'shell:/' });
+    } finally {
+      await spare.close();
+      silent.closeAllConnections();
+      await close(silent);
     }
   });
 
