@@ -81,6 +81,12 @@ export async function stopServiceProcess(name: ServiceName): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
 }
 
+/** Starts a service again if it is not serving (after a test that stopped it, whatever happened). */
+export async function ensureServiceProcess(name: ServiceName): Promise<void> {
+  const port = serviceDefinitions({})[name]?.port ?? 0;
+  if (!(await isPortOpen(port))) await startServiceProcess(name);
+}
+
 export async function startStack(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-e2e-'));
   writeState({ dataDir, pids: {} });

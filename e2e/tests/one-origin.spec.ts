@@ -1,38 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Page, Request } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
-import { ROOT } from '../support/stack';
+import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { carrySession, startOneOrigin, type OneOrigin } from '../support/oneOrigin';
+import { ensureServiceProcess, startServiceProcess, stopServiceProcess } from '../support/stack';
 
-// The app served as docs/production.md recommends and the benchmark measures it: the shell, every
-// remote and the API on one HTTPS origin with HTTP/2 (scripts/lib/oneOriginStack.mjs, in front of
-// the stack global-setup started). Its certificate is made for the run: this browser trusts it.
+// The app as production serves it: one HTTPS origin with HTTP/2 (e2e/support/oneOrigin.ts).
 test.use({ ignoreHTTPSErrors: true });
 
-let oneOrigin: ChildProcess;
+let oneOrigin: OneOrigin;
 let origin: string;
 
 test.beforeAll(async () => {
-  oneOrigin = spawn(process.execPath, [path.join(ROOT, 'scripts', 'lib', 'oneOriginStack.mjs')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<never>((_, reject) =>
-    oneOrigin.once('exit', (code) => reject(new Error(`oneOriginStack.mjs exited with ${code}`))),
-  );
-  // its first line on stdout: { "origin", "spki" }, once it serves
-  const firstLine = new Promise<string>((resolve) =>
-    createInterface({ input: oneOrigin.stdout! }).once('line', resolve),
-  );
-  origin = (JSON.parse(await Promise.race([firstLine, exited])) as { origin: string }).origin;
+  oneOrigin = await startOneOrigin();
+  origin = oneOrigin.origin;
 });
 
 test.afterAll(async () => {
-  if (!oneOrigin || oneOrigin.exitCode !== null) return;
-  const stopped = new Promise((resolve) => oneOrigin.once('exit', resolve));
-  oneOrigin.kill('SIGTERM');
-  await stopped;
+  await oneOrigin?.stop();
 });
 
 /** Every request the page makes, by URL, from now on. */
@@ -63,14 +46,7 @@ test('signed in, the dashboard and its tabs work with every call on the one orig
   page,
 }) => {
   await signIn(page);
-  // the session the shell keeps in localStorage, carried from the plain stack's origin
-  const tokens = await page.evaluate(() => JSON.stringify(localStorage));
-  await page.goto(`${origin}/login`);
-  await expect(page.getByRole('button', { name: 'Continue with Discord' })).toBeVisible();
-  await page.evaluate((saved) => {
-    for (const [key, value] of Object.entries(JSON.parse(saved) as Record<string, string>))
-      localStorage.setItem(key, value);
-  }, tokens);
+  await carrySession(page, origin);
 
   const requests = recordRequests(page);
   await page.goto(`${origin}/dashboard`);
@@ -86,4 +62,40 @@ test('signed in, the dashboard and its tabs work with every call on the one orig
   expect(requests.some((url) => url.startsWith(`${origin}/_api/`))).toBe(true);
   // nothing from the plain stack's origins: scripts, manifests and calls all ride the one origin
   expect(requests.filter((url) => /^https?:\/\/localhost:(8080|300\d)\//.test(url))).toEqual([]);
+});
+
+test.describe('a remote that cannot load, on the one origin', () => {
+  // Whatever happened in the test, mfe_servers is served again for the tests after it.
+  test.afterEach(() => ensureServiceProcess('mfe_servers'));
+
+  test('its region alone shows the fallback (the ingress answers 502), and Try again recovers', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/502|mfe_servers|RUNTIME-00/);
+    await signIn(page);
+    await carrySession(page, origin);
+    await stopServiceProcess('mfe_servers');
+    await page.goto(`${origin}/dashboard`);
+    await expect(
+      page.getByText('Link your Roblox account to verify in your Discord servers.'),
+    ).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    const servers = remoteRegion(page, 'mfe_servers');
+    await expect(servers).toHaveAttribute('data-remote-status', 'failed');
+    await expect(servers.getByText('Servers is unavailable')).toBeVisible();
+    await page.getByRole('tab', { name: 'Accounts' }).click();
+    await expect(remoteRegion(page, 'mfe_accounts')).toHaveAttribute(
+      'data-remote-status',
+      'mounted',
+    );
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeEnabled();
+
+    await page.getByRole('tab', { name: 'Servers' }).click();
+    await startServiceProcess('mfe_servers');
+    await servers.getByRole('button', { name: 'Try again' }).click();
+    await expect(servers).toHaveAttribute('data-remote-status', 'mounted');
+    await expect(page.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
+  });
 });

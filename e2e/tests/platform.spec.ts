@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { expect, remoteRegion, signIn, test } from '../support/fixtures';
-import { REMOTES, ROOT, startServiceProcess, stopServiceProcess } from '../support/stack';
+import { startOneOrigin } from '../support/oneOrigin';
+import {
+  REMOTES,
+  ROOT,
+  ensureServiceProcess,
+  startServiceProcess,
+  stopServiceProcess,
+} from '../support/stack';
 
 test.describe('the shell composes the remotes', () => {
   // Pages that stay put (no redirect of their own), so each parcel can be seen where it mounted.
@@ -127,16 +134,8 @@ test.describe('the shell composes the remotes', () => {
 });
 
 test.describe('a remote that cannot load', () => {
-  test.afterEach(async () => {
-    // Whatever happened in the test, mfe_servers is served again for the tests after it.
-    if (
-      !(await fetch('http://127.0.0.1:3003/mf-manifest.json')
-        .then((r) => r.ok)
-        .catch(() => false))
-    ) {
-      await startServiceProcess('mfe_servers');
-    }
-  });
+  // Whatever happened in the test, mfe_servers is served again for the tests after it.
+  test.afterEach(() => ensureServiceProcess('mfe_servers'));
 
   test('shows a fallback in its own region only, and Try again recovers', async ({
     page,
@@ -176,7 +175,12 @@ test.describe('a remote that cannot load', () => {
 });
 
 test.describe('independent deploys', () => {
-  test('a rebuilt remote shows on reload with no shell rebuild', async ({ page }) => {
+  // the one origin's certificate is made for the run
+  test.use({ ignoreHTTPSErrors: true });
+
+  test('a rebuilt remote shows on reload with no shell rebuild, on both origins', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const shellMain = path.join(ROOT, 'shell', 'dist', 'main.js');
     const shellBefore = fs.statSync(shellMain).mtimeMs;
@@ -202,6 +206,16 @@ test.describe('independent deploys', () => {
       await expect(parcel).toHaveAttribute('data-release', release);
       expect(release).not.toBe(releaseBefore);
       expect(fs.statSync(shellMain).mtimeMs).toBe(shellBefore);
+
+      // Served as production serves it (one origin, the remote under /remotes/mfe_public/), the
+      // same deploy is what the page gets: nothing of the shell's was touched there either.
+      const oneOrigin = await startOneOrigin();
+      try {
+        await page.goto(`${oneOrigin.origin}/privacy`);
+        await expect(parcel).toHaveAttribute('data-release', release);
+      } finally {
+        await oneOrigin.stop();
+      }
     } finally {
       await stopServiceProcess('mfe_public');
       await startServiceProcess('mfe_public');

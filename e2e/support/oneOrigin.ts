@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { ROOT } from './stack';
+
+// The app served as docs/production.md recommends and the benchmark measures it: the shell, every
+// remote and the API on one HTTPS origin with HTTP/2 (scripts/lib/oneOriginStack.mjs), in front of
+// the stack global-setup started. Its certificate is made for the run; a test using it sets
+// `ignoreHTTPSErrors`.
+
+export interface OneOrigin {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `oneOriginStack.mjs` and resolves once it serves (its first stdout line names the origin). */
+export async function startOneOrigin(): Promise<OneOrigin> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'lib', 'oneOriginStack.mjs')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`oneOriginStack.mjs exited with ${code}`))),
+  );
+  const firstLine = new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout! }).once('line', resolve),
+  );
+  const { origin } = JSON.parse(await Promise.race([firstLine, exited])) as { origin: string };
+  return {
+    origin,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const stopped = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await stopped;
+    },
+  };
+}
+
+/**
+ * Carries the session of a page signed in on the plain stack to `origin`: sign-in returns to the
+ * API's `API_URL` (the plain origin here; the one origin in production), and the shell keeps the
+ * session's two tokens in localStorage, per origin.
+ */
+export async function carrySession(page: Page, origin: string): Promise<void> {
+  const tokens = await page.evaluate(() => JSON.stringify(localStorage));
+  await page.goto(`${origin}/login`);
+  await expect(page.getByRole('button', { name: 'Continue with Discord' })).toBeVisible();
+  await page.evaluate((saved) => {
+    for (const [key, value] of Object.entries(JSON.parse(saved) as Record<string, string>))
+      localStorage.setItem(key, value);
+  }, tokens);
+}
