@@ -55,7 +55,7 @@ export function createFastifyServer(register) {
       return server;
     },
     // The static plugin already guards against traversal; keep URLs as the browser sent them.
-    ignoreDuplicateSlashes: false,
+    routerOptions: { ignoreDuplicateSlashes: false },
   });
   app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // @fastify/send names JavaScript application/javascript; keep the standard type the servers sent.
