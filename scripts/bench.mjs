@@ -2,8 +2,9 @@
 // npm run bench: builds what is missing or stale (production), starts the production stack on a
 // throw-away data folder, measures the web figures (Lighthouse mobile, median of 3) and then the
 // API figures (scripts/bench/api.mjs, when present), and prints one table.
-// Usage: npm run bench [-- --json [file]] [-- --no-build]
-// (--json alone prints the rows as JSON on stdout; --no-build measures the dist folders as they are)
+// Usage: npm run bench [-- --json [file]] [-- --no-build] [-- --runs N]
+// (--json alone prints the rows as JSON on stdout; --no-build measures the dist folders as they are;
+// --runs N takes the median of N Lighthouse runs per page instead of 3, for a noisy machine)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,6 +47,24 @@ export function stalePackages(root = ROOT) {
   });
 }
 
+const DEFAULT_RUNS = 3;
+const MAX_RUNS = 15;
+
+/** `--runs N`: Lighthouse runs per page, of which each web figure is the median (3 unless given). */
+export function lighthouseRuns(argv) {
+  const index = argv.indexOf('--runs');
+  if (index === -1) return DEFAULT_RUNS;
+  const value = argv[index + 1];
+  if (!/^\d+$/.test(value ?? '') || Number(value) < 1 || Number(value) > MAX_RUNS)
+    throw Object.assign(
+      new Error(
+        `--runs takes the number of Lighthouse runs per page, a whole number from 1 to ${MAX_RUNS} (got ${value === undefined ? 'nothing' : `"${value}"`}).`,
+      ),
+      { usage: true },
+    );
+  return Number(value);
+}
+
 function jsonTarget(argv) {
   const index = argv.indexOf('--json');
   if (index === -1) return null;
@@ -61,13 +80,13 @@ export function formatTable(rows) {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
-async function measure() {
+async function measure({ runs }) {
   const { startBenchStack } = await import('./bench/stack.mjs');
   const { benchWeb } = await import('./bench/web.mjs');
   const rows = [];
   const stack = await startBenchStack({ log });
   try {
-    rows.push(...(await benchWeb({ log, oneOrigin: stack.oneOrigin })));
+    rows.push(...(await benchWeb({ log, oneOrigin: stack.oneOrigin, runs })));
   } finally {
     await stack.stop();
   }
@@ -81,6 +100,7 @@ async function measure() {
 
 async function main() {
   const argv = process.argv.slice(2);
+  const runs = lighthouseRuns(argv); // a bad value fails before anything is built
   if (!process.env.RC_BENCH_LOCKED) {
     ensureDependencies();
     const stale = argv.includes('--no-build') ? [] : stalePackages();
@@ -98,7 +118,7 @@ async function main() {
       process.exit(result.status ?? 1);
     }
   }
-  const rows = await measure();
+  const rows = await measure({ runs });
   console.log(`\n${formatTable(rows)}`);
   const target = jsonTarget(argv);
   if (target === '-') console.log(JSON.stringify(rows, null, 2));
@@ -111,6 +131,9 @@ async function main() {
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain)
   main().catch((error) => {
-    console.error(`\nnpm run bench failed: ${error.stack || error.message}`);
+    // a mistyped option needs its message, not a stack
+    console.error(
+      `\nnpm run bench failed: ${error.usage ? error.message : error.stack || error.message}`,
+    );
     process.exit(1);
   });

@@ -1,4 +1,4 @@
-// The web half of `npm run bench`: Lighthouse (mobile preset, median of 3) on the landing page and
+// The web half of `npm run bench`: Lighthouse (mobile preset, median of 3 runs, `--runs N` more) on the landing page and
 // on the signed-in dashboard, served as `npm start` serves them (plain HTTP/1.1, four origins) and
 // as production does (one HTTPS origin with HTTP/2, scripts/lib/oneOriginStack.mjs), the landing's
 // compressed JavaScript, each remoteEntry's gzip size and the bytes a warm reload of the dashboard
@@ -13,13 +13,13 @@ import { chromium } from 'playwright-core';
 import { REMOTES, ROOT } from '../lib/stack.cjs';
 import { serveSnapshots, snapshotPage } from './staticSnapshot.mjs';
 import { median } from './stats.mjs';
+import { webGoalRows } from './webGoals.mjs';
 
 export const SHELL = 'http://localhost:8080';
 const EMULATOR = 'http://localhost:3100';
 const DEMO_USER = 'demo_user';
 /** What the dashboard's Accounts tab shows once its data is in (its largest text on a phone). */
 const DASHBOARD_TEXT = 'Link your Roblox account to verify in your Discord servers.';
-const RUNS = 3;
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -85,10 +85,10 @@ function medianOf(runs) {
   };
 }
 
-/** The median of 3 runs per URL, the URLs taking turns so a slower minute hits each alike. */
-async function lighthouseMedians(urls, port, log) {
+/** The median of `count` runs per URL, the URLs taking turns so a slower minute hits each alike. */
+async function lighthouseMedians(urls, port, log, count) {
   const runs = urls.map(() => []);
-  for (let i = 1; i <= RUNS; i += 1) {
+  for (let i = 1; i <= count; i += 1) {
     for (const [index, url] of urls.entries()) {
       const run = await runLighthouse(url, port);
       log(
@@ -178,8 +178,11 @@ export function remoteEntrySizes(root = ROOT) {
   });
 }
 
-/** `oneOrigin`: `{ origin, spki }` of the stack on one HTTPS origin (lib/oneOriginStack.mjs). */
-export async function benchWeb({ log, oneOrigin }) {
+/**
+ * `oneOrigin`: `{ origin, spki }` of the stack on one HTTPS origin (lib/oneOriginStack.mjs);
+ * `runs`: Lighthouse runs per page and transport, of which each figure is the median.
+ */
+export async function benchWeb({ log, oneOrigin, runs = 3 }) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-bench-chrome-'));
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
@@ -194,6 +197,7 @@ export async function benchWeb({ log, oneOrigin }) {
       [`${SHELL}/`, `${oneOrigin.origin}/`],
       chrome.port,
       log,
+      runs,
     );
 
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -214,6 +218,7 @@ export async function benchWeb({ log, oneOrigin }) {
       [`${SHELL}/dashboard`, `${oneOrigin.origin}/dashboard`],
       chrome.port,
       log,
+      runs,
     );
 
     log('Lighthouse, the same two pages as static HTML without script (same-run baseline)');
@@ -225,6 +230,7 @@ export async function benchWeb({ log, oneOrigin }) {
         [`${copies.origin}/`, `${copies.origin}/dashboard`],
         chrome.port,
         log,
+        runs,
       );
     } finally {
       await copies.close();
@@ -243,7 +249,7 @@ export async function benchWeb({ log, oneOrigin }) {
     rows.push(
       {
         section: 'web',
-        figure: 'landing / LCP (median of 3)',
+        figure: `landing / LCP (median of ${runs})`,
         value: seconds(landing.lcp),
         baseline: `${b.landingLcp}; as static HTML, this run: ${seconds(staticLanding.lcp)}`,
       },
@@ -267,7 +273,7 @@ export async function benchWeb({ log, oneOrigin }) {
       })),
       {
         section: 'web',
-        figure: 'signed-in /dashboard LCP, cold cache (median of 3)',
+        figure: `signed-in /dashboard LCP, cold cache (median of ${runs})`,
         value: seconds(dashboard.lcp),
         baseline: `${b.dashboardLcp}; as static HTML, this run: ${seconds(staticDashboard.lcp)}`,
       },
@@ -279,7 +285,7 @@ export async function benchWeb({ log, oneOrigin }) {
       },
       {
         section: 'web',
-        figure: 'signed-in /dashboard LCP, one HTTPS origin, HTTP/2 (median of 3)',
+        figure: `signed-in /dashboard LCP, one HTTPS origin, HTTP/2 (median of ${runs})`,
         value: seconds(dashboardOneOrigin.lcp),
         baseline: `plain HTTP/1.1 on four origins (npm start), this run: ${seconds(dashboard.lcp)}`,
       },
@@ -295,6 +301,11 @@ export async function benchWeb({ log, oneOrigin }) {
         value: `${kb(reload.bytes)} (${reload.withBody.length} bodies, ${reload.notModified} × 304)`,
         baseline: b.warmReload,
       },
+      ...webGoalRows({
+        plain: { landing, dashboard },
+        oneOrigin: { landing: landingOneOrigin, dashboard: dashboardOneOrigin },
+        remoteEntries: remoteEntrySizes(),
+      }),
     );
   } finally {
     await chrome.kill();
