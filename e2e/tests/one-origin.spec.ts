@@ -1,7 +1,8 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { expect, signIn, test } from '../support/fixtures';
 import { carrySession, startOneOrigin, type OneOrigin } from '../support/oneOrigin';
-import { ensureServiceProcess, startServiceProcess, stopServiceProcess } from '../support/stack';
+import { expectServersFallbackThenRecovery } from '../support/remoteFallback';
+import { ensureServiceProcess, stopServiceProcess } from '../support/stack';
 
 // The app as production serves it: one HTTPS origin with HTTP/2 (e2e/support/oneOrigin.ts).
 test.use({ ignoreHTTPSErrors: true });
@@ -81,21 +82,7 @@ test.describe('a remote that cannot load, on the one origin', () => {
       page.getByText('Link your Roblox account to verify in your Discord servers.'),
     ).toBeVisible();
 
-    await page.getByRole('tab', { name: 'Servers' }).click();
-    const servers = remoteRegion(page, 'mfe_servers');
-    await expect(servers).toHaveAttribute('data-remote-status', 'failed');
-    await expect(servers.getByText('Servers is unavailable')).toBeVisible();
-    await page.getByRole('tab', { name: 'Accounts' }).click();
-    await expect(remoteRegion(page, 'mfe_accounts')).toHaveAttribute(
-      'data-remote-status',
-      'mounted',
-    );
-    await expect(page.getByRole('button', { name: 'Logout' })).toBeEnabled();
-
-    await page.getByRole('tab', { name: 'Servers' }).click();
-    await startServiceProcess('mfe_servers');
-    await servers.getByRole('button', { name: 'Try again' }).click();
-    await expect(servers).toHaveAttribute('data-remote-status', 'mounted');
+    await expectServersFallbackThenRecovery(page);
     await expect(page.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
   });
 });

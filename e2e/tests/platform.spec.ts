@@ -4,6 +4,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { startOneOrigin } from '../support/oneOrigin';
+import { expectServersFallbackThenRecovery } from '../support/remoteFallback';
 import {
   REMOTES,
   ROOT,
@@ -145,32 +146,7 @@ test.describe('a remote that cannot load', () => {
     await signIn(page);
     await stopServiceProcess('mfe_servers');
     await page.reload();
-
-    await page.getByRole('tab', { name: 'Servers' }).click();
-    const servers = remoteRegion(page, 'mfe_servers');
-    await expect(servers).toHaveAttribute('data-remote-status', 'failed');
-    await expect(servers.getByText('Servers is unavailable')).toBeVisible();
-
-    // The header and the other tab keep working.
-    await page.getByRole('tab', { name: 'Accounts' }).click();
-    await expect(remoteRegion(page, 'mfe_accounts')).toHaveAttribute(
-      'data-remote-status',
-      'mounted',
-    );
-    await expect(page.getByRole('button', { name: 'Logout' })).toBeEnabled();
-
-    // Back on the Servers tab the remote is still down; once it is back, Try again recovers.
-    await page.getByRole('tab', { name: 'Servers' }).click();
-    await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute('data-remote-status', 'failed');
-    await startServiceProcess('mfe_servers');
-    await remoteRegion(page, 'mfe_servers').getByRole('button', { name: 'Try again' }).click();
-    await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute(
-      'data-remote-status',
-      'mounted',
-    );
-    await expect(
-      remoteRegion(page, 'mfe_servers').locator('[data-parcel="mfe_servers/ServersTab"]'),
-    ).toBeAttached();
+    await expectServersFallbackThenRecovery(page);
   });
 });
 
