@@ -26,6 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../lib/freePort.mjs';
+import { memoryMonitorRow } from './memoryMonitor.mjs';
 import { median } from './stats.mjs';
 import { steadyLoad } from './steadyLoad.mjs';
 
@@ -348,6 +349,7 @@ export async function benchApi({ log = console.log } = {}) {
       value: `${os.cpus().length}, ${os.loadavg()[0].toFixed(1)}`,
       baseline: '',
     },
+    memoryMonitorRow(),
   ];
   let failed = false;
   try {
