@@ -1,6 +1,6 @@
-// The kernel's DAMON memory monitor, when this machine runs one: each of its samples stalls the
-// process with the most memory for a few milliseconds (PGlite's API; docs/performance.md, API,
-// thirteenth round), so the benchmark's table says it is there.
+// The kernel's DAMON memory monitor, when this machine runs one: the PGlite API's stalls line up
+// with its samples (docs/performance.md, thirteenth round), so the benchmark's table says it is
+// there.
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -1,8 +1,9 @@
-// The web half of `npm run bench`: Lighthouse (mobile preset, median of 3 runs, `--runs N` more) on the landing page and
-// on the signed-in dashboard, served as `npm start` serves them (plain HTTP/1.1, four origins) and
-// as production does (one HTTPS origin with HTTP/2, scripts/lib/oneOriginStack.mjs), the landing's
-// compressed JavaScript, each remoteEntry's gzip size and the bytes a warm reload of the dashboard
-// downloads again. Needs the production stack running.
+// The web half of `npm run bench`: Lighthouse (mobile preset, median of 3 runs or `--runs N`) on
+// the landing page and on the signed-in dashboard, served as `npm start` serves them (plain
+// HTTP/1.1, four origins) and as production does (one HTTPS origin with HTTP/2,
+// scripts/lib/oneOriginStack.mjs), the landing's compressed JavaScript, each remoteEntry's gzip
+// size and the bytes a warm reload of the dashboard downloads again. Needs the production stack
+// running.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -269,6 +270,7 @@ export async function benchWeb({ log, oneOrigin, runs = 3 }) {
       );
 
     const b = ISSUE_BASELINE;
+    const remoteEntries = remoteEntrySizes();
     rows.push(
       {
         section: 'web',
@@ -288,7 +290,7 @@ export async function benchWeb({ log, oneOrigin, runs = 3 }) {
         value: `${kb(landing.jsTransfer)} (${landing.jsCount} files)`,
         baseline: b.landingJs,
       },
-      ...remoteEntrySizes().map((entry) => ({
+      ...remoteEntries.map((entry) => ({
         section: 'web',
         figure: `${entry.name} remoteEntry.js, gzip -9`,
         value: kb(entry.gzip),
@@ -329,7 +331,7 @@ export async function benchWeb({ log, oneOrigin, runs = 3 }) {
       ...webGoalRows({
         plain: { landing, dashboard },
         oneOrigin: { landing: landingOneOrigin, dashboard: dashboardOneOrigin },
-        remoteEntries: remoteEntrySizes(),
+        remoteEntries,
       }),
     );
   } finally {
