@@ -81,7 +81,7 @@ export async function stopServiceProcess(name: ServiceName): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
 }
 
-/** Starts a service again if it is not serving (after a test that stopped it, whatever happened). */
+/** Starts a service again if it is not serving (after a test that stopped it, however it ended). */
 export async function ensureServiceProcess(name: ServiceName): Promise<void> {
   const port = serviceDefinitions({})[name]?.port ?? 0;
   if (!(await isPortOpen(port))) await startServiceProcess(name);

@@ -132,7 +132,7 @@ async function signIn(page) {
   await page.getByRole('button', { name: 'Logout' }).waitFor();
 }
 
-// generous: the log says how long the step took (seconds when it works); it was seen hanging for good
+// generous: the log says how long the step took when it works; it was once seen hanging for good
 const WARM_RELOAD_LIMIT_MS = 300_000;
 
 /** `warmReloadBytes` in a page of its own, in the benchmark's browser. */
