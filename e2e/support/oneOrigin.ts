@@ -15,7 +15,7 @@ export interface OneOrigin {
   stop: () => Promise<void>;
 }
 
-/** Starts `oneOriginStack.mjs`; resolves once it serves (its first stdout line names the origin). */
+/** Starts `oneOriginStack.mjs`; resolves once it serves (its first stdout line is the origin). */
 export async function startOneOrigin(): Promise<OneOrigin> {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'lib', 'oneOriginStack.mjs')], {
     cwd: ROOT,
