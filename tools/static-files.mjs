@@ -32,6 +32,9 @@ export function cacheControlFor(filePath) {
     : 'no-cache';
 }
 
+/** Bodies smaller than this go uncompressed: a compressor costs more than the bytes it saves. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
 /**
  * A Fastify app on a plain `http.Server`, returned at once (callers and tests listen on it
  * themselves); requests wait until the plugins are registered. Bodies over 1 KiB that are not
@@ -57,7 +60,11 @@ export function createFastifyServer(register) {
     // The static plugin already guards against traversal; keep URLs as the browser sent them.
     routerOptions: { ignoreDuplicateSlashes: false },
   });
-  app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+  });
   // @fastify/send names JavaScript application/javascript; keep the standard type the servers sent.
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');

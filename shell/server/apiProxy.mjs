@@ -2,6 +2,7 @@
 // A page that calls its own origin makes no CORS preflight, and its calls share the connections
 // its scripts came on. config.json names it with `"apiBaseUrl": "/_api"`.
 import httpProxy from '@fastify/http-proxy';
+import { COMPRESSION_THRESHOLD_BYTES } from '../../tools/static-files.mjs';
 
 export const API_PROXY_PREFIX = '/_api';
 /** Longer than the browser's longest call (shared-lib's API_TIMEOUTS.longMs, 120 s). */
@@ -13,6 +14,31 @@ const sendEnvelope = (reply, statusCode, error, message) =>
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
     .send(JSON.stringify({ success: false, error, message }));
+
+const sendUnreachable = (reply) =>
+  sendEnvelope(
+    reply,
+    502,
+    'api_unreachable',
+    'The API cannot be reached right now. Please try again in a moment.',
+  );
+
+/**
+ * The API's answer passed on. @fastify/compress compresses every stream, whatever its length, so a
+ * short answer (most of the API's: a few hundred bytes) is read whole first: as a buffer it goes
+ * out uncompressed below the compression threshold, as the shell's own short answers do. Longer
+ * answers, and those of unknown length, stream and are compressed as before.
+ */
+function passAnswerOn(request, reply, res) {
+  const length = Number(res.headers['content-length']);
+  const short = Number.isInteger(length) && length < COMPRESSION_THRESHOLD_BYTES;
+  if (!short || request.method === 'HEAD') return reply.send(res.stream);
+  const chunks = [];
+  res.stream.on('data', (chunk) => chunks.push(chunk));
+  res.stream.on('error', () => sendUnreachable(reply));
+  res.stream.on('end', () => reply.send(Buffer.concat(chunks)));
+  return reply;
+}
 
 /** API_UPSTREAM, checked: the API's own http(s) address; the local stack's API when unset. */
 export function apiUpstreamSetting(value = 'http://127.0.0.1:3000') {
@@ -72,17 +98,16 @@ export function registerApiProxy(app, upstream) {
         'x-forwarded-for': request.ip,
         'x-forwarded-proto': request.protocol,
       }),
-      onError: (reply, { error }) => {
-        const timedOut = error?.statusCode === 504;
-        sendEnvelope(
-          reply,
-          timedOut ? 504 : 502,
-          timedOut ? 'api_timeout' : 'api_unreachable',
-          timedOut
-            ? 'The API did not answer in time. Please try again.'
-            : 'The API cannot be reached right now. Please try again in a moment.',
-        );
-      },
+      onResponse: passAnswerOn,
+      onError: (reply, { error }) =>
+        error?.statusCode === 504
+          ? sendEnvelope(
+              reply,
+              504,
+              'api_timeout',
+              'The API did not answer in time. Please try again.',
+            )
+          : sendUnreachable(reply),
     },
   });
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { close, listen, request, type ShellServerModule } from './serverTestHttp';
 
 interface ApiProxyModule {
@@ -24,6 +25,31 @@ let api: http.Server;
 let apiPort: number;
 let seen: SeenByApi[] = [];
 
+const SHORT_ANSWER = JSON.stringify({ success: true, data: { servers: ['a'.repeat(300)] } });
+const LONG_ANSWER = JSON.stringify({ success: true, data: { servers: ['b'.repeat(8000)] } });
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Answers of known and unknown length, whole or cut off, by path. */
+const ANSWERS: Record<string, (res: http.ServerResponse) => void> = {
+  '/answers/short': (res) =>
+    res
+      .writeHead(200, { 'content-type': JSON_TYPE, 'content-length': SHORT_ANSWER.length })
+      .end(SHORT_ANSWER),
+  '/answers/long': (res) =>
+    res
+      .writeHead(200, { 'content-type': JSON_TYPE, 'content-length': LONG_ANSWER.length })
+      .end(LONG_ANSWER),
+  '/answers/unknown-length': (res) => {
+    res.writeHead(200, { 'content-type': JSON_TYPE }); // chunked
+    res.write(SHORT_ANSWER.slice(0, 100));
+    res.end(SHORT_ANSWER.slice(100));
+  },
+  '/answers/cut-off': (res) => {
+    res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': SHORT_ANSWER.length });
+    res.write(SHORT_ANSWER.slice(0, 100), () => res.destroy());
+  },
+};
+
 /** A stand-in API: records what reaches it and answers like the real one. */
 function startFakeApi(): Promise<number> {
   api = http.createServer((req, res) => {
@@ -40,6 +66,8 @@ function startFakeApi(): Promise<number> {
         return res
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ success: true, data: { total_users: 41, total_servers: 7 } }));
+      const answer = ANSWERS[req.url ?? ''];
+      if (answer) return answer(res);
       if (req.url?.startsWith('/auth/callback'))
         return res
           .writeHead(302, { location: 'http://localhost:8080/auth/callback?session=s1' })
@@ -149,6 +177,54 @@ describe('the API on the shell’s origin (/_api)', () => {
     expect(page.text).toContain('"total_users":41');
     expect(seen.map((call) => call.url)).toEqual(['/api/bot-stats']);
     expect(seen[0]!.headers['x-forwarded-for']).toBeUndefined();
+  });
+});
+
+describe('the API’s answers, compressed only where it pays', () => {
+  let shell: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    shell = await shellServer(`http://127.0.0.1:${apiPort}`);
+    port = await listen(shell);
+  });
+  afterAll(() => close(shell));
+  const ACCEPTS = { 'accept-encoding': 'br, gzip' };
+
+  it('sends a short answer whole and as it came, with its length (no compressor for it)', async () => {
+    const reply = await request(port, '/_api/answers/short', { headers: ACCEPTS });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.headers['content-length']).toBe(String(SHORT_ANSWER.length));
+    expect(reply.text).toBe(SHORT_ANSWER);
+  });
+
+  it('compresses a long answer for a browser that takes brotli', async () => {
+    const reply = await request(port, '/_api/answers/long', { headers: ACCEPTS });
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(reply.body.length).toBeLessThan(LONG_ANSWER.length / 10);
+    expect(zlib.brotliDecompressSync(reply.body).toString('utf8')).toBe(LONG_ANSWER);
+  });
+
+  it('compresses an answer of unknown length, which streams as before', async () => {
+    const reply = await request(port, '/_api/answers/unknown-length', { headers: ACCEPTS });
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(reply.body).toString('utf8')).toBe(SHORT_ANSWER);
+  });
+
+  it('answers a short answer cut off by the API with a 502 envelope, not a truncated body', async () => {
+    const reply = await request(port, '/_api/answers/cut-off', { headers: ACCEPTS });
+    expect(reply.status).toBe(502);
+    expect(JSON.parse(reply.text)).toEqual({
+      success: false,
+      error: 'api_unreachable',
+      message: 'The API cannot be reached right now. Please try again in a moment.',
+    });
+  });
+
+  it('sends a short answer to a client that takes no compression as it came', async () => {
+    const reply = await request(port, '/_api/answers/short');
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.text).toBe(SHORT_ANSWER);
   });
 });
 
