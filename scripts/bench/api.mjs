@@ -14,12 +14,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readFileSync,
   readdirSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -191,7 +193,7 @@ function summarise(windows) {
  * Both routes warmed up, then WINDOWS measured windows of each, taking turns (bare, API, bare,
  * …), so the machine's drift during the run falls on both; each figure is the median window's.
  */
-async function measureInTurns(bare, api, log) {
+async function measureInTurns(bare, api, log, names = ['bare', 'API']) {
   await atRate(bare.url, bare.headers, WARMUP_SECONDS);
   await atRate(api.url, api.headers, WARMUP_SECONDS);
   const bareWindows = [];
@@ -202,8 +204,9 @@ async function measureInTurns(bare, api, log) {
     bareWindows.push(b);
     apiWindows.push(a);
     log(
-      `  window ${i}/${WINDOWS}: bare p50 ${ms(b.p50)}, p99 ${ms(b.p99)}; ` +
-        `API p50 ${ms(a.p50)}, p99 ${ms(a.p99)}, ${a.errors} errors, ${a.rps.toFixed(0)} req/s`,
+      `  window ${i}/${WINDOWS}: ${names[0]} p50 ${ms(b.p50)}, p99 ${ms(b.p99)}; ` +
+        `${names[1]} p50 ${ms(a.p50)}, p99 ${ms(a.p99)}, ${a.errors} errors, ` +
+        `${a.rps.toFixed(0)} req/s`,
     );
   }
   return { b: summarise(bareWindows), a: summarise(apiWindows) };
@@ -235,8 +238,66 @@ export async function dropSchemas(schema) {
 
 const ms = (n) => `${Number.isInteger(n) ? n : n.toFixed(2)} ms`;
 
+/** What a browser sends beside its token: it takes compressed answers. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/**
+ * The shell's server in front of `api`, as browsers reach the API (shell/server/apiProxy.mjs),
+ * with a stand-in page folder: only its /_api is measured.
+ */
+async function startShellProxy({ api, workDir }) {
+  const distDir = path.join(workDir, 'shell-proxy');
+  mkdirSync(distDir, { recursive: true });
+  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>RoConnect</title>');
+  writeFileSync(path.join(distDir, 'remotes.json'), '{}');
+  writeFileSync(path.join(distDir, 'config.json'), JSON.stringify({ apiBaseUrl: '/_api' }));
+  const port = await freePort();
+  const shell = await startNode([path.join(ROOT, 'shell/server/server.mjs')], {
+    env: { PORT: String(port), SHELL_DIST_DIR: distDir, API_UPSTREAM: api },
+    readyUrl: `http://127.0.0.1:${port}/remotes.json`,
+    logFile: path.join(workDir, 'shell-proxy.log'),
+  });
+  return { ...shell, apiBase: `http://127.0.0.1:${port}/_api` };
+}
+
+/**
+ * The route called as the dashboard calls it, through the shell's /_api, in turns with the API
+ * called directly, both with a browser's headers: what the proxy adds.
+ */
+async function benchThroughShell({ label, api, token, serverPid, workDir, log }) {
+  const shell = await startShellProxy({ api, workDir });
+  try {
+    log(`api (${label}): ${ROUTE} directly and through the shell's /_api, taking turns`);
+    const headers = { ...BROWSER_HEADERS, authorization: `Bearer ${token}` };
+    const { b: direct, a: proxied } = await measureInTurns(
+      { url: `${api}${ROUTE}`, headers, pid: serverPid },
+      { url: `${shell.apiBase}${ROUTE}`, headers, pid: shell.child.pid },
+      log,
+      ['direct', "shell's /_api"],
+    );
+    const section = `API · ${label} · through the shell's /_api`;
+    const perRequest = (cpu) => (cpu === null ? 'n/a' : `${cpu.toFixed(3)} ms`);
+    return [
+      {
+        section,
+        figure: `p50 / p99 latency, errors (median of ${WINDOWS} windows)`,
+        value: `${ms(proxied.p50)} / ${ms(proxied.p99)}, ${proxied.errors} errors`,
+        baseline: `the API directly: ${ms(direct.p50)} / ${ms(direct.p99)}, ${direct.errors} errors`,
+      },
+      {
+        section,
+        figure: "the shell server's CPU per request",
+        value: perRequest(proxied.cpuPerRequest),
+        baseline: `the API's, called directly: ${perRequest(direct.cpuPerRequest)}`,
+      },
+    ];
+  } finally {
+    await shell.stop();
+  }
+}
+
 /** One database: the bare route and the API route, in turns, as rows. */
-async function benchDatabase({ label, workDir, emulatorUrl, database, log }) {
+async function benchDatabase({ label, workDir, emulatorUrl, database, log, throughShell }) {
   const dataDir = path.join(workDir, `api-${label.toLowerCase()}`);
   const apiPort = await freePort();
   const api = `http://127.0.0.1:${apiPort}`;
@@ -283,6 +344,9 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log }) {
       { url: `${api}${ROUTE}`, headers, pid: server.child.pid },
       log,
     );
+    const viaShell = throughShell
+      ? await benchThroughShell({ label, api, token, serverPid: server.child.pid, workDir, log })
+      : [];
     const section = `API · ${label}`;
     const goal = a.errors === 0 && a.p50 <= 2 && a.p99 <= 1.5 * b.p99 && a.rps >= RATE * 0.98;
     return [
@@ -322,6 +386,7 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log }) {
         value: goal ? 'met' : 'not met',
         baseline: `p99 ≤ ${ms(1.5 * b.p99)}`,
       },
+      ...viaShell,
     ];
   } finally {
     await Promise.all([server.stop(), bare.stop()]);
@@ -354,7 +419,15 @@ export async function benchApi({ log = console.log } = {}) {
   let failed = false;
   try {
     rows.push(
-      ...(await benchDatabase({ label: 'PGlite', workDir, emulatorUrl, database: {}, log })),
+      // through the shell's /_api on PGlite only, the database `npm start` runs
+      ...(await benchDatabase({
+        label: 'PGlite',
+        workDir,
+        emulatorUrl,
+        database: {},
+        log,
+        throughShell: true,
+      })),
     );
     if (await postgresAnswers()) {
       const schema = `bench_${randomBytes(4).toString('hex')}`;
