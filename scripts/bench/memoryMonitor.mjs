@@ -1,5 +1,5 @@
 // The kernel's DAMON memory monitor, when this machine runs one: the PGlite API's stalls lined up
-// with its samples in one round and not in the next (docs/performance.md, thirteenth and
+// with its samples in one round and not in the next (docs/performance-log.md, thirteenth and
 // fourteenth rounds), so the benchmark's table says it is there.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,7 +44,7 @@ export function memoryMonitorRow(root = KDAMONDS) {
       ? `running, a sample every ${intervals.map((ms) => `${ms} ms`).join(', ')}`
       : 'none running',
     baseline: intervals.length
-      ? 'PGlite stalls lined up with its samples once (docs/performance.md, 13th and 14th rounds)'
+      ? 'PGlite stalls lined up with its samples once (docs/performance-log.md, rounds 13, 14)'
       : '',
   };
 }

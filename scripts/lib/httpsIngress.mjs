@@ -3,7 +3,7 @@
 // (`/remotes/mfe_accounts/…` to that remote's server, the prefix removed; everything else to the
 // shell), so the page, its scripts, the remotes' files and the API calls share one connection.
 // The benchmark measures the dashboard through it beside the plain HTTP/1.1 stack `npm start` runs
-// (docs/performance.md, web, twelfth round). Browsers without HTTP/2 get HTTP/1.1 over TLS.
+// (docs/performance-log.md, web, twelfth round). Browsers without HTTP/2 get HTTP/1.1 over TLS.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import http2 from 'node:http2';

@@ -1,7 +1,7 @@
 // Marks every JavaScript file of a production build for eager compilation with V8's explicit
 // compile hint (`//# allFunctionsCalledOnLoad` as the first line; Chromium 136+, ignored elsewhere).
 // V8 then compiles the file's functions on a background thread while it streams in, instead of
-// compiling each one on the main thread when it is first called. See docs/performance.md.
+// compiling each one on the main thread when it is first called. See docs/performance-log.md.
 const { Compilation, sources } = require('webpack');
 
 const HINT = '//# allFunctionsCalledOnLoad\n';

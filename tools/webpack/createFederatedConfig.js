@@ -69,7 +69,8 @@ module.exports = function createFederatedConfig(o) {
       },
       module: { rules: moduleRules(isProd) },
       // The host's start is one entry with its shared singletons in it (sharedSingletons.js);
-      // react-dom, half of it, downloads beside the rest as a file of its own (docs/performance.md).
+      // react-dom, half of it, downloads beside the rest as a file of its own
+      // (docs/performance-log.md).
       ...(o.isHost && isProd
         ? {
             optimization: {

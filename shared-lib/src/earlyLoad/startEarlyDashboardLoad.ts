@@ -23,7 +23,7 @@ export const EARLY_DASHBOARD_PATHS = [
 /**
  * Runs inline in the /dashboard page, before the shell's scripts have downloaded: the session
  * check (`/auth/me`) beside the dashboard's refresh, then its three data calls, so they travel
- * while the scripts do (docs/performance.md). The shell takes what it finds (`takeEarly*`) and
+ * while the scripts do (docs/performance-log.md). The shell takes what it finds (`takeEarly*`) and
  * makes any call that did not succeed itself, so every failure is handled where it always was.
  *
  * It does nothing unless the page has both tokens, an access token that is not due for renewal

@@ -29,7 +29,8 @@ let startedEarly: Promise<DashboardData> | null = null;
  * On a page opened at /dashboard with stored tokens, the shell starts the dashboard's load as it
  * boots, beside the session check (`/auth/me`) instead of after it: the load refreshes the tokens
  * first anyway, and the session id an access token carries survives a refresh, so the two do not
- * disturb each other (docs/performance.md). The page's first load takes it. True when it started.
+ * disturb each other (docs/performance-log.md). The page's first load takes it. True when it
+ * started.
  */
 export function startDashboardLoadEarly(): boolean {
   if (startedEarly || !tokenStorage.getRefreshToken()) return false;
