@@ -178,53 +178,46 @@ describe('the API on the shell’s origin (/_api)', () => {
     expect(seen.map((call) => call.url)).toEqual(['/api/bot-stats']);
     expect(seen[0]!.headers['x-forwarded-for']).toBeUndefined();
   });
-});
 
-describe('the API’s answers, compressed only where it pays', () => {
-  let shell: http.Server;
-  let port: number;
-  beforeAll(async () => {
-    shell = await shellServer(`http://127.0.0.1:${apiPort}`);
-    port = await listen(shell);
-  });
-  afterAll(() => close(shell));
-  const ACCEPTS = { 'accept-encoding': 'br, gzip' };
+  describe('its answers, compressed only where it pays', () => {
+    const ACCEPTS = { 'accept-encoding': 'br, gzip' };
 
-  it('sends a short answer whole and as it came, with its length (no compressor for it)', async () => {
-    const reply = await request(port, '/_api/answers/short', { headers: ACCEPTS });
-    expect(reply.status).toBe(200);
-    expect(reply.headers['content-encoding']).toBeUndefined();
-    expect(reply.headers['content-length']).toBe(String(SHORT_ANSWER.length));
-    expect(reply.text).toBe(SHORT_ANSWER);
-  });
-
-  it('compresses a long answer for a browser that takes brotli', async () => {
-    const reply = await request(port, '/_api/answers/long', { headers: ACCEPTS });
-    expect(reply.headers['content-encoding']).toBe('br');
-    expect(reply.body.length).toBeLessThan(LONG_ANSWER.length / 10);
-    expect(zlib.brotliDecompressSync(reply.body).toString('utf8')).toBe(LONG_ANSWER);
-  });
-
-  it('compresses an answer of unknown length, which streams as before', async () => {
-    const reply = await request(port, '/_api/answers/unknown-length', { headers: ACCEPTS });
-    expect(reply.headers['content-encoding']).toBe('br');
-    expect(zlib.brotliDecompressSync(reply.body).toString('utf8')).toBe(SHORT_ANSWER);
-  });
-
-  it('answers a short answer cut off by the API with a 502 envelope, not a truncated body', async () => {
-    const reply = await request(port, '/_api/answers/cut-off', { headers: ACCEPTS });
-    expect(reply.status).toBe(502);
-    expect(JSON.parse(reply.text)).toEqual({
-      success: false,
-      error: 'api_unreachable',
-      message: 'The API cannot be reached right now. Please try again in a moment.',
+    it('sends a short answer whole and as it came, with its length (no compressor for it)', async () => {
+      const reply = await request(port, '/_api/answers/short', { headers: ACCEPTS });
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-encoding']).toBeUndefined();
+      expect(reply.headers['content-length']).toBe(String(SHORT_ANSWER.length));
+      expect(reply.text).toBe(SHORT_ANSWER);
     });
-  });
 
-  it('sends a short answer to a client that takes no compression as it came', async () => {
-    const reply = await request(port, '/_api/answers/short');
-    expect(reply.headers['content-encoding']).toBeUndefined();
-    expect(reply.text).toBe(SHORT_ANSWER);
+    it('compresses a long answer for a browser that takes brotli', async () => {
+      const reply = await request(port, '/_api/answers/long', { headers: ACCEPTS });
+      expect(reply.headers['content-encoding']).toBe('br');
+      expect(reply.body.length).toBeLessThan(LONG_ANSWER.length / 10);
+      expect(zlib.brotliDecompressSync(reply.body).toString('utf8')).toBe(LONG_ANSWER);
+    });
+
+    it('compresses an answer of unknown length, which streams as before', async () => {
+      const reply = await request(port, '/_api/answers/unknown-length', { headers: ACCEPTS });
+      expect(reply.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(reply.body).toString('utf8')).toBe(SHORT_ANSWER);
+    });
+
+    it('answers a short answer cut off by the API with a 502 envelope, not a truncated body', async () => {
+      const reply = await request(port, '/_api/answers/cut-off', { headers: ACCEPTS });
+      expect(reply.status).toBe(502);
+      expect(JSON.parse(reply.text)).toEqual({
+        success: false,
+        error: 'api_unreachable',
+        message: 'The API cannot be reached right now. Please try again in a moment.',
+      });
+    });
+
+    it('sends a short answer to a client that takes no compression as it came', async () => {
+      const reply = await request(port, '/_api/answers/short');
+      expect(reply.headers['content-encoding']).toBeUndefined();
+      expect(reply.text).toBe(SHORT_ANSWER);
+    });
   });
 });
 
