@@ -8,6 +8,8 @@
 // (api-bare.mjs). A user signs in through the real flow (Discord URL → emulator consent →
 // callback), which also stores their servers; the route is then called with their token at a
 // steady rate (steadyLoad.mjs), in windows that take turns with the bare route's (measureInTurns).
+// On PGlite the route is then also called through a shell server's /_api, as browsers call it,
+// in turns with the API called directly (benchThroughShell).
 //
 // `node scripts/bench/api.mjs` prints the rows as a table; scripts/bench.mjs imports benchApi.
 import { spawn, spawnSync } from 'node:child_process';
