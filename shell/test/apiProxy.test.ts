@@ -187,6 +187,7 @@ describe('the API on the shell’s origin (/_api)', () => {
       expect(reply.status).toBe(200);
       expect(reply.headers['content-encoding']).toBeUndefined();
       expect(reply.headers['content-length']).toBe(String(SHORT_ANSWER.length));
+      expect(reply.headers['content-type']).toBe(JSON_TYPE);
       expect(reply.text).toBe(SHORT_ANSWER);
     });
 
