@@ -37,6 +37,9 @@ test('the landing comes over HTTP/2, its remote from the same origin', async ({ 
   const requests = recordRequests(page);
   await page.goto(`${origin}/`);
   await expect(page.getByText('Start Linking').first()).toBeVisible();
+  // that view is the server's prerender, painted before any script is asked for: the Login link
+  // comes with the started shell and the remote's mounted parcel
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await navigationProtocol(page)).toBe('h2');
   const scripts = requests.filter((url) => url.endsWith('.js'));
   expect(scripts.some((url) => url.startsWith(`${origin}/remotes/mfe_public/`))).toBe(true);
