@@ -19,7 +19,9 @@ test('the page carries remotes.json and config.json: the browser asks for neithe
       deployFileRequests.push(request.url());
   });
   await page.goto('/');
-  await expect(page.getByText('Start Linking').first()).toBeVisible();
+  // the started shell (its Login link), not only the server's prerendered view: a shell that
+  // fetched the deploy files itself would have done so by then
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   const inlined = await page.locator('script#rc-deploy').textContent();
   expect(Object.keys(JSON.parse(inlined ?? '{}') as object).sort()).toEqual(['config', 'remotes']);
   expect(deployFileRequests).toEqual([]);
