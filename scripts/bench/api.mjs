@@ -239,6 +239,8 @@ export async function dropSchemas(schema) {
 }
 
 const ms = (n) => `${Number.isInteger(n) ? n : n.toFixed(2)} ms`;
+/** CPU time per request, or n/a where /proc could not be read. */
+const perRequest = (cpu) => (cpu === null ? 'n/a' : `${cpu.toFixed(3)} ms`);
 
 /** What a browser sends beside its token: it takes compressed answers. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -278,7 +280,6 @@ async function benchThroughShell({ label, api, token, serverPid, workDir, log })
       ['direct', "shell's /_api"],
     );
     const section = `API · ${label} · through the shell's /_api`;
-    const perRequest = (cpu) => (cpu === null ? 'n/a' : `${cpu.toFixed(3)} ms`);
     return [
       {
         section,
@@ -379,8 +380,8 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log, throu
       {
         section,
         figure: 'server CPU per request',
-        value: a.cpuPerRequest === null ? 'n/a' : `${a.cpuPerRequest.toFixed(3)} ms`,
-        baseline: b.cpuPerRequest === null ? 'n/a' : `${b.cpuPerRequest.toFixed(3)} ms`,
+        value: perRequest(a.cpuPerRequest),
+        baseline: perRequest(b.cpuPerRequest),
       },
       {
         section,
