@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { dropSchemas, ensureApiBuild, freePort, signIn, startNode } from './api.mjs';
+import { freePort } from '../lib/freePort.mjs';
+import { dropSchemas, ensureApiBuild, signIn, startNode } from './api.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const postgres = process.argv.includes('--postgres');
