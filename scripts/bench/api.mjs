@@ -19,7 +19,6 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
-  readFileSync,
   readdirSync,
   rmSync,
   statSync,
@@ -31,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../lib/freePort.mjs';
 import { memoryMonitorRow } from './memoryMonitor.mjs';
+import { cpuMs, residentMemoryMb } from './processStats.mjs';
 import { median } from './stats.mjs';
 import { steadyLoad } from './steadyLoad.mjs';
 
@@ -147,19 +147,6 @@ export async function signIn(api) {
   return token;
 }
 
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/** CPU time (user + system) a process has used, in ms; null where /proc is not there. */
-function cpuMs(pid) {
-  try {
-    // fields after the command name (which is in parentheses and may hold spaces)
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-
 /** RATE req/s, evenly spread, for `seconds` against `url` (steadyLoad.mjs says why not autocannon). */
 function atRate(url, headers, seconds) {
   return steadyLoad({ url, headers, rate: RATE, seconds, connections: CONNECTIONS });
@@ -241,6 +228,7 @@ export async function dropSchemas(schema) {
 const ms = (n) => `${Number.isInteger(n) ? n : n.toFixed(2)} ms`;
 /** CPU time per request, or n/a where /proc could not be read. */
 const perRequest = (cpu) => (cpu === null ? 'n/a' : `${cpu.toFixed(3)} ms`);
+const megabytes = (mb) => (mb === null ? 'n/a' : `${mb.toFixed(0)} MB`);
 
 /** What a browser sends beside its token: it takes compressed answers. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -347,6 +335,11 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log, throu
       { url: `${api}${ROUTE}`, headers, pid: server.child.pid },
       log,
     );
+    // after the load: what the process holds while it serves (PGlite's WASM memory is most of it)
+    const memory = {
+      api: residentMemoryMb(server.child.pid),
+      bare: residentMemoryMb(bare.child.pid),
+    };
     const viaShell = throughShell
       ? await benchThroughShell({ label, api, token, serverPid: server.child.pid, workDir, log })
       : [];
@@ -382,6 +375,12 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log, throu
         figure: 'server CPU per request',
         value: perRequest(a.cpuPerRequest),
         baseline: perRequest(b.cpuPerRequest),
+      },
+      {
+        section,
+        figure: 'resident memory after the load',
+        value: megabytes(memory.api),
+        baseline: megabytes(memory.bare),
       },
       {
         section,
