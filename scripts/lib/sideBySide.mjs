@@ -1,0 +1,35 @@
+// Long-running commands side by side (`npm run dev`), their output prefixed with their names.
+// Each runs in a process group of its own and is stopped as a group: npm runs a script through a
+// shell, which does not pass a signal on, so stopping npm alone left the dev servers running.
+import { spawn } from 'node:child_process';
+
+/**
+ * Starts `commands` ({ name, command, args, env }) in `cwd`; returns them and `stop(signal)`, which
+ * signals every group (what each command started with it).
+ */
+export function runSideBySide(
+  commands,
+  { cwd, env = process.env, stdout = process.stdout, stderr = process.stderr } = {},
+) {
+  const children = commands.map(({ name, command, args, env: own = {} }) => {
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...env, ...own },
+      detached: true,
+    });
+    child.stdout.on('data', (d) => stdout.write(`[${name}] ${d}`));
+    child.stderr.on('data', (d) => stderr.write(`[${name}] ${d}`));
+    return child;
+  });
+  const stop = (signal = 'SIGTERM') => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // that group has ended already
+      }
+    }
+  };
+  return { children, stop };
+}
