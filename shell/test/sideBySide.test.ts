@@ -13,8 +13,6 @@ let dir: string;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'side-by-side-'));
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -23,6 +21,16 @@ const isRunning = (pid: number) => {
     return false;
   }
 };
+
+/** What each test started, ended after it whatever happened (a failing test leaves nothing). */
+const started: { runner: ReturnType<typeof spawn>; pids: () => number[] }[] = [];
+afterEach(() => {
+  for (const { runner, pids } of started.splice(0)) {
+    if (runner.exitCode === null) runner.kill('SIGKILL');
+    for (const pid of pids().filter(isRunning)) process.kill(pid, 'SIGKILL');
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** Resolves once `check` holds, or rejects naming `what` after `limitMs`. */
 async function eventually(check: () => boolean, what: string, limitMs = 15_000) {
@@ -39,7 +47,9 @@ async function eventually(check: () => boolean, what: string, limitMs = 15_000) 
  */
 function startRunner() {
   const runner = path.join(dir, 'runner.mjs');
-  const server = `node -e "console.log('pid', process.pid); setInterval(() => {}, 1000)"; true`;
+  // process.stdout.write, not console.log, which colours the number when FORCE_COLOR is set
+  // (as Nx sets it for `lerna run test`)
+  const server = `node -e "process.stdout.write('pid ' + process.pid + '\\n'); setInterval(() => {}, 1000)"; true`;
   fs.writeFileSync(
     runner,
     `import { runSideBySide } from ${JSON.stringify(SIDE_BY_SIDE)};
@@ -54,6 +64,7 @@ process.on('SIGTERM', () => { stop(); process.exit(0); });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   const pids = () => [...output.matchAll(/^\[(one|two)\] pid (\d+)$/gm)].map((m) => Number(m[2]));
+  started.push({ runner: child, pids });
   return { child, pids, output: () => output };
 }
 
