@@ -4,22 +4,20 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Starts `commands` ({ name, command, args, env }) in `cwd`; returns them and `stop(signal)`, which
- * signals every group (what each command started with it).
+ * Starts `commands` ({ name, command, args, env }) in `cwd`, each with this process's environment
+ * and its own `env` on top; returns them and `stop(signal)`, which signals every group (what each
+ * command started with it).
  */
-export function runSideBySide(
-  commands,
-  { cwd, env = process.env, stdout = process.stdout, stderr = process.stderr } = {},
-) {
+export function runSideBySide(commands, { cwd } = {}) {
   const children = commands.map(({ name, command, args, env: own = {} }) => {
     const child = spawn(command, args, {
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...env, ...own },
+      env: { ...process.env, ...own },
       detached: true,
     });
-    child.stdout.on('data', (d) => stdout.write(`[${name}] ${d}`));
-    child.stderr.on('data', (d) => stderr.write(`[${name}] ${d}`));
+    child.stdout.on('data', (d) => process.stdout.write(`[${name}] ${d}`));
+    child.stderr.on('data', (d) => process.stderr.write(`[${name}] ${d}`));
     return child;
   });
   const stop = (signal = 'SIGTERM') => {

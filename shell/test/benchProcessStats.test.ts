@@ -21,24 +21,20 @@ describe('processStats (what a benchmarked process has used)', () => {
     expect(before).toBeGreaterThan(10);
     const held = Buffer.alloc(64 * 1024 * 1024, 1); // filled, so every page is resident
     const after = stats.residentMemoryMb(process.pid);
+    held.fill(0); // still held while `after` was read
     expect(after! - before!).toBeGreaterThan(50);
-    expect(held.length).toBe(64 * 1024 * 1024);
   });
 
   it('reads the CPU time a process has used, and sees it grow with work', () => {
     const before = stats.cpuMs(process.pid)!;
     expect(before).toBeGreaterThan(0);
-    // work until the counter shows 50 ms more; a counter that never moves fails at the limit
+    // reading the counter is itself work: read until it shows 50 ms more; a counter that never
+    // moves fails at the limit
     const giveUpAt = Date.now() + 20_000;
     let now = before;
-    while (now - before < 50 && Date.now() < giveUpAt) {
-      let sum = 0;
-      for (let i = 0; i < 1e6; i += 1) sum += i;
-      expect(sum).toBeGreaterThan(0);
-      now = stats.cpuMs(process.pid)!;
-    }
+    while (now - before < 50 && Date.now() < giveUpAt) now = stats.cpuMs(process.pid)!;
     expect(now - before).toBeGreaterThanOrEqual(50);
-  });
+  }, 30_000);
 
   it('gives null, not a number, for a process that is not there', () => {
     expect(stats.residentMemoryMb(NO_SUCH_PROCESS)).toBeNull();
