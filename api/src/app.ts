@@ -24,7 +24,7 @@ import { ErrorEnvelope } from './lib/schemas';
 import { registerAuthenticate } from './plugins/authenticate';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonParser } from './plugins/json-parser';
-import { loggerOptions, RequestLogController } from './plugins/logging';
+import { requestLogging } from './plugins/logging';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { queueDepths, retryStartupRace, startJobEngine } from './jobs/engine';
@@ -49,8 +49,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { settings, integrations } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(settings.logLevel),
-    logController: new RequestLogController(),
+    ...(options.logger === false ? { logger: false } : requestLogging(settings.logLevel)),
     trustProxy: settings.trustProxy,
     bodyLimit: 64 * 1024,
   })

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { accessTokenVerifier, signAccessToken } from '../src/features/auth/tokens';
 import { httpRequestDuration } from '../src/lib/metrics';
-import { loggerOptions, RequestLogController } from '../src/plugins/logging';
+import { requestLogging } from '../src/plugins/logging';
 import { APP_URL, testSettings } from './support/app';
 import { loginAs } from './support/fake-login';
 import { useFakeApp } from './support/harness';
@@ -91,7 +91,8 @@ describe('access tokens verified once', () => {
 });
 
 describe('request log lines', () => {
-  async function logged(level: string) {
+  /** An app logging as buildApp's does, into `lines`; `childCalls` counts the loggers pino made. */
+  async function loggingApp(level: string) {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
       write(chunk, _enc, done) {
@@ -99,13 +100,29 @@ describe('request log lines', () => {
         done();
       },
     });
-    const app = Fastify({
-      logger: { ...loggerOptions(level), stream },
-      logController: new RequestLogController(),
-    });
+    const logging = requestLogging(level);
+    const app = Fastify({ ...logging, logger: { ...logging.logger, stream } });
     app.get('/read', async () => ({ ok: true }));
     app.get('/missing-thing', async (_req, reply) => reply.code(404).send({ ok: false }));
     app.post('/write', async () => ({ ok: true }));
+    app.get('/noted', async (request) => {
+      request.log.warn(
+        { discord: { token: 'secret-token' }, note: 'kept' },
+        'a note from the route',
+      );
+      return { ok: true };
+    });
+    app.get('/quiet-route', { logLevel: 'error' }, async (request) => {
+      request.log.warn("not at this route's level");
+      return { ok: true };
+    });
+    await app.ready();
+    const child = jest.spyOn(app.log, 'child');
+    return { app, lines, childCalls: () => child.mock.calls.length };
+  }
+
+  async function logged(level: string) {
+    const { app, lines } = await loggingApp(level);
     await app.inject({
       method: 'GET',
       url: '/read',
@@ -135,6 +152,40 @@ describe('request log lines', () => {
     const lines = await logged('debug');
     expect(lines.filter((l) => l.msg === 'incoming request')).toHaveLength(3);
     expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(3);
+  });
+
+  it('each line carries its request id, one id per request', async () => {
+    const lines = await logged('debug');
+    const ids = lines.map((l) => l.reqId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('a request that writes no line makes no logger; one that writes makes one', async () => {
+    const { app, lines, childCalls } = await loggingApp('info');
+    for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/read' });
+    expect(childCalls()).toBe(0);
+    await app.inject({ method: 'POST', url: '/write' });
+    expect(childCalls()).toBe(1);
+    await app.close();
+    expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(1);
+  });
+
+  it("a route's own line: its request id, its level, secrets redacted", async () => {
+    const { app, lines } = await loggingApp('info');
+    await app.inject({ method: 'GET', url: '/noted' });
+    await app.inject({ method: 'GET', url: '/quiet-route' });
+    await app.close();
+    const notes = lines.filter((l) => l.msg !== 'request completed');
+    expect(notes).toEqual([
+      expect.objectContaining({
+        msg: 'a note from the route',
+        level: 40,
+        note: 'kept',
+        discord: { token: '[redacted]' },
+        reqId: expect.any(String),
+      }),
+    ]);
   });
 });
 
