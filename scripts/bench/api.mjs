@@ -11,7 +11,8 @@
 // On PGlite the route is then also called through a shell server's /_api, as browsers call it,
 // in turns with the API called directly (benchThroughShell).
 //
-// `node scripts/bench/api.mjs` prints the rows as a table; scripts/bench.mjs imports benchApi.
+// `node scripts/bench/api.mjs` prints the rows as a table; scripts/bench.mjs runs it with
+// `--json <file>` in a process of its own and reads the rows.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -479,8 +480,18 @@ function printTable(rows) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  benchApi({ log: (line) => console.error(line) }).then(printTable, (error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  // `--json <file>` writes the rows there instead of printing them (scripts/bench.mjs reads them)
+  const jsonAt = process.argv.indexOf('--json');
+  const jsonFile = jsonAt === -1 ? null : process.argv[jsonAt + 1];
+  if (jsonAt !== -1 && !jsonFile) {
+    console.error('--json takes the file to write the rows to');
+    process.exit(2);
+  }
+  benchApi({ log: (line) => console.error(line) }).then(
+    (rows) => (jsonFile ? writeFileSync(jsonFile, JSON.stringify(rows)) : printTable(rows)),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }
