@@ -2,7 +2,10 @@
 // Where the API spends its time on the benchmark's route: starts the compiled API under
 // --cpu-prof (PGlite, or PostgreSQL with --postgres), signs in, warms up, sends N requests, stops
 // it, and prints the functions with the most self time during those N requests only (start-up,
-// migrations and the warm-up are left out). `node scripts/bench/api-profile.mjs [--postgres] [N]`
+// migrations and the warm-up are left out).
+// `node scripts/bench/api-profile.mjs [--postgres] [--steady] [N]`: by default the requests go back
+// to back (autocannon), which shares each wake-up among many requests; `--steady` sends them as
+// the benchmark does, 1,000 a second (steadyLoad.mjs), where each request pays its own way.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +14,12 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../lib/freePort.mjs';
 import { dropSchemas, ensureApiBuild, signIn, startNode } from './api.mjs';
+import { steadyLoad } from './steadyLoad.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const postgres = process.argv.includes('--postgres');
+const steady = process.argv.includes('--steady');
+const STEADY_RATE = 1000;
 const count = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5000);
 
 ensureApiBuild(console.error);
@@ -57,19 +63,24 @@ const server = await startNode(
   },
 );
 const token = await signIn(api);
-const load = (amount) =>
-  autocannon({
-    url: `${api}/api/v1/dashboard/user/servers`,
-    headers: { authorization: `Bearer ${token}` },
-    connections: 10,
-    amount,
-  });
+const url = `${api}/api/v1/dashboard/user/servers`;
+const headers = { authorization: `Bearer ${token}` };
+/** `amount` requests; resolves with the achieved rate and the median latency in ms */
+const load = async (amount) => {
+  if (!steady) {
+    const result = await autocannon({ url, headers, connections: 10, amount });
+    return { rate: result.requests.average, p50: result.latency.p50 };
+  }
+  const seconds = amount / STEADY_RATE;
+  const result = await steadyLoad({ url, headers, rate: STEADY_RATE, seconds, connections: 20 });
+  return { rate: Math.round(result.rps), p50: result.p50.toFixed(2) };
+};
 await load(Math.min(count, 5000));
 // V8's profile clock and process.hrtime are both the monotonic clock, in µs here
 const windowStart = Number(process.hrtime.bigint() / 1000n);
 const result = await load(count);
 const windowEnd = Number(process.hrtime.bigint() / 1000n);
-console.error(`${count} requests: ${result.requests.average} req/s, p50 ${result.latency.p50} ms`);
+console.error(`${count} requests: ${result.rate} req/s, p50 ${result.p50} ms`);
 await server.stop();
 await emulator.stop();
 if (postgres) await dropSchemas(schema);
