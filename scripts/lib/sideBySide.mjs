@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 
 /**
  * Starts `commands` ({ name, command, args, env }) in `cwd`, each with this process's environment
- * and its own `env` on top; returns them and `stop(signal)`, which signals every group (what each
- * command started with it).
+ * and its own `env` on top; returns `stop(signal)`, which signals every group (what each command
+ * started with it).
  */
 export function runSideBySide(commands, { cwd } = {}) {
   const children = commands.map(({ name, command, args, env: own = {} }) => {
@@ -29,5 +29,5 @@ export function runSideBySide(commands, { cwd } = {}) {
       }
     }
   };
-  return { children, stop };
+  return { stop };
 }
