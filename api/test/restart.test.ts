@@ -71,5 +71,7 @@ describe(`restarting the API on the same ${TEST_DATABASE_URL ? 'PostgreSQL schem
       if (TEST_DATABASE_URL) await tdb.cleanup();
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // two PGlite opens of a folder (a full initdb, then migrations) beside the other worker's: 7 s
+    // alone, over 30 s once on a loaded 2-core machine
+  }, 120_000);
 });
