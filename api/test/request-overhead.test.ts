@@ -5,6 +5,7 @@ import { accessTokenVerifier, signAccessToken } from '../src/features/auth/token
 import { httpRequestDuration } from '../src/lib/metrics';
 import { requestLogging } from '../src/plugins/logging';
 import { APP_URL, testSettings } from './support/app';
+import { fakeClockAt } from './support/fake-clock';
 import { loginAs } from './support/fake-login';
 import { useFakeApp } from './support/harness';
 import { GUILD_A, OLIVIA } from './support/world';
@@ -39,25 +40,6 @@ describe('CORS preflights are cached by the browser', () => {
     expect(res.headers['access-control-allow-origin']).not.toBe('http://evil.test');
   });
 });
-
-/** Moves only the clock (jose reads new Date(), the cache Date.now()); timers stay real. */
-function fakeClockAt(now: number) {
-  jest.useFakeTimers({
-    now,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
-}
 
 describe('access tokens verified once', () => {
   const secret = testSettings().jwtSecret;
