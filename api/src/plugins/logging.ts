@@ -21,20 +21,28 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 
+/** Fields that hold a credential wherever a log object carries them. */
+const SECRET_FIELDS = [
+  'access_token',
+  'refresh_token',
+  'client_secret',
+  'code_verifier',
+  'token',
+  'password',
+  'authorization',
+];
+
 /** pino options: level, redaction of credentials, request lines without secrets. */
 export function loggerOptions(level: string) {
   return {
     level,
     redact: {
+      // pino's `*.x` matches one level down only, so the top level is named too
       paths: [
         'req.headers.authorization',
         'req.headers.cookie',
-        '*.access_token',
-        '*.refresh_token',
-        '*.client_secret',
-        '*.code_verifier',
-        '*.token',
-        '*.password',
+        ...SECRET_FIELDS,
+        ...SECRET_FIELDS.map((field) => `*.${field}`),
       ],
       censor: '[redacted]',
     },
