@@ -1,3 +1,6 @@
+import { and, isNull } from 'drizzle-orm';
+import { refreshTokens } from '../src/db/schema';
+import { sha256 } from '../src/lib/crypto';
 import { useFakeApp } from './support/harness';
 import { APP_URL, bearer, parseRedirect } from './support/app';
 import { addUser, createWorld } from './support/fake-integrations';
@@ -181,6 +184,44 @@ describe('POST /auth/refresh', () => {
       (await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(again.access_token) }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('keeps one live chain when a spent token is replayed in the grace window: the successor it replaced ends the session', async () => {
+    const s = await loginAs(t.app, '110000000000000001');
+    // a thief who read the refresh token rotates it first
+    const stolen = (await refresh(s.refresh)).json().data;
+    // the page presents the same token within the grace window and gets a new chain
+    const page = await refresh(s.refresh);
+    expect(page.statusCode).toBe(200);
+    const pageTokens = page.json().data;
+    // the thief's successor was replaced: presenting it is reuse, and the session ends
+    const thief = await refresh(stolen.refresh_token);
+    expect(thief.statusCode).toBe(401);
+    expect(thief.json().error).toBe('refresh_token_reused');
+    expect((await refresh(pageTokens.refresh_token)).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/auth/me',
+          headers: bearer(pageTokens.access_token),
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('leaves one live successor when the same spent token is replayed twice in the grace window', async () => {
+    const s = await loginAs(t.app, '110000000000000001');
+    await refresh(s.refresh);
+    const [first, second] = await Promise.all([refresh(s.refresh), refresh(s.refresh)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const tokens = [first.json().data.refresh_token, second.json().data.refresh_token];
+    const live = await t.tdb.database.db
+      .select()
+      .from(refreshTokens)
+      .where(and(isNull(refreshTokens.usedAt), isNull(refreshTokens.replacedAt)));
+    expect(live).toHaveLength(1);
+    expect(tokens.map(sha256)).toContain(live[0]!.tokenHash);
   });
 
   it('revokes the session when an old token is replayed after the grace period', async () => {

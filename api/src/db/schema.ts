@@ -46,6 +46,8 @@ export const refreshTokens = pgTable('refresh_tokens', {
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
+  /** set when a lost-rotation replay issued another successor in its place: never usable again */
+  replacedAt: ts('replaced_at'),
 });
 
 export const oauthStates = pgTable('oauth_states', {

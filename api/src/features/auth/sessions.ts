@@ -105,10 +105,19 @@ export async function rotateRefreshToken(
   const claimed = await db
     .update(refreshTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt)))
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hash),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.replacedAt),
+      ),
+    )
     .returning({ sessionId: refreshTokens.sessionId });
   if (claimed.length === 0) {
-    if (await isLostRotation(db, row)) return issueTokens(db, secret, row, accessTtlSeconds);
+    if (!row.replacedAt) {
+      const reissued = await reissueAfterLostRotation(db, secret, row, accessTtlSeconds);
+      if (reissued) return reissued;
+    }
     await revokeSession(db, row.sessionId, 'refresh_token_reused');
     throw unauthorized(
       'This refresh token was already used; the session has been ended. Please sign in again.',
@@ -151,21 +160,44 @@ async function issueTokens(
  */
 export const LOST_ROTATION_GRACE_MS = 30_000;
 
-async function isLostRotation(db: Db, row: typeof refreshTokens.$inferSelect): Promise<boolean> {
-  if (!row.usedAt || Date.now() - row.usedAt.getTime() > LOST_ROTATION_GRACE_MS) return false;
-  const [newer] = await db
-    .select({ hash: refreshTokens.tokenHash })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.sessionId, row.sessionId),
-        ne(refreshTokens.tokenHash, row.tokenHash),
-        gt(refreshTokens.createdAt, row.createdAt),
-        isNotNull(refreshTokens.usedAt),
-      ),
-    )
-    .limit(1);
-  return !newer;
+/**
+ * The grace path keeps one live chain per session: the unused successors of the replayed token
+ * are marked replaced before a new one is issued, so a thief who raced the page for the old token
+ * holds a dead successor, and presenting it ends the session (docs/security.md). The session row
+ * is locked so that two replays at once cannot both leave a live successor. Undefined when the
+ * replay is not a lost rotation.
+ */
+async function reissueAfterLostRotation(
+  db: Db,
+  secret: Uint8Array,
+  row: typeof refreshTokens.$inferSelect,
+  accessTtlSeconds: number,
+): Promise<IssuedTokens | undefined> {
+  if (!row.usedAt || Date.now() - row.usedAt.getTime() > LOST_ROTATION_GRACE_MS) return undefined;
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await txDb
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.id, row.sessionId))
+      .for('update');
+    const successors = and(
+      eq(refreshTokens.sessionId, row.sessionId),
+      ne(refreshTokens.tokenHash, row.tokenHash),
+      gt(refreshTokens.createdAt, row.createdAt),
+    );
+    const [usedSuccessor] = await txDb
+      .select({ hash: refreshTokens.tokenHash })
+      .from(refreshTokens)
+      .where(and(successors, isNotNull(refreshTokens.usedAt)))
+      .limit(1);
+    if (usedSuccessor) return undefined;
+    await txDb
+      .update(refreshTokens)
+      .set({ replacedAt: new Date() })
+      .where(and(successors, isNull(refreshTokens.replacedAt)));
+    return issueTokens(txDb, secret, row, accessTtlSeconds);
+  });
 }
 
 /** The session a refresh token belongs to, used or not (logout with an expired access token). */
