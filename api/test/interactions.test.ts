@@ -261,6 +261,21 @@ describe('slash commands through the emulator', () => {
     expect(res.status).toBe(200);
   }
 
+  /** Gives the member a new role that carries `permissions` server-wide (and in the channel). */
+  async function giveRoleWith(userId: string, permissions: string) {
+    const role = await stack.app.ctx.integrations.discordBot.createRole(BOT_GUILD, 'Moderators');
+    const res = await fetch(
+      `${stack.emulator.url}/__emulator/guilds/${BOT_GUILD}/roles/${role.id}`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ permissions }),
+      },
+    );
+    expect(res.status).toBe(200);
+    await changeMember(userId, { permissions, roles: [role.id] });
+  }
+
   /** The application's slash commands as the emulator holds them. */
   const commands = async () =>
     (await (
@@ -421,12 +436,27 @@ describe('slash commands through the emulator', () => {
       'You need the Manage Roles or Manage Server permission to use /update.',
     );
 
-    await changeMember(MO, { permissions: MANAGE_ROLES });
+    await giveRoleWith(MO, MANAGE_ROLES);
     const { message } = await command(MO, 'update', { member: MAX });
     expect(message.content).toBe(
       [`Updated <@${MAX}> (PlainPete on Roblox).`, ...PETE_APPLIED].join('\n'),
     );
     await expectMaxVerifiedAsPete();
+  });
+
+  it('/update refuses Manage Roles that holds in one channel only (Manage Permissions there, N9)', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    await command(MAX, 'verify');
+    await changeMember(MAX, { roles: [] });
+    // the channel's permissions carry bit 28; no role of the member carries it server-wide
+    await changeMember(MO, { permissions: MANAGE_ROLES });
+    const { message } = await command(MO, 'update', { member: MAX });
+    expect(message.content).toBe(
+      'You need the Manage Roles or Manage Server permission to use /update.',
+    );
+    expect((await member(MAX)).roles).toEqual([]);
   });
 
   it('/update by a member with only Manage Server re-applies roles the member lost', async () => {

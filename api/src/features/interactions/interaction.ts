@@ -1,3 +1,4 @@
+import type { DiscordRole } from '../../integrations/types';
 /** The parts of a Discord interaction payload RoConnect reads (Discord sends many more). */
 export interface InteractionUser {
   id: string;
@@ -69,9 +70,28 @@ const ADMINISTRATOR = 1n << 3n;
 const MANAGE_GUILD = 1n << 5n;
 const MANAGE_ROLES = 1n << 28n;
 
-/** Manage Roles or Manage Server (Administrator implies both), from the interaction's own field. */
-export function canUpdateOthers(member: InteractionMember | undefined): boolean {
-  if (!member || !/^\d{1,20}$/.test(member.permissions ?? '')) return false;
-  const bits = BigInt(member.permissions);
-  return (bits & (ADMINISTRATOR | MANAGE_GUILD | MANAGE_ROLES)) !== 0n;
+const bitsOf = (permissions: string | undefined) =>
+  /^\d{1,20}$/.test(permissions ?? '') ? BigInt(permissions!) : 0n;
+
+/**
+ * Who may run /update: Manage Roles or Manage Server (Administrator implies both) in the server.
+ * The interaction's `permissions` field is the member's permissions in the channel: Administrator
+ * and Manage Server cannot come from a channel override, but there bit 28 means Manage Permissions.
+ * So that bit counts only when @everyone or one of the member's roles carries it server-wide
+ * (`loadRoles`: the server's live roles, read only then; `member.roles` is signed by Discord).
+ */
+export async function canUpdateOthers(
+  member: InteractionMember | undefined,
+  guildId: string,
+  loadRoles: () => Promise<readonly Pick<DiscordRole, 'id' | 'permissions'>[]>,
+): Promise<boolean> {
+  if (!member) return false;
+  const inChannel = bitsOf(member.permissions);
+  if ((inChannel & (ADMINISTRATOR | MANAGE_GUILD)) !== 0n) return true;
+  if ((inChannel & MANAGE_ROLES) === 0n) return false;
+  const held = new Set([guildId, ...member.roles]);
+  const serverWide = (await loadRoles())
+    .filter((r) => held.has(r.id))
+    .reduce((bits, r) => bits | bitsOf(r.permissions), 0n);
+  return (serverWide & (ADMINISTRATOR | MANAGE_ROLES)) !== 0n;
 }

@@ -10,7 +10,10 @@ import { findUserByDiscordId, linkedMember } from './linked';
 export async function updateCommand(ctx: AppContext, interaction: Interaction): Promise<Reply> {
   if (!interaction.guild_id || !interaction.member)
     return { content: 'Use /update inside a server.' };
-  if (!canUpdateOthers(interaction.member))
+  const guildId = interaction.guild_id;
+  // roles the bot cannot read grant nothing: such a member is refused like one without the right
+  const loadRoles = () => ctx.integrations.discordBot.listRoles(guildId).catch(() => []);
+  if (!(await canUpdateOthers(interaction.member, guildId, loadRoles)))
     return {
       content: 'You need the Manage Roles or Manage Server permission to use /update.',
     };
