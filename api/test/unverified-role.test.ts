@@ -170,6 +170,31 @@ describe('the unverified role on members', () => {
     expect(guild().members.get(MAX)!.roles).toEqual([]);
   });
 
+  it('is not given once it gained a moderator permission (N7): a warning, and the member is left as they were', async () => {
+    const config = { unverifiedRoleId: EXTRA_ROLE };
+    guild().roles.find((r) => r.id === EXTRA_ROLE)!.permissions = String(1n << 28n); // Manage Roles
+    const member = { user_id: MAX, nick: null, roles: [] as string[] };
+    const out = await applyUnverifiedRole(t.app.ctx, {
+      guildId: GUILD_A,
+      config,
+      member,
+      isVerified: false,
+    });
+    expect(out.added).toEqual([]);
+    expect(out.warnings).toEqual([expect.stringMatching(/now has the Manage Roles permission/)]);
+    expect(guild().members.get(MAX)!.roles).toEqual([]);
+    // a batch hands in the roles it read for the slice: the same check applies
+    const fromBatch = await applyUnverifiedRole(t.app.ctx, {
+      guildId: GUILD_A,
+      config,
+      member,
+      isVerified: false,
+      roles: guild().roles,
+    });
+    expect(fromBatch.added).toEqual([]);
+    expect(guild().members.get(MAX)!.roles).toEqual([]);
+  });
+
   it('a refusal by Discord is a warning, never a throw', async () => {
     const out = await applyUnverifiedRole(t.app.ctx, {
       guildId: GUILD_A,

@@ -11,7 +11,7 @@ import {
   applyUnverifiedRole,
   unverifiedRoleChange,
 } from '../features/verification/unverified-role';
-import { IntegrationError } from '../integrations/types';
+import { IntegrationError, type DiscordRole } from '../integrations/types';
 import { ApiError } from '../lib/errors';
 import type { JobEngine } from './engine';
 import { listMembersPage, MEMBER_PAGE } from './member-update-discord';
@@ -84,6 +84,7 @@ export async function registerMemberUpdateJob(
     config: NonNullable<Awaited<ReturnType<typeof getConfig>>>,
     item: ItemRow,
     interrupted: boolean,
+    sliceRoles: () => Promise<DiscordRole[]>,
   ): Promise<Outcome> {
     const linked = await linkedMember(ctx.db, item.discordId);
     // a member a dead worker was on may have been changed already: read them again
@@ -98,6 +99,7 @@ export async function registerMemberUpdateJob(
         config,
         member,
         isVerified: false,
+        roles: await sliceRoles(),
       });
       if (outcome.warnings.length) return 'failed';
       return outcome.added.length ? 'updated' : 'unchanged';
@@ -174,6 +176,9 @@ export async function registerMemberUpdateJob(
       return;
     }
     const guild = { id: live.id, name: live.name, ownerDiscordId: live.owner_id };
+    // the live roles, read once a slice and only when an unverified role is to be given
+    let roles: Promise<DiscordRole[]> | undefined;
+    const sliceRoles = () => (roles ??= ctx.integrations.discordBot.listRoles(guild.id));
 
     while (!stopping && Date.now() < deadline) {
       if (!run.listed) {
@@ -187,12 +192,17 @@ export async function registerMemberUpdateJob(
         }
         const outcomes = await Promise.all(
           batch.map(async ({ item, interrupted }) => {
-            const outcome = await updateMember(run!, guild, config, item, interrupted).catch(
-              (err: unknown) => {
-                log.error({ err, member: item.discordId }, 'member update crashed');
-                return 'failed' as const;
-              },
-            );
+            const outcome = await updateMember(
+              run!,
+              guild,
+              config,
+              item,
+              interrupted,
+              sliceRoles,
+            ).catch((err: unknown) => {
+              log.error({ err, member: item.discordId }, 'member update crashed');
+              return 'failed' as const;
+            });
             if (outcome === 'retry') await requeueItem(ctx.db, runId, item.discordId);
             else await finishItem(ctx.db, runId, item.discordId, outcome !== 'failed');
             if (outcome !== 'retry') memberUpdateMembers.inc({ outcome });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
-import { IntegrationError, type DiscordMember } from '../../integrations/types';
+import { IntegrationError, type DiscordMember, type DiscordRole } from '../../integrations/types';
 import type { ConfigRow } from '../servers/config-store';
+import { dangerousPermission } from '../servers/role-safety';
 
 /**
  * What the unverified role asks of one member: given to members who are not verified, removed
@@ -31,7 +32,10 @@ export interface UnverifiedRoleOutcome {
 /**
  * Gives or takes the unverified role as `unverifiedRoleChange` says, for callers outside a
  * verification (the server-wide update for members with no linked account, unlinking). A refusal
- * by Discord (role gone, bot too low) is a warning, never a throw, so a batch goes on.
+ * by Discord (role gone, bot too low) is a warning, never a throw, so a batch goes on. Like every
+ * role the bot gives, the role is checked live first: one that gained a moderator permission since
+ * it was chosen is not given (docs/security.md, "the bot as a ladder"). `roles` is the server's
+ * live role list when the caller has it (a batch reads it once); otherwise it is read here.
  */
 export async function applyUnverifiedRole(
   ctx: AppContext,
@@ -40,6 +44,7 @@ export async function applyUnverifiedRole(
     config: Pick<ConfigRow, 'unverifiedRoleId'>;
     member: DiscordMember;
     isVerified: boolean;
+    roles?: DiscordRole[];
   },
 ): Promise<UnverifiedRoleOutcome> {
   const out: UnverifiedRoleOutcome = { added: [], removed: [], warnings: [] };
@@ -47,6 +52,15 @@ export async function applyUnverifiedRole(
   const bot = ctx.integrations.discordBot;
   try {
     if (change.add) {
+      const roles = input.roles ?? (await bot.listRoles(input.guildId));
+      const role = roles.find((r) => r.id === change.add);
+      const permission = role ? dangerousPermission(role) : null;
+      if (permission) {
+        out.warnings.push(
+          `The unverified role "${role!.name}" now has the ${permission} permission, so it was not given. Ask a server admin to remove that permission or pick another role.`,
+        );
+        return out;
+      }
       await bot.addMemberRole(input.guildId, input.member.user_id, change.add);
       out.added.push(change.add);
     }
