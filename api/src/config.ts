@@ -172,16 +172,45 @@ interface GeneratedSecrets {
 export const EMULATOR_INTERACTIONS_PUBLIC_KEY =
   '84b73f41d7e0bf4641529c1cbb38f38e52242edb125771b284f195e976bbae13';
 
+/** The emulator's development credentials: anything else set means a real Discord application. */
+const EMULATOR_DISCORD_CREDENTIALS: Record<string, string> = {
+  DISCORD_CLIENT_ID: '100000000000000001',
+  DISCORD_CLIENT_SECRET: 'emulator-discord-secret',
+  DISCORD_BOT_TOKEN: 'emulator-bot-token',
+};
+
+const realDiscordCredentials = (env: Env) =>
+  Object.entries(EMULATOR_DISCORD_CREDENTIALS).filter(
+    ([name, emulatorValue]) => env[name]?.trim() && env[name]!.trim() !== emulatorValue,
+  );
+
+/**
+ * The interaction key. The emulator's key is a development default only: its private half is
+ * derived from a phrase in the repository, so with real credentials (or in production) it would
+ * let anyone sign interactions (docs/security.md).
+ */
 function publicKey(env: Env, production: boolean): Buffer {
   const v = optional(env, 'DISCORD_PUBLIC_KEY', undefined);
+  const real = realDiscordCredentials(env).map(([name]) => name);
+  const realWhy = production
+    ? 'NODE_ENV=production'
+    : `${real.join(', ')} ${real.length > 1 ? 'are' : 'is'} set`;
   if (!v) {
     // production never gets here: requireProductionSettings refused to start
     if (production) throw new ConfigError('DISCORD_PUBLIC_KEY is not set');
+    if (real.length)
+      throw new ConfigError(
+        `DISCORD_PUBLIC_KEY is not set: ${realWhy} (a real Discord application), so the emulator's interaction key is not used. Set your application's public key.`,
+      );
     return Buffer.from(EMULATOR_INTERACTIONS_PUBLIC_KEY, 'hex');
   }
   if (!/^[0-9a-f]{64}$/i.test(v))
     throw new ConfigError(
       `DISCORD_PUBLIC_KEY must be the application's Ed25519 public key as 64 hex characters (got ${v.length} characters)`,
+    );
+  if ((production || real.length) && v.toLowerCase() === EMULATOR_INTERACTIONS_PUBLIC_KEY)
+    throw new ConfigError(
+      `DISCORD_PUBLIC_KEY is the emulator's key, whose private half is public; ${realWhy}: set your Discord application's public key.`,
     );
   return Buffer.from(v, 'hex');
 }

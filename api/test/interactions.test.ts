@@ -141,6 +141,44 @@ describe('DISCORD_PUBLIC_KEY', () => {
   });
 });
 
+describe('DISCORD_PUBLIC_KEY with real credentials outside production (N13)', () => {
+  const real = { DISCORD_CLIENT_ID: '987654321', DISCORD_BOT_TOKEN: 'real-bot-token' };
+
+  it('does not fall back to the emulator key: start fails naming the setting', () => {
+    expect(() => testSettings({ NODE_ENV: 'prod', ...real })).toThrow(
+      "DISCORD_PUBLIC_KEY is not set: DISCORD_CLIENT_ID, DISCORD_BOT_TOKEN are set (a real Discord application), so the emulator's interaction key is not used.",
+    );
+  });
+
+  it("refuses the emulator's key given explicitly, in production or with real credentials", () => {
+    expect(() =>
+      testSettings({ ...real, DISCORD_PUBLIC_KEY: EMULATOR_INTERACTIONS_PUBLIC_KEY }),
+    ).toThrow("DISCORD_PUBLIC_KEY is the emulator's key, whose private half is public");
+    expect(() =>
+      loadSettings({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        TOKEN_ENCRYPTION_KEY: '1'.repeat(64),
+        DISCORD_CLIENT_ID: '1',
+        DISCORD_CLIENT_SECRET: 's',
+        DISCORD_BOT_TOKEN: 'b',
+        DISCORD_PUBLIC_KEY: EMULATOR_INTERACTIONS_PUBLIC_KEY.toUpperCase(),
+      }),
+    ).toThrow("DISCORD_PUBLIC_KEY is the emulator's key");
+  });
+
+  it('keeps the emulator key with the emulator credentials, and takes a real key with real ones', () => {
+    expect(
+      testSettings({ DISCORD_BOT_TOKEN: 'emulator-bot-token' }).discordPublicKey.toString('hex'),
+    ).toBe(EMULATOR_INTERACTIONS_PUBLIC_KEY);
+    expect(
+      testSettings({ ...real, DISCORD_PUBLIC_KEY: 'a'.repeat(64) }).discordPublicKey.toString(
+        'hex',
+      ),
+    ).toBe('a'.repeat(64));
+  });
+});
+
 /**
  * `npm run register-commands -w @roconnect/api` as an operator runs it: from the repository's
  * root, in its own process, with only `env` (plus PATH and HOME for npm).
@@ -506,7 +544,11 @@ describe('slash commands through the emulator', () => {
 
   it('npm run register-commands with a bad or missing setting says which and exits non-zero', async () => {
     const [wrongToken, missing] = await Promise.all([
-      runRegisterCommands({ EMULATOR_URL: stack.emulator.url, DISCORD_BOT_TOKEN: 'not-the-token' }),
+      runRegisterCommands({
+        EMULATOR_URL: stack.emulator.url,
+        DISCORD_BOT_TOKEN: 'not-the-token',
+        DISCORD_PUBLIC_KEY: 'a'.repeat(64),
+      }),
       runRegisterCommands({
         NODE_ENV: 'production',
         JWT_SECRET: 'production-jwt-secret-that-is-long-enough-0123',
