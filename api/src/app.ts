@@ -62,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       databaseUrl: settings.databaseUrl,
       pgliteDir: `${settings.dataDir}/pglite`,
       searchPath: settings.databaseSchema,
+      pool: settings.databasePool,
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
 

@@ -14,6 +14,18 @@ export interface Settings {
   databaseUrl: string | undefined;
   /** PostgreSQL schema for the tables and the job queue (several deployments in one database) */
   databaseSchema: string | undefined;
+  /**
+   * PostgreSQL's connection pool: its size (DATABASE_POOL_MAX), how long a query waits for a free
+   * connection (DATABASE_ACQUIRE_TIMEOUT_MS), and the server's own limits on one statement
+   * (DATABASE_STATEMENT_TIMEOUT_MS) and on a transaction left idle (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS).
+   * A request that meets one of them answers 503 with Retry-After instead of waiting for good.
+   */
+  databasePool: {
+    max: number;
+    acquireTimeoutMs: number;
+    statementTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+  };
   logLevel: string;
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
@@ -312,6 +324,18 @@ export function loadSettings(env: Env = process.env): Settings {
     dataDir,
     databaseUrl,
     databaseSchema: databaseSchema(env),
+    databasePool: {
+      max: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+      acquireTimeoutMs: int(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 5000, 100, 600_000),
+      statementTimeoutMs: int(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000),
+      idleInTransactionTimeoutMs: int(
+        env,
+        'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+        10_000,
+        100,
+        3_600_000,
+      ),
+    },
     logLevel: str(env, 'LOG_LEVEL', 'info'),
     jwtSecret: new TextEncoder().encode(jwtRaw),
     encryptionKey: decodeKey(

@@ -4,6 +4,7 @@ import { resolveConfig, type EmulatorConfig, type EmulatorOptions } from './conf
 import type { EmulatorContext } from './context';
 import { registerFaultHook, isRobloxPath } from './control/faultHook';
 import { FaultRegistry, parseFaults } from './control/faults';
+import { LatencyRegistry, registerLatencyHook } from './control/latency';
 import { controlPlugin } from './control';
 import { CallLog } from './control/callLog';
 import { snapshot } from './control/state';
@@ -27,6 +28,8 @@ export interface EmulatorHandle {
   readonly config: EmulatorConfig;
   readonly store: EmulatorStore;
   readonly faults: FaultRegistry;
+  /** slow answers, like POST /__emulator/latency; cleared by reset */
+  readonly latency: LatencyRegistry;
   /** reload the seed (or a new one) and clear faults, like POST /__emulator/reset */
   reset(seed?: Seed): void;
   /** the same JSON as GET /__emulator/state */
@@ -54,11 +57,13 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
   const config = resolveConfig(options);
   const seed = options.seed ? validateSeed(options.seed) : loadSeedFile(DEFAULT_SEED_PATH);
   const faults = new FaultRegistry();
+  const latency = new LatencyRegistry();
   const botCalls = new CallLog();
   const ctx: EmulatorContext = {
     store: new EmulatorStore(seed, config),
     config,
     faults,
+    latency,
     seed,
     botCalls,
     rateLimiter: new RateLimiter(config.rateLimits),
@@ -88,6 +93,8 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
     return reply.code(404).send(errorBody(path, 404, '404: Not Found'));
   });
 
+  // first: a faulted call can be a slow one too
+  registerLatencyHook(app, latency);
   registerFaultHook(app, faults);
   app.register(async (scope) => controlPlugin(scope, ctx));
   app.register(async (scope) => discordPlugin(scope, ctx));
@@ -99,6 +106,7 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
       return ctx.store;
     },
     faults,
+    latency,
     rateLimiter: ctx.rateLimiter,
     interactionsPublicKey: ctx.signer.publicKeyHex,
     setInteractionsUrl(url: string) {
@@ -108,6 +116,7 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
       if (next) ctx.seed = validateSeed(next);
       ctx.store.reset(ctx.seed);
       faults.clear();
+      latency.clear();
       botCalls.clear();
       ctx.rateLimiter.configure(ctx.config.rateLimits);
       ctx.webhooks.clear();

@@ -1,6 +1,7 @@
 import type { EmulatorConfig } from './config';
 import type { CallLog } from './control/callLog';
 import type { FaultRegistry } from './control/faults';
+import type { LatencyRegistry } from './control/latency';
 import type { RateLimiter } from './discord/rateLimiter';
 import type { StoredCommand } from './interactions/discordRoutes';
 import type { InteractionSigner } from './interactions/keys';
@@ -13,6 +14,8 @@ export interface EmulatorContext {
   store: EmulatorStore;
   config: EmulatorConfig;
   faults: FaultRegistry;
+  /** slow answers for chosen paths (POST /__emulator/latency) */
+  latency: LatencyRegistry;
   /** the bot's REST calls, counted by route */
   botCalls: CallLog;
   /** the seed the emulator was created with (reset goes back to it unless given another) */

@@ -47,7 +47,27 @@ export interface DatabaseOptions {
   pgliteTemplate?: Blob;
   /** PostgreSQL only: the schema to work in (tests give each file its own) */
   searchPath?: string;
+  /** PostgreSQL only: the pool's size and timeouts (Settings.databasePool); defaults below */
+  pool?: Partial<PoolOptions>;
 }
+
+export interface PoolOptions {
+  max: number;
+  /** how long a query waits for a free connection before failing (pg-pool's connectionTimeoutMillis) */
+  acquireTimeoutMs: number;
+  /** PostgreSQL's statement_timeout for every pooled connection */
+  statementTimeoutMs: number;
+  /** PostgreSQL's idle_in_transaction_session_timeout for every pooled connection */
+  idleInTransactionTimeoutMs: number;
+}
+
+/** the same defaults as the settings (api/src/config.ts) */
+const DEFAULT_POOL: PoolOptions = {
+  max: 10,
+  acquireTimeoutMs: 5000,
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 10_000,
+};
 
 interface Opened {
   db: Db;
@@ -164,10 +184,16 @@ function postgresListen(url: string): Database['listen'] {
   };
 }
 
-function openPostgres(url: string, searchPath: string | undefined): Opened {
+function openPostgres(url: string, searchPath: string | undefined, options: PoolOptions): Opened {
+  // Nothing waits for a connection, or holds one, for good: a full pool fails the query after
+  // acquireTimeoutMs (the request answers 503, see db/unavailable.ts), and the server ends a
+  // statement or an idle transaction that outlives its limit.
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: options.max,
+    connectionTimeoutMillis: options.acquireTimeoutMs,
+    statement_timeout: options.statementTimeoutMs,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   const runner: SqlRunner = {
@@ -186,12 +212,17 @@ function openPostgres(url: string, searchPath: string | undefined): Opened {
           (await client.query<Record<string, unknown>>(text, params)).rows,
         withLock: (inner) => inner(conn),
       };
+      let broken: Error | undefined;
       try {
+        // waiting for another replica's migrations, and a long migration, are not slow queries
+        await client.query('SET statement_timeout = 0');
         await client.query('SELECT pg_advisory_lock(7270001)');
         return await fn(conn);
       } finally {
         await client.query('SELECT pg_advisory_unlock(7270001)').catch(() => undefined);
-        client.release();
+        await client.query('RESET statement_timeout').catch((err: Error) => (broken = err));
+        // a connection whose timeout could not be put back is closed, not pooled
+        client.release(broken);
       }
     },
   };
@@ -241,7 +272,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.databaseUrl && options.searchPath)
     await ensureSchema(options.databaseUrl, options.searchPath);
   const opened = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.searchPath)
+    ? openPostgres(options.databaseUrl, options.searchPath, { ...DEFAULT_POOL, ...options.pool })
     : openPglite(options.pgliteDir, options.pgliteTemplate);
   try {
     await runMigrations(opened.runner, migrationsDir());

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import { databaseUnavailable } from '../db/unavailable';
 import { ApiError } from '../lib/errors';
 import { PATTERN_NAMES } from '../lib/schemas';
 import { integrationToApiError, isIntegrationError } from '../lib/upstream';
@@ -114,9 +115,12 @@ export function formatValidationMessage(context: string | undefined, issues: Iss
 /** Every failure becomes the `{success:false, error, message}` envelope; nothing leaks a stack. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((raw: FastifyError | ApiError, request, reply) => {
-    const err = isIntegrationError(raw) ? integrationToApiError(raw) : raw;
+    // a full pool or a timed-out statement: 503 with Retry-After, never a hang or a bare 500
+    const busy = databaseUnavailable(raw);
+    const err = isIntegrationError(raw) ? integrationToApiError(raw) : (busy ?? raw);
     if (err instanceof ApiError) {
-      if (err.statusCode >= 500) request.log.warn({ err }, 'upstream failure');
+      if (busy) request.log.warn({ err: raw }, 'database unavailable');
+      else if (err.statusCode >= 500) request.log.warn({ err }, 'upstream failure');
       return reply
         .code(err.statusCode)
         .headers(err.headers)

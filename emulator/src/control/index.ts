@@ -3,6 +3,7 @@ import type { EmulatorContext } from '../context';
 import { escapeHtml } from '../html/page';
 import { SeedError, validateSeed } from '../seed/validate';
 import { parseFaults } from './faults';
+import { registerLatencyControl } from './latency';
 import { registerMemberControl } from './members';
 import { registerRoleControl } from './roles';
 import { snapshot } from './state';
@@ -45,6 +46,7 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
     }
     ctx.store.reset(ctx.seed);
     ctx.faults.clear();
+    ctx.latency.clear();
     ctx.botCalls.clear();
     // the limits the emulator started with, whatever a test set since
     ctx.rateLimiter.configure(ctx.config.rateLimits);
@@ -61,6 +63,8 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
     ctx.botCalls.clear();
     return { ok: true };
   });
+
+  registerLatencyControl(app, ctx.latency);
 
   app.get('/__emulator/faults', async () => ({ faults: ctx.faults.list() }));
 

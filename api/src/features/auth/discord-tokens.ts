@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import { discordTokens } from '../../db/schema';
@@ -11,26 +11,31 @@ const aad = (userId: string, field: string) => `discord_tokens:${userId}:${field
 /** refresh a little before Discord's expiry */
 const EARLY_REFRESH_MS = 60 * 1000;
 
-export async function saveDiscordTokens(
-  ctx: AppContext,
-  userId: string,
-  tokens: DiscordTokenSet,
-): Promise<void> {
+function encryptTokens(ctx: AppContext, userId: string, tokens: DiscordTokenSet) {
   const key = ctx.settings.encryptionKey;
-  const values = {
+  return {
     accessTokenEnc: encrypt(key, tokens.access_token, aad(userId, 'access')),
     refreshTokenEnc: encrypt(key, tokens.refresh_token, aad(userId, 'refresh')),
     expiresAt: new Date(Date.now() + tokens.expires_in * 1000),
     scope: tokens.scope,
     updatedAt: new Date(),
   };
+}
+
+/** Stores the tokens of a sign-in, over whatever the user had. */
+export async function saveDiscordTokens(
+  ctx: AppContext,
+  userId: string,
+  tokens: DiscordTokenSet,
+): Promise<void> {
+  const values = encryptTokens(ctx, userId, tokens);
   await ctx.db
     .insert(discordTokens)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: discordTokens.userId, set: values });
 }
 
-/** Per-user serialisation: Discord refresh tokens are single-use, so two refreshes must not race. */
+/** Per-user single flight in this process: Discord refresh tokens are single-use. */
 const inFlight = new Map<string, Promise<string>>();
 
 /**
@@ -55,47 +60,68 @@ async function readSecret(
 const readTokens = async (db: Db, userId: string) =>
   (await db.select().from(discordTokens).where(eq(discordTokens.userId, userId)))[0];
 
-async function refreshNow(ctx: AppContext, userId: string, refreshEnc: string): Promise<string> {
-  const refreshToken = await readSecret(ctx, userId, refreshEnc, 'refresh');
-  try {
-    const next = await ctx.integrations.discordOAuth.refresh(refreshToken);
-    await saveDiscordTokens(ctx, userId, next);
-    return next.access_token;
-  } catch (err) {
-    if (err instanceof IntegrationError && err.kind === 'invalid_grant') {
-      // Someone else (another replica, an earlier try whose answer was lost) may have rotated it:
-      // then their token is ours too, and nobody is signed out.
-      const now = await readTokens(ctx.db, userId);
-      if (now && now.refreshTokenEnc !== refreshEnc)
-        return readSecret(ctx, userId, now.accessTokenEnc, 'access');
-      await ctx.db.delete(discordTokens).where(eq(discordTokens.userId, userId));
-      await revokeAllSessionsOfUser(ctx.db, userId, 'discord_token_revoked');
-      throw discordTokenExpired();
-    }
-    throw err;
+/**
+ * When Discord refuses a refresh token the row still holds, another replica may have spent it a
+ * moment ago and not saved its answer yet: look again this often (ms) before signing anyone out.
+ * 1.55 s in all, with no connection held between looks. PGlite is one process: nobody to wait for.
+ */
+const SETTLE_LOOKS_MS = [50, 100, 200, 400, 800];
+
+/**
+ * Discord refused `refreshEnc`. A row that moved on holds a winner's tokens (another replica, or an
+ * earlier try whose answer was lost): ours too, nobody is signed out. A row that still holds the
+ * refused token (after the settle looks) is dropped and the user's sessions end.
+ */
+async function afterRefusal(ctx: AppContext, userId: string, refreshEnc: string): Promise<string> {
+  const looks = ctx.settings.databaseUrl ? SETTLE_LOOKS_MS : [];
+  for (let i = 0; ; i++) {
+    const now = await readTokens(ctx.db, userId);
+    if (now && now.refreshTokenEnc !== refreshEnc)
+      return readSecret(ctx, userId, now.accessTokenEnc, 'access');
+    const wait = looks[i];
+    if (!now || wait === undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
+  // only the refused row: a winner's UPDATE landing after the last look survives
+  const dropped = await ctx.db
+    .delete(discordTokens)
+    .where(and(eq(discordTokens.userId, userId), eq(discordTokens.refreshTokenEnc, refreshEnc)))
+    .returning({ userId: discordTokens.userId });
+  if (dropped.length === 0) {
+    const now = await readTokens(ctx.db, userId);
+    if (now) return readSecret(ctx, userId, now.accessTokenEnc, 'access');
+  }
+  await revokeAllSessionsOfUser(ctx.db, userId, 'discord_token_revoked');
+  throw discordTokenExpired();
 }
 
 /**
- * Discord refresh tokens are single-use, so one refresh per user at a time across every replica:
- * on PostgreSQL an advisory lock held for the refresh; the row is read again under the lock, and
- * a token another replica already rotated is used as it is. PGlite is one process: the in-process
- * single flight below is enough there.
+ * Refreshes with Discord holding no database connection while Discord answers (a burst of slow
+ * refreshes must not starve the pool, security review N1), then saves only over the row it
+ * started from: `UPDATE … WHERE refresh_token_enc = $old`. Refresh tokens are single-use, so of
+ * two replicas refreshing one user the loser is refused by Discord and finds the winner's tokens
+ * in afterRefusal. Within one process the single flight in getDiscordAccessToken keeps it to one.
  */
-async function refreshAcrossReplicas(
-  ctx: AppContext,
-  userId: string,
-  refreshEnc: string,
-): Promise<string> {
-  if (!ctx.settings.databaseUrl) return refreshNow(ctx, userId, refreshEnc);
-  return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`discord_refresh:${userId}`}))`);
-    const row = await readTokens(tx as unknown as Db, userId);
-    if (!row) throw discordTokenExpired();
-    if (row.refreshTokenEnc !== refreshEnc)
-      return readSecret(ctx, userId, row.accessTokenEnc, 'access');
-    return refreshNow(ctx, userId, refreshEnc);
-  });
+async function refreshNow(ctx: AppContext, userId: string, refreshEnc: string): Promise<string> {
+  const refreshToken = await readSecret(ctx, userId, refreshEnc, 'refresh');
+  let next: DiscordTokenSet;
+  try {
+    next = await ctx.integrations.discordOAuth.refresh(refreshToken);
+  } catch (err) {
+    if (err instanceof IntegrationError && err.kind === 'invalid_grant')
+      return afterRefusal(ctx, userId, refreshEnc);
+    throw err;
+  }
+  const saved = await ctx.db
+    .update(discordTokens)
+    .set(encryptTokens(ctx, userId, next))
+    .where(and(eq(discordTokens.userId, userId), eq(discordTokens.refreshTokenEnc, refreshEnc)))
+    .returning({ userId: discordTokens.userId });
+  if (saved.length > 0) return next.access_token;
+  // The row moved on while Discord answered (a new sign-in stored other tokens): keep those, and
+  // this call uses the token Discord just gave. A row gone means the tokens were dropped meanwhile.
+  if (!(await readTokens(ctx.db, userId))) throw discordTokenExpired();
+  return next.access_token;
 }
 
 /**
@@ -115,9 +141,7 @@ export async function getDiscordAccessToken(
   }
   const pending = inFlight.get(userId);
   if (pending) return pending;
-  const p = refreshAcrossReplicas(ctx, userId, row.refreshTokenEnc).finally(() =>
-    inFlight.delete(userId),
-  );
+  const p = refreshNow(ctx, userId, row.refreshTokenEnc).finally(() => inFlight.delete(userId));
   inFlight.set(userId, p);
   return p;
 }
