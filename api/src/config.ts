@@ -380,6 +380,7 @@ export function loadSettings(env: Env = process.env): Settings {
         devDefault('emulator-roblox-secret'),
       ),
       robloxRedirectUri: `${apiUrl}/roblox/callback`,
+      robloxMaxConcurrentRequests: int(env, 'ROBLOX_MAX_CONCURRENT_REQUESTS', 6, 1, 64),
     },
   };
 }

@@ -159,8 +159,10 @@ export interface RobloxApiClient {
   /** null when the group does not exist */
   getGroup(groupId: string): Promise<RobloxGroup | null>;
   getGroupRoles(groupId: string): Promise<RobloxGroupRole[]>;
-  /** the user's rank in the group, 0 when not a member */
+  /** the user's rank in the group, 0 when not a member (one call; for several groups use getUserGroupRanks) */
   getUserRankInGroup(userId: string, groupId: string): Promise<number>;
+  /** the user's rank in every group they are in, by group id, from one call */
+  getUserGroupRanks(userId: string): Promise<Map<string, number>>;
   /** headshot URL, null when none is available */
   getAvatarHeadshotUrl(userId: string): Promise<string | null>;
 }
@@ -189,4 +191,6 @@ export interface IntegrationSettings {
   robloxClientId: string | undefined;
   robloxClientSecret: string | undefined;
   robloxRedirectUri: string; // <API_URL>/roblox/callback
+  /** Roblox web API calls in flight at once per process (ROBLOX_MAX_CONCURRENT_REQUESTS; default 6) */
+  robloxMaxConcurrentRequests?: number;
 }

@@ -283,13 +283,26 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
     },
     roblox: {
       getGroup: async (groupId) => {
+        world.calls.push(`group ${groupId}`);
         const g = world.groups.get(groupId);
         return g ? { id: groupId, name: g.name } : null;
       },
-      getGroupRoles: async (groupId) => world.groups.get(groupId)?.roles ?? [],
+      getGroupRoles: async (groupId) => {
+        world.calls.push(`group roles ${groupId}`);
+        return world.groups.get(groupId)?.roles ?? [];
+      },
       getUserRankInGroup: async (userId, groupId) => {
         world.calls.push(`rank ${userId} ${groupId}`);
         return world.groups.get(groupId)?.members.get(userId) ?? 0;
+      },
+      getUserGroupRanks: async (userId) => {
+        world.calls.push(`user groups ${userId}`);
+        const ranks = new Map<string, number>();
+        for (const [id, g] of world.groups) {
+          const rank = g.members.get(userId);
+          if (rank !== undefined) ranks.set(id, rank);
+        }
+        return ranks;
       },
       getAvatarHeadshotUrl: async (userId) =>
         `https://tr.rbxcdn.test/${userId}/150/150/AvatarHeadshot/Png`,

@@ -23,8 +23,8 @@ async function wasVerifiedBefore(ctx: AppContext, guildId: string, accountId: st
 }
 
 /**
- * The binds the account's ranks earn: one Roblox call per distinct group. A group the account is
- * not in (rank 0) where no bind covers rank 0 is said in a warning.
+ * The binds the account's ranks earn: one Roblox call answers every bound group (security review
+ * N4). A group the account is not in (rank 0) where no bind covers rank 0 is said in a warning.
  */
 async function earnedBinds(
   ctx: AppContext,
@@ -34,16 +34,14 @@ async function earnedBinds(
   warnings: string[],
 ): Promise<BindRow[]> {
   const groupIds = [...new Set(binds.map((b) => b.groupId))];
-  const ranks = new Map(
-    await Promise.all(
-      groupIds.map(
-        async (g) => [g, await ctx.integrations.roblox.getUserRankInGroup(robloxId, g)] as const,
-      ),
-    ),
-  );
-  const earned = binds.filter((b) => rankMatches(b, ranks.get(b.groupId) ?? 0));
+  const ranks = groupIds.length
+    ? await ctx.integrations.roblox.getUserGroupRanks(robloxId)
+    : new Map<string, number>();
+  // a group missing from the answer is one the account is not in: rank 0
+  const rankIn = (groupId: string) => ranks.get(groupId) ?? 0;
+  const earned = binds.filter((b) => rankMatches(b, rankIn(b.groupId)));
   for (const g of groupIds) {
-    if (ranks.get(g) !== 0 || earned.some((b) => b.groupId === g)) continue;
+    if (rankIn(g) !== 0 || earned.some((b) => b.groupId === g)) continue;
     const name = binds.find((b) => b.groupId === g && b.groupName)?.groupName ?? g;
     warnings.push(`You are not a member of the Roblox group ${name}, so no rank role was given.`);
   }

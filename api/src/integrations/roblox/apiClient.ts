@@ -1,3 +1,4 @@
+import { ConcurrencyLimit } from '../../lib/concurrency';
 import { httpRequest, prop, trimSlash, type HttpPolicy, type HttpResponse } from '../http';
 import {
   IntegrationError,
@@ -6,7 +7,13 @@ import {
   type RobloxGroupRole,
 } from '../types';
 
-type Settings = Pick<IntegrationSettings, 'robloxGroupsBaseUrl' | 'robloxThumbnailsBaseUrl'>;
+type Settings = Pick<
+  IntegrationSettings,
+  'robloxGroupsBaseUrl' | 'robloxThumbnailsBaseUrl' | 'robloxMaxConcurrentRequests'
+>;
+
+/** Calls in flight at once when the setting is absent (ROBLOX_MAX_CONCURRENT_REQUESTS). */
+export const DEFAULT_ROBLOX_MAX_CONCURRENT_REQUESTS = 6;
 
 const ID = /^\d{1,19}$/;
 
@@ -35,10 +42,42 @@ export function createRobloxApiClient(
 ): RobloxApiClient {
   const groups = trimSlash(settings.robloxGroupsBaseUrl);
   const thumbnails = trimSlash(settings.robloxThumbnailsBaseUrl);
+  // Roblox limits by address and every tenant shares ours: one tenant's fan-out waits its turn
+  // instead of getting the API throttled for everyone (security review N4).
+  const limit = new ConcurrencyLimit(
+    settings.robloxMaxConcurrentRequests ?? DEFAULT_ROBLOX_MAX_CONCURRENT_REQUESTS,
+  );
   const get = (url: string) =>
-    httpRequest('roblox', url, { headers: { accept: 'application/json' } }, policy);
+    limit.run(() =>
+      httpRequest('roblox', url, { headers: { accept: 'application/json' } }, policy),
+    );
   // Roblox answers an unknown group with 400 {errors:[{code:1}]}; some paths answer 404
   const isMissing = (res: HttpResponse) => res.status === 404 || res.status === 400;
+
+  /** One call answers every group the user is in: `{data:[{group:{id}, role:{rank}}]}`. */
+  async function getUserGroupRanks(userId: string): Promise<Map<string, number>> {
+    if (!ID.test(userId))
+      throw new IntegrationError('roblox', 'not_found', `Roblox account ${userId} does not exist.`);
+    const res = await get(`${groups}/v2/users/${userId}/groups/roles`);
+    if (isMissing(res))
+      throw new IntegrationError(
+        'roblox',
+        'not_found',
+        `Roblox account ${userId} does not exist.`,
+        3,
+        res.status,
+      );
+    const data = prop(res.body, 'data');
+    if (res.status !== 200 || !Array.isArray(data))
+      throw unexpected(res, "load the account's groups");
+    const ranks = new Map<string, number>();
+    for (const d of data) {
+      const id = prop(prop(d, 'group'), 'id');
+      const rank = Number(prop(prop(d, 'role'), 'rank'));
+      if (id !== undefined && id !== null) ranks.set(String(id), Number.isFinite(rank) ? rank : 0);
+    }
+    return ranks;
+  }
 
   return {
     async getGroup(groupId) {
@@ -75,30 +114,10 @@ export function createRobloxApiClient(
         .sort((a, b) => a.rank - b.rank);
     },
 
+    getUserGroupRanks,
+
     async getUserRankInGroup(userId, groupId) {
-      if (!ID.test(userId))
-        throw new IntegrationError(
-          'roblox',
-          'not_found',
-          `Roblox account ${userId} does not exist.`,
-        );
-      const res = await get(`${groups}/v2/users/${userId}/groups/roles`);
-      if (isMissing(res))
-        throw new IntegrationError(
-          'roblox',
-          'not_found',
-          `Roblox account ${userId} does not exist.`,
-          3,
-          res.status,
-        );
-      const data = prop(res.body, 'data');
-      if (res.status !== 200 || !Array.isArray(data))
-        throw unexpected(res, "load the account's groups");
-      const membership = data.find(
-        (d: unknown) => String(prop(prop(d, 'group'), 'id')) === groupId,
-      );
-      const rank = membership ? Number(prop(prop(membership, 'role'), 'rank')) : 0;
-      return Number.isFinite(rank) ? rank : 0;
+      return (await getUserGroupRanks(userId)).get(groupId) ?? 0;
     },
 
     async getAvatarHeadshotUrl(userId) {
