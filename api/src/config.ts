@@ -59,6 +59,8 @@ export interface Settings {
    * a backstop: every enqueue wakes every replica's worker, see jobs/member-update-job.ts)
    */
   memberUpdatePollSeconds: number;
+  /** how long a Roblox group's name and ranks are reused, by every replica (ROBLOX_GROUP_CACHE_SECONDS) */
+  robloxGroupCacheSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -357,6 +359,7 @@ export function loadSettings(env: Env = process.env): Settings {
     memberUpdateLeaseSeconds: int(env, 'MEMBER_UPDATE_LEASE_SECONDS', 20, 2, 600),
     memberUpdateSliceSeconds: int(env, 'MEMBER_UPDATE_SLICE_SECONDS', 10, 1, 300),
     memberUpdatePollSeconds: int(env, 'MEMBER_UPDATE_POLL_SECONDS', 30, 1, 3600),
+    robloxGroupCacheSeconds: int(env, 'ROBLOX_GROUP_CACHE_SECONDS', 600, 0, 86400),
     integrations: {
       discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', origins.discordApi),
       discordAuthorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', origins.discordAuthorize),

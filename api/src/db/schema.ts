@@ -172,6 +172,15 @@ export const botGuildList = pgTable('bot_guild_list', {
   fetchedAt: ts('fetched_at').notNull(),
 });
 
+/** Roblox groups as last read, shared by replicas (migration 0008; lib/roblox-group-cache.ts). */
+export const robloxGroupCache = pgTable('roblox_group_cache', {
+  groupId: text('group_id').primaryKey(),
+  /** null: Roblox said the group does not exist */
+  name: text('name'),
+  ranks: jsonb('ranks').$type<{ rank: number; name: string }[]>().notNull(),
+  fetchedAt: ts('fetched_at').notNull(),
+});
+
 /** Server-wide member updates (migration 0005; jobs/member-update-*.ts). */
 export const memberUpdateRuns = pgTable('member_update_runs', {
   id: uuid('id').primaryKey(),

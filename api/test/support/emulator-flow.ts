@@ -18,6 +18,8 @@ export interface Stack {
 export async function startStack(
   database: Database,
   seed: Seed = structuredClone(testSeed) as Seed,
+  /** more settings, e.g. a provider URL that points elsewhere */
+  env: Record<string, string> = {},
 ): Promise<Stack> {
   const emulator = await startEmulator({
     seed,
@@ -27,6 +29,7 @@ export async function startStack(
     EMULATOR_URL: emulator.url,
     EMULATOR_PUBLIC_URL: emulator.url,
     API_URL: 'http://localhost:3000',
+    ...env,
   });
   const integrations = createIntegrations(settings.integrations, {
     http: { retries: 1, timeoutMs: 5000 },

@@ -1,9 +1,11 @@
 import type { AppContext } from '../../context';
 import { parseRobloxGroupInput } from '../../integrations/roblox/groupInput';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
+import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
 import { grantRefusal, type GrantContext } from '../servers/role-safety';
 import { findRoleByName } from '../servers/roles';
 import { cleanRoleName } from '../servers/validate';
+import { MAX_GROUPS_PER_SERVER } from './schemas';
 import type { NewBind } from './store';
 
 export type BindInputBody = {
@@ -29,7 +31,7 @@ function check(
   unverifiedRoleId: string | null,
 ): Planned[] {
   const seen = new Map<string, number>();
-  return inputs.map((b, i) => {
+  const planned = inputs.map((b, i) => {
     const at = `body.binds[${i}]`;
     const parsed = parseRobloxGroupInput(String(b.group_id));
     if (!parsed.ok) throw badRequest(`${at}.group_id is not a Roblox group: ${parsed.error}`);
@@ -64,11 +66,19 @@ function check(
     seen.set(key, i);
     return { groupId: parsed.groupId, minRank: b.min_rank, maxRank: b.max_rank, role };
   });
+  // every group costs Roblox reads on each verify and editor load (security review N4)
+  const groups = new Set(planned.map((p) => p.groupId)).size;
+  if (groups > MAX_GROUPS_PER_SERVER)
+    throw badRequest(
+      `body.binds names ${groups} Roblox groups; a server may bind at most ${MAX_GROUPS_PER_SERVER}. Remove ${groups - MAX_GROUPS_PER_SERVER} of them and save again.`,
+      'too_many_groups',
+    );
+  return planned;
 }
 
 /**
- * The binds to save from the editor's list: every group must exist on Roblox (one call per
- * group), every role must be one the bot may give; roles asked for by a new name are created
+ * The binds to save from the editor's list: at most MAX_GROUPS_PER_SERVER groups, each existing on
+ * Roblox (the shared cache, else Roblox), every role one the bot may give; roles asked for by a new name are created
  * last, once per name, so a refused list creates nothing. Answers the group names too.
  */
 export async function planBinds(
@@ -79,16 +89,21 @@ export async function planBinds(
 ): Promise<{ binds: NewBind[]; groupNames: Map<string, string> }> {
   const planned = check(inputs, g, unverifiedRoleId);
   const groupNames = new Map<string, string>();
-  for (const groupId of new Set(planned.map((p) => p.groupId))) {
-    const group = await ctx.integrations.roblox.getGroup(groupId);
-    if (!group) {
+  const lookups = await lookupRobloxGroups(
+    ctx,
+    planned.map((p) => p.groupId),
+    { forSave: true },
+  );
+  for (const [groupId, found] of lookups) {
+    if (!found.ok) throw found.error;
+    if (!found.group) {
       const i = planned.findIndex((p) => p.groupId === groupId);
       throw notFound(
         `body.binds[${i}].group_id: Roblox group ${groupId} does not exist.`,
         'group_not_found',
       );
     }
-    groupNames.set(groupId, group.name);
+    groupNames.set(groupId, found.group.name);
   }
   const created = new Map<string, { id: string; name: string }>();
   const binds: NewBind[] = [];

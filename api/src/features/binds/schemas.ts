@@ -34,6 +34,11 @@ export const BindsDataSchema = Type.Object(
 );
 
 export const MAX_BINDS = 250;
+/**
+ * Distinct Roblox groups one server may bind: each is read from Roblox on every verify and
+ * editor load (cached), so one server cannot spend everyone's Roblox budget (security review N4).
+ */
+export const MAX_GROUPS_PER_SERVER = 25;
 
 /** One bind as sent: `role_id` (an existing role) or `role_name` (found by name or created). */
 export const BindInputSchema = Type.Object(
@@ -59,7 +64,7 @@ export const PutBindsBodySchema = Type.Object(
   {
     binds: Type.Array(BindInputSchema, {
       maxItems: MAX_BINDS,
-      description: 'the whole list; an empty list removes the group integration',
+      description: `the whole list, naming at most ${MAX_GROUPS_PER_SERVER} distinct groups (400 too_many_groups); an empty list removes the group integration`,
     }),
   },
   { additionalProperties: false },

@@ -1,30 +1,11 @@
-import type { BindGroup, BindsData } from '@roconnect/shared-lib/contract';
+import type { BindsData } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
 import { IntegrationError } from '../../integrations/types';
+import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
 import type { GuildRow } from '../servers/access';
 import type { BindRow } from './store';
 
-/** A group's name and ranks from Roblox; its id alone when Roblox cannot answer now. */
-async function groupOf(ctx: AppContext, groupId: string, known?: string): Promise<BindGroup> {
-  try {
-    const [group, ranks] = await Promise.all([
-      ctx.integrations.roblox.getGroup(groupId),
-      ctx.integrations.roblox.getGroupRoles(groupId),
-    ]);
-    return {
-      id: groupId,
-      name: group?.name ?? known ?? `Group ${groupId}`,
-      ranks: [...ranks]
-        .sort((a, b) => a.rank - b.rank)
-        .map((r) => ({ rank: r.rank, name: r.name })),
-    };
-  } catch (err) {
-    if (!(err instanceof IntegrationError)) throw err;
-    return { id: groupId, name: known ?? `Group ${groupId}`, ranks: [] };
-  }
-}
-
-/** The editor's data: binds with the roles' live names, and each group with its ranks. */
+/** The editor's data: binds with the roles' live names, and each group with its ranks (cached). */
 export async function bindsView(
   ctx: AppContext,
   guild: GuildRow,
@@ -41,6 +22,8 @@ export async function bindsView(
       : [];
   const names = new Map(live.map((r) => [r.id, r.name]));
   const groupIds = [...new Set(rows.map((b) => b.groupId))];
+  // names and ranks from the shared cache: Roblox is asked only for groups not read lately
+  const lookups = await lookupRobloxGroups(ctx, groupIds);
   for (const b of rows)
     if (b.groupName && !groupNames.has(b.groupId)) groupNames.set(b.groupId, b.groupName);
   return {
@@ -51,6 +34,15 @@ export async function bindsView(
       role_id: b.roleId,
       role_name: names.get(b.roleId) ?? b.roleName,
     })),
-    groups: await Promise.all(groupIds.map((id) => groupOf(ctx, id, groupNames.get(id)))),
+    groups: groupIds.map((id) => {
+      const found = lookups.get(id);
+      const group = found?.ok ? found.group : null;
+      // a group Roblox cannot answer for now, or no longer has: its id and the name last saved
+      return {
+        id,
+        name: group?.name || groupNames.get(id) || `Group ${id}`,
+        ranks: group?.ranks ?? [],
+      };
+    }),
   };
 }
