@@ -2,6 +2,8 @@ import { useFakeApp } from './support/harness';
 import { addGuild, addMember } from './support/fake-integrations';
 import { parseRedirect, testSettings } from './support/app';
 import { completeSetup, linkRoblox, loginAs, type Session } from './support/fake-login';
+import { fakeClockAt } from './support/fake-clock';
+import { FRESH } from '../src/features/dashboard/sync';
 import { GUILD_A, GUILD_B, GUILD_C, MAX, OLIVIA, PETE, RUBY } from './support/world';
 
 const t = useFakeApp();
@@ -160,11 +162,22 @@ describe('linked accounts', () => {
 });
 
 describe('POST /api/v1/dashboard/bot/manual-sync', () => {
-  it('re-checks the bot in every server of the user', async () => {
-    t.world.guilds.get(GUILD_B)!.botPresent = true;
+  afterEach(() => jest.useRealTimers());
+
+  it('re-checks the bot in every server of the user, from a shared bot list at most 15 s old', async () => {
+    const listReads = () => t.world.calls.filter((c) => c === 'listBotGuildIds').length;
+    const readAtSignIn = listReads();
+    t.world.guilds.get(GUILD_B)!.botPresent = true; // added outside RoConnect, after sign-in
+    // within FRESH of the sign-in's read, the shared list is reused: no bot call
+    const soon = await post('/api/v1/dashboard/bot/manual-sync');
+    expect(soon.json().data).toEqual({ checked: 3, bot_present: 2 });
+    expect(listReads()).toBe(readAtSignIn);
+
+    fakeClockAt(Date.now() + FRESH + 1000);
     const res = await post('/api/v1/dashboard/bot/manual-sync');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ checked: 3, bot_present: 3 });
+    expect(listReads()).toBe(readAtSignIn + 1);
     const servers = (await get('/api/v1/dashboard/user/servers')).json().data;
     expect(servers.every((s: { bot_added: boolean }) => s.bot_added)).toBe(true);
   });

@@ -4,10 +4,12 @@ import { botGuildIds } from './bot-guilds';
 import { setBotPresence, storeUserGuilds } from './guild-store';
 
 /**
- * An explicit Sync Servers or re-check is what the person asked for: a fresh list (one bot call
- * per 200 guilds, and both routes are rate-limited per user). Sign-in uses the shared minute-old list.
+ * An explicit Sync Servers or re-check is what the person asked for: a list at most 15 s old. A
+ * floor, not 0, so everyone pressing it within the same 15 s shares one read of the whole list
+ * (one bot call per 200 guilds; security review S4/N4); an invite through RoConnect forgets the
+ * list at once. Sign-in uses the shared minute-old list.
  */
-export const FRESH = 0;
+export const FRESH = 15_000;
 
 /** Whether the bot is in each guild, from its own (shared, cached) guild list. */
 export async function checkBotPresence(
