@@ -37,6 +37,17 @@ export interface Settings {
   authRateLimitMax: number;
   /** how long a manager's Manage Server right, read from Discord, is trusted before a write re-reads it */
   managerRecheckMs: number;
+  /**
+   * requests per minute on each of the console routes that call Discord or Roblox or export the
+   * audit log (health, edit, binds GET and PUT, audit export): per user (CONSOLE_USER_RATE_LIMIT_MAX)
+   * and per server, all its managers together (CONSOLE_SERVER_RATE_LIMIT_MAX)
+   */
+  consoleUserRateLimitMax: number;
+  consoleServerRateLimitMax: number;
+  /** the purge deletes audit-log entries older than this (AUDIT_RETENTION_DAYS) */
+  auditRetentionDays: number;
+  /** the purge deletes finished member updates older than this (JOB_RETENTION_DAYS) */
+  jobRetentionDays: number;
   /** when expired states, spent refresh tokens and ended sessions are purged (cron, UTC) */
   purgeCron: string;
   /** Redis for counters shared by replicas (rate limits); undefined = in-memory, one process */
@@ -349,6 +360,10 @@ export function loadSettings(env: Env = process.env): Settings {
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900, 1, 86400),
     authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 60, 1, 100000),
     managerRecheckMs: 60_000,
+    consoleUserRateLimitMax: int(env, 'CONSOLE_USER_RATE_LIMIT_MAX', 30, 1, 100000),
+    consoleServerRateLimitMax: int(env, 'CONSOLE_SERVER_RATE_LIMIT_MAX', 60, 1, 100000),
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500),
+    jobRetentionDays: int(env, 'JOB_RETENTION_DAYS', 30, 1, 36500),
     purgeCron: cron(env, 'PURGE_CRON', '17 * * * *'),
     redisUrl: redisUrl(env),
     trustProxy: trustProxy(env),

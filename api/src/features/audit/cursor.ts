@@ -9,6 +9,25 @@ export interface AuditCursor {
 const AT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 const ID = /^[0-9a-f-]{36}$/;
 
+/**
+ * The calendar date exists (no month 13, no February 30) and PostgreSQL's timestamptz takes it
+ * (year 1 or later): a tampered cursor is a 400, not a database error (security review N14).
+ */
+function isRealDate(ymd: string): boolean {
+  const ms = Date.parse(`${ymd}T00:00:00.000Z`);
+  return !Number.isNaN(ms) && ymd >= '0001' && new Date(ms).toISOString().slice(0, 10) === ymd;
+}
+
+/** `at` from a cursor names a real instant: it survives a round trip through Date. */
+function isRealInstant(at: string): boolean {
+  const ms = Date.parse(`${at.slice(0, 23)}Z`);
+  return (
+    isRealDate(at.slice(0, 10)) &&
+    !Number.isNaN(ms) &&
+    new Date(ms).toISOString() === `${at.slice(0, 23)}Z`
+  );
+}
+
 /** Opaque to clients: base64url of `[at, id]`. */
 export const encodeCursor = (c: AuditCursor) =>
   Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
@@ -27,15 +46,22 @@ export function parseBefore(before: string | undefined): AuditCursor | null {
       typeof decoded[0] === 'string' &&
       typeof decoded[1] === 'string' &&
       AT.test(decoded[0]) &&
+      isRealInstant(decoded[0]) &&
       ID.test(decoded[1])
     )
       return { at: decoded[0], id: decoded[1] };
   } catch {
     // not a cursor: maybe a time
   }
-  if (/^\d{4}-\d\d-\d\dT/.test(before) && !Number.isNaN(Date.parse(before)))
+  if (/^\d{4}-\d\d-\d\dT/.test(before) && !Number.isNaN(Date.parse(before))) {
+    const at = new Date(before).toISOString();
+    if (!isRealDate(before.slice(0, 10)) || !isRealDate(at.slice(0, 10)))
+      throw badRequest(
+        `querystring.before must be a real date and time from year 1 to 9999, got ${before}`,
+      );
     // the empty id sorts before every id, so entries at exactly that time are left out
-    return { at: new Date(before).toISOString(), id: '' };
+    return { at, id: '' };
+  }
   throw badRequest(
     'querystring.before must be the next_before of an earlier page or an ISO 8601 time',
   );

@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AuditEntry } from '@roconnect/shared-lib/contract';
 import { authOf } from '../../context';
-import { requireManager } from '../servers/access';
+import { consoleLimits } from '../../lib/route-limits';
+import { requireLiveManager } from '../servers/access';
 import { parseBefore, type AuditCursor } from './cursor';
 import { csvHeader, csvRow } from './csv';
 import { readAuditPage } from './query';
@@ -8,16 +11,36 @@ import { auditExportRoute, auditRoute } from './schemas';
 
 const DEFAULT_LIMIT = 25;
 /** The export reads the log in pages of this size, up to EXPORT_MAX entries. */
-const EXPORT_PAGE = 500;
+export const EXPORT_PAGE = 500;
 const EXPORT_MAX = 50_000;
 
-/** GET /api/v1/server/{id}/audit and …/audit/export: the caller must manage the server. */
+type Page = { entries: AuditEntry[]; next_before: string | null };
+
+/**
+ * The CSV, one page of the log at a time: the reply holds one page in memory (not the whole log)
+ * and no database connection between pages. A client that goes away ends the paging.
+ */
+async function* csvLines(first: Page, readPage: (before: AuditCursor) => Promise<Page>) {
+  yield `${csvHeader()}\r\n`;
+  let page = first;
+  for (let read = EXPORT_PAGE; ; read += EXPORT_PAGE) {
+    if (page.entries.length) yield page.entries.map((e) => `${csvRow(e)}\r\n`).join('');
+    if (!page.next_before || read >= EXPORT_MAX) return;
+    page = await readPage(parseBefore(page.next_before)!);
+  }
+}
+
+/**
+ * GET /api/v1/server/{id}/audit and …/audit/export: the caller must manage the server now (rights
+ * re-read within a minute: the log maps every member's Discord id to their Roblox account).
+ */
 export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const authed = { onRequest: app.authenticate };
+  const exportLimits = consoleLimits(app, ctx.settings, 'audit-export');
 
   app.get('/api/v1/server/:id/audit', { schema: auditRoute, ...authed }, async (request) => {
-    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
     const { before, limit, member } = request.query;
     const page = await readAuditPage(ctx.db, {
       guildId: guild.id,
@@ -30,29 +53,25 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/v1/server/:id/audit/export',
-    { schema: auditExportRoute, ...authed },
+    { schema: auditExportRoute, ...authed, config: exportLimits.config },
     async (request, reply) => {
-      const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
-      const lines = [csvHeader()];
-      let before: AuditCursor | null = null;
-      for (let read = 0; read < EXPORT_MAX; read += EXPORT_PAGE) {
-        const page = await readAuditPage(ctx.db, {
-          guildId: guild.id,
-          member: request.query.member,
-          before,
-          limit: EXPORT_PAGE,
-        });
-        lines.push(...page.entries.map(csvRow));
-        if (!page.next_before) break;
-        before = parseBefore(page.next_before);
-      }
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="roconnect-audit-${guild.id}${request.query.member ? `-${request.query.member}` : ''}.csv"`,
-        )
-        .send(`${lines.join('\r\n')}\r\n`);
+      const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+      await exportLimits.server(request);
+      const { member } = request.query;
+      const readPage = (before: AuditCursor | null) =>
+        readAuditPage(ctx.db, { guildId: guild.id, member, before, limit: EXPORT_PAGE });
+      // the first page before the headers go out: a failure here is still a JSON error answer
+      const first = await readPage(null);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="roconnect-audit-${guild.id}${member ? `-${member}` : ''}.csv"`,
+          )
+          // the schema documents the body (CSV text); it goes out as a stream of that text
+          .send(Readable.from(csvLines(first, readPage)) as unknown as string)
+      );
     },
   );
 };

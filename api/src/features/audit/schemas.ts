@@ -97,6 +97,6 @@ export const auditExportRoute = {
       description: 'text/csv; Content-Disposition: attachment',
       content: { 'text/csv': { schema: Type.String() } },
     },
-    ...errors(401, 403),
+    ...errors(401, 403, 429),
   },
 };

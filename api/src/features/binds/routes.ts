@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { requireLiveManager, requireManager } from '../servers/access';
+import { consoleLimits } from '../../lib/route-limits';
+import { requireLiveManager } from '../servers/access';
 import { getConfig, saveConfig } from '../servers/config-store';
 import { loadGrantContext } from '../servers/role-safety';
 import { recordBindsChange } from '../servers/setting-audit';
@@ -10,13 +11,20 @@ import { getBindsRoute, putBindsRoute } from './schemas';
 import { listBinds, replaceBinds } from './store';
 import { bindsView } from './view';
 
-/** GET/PUT /api/v1/server/{id}/binds: the caller must manage the server. */
+/**
+ * GET/PUT /api/v1/server/{id}/binds: the caller must manage the server now. Both ask Roblox (and
+ * PUT Discord) about every bound group, so both are limited per user and per server.
+ */
 export const bindsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
+  const readLimits = consoleLimits(app, ctx.settings, 'binds-get');
+  const writeLimits = consoleLimits(app, ctx.settings, 'binds-put');
   const authed = { onRequest: app.authenticate };
 
-  app.get('/api/v1/server/:id/binds', { schema: getBindsRoute, ...authed }, async (request) => {
-    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+  const getOptions = { schema: getBindsRoute, ...authed, config: readLimits.config };
+  app.get('/api/v1/server/:id/binds', getOptions, async (request) => {
+    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+    await readLimits.server(request);
     const config = await getConfig(ctx.db, guild.id);
     const known = new Map(
       config?.groupId && config.groupName ? [[config.groupId, config.groupName]] : [],
@@ -27,9 +35,11 @@ export const bindsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.put('/api/v1/server/:id/binds', { schema: putBindsRoute, ...authed }, async (request) => {
+  const putOptions = { schema: putBindsRoute, ...authed, config: writeLimits.config };
+  app.put('/api/v1/server/:id/binds', putOptions, async (request) => {
     const { userId } = authOf(request);
     const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
+    await writeLimits.server(request);
     const config = await getConfig(ctx.db, guild.id);
     const before = await listBinds(ctx.db, guild.id);
     const inputs = request.body.binds;

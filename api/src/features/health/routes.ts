@@ -2,20 +2,26 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { bindBrowser } from '../auth/browser-binding';
 import { createState } from '../auth/oauth-state';
-import { requireManager } from '../servers/access';
+import { consoleLimits } from '../../lib/route-limits';
+import { requireLiveManager } from '../servers/access';
 import { getConfig } from '../servers/config-store';
 import { checkServerHealth } from './check';
 import { serverHealthRoute } from './schemas';
 
-/** GET /api/v1/server/{id}/health: live from Discord; the caller must manage the server. */
+/**
+ * GET /api/v1/server/{id}/health: live from Discord (3 bot calls); the caller must manage the
+ * server now, and answers are limited per user and per server.
+ */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
+  const limits = consoleLimits(app, ctx.settings, 'health');
   app.get(
     '/api/v1/server/:id/health',
-    { schema: serverHealthRoute, onRequest: app.authenticate },
+    { schema: serverHealthRoute, onRequest: app.authenticate, config: limits.config },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const guild = await requireManager(ctx.db, userId, request.params.id);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      await limits.server(request);
       let inviteUrl: string | undefined;
       // the same invite as GET …/bot/invite-url: one state, bound to this user and browser
       const reinviteUrl = async () => {

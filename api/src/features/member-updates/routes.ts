@@ -3,7 +3,7 @@ import { authOf } from '../../context';
 import { cancelRun, createRun, findRun, latestRun, toJobDto } from '../../jobs/member-update-store';
 import { conflict, notFound } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
-import { requireLiveManager, requireManager } from '../servers/access';
+import { requireLiveManager } from '../servers/access';
 import { getConfig } from '../servers/config-store';
 import { cancelRoute, jobRoute, latestRoute, startRoute } from './schemas';
 
@@ -15,7 +15,10 @@ export interface MemberUpdateRouteOptions {
 const noSuchJob = () =>
   notFound('There is no member update with this id in this server.', 'member_update_not_found');
 
-/** POST/GET /api/v1/server/{id}/members/update, GET/DELETE …/{job_id}: managers only. */
+/**
+ * POST/GET /api/v1/server/{id}/members/update, GET/DELETE …/{job_id}: managers only, with rights
+ * re-read within a minute for reads too (a run's counts are the server's member data).
+ */
 export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOptions> = async (
   app,
   options,
@@ -42,13 +45,13 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
   );
 
   app.get(base, { schema: latestRoute, onRequest: app.authenticate }, async (request) => {
-    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
     const run = await latestRun(ctx.db, guild.id);
     return { success: true as const, data: run ? toJobDto(run) : null };
   });
 
   app.get(`${base}/:jobId`, { schema: jobRoute, onRequest: app.authenticate }, async (request) => {
-    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
     const run = await findRun(ctx.db, guild.id, request.params.jobId);
     if (!run) throw noSuchJob();
     return { success: true as const, data: toJobDto(run) };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { guilds, userGuilds } from '../../db/schema';
@@ -29,7 +29,10 @@ const notManager = () =>
     'not_server_manager',
   );
 
-/** The caller must own or manage the server per their last sync (reads). */
+/**
+ * The caller must own or manage the server per their last sync: only for cheap reads that show
+ * no member data and call neither Discord nor Roblox (config, setup status, the invite link).
+ */
 export async function requireManager(db: Db, userId: string, guildId: string): Promise<GuildRow> {
   const membership = await findMembership(db, userId, guildId);
   const guild = membership?.canManage ? await findGuild(db, guildId) : null;
@@ -37,18 +40,33 @@ export async function requireManager(db: Db, userId: string, guildId: string): P
   return guild;
 }
 
+/** When the user's guild list was last read from Discord (their newest membership), or null. */
+async function listReadAt(db: Db, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(userGuilds.syncedAt) })
+    .from(userGuilds)
+    .where(eq(userGuilds.userId, userId));
+  return row?.at ? new Date(row.at) : null;
+}
+
 /**
- * For writes: the Manage Server right is re-read from Discord (the caller's own guild list) when
- * the stored copy is older than `managerRecheckMs`, so a demoted or kicked manager is refused
- * within a minute. Answers the guild and the fresh membership (owner flag for role checks).
+ * For writes and for every read that shows member data or spends the bot's calls (audit, export,
+ * health, edit, binds, member updates): the Manage Server right is re-read from Discord (the
+ * caller's own guild list) when the stored copy is older than `managerRecheckMs`, so a demoted or
+ * kicked manager is refused within a minute. A server missing from a list read within that time
+ * is refused without asking Discord again, so a stranger's loop costs no Discord calls. Answers
+ * the guild and the fresh membership (owner flag for role checks).
  */
 export async function requireLiveManager(
   ctx: AppContext,
   userId: string,
   guildId: string,
 ): Promise<{ guild: GuildRow; membership: MembershipRow }> {
+  const fresh = (at: Date | null) =>
+    at !== null && Date.now() - at.getTime() <= ctx.settings.managerRecheckMs;
   let membership = await findMembership(ctx.db, userId, guildId);
-  if (!membership || Date.now() - membership.syncedAt.getTime() > ctx.settings.managerRecheckMs) {
+  if (!membership && fresh(await listReadAt(ctx.db, userId))) throw notManager();
+  if (!membership || !fresh(membership.syncedAt)) {
     const list = await withDiscordToken(ctx, userId, (token) =>
       ctx.integrations.discordOAuth.getCurrentUserGuilds(token),
     );

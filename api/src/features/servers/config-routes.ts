@@ -1,16 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { findMembership, requireManager } from './access';
+import { consoleLimits } from '../../lib/route-limits';
+import { requireLiveManager, requireManager } from './access';
 import { loadGrantContext } from './role-safety';
 import { listBinds } from '../binds/store';
 import { getConfig, setupStatus, toServerConfigDto } from './config-store';
 import { rolesWithAssignability } from './roles';
 import { configRoute, editRoute, setupStatusRoute } from './schemas';
 
-/** Read-only views: configuration, setup status, the edit page. */
+/**
+ * Read-only views: configuration, setup status, the edit page. Config and setup status read only
+ * the stored settings (no member data, no Discord call), so the last sync's rights do; the edit
+ * page asks the bot 3–4 times, so it takes live rights and per-user and per-server limits.
+ */
 export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const authed = { onRequest: app.authenticate };
+  const editLimits = consoleLimits(app, ctx.settings, 'edit');
 
   app.get('/api/v1/server/:id/config', { schema: configRoute, ...authed }, async (request) => {
     const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
@@ -25,11 +31,13 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, data: setupStatus(await getConfig(ctx.db, guild.id)) };
   });
 
-  app.get('/api/v1/server/:id/edit', { schema: editRoute, ...authed }, async (request) => {
+  const editOptions = { schema: editRoute, ...authed, config: editLimits.config };
+  app.get('/api/v1/server/:id/edit', editOptions, async (request) => {
     const { userId } = authOf(request);
-    const guild = await requireManager(ctx.db, userId, request.params.id);
+    const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
+    await editLimits.server(request);
     const config = await getConfig(ctx.db, guild.id);
-    const owner = (await findMembership(ctx.db, userId, guild.id))?.owner === true;
+    const owner = membership.owner;
     const roles = guild.botPresent
       ? rolesWithAssignability(await loadGrantContext(ctx, guild.id, userId, owner))
       : [];

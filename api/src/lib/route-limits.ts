@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {} from '@fastify/rate-limit';
+import type { Settings } from '../config';
+import { ApiError } from './errors';
+
+const MINUTE_MS = 60_000;
+
+export interface ConsoleLimits {
+  /** route `config`: the per-user count, run by @fastify/rate-limit before the handler */
+  config: {
+    rateLimit: { max: number; timeWindow: number; keyGenerator: (r: FastifyRequest) => string };
+  };
+  /**
+   * The per-server count (every manager of the server together), taken in the handler once the
+   * caller is known to manage the server (`:id`): a stranger's calls must not use up a server's
+   * budget.
+   * Throws 429 with Retry-After when the server is over it.
+   */
+  server(request: FastifyRequest): Promise<void>;
+}
+
+/**
+ * Two limits on one console route that calls Discord or Roblox (or exports the audit log): per
+ * user and per server. @fastify/rate-limit runs one limit per route (a second `rateLimit` hook on
+ * a request is skipped), so the per-server one is counted with `createRateLimit`, which shares the
+ * plugin's store (Redis when configured, so all replicas count together). `name` keeps each route's
+ * server count apart.
+ */
+export function consoleLimits(
+  app: FastifyInstance,
+  settings: Settings,
+  name: string,
+): ConsoleLimits {
+  const perServer = app.createRateLimit({
+    max: settings.consoleServerRateLimitMax,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (req) => `server-${name}-${(req.params as { id: string }).id}`,
+  });
+  return {
+    config: {
+      rateLimit: {
+        max: settings.consoleUserRateLimitMax,
+        timeWindow: MINUTE_MS,
+        keyGenerator: (req) => req.auth?.userId ?? req.ip,
+      },
+    },
+    async server(request) {
+      const result = await perServer(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      const seconds = Math.max(1, result.ttlInSeconds);
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `Too many requests for this server: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+        { 'retry-after': String(seconds) },
+      );
+    },
+  };
+}
