@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDependencies, hasCommand, run } from './lib/ensure.mjs';
+import { ensureDependencies, ensureNginx, hasCommand, run } from './lib/ensure.mjs';
 import { ROOT } from './lib/stack.cjs';
 
 const LOCK = '/tmp/roconnect-e2e.lock';
@@ -122,6 +122,7 @@ async function main() {
   const runs = lighthouseRuns(argv); // a bad value fails before anything is built
   if (!process.env.RC_BENCH_LOCKED) {
     ensureDependencies();
+    ensureNginx(); // the API through deploy/nginx/roconnect.conf (scripts/bench/api.mjs)
     const stale = argv.includes('--no-build') ? [] : stalePackages();
     if (stale.length) {
       const scopes = stale.map((dir) => `--scope @roconnect/${dir}`).join(' ');

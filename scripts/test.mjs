@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: everything CI runs, on a fresh clone. Installs what it needs, type-checks, runs every
 // package's Jest suite, builds the production bundles and runs the Playwright suite in Chromium.
-import { ensureChromium, ensureDependencies, hasCommand, run } from './lib/ensure.mjs';
+import { ensureChromium, ensureDependencies, ensureNginx, hasCommand, run } from './lib/ensure.mjs';
 import { isPortOpen } from './lib/stack.cjs';
 
 const started = Date.now();
@@ -12,6 +12,7 @@ async function main() {
   step('dependencies');
   ensureDependencies();
   ensureChromium();
+  ensureNginx(); // the e2e journey through deploy/nginx/roconnect.conf
 
   // The API suite runs a second time against PostgreSQL when a server is there (see api/README.md).
   const env = { ...process.env };

@@ -52,6 +52,27 @@ export function ensureChromium() {
   });
 }
 
+export const NGINX = '/usr/sbin/nginx';
+export const NGINX_BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/**
+ * Debian's nginx and its brotli_static module, for deploy/nginx/roconnect.conf (the e2e journey
+ * and the bench run it: scripts/lib/nginxOrigin.mjs). Where nothing stops it (no policy-rc.d),
+ * Debian's install also starts the system's own nginx on port 80.
+ */
+export function ensureNginx() {
+  if (fs.existsSync(NGINX) && fs.existsSync(NGINX_BROTLI_STATIC_MODULE)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    throw new Error(
+      `${NGINX} or its brotli_static module is missing. Install Debian's packages (sudo apt-get install -y nginx libnginx-mod-http-brotli-static) and run again.`,
+    );
+  }
+  run('apt-get update -qq && apt-get install -y -qq nginx libnginx-mod-http-brotli-static', {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
 export function hasCommand(name) {
   try {
     execSync(`command -v ${name}`, { stdio: 'ignore' });
