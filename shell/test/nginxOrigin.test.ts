@@ -25,6 +25,10 @@ interface IngressModule {
   localhostCertificate(): Promise<{ cert: string; key: string }>;
 }
 
+// plain Node ESM, no types: loaded by path
+const NGINX_ORIGIN = '../../scripts/lib/nginxOrigin.mjs';
+const INGRESS = '../../scripts/lib/httpsIngress.mjs';
+
 interface Seen {
   url: string;
   headers: http.IncomingHttpHeaders;
@@ -86,8 +90,8 @@ let cert: string;
 let key: string;
 
 beforeAll(async () => {
-  nginxModule = (await import('../../scripts/lib/nginxOrigin.mjs')) as NginxModule;
-  const ingress = (await import('../../scripts/lib/httpsIngress.mjs')) as IngressModule;
+  nginxModule = (await import(NGINX_ORIGIN)) as NginxModule;
+  const ingress = (await import(INGRESS)) as IngressModule;
   ({ cert, key } = await ingress.localhostCertificate());
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-config-test-'));
   const accounts = path.join(dir, 'remotes', 'mfe_accounts');
