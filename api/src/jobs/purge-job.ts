@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
-import { purgeExpired } from '../features/maintenance/purge';
+import type { Settings } from '../config';
+import { purgeExpired, purgePastRetention } from '../features/maintenance/purge';
 import type { JobEngine } from './engine';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -7,7 +8,8 @@ export const PURGE_QUEUE = 'purge-expired';
 export const PURGE_POLL_SECONDS = 30;
 
 /**
- * The purge runs as a job: hourly on a schedule and once at start. Several replicas starting
+ * The purge runs as a job: hourly on a schedule and once at start. It deletes what can never be
+ * used again, then what is past its retention (AUDIT_RETENTION_DAYS, JOB_RETENTION_DAYS). Several replicas starting
  * together create one start-up job between them (a singleton per 5-minute slot), and whichever
  * replica takes a job runs it, once.
  */
@@ -15,17 +17,17 @@ export async function registerPurgeJob(
   boss: JobEngine,
   db: Db,
   log: FastifyBaseLogger,
-  cron: string,
+  settings: Pick<Settings, 'purgeCron' | 'auditRetentionDays' | 'jobRetentionDays'>,
 ): Promise<void> {
   await boss.createQueue(PURGE_QUEUE);
-  await boss.schedule(PURGE_QUEUE, cron, {}, { singletonKey: 'scheduled' });
+  await boss.schedule(PURGE_QUEUE, settings.purgeCron, {}, { singletonKey: 'scheduled' });
   await boss.send(PURGE_QUEUE, {}, { singletonKey: 'startup', singletonSeconds: 300 });
   // The worker last: a retried set-up (retryStartupRace) never registers it twice. It takes the
   // start-up job at once; an hourly job can wait half a minute (on PGlite each look blocks the
   // API's thread for a few milliseconds).
   await boss.work(PURGE_QUEUE, { pollingIntervalSeconds: PURGE_POLL_SECONDS }, async () => {
-    const counts = await purgeExpired(db);
-    log.info({ purged: counts }, 'purged expired rows');
+    const counts = { ...(await purgeExpired(db)), ...(await purgePastRetention(db, settings)) };
+    log.info({ purged: counts }, 'purged expired rows and rows past their retention');
     return counts;
   });
 }
