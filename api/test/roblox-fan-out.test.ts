@@ -99,6 +99,7 @@ const forgetGroups = () => tdb.database.db.execute(sql`DELETE FROM roblox_group_
 
 it('GET …/binds with the most groups makes a bounded number of Roblox calls, at most the limit at once, and none again within the TTL', async () => {
   await forgetGroups();
+  await fetch(`${stack.emulator.url}/__emulator/calls`, { method: 'DELETE' });
   relay.holdInBatches(GROUPS.length * CALLS_PER_GROUP, LIMIT);
   const cold = await owner.call('GET', BINDS);
   expect(cold.status).toBe(200);
@@ -116,6 +117,13 @@ it('GET …/binds with the most groups makes a bounded number of Roblox calls, a
     'GET /v1/groups/:id/roles': GROUPS.length,
   });
   expect(relay.maxInFlight).toBe(LIMIT);
+  // and as the emulated Roblox counted them
+  const emulated = (await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()).roblox;
+  expect(emulated.routes).toEqual({
+    'GET /v1/groups/:groupId': GROUPS.length,
+    'GET /v1/groups/:groupId/roles': GROUPS.length,
+  });
+  expect(emulated.most_in_flight).toBeLessThanOrEqual(LIMIT);
 
   relay.reset();
   const again = await owner.call('GET', BINDS);

@@ -6,7 +6,7 @@ import { registerFaultHook, isRobloxPath } from './control/faultHook';
 import { FaultRegistry, parseFaults } from './control/faults';
 import { LatencyRegistry, registerLatencyHook } from './control/latency';
 import { controlPlugin } from './control';
-import { CallLog } from './control/callLog';
+import { CallLog, RobloxCallLog } from './control/callLog';
 import { snapshot } from './control/state';
 import { discordPlugin } from './discord';
 import { RateLimiter } from './discord/rateLimiter';
@@ -59,6 +59,7 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
   const faults = new FaultRegistry();
   const latency = new LatencyRegistry();
   const botCalls = new CallLog();
+  const robloxCalls = new RobloxCallLog();
   const ctx: EmulatorContext = {
     store: new EmulatorStore(seed, config),
     config,
@@ -66,6 +67,7 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
     latency,
     seed,
     botCalls,
+    robloxCalls,
     rateLimiter: new RateLimiter(config.rateLimits),
     commands: [],
     signer: new InteractionSigner(),
@@ -93,6 +95,8 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
     return reply.code(404).send(errorBody(path, 404, '404: Not Found'));
   });
 
+  // counted from the moment it arrives, so a call held by a latency rule is in flight too
+  robloxCalls.register(app);
   // first: a faulted call can be a slow one too
   registerLatencyHook(app, latency);
   registerFaultHook(app, faults);
@@ -118,6 +122,7 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
       faults.clear();
       latency.clear();
       botCalls.clear();
+      robloxCalls.clear();
       ctx.rateLimiter.configure(ctx.config.rateLimits);
       ctx.webhooks.clear();
     },

@@ -1,5 +1,5 @@
 import type { EmulatorConfig } from './config';
-import type { CallLog } from './control/callLog';
+import type { CallLog, RobloxCallLog } from './control/callLog';
 import type { FaultRegistry } from './control/faults';
 import type { LatencyRegistry } from './control/latency';
 import type { RateLimiter } from './discord/rateLimiter';
@@ -18,6 +18,8 @@ export interface EmulatorContext {
   latency: LatencyRegistry;
   /** the bot's REST calls, counted by route */
   botCalls: CallLog;
+  /** the Roblox web API calls, counted by route, with the most answered at once */
+  robloxCalls: RobloxCallLog;
   /** the seed the emulator was created with (reset goes back to it unless given another) */
   seed: Seed;
   /** the REST side's rate-limit buckets (off unless configured) */

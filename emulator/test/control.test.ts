@@ -336,3 +336,36 @@ describe('GET /__emulator/calls', () => {
     expect((await app.inject({ url: '/__emulator/calls' })).json().bot.total).toBe(0);
   });
 });
+
+describe('GET /__emulator/calls: Roblox', () => {
+  it('counts the Roblox web API calls by route, not OAuth, with the most answered at once, until cleared', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/__emulator/latency',
+      payload: { rules: [{ path: '^/v1/groups/', ms: 30 }] },
+    });
+    await Promise.all([
+      app.inject({ url: '/v1/groups/7001' }),
+      app.inject({ url: '/v1/groups/7001/roles' }),
+      app.inject({ url: '/v1/groups/7001' }),
+    ]);
+    await app.inject({ url: '/v2/users/501/groups/roles' });
+    await app.inject({ method: 'POST', url: '/oauth/v1/token', payload: {} });
+    const calls = (await app.inject({ url: '/__emulator/calls' })).json();
+    expect(calls.roblox).toEqual({
+      total: 4,
+      routes: {
+        'GET /v1/groups/:groupId': 2,
+        'GET /v1/groups/:groupId/roles': 1,
+        'GET /v2/users/:userId/groups/roles': 1,
+      },
+      most_in_flight: 3,
+    });
+    await app.inject({ method: 'DELETE', url: '/__emulator/calls' });
+    expect((await app.inject({ url: '/__emulator/calls' })).json().roblox).toEqual({
+      total: 0,
+      routes: {},
+      most_in_flight: 0,
+    });
+  });
+});

@@ -51,3 +51,42 @@ export function recordBotCalls(scope: FastifyInstance, log: CallLog): void {
       );
   });
 }
+
+/**
+ * Counts the calls made to the emulated Roblox web APIs (groups, users, thumbnails; not OAuth), by
+ * route, and the most that were answered at once: what a tenant's page costs Roblox's per-address
+ * limits, which every tenant of one API shares.
+ */
+export class RobloxCallLog {
+  readonly calls = new CallLog();
+  private inFlight = 0;
+  private mostInFlight = 0;
+
+  clear(): void {
+    this.calls.clear();
+    this.mostInFlight = this.inFlight;
+  }
+
+  snapshot(): { total: number; routes: Record<string, number>; most_in_flight: number } {
+    return { ...this.calls.snapshot(), most_in_flight: this.mostInFlight };
+  }
+
+  /** Records every web API call of `scope` from its start until its answer is sent. */
+  register(scope: FastifyInstance): void {
+    const counted = new WeakSet<object>();
+    scope.addHook('onRequest', async (request) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (!/^\/v\d+\//.test(path)) return; // OAuth is /oauth/…
+      counted.add(request);
+      this.calls.record(`${request.method} ${request.routeOptions.url ?? path}`);
+      this.inFlight += 1;
+      this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
+    });
+    const done = async (request: object) => {
+      if (!counted.delete(request)) return;
+      this.inFlight -= 1;
+    };
+    scope.addHook('onResponse', done);
+    scope.addHook('onRequestAbort', done);
+  }
+}

@@ -48,19 +48,22 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
     ctx.faults.clear();
     ctx.latency.clear();
     ctx.botCalls.clear();
+    ctx.robloxCalls.clear();
     // the limits the emulator started with, whatever a test set since
     ctx.rateLimiter.configure(ctx.config.rateLimits);
     ctx.webhooks.clear();
     return { ok: true };
   });
 
-  /** the bot's Discord REST calls since the last reset, by route */
+  /** the bot's Discord REST calls and the Roblox web API calls since the last reset, by route */
   app.get('/__emulator/calls', async () => ({
     bot: ctx.botCalls.snapshot(),
     member_writes: ctx.botCalls.memberWriteSnapshot(),
+    roblox: ctx.robloxCalls.snapshot(),
   }));
   app.delete('/__emulator/calls', async () => {
     ctx.botCalls.clear();
+    ctx.robloxCalls.clear();
     return { ok: true };
   });
 
