@@ -31,8 +31,9 @@ import { queueDepths, retryStartupRace, startJobEngine } from './jobs/engine';
 import { PURGE_QUEUE, registerPurgeJob } from './jobs/purge-job';
 import { MEMBER_UPDATE_QUEUE, registerMemberUpdateJob } from './jobs/member-update-job';
 import { memberUpdateRoutes } from './features/member-updates/routes';
-import { setQueueDepthSource } from './lib/metrics';
-import { closeRedis, connectRedis } from './lib/redis';
+import { setQueueDepthSource, trackRedisLink } from './lib/metrics';
+import { fallbackStore } from './lib/rate-limit-store';
+import { RedisLink } from './lib/redis';
 import { openapiOptions } from './plugins/openapi';
 
 export interface BuildAppOptions {
@@ -66,8 +67,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
 
-  const redis = settings.redisUrl ? connectRedis(settings.redisUrl, app.log) : undefined;
-  if (redis) app.addHook('onClose', () => closeRedis(redis));
+  const redis = settings.redisUrl ? new RedisLink(settings.redisUrl, app.log) : undefined;
+  if (redis) {
+    const untrack = trackRedisLink(() => redis.up);
+    app.addHook('onClose', async () => {
+      untrack();
+      await redis.close();
+    });
+  }
   const jobs = options.jobs === false ? undefined : await startJobEngine(database, app.log);
   if (jobs) {
     app.addHook('onClose', async () => {
@@ -118,8 +125,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(rateLimit, {
     global: false,
-    // one count for every replica when Redis is there; in memory (one process) otherwise
-    ...(redis ? { redis, nameSpace: 'roconnect-rl:' } : {}),
+    // one count for every replica while Redis answers; this replica's memory while it does not
+    // (never off, never a 500), or when there is no Redis (one process)
+    ...(redis ? { store: fallbackStore(redis, 'roconnect-rl:') } : {}),
     hook: 'preHandler',
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error(`Too many requests: try again in ${context.after}.`), {
@@ -145,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicRoutes, {
     health: {
       database: database.ping,
-      ...(redis ? { redis: async () => (await redis.ping().catch(() => '')) === 'PONG' } : {}),
+      ...(redis
+        ? { redis: async () => (await redis.client.ping().catch(() => '')) === 'PONG' }
+        : {}),
       ...(jobs ? { jobs: async () => (await jobs.isInstalled().catch(() => false)) === true } : {}),
     },
   });

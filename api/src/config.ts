@@ -35,6 +35,8 @@ export interface Settings {
   accessTokenTtlSeconds: number;
   /** requests per minute per client address on the unauthenticated routes that write rows */
   authRateLimitMax: number;
+  /** sign-in starts per minute across every client address (AUTH_GLOBAL_RATE_LIMIT_MAX) */
+  authGlobalRateLimitMax: number;
   /** how long a manager's Manage Server right, read from Discord, is trusted before a write re-reads it */
   managerRecheckMs: number;
   /**
@@ -54,8 +56,6 @@ export interface Settings {
   redisUrl: string | undefined;
   /** Fastify's trustProxy (TRUST_PROXY): whose X-Forwarded-For names the client; false = nobody's */
   trustProxy: boolean | string;
-  /** where GET /metrics is served (METRICS_PORT, METRICS_HOST), never the public port; undefined = off */
-  metrics: { port: number; host: string } | undefined;
   integrations: IntegrationSettings;
   /** Discord's interaction signatures: the application's Ed25519 public key (DISCORD_PUBLIC_KEY) */
   discordPublicKey: Buffer;
@@ -149,23 +149,6 @@ function redisUrl(env: Env): string | undefined {
 }
 
 /**
- * METRICS_PORT: `off`, or the port /metrics is served on, on METRICS_HOST (127.0.0.1 unless set:
- * reachable from the machine alone). 9464 in production; elsewhere a free port (0), so local
- * stacks and tests that run several APIs at once never collide.
- */
-function metrics(env: Env, production: boolean): Settings['metrics'] {
-  const raw = str(env, 'METRICS_PORT', '');
-  if (raw.toLowerCase() === 'off') return undefined;
-  if (raw !== '' && !/^\d+$/.test(raw))
-    throw new ConfigError(`METRICS_PORT must be off or a port number, got "${raw}"`);
-  const port = int(env, 'METRICS_PORT', production ? 9464 : 0, 0, 65535);
-  const host = str(env, 'METRICS_HOST', '127.0.0.1');
-  if (isIP(host) === 0 && !/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(host))
-    throw new ConfigError(`METRICS_HOST must be an address or a host name, got "${host}"`);
-  return { port, host };
-}
-
-/**
  * TRUST_PROXY: unset or `false` → the socket's address is the client (nothing in front);
  * `true` → believe any X-Forwarded-For (only when nothing reaches the API except through the
  * proxy); otherwise the proxies' addresses or CIDRs (`loopback`, `linklocal`, `uniquelocal`
@@ -194,6 +177,20 @@ function trustProxy(env: Env): boolean | string {
     );
   }
   return entries.join(',');
+}
+
+/**
+ * The site-wide ceiling on sign-in starts. Above the per-address limit, or one client address
+ * could spend the whole site's budget alone.
+ */
+function authGlobalRateLimitMax(env: Env): number {
+  const perAddress = int(env, 'AUTH_RATE_LIMIT_MAX', 60, 1, 100000);
+  const global = int(env, 'AUTH_GLOBAL_RATE_LIMIT_MAX', Math.max(600, perAddress + 1), 2, 1000000);
+  if (global <= perAddress)
+    throw new ConfigError(
+      `AUTH_GLOBAL_RATE_LIMIT_MAX (${global}) must be above AUTH_RATE_LIMIT_MAX (${perAddress}): one client address could otherwise use every sign-in start of the site`,
+    );
+  return global;
 }
 
 function decodeKey(name: string, value: string): Buffer {
@@ -378,6 +375,7 @@ export function loadSettings(env: Env = process.env): Settings {
     // up to a day: an access token cannot be revoked by forgetting it, only by its session
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900, 1, 86400),
     authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 60, 1, 100000),
+    authGlobalRateLimitMax: authGlobalRateLimitMax(env),
     managerRecheckMs: 60_000,
     consoleUserRateLimitMax: int(env, 'CONSOLE_USER_RATE_LIMIT_MAX', 30, 1, 100000),
     consoleServerRateLimitMax: int(env, 'CONSOLE_SERVER_RATE_LIMIT_MAX', 60, 1, 100000),
@@ -386,7 +384,6 @@ export function loadSettings(env: Env = process.env): Settings {
     purgeCron: cron(env, 'PURGE_CRON', '17 * * * *'),
     redisUrl: redisUrl(env),
     trustProxy: trustProxy(env),
-    metrics: metrics(env, production),
     discordPublicKey: publicKey(env, production),
     registerCommandsOnStart: flag(env, 'DISCORD_REGISTER_COMMANDS', false),
     // Discord waits 3 s for the first answer

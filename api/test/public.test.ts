@@ -1,3 +1,6 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { publicRoutes } from '../src/features/public/routes';
+import { ErrorEnvelope } from '../src/lib/schemas';
 import { useFakeApp } from './support/harness';
 import { APP_URL, testSettings } from './support/app';
 import { loginAs } from './support/fake-login';
@@ -31,15 +34,54 @@ describe('GET /api/health', () => {
     });
   });
 
-  it('answers 503 degraded when a configured Redis does not answer', async () => {
+  it('names a Redis that does not answer as degraded, and stays ready (200)', async () => {
     const app = await t.restartWith(testSettings({ REDIS_URL: 'redis://127.0.0.1:1' }));
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json().data).toMatchObject({
-      status: 'degraded',
-      database: 'ok',
-      redis: 'unavailable',
+    for (const url of ['/api/health', '/api/health/ready']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({
+        status: 'degraded',
+        database: 'ok',
+        redis: 'degraded',
+        jobs: 'off',
+      });
+    }
+  });
+
+  it('serves /api/health/ready as /api/health, and /api/health/live asking nothing', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual(
+      (await t.app.inject({ method: 'GET', url: '/api/health' })).json(),
+    );
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ success: true, data: { status: 'ok' } });
+  });
+});
+
+describe('health probes when the database does not answer', () => {
+  // the routes alone, over checks that fail: the database cannot be stopped under the harness
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    app.addSchema(ErrorEnvelope);
+    await app.register(publicRoutes, {
+      health: { database: async () => false, redis: async () => true },
     });
+  });
+  afterAll(() => app.close());
+
+  it('is not ready (503 unavailable), and still live', async () => {
+    for (const url of ['/api/health', '/api/health/ready']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().data).toEqual({
+        status: 'unavailable',
+        database: 'unavailable',
+        redis: 'ok',
+        jobs: 'off',
+      });
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
   });
 });
 

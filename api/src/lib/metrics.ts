@@ -54,3 +54,29 @@ new Gauge({
       this.set({ queue }, depth);
   },
 });
+
+const redisLinks = new Set<() => boolean>();
+/**
+ * Reports a Redis link in roconnect_redis_up until the returned function is called. Several apps
+ * in one process (tests) each add theirs: the gauge is 1 only while all of them answer.
+ */
+export function trackRedisLink(up: () => boolean): () => void {
+  redisLinks.add(up);
+  return () => redisLinks.delete(up);
+}
+
+// prefixed: redis_exporter already publishes a `redis_up` of its own
+new Gauge({
+  name: 'roconnect_redis_up',
+  help: '1 while this replica reaches Redis; 0 while it does not (or REDIS_URL is unset)',
+  registers: [metricsRegistry],
+  collect() {
+    this.set(redisLinks.size > 0 && [...redisLinks].every((up) => up()) ? 1 : 0);
+  },
+});
+
+export const rateLimitFallbacks = new Counter({
+  name: 'roconnect_rate_limit_fallbacks_total',
+  help: "Rate-limit counts taken in this replica's memory because Redis did not answer",
+  registers: [metricsRegistry],
+});

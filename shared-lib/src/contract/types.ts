@@ -42,11 +42,13 @@ export interface BotStats {
   total_servers: number;
 }
 
+/** GET /api/health (= /api/health/ready): 200 while ready, 503 `unavailable` when not */
 export interface Health {
-  status: 'ok' | 'degraded';
+  /** degraded: ready, but Redis does not answer and rate limits count per replica */
+  status: 'ok' | 'degraded' | 'unavailable';
   database: 'ok' | 'unavailable';
-  /** the shared counters and locks store, when REDIS_URL is set */
-  redis: 'ok' | 'unavailable' | 'not_configured';
+  /** the shared rate-limit counters, when REDIS_URL is set; degraded: counted in memory meanwhile */
+  redis: 'ok' | 'degraded' | 'not_configured';
   /** the background job engine */
   jobs: 'ok' | 'unavailable' | 'off';
 }

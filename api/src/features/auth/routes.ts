@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
-import { perAddressLimit } from '../../lib/rate-limit';
+import { perAddressLimit, signInCeiling } from '../../lib/rate-limit';
 import { bindBrowser, browserHashOf } from './browser-binding';
 import { handleDiscordCallback } from './callback';
 import { createState } from './oauth-state';
@@ -23,7 +23,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/auth/discord-url',
-    { schema: discordUrlRoute, config: { rateLimit: perAddressLimit(ctx.settings) } },
+    {
+      schema: discordUrlRoute,
+      config: { rateLimit: perAddressLimit(ctx.settings) },
+      preHandler: signInCeiling(app, ctx.settings),
+    },
     async (request, reply) => {
       const check = request.headers[LOGIN_CHECK_HEADER];
       if (check !== undefined && (typeof check !== 'string' || !LOGIN_CHECK_PATTERN.test(check))) {

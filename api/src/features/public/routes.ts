@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { count, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { guilds, users } from '../../db/schema';
-import { botStatsRoute, healthRoute } from './schemas';
+import { botStatsRoute, healthRoute, livenessRoute, readinessRoute } from './schemas';
 
 /** What /api/health asks about each dependency: a check, or absent when it is not in use. */
 export interface HealthChecks {
@@ -25,29 +26,43 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> =
     };
   });
 
-  app.get('/api/health', { schema: healthRoute }, async (_request, reply) => {
+  // Readiness: whether a load balancer should send this replica requests. The database (and the
+  // job tables in it) must answer; Redis only holds rate-limit counts, so without it the replica
+  // counts in memory and is `degraded`, still ready.
+  const readiness = async (_request: unknown, reply: FastifyReply) => {
     const { database, redis, jobs } = opts.health;
     const [dbOk, redisOk, jobsOk] = await Promise.all([
       database(),
       redis ? redis() : Promise.resolve(null),
       jobs ? jobs() : Promise.resolve(null),
     ]);
-    const healthy = dbOk && redisOk !== false && jobsOk !== false;
-    reply.code(healthy ? 200 : 503);
+    const ready = dbOk && jobsOk !== false;
+    reply.code(ready ? 200 : 503);
     return {
       success: true as const,
       data: {
-        status: healthy ? ('ok' as const) : ('degraded' as const),
+        status: !ready
+          ? ('unavailable' as const)
+          : redisOk === false
+            ? ('degraded' as const)
+            : ('ok' as const),
         database: dbOk ? ('ok' as const) : ('unavailable' as const),
         redis:
           redisOk === null
             ? ('not_configured' as const)
             : redisOk
               ? ('ok' as const)
-              : ('unavailable' as const),
+              : ('degraded' as const),
         jobs:
           jobsOk === null ? ('off' as const) : jobsOk ? ('ok' as const) : ('unavailable' as const),
       },
     };
-  });
+  };
+  app.get('/api/health', { schema: healthRoute }, readiness);
+  app.get('/api/health/ready', { schema: readinessRoute }, readiness);
+  // Liveness: the process serves. Restarting a replica because its database is away would not help.
+  app.get('/api/health/live', { schema: livenessRoute }, async () => ({
+    success: true as const,
+    data: { status: 'ok' as const },
+  }));
 };

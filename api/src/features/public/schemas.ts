@@ -10,11 +10,20 @@ export const BotStatsSchema = Type.Object(
 );
 export const HealthSchema = Type.Object(
   {
-    status: Type.Enum(['ok', 'degraded']),
+    status: Type.Enum(['ok', 'degraded', 'unavailable'], {
+      description:
+        'ok: every part answers; degraded: ready, but Redis does not answer (limits count per replica); unavailable: not ready (503)',
+    }),
     database: Type.Enum(['ok', 'unavailable']),
-    redis: Type.Enum(['ok', 'unavailable', 'not_configured']),
+    redis: Type.Enum(['ok', 'degraded', 'not_configured'], {
+      description: "degraded: Redis does not answer and rate limits count in this replica's memory",
+    }),
     jobs: Type.Enum(['ok', 'unavailable', 'off']),
   },
+  { additionalProperties: false },
+);
+export const LivenessSchema = Type.Object(
+  { status: Type.Literal('ok') },
   { additionalProperties: false },
 );
 
@@ -25,6 +34,14 @@ export const botStatsRoute = {
 };
 export const healthRoute = {
   tags: ['public'],
-  summary: 'Liveness and database status',
+  summary:
+    'Readiness: 200 while the database answers (Redis down is degraded, still ready), else 503',
   response: { 200: Ok(HealthSchema), 503: Ok(HealthSchema), ...errors() },
+};
+// The probes are the operator's, like /metrics: out of the browser's contract and the OpenAPI document
+export const readinessRoute = { ...healthRoute, hide: true };
+export const livenessRoute = {
+  hide: true,
+  summary: 'Liveness: 200 while the process serves requests; asks no dependency',
+  response: { 200: Ok(LivenessSchema), ...errors() },
 };
