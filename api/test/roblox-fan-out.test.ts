@@ -118,7 +118,9 @@ it('GET …/binds with the most groups makes a bounded number of Roblox calls, a
   });
   expect(relay.maxInFlight).toBe(LIMIT);
   // and as the emulated Roblox counted them
-  const emulated = (await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()).roblox;
+  const calls = await fetch(`${stack.emulator.url}/__emulator/calls`);
+  const emulated = ((await calls.json()) as { roblox: { routes: object; most_in_flight: number } })
+    .roblox;
   expect(emulated.routes).toEqual({
     'GET /v1/groups/:groupId': GROUPS.length,
     'GET /v1/groups/:groupId/roles': GROUPS.length,

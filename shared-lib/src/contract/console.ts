@@ -25,6 +25,12 @@ export interface BindGroup {
   ranks: { rank: number; name: string }[];
 }
 
+/**
+ * PUT …/binds names at most this many distinct Roblox groups (400 `too_many_groups`): each group
+ * costs Roblox reads on every verify and editor load, and one API's Roblox budget is shared.
+ */
+export const MAX_GROUPS_PER_SERVER = 25;
+
 /** GET /api/v1/server/{id}/binds */
 export interface BindsData {
   binds: Bind[];

@@ -1,5 +1,6 @@
 import { isAxiosError } from 'axios';
 import { api } from '../api/endpoints';
+import { MAX_GROUPS_PER_SERVER } from '../contract/console';
 import { setupMockServer, signIn } from '../testing';
 import { SEED_ACCOUNTS, SEED_GROUP_ID, SEED_SERVERS } from './seed';
 
@@ -72,6 +73,28 @@ describe('binds', () => {
         }),
       ),
     ).resolves.toEqual({ status: 404, message: expect.stringContaining('group 42') });
+  });
+
+  it('refuses more distinct groups than a server may bind, as the API does, and changes nothing', async () => {
+    const ids = Array.from({ length: MAX_GROUPS_PER_SERVER + 1 }, (_, i) => String(9000 + i));
+    for (const id of ids)
+      db.groups.push({ id, name: `Group ${id}`, ranks: [{ rank: 1, name: 'Member' }] });
+    await expect(
+      refusal(
+        api.server.putBinds(ready, {
+          binds: ids.map((group_id) => ({
+            group_id,
+            min_rank: 1,
+            max_rank: 1,
+            role_id: VERIFIED_ROLE,
+          })),
+        }),
+      ),
+    ).resolves.toEqual({
+      status: 400,
+      message: `body.binds names 26 Roblox groups; a server may bind at most 25. Remove 1 of them and save again.`,
+    });
+    expect(server().binds).toEqual([]);
   });
 
   it('an empty list removes the group integration and records who changed the binds', async () => {

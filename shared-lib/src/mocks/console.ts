@@ -5,6 +5,7 @@ import type {
   HealthProblem,
   ServerHealth,
 } from '../contract/console';
+import { MAX_GROUPS_PER_SERVER } from '../contract/console';
 import type { User } from '../contract/types';
 import type { MockAuditEntry, MockBind, MockDb, MockServer } from './db';
 import { ensureRole, roleAboveBotMessage } from './mutations';
@@ -70,6 +71,15 @@ export function planBinds(db: MockDb, server: MockServer, body: Record<string, u
     }
     return { groupId, min: b.min_rank, max: b.max_rank, role: b };
   });
+  const groups = new Set(planned.map((p) => p.groupId)).size;
+  if (groups > MAX_GROUPS_PER_SERVER)
+    throw new MockHttpError(
+      fail(
+        400,
+        'too_many_groups',
+        `body.binds names ${groups} Roblox groups; a server may bind at most ${MAX_GROUPS_PER_SERVER}. Remove ${groups - MAX_GROUPS_PER_SERVER} of them and save again.`,
+      ),
+    );
   const binds: MockBind[] = planned.map(({ groupId, min, max, role }) => ({
     group_id: groupId,
     min_rank: min,

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { Ok, ServerIdParams, Snowflake, errors } from '../../lib/schemas';
+import { MAX_GROUPS_PER_SERVER } from '@roconnect/shared-lib/contract';
 
 const Rank = (description: string) => Type.Integer({ minimum: 0, maximum: 255, description });
 
@@ -34,11 +35,7 @@ export const BindsDataSchema = Type.Object(
 );
 
 export const MAX_BINDS = 250;
-/**
- * Distinct Roblox groups one server may bind: each is read from Roblox on every verify and
- * editor load (cached), so one server cannot spend everyone's Roblox budget (security review N4).
- */
-export const MAX_GROUPS_PER_SERVER = 25;
+export { MAX_GROUPS_PER_SERVER };
 
 /** One bind as sent: `role_id` (an existing role) or `role_name` (found by name or created). */
 export const BindInputSchema = Type.Object(

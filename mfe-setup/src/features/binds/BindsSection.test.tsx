@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { API_PATHS, type ServerRole } from '@roconnect/shared-lib';
+import { API_PATHS, MAX_GROUPS_PER_SERVER, type ServerRole } from '@roconnect/shared-lib';
 import {
   SEED_GROUP_ID,
   SEED_SERVERS,
@@ -129,6 +129,28 @@ describe('BindsSection', () => {
     await user.type(input, SEED_GROUP_ID);
     await user.click(within(section).getByRole('button', { name: 'Add group' }));
     expect(input).toHaveAccessibleDescription(/already in the list/);
+  });
+
+  it('adds no group past the most a server may bind, and says why', async () => {
+    record().binds = Array.from({ length: MAX_GROUPS_PER_SERVER }, (_, i) => ({
+      group_id: String(9000 + i),
+      min_rank: 1,
+      max_rank: 255,
+      role_id: VERIFIED,
+    }));
+    const { user, section } = await renderBinds();
+    expect(within(section).getAllByRole('heading', { level: 3 })).toHaveLength(
+      MAX_GROUPS_PER_SERVER,
+    );
+    const input = within(section).getByRole('textbox', { name: 'Add another Roblox group' });
+    await user.type(input, '42');
+    await user.click(within(section).getByRole('button', { name: 'Add group' }));
+    expect(input).toHaveAccessibleDescription(
+      `A server can bind at most ${MAX_GROUPS_PER_SERVER} Roblox groups. Remove one to add another.`,
+    );
+    expect(within(section).getAllByRole('heading', { level: 3 })).toHaveLength(
+      MAX_GROUPS_PER_SERVER,
+    );
   });
 
   it('puts the API’s refusal on the row it names', async () => {

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import {
   BRAND,
   Banner,
+  MAX_GROUPS_PER_SERVER,
   Button,
   Card,
   ErrorState,
@@ -131,6 +132,12 @@ export function BindsSection({ serverId, roles, revision = 0, onSaved }: BindsSe
     }
     if (groups.some((g) => g.groupId === id)) {
       setGroupInputError('That group is already in the list: add a rank range to it instead.');
+      return;
+    }
+    if (groups.length >= MAX_GROUPS_PER_SERVER) {
+      setGroupInputError(
+        `A server can bind at most ${MAX_GROUPS_PER_SERVER} ${BRAND.game} groups. Remove one to add another.`,
+      );
       return;
     }
     setGroupInputError(undefined);
