@@ -56,6 +56,8 @@ export interface Settings {
   redisUrl: string | undefined;
   /** Fastify's trustProxy (TRUST_PROXY): whose X-Forwarded-For names the client; false = nobody's */
   trustProxy: boolean | string;
+  /** where GET /metrics is served (METRICS_PORT, METRICS_HOST), never the public port; undefined = off */
+  metrics: { port: number; host: string } | undefined;
   integrations: IntegrationSettings;
   /** Discord's interaction signatures: the application's Ed25519 public key (DISCORD_PUBLIC_KEY) */
   discordPublicKey: Buffer;
@@ -146,6 +148,23 @@ function redisUrl(env: Env): string | undefined {
   if (v && !/^rediss?:\/\/[^\s]+$/.test(v))
     throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
   return v;
+}
+
+/**
+ * METRICS_PORT: `off`, or the port /metrics is served on, on METRICS_HOST (127.0.0.1 unless set:
+ * reachable from the machine alone). 9464 in production; elsewhere a free port (0), so local
+ * stacks and tests that run several APIs at once never collide.
+ */
+function metrics(env: Env, production: boolean): Settings['metrics'] {
+  const raw = str(env, 'METRICS_PORT', '');
+  if (raw.toLowerCase() === 'off') return undefined;
+  if (raw !== '' && !/^\d+$/.test(raw))
+    throw new ConfigError(`METRICS_PORT must be off or a port number, got "${raw}"`);
+  const port = int(env, 'METRICS_PORT', production ? 9464 : 0, 0, 65535);
+  const host = str(env, 'METRICS_HOST', '127.0.0.1');
+  if (isIP(host) === 0 && !/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(host))
+    throw new ConfigError(`METRICS_HOST must be an address or a host name, got "${host}"`);
+  return { port, host };
 }
 
 /**
@@ -384,6 +403,7 @@ export function loadSettings(env: Env = process.env): Settings {
     purgeCron: cron(env, 'PURGE_CRON', '17 * * * *'),
     redisUrl: redisUrl(env),
     trustProxy: trustProxy(env),
+    metrics: metrics(env, production),
     discordPublicKey: publicKey(env, production),
     registerCommandsOnStart: flag(env, 'DISCORD_REGISTER_COMMANDS', false),
     // Discord waits 3 s for the first answer

@@ -9,6 +9,7 @@ import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnec
 import { buildApp } from '../src/app';
 import { robloxAccounts, users } from '../src/db/schema';
 import { createIntegrations } from '../src/integrations';
+import { metricsRegistry } from '../src/lib/metrics';
 import { testSettings } from './support/app';
 import { openTestDatabase, queryRows, type TestDatabase } from './support/db';
 import { loginThroughEmulator, type HttpSession, type Stack } from './support/emulator-flow';
@@ -200,7 +201,8 @@ it('updates every linked member once, within the rate limits, across a restart o
   const limits = (await (await fetch(`${emulator.url}/__emulator/rate-limits`)).json()) as any;
   expect(limits.counters.limited).toBeGreaterThan(0);
 
-  const metrics = await (await fetch(`${stack.api}/metrics`)).text();
+  // the API's metrics registry, which its metrics server (METRICS_PORT) serves
+  const metrics = await metricsRegistry.metrics();
   expect(metrics).toMatch(/member_update_members_total\{outcome="updated"\} \d+/);
   // every 429 the emulator gave was seen (and waited out) by the API
   const seen429 = [...metrics.matchAll(/^discord_429_responses_total\{[^}]*\} (\d+)$/gm)]

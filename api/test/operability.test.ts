@@ -1,6 +1,7 @@
 /** What an operator watches: /metrics, /api/health with the job engine, and the purge as a job. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
+import { startMetricsServer } from '../src/plugins/metrics';
 import { oauthStates } from '../src/db/schema';
 import { PURGE_QUEUE } from '../src/jobs/purge-job';
 import { testSettings } from './support/app';
@@ -44,16 +45,18 @@ it('GET /metrics answers Prometheus text with the request-duration histogram aft
   const api = await start(false);
   const s = await loginAs(api, OLIVIA);
   await api.inject({ method: 'GET', url: '/api/v1/dashboard/user/servers', headers: s.headers });
-  const res = await api.inject({ method: 'GET', url: '/metrics' });
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-  expect(res.body).toMatch(/# TYPE http_request_duration_seconds histogram/);
+  const metrics = await startMetricsServer({ port: 0, host: '127.0.0.1' });
+  const res = await fetch(metrics.url).finally(() => metrics.close());
+  const body = await res.text();
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  expect(body).toMatch(/# TYPE http_request_duration_seconds histogram/);
   // labelled by the route's pattern, never the raw address
-  expect(res.body).toMatch(
+  expect(body).toMatch(
     /http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/dashboard\/user\/servers",status_code="200"\} [1-9]/,
   );
-  expect(res.body).toMatch(/# TYPE discord_bot_requests_total counter/);
-  expect(res.body).toMatch(/# TYPE job_queue_depth gauge/);
+  expect(body).toMatch(/# TYPE discord_bot_requests_total counter/);
+  expect(body).toMatch(/# TYPE job_queue_depth gauge/);
 });
 
 it('runs the purge as a job at start, and reports the job engine in /api/health', async () => {

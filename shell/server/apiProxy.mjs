@@ -2,9 +2,29 @@
 // A page that calls its own origin makes no CORS preflight, and its calls share the connections
 // its scripts came on. config.json names it with `"apiBaseUrl": "/_api"`.
 import httpProxy from '@fastify/http-proxy';
-import { COMPRESSION_THRESHOLD_BYTES } from '../../tools/static-files.mjs';
+import { COMPRESSION_THRESHOLD_BYTES } from './static-files.mjs';
 
 export const API_PROXY_PREFIX = '/_api';
+
+/**
+ * The API's routes a browser calls (shared-lib/src/api/endpoints.ts, the OAuth callbacks, the
+ * landing's counts) and Discord's interactions, which docs/production.md points at API_URL (this
+ * origin in the one-origin setup; each is signed). Nothing else under `/_api` reaches the API:
+ * /metrics, the OpenAPI document and any route added later answer 404 until named here.
+ */
+const PUBLIC_PREFIXES = ['/auth/', '/roblox/', '/api/v1/'];
+const PUBLIC_PATHS = new Set(['/api/health', '/api/bot-stats', '/api/interactions']);
+/** Dot segments and encoded dots or slashes: a path that could mean another once normalised. */
+const AMBIGUOUS_PATH = /(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\\/i;
+
+/** Whether `pathname` (the API's path, without `/_api`, without the query) is public. */
+export function isPublicApiPath(pathname) {
+  if (AMBIGUOUS_PATH.test(pathname)) return false;
+  return PUBLIC_PATHS.has(pathname) || PUBLIC_PREFIXES.some((p) => pathname.startsWith(p));
+}
+
+/** Headers a client could use to name another address or host to the API: never passed on. */
+const CLIENT_FORWARDING_HEADERS = ['forwarded', 'x-real-ip', 'x-forwarded-host'];
 /** Longer than the browser's longest call (shared-lib's API_TIMEOUTS.longMs, 120 s). */
 const UPSTREAM_TIMEOUT_MS = 130_000;
 
@@ -69,45 +89,59 @@ export function serverSideApiBase(apiBaseUrl, upstream) {
 
 /**
  * `upstream`: the API's own address (API_UPSTREAM). Without one the prefix answers 503, naming the
- * setting, rather than falling through to the page.
+ * setting, rather than falling through to the page. Only the public routes pass (isPublicApiPath);
+ * the rest answer 404 here. The API is told the client's address: `request.ip`, which is the
+ * browser's when this server's TRUST_PROXY names the ingress in front of it (server.mjs), so the
+ * API's TRUST_PROXY names this server and nothing else.
  */
 export function registerApiProxy(app, upstream) {
-  if (!upstream) {
-    app.all(`${API_PROXY_PREFIX}/*`, async (_request, reply) =>
-      sendEnvelope(
-        reply,
-        503,
-        'api_not_configured',
-        'This server passes /_api to no API: set API_UPSTREAM to the API’s address.',
-      ),
-    );
-    return;
-  }
-  app.register(httpProxy, {
-    upstream,
-    prefix: API_PROXY_PREFIX,
-    rewritePrefix: '',
-    // the API's Location headers (OAuth redirects) name their own absolute URLs: left as they are
-    internalRewriteLocationHeader: false,
-    undici: { headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS },
-    replyOptions: {
-      // the API sees the browser's address (its TRUST_PROXY names this server), not this server's;
-      // whatever the browser sent as X-Forwarded-* is replaced, so it cannot choose its address
-      rewriteRequestHeaders: (request, headers) => ({
-        ...headers,
-        'x-forwarded-for': request.ip,
-        'x-forwarded-proto': request.protocol,
-      }),
-      onResponse: passAnswerOn,
-      onError: (reply, { error }) =>
-        error?.statusCode === 504
-          ? sendEnvelope(
-              reply,
-              504,
-              'api_timeout',
-              'The API did not answer in time. Please try again.',
-            )
-          : sendUnreachable(reply),
-    },
+  app.register(async (scope) => {
+    scope.addHook('onRequest', (request, reply, done) => {
+      const pathname = request.url.slice(API_PROXY_PREFIX.length).split('?')[0];
+      if (isPublicApiPath(pathname)) return done();
+      sendEnvelope(reply, 404, 'not_found', 'There is no such API route.');
+    });
+    if (!upstream) {
+      scope.all(`${API_PROXY_PREFIX}/*`, async (_request, reply) =>
+        sendEnvelope(
+          reply,
+          503,
+          'api_not_configured',
+          'This server passes /_api to no API: set API_UPSTREAM to the API’s address.',
+        ),
+      );
+      return;
+    }
+    scope.register(httpProxy, {
+      upstream,
+      prefix: API_PROXY_PREFIX,
+      rewritePrefix: '',
+      // the API's Location headers (OAuth redirects) name their own absolute URLs: left as they are
+      internalRewriteLocationHeader: false,
+      undici: { headersTimeout: UPSTREAM_TIMEOUT_MS, bodyTimeout: UPSTREAM_TIMEOUT_MS },
+      replyOptions: {
+        // One address, the client's as this server resolved it: whatever the browser (or an
+        // untrusted hop) sent as X-Forwarded-* is replaced, so it cannot choose its address.
+        rewriteRequestHeaders: (request, headers) => {
+          const passed = {
+            ...headers,
+            'x-forwarded-for': request.ip,
+            'x-forwarded-proto': request.protocol,
+          };
+          for (const name of CLIENT_FORWARDING_HEADERS) delete passed[name];
+          return passed;
+        },
+        onResponse: passAnswerOn,
+        onError: (reply, { error }) =>
+          error?.statusCode === 504
+            ? sendEnvelope(
+                reply,
+                504,
+                'api_timeout',
+                'The API did not answer in time. Please try again.',
+              )
+            : sendUnreachable(reply),
+      },
+    });
   });
 }

@@ -15,7 +15,7 @@ import {
   registerStaticFiles,
   sendJson,
   sendNotFound,
-} from '../../tools/static-files.mjs';
+} from './static-files.mjs';
 import { PERMISSIONS_POLICY, buildCsp, createNonce, originsOf, servedOverHttps } from './csp.mjs';
 import { entryAfterFirstPaint } from './entryAfterFirstPaint.mjs';
 import { withBotStats } from './prerenderedCounts.mjs';
@@ -23,6 +23,7 @@ import { prerenderedElement, prerenderedFragment } from './prerenderedFragment.m
 import { linkTags, parcelForPath, preconnectTag, remoteHints } from './remoteHints.mjs';
 import { publicApiResponses } from './publicApiResponses.mjs';
 import { apiUpstreamSetting, registerApiProxy, serverSideApiBase } from './apiProxy.mjs';
+import { trustProxySetting } from './trustProxy.mjs';
 
 const NONCE_COOKIE = 'rc_csp_nonce';
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -136,7 +137,17 @@ function readEarlyLoads(root) {
   return loads;
 }
 
-export function createShellServer({ distDir, remotesFile, configFile, apiUpstream }) {
+/**
+ * `trustProxy`: whose X-Forwarded-For names the client (TRUST_PROXY, read by trustProxySetting);
+ * false when nothing stands in front of this server.
+ */
+export function createShellServer({
+  distDir,
+  remotesFile,
+  configFile,
+  apiUpstream,
+  trustProxy = false,
+}) {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile))
@@ -224,7 +235,7 @@ export function createShellServer({ distDir, remotesFile, configFile, apiUpstrea
       .send(html);
   }
 
-  return createFastifyServer((app) => {
+  const routes = (app) => {
     app.get('/api/csp-nonce', async (request, reply) => {
       const nonce = cookieValue(request.headers.cookie, NONCE_COOKIE);
       if (!nonce || !NONCE_PATTERN.test(nonce))
@@ -256,7 +267,8 @@ export function createShellServer({ distDir, remotesFile, configFile, apiUpstrea
       if (looksLikeFile(request.url)) return sendNotFound(reply);
       return servePage(request, reply);
     });
-  });
+  };
+  return createFastifyServer(routes, { trustProxy });
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -271,6 +283,7 @@ if (isMain) {
       remotesFile: process.env.SHELL_REMOTES_FILE || path.join(distDir, 'remotes.json'),
       configFile: process.env.SHELL_CONFIG_FILE || path.join(distDir, 'config.json'),
       apiUpstream: apiUpstreamSetting(process.env.API_UPSTREAM),
+      trustProxy: trustProxySetting(process.env.TRUST_PROXY),
     });
   } catch (error) {
     console.error(error.message);

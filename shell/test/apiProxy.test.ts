@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { API_PATHS } from '@roconnect/shared-lib/contract';
 import { close, listen, request, type ShellServerModule } from './serverTestHttp';
 
 interface ApiProxyModule {
@@ -11,6 +12,7 @@ interface ApiProxyModule {
 }
 const SHELL_SERVER = '../server/server.mjs';
 const API_PROXY = '../server/apiProxy.mjs';
+const TRUST_PROXY = '../server/trustProxy.mjs';
 
 interface SeenByApi {
   method: string;
@@ -31,20 +33,20 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Answers of known and unknown length, whole or cut off, by path. */
 const ANSWERS: Record<string, (res: http.ServerResponse) => void> = {
-  '/answers/short': (res) =>
+  '/api/v1/answers/short': (res) =>
     res
       .writeHead(200, { 'content-type': JSON_TYPE, 'content-length': SHORT_ANSWER.length })
       .end(SHORT_ANSWER),
-  '/answers/long': (res) =>
+  '/api/v1/answers/long': (res) =>
     res
       .writeHead(200, { 'content-type': JSON_TYPE, 'content-length': LONG_ANSWER.length })
       .end(LONG_ANSWER),
-  '/answers/unknown-length': (res) => {
+  '/api/v1/answers/unknown-length': (res) => {
     res.writeHead(200, { 'content-type': JSON_TYPE }); // chunked
     res.write(SHORT_ANSWER.slice(0, 100));
     res.end(SHORT_ANSWER.slice(100));
   },
-  '/answers/cut-off': (res) => {
+  '/api/v1/answers/cut-off': (res) => {
     res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': SHORT_ANSWER.length });
     res.write(SHORT_ANSWER.slice(0, 100), () => res.destroy());
   },
@@ -84,13 +86,14 @@ function startFakeApi(): Promise<number> {
   return listen(api);
 }
 
-function shellServer(apiUpstream: string | undefined) {
+function shellServer(apiUpstream: string | undefined, trustProxy?: string) {
   return import(SHELL_SERVER).then(({ createShellServer }: ShellServerModule) =>
     createShellServer({
       distDir: dist,
       remotesFile: path.join(dist, 'remotes.json'),
       configFile: path.join(dist, 'config.json'),
       apiUpstream,
+      trustProxy,
     }),
   );
 }
@@ -152,10 +155,55 @@ describe('the API on the shell’s origin (/_api)', () => {
 
   it("tells the API the browser's address, and a forged X-Forwarded-For does not reach it", async () => {
     await request(port, '/_api/auth/me', {
-      headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+      headers: {
+        'x-forwarded-for': '203.0.113.9',
+        'x-forwarded-proto': 'https',
+        forwarded: 'for=203.0.113.9',
+        'x-real-ip': '203.0.113.9',
+        'x-forwarded-host': 'evil.example',
+      },
     });
     expect(seen[0]!.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(seen[0]!.headers['x-forwarded-proto']).toBe('http');
+    expect(seen[0]!.headers).not.toHaveProperty('forwarded');
+    expect(seen[0]!.headers).not.toHaveProperty('x-real-ip');
+    expect(seen[0]!.headers).not.toHaveProperty('x-forwarded-host');
+  });
+
+  it('passes every path the browser calls (shared-lib’s API_PATHS) to the API', async () => {
+    const own = new Set<string>([API_PATHS.cspNonce, API_PATHS.openapi]);
+    const paths = Object.values(API_PATHS)
+      .map((p) => (typeof p === 'function' ? p('111', '222') : p))
+      .filter((p) => !own.has(p));
+    expect(paths.length).toBeGreaterThan(30);
+    for (const p of paths) await request(port, `/_api${p}`);
+    expect(seen.map((call) => call.url)).toEqual(paths);
+    // Discord's interactions, signed, for an API_URL on this origin (docs/production.md)
+    expect((await request(port, '/_api/api/interactions', { method: 'POST' })).status).toBe(201);
+  });
+
+  it("answers 404 for the API's internal routes and anything not public, without calling the API", async () => {
+    const internal = [
+      '/_api/metrics',
+      '/_api/api/docs/openapi.json',
+      '/_api/api/docs',
+      '/_api',
+      '/_api/',
+      '/_api/api/healthz',
+      '/_api/api/v1/../../metrics',
+      '/_api/api/v1/%2e%2e/%2e%2e/metrics',
+      '/_api/auth/..%2f..%2fmetrics',
+      '/_api//metrics',
+      '/_api/METRICS',
+    ];
+    for (const p of internal) {
+      for (const method of ['GET', 'POST']) {
+        const reply = await request(port, p, { method });
+        expect({ p, method, status: reply.status }).toEqual({ p, method, status: 404 });
+        expect(JSON.parse(reply.text)).toMatchObject({ success: false, error: 'not_found' });
+      }
+    }
+    expect(seen).toEqual([]);
   });
 
   it("leaves the API's redirects as they are (the OAuth callback sends the browser to the app)", async () => {
@@ -183,7 +231,7 @@ describe('the API on the shell’s origin (/_api)', () => {
     const ACCEPTS = { 'accept-encoding': 'br, gzip' };
 
     it('sends a short answer whole and as it came, with its length (no compressor for it)', async () => {
-      const reply = await request(port, '/_api/answers/short', { headers: ACCEPTS });
+      const reply = await request(port, '/_api/api/v1/answers/short', { headers: ACCEPTS });
       expect(reply.status).toBe(200);
       expect(reply.headers['content-encoding']).toBeUndefined();
       expect(reply.headers['content-length']).toBe(String(SHORT_ANSWER.length));
@@ -192,20 +240,22 @@ describe('the API on the shell’s origin (/_api)', () => {
     });
 
     it('compresses a long answer for a browser that takes brotli', async () => {
-      const reply = await request(port, '/_api/answers/long', { headers: ACCEPTS });
+      const reply = await request(port, '/_api/api/v1/answers/long', { headers: ACCEPTS });
       expect(reply.headers['content-encoding']).toBe('br');
       expect(reply.body.length).toBeLessThan(LONG_ANSWER.length / 10);
       expect(zlib.brotliDecompressSync(reply.body).toString('utf8')).toBe(LONG_ANSWER);
     });
 
     it('compresses an answer of unknown length, which streams as before', async () => {
-      const reply = await request(port, '/_api/answers/unknown-length', { headers: ACCEPTS });
+      const reply = await request(port, '/_api/api/v1/answers/unknown-length', {
+        headers: ACCEPTS,
+      });
       expect(reply.headers['content-encoding']).toBe('br');
       expect(zlib.brotliDecompressSync(reply.body).toString('utf8')).toBe(SHORT_ANSWER);
     });
 
     it('answers a short answer cut off by the API with a 502 envelope, not a truncated body', async () => {
-      const reply = await request(port, '/_api/answers/cut-off', { headers: ACCEPTS });
+      const reply = await request(port, '/_api/api/v1/answers/cut-off', { headers: ACCEPTS });
       expect(reply.status).toBe(502);
       expect(JSON.parse(reply.text)).toEqual({
         success: false,
@@ -215,10 +265,54 @@ describe('the API on the shell’s origin (/_api)', () => {
     });
 
     it('sends a short answer to a client that takes no compression as it came', async () => {
-      const reply = await request(port, '/_api/answers/short');
+      const reply = await request(port, '/_api/api/v1/answers/short');
       expect(reply.headers['content-encoding']).toBeUndefined();
       expect(reply.text).toBe(SHORT_ANSWER);
     });
+  });
+});
+
+describe('behind an ingress (TRUST_PROXY names it)', () => {
+  // 127.0.0.2 stands for the ingress, 127.0.0.1 for a client that reaches the shell directly
+  const INGRESS = '127.0.0.2';
+  let shell: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    shell = await shellServer(`http://127.0.0.1:${apiPort}`, INGRESS);
+    port = await listen(shell);
+  });
+  afterAll(() => close(shell));
+
+  it('tells the API the client the ingress names, not the ingress (one address per client)', async () => {
+    for (const client of ['198.51.100.7', '198.51.100.8'])
+      await request(port, '/_api/auth/discord-url', {
+        localAddress: INGRESS,
+        headers: { 'x-forwarded-for': client, 'x-forwarded-proto': 'https' },
+      });
+    expect(seen.map((call) => call.headers['x-forwarded-for'])).toEqual([
+      '198.51.100.7',
+      '198.51.100.8',
+    ]);
+    // the ingress's own scheme is passed on: the browser came over https
+    expect(seen[0]!.headers['x-forwarded-proto']).toBe('https');
+  });
+
+  it('a client that puts its own X-Forwarded-For before the ingress’s is still named by the ingress', async () => {
+    // the ingress appends the address it saw to whatever the client sent
+    await request(port, '/_api/auth/discord-url', {
+      localAddress: INGRESS,
+      headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' },
+    });
+    expect(seen[0]!.headers['x-forwarded-for']).toBe('198.51.100.7');
+  });
+
+  it('a client that reaches the shell without the ingress cannot choose its address', async () => {
+    await request(port, '/_api/auth/discord-url', {
+      localAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+    });
+    expect(seen[0]!.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen[0]!.headers['x-forwarded-proto']).toBe('http');
   });
 });
 
@@ -271,5 +365,24 @@ describe('API_UPSTREAM', () => {
     );
     expect(() => apiUpstreamSetting('ftp://api.internal')).toThrow(/^API_UPSTREAM must be an http/);
     expect(() => apiUpstreamSetting('http://api.internal/v1')).toThrow(/without a path/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes what the API’s TRUST_PROXY takes; anything else is refused with a message naming it', async () => {
+    const { trustProxySetting } = (await import(TRUST_PROXY)) as {
+      trustProxySetting(value?: string): boolean | string;
+    };
+    expect(trustProxySetting(undefined)).toBe(false);
+    expect(trustProxySetting('')).toBe(false);
+    expect(trustProxySetting('false')).toBe(false);
+    expect(trustProxySetting('true')).toBe(true);
+    expect(trustProxySetting('10.0.0.0/8, loopback,::1, fd00::/8')).toBe(
+      '10.0.0.0/8,loopback,::1,fd00::/8',
+    );
+    for (const bad of ['yes', '2', 'ingress.internal', '10.0.0.0/33', '::1/129', '10.0.0.1/8/1'])
+      expect(() => trustProxySetting(bad)).toThrow(
+        `TRUST_PROXY must be true, false or the ingress's addresses/CIDRs separated by commas, got "${bad}"`,
+      );
   });
 });

@@ -8,6 +8,7 @@ export interface ShellServerModule {
     remotesFile: string;
     configFile: string;
     apiUpstream?: string;
+    trustProxy?: boolean | string;
   }): http.Server;
 }
 
@@ -22,7 +23,13 @@ export interface Reply {
 export function request(
   port: number,
   pathname: string,
-  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string } = {},
+  options: {
+    method?: string;
+    headers?: http.OutgoingHttpHeaders;
+    body?: string;
+    /** the client's address: another loopback address (127.0.0.2) stands for another machine */
+    localAddress?: string;
+  } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -32,6 +39,7 @@ export function request(
         path: pathname,
         method: options.method ?? 'GET',
         headers: options.headers,
+        localAddress: options.localAddress,
       },
       (res) => {
         const chunks: Buffer[] = [];
