@@ -31,6 +31,7 @@ import type {
   UnlinkData,
 } from '../contract/console';
 import { API_PATHS } from '../contract/paths';
+import { readBlobRefusal } from './errors';
 import { httpClient, type HttpClientKind } from './httpClientLoader';
 import { takeEarlyData } from '../earlyLoad/takeEarly';
 import { takeInlinedAnswer } from './inlinedAnswers';
@@ -150,10 +151,15 @@ export const api = {
     auditExport: async (id: string, query: Pick<AuditQuery, 'member'> = {}) => {
       const response = await (
         await httpClient()
-      ).get<Blob>(API_PATHS.serverAuditExport(id), {
-        params: auditParams(query),
-        responseType: 'blob',
-      });
+      )
+        .get<Blob>(API_PATHS.serverAuditExport(id), {
+          params: auditParams(query),
+          responseType: 'blob',
+        })
+        .catch(async (error: unknown) => {
+          await readBlobRefusal(error);
+          throw error;
+        });
       return {
         blob: response.data,
         filename:

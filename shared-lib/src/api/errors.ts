@@ -23,3 +23,17 @@ export function apiErrorMessage(error: unknown, fallback = 'Something went wrong
 export function apiErrorStatus(error: unknown): number | undefined {
   return isAxiosError(error) ? error.response?.status : undefined;
 }
+
+/**
+ * A call made for a file (`responseType: 'blob'`) gets the API's JSON refusal as a Blob too: read
+ * it into the error, so `apiErrorMessage` can show the API's message.
+ */
+export async function readBlobRefusal(error: unknown): Promise<void> {
+  const response = isAxiosError(error) ? error.response : undefined;
+  if (!response || typeof Blob === 'undefined' || !(response.data instanceof Blob)) return;
+  try {
+    response.data = JSON.parse(await response.data.text());
+  } catch {
+    // not JSON: the status alone says what happened
+  }
+}

@@ -168,6 +168,26 @@ it('exports the CSV as a file', async () => {
   expect(await blob.text()).toMatch(/^at,kind,actor/);
 });
 
+it('says when to export again after too many exports, in the API’s words', async () => {
+  server.use(
+    failNext(
+      'get',
+      API_PATHS.serverAuditExport(SERVER_ID),
+      429,
+      'Too many requests for this server: try again in 1 minute.',
+    ),
+  );
+  const user = userEvent.setup();
+  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
+  await within(region()).findByRole('table');
+  await user.click(within(region()).getByRole('button', { name: 'Export CSV' }));
+  expect(
+    await notifications().findByText(
+      'Failed to export the audit log. Too many requests for this server: try again in 1 minute.',
+    ),
+  ).toBeInTheDocument();
+});
+
 it('shows an empty state, and a retry when loading fails', async () => {
   db.audit = [];
   server.use(failNext('get', API_PATHS.serverAudit(SERVER_ID), 500));

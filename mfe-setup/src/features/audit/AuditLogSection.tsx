@@ -10,6 +10,8 @@ import {
   LoadingState,
   TextInput,
   api,
+  apiErrorMessage,
+  apiErrorStatus,
   toast,
   visuallyHiddenStyles,
 } from '@roconnect/shared-lib';
@@ -136,8 +138,13 @@ export function AuditLogSection({
       const { blob, filename } = await api.server.auditExport(serverId, { member });
       saveFile(blob, filename);
       toast.success('Audit log exported');
-    } catch {
-      toast.error('Failed to export the audit log');
+    } catch (failure) {
+      // too many exports: the API says when to try again
+      toast.error(
+        apiErrorStatus(failure) === 429
+          ? `Failed to export the audit log. ${apiErrorMessage(failure)}`
+          : 'Failed to export the audit log',
+      );
     } finally {
       setExporting(false);
     }

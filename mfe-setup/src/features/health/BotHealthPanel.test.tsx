@@ -55,6 +55,22 @@ it('checks again on request, and says so when the check fails', async () => {
   expect(await within(panel()).findByText('Everything looks good')).toBeInTheDocument();
 });
 
+it('says when to check again after too many checks, in the API’s words', async () => {
+  server.use(
+    failNext(
+      'get',
+      API_PATHS.serverHealth(SERVER_ID),
+      429,
+      'Too many requests: try again in 1 minute.',
+    ),
+  );
+  renderWithProviders(<BotHealthPanel serverId={SERVER_ID} />);
+  expect(
+    await within(panel()).findByText('Too many requests: try again in 1 minute.'),
+  ).toBeInTheDocument();
+  expect(within(panel()).queryByText(/Discord did not answer/)).not.toBeInTheDocument();
+});
+
 it('gives the keyboard back to "Check again" once the new check is in', async () => {
   const stop = blurControlsWhenDisabled();
   const user = userEvent.setup();

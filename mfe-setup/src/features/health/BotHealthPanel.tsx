@@ -71,7 +71,7 @@ export function BotHealthPanel({
       {state.status === 'loading' && <LoadingState label="Checking the bot..." />}
       {state.status === 'failed' && (
         <Banner tone="warning" title="Couldn't check the bot right now">
-          Discord did not answer. Try again in a moment.
+          {state.tooMany ?? 'Discord did not answer. Try again in a moment.'}
         </Banner>
       )}
       {state.status === 'ready' && state.health.ok && (

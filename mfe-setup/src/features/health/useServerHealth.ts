@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, type ServerHealth } from '@roconnect/shared-lib';
+import { api, apiErrorMessage, apiErrorStatus, type ServerHealth } from '@roconnect/shared-lib';
 
 export type HealthState =
-  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; health: ServerHealth };
+  | { status: 'loading' }
+  /** `tooMany`: the API's words when the caller checked too often (429), to show as they are */
+  | { status: 'failed'; tooMany?: string }
+  | { status: 'ready'; health: ServerHealth };
 
 /** The bot's health in one server, checked live; `recheck` asks again. */
 export function useServerHealth(serverId: string, revision = 0) {
@@ -14,7 +17,13 @@ export function useServerHealth(serverId: string, revision = 0) {
     setState({ status: 'loading' });
     api.server.health(serverId).then(
       (health) => !cancelled && setState({ status: 'ready', health }),
-      () => !cancelled && setState({ status: 'failed' }),
+      (error: unknown) =>
+        !cancelled &&
+        setState(
+          apiErrorStatus(error) === 429
+            ? { status: 'failed', tooMany: apiErrorMessage(error) }
+            : { status: 'failed' },
+        ),
     );
     return () => {
       cancelled = true;
