@@ -396,7 +396,7 @@ export function loadSettings(env: Env = process.env): Settings {
     authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 60, 1, 100000),
     authGlobalRateLimitMax: authGlobalRateLimitMax(env),
     managerRecheckMs: 60_000,
-    consoleUserRateLimitMax: int(env, 'CONSOLE_USER_RATE_LIMIT_MAX', 30, 1, 100000),
+    consoleUserRateLimitMax: int(env, 'CONSOLE_USER_RATE_LIMIT_MAX', 60, 1, 100000),
     consoleServerRateLimitMax: int(env, 'CONSOLE_SERVER_RATE_LIMIT_MAX', 60, 1, 100000),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500),
     jobRetentionDays: int(env, 'JOB_RETENTION_DAYS', 30, 1, 36500),
