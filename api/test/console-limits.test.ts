@@ -70,7 +70,7 @@ it('each route counts on its own: a server at its limit on health can still load
 
 it('the limits are settings with defaults, and a bad value is refused by name', () => {
   const defaults = testSettings();
-  expect(defaults.consoleUserRateLimitMax).toBe(30);
+  expect(defaults.consoleUserRateLimitMax).toBe(60);
   expect(defaults.consoleServerRateLimitMax).toBe(60);
   const load = (env: Record<string, string>) => () =>
     loadSettings({ ...env, DATA_DIR: defaults.dataDir });
