@@ -72,11 +72,11 @@ const common = { tags: ['servers'], security: [{ bearerAuth: [] }], params: Serv
 export const getBindsRoute = {
   ...common,
   summary: 'Roblox group rank ranges bound to Discord roles',
-  response: { 200: Ok(BindsDataSchema), ...errors(401, 403, 404, 502) },
+  response: { 200: Ok(BindsDataSchema), ...errors(401, 403, 404, 429, 502) },
 };
 export const putBindsRoute = {
   ...common,
   summary: 'Replace every bind (an empty list removes the group integration)',
   body: PutBindsBodySchema,
-  response: { 200: Ok(BindsDataSchema), ...errors(401, 403, 404, 409, 502) },
+  response: { 200: Ok(BindsDataSchema), ...errors(401, 403, 404, 409, 429, 502) },
 };

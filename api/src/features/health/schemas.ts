@@ -34,5 +34,5 @@ export const serverHealthRoute = {
   security: [{ bearerAuth: [] }],
   params: ServerIdParams,
   summary: 'Can the bot verify members here? Each problem with its fix',
-  response: { 200: Ok(ServerHealthSchema), ...errors(401, 403, 502) },
+  response: { 200: Ok(ServerHealthSchema), ...errors(401, 403, 429, 502) },
 };

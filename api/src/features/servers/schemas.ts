@@ -159,7 +159,7 @@ export const setupGroupRoute = {
 export const editRoute = {
   ...common,
   summary: 'Configuration, roles and group for the edit page',
-  response: { 200: Ok(ServerEditDataSchema), ...errs },
+  response: { 200: Ok(ServerEditDataSchema), ...errors(401, 403, 404, 409, 429, 502) },
 };
 export const editNicknameRoute = {
   ...common,
