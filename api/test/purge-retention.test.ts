@@ -4,7 +4,7 @@
  * still shows.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   discordTokens,
   memberUpdateItems,
@@ -33,7 +33,7 @@ beforeEach(async () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms);
-const RETENTION = { auditRetentionDays: 365, jobRetentionDays: 30 };
+const RETENTION = { auditRetentionDays: 365, jobRetentionDays: 30, robloxGroupCacheSeconds: 600 };
 const A = `/api/v1/server/${GUILD_A}`;
 const call = (s: Session, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload } : {}) });
@@ -201,6 +201,24 @@ describe('Discord tokens', () => {
       headers: again.headers,
     });
     expect(synced.statusCode).toBe(200);
+  });
+});
+
+describe('Roblox groups in the shared cache', () => {
+  it('read over a day past their cache time go; fresher ones stay, a stale one for when Roblox is down', async () => {
+    const row = (groupId: string, secondsAgo: number) =>
+      sql`(${groupId}, ${'Group ' + groupId}, '[]'::jsonb, now() - make_interval(secs => ${secondsAgo}))`;
+    await db().execute(
+      sql`INSERT INTO roblox_group_cache (group_id, name, ranks, fetched_at) VALUES ${sql.join(
+        [row('1', 60), row('2', 600 + 3600), row('3', 600 + 86400 + 60)],
+        sql`, `,
+      )}`,
+    );
+    expect((await purgePastRetention(db(), RETENTION)).robloxGroups).toBe(1);
+    const left = await db().execute(sql`SELECT group_id FROM roblox_group_cache ORDER BY group_id`);
+    expect(
+      (left as unknown as { rows: { group_id: string }[] }).rows.map((r) => r.group_id),
+    ).toEqual(['1', '2']);
   });
 });
 

@@ -17,7 +17,10 @@ export async function registerPurgeJob(
   boss: JobEngine,
   db: Db,
   log: FastifyBaseLogger,
-  settings: Pick<Settings, 'purgeCron' | 'auditRetentionDays' | 'jobRetentionDays'>,
+  settings: Pick<
+    Settings,
+    'purgeCron' | 'auditRetentionDays' | 'jobRetentionDays' | 'robloxGroupCacheSeconds'
+  >,
 ): Promise<void> {
   await boss.createQueue(PURGE_QUEUE);
   await boss.schedule(PURGE_QUEUE, settings.purgeCron, {}, { singletonKey: 'scheduled' });

@@ -51,6 +51,8 @@ export interface Retention {
   auditRetentionDays: number;
   /** finished member updates older than this many days go (JOB_RETENTION_DAYS) */
   jobRetentionDays: number;
+  /** a Roblox group read this long ago is read again (ROBLOX_GROUP_CACHE_SECONDS) */
+  robloxGroupCacheSeconds: number;
 }
 
 export interface RetentionCounts {
@@ -59,6 +61,7 @@ export interface RetentionCounts {
   memberUpdateRuns: number;
   memberUpdateItems: number;
   discordTokens: number;
+  robloxGroups: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -86,7 +89,9 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
  *   still takes back every role the bot gave with that account;
  * - finished member updates past `jobRetentionDays`, except each server's latest (its page shows
  *   it); the items (every listed member's roles) of any run finished over an hour ago;
- * - Discord tokens of users with no live session (logged out, revoked or expired everywhere).
+ * - Discord tokens of users with no live session (logged out, revoked or expired everywhere);
+ * - Roblox groups read over a day past their cache time: a stale row only stands in while Roblox
+ *   does not answer, and without this the table would keep every group anyone ever looked up.
  */
 export async function purgePastRetention(
   db: Db,
@@ -177,11 +182,18 @@ export async function purgePastRetention(
         )
         SELECT count(*)::int AS n FROM gone`,
   );
+  const groupsCutoff = new Date(now.getTime() - retention.robloxGroupCacheSeconds * 1000 - DAY_MS);
+  const groupsGone = await count(
+    db,
+    sql`WITH gone AS (DELETE FROM roblox_group_cache WHERE fetched_at < ${at(groupsCutoff)} RETURNING 1)
+        SELECT count(*)::int AS n FROM gone`,
+  );
   return {
     verifications: verificationsGone,
     settingChanges: settingChangesGone,
     memberUpdateRuns: runsGone,
     memberUpdateItems: itemsGone,
     discordTokens: tokensGone,
+    robloxGroups: groupsGone,
   };
 }
