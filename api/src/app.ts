@@ -81,10 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       setQueueDepthSource(null);
       await jobs.stop({ graceful: true, wait: true, timeout: 10_000 });
     });
-    await retryStartupRace(
-      () => registerPurgeJob(jobs, database.db, app.log, settings),
-      app.log,
-    );
+    await retryStartupRace(() => registerPurgeJob(jobs, database.db, app.log, settings), app.log);
     setQueueDepthSource(() => queueDepths(jobs, [PURGE_QUEUE, MEMBER_UPDATE_QUEUE]));
   }
 
