@@ -9,7 +9,9 @@
 // callback), which also stores their servers; the route is then called with their token at a
 // steady rate (steadyLoad.mjs), in windows that take turns with the bare route's (measureInTurns).
 // On PGlite the route is then also called through a shell server's /_api, as browsers call it,
-// in turns with the API called directly (benchThroughShell).
+// in turns with the API called directly (benchThroughShell), and through nginx with
+// deploy/nginx/roconnect.conf over HTTPS with HTTP/2, as browsers call it in production
+// (benchThroughNginx).
 //
 // `node scripts/bench/api.mjs` prints the rows as a table; scripts/bench.mjs runs it with
 // `--json <file>` in a process of its own and reads the rows.
@@ -30,10 +32,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../lib/freePort.mjs';
+import { localhostCertificate } from '../lib/httpsIngress.mjs';
+import { startNginx } from '../lib/nginxOrigin.mjs';
 import { memoryMonitorRow } from './memoryMonitor.mjs';
 import { cpuMs, residentMemoryMb } from './processStats.mjs';
 import { median } from './stats.mjs';
 import { steadyLoad } from './steadyLoad.mjs';
+import { steadyLoadH2 } from './steadyLoadH2.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const API_DIST = path.join(ROOT, 'api', 'dist', 'main.js');
@@ -153,14 +158,25 @@ function atRate(url, headers, seconds) {
   return steadyLoad({ url, headers, rate: RATE, seconds, connections: CONNECTIONS });
 }
 
+/** `endpoint` under load for `seconds`: its own `load` (HTTP/2) when it has one, else atRate. */
+const loadOf = (endpoint, seconds) =>
+  (endpoint.load ?? atRate)(endpoint.url, endpoint.headers, seconds);
+
+/** CPU time of the endpoint's processes (`pid`: one, or a function naming several), or null. */
+function endpointCpuMs({ pid }) {
+  const pids = typeof pid === 'function' ? pid() : [pid];
+  const times = pids.map(cpuMs);
+  return times.includes(null) ? null : times.reduce((sum, t) => sum + t, 0);
+}
+
 /**
  * One measured window. Latency depends on what else the machine runs; the server's CPU time per
  * request does much less, so that is taken too.
  */
-async function measureWindow({ url, headers, pid }) {
-  const cpuBefore = cpuMs(pid);
-  const load = await atRate(url, headers, MEASURE_SECONDS);
-  const cpuAfter = cpuMs(pid);
+async function measureWindow(endpoint) {
+  const cpuBefore = endpointCpuMs(endpoint);
+  const load = await loadOf(endpoint, MEASURE_SECONDS);
+  const cpuAfter = endpointCpuMs(endpoint);
   return { ...load, cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
 
@@ -184,8 +200,8 @@ function summarise(windows) {
  * …), so the machine's drift during the run falls on both; each figure is the median window's.
  */
 async function measureInTurns(bare, api, log, names = ['bare', 'API']) {
-  await atRate(bare.url, bare.headers, WARMUP_SECONDS);
-  await atRate(api.url, api.headers, WARMUP_SECONDS);
+  await loadOf(bare, WARMUP_SECONDS);
+  await loadOf(api, WARMUP_SECONDS);
   const bareWindows = [];
   const apiWindows = [];
   for (let i = 1; i <= WINDOWS; i += 1) {
@@ -288,6 +304,68 @@ async function benchThroughShell({ label, api, token, serverPid, workDir, log })
   }
 }
 
+/**
+ * The route as browsers call it in production: through nginx with deploy/nginx/roconnect.conf
+ * (`/_api/` straight to the API), over HTTPS with HTTP/2 on one kept-alive connection, in turns
+ * with the API called directly. Goal: p99 ≤ 1.5 × direct (issue 37).
+ */
+async function benchThroughNginx({ label, api, token, serverPid, workDir, log }) {
+  const dir = path.join(workDir, 'nginx');
+  const remotesDir = path.join(workDir, 'nginx-remotes');
+  mkdirSync(dir);
+  mkdirSync(remotesDir);
+  const { cert, key } = await localhostCertificate();
+  const nginx = await startNginx({
+    dir,
+    apiAddress: new URL(api).host,
+    // only /_api is measured: no shell behind it
+    shellAddress: '127.0.0.1:9',
+    remotesDir,
+    cert,
+    key,
+  });
+  try {
+    log(`api (${label}): ${ROUTE} directly and through nginx (HTTPS, HTTP/2), taking turns`);
+    const headers = { ...BROWSER_HEADERS, authorization: `Bearer ${token}` };
+    const { b: direct, a: proxied } = await measureInTurns(
+      { url: `${api}${ROUTE}`, headers, pid: serverPid },
+      {
+        url: `${nginx.origin}/_api${ROUTE}`,
+        headers,
+        pid: () => [nginx.pid, ...nginx.workerPids()],
+        load: (url, h, seconds) => steadyLoadH2({ url, headers: h, rate: RATE, seconds, ca: cert }),
+      },
+      log,
+      ['direct', 'nginx'],
+    );
+    const section = `API · ${label} · through nginx (HTTPS, HTTP/2)`;
+    const ratio = direct.p99 > 0 ? proxied.p99 / direct.p99 : Infinity;
+    const goal = proxied.errors === 0 && ratio <= 1.5;
+    return [
+      {
+        section,
+        figure: `p50 / p99 latency, errors (median of ${WINDOWS} windows)`,
+        value: `${ms(proxied.p50)} / ${ms(proxied.p99)}, ${proxied.errors} errors`,
+        baseline: `the API directly: ${ms(direct.p50)} / ${ms(direct.p99)}, ${direct.errors} errors`,
+      },
+      {
+        section,
+        figure: "nginx's CPU per request (master and workers)",
+        value: perRequest(proxied.cpuPerRequest),
+        baseline: `the API's, called directly: ${perRequest(direct.cpuPerRequest)}`,
+      },
+      {
+        section,
+        figure: 'goal: 0 errors, p99 ≤ 1.5 × direct',
+        value: `${goal ? 'met' : 'not met'} (${ratio.toFixed(2)}×)`,
+        baseline: `p99 ≤ ${ms(1.5 * direct.p99)}`,
+      },
+    ];
+  } finally {
+    await nginx.stop();
+  }
+}
+
 /** One database: the bare route and the API route, in turns, as rows. */
 async function benchDatabase({ label, workDir, emulatorUrl, database, log, throughShell }) {
   const dataDir = path.join(workDir, `api-${label.toLowerCase()}`);
@@ -341,8 +419,9 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log, throu
       api: residentMemoryMb(server.child.pid),
       bare: residentMemoryMb(bare.child.pid),
     };
+    const via = { label, api, token, serverPid: server.child.pid, workDir, log };
     const viaShell = throughShell
-      ? await benchThroughShell({ label, api, token, serverPid: server.child.pid, workDir, log })
+      ? [...(await benchThroughShell(via)), ...(await benchThroughNginx(via))]
       : [];
     const section = `API · ${label}`;
     const goal = a.errors === 0 && a.p50 <= 2 && a.p99 <= 1.5 * b.p99 && a.rps >= RATE * 0.98;
@@ -422,7 +501,7 @@ export async function benchApi({ log = console.log } = {}) {
   let failed = false;
   try {
     rows.push(
-      // through the shell's /_api on PGlite only, the database `npm start` runs
+      // through the shell's /_api and nginx on PGlite only, the database `npm start` runs
       ...(await benchDatabase({
         label: 'PGlite',
         workDir,
