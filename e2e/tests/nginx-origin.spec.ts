@@ -1,0 +1,79 @@
+import type { Page, Response } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures';
+import { startNginxOrigin, type NginxOrigin } from '../support/nginxOrigin';
+import { carrySession } from '../support/oneOrigin';
+
+// The app as deploy/nginx/roconnect.conf serves it in production: Debian's nginx on one HTTPS
+// origin with HTTP/2, /_api/ straight to the API, the remotes' files from disk.
+test.use({ ignoreHTTPSErrors: true });
+
+let nginx: NginxOrigin;
+let origin: string;
+
+test.beforeAll(async () => {
+  nginx = await startNginxOrigin();
+  origin = nginx.origin;
+});
+
+test.afterAll(async () => {
+  await nginx?.stop();
+});
+
+/** Every answer the page receives, from now on. */
+function recordResponses(page: Page): Response[] {
+  const responses: Response[] = [];
+  page.on('response', (response) => responses.push(response));
+  return responses;
+}
+
+test('signed in through nginx, the dashboard and its tabs work with every call on its origin', async ({
+  page,
+}) => {
+  await signIn(page);
+  await carrySession(page, origin);
+
+  const responses = recordResponses(page);
+  await page.goto(`${origin}/dashboard`);
+  await expect(
+    page.getByText('Link your Roblox account to verify in your Discord servers.'),
+  ).toBeVisible();
+  const protocol = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+        .nextHopProtocol,
+  );
+  expect(protocol).toBe('h2');
+  await page.getByRole('tab', { name: 'Servers' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
+
+  const urls = responses.map((response) => response.url());
+  // nothing from the plain stack's origins: scripts, manifests and calls all ride nginx's origin
+  expect(urls.filter((url) => /^https?:\/\/localhost:(8080|300\d)\//.test(url))).toEqual([]);
+  const apiCalls = responses.filter((r) => r.url().startsWith(`${origin}/_api/api/v1/`));
+  expect(apiCalls.length).toBeGreaterThan(0);
+  for (const call of apiCalls) expect(call.status()).toBeLessThan(400);
+
+  // the remotes' files came from disk with the remotes' cache rules
+  const remoteFiles = responses.filter((r) => r.url().startsWith(`${origin}/remotes/`));
+  const chunk = remoteFiles.find((r) =>
+    /\/remotes\/mfe_servers\/.*\.[0-9a-f]{8}\.js$/.test(r.url()),
+  );
+  expect(chunk, 'a hashed chunk of mfe_servers').toBeDefined();
+  expect(await chunk!.headerValue('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(await chunk!.headerValue('server')).toBe('nginx');
+  const manifest = remoteFiles.find((r) =>
+    r.url().endsWith('/remotes/mfe_accounts/mf-manifest.json'),
+  );
+  expect(manifest, "mfe_accounts' manifest").toBeDefined();
+  expect(await manifest!.headerValue('cache-control')).toBe('no-cache');
+});
+
+test("the API's internals are not on nginx's origin", async ({ page }) => {
+  const health = await page.request.get(`${origin}/_api/api/health`);
+  expect(health.status()).toBe(200);
+  for (const internal of ['/_api/metrics', '/_api/documentation/json']) {
+    const answer = await page.request.get(`${origin}${internal}`);
+    expect(answer.status(), internal).toBe(404);
+    expect(await answer.json()).toMatchObject({ success: false, error: 'not_found' });
+  }
+});
