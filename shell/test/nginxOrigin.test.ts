@@ -28,6 +28,7 @@ interface IngressModule {
 // plain Node ESM, no types: loaded by path
 const NGINX_ORIGIN = '../../scripts/lib/nginxOrigin.mjs';
 const INGRESS = '../../scripts/lib/httpsIngress.mjs';
+const API_PROXY = '../server/apiProxy.mjs';
 
 interface Seen {
   url: string;
@@ -158,6 +159,36 @@ describe('deploy/nginx/roconnect.conf', () => {
       expect(answer.headers['cache-control']).toBe('no-store');
     }
     expect(api.seen.length).toBe(before);
+  });
+
+  it("passes exactly the paths the shell's /_api passes (apiProxy.mjs's allow-list)", async () => {
+    const { isPublicApiPath } = (await import(API_PROXY)) as {
+      isPublicApiPath(pathname: string): boolean;
+    };
+    const candidates = [
+      '/api/health',
+      '/api/bot-stats',
+      '/api/interactions',
+      '/api/csp-nonce',
+      '/api/healthz',
+      '/api/v1',
+      '/api/v1/servers/1/binds',
+      '/api/v2/servers',
+      '/auth',
+      '/auth/refresh',
+      '/roblox/callback',
+      '/metrics',
+      '/documentation',
+      '/documentation/json',
+      '/openapi.json',
+      '/__emulator/state',
+    ];
+    for (const pathname of candidates) {
+      const before = api.seen.length;
+      await get(`/_api${pathname}`);
+      const forwarded = api.seen.length > before;
+      expect({ pathname, forwarded }).toEqual({ pathname, forwarded: isPublicApiPath(pathname) });
+    }
   });
 
   it('names the client and the scheme to the API, replacing what the browser claimed', async () => {
