@@ -3,7 +3,7 @@ import { addGuild, addMember } from './support/fake-integrations';
 import { parseRedirect, testSettings } from './support/app';
 import { completeSetup, linkRoblox, loginAs, type Session } from './support/fake-login';
 import { fakeClockAt } from './support/fake-clock';
-import { FRESH } from '../src/features/dashboard/sync';
+import { FRESH } from '../src/domain/guilds/sync';
 import { GUILD_A, GUILD_B, GUILD_C, MAX, OLIVIA, PETE, RUBY } from './support/world';
 
 const t = useFakeApp();

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../src/context';
 import { discordTokens, sessions, users } from '../src/db/schema';
-import { getDiscordAccessToken, saveDiscordTokens } from '../src/features/auth/discord-tokens';
+import { getDiscordAccessToken, saveDiscordTokens } from '../src/domain/tokens/discord-tokens';
 import { IntegrationError, type Integrations } from '../src/integrations/types';
 import { useFakeApp } from './support/harness';
 import { testSettings } from './support/app';

@@ -1,5 +1,5 @@
 import { NICKNAME_FORMATS } from '@roconnect/shared-lib/contract';
-import { buildNickname } from '../src/features/verification/nickname';
+import { buildNickname } from '../src/domain/verification/nickname';
 
 const base = {
   discordUsername: 'member_max',

@@ -1,7 +1,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import { oauthStates, refreshTokens, sessions } from '../src/db/schema';
-import { purgeExpired } from '../src/features/maintenance/purge';
-import { signAccessToken, verifyAccessToken } from '../src/features/auth/tokens';
+import { purgeExpired } from '../src/domain/maintenance/purge';
+import { signAccessToken, verifyAccessToken } from '../src/domain/sessions/tokens';
 import { useFakeApp } from './support/harness';
 import { bearer, testSettings } from './support/app';
 import { loginAs, startLogin } from './support/fake-login';

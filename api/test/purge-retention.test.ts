@@ -13,7 +13,7 @@ import {
   users,
   verifications,
 } from '../src/db/schema';
-import { purgePastRetention } from '../src/features/maintenance/purge';
+import { purgePastRetention } from '../src/domain/maintenance/purge';
 import { ConfigError, loadSettings } from '../src/config';
 import { buildApp } from '../src/app';
 import { testSettings } from './support/app';

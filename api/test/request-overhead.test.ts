@@ -1,7 +1,7 @@
 /** What every request pays for: the CORS preflight, the token check, the request log lines. */
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import { accessTokenVerifier, signAccessToken } from '../src/features/auth/tokens';
+import { accessTokenVerifier, signAccessToken } from '../src/domain/sessions/tokens';
 import { httpRequestDuration } from '../src/lib/metrics';
 import { requestLogging } from '../src/plugins/logging';
 import { APP_URL, testSettings } from './support/app';

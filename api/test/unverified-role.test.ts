@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   applyUnverifiedRole,
   unverifiedRoleChange,
-} from '../src/features/verification/unverified-role';
+} from '../src/domain/verification/unverified-role';
 import { queryRows } from './support/db';
 import { useFakeApp } from './support/harness';
 import { completeSetup, type Session } from './support/fake-login';

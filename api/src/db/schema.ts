@@ -165,7 +165,7 @@ export const settingChanges = pgTable('setting_changes', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** One row: the guilds the bot is in, as of `fetchedAt` (features/dashboard/bot-guilds.ts). */
+/** One row: the guilds the bot is in, as of `fetchedAt` (domain/guilds/bot-guilds.ts). */
 export const botGuildList = pgTable('bot_guild_list', {
   id: integer('id').primaryKey().default(1),
   guildIds: jsonb('guild_ids').$type<string[]>().notNull(),

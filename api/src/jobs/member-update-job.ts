@@ -4,13 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { announceJobQueued, type ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/client';
-import { linkedMember } from '../features/interactions/linked';
-import { getConfig } from '../features/servers/config-store';
-import { applyMemberUpdate } from '../features/verification/apply-member';
-import {
-  applyUnverifiedRole,
-  unverifiedRoleChange,
-} from '../features/verification/unverified-role';
+import { linkedMember } from '../domain/accounts/linked';
+import { getConfig } from '../domain/config/config-store';
+import { applyMemberUpdate } from '../domain/verification/apply-member';
+import { applyUnverifiedRole, unverifiedRoleChange } from '../domain/verification/unverified-role';
 import { IntegrationError, type DiscordRole } from '../integrations/types';
 import { ApiError } from '../lib/errors';
 import type { JobEngine } from './engine';

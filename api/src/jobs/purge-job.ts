@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import type { Settings } from '../config';
-import { purgeExpired, purgePastRetention } from '../features/maintenance/purge';
+import { purgeExpired, purgePastRetention } from '../domain/maintenance/purge';
 import type { JobEngine } from './engine';
 import type { FastifyBaseLogger } from 'fastify';
 

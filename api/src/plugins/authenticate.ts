@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../lib/errors';
-import { liveSessionCache } from '../features/auth/session-cache';
-import { accessTokenVerifier } from '../features/auth/tokens';
+import { liveSessionCache } from '../domain/sessions/session-cache';
+import { accessTokenVerifier } from '../domain/sessions/tokens';
 
 /** Decorates `app.authenticate`: Bearer access token → live server-side session → `request.auth`. */
 export function registerAuthenticate(app: FastifyInstance) {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AuditEntry } from '@roconnect/shared-lib/contract';
 import { authOf } from '../../context';
 import { consoleLimits } from '../../lib/route-limits';
-import { requireLiveManager } from '../servers/access';
+import { requireLiveManager } from '../../domain/guilds/access';
 import { parseBefore, type AuditCursor } from './cursor';
 import { csvHeader, csvRow } from './csv';
 import { readAuditPage } from './query';

@@ -5,14 +5,14 @@ import type { AppContext } from '../../context';
 import { IntegrationError } from '../../integrations/types';
 import { appUrl } from '../../lib/redirect';
 import { SNOWFLAKE_PATTERN } from '../../lib/schemas';
-import { invalidateBotGuilds } from '../dashboard/bot-guilds';
-import { markBotPresence } from '../dashboard/guild-store';
-import { syncUserGuilds } from '../dashboard/sync';
-import { saveDiscordTokens } from './discord-tokens';
-import { consumeState, type ConsumedState } from './oauth-state';
+import { invalidateBotGuilds } from '../../domain/guilds/bot-guilds';
+import { markBotPresence } from '../../domain/guilds/guild-store';
+import { syncUserGuilds } from '../../domain/guilds/sync';
+import { saveDiscordTokens } from '../../domain/tokens/discord-tokens';
+import { consumeState, type ConsumedState } from '../../domain/tokens/oauth-state';
 import type { CallbackQuerySchema } from './schemas';
-import { createSession } from './sessions';
-import { upsertUser } from './users';
+import { createSession } from '../../domain/sessions/sessions';
+import { upsertUser } from '../../domain/accounts/users';
 
 type Query = Static<typeof CallbackQuerySchema>;
 

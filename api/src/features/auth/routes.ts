@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { perAddressLimit, signInCeiling } from '../../lib/rate-limit';
-import { bindBrowser, browserHashOf } from './browser-binding';
+import { bindBrowser, browserHashOf } from '../../domain/tokens/browser-binding';
 import { handleDiscordCallback } from './callback';
-import { createState } from './oauth-state';
+import { createState } from '../../domain/tokens/oauth-state';
 import {
   LOGIN_CHECK_HEADER,
   LOGIN_CHECK_PATTERN,
@@ -14,9 +14,13 @@ import {
   meRoute,
   refreshRoute,
 } from './schemas';
-import { findSessionIdByRefreshToken, revokeSession, rotateRefreshToken } from './sessions';
-import { verifyAccessToken } from './tokens';
-import { getUser, toUserDto } from './users';
+import {
+  findSessionIdByRefreshToken,
+  revokeSession,
+  rotateRefreshToken,
+} from '../../domain/sessions/sessions';
+import { verifyAccessToken } from '../../domain/sessions/tokens';
+import { getUser, toUserDto } from '../../domain/accounts/users';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { consoleLimits } from '../../lib/route-limits';
-import { requireLiveManager } from '../servers/access';
-import { getConfig, saveConfig } from '../servers/config-store';
-import { loadGrantContext } from '../servers/role-safety';
-import { recordBindsChange } from '../servers/setting-audit';
-import { requireBot } from '../servers/validate';
+import { requireLiveManager } from '../../domain/guilds/access';
+import { getConfig, saveConfig } from '../../domain/config/config-store';
+import { loadGrantContext } from '../../domain/roles/role-safety';
+import { recordBindsChange } from '../../domain/config/setting-audit';
+import { requireBot } from '../../domain/roles/validate';
 import { planBinds } from './plan';
 import { getBindsRoute, putBindsRoute } from './schemas';
-import { listBinds, replaceBinds } from './store';
+import { listBinds, replaceBinds } from '../../domain/binds/store';
 import { bindsView } from './view';
 
 /**

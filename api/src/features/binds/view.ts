@@ -2,8 +2,8 @@ import type { BindsData } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
 import { IntegrationError } from '../../integrations/types';
 import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
-import type { GuildRow } from '../servers/access';
-import type { BindRow } from './store';
+import type { GuildRow } from '../../domain/guilds/access';
+import type { BindRow } from '../../domain/binds/store';
 
 /** The editor's data: binds with the roles' live names, and each group with its ranks (cached). */
 export async function bindsView(

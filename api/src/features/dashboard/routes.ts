@@ -2,19 +2,23 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { notFound } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
-import { bindBrowser } from '../auth/browser-binding';
-import { createState } from '../auth/oauth-state';
-import { getUser } from '../auth/users';
+import { bindBrowser } from '../../domain/tokens/browser-binding';
+import { createState } from '../../domain/tokens/oauth-state';
+import { getUser } from '../../domain/accounts/users';
 import {
   findAccount,
   listLinkedAccounts,
   toLinkedAccountDto,
   unlinkAccount,
-} from '../roblox/accounts';
-import { requireManager } from '../servers/access';
-import { cleanUpAccount } from '../verification/unlink-cleanup';
-import { verifiedInByAccount } from '../verification/verified-in';
-import { listManageableServers, listUserGuildIds, listVerificationServers } from './guild-store';
+} from '../../domain/accounts/accounts';
+import { requireManager } from '../../domain/guilds/access';
+import { cleanUpAccount } from '../../domain/verification/unlink-cleanup';
+import { verifiedInByAccount } from '../../domain/verification/verified-in';
+import {
+  listManageableServers,
+  listUserGuildIds,
+  listVerificationServers,
+} from '../../domain/guilds/guild-store';
 import {
   inviteUrlRoute,
   linkedAccountsRoute,
@@ -25,7 +29,7 @@ import {
   verificationServersRoute,
 } from './schemas';
 import { serverListCache } from './server-list-cache';
-import { FRESH, recheckBotPresence, syncUserGuilds } from './sync';
+import { FRESH, recheckBotPresence, syncUserGuilds } from '../../domain/guilds/sync';
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;

@@ -1,7 +1,7 @@
 import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { ChangeAwareCache } from '../../lib/change-aware-cache';
-import { listManageableServers } from './guild-store';
+import { listManageableServers } from '../../domain/guilds/guild-store';
 
 /** Longest a user's server list is used from memory without reading it again (see session-cache.ts). */
 export const SERVER_LIST_CACHE_MAX_AGE_MS = 5_000;

@@ -1,9 +1,9 @@
 import type { HealthProblem, ServerHealth } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
 import type { DiscordRole } from '../../integrations/types';
-import { listBinds } from '../binds/store';
-import { markBotPresence } from '../dashboard/guild-store';
-import type { ConfigRow } from '../servers/config-store';
+import { listBinds } from '../../domain/binds/store';
+import { markBotPresence } from '../../domain/guilds/guild-store';
+import type { ConfigRow } from '../../domain/config/config-store';
 
 const ADMINISTRATOR = 1n << 3n;
 const MANAGE_ROLES = 1n << 28n;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { bindBrowser } from '../auth/browser-binding';
-import { createState } from '../auth/oauth-state';
+import { bindBrowser } from '../../domain/tokens/browser-binding';
+import { createState } from '../../domain/tokens/oauth-state';
 import { consoleLimits } from '../../lib/route-limits';
-import { requireLiveManager } from '../servers/access';
-import { getConfig } from '../servers/config-store';
+import { requireLiveManager } from '../../domain/guilds/access';
+import { getConfig } from '../../domain/config/config-store';
 import { checkServerHealth } from './check';
 import { serverHealthRoute } from './schemas';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
-import { markBotPresence } from '../dashboard/guild-store';
-import { findGuild } from '../servers/access';
-import { getConfig, type ConfigRow } from '../servers/config-store';
+import { markBotPresence } from '../../domain/guilds/guild-store';
+import { findGuild } from '../../domain/guilds/access';
+import { getConfig, type ConfigRow } from '../../domain/config/config-store';
 
 export type ReadyGuild =
   | { ok: true; config: ConfigRow; live: { id: string; name: string; ownerDiscordId: string } }

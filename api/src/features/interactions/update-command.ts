@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
-import { applyMemberUpdate } from '../verification/apply-member';
+import { applyMemberUpdate } from '../../domain/verification/apply-member';
 import { describeChanges } from './describe';
 import { readyGuild } from './guild-ready';
 import { canUpdateOthers, userOption, type Interaction, type Reply } from './interaction';
-import { findUserByDiscordId, linkedMember } from './linked';
+import { findUserByDiscordId, linkedMember } from '../../domain/accounts/linked';
 
 /** /update member:@user: staff re-apply another member's roles and nickname. */
 export async function updateCommand(ctx: AppContext, interaction: Interaction): Promise<Reply> {

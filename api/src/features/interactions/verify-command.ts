@@ -1,10 +1,10 @@
 import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
-import { applyMemberUpdate } from '../verification/apply-member';
+import { applyMemberUpdate } from '../../domain/verification/apply-member';
 import { describeChanges } from './describe';
 import { readyGuild } from './guild-ready';
 import type { Interaction, Reply } from './interaction';
-import { linkedMember } from './linked';
+import { linkedMember } from '../../domain/accounts/linked';
 
 /** /verify: the caller, with their linked account, exactly as the website's Verify. */
 export async function verifyCommand(ctx: AppContext, interaction: Interaction): Promise<Reply> {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { userOption, type Interaction, type Reply } from './interaction';
-import { linkedMember, robloxProfileUrl } from './linked';
+import { linkedMember, robloxProfileUrl } from '../../domain/accounts/linked';
 
 /** /whois member:@user: the member's linked Roblox profile, or that they have none. */
 export async function whoisCommand(ctx: AppContext, interaction: Interaction): Promise<Reply> {

@@ -3,8 +3,8 @@ import { authOf } from '../../context';
 import { cancelRun, createRun, findRun, latestRun, toJobDto } from '../../jobs/member-update-store';
 import { conflict, notFound } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
-import { requireLiveManager } from '../servers/access';
-import { getConfig } from '../servers/config-store';
+import { requireLiveManager } from '../../domain/guilds/access';
+import { getConfig } from '../../domain/config/config-store';
 import { cancelRoute, jobRoute, latestRoute, startRoute } from './schemas';
 
 export interface MemberUpdateRouteOptions {

@@ -3,8 +3,8 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../context';
 import { IntegrationError } from '../../integrations/types';
 import { appUrl } from '../../lib/redirect';
-import { consumeState } from '../auth/oauth-state';
-import { linkAccount } from './accounts';
+import { consumeState } from '../../domain/tokens/oauth-state';
+import { linkAccount } from '../../domain/accounts/accounts';
 import type { RobloxCallbackQuerySchema } from './schemas';
 
 type Query = Static<typeof RobloxCallbackQuerySchema>;

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { pkceChallenge, randomToken } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
-import { bindBrowser, browserHashOf } from '../auth/browser-binding';
-import { createState } from '../auth/oauth-state';
+import { bindBrowser, browserHashOf } from '../../domain/tokens/browser-binding';
+import { createState } from '../../domain/tokens/oauth-state';
 import { handleRobloxCallback } from './callback';
 import { robloxAuthUrlRoute, robloxCallbackRoute, robloxStatusRoute } from './schemas';
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { consoleLimits } from '../../lib/route-limits';
-import { requireLiveManager, requireManager } from './access';
-import { loadGrantContext } from './role-safety';
-import { listBinds } from '../binds/store';
-import { getConfig, setupStatus, toServerConfigDto } from './config-store';
-import { rolesWithAssignability } from './roles';
+import { requireLiveManager, requireManager } from '../../domain/guilds/access';
+import { loadGrantContext } from '../../domain/roles/role-safety';
+import { listBinds } from '../../domain/binds/store';
+import { getConfig, setupStatus, toServerConfigDto } from '../../domain/config/config-store';
+import { rolesWithAssignability } from '../../domain/roles/roles';
 import { configRoute, editRoute, setupStatusRoute } from './schemas';
 
 /**

@@ -1,15 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { notFound } from '../../lib/errors';
-import { requireLiveManager } from './access';
-import { listBinds } from '../binds/store';
-import { getConfig, saveConfig, toServerConfigDto } from './config-store';
-import { recordBindsChange, recordNicknameChange, recordVerifiedRoleChange } from './setting-audit';
+import { requireLiveManager } from '../../domain/guilds/access';
+import { listBinds } from '../../domain/binds/store';
+import { getConfig, saveConfig, toServerConfigDto } from '../../domain/config/config-store';
+import {
+  recordBindsChange,
+  recordNicknameChange,
+  recordVerifiedRoleChange,
+} from '../../domain/config/setting-audit';
 import { bindGroup, groupIdFromBody } from './group';
-import { loadGrantContext } from './role-safety';
-import { checkChosenRole, ensureVerifiedRole } from './roles';
+import { loadGrantContext } from '../../domain/roles/role-safety';
+import { checkChosenRole, ensureVerifiedRole } from '../../domain/roles/roles';
 import { editGroupRoute, editNicknameRoute, editVerifiedRoleRoute } from './schemas';
-import { cleanRoleName, requireBot } from './validate';
+import { cleanRoleName, requireBot } from '../../domain/roles/validate';
 
 /** Changes after setup; they never move the wizard. */
 export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseRobloxGroupInput } from '../../integrations/roblox/groupInput';
-import { replaceBinds, type NewBind } from '../binds/store';
-import { requireGrantable, type GrantContext } from './role-safety';
-import { findRoleByName } from './roles';
+import { replaceBinds, type NewBind } from '../../domain/binds/store';
+import { requireGrantable, type GrantContext } from '../../domain/roles/role-safety';
+import { findRoleByName } from '../../domain/roles/roles';
 
 export interface GroupInput {
   group_id?: string | number;

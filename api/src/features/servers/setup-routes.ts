@@ -2,15 +2,25 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { SetupStep } from '@roconnect/shared-lib/contract';
 import { authOf } from '../../context';
 import { badRequest, conflict } from '../../lib/errors';
-import { requireLiveManager } from './access';
-import { STEP_ORDER, advance, getConfig, saveConfig, type ConfigRow } from './config-store';
-import { listBinds, replaceBinds } from '../binds/store';
+import { requireLiveManager } from '../../domain/guilds/access';
+import {
+  STEP_ORDER,
+  advance,
+  getConfig,
+  saveConfig,
+  type ConfigRow,
+} from '../../domain/config/config-store';
+import { listBinds, replaceBinds } from '../../domain/binds/store';
 import { bindGroup, groupIdFromBody } from './group';
-import { loadGrantContext } from './role-safety';
-import { ensureVerifiedRole } from './roles';
-import { recordBindsChange, recordNicknameChange, recordVerifiedRoleChange } from './setting-audit';
+import { loadGrantContext } from '../../domain/roles/role-safety';
+import { ensureVerifiedRole } from '../../domain/roles/roles';
+import {
+  recordBindsChange,
+  recordNicknameChange,
+  recordVerifiedRoleChange,
+} from '../../domain/config/setting-audit';
 import { setupGroupRoute, setupNicknameRoute, setupVerifiedRoleRoute } from './schemas';
-import { cleanRoleName, requireBot } from './validate';
+import { cleanRoleName, requireBot } from '../../domain/roles/validate';
 
 /** Steps run in order: nickname → verified_role → group → completed. */
 function requireStep(row: ConfigRow | null, step: SetupStep): void {

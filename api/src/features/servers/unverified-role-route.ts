@@ -2,19 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import type { DiscordRole } from '../../integrations/types';
 import { badRequest, notFound } from '../../lib/errors';
-import { recordSettingChange } from '../audit/record';
-import { listBinds } from '../binds/store';
-import { requireLiveManager } from './access';
-import { getConfig, saveConfig, toServerConfigDto } from './config-store';
-import { loadGrantContext } from './role-safety';
-import { checkChosenRole } from './roles';
+import { recordSettingChange } from '../../domain/audit/record';
+import { listBinds } from '../../domain/binds/store';
+import { requireLiveManager } from '../../domain/guilds/access';
+import { getConfig, saveConfig, toServerConfigDto } from '../../domain/config/config-store';
+import { loadGrantContext } from '../../domain/roles/role-safety';
+import { checkChosenRole } from '../../domain/roles/roles';
 import { editUnverifiedRoleRoute } from './schemas';
-import { requireBot } from './validate';
+import { requireBot } from '../../domain/roles/validate';
 
 /**
  * PUT /api/v1/server/{id}/edit/unverified-role: the role members have until they verify. It is
  * taken away on verify and given by the server-wide update to members with no linked account
- * (verification/unverified-role.ts); saving it changes no member by itself.
+ * (domain/verification/unverified-role.ts); saving it changes no member by itself.
  */
 export const unverifiedRoleRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;

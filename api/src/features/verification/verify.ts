@@ -1,12 +1,12 @@
 import type { VerifyResult } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { getUser } from '../auth/users';
-import { markBotPresence } from '../dashboard/guild-store';
-import { findAccount } from '../roblox/accounts';
-import { findGuild, findMembership } from '../servers/access';
-import { getConfig } from '../servers/config-store';
-import { applyMemberUpdate } from './apply-member';
+import { getUser } from '../../domain/accounts/users';
+import { markBotPresence } from '../../domain/guilds/guild-store';
+import { findAccount } from '../../domain/accounts/accounts';
+import { findGuild, findMembership } from '../../domain/guilds/access';
+import { getConfig } from '../../domain/config/config-store';
+import { applyMemberUpdate } from '../../domain/verification/apply-member';
 
 /** The website's Verify: the signed-in user, with one of their accounts, in a server they are in. */
 export async function verifyInServer(

@@ -5,7 +5,7 @@ import { discordTokens } from '../../db/schema';
 import { decrypt, encrypt } from '../../lib/crypto';
 import { discordTokenExpired } from '../../lib/errors';
 import { IntegrationError, type DiscordTokenSet } from '../../integrations/types';
-import { revokeAllSessionsOfUser } from './sessions';
+import { revokeAllSessionsOfUser } from '../sessions/sessions';
 
 const aad = (userId: string, field: string) => `discord_tokens:${userId}:${field}`;
 /** refresh a little before Discord's expiry */

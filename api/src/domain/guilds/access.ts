@@ -3,8 +3,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { guilds, userGuilds } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { withDiscordToken } from '../auth/discord-tokens';
-import { storeUserGuilds } from '../dashboard/guild-store';
+import { withDiscordToken } from '../tokens/discord-tokens';
+import { storeUserGuilds } from './guild-store';
 
 export type GuildRow = typeof guilds.$inferSelect;
 export type MembershipRow = typeof userGuilds.$inferSelect;

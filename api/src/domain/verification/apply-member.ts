@@ -4,12 +4,12 @@ import type { AppContext } from '../../context';
 import { verifications } from '../../db/schema';
 import { IntegrationError, type DiscordMember } from '../../integrations/types';
 import { badGateway } from '../../lib/errors';
-import type { UserRow } from '../auth/users';
-import { markVerified, type RobloxAccountRow } from '../roblox/accounts';
+import type { UserRow } from '../accounts/users';
+import { markVerified, type RobloxAccountRow } from '../accounts/accounts';
 import { recordVerification } from '../audit/record';
 import { listBinds, rankMatches, type BindRow } from '../binds/store';
-import type { ConfigRow } from '../servers/config-store';
-import { dangerousPermission } from '../servers/role-safety';
+import type { ConfigRow } from '../config/config-store';
+import { dangerousPermission } from '../roles/role-safety';
 import { buildNickname } from './nickname';
 import { unverifiedRoleChange } from './unverified-role';
 

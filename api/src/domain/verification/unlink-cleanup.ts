@@ -3,9 +3,9 @@ import type { UnlinkCleanup } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
 import { guilds, robloxAccounts, verifications } from '../../db/schema';
 import { IntegrationError } from '../../integrations/types';
-import type { UserRow } from '../auth/users';
-import type { RobloxAccountRow } from '../roblox/accounts';
-import { getConfig } from '../servers/config-store';
+import type { UserRow } from '../accounts/users';
+import type { RobloxAccountRow } from '../accounts/accounts';
+import { getConfig } from '../config/config-store';
 import { applyUnverifiedRole } from './unverified-role';
 
 type VerificationRow = typeof verifications.$inferSelect;

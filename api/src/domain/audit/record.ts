@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditSource } from '@roconnect/shared-lib/contract';
 import type { Db } from '../../db/client';
 import { settingChanges, verifications } from '../../db/schema';
-import { getUser, type UserRow } from '../auth/users';
+import { getUser, type UserRow } from '../accounts/users';
 
 export type AuditSetting = 'nickname_format' | 'verified_role' | 'unverified_role' | 'binds';
 

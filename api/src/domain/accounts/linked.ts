@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { robloxAccounts, users, verifications } from '../../db/schema';
-import type { UserRow } from '../auth/users';
-import type { RobloxAccountRow } from '../roblox/accounts';
+import type { UserRow } from './users';
+import type { RobloxAccountRow } from './accounts';
 
 export async function findUserByDiscordId(db: Db, discordId: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.discordId, discordId));

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { withDiscordToken } from '../auth/discord-tokens';
+import { withDiscordToken } from '../tokens/discord-tokens';
 import { botGuildIds } from './bot-guilds';
 import { setBotPresence, storeUserGuilds } from './guild-store';
 

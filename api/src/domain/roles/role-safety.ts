@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { DiscordRole } from '../../integrations/types';
 import { conflict } from '../../lib/errors';
-import { getUser } from '../auth/users';
+import { getUser } from '../accounts/users';
 
 /**
  * Permissions a role the bot hands out on verification must never carry: anyone who can verify

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { IntegrationError, type DiscordMember, type DiscordRole } from '../../integrations/types';
-import type { ConfigRow } from '../servers/config-store';
-import { dangerousPermission } from '../servers/role-safety';
+import type { ConfigRow } from '../config/config-store';
+import { dangerousPermission } from '../roles/role-safety';
 
 /**
  * What the unverified role asks of one member: given to members who are not verified, removed

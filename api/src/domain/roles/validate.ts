@@ -1,5 +1,5 @@
 import { badRequest, conflict } from '../../lib/errors';
-import type { GuildRow } from './access';
+import type { GuildRow } from '../guilds/access';
 
 /** 1–100 characters after trimming, not @everyone. */
 export function cleanRoleName(raw: string, field = 'body.verified_role_name'): string {
