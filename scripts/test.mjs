@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm test: everything CI runs, on a fresh clone. Installs what it needs, type-checks, runs every
-// package's Jest suite, builds the production bundles and runs the Playwright suite in Chromium.
+// npm test: everything CI runs, on a fresh clone. Installs what it needs, type-checks, lints (ESLint
+// with the API's layer rule, Prettier), runs every package's Jest suite, builds the production
+// bundles and runs the Playwright suite in Chromium.
 import { ensureChromium, ensureDependencies, ensureNginx, hasCommand, run } from './lib/ensure.mjs';
 import { isPortOpen } from './lib/stack.cjs';
 
@@ -33,6 +34,8 @@ async function main() {
 
   step('type-check');
   run('npx lerna run typecheck --concurrency 2', { env });
+  step('lint (ESLint, with the API layer rule, and Prettier)');
+  run('npm run lint', { env });
   step('unit and integration tests (Jest)');
   run('npx lerna run test --concurrency 1 --stream', { env: { ...env, CI: 'true' } });
   step('production build');
