@@ -16,6 +16,7 @@ declare module '*/scripts/lib/stack.cjs' {
     dataDir?: string;
     emulatorSeed?: string;
     accessTokenTtl?: number | string;
+    syncBotListMaxAgeSeconds?: number;
   }): Record<string, ServiceDefinition>;
   export function isPortOpen(port: number, host?: string): Promise<boolean>;
   export function waitForHttp(url: string, timeoutMs?: number): Promise<void>;

@@ -40,6 +40,11 @@ export interface Settings {
   /** how long a manager's Manage Server right, read from Discord, is trusted before a write re-reads it */
   managerRecheckMs: number;
   /**
+   * Sync Servers and the bot re-check reuse the bot's shared guild list when it is younger than
+   * this (SYNC_BOT_LIST_MAX_AGE_SECONDS): everyone pressing within it shares one read
+   */
+  syncBotListMaxAgeMs: number;
+  /**
    * requests per minute on each of the console routes that call Discord or Roblox or export the
    * audit log (health, edit, binds GET and PUT, audit export): per user (CONSOLE_USER_RATE_LIMIT_MAX)
    * and per server, all its managers together (CONSOLE_SERVER_RATE_LIMIT_MAX)
@@ -396,6 +401,7 @@ export function loadSettings(env: Env = process.env): Settings {
     authRateLimitMax: int(env, 'AUTH_RATE_LIMIT_MAX', 60, 1, 100000),
     authGlobalRateLimitMax: authGlobalRateLimitMax(env),
     managerRecheckMs: 60_000,
+    syncBotListMaxAgeMs: int(env, 'SYNC_BOT_LIST_MAX_AGE_SECONDS', 15, 0, 300) * 1000,
     consoleUserRateLimitMax: int(env, 'CONSOLE_USER_RATE_LIMIT_MAX', 60, 1, 100000),
     consoleServerRateLimitMax: int(env, 'CONSOLE_SERVER_RATE_LIMIT_MAX', 60, 1, 100000),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500),

@@ -66,7 +66,7 @@ it('a user in 200 guilds signs in and syncs with a bounded number of bot calls, 
   expect(crowded).toHaveLength(200);
   expect(crowded.filter((s) => s.bot_added)).toHaveLength(67);
   // one list of the bot's guilds, read at sign-in and reused by Sync Servers and the manual
-  // re-check within FRESH (15 s); no per-guild probe
+  // re-check within SYNC_BOT_LIST_MAX_AGE_SECONDS (15 s); no per-guild probe
   expect(large.calls.routes['GET /api/v10/guilds/:guildId'] ?? 0).toBe(0);
   expect(large.calls.total).toBe(1);
   expect(large.calls.total).toBe(small.calls.total);

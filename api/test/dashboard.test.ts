@@ -3,7 +3,6 @@ import { addGuild, addMember } from './support/fake-integrations';
 import { parseRedirect, testSettings } from './support/app';
 import { completeSetup, linkRoblox, loginAs, type Session } from './support/fake-login';
 import { fakeClockAt } from './support/fake-clock';
-import { FRESH } from '../src/domain/guilds/sync';
 import { GUILD_A, GUILD_B, GUILD_C, MAX, OLIVIA, PETE, RUBY } from './support/world';
 
 const t = useFakeApp();
@@ -168,18 +167,31 @@ describe('POST /api/v1/dashboard/bot/manual-sync', () => {
     const listReads = () => t.world.calls.filter((c) => c === 'listBotGuildIds').length;
     const readAtSignIn = listReads();
     t.world.guilds.get(GUILD_B)!.botPresent = true; // added outside RoConnect, after sign-in
-    // within FRESH of the sign-in's read, the shared list is reused: no bot call
+    // within SYNC_BOT_LIST_MAX_AGE_SECONDS (15) of the sign-in's read, the shared list is reused
     const soon = await post('/api/v1/dashboard/bot/manual-sync');
     expect(soon.json().data).toEqual({ checked: 3, bot_present: 2 });
     expect(listReads()).toBe(readAtSignIn);
 
-    fakeClockAt(Date.now() + FRESH + 1000);
+    fakeClockAt(Date.now() + 15_000 + 1000);
     const res = await post('/api/v1/dashboard/bot/manual-sync');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ checked: 3, bot_present: 3 });
     expect(listReads()).toBe(readAtSignIn + 1);
     const servers = (await get('/api/v1/dashboard/user/servers')).json().data;
     expect(servers.every((s: { bot_added: boolean }) => s.bot_added)).toBe(true);
+  });
+
+  it('reads the bot list at every press with SYNC_BOT_LIST_MAX_AGE_SECONDS=0, and refuses a bad value by name', async () => {
+    await t.restartWith(testSettings({ SYNC_BOT_LIST_MAX_AGE_SECONDS: '0' }));
+    const listReads = () => t.world.calls.filter((c) => c === 'listBotGuildIds').length;
+    const before = listReads();
+    t.world.guilds.get(GUILD_B)!.botPresent = true;
+    const res = await post('/api/v1/dashboard/bot/manual-sync');
+    expect(res.json().data).toEqual({ checked: 3, bot_present: 3 });
+    expect(listReads()).toBe(before + 1);
+    expect(() => testSettings({ SYNC_BOT_LIST_MAX_AGE_SECONDS: '301' })).toThrow(
+      'SYNC_BOT_LIST_MAX_AGE_SECONDS must be between 0 and 300, got 301',
+    );
   });
 });
 

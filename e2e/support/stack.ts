@@ -49,6 +49,9 @@ export async function startServiceProcess(
   const definition = serviceDefinitions({
     dataDir: override?.dataDir ?? state.dataDir,
     accessTokenTtl: override?.accessTokenTtl,
+    // each test resets the emulator: Sync Servers must see that world, not a list read by the
+    // test before (the 15 s sharing floor has its own API test)
+    syncBotListMaxAgeSeconds: 0,
   })[name];
   if (!definition) throw new Error(`No service called ${name}`);
   const logFd = openLog(name);

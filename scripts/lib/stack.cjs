@@ -30,9 +30,15 @@ const START_ORDER = [
 /**
  * name -> how to run it; `env` is merged over the caller's environment. `dataDir` is the API's
  * DATA_DIR (default api/.data); `accessTokenTtl` its ACCESS_TOKEN_TTL in seconds (default: the
- * API's own, 900).
+ * API's own, 900); `syncBotListMaxAgeSeconds` its SYNC_BOT_LIST_MAX_AGE_SECONDS (default: the API's
+ * own, 15).
  */
-function serviceDefinitions({ dataDir, emulatorSeed, accessTokenTtl } = {}) {
+function serviceDefinitions({
+  dataDir,
+  emulatorSeed,
+  accessTokenTtl,
+  syncBotListMaxAgeSeconds,
+} = {}) {
   const services = {
     emulator: {
       port: 3100,
@@ -50,6 +56,9 @@ function serviceDefinitions({ dataDir, emulatorSeed, accessTokenTtl } = {}) {
         API_URL: `${SHELL_ORIGIN}/_api`,
         TRUST_PROXY: '127.0.0.1',
         ...(accessTokenTtl ? { ACCESS_TOKEN_TTL: String(accessTokenTtl) } : {}),
+        ...(syncBotListMaxAgeSeconds !== undefined
+          ? { SYNC_BOT_LIST_MAX_AGE_SECONDS: String(syncBotListMaxAgeSeconds) }
+          : {}),
       },
       ready: '/api/health',
       // interactions are signed by the emulator: the API checks them with its published key

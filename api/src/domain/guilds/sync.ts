@@ -4,12 +4,12 @@ import { botGuildIds } from './bot-guilds';
 import { setBotPresence, storeUserGuilds } from './guild-store';
 
 /**
- * An explicit Sync Servers or re-check is what the person asked for: a list at most 15 s old. A
- * floor, not 0, so everyone pressing it within the same 15 s shares one read of the whole list
- * (one bot call per 200 guilds; security review S4/N4); an invite through RoConnect forgets the
- * list at once. Sign-in uses the shared minute-old list.
+ * An explicit Sync Servers or re-check is what the person asked for: a bot list at most
+ * `settings.syncBotListMaxAgeMs` old (15 s). A floor, not 0, so everyone pressing it within those
+ * seconds shares one read of the whole list (one bot call per 200 guilds; security review S4/N4);
+ * an invite through RoConnect forgets the list at once. Sign-in uses the shared minute-old list.
  */
-export const FRESH = 15_000;
+export const syncBotListMaxAge = (ctx: AppContext) => ctx.settings.syncBotListMaxAgeMs;
 
 /** Whether the bot is in each guild, from its own (shared, cached) guild list. */
 export async function checkBotPresence(
@@ -39,7 +39,7 @@ export async function syncUserGuilds(
 }
 
 export async function recheckBotPresence(ctx: AppContext, guildIds: string[]) {
-  const presence = await checkBotPresence(ctx, guildIds, FRESH);
+  const presence = await checkBotPresence(ctx, guildIds, syncBotListMaxAge(ctx));
   await setBotPresence(ctx.db, presence);
   return { checked: presence.size, bot_present: [...presence.values()].filter(Boolean).length };
 }

@@ -29,7 +29,7 @@ import {
   verificationServersRoute,
 } from './schemas';
 import { serverListCache } from './server-list-cache';
-import { FRESH, recheckBotPresence, syncUserGuilds } from '../../domain/guilds/sync';
+import { recheckBotPresence, syncBotListMaxAge, syncUserGuilds } from '../../domain/guilds/sync';
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -49,7 +49,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: syncServersRoute, ...limited },
     async (request) => {
       const { userId } = authOf(request);
-      await syncUserGuilds(ctx, userId, FRESH);
+      await syncUserGuilds(ctx, userId, syncBotListMaxAge(ctx));
       return { success: true as const, data: await listManageableServers(ctx.db, userId) };
     },
   );
