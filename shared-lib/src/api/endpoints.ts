@@ -166,7 +166,8 @@ export const api = {
           filenameFrom(response.headers['content-disposition']) ?? `roconnect-audit-${id}.csv`,
       };
     },
-    health: (id: string) => get<ServerHealth>(API_PATHS.serverHealth(id)),
+    /** sent with credentials: a missing permission's re-invite link is an OAuth start bound to this browser */
+    health: (id: string) => startOAuth<ServerHealth>(API_PATHS.serverHealth(id)),
   },
   public: {
     /** The landing's counts: the page's inlined answer the first time, when the server sent one. */

@@ -35,6 +35,11 @@ describe('the calls that start an OAuth flow', () => {
   it.each([
     ['the bot invite', API_PATHS.inviteUrl, () => api.dashboard.inviteUrl('100000000000000001')],
     ['the Roblox link', API_PATHS.robloxAuthUrl, () => api.roblox.authUrl()],
+    [
+      'the bot health check (its re-invite link)',
+      API_PATHS.serverHealth('100000000000000001'),
+      () => api.server.health('100000000000000001'),
+    ],
   ])('%s sends credentials too', async (_name, path, call) => {
     signIn();
     const seen = recordCall(path);
