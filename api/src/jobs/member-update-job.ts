@@ -234,12 +234,14 @@ export async function registerMemberUpdateJob(
   // again. Each look is a query: on PGlite 2–8 ms of WASM that the requests of that moment wait for.
   const stopWaking = wakeOnQueued(changes, MEMBER_UPDATE_QUEUE, worker, wake);
 
-  // runs whose worker went quiet (a crash, a replica scaled away): queue them again
-  const sweep = async () => {
+  // runs whose worker went quiet (a crash, a replica scaled away): queue them again. At start,
+  // every waiting run too (its job may have died with the last process); after that only those
+  // that waited a lease, so a backlog is not queued again at every sweep.
+  const sweep = async (waitingToo = false) => {
     if (stopping) return;
-    for (const runId of await orphanedRuns(ctx.db, lease)) await enqueue(runId);
+    for (const runId of await orphanedRuns(ctx.db, lease, { waitingToo })) await enqueue(runId);
   };
-  await sweep();
+  await sweep(true);
   const timer = setInterval(
     () => void sweep().catch((err: unknown) => log.warn({ err }, 'member update sweep failed')),
     Math.max(1000, (lease * 1000) / 2),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { MemberUpdateJob } from '@roconnect/shared-lib/contract';
 import type { Db } from '../db/client';
 import { memberUpdateItems, memberUpdateRuns, robloxAccounts, users } from '../db/schema';
@@ -112,16 +112,25 @@ export async function heartbeat(db: Db, runId: string, worker: string): Promise<
   return rows.length === 1;
 }
 
-/** Runs that are queued or running with nobody heard of for `leaseSeconds` (their worker died). */
-export async function orphanedRuns(db: Db, leaseSeconds: number): Promise<string[]> {
+/**
+ * Runs that are queued or running with nobody heard of for `leaseSeconds` (their worker died). A
+ * queued run has no heartbeat yet: it counts once it has waited a lease (its job lost), or at
+ * once with `waitingToo`.
+ */
+export async function orphanedRuns(
+  db: Db,
+  leaseSeconds: number,
+  { waitingToo = false }: { waitingToo?: boolean } = {},
+): Promise<string[]> {
+  const quiet = sql`coalesce(${memberUpdateRuns.heartbeatAt}, ${memberUpdateRuns.createdAt})
+    < now() - make_interval(secs => ${leaseSeconds})`;
   const rows = await db
     .select({ id: memberUpdateRuns.id })
     .from(memberUpdateRuns)
     .where(
       and(
         inArray(memberUpdateRuns.status, [...ACTIVE]),
-        sql`(${memberUpdateRuns.heartbeatAt} IS NULL
-             OR ${memberUpdateRuns.heartbeatAt} < now() - make_interval(secs => ${leaseSeconds}))`,
+        waitingToo ? or(isNull(memberUpdateRuns.heartbeatAt), quiet) : quiet,
       ),
     );
   return rows.map((r) => r.id);
