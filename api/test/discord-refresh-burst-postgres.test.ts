@@ -16,7 +16,13 @@ import testSeed from '@roconnect/emulator/seeds/test.json';
 import { consent } from './integrations/helpers';
 import { createDatabase } from '../src/db/client';
 import { databaseUnavailable } from '../src/db/unavailable';
-import { freePort, spawnApiProcess, waitForApiHealth } from './support/api-process';
+import {
+  dropTestSchema,
+  freePort,
+  spawnApiProcess,
+  stopApiProcesses,
+  waitForApiHealth,
+} from './support/api-process';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 if (!DATABASE_URL)
@@ -71,23 +77,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    replicas.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          // a deadlocked replica may not finish a graceful close
-          child.kill('SIGKILL');
-        }),
-    ),
-  );
+  // a deadlocked replica may not finish a graceful close
+  await stopApiProcesses(replicas, 'SIGKILL');
   await emulator?.close();
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
-  await admin.end();
+  await dropTestSchema(DATABASE_URL, schema);
 }, 60_000);
 
 /** The status of a call, or 'no answer' when none came within ANSWER_WITHIN_MS. */

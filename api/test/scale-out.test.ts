@@ -9,7 +9,13 @@ import pg from 'pg';
 import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import { consent } from './integrations/helpers';
-import { freePort, spawnApiProcess, waitForApiHealth } from './support/api-process';
+import {
+  dropTestSchema,
+  freePort,
+  spawnApiProcess,
+  stopApiProcesses,
+  waitForApiHealth,
+} from './support/api-process';
 import { until } from './support/until';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -56,22 +62,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(
-    replicas.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await stopApiProcesses(replicas);
   await emulator?.close();
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
-  await admin.end();
+  await dropTestSchema(DATABASE_URL, schema);
 }, 60_000);
 
 async function call(base: string, method: string, route: string, token?: string, body?: object) {

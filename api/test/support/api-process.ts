@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { until } from './until';
 
 /** A port free on 127.0.0.1 right now, for a process the test starts. */
@@ -51,4 +52,33 @@ export async function waitForApiHealth(
     );
   };
   await until(`the API at ${base} healthy`, healthy, (ok) => ok, wait);
+}
+
+/** Ends every process (`signal`: SIGKILL for one that may not finish a graceful close). */
+export async function stopApiProcesses(
+  children: ChildProcess[],
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill(signal);
+        }),
+    ),
+  );
+}
+
+/** Drops a test's PostgreSQL schema and its job queue's (`<schema>_jobs`). */
+export async function dropTestSchema(databaseUrl: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+  } finally {
+    await admin.end();
+  }
 }
