@@ -4,7 +4,7 @@
 // naming the manifests on nginx's origin). The template is rendered into a folder made for the
 // run, with a certificate made for the run; nginx runs in the foreground with its pid, logs and
 // temporary files there, on a free port.
-// Used by the benchmark (scripts/bench/api.mjs: startNginx in front of an API alone) and, as a
+// Used by the benchmark (bench/lib/api.mjs: startNginx in front of an API alone) and, as a
 // command beside a running `npm start`, by the e2e suite: `node scripts/lib/nginxOrigin.mjs`
 // prints `{ "origin", "spki" }` as one JSON line and serves until it is stopped.
 import { spawn } from 'node:child_process';

@@ -3,7 +3,7 @@
 // remote's server and everything else to a second shell server. That shell is the same build with
 // its own remotes.json, which names the remotes' manifests on the ingress's origin. The API, the
 // emulator and the remotes' servers are the ones the plain stack already runs.
-// Used by the benchmark (scripts/bench/stack.mjs) and, as a command beside a running `npm start`,
+// Used by the benchmark (bench/lib/stack.mjs) and, as a command beside a running `npm start`,
 // by the e2e suite: `node scripts/lib/oneOriginStack.mjs` prints `{ "origin", "spki" }` as one
 // JSON line and serves until it is stopped.
 import fs from 'node:fs';

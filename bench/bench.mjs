@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench: builds what is missing or stale (production), starts the production stack on a
 // throw-away data folder, measures the web figures (Lighthouse mobile, median of 3) and then the
-// API figures (scripts/bench/api.mjs, when present), and prints one table.
+// API figures (bench/lib/api.mjs, when present), and prints one table.
 // Usage: npm run bench [-- --json [file]] [-- --no-build] [-- --runs N]
 // (--json alone prints the rows as JSON on stdout; --no-build measures the dist folders as they are;
 // --runs N takes the median of N Lighthouse runs per page instead of 3, for a noisy machine)
@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDependencies, ensureNginx, hasCommand, run } from './lib/ensure.mjs';
-import { ROOT } from './lib/stack.cjs';
+import { ensureDependencies, ensureNginx, hasCommand, run } from '../scripts/lib/ensure.mjs';
+import { ROOT } from '../scripts/lib/stack.cjs';
 
 const LOCK = '/tmp/roconnect-e2e.lock';
 const PACKAGES = ['shell', 'mfe-public', 'mfe-accounts', 'mfe-servers', 'mfe-setup'];
@@ -82,8 +82,8 @@ export function formatTable(rows) {
 }
 
 async function measure({ runs }) {
-  const { startBenchStack } = await import('./bench/stack.mjs');
-  const { benchWeb } = await import('./bench/web.mjs');
+  const { startBenchStack } = await import('./lib/stack.mjs');
+  const { benchWeb } = await import('./lib/web.mjs');
   const rows = [];
   const stack = await startBenchStack({ log });
   try {
@@ -91,9 +91,9 @@ async function measure({ runs }) {
   } finally {
     await stack.stop();
   }
-  const apiBench = path.join(ROOT, 'scripts', 'bench', 'api.mjs');
+  const apiBench = path.join(ROOT, 'bench', 'lib', 'api.mjs');
   if (fs.existsSync(apiBench)) rows.push(...apiRowsInOwnProcess(apiBench));
-  else log('scripts/bench/api.mjs is not there: no API figures.');
+  else log('bench/lib/api.mjs is not there: no API figures.');
   return rows;
 }
 
@@ -110,7 +110,7 @@ function apiRowsInOwnProcess(apiBench) {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     if (result.status !== 0)
-      throw new Error(`scripts/bench/api.mjs failed (${result.status ?? result.signal})`);
+      throw new Error(`bench/lib/api.mjs failed (${result.status ?? result.signal})`);
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -122,7 +122,7 @@ async function main() {
   const runs = lighthouseRuns(argv); // a bad value fails before anything is built
   if (!process.env.RC_BENCH_LOCKED) {
     ensureDependencies();
-    ensureNginx(); // the API through deploy/nginx/roconnect.conf (scripts/bench/api.mjs)
+    ensureNginx(); // the API through deploy/nginx/roconnect.conf (bench/lib/api.mjs)
     const stale = argv.includes('--no-build') ? [] : stalePackages();
     if (stale.length) {
       const scopes = stale.map((dir) => `--scope @roconnect/${dir}`).join(' ');

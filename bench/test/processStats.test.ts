@@ -1,11 +1,9 @@
-/** @jest-environment node */
-
-// scripts/bench/processStats.mjs: the API bench's CPU-per-request and memory rows read /proc.
+// bench/lib/processStats.mjs: the API bench's CPU-per-request and memory rows read /proc.
 interface ProcessStatsModule {
   cpuMs(pid: number): number | null;
   residentMemoryMb(pid: number): number | null;
 }
-const PROCESS_STATS = '../../scripts/bench/processStats.mjs';
+const PROCESS_STATS = '../lib/processStats.mjs';
 
 let stats: ProcessStatsModule;
 beforeAll(async () => {

@@ -1,9 +1,8 @@
-/** @jest-environment node */
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { close, listen } from './serverTestHttp';
 
-// scripts/bench/steadyLoad.mjs, the API benchmark's load (plain Node ESM, no types).
+// bench/lib/steadyLoad.mjs, the API benchmark's load (plain Node ESM, no types).
 interface SteadyLoadResult {
   total: number;
   errors: number;
@@ -21,7 +20,7 @@ interface SteadyLoadModule {
     connections: number;
   }): Promise<SteadyLoadResult>;
 }
-const STEADY_LOAD = '../../scripts/bench/steadyLoad.mjs';
+const STEADY_LOAD = '../lib/steadyLoad.mjs';
 
 /** A server that records when each request arrived and answers as `answer` says. */
 async function recordingServer(
@@ -32,8 +31,13 @@ async function recordingServer(
     arrivals.push(performance.now());
     answer(arrivals.length - 1, res);
   });
-  const port = await listen(server);
-  return { url: `http://127.0.0.1:${port}/route`, arrivals, close: () => close(server) };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/route`,
+    arrivals,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const ok = (_index: number, res: http.ServerResponse) => res.end('{"ok":true}');

@@ -1,9 +1,8 @@
-/** @jest-environment node */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// scripts/bench/memoryMonitor.mjs: the API bench names a running DAMON monitor (plain Node ESM).
+// bench/lib/memoryMonitor.mjs: the API bench names a running DAMON monitor (plain Node ESM).
 interface Row {
   figure: string;
   value: string;
@@ -13,7 +12,7 @@ interface MemoryMonitorModule {
   damonSampleIntervals(root: string): number[];
   memoryMonitorRow(root: string): Row;
 }
-const MEMORY_MONITOR = '../../scripts/bench/memoryMonitor.mjs';
+const MEMORY_MONITOR = '../lib/memoryMonitor.mjs';
 
 let monitor: MemoryMonitorModule;
 let root: string;

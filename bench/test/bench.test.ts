@@ -1,10 +1,8 @@
-/** @jest-environment node */
-
-// scripts/bench.mjs, `npm run bench` (plain Node ESM, no types): its `--runs N` option.
+// bench/bench.mjs, `npm run bench` (plain Node ESM, no types): its `--runs N` option.
 interface BenchModule {
   lighthouseRuns(argv: string[]): number;
 }
-const BENCH = '../../scripts/bench.mjs';
+const BENCH = '../bench.mjs';
 
 let bench: BenchModule;
 beforeAll(async () => {

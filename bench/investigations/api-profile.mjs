@@ -3,7 +3,7 @@
 // --cpu-prof (PGlite, or PostgreSQL with --postgres), signs in, warms up, sends N requests, stops
 // it, and prints the functions with the most self time during those N requests only (start-up,
 // migrations and the warm-up are left out).
-// `node scripts/bench/api-profile.mjs [--postgres] [--steady] [N]`: by default the requests go back
+// `node bench/investigations/api-profile.mjs [--postgres] [--steady] [N]`: by default the requests go back
 // to back (autocannon), which shares each wake-up among many requests; `--steady` sends them as
 // the benchmark does, 1,000 a second (steadyLoad.mjs), where each request pays its own way.
 import { randomBytes } from 'node:crypto';
@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from '../lib/freePort.mjs';
-import { dropSchemas, ensureApiBuild, signIn, startNode } from './api.mjs';
-import { steadyLoad } from './steadyLoad.mjs';
+import { freePort } from '../../scripts/lib/freePort.mjs';
+import { dropSchemas, ensureApiBuild, signIn, startNode } from '../lib/api.mjs';
+import { steadyLoad } from '../lib/steadyLoad.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const postgres = process.argv.includes('--postgres');

@@ -1,10 +1,8 @@
-/** @jest-environment node */
-
-// scripts/bench/withinTime.mjs: a benchmark step that hangs ends the step, not the run.
+// bench/lib/withinTime.mjs: a benchmark step that hangs ends the step, not the run.
 interface WithinTimeModule {
   withinTime<T>(promise: Promise<T>, ms: number, what: string): Promise<T>;
 }
-const WITHIN_TIME = '../../scripts/bench/withinTime.mjs';
+const WITHIN_TIME = '../lib/withinTime.mjs';
 
 let withinTime: WithinTimeModule['withinTime'];
 beforeAll(async () => {

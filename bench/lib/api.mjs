@@ -13,7 +13,7 @@
 // deploy/nginx/roconnect.conf over HTTPS with HTTP/2, as browsers call it in production
 // (benchThroughNginx).
 //
-// `node scripts/bench/api.mjs` prints the rows as a table; scripts/bench.mjs runs it with
+// `node bench/lib/api.mjs` prints the rows as a table; bench/bench.mjs runs it with
 // `--json <file>` in a process of its own and reads the rows.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,9 +31,9 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../lib/freePort.mjs';
-import { localhostCertificate } from '../lib/httpsIngress.mjs';
-import { startNginx } from '../lib/nginxOrigin.mjs';
+import { freePort } from '../../scripts/lib/freePort.mjs';
+import { localhostCertificate } from '../../scripts/lib/httpsIngress.mjs';
+import { startNginx } from '../../scripts/lib/nginxOrigin.mjs';
 import { memoryMonitorRow } from './memoryMonitor.mjs';
 import { cpuMs, residentMemoryMb } from './processStats.mjs';
 import { median } from './stats.mjs';
@@ -392,7 +392,7 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log, throu
   });
   const bareLog = path.join(workDir, `bare-${label.toLowerCase()}.log`);
   const barePort = await freePort();
-  const bare = await startNode([path.join(ROOT, 'scripts/bench/api-bare.mjs')], {
+  const bare = await startNode([path.join(ROOT, 'bench/lib/api-bare.mjs')], {
     env: { PORT: String(barePort) },
     readyUrl: `http://127.0.0.1:${barePort}/bare`,
     logFile: bareLog,
@@ -559,7 +559,7 @@ function printTable(rows) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  // `--json <file>` writes the rows there instead of printing them (scripts/bench.mjs reads them)
+  // `--json <file>` writes the rows there instead of printing them (bench/bench.mjs reads them)
   const jsonAt = process.argv.indexOf('--json');
   const jsonFile = jsonAt === -1 ? null : process.argv[jsonAt + 1];
   if (jsonAt !== -1 && !jsonFile) {

@@ -1,6 +1,4 @@
-/** @jest-environment node */
-
-// scripts/bench/webGoals.mjs: issue 12's web goals judged on one benchmark run (plain Node ESM).
+// bench/lib/webGoals.mjs: issue 12's web goals judged on one benchmark run (plain Node ESM).
 interface Page {
   lcp: number;
   score: number;
@@ -19,7 +17,7 @@ interface WebGoalsModule {
     remoteEntries: { name: string; gzip: number }[];
   }): GoalRow[];
 }
-const WEB_GOALS = '../../scripts/bench/webGoals.mjs';
+const WEB_GOALS = '../lib/webGoals.mjs';
 
 let goals: WebGoalsModule;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// The baseline of scripts/bench/api.mjs: a bare Fastify app with one route returning a small JSON,
+// The baseline of bench/lib/api.mjs: a bare Fastify app with one route returning a small JSON,
 // in its own process like the API, so both are measured the same way. Prints its URL when ready.
 import Fastify from 'fastify';
 

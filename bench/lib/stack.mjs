@@ -4,8 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isPortOpen, serviceDefinitions, START_ORDER, startService } from '../lib/stack.cjs';
-import { startOneOrigin } from '../lib/oneOriginStack.mjs';
+import {
+  isPortOpen,
+  serviceDefinitions,
+  START_ORDER,
+  startService,
+} from '../../scripts/lib/stack.cjs';
+import { startOneOrigin } from '../../scripts/lib/oneOriginStack.mjs';
 
 export async function startBenchStack({ log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-bench-'));

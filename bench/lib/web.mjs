@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { REMOTES, ROOT } from '../lib/stack.cjs';
+import { REMOTES, ROOT } from '../../scripts/lib/stack.cjs';
 import { serveSnapshots, snapshotPage } from './staticSnapshot.mjs';
 import { median } from './stats.mjs';
 import { webGoalRows } from './webGoals.mjs';

@@ -1,8 +1,7 @@
-/** @jest-environment node */
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 
-// scripts/bench/steadyLoadH2.mjs, the benchmark's load through nginx over HTTPS with HTTP/2
+// bench/lib/steadyLoadH2.mjs, the benchmark's load through nginx over HTTPS with HTTP/2
 // (plain Node ESM, no types).
 interface SteadyLoadH2Module {
   steadyLoadH2(options: {
@@ -16,7 +15,7 @@ interface SteadyLoadH2Module {
 interface IngressModule {
   localhostCertificate(): Promise<{ cert: string; key: string }>;
 }
-const STEADY_LOAD_H2 = '../../scripts/bench/steadyLoadH2.mjs';
+const STEADY_LOAD_H2 = '../lib/steadyLoadH2.mjs';
 const INGRESS = '../../scripts/lib/httpsIngress.mjs';
 
 let loadModule: SteadyLoadH2Module;
