@@ -7,15 +7,8 @@ const TIMEOUT_MS = 300;
 const STALE_MS = 10 * 60_000;
 const MAX_BYTES = 16 * 1024;
 
-/** The calls each server-rendered path makes at once (shell/src/app/routes.tsx). */
-const ROUTE_CALLS = [{ match: /^\/$/, paths: ['/api/bot-stats'] }];
-
 const lastAnswers = new Map(); // URL -> { body, at }
 const inFlight = new Map(); // URL -> Promise<body>
-
-export function publicCallsForPath(pathname) {
-  return ROUTE_CALLS.find(({ match }) => match.test(pathname))?.paths ?? [];
-}
 
 /** The API's `{ success: true, data }` envelope, small enough to inline; anything else is not. */
 function isInlinableAnswer(text, body) {
@@ -58,11 +51,10 @@ async function answerFor(url, now) {
 }
 
 /**
- * `{ [path]: envelope }` for the public calls of `pathname`, read from the API at `apiBaseUrl`
- * (config.json's; an empty or relative one means no inlining).
+ * `{ [path]: envelope }` for a page's public calls (its route's `publicCalls`), read from the API
+ * at `apiBaseUrl` (config.json's; an empty or relative one means no inlining).
  */
-export async function publicApiResponses(apiBaseUrl, pathname, now = Date.now()) {
-  const paths = publicCallsForPath(pathname);
+export async function publicApiResponses(apiBaseUrl, paths, now = Date.now()) {
   if (paths.length === 0 || !/^https?:\/\//.test(apiBaseUrl ?? '')) return {};
   const answers = await Promise.all(
     paths.map(async (path) => [path, await answerFor(new URL(path, apiBaseUrl).href, now)]),

@@ -4,20 +4,6 @@
 // redeployed alone is picked up at once); a remote that does not answer quickly gets no hints.
 const TIMEOUT_MS = 300;
 
-/** Which remote's parcel each server-rendered path shows first (shell/src/app/routes.tsx). */
-const ROUTE_PARCELS = [
-  { match: /^\/$/, remote: 'mfe_public', expose: 'Landing', prerender: 'prerender/landing.html' },
-  { match: /^\/login$/, remote: 'mfe_public', expose: 'Login' },
-  { match: /^\/privacy$/, remote: 'mfe_public', expose: 'Privacy' },
-  { match: /^\/terms$/, remote: 'mfe_public', expose: 'Terms' },
-  { match: /^\/dashboard$/, remote: 'mfe_accounts', expose: 'AccountsTab' },
-  { match: /^\/verify$/, remote: 'mfe_accounts', expose: 'Verify' },
-];
-
-export function parcelForPath(pathname) {
-  return ROUTE_PARCELS.find(({ match }) => match.test(pathname)) ?? null;
-}
-
 const cache = new Map(); // manifest URL -> { etag, manifest }
 
 async function readManifest(url) {

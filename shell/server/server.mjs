@@ -20,7 +20,7 @@ import { PERMISSIONS_POLICY, buildCsp, createNonce, originsOf, servedOverHttps }
 import { entryAfterFirstPaint } from './entryAfterFirstPaint.mjs';
 import { withBotStats } from './prerenderedCounts.mjs';
 import { prerenderedElement, prerenderedFragment } from './prerenderedFragment.mjs';
-import { linkTags, parcelForPath, preconnectTag, remoteHints } from './remoteHints.mjs';
+import { linkTags, preconnectTag, remoteHints } from './remoteHints.mjs';
 import { publicApiResponses } from './publicApiResponses.mjs';
 import { apiUpstreamSetting, registerApiProxy, serverSideApiBase } from './apiProxy.mjs';
 import { trustProxySetting } from './trustProxy.mjs';
@@ -31,11 +31,6 @@ const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 const INLINE_ID = 'rc-deploy';
 /** The element the API client reads inlined answers from (shared-lib/src/api/inlinedAnswers.ts). */
 const INLINE_ANSWERS_ID = 'rc-api-answers';
-/** Pages that call the API as they open (or at their first click): the HTTP client is preloaded. */
-const CALLS_API_AT_ONCE =
-  /^\/(login|dashboard|verify|invite|auth\/callback|roblox\/callback|server\/edit\/[^/]+)$/;
-/** Pages whose first calls the server's inline early load starts (src/features/earlyLoad). */
-const EARLY_LOADS = { '/dashboard': 'dashboard.js' };
 /** The shell's mount point in index.html (minified by the build), where a prerendered view goes. */
 const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
 
@@ -121,15 +116,35 @@ function readStartupHints(root) {
 }
 
 /**
- * The inline early loads the build wrote (dist/early-load/), by path. One that is missing, or
+ * The route table's rows for the server (route-table.json, written by the build from
+ * src/app/routeTable.ts), each with its pattern compiled. Without the file every page is served
+ * plain: no hints, nothing inlined, no early load; the shell then does it all from the browser.
+ */
+export function readRouteTable(root) {
+  const file = path.join(root, 'route-table.json');
+  let rows;
+  try {
+    rows = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (!Array.isArray(rows)) throw new Error('it is not a JSON array');
+    return rows.map((row) => ({ ...row, match: new RegExp(row.pattern) }));
+  } catch (error) {
+    console.warn(
+      `${file} cannot be used (${error.code || error.message}): pages are served without their route's hints; build the shell (npm run build -w @roconnect/shell).`,
+    );
+    return [];
+  }
+}
+
+/**
+ * The inline early loads the build wrote (dist/early-load/), by route. One that is missing, or
  * that could close its own <script> element, is left out: the page then works without it.
  */
-function readEarlyLoads(root) {
-  const loads = {};
-  for (const [pathname, file] of Object.entries(EARLY_LOADS)) {
+function readEarlyLoads(root, routes) {
+  const loads = new Map();
+  for (const route of routes.filter((row) => row.earlyLoad)) {
     try {
-      const code = fs.readFileSync(path.join(root, 'early-load', file), 'utf8');
-      if (!/<\/script|<!--/i.test(code)) loads[pathname] = code;
+      const code = fs.readFileSync(path.join(root, 'early-load', route.earlyLoad), 'utf8');
+      if (!/<\/script|<!--/i.test(code)) loads.set(route, code);
     } catch {
       // not built: the shell makes the calls itself
     }
@@ -156,7 +171,8 @@ export function createShellServer({
     );
   const template = fs.readFileSync(indexFile, 'utf8');
   const startupHints = readStartupHints(root);
-  const earlyLoads = readEarlyLoads(root);
+  const pageRoutes = readRouteTable(root);
+  const earlyLoads = readEarlyLoads(root, pageRoutes);
 
   async function servePage(request, reply) {
     const nonce = createNonce();
@@ -177,16 +193,21 @@ export function createShellServer({
       ...(configFileRead.value !== undefined ? { config: configFileRead.value } : {}),
     };
     const pathname = new URL(request.url, 'http://shell').pathname;
-    const parcel = parcelForPath(pathname);
+    const route = pageRoutes.find(({ match }) => match.test(pathname));
+    const parcel = route?.firstParcel;
     const manifestUrl =
       parcel && typeof remotes[parcel.remote] === 'string' && remotes[parcel.remote];
     const [hints, fragment, answers] = await Promise.all([
       manifestUrl ? remoteHints(manifestUrl, parcel.expose) : [],
       manifestUrl && parcel.prerender ? prerenderedFragment(manifestUrl, parcel.prerender) : null,
-      publicApiResponses(serverSideApiBase(config.apiBaseUrl, apiUpstream), pathname),
+      publicApiResponses(
+        serverSideApiBase(config.apiBaseUrl, apiUpstream),
+        route?.publicCalls ?? [],
+      ),
     ]);
-    const callsApiAtOnce = CALLS_API_AT_ONCE.test(pathname);
-    const earlyLoad = configFileRead.value !== undefined ? earlyLoads[pathname] : undefined;
+    const callsApiAtOnce = route?.callsApiAtOnce === true;
+    const earlyLoad =
+      route && configFileRead.value !== undefined ? earlyLoads.get(route) : undefined;
     // a page whose first calls the early load makes needs the HTTP client only later
     const clientHints = callsApiAtOnce && !earlyLoad ? startupHints.httpClient : [];
     // the connection to the API opens while the scripts download, not after they have run

@@ -15,7 +15,8 @@ import { App } from './app/App';
 import { initCspNonce, watchHeadForMissingNonce } from './features/csp/cspNonce';
 import { fetchRemoteManifest, registerRemoteManifest } from './features/remotes/remoteRegistry';
 import { capturePrerenderedParcel } from './features/remotes/prerenderedParcel';
-import { preloadDashboardTab } from './features/remotes/routePreloads';
+import { preloadParcels } from './features/remotes/routePreloads';
+import { dashboardTabParcel } from './app/routeTable';
 import { loadShellConfig } from './app/shellConfig';
 import { readInlineDeploy } from './app/inlineDeploy';
 import {
@@ -71,7 +72,8 @@ export async function startShell({
   const stopFollowingTabs = session.followOtherTabs();
   const sessionChecked = session.start();
   if (window.location.pathname === '/dashboard' && startDashboardLoadEarly())
-    preloadDashboardTab(window.location.search);
+    // the tab's parcel loads while the session check and the data calls are on the network
+    preloadParcels([dashboardTabParcel(window.location.search)]);
 
   capturePrerenderedParcel(root);
   const reactRoot = createRoot(root);

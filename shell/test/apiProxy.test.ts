@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { API_PATHS } from '@roconnect/shared-lib/contract';
-import { close, listen, request, type ShellServerModule } from './serverTestHttp';
+import { close, listen, request, type ShellServerModule, writeRouteTable } from './serverTestHttp';
 
 interface ApiProxyModule {
   apiUpstreamSetting(value?: string): string;
@@ -108,6 +108,7 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify({}));
   fs.writeFileSync(path.join(dist, 'config.json'), JSON.stringify({ apiBaseUrl: '/_api' }));
+  writeRouteTable(dist);
   apiPort = await startFakeApi();
 });
 afterAll(async () => {

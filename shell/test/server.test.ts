@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { close, listen, request, type ShellServerModule } from './serverTestHttp';
+import { close, listen, request, writeRouteTable, type ShellServerModule } from './serverTestHttp';
 
 interface StaticServerModule {
   createStaticServer(root: string, options?: { cors?: boolean }): http.Server;
@@ -66,6 +66,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dist, 'pre.12345678.js'), BIG_JS);
   fs.writeFileSync(path.join(dist, 'pre.12345678.js.br'), PRECOMPRESSED_BR);
   fs.writeFileSync(path.join(dist, 'remotes.json'), JSON.stringify(REMOTES));
+  writeRouteTable(dist);
   fs.mkdirSync(path.join(dist, 'early-load'));
   fs.writeFileSync(path.join(dist, 'early-load', 'dashboard.js'), EARLY_LOAD_JS);
   fs.writeFileSync(

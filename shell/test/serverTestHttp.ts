@@ -1,5 +1,13 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serverRouteTable } from '../src/app/routeTable';
+
+/** dist/route-table.json as the build writes it from the route table (src/app/routeTable.ts). */
+export function writeRouteTable(distDir: string): void {
+  fs.writeFileSync(path.join(distDir, 'route-table.json'), JSON.stringify(serverRouteTable()));
+}
 
 /** The shell's server is plain Node ESM (.mjs): loaded by path, typed here for the tests. */
 export interface ShellServerModule {

@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { setNavigator } from '@roconnect/shared-lib';
 import { applyPageMeta } from '../features/meta/pageMeta';
-import { preloadNextRoutes } from '../features/remotes/routePreloads';
+import { preloadParcels } from '../features/remotes/routePreloads';
 import { ToastProvider } from '../features/toasts/ToastProvider';
+import { metaForPath, routeForPath } from './routeTable';
 import { appRoutes } from './routes';
 
 /** Keeps page title/meta in step with the route and lends the router to the remotes. */
@@ -21,8 +22,8 @@ function RouterBridge() {
     return () => setNavigator(null);
   }, []);
   useEffect(() => {
-    applyPageMeta(pathname);
-    preloadNextRoutes(pathname);
+    applyPageMeta(pathname, metaForPath(pathname));
+    preloadParcels(routeForPath(pathname).preloadNext ?? []);
   }, [pathname]);
   return null;
 }

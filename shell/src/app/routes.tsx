@@ -1,23 +1,27 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { RemoteParcel } from '../features/remotes/RemoteParcel';
-import type { RemoteName } from '../features/remotes/remoteRegistry';
+import type { ParcelRef } from '../features/remotes/remoteRegistry';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
 import { RedirectIfAuthenticated, RequireAuth } from '../features/auth/guards';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { SignedInPage } from '../features/dashboard/SignedInHeader';
-
-export const ERROR_CODES = ['401', '403', '404', '500', '502'] as const;
+import {
+  DASHBOARD_TAB_PARCELS,
+  FROM_DASHBOARD,
+  ROUTE_TABLE,
+  type PageRoute,
+  type RouteGuard,
+  type RoutePage,
+} from './routeTable';
 
 /** A route whose page is a remote's parcel; it receives the route params and the query. */
 function RemotePage({
-  remote,
-  expose,
+  parcel: { remote, expose },
   label,
   props,
 }: {
-  remote: RemoteName;
-  expose: string;
+  parcel: ParcelRef;
   label: string;
   props?: object;
 }) {
@@ -35,81 +39,28 @@ function RemotePage({
   );
 }
 
+function pageElement(page: RoutePage): ReactNode {
+  if ('redirect' in page) return <Navigate to={page.redirect} replace />;
+  if ('parcel' in page)
+    return <RemotePage parcel={page.parcel} label={page.label} props={page.props} />;
+  if (page.shell === 'authCallback') return <AuthCallbackPage />;
+  return <DashboardPage tabParcels={DASHBOARD_TAB_PARCELS} openedNext={FROM_DASHBOARD} />;
+}
+
+function guarded(guard: RouteGuard, element: ReactNode): ReactNode {
+  if (guard === 'signedOut') return <RedirectIfAuthenticated>{element}</RedirectIfAuthenticated>;
+  if (guard === 'signedIn') return <RequireAuth>{element}</RequireAuth>;
+  if (guard === 'header') return <SignedInPage>{element}</SignedInPage>;
+  return element;
+}
+
 export interface AppRoute {
   path: string;
   element: ReactNode;
 }
 
-/** Every route of spec §2, each mounted from the remote that owns it. */
-export const appRoutes: AppRoute[] = [
-  { path: '/', element: <RemotePage remote="mfe_public" expose="Landing" label="Home" /> },
-  {
-    path: '/login',
-    element: (
-      <RedirectIfAuthenticated>
-        <RemotePage remote="mfe_public" expose="Login" label="Sign in" />
-      </RedirectIfAuthenticated>
-    ),
-  },
-  // The 401 page's Log In points at /auth (spec); it leads to the login.
-  { path: '/auth', element: <Navigate to="/login" replace /> },
-  { path: '/auth/callback', element: <AuthCallbackPage /> },
-  {
-    path: '/dashboard',
-    element: (
-      <RequireAuth>
-        <DashboardPage />
-      </RequireAuth>
-    ),
-  },
-  {
-    path: '/roblox/callback',
-    element: (
-      <SignedInPage>
-        <RemotePage remote="mfe_accounts" expose="RobloxCallback" label="Roblox linking" />
-      </SignedInPage>
-    ),
-  },
-  {
-    path: '/verify',
-    element: (
-      <SignedInPage>
-        <RemotePage remote="mfe_accounts" expose="Verify" label="Verify" />
-      </SignedInPage>
-    ),
-  },
-  {
-    path: '/invite',
-    element: (
-      <SignedInPage>
-        <RemotePage remote="mfe_servers" expose="Invite" label="Invite" />
-      </SignedInPage>
-    ),
-  },
-  {
-    path: '/server/edit/:serverId',
-    element: (
-      <SignedInPage>
-        <RemotePage remote="mfe_setup" expose="ServerConfig" label="Server configuration" />
-      </SignedInPage>
-    ),
-  },
-  {
-    path: '/privacy',
-    element: <RemotePage remote="mfe_public" expose="Privacy" label="Privacy policy" />,
-  },
-  {
-    path: '/terms',
-    element: <RemotePage remote="mfe_public" expose="Terms" label="Terms of service" />,
-  },
-  ...ERROR_CODES.map((code) => ({
-    path: `/${code}`,
-    element: <RemotePage remote="mfe_public" expose="ErrorPage" label="Error" props={{ code }} />,
-  })),
-  {
-    path: '*',
-    element: (
-      <RemotePage remote="mfe_public" expose="ErrorPage" label="Error" props={{ code: '404' }} />
-    ),
-  },
-];
+/** The router's routes, one per row of the route table (routeTable.ts). */
+export const appRoutes: AppRoute[] = ROUTE_TABLE.map((route: PageRoute) => ({
+  path: route.path,
+  element: guarded(route.guard, pageElement(route.page)),
+}));

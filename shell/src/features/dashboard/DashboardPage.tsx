@@ -13,7 +13,8 @@ import {
   type ServersTabProps,
 } from '@roconnect/shared-lib';
 import { RemoteParcel } from '../remotes/RemoteParcel';
-import { preloadFromDashboardAfterPaint } from '../remotes/routePreloads';
+import type { ParcelRef } from '../remotes/remoteRegistry';
+import { preloadParcelsAfterPaint } from '../remotes/routePreloads';
 import { SignedInHeader } from './SignedInHeader';
 import { SetupWizardHost, type SetupTarget } from './SetupWizardHost';
 import { useBotInviteFollowUp } from './useBotInviteFollowUp';
@@ -31,7 +32,15 @@ const TABS: readonly { id: DashboardTab; label: string }[] = [
  * The tab lives in the address (`?tab=servers`), so reloads, Back links and the browser's back
  * button keep it.
  */
-export function DashboardPage() {
+export function DashboardPage({
+  tabParcels,
+  openedNext,
+}: {
+  /** The parcel each tab shows. */
+  tabParcels: Record<DashboardTab, ParcelRef>;
+  /** What a visitor here is likely to open next, fetched once the tab is painted. */
+  openedNext: readonly ParcelRef[];
+}) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const requestedTab = params.get('tab');
@@ -62,6 +71,7 @@ export function DashboardPage() {
     [data, replaceServers, navigate],
   );
   const closeWizard = useCallback(() => setSetupTarget(null), []);
+  const preloadOpenedNext = useCallback(() => preloadParcelsAfterPaint(openedNext), [openedNext]);
   const completeWizard = useCallback(() => {
     setSetupTarget(null);
     reload();
@@ -90,22 +100,20 @@ export function DashboardPage() {
             <TabPanel tabId="accounts" hidden={tab !== 'accounts'}>
               {tab === 'accounts' && (
                 <RemoteParcel
-                  remote="mfe_accounts"
-                  expose="AccountsTab"
+                  {...tabParcels.accounts}
                   label="Accounts"
                   parcelProps={accountsProps}
-                  onMounted={preloadFromDashboardAfterPaint}
+                  onMounted={preloadOpenedNext}
                 />
               )}
             </TabPanel>
             <TabPanel tabId="servers" hidden={tab !== 'servers'}>
               {tab === 'servers' && (
                 <RemoteParcel
-                  remote="mfe_servers"
-                  expose="ServersTab"
+                  {...tabParcels.servers}
                   label="Servers"
                   parcelProps={serversProps}
-                  onMounted={preloadFromDashboardAfterPaint}
+                  onMounted={preloadOpenedNext}
                 />
               )}
             </TabPanel>

@@ -5,6 +5,12 @@ import type { ParcelConfigObject } from 'single-spa';
 export type RemoteManifest = Record<string, string>;
 export type RemoteName = 'mfe_public' | 'mfe_accounts' | 'mfe_servers' | 'mfe_setup';
 
+/** One module a remote exposes (its webpack config's `exposes`, without the `./`). */
+export interface ParcelRef {
+  remote: RemoteName;
+  expose: string;
+}
+
 let manifest: RemoteManifest = {};
 
 /** remotes.json: inlined in the page by the shell's server (`inlined`), else fetched from `url`. */
