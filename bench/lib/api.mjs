@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// API benchmark (issue 12): GET /api/v1/dashboard/user/servers on the COMPILED API at a fixed
+// API benchmark (docs/performance.md › How to measure): GET /api/v1/dashboard/user/servers on the COMPILED API at a fixed
 // 1,000 requests a second, beside a bare Fastify route measured in the same run, on PGlite and,
 // when PostgreSQL answers on 127.0.0.1:5432, on PostgreSQL (a throw-away schema).
 //
@@ -307,7 +307,7 @@ async function benchThroughShell({ label, api, token, serverPid, workDir, log })
 /**
  * The route as browsers call it in production: through nginx with deploy/nginx/roconnect.conf
  * (`/_api/` straight to the API), over HTTPS with HTTP/2 on one kept-alive connection, in turns
- * with the API called directly. Goal: p99 ≤ 1.5 × direct (issue 37).
+ * with the API called directly. Goal: p99 ≤ 1.5 × direct (docs/performance.md › Where it stands).
  */
 async function benchThroughNginx({ label, api, token, serverPid, workDir, log }) {
   const dir = path.join(workDir, 'nginx');

@@ -1,6 +1,6 @@
 // The kernel's DAMON memory monitor, when this machine runs one: the PGlite API's stalls lined up
-// with its samples in one round and not in the next (docs/performance-log.md, thirteenth and
-// fourteenth rounds), so the benchmark's table says it is there.
+// with its samples on one day and not on the next (docs/performance.md › What is left), so the
+// benchmark's table says it is there.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -44,7 +44,7 @@ export function memoryMonitorRow(root = KDAMONDS) {
       ? `running, a sample every ${intervals.map((ms) => `${ms} ms`).join(', ')}`
       : 'none running',
     baseline: intervals.length
-      ? 'PGlite stalls lined up with its samples once (docs/performance-log.md, rounds 13, 14)'
+      ? 'PGlite stalls lined up with its samples once (docs/performance.md › What is left)'
       : '',
   };
 }

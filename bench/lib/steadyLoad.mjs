@@ -2,7 +2,7 @@
 // millisecond) whether or not earlier ones have come back, over a few kept-alive connections.
 // autocannon's `overallRate` instead lets each connection send its share of the second back to
 // back as soon as the second starts, so the server sees a burst at full speed once a second, and
-// its latencies are the burst's queue (docs/performance-log.md, API, seventh round).
+// its latencies are the burst's queue (docs/performance.md › Steady load).
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 

@@ -33,7 +33,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-/** The "now" column of issue 12, measured on the build before this work. */
+/** Each figure before the performance work, measured on that build (docs/performance.md › Where it stands). */
 export const ISSUE_BASELINE = {
   landingLcp: '3.5 s',
   landingScore: '90–91',

@@ -1,7 +1,7 @@
-// Issue 12's web goals, judged on one run of the benchmark: a row per goal, "met" or "not met"
+// The web goals (docs/performance.md › Where it stands), judged on one run of the benchmark: a row per goal, "met" or "not met"
 // on each transport it was measured on, so the table says plainly where the app stands that day.
 
-/** The goals as issue 12 states them (Lighthouse mobile preset; sizes weighed as CI does). */
+/** The goals (Lighthouse mobile preset; sizes weighed as CI does). */
 export const WEB_GOALS = {
   landingLcpMs: 1500,
   landingScore: 95,

@@ -1,4 +1,4 @@
-// bench/lib/webGoals.mjs: issue 12's web goals judged on one benchmark run (plain Node ESM).
+// bench/lib/webGoals.mjs: the web goals judged on one benchmark run (plain Node ESM).
 interface Page {
   lcp: number;
   score: number;
@@ -34,7 +34,7 @@ function verdicts(run: Parameters<WebGoalsModule['webGoalRows']>[0]) {
   return Object.fromEntries(goals.webGoalRows(run).map((row) => [row.figure, row.value]));
 }
 
-describe('the benchmark says which of issue 12’s web goals one run met', () => {
+describe('the benchmark says which of the web goals one run met', () => {
   it('judges each goal on each transport, at the goal’s own boundary', () => {
     expect(
       verdicts({
