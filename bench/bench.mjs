@@ -1,10 +1,8 @@
 #!/usr/bin/env node
 // npm run bench: builds what is missing or stale (production), starts the production stack on a
 // throw-away data folder, measures the web figures (Lighthouse mobile, median of 3) and then the
-// API figures (bench/lib/api.mjs, when present), and prints one table.
-// Usage: npm run bench [-- --json [file]] [-- --no-build] [-- --runs N]
-// (--json alone prints the rows as JSON on stdout; --no-build measures the dist folders as they are;
-// --runs N takes the median of N Lighthouse runs per page instead of 3, for a noisy machine)
+// API figures (bench/lib/api.mjs, when present), prints one table and keeps the rows as JSON in
+// bench/results/. Options: USAGE below (`npm run bench -- --help`).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +12,7 @@ import { ensureDependencies, ensureNginx, hasCommand, run } from '../scripts/lib
 import { ROOT } from '../scripts/lib/stack.cjs';
 
 const LOCK = '/tmp/roconnect-e2e.lock';
+const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
 const PACKAGES = ['shell', 'mfe-public', 'mfe-accounts', 'mfe-servers', 'mfe-setup'];
 const log = (message) => console.error(message);
 
@@ -66,11 +65,26 @@ export function lighthouseRuns(argv) {
   return Number(value);
 }
 
+export const USAGE = `Usage: npm run bench [-- --no-build] [-- --runs N] [-- --json [file]]
+  --no-build   measure the dist/ folders as they are instead of building what is stale
+  --runs N     each web figure the median of N Lighthouse runs per page (1 to 15; 3 unless given)
+  --json file  write the rows to file (relative to the folder it ran from), not bench/results/
+  --json       also print the rows as JSON on stdout
+  --help       print this, and nothing else`;
+
 function jsonTarget(argv) {
   const index = argv.indexOf('--json');
   if (index === -1) return null;
   const next = argv[index + 1];
   return next && !next.startsWith('--') ? path.resolve(process.env.INIT_CWD || '.', next) : '-';
+}
+
+/** Where a run's rows are kept: the file `--json <file>` names, else bench/results/<UTC time>.json. */
+export function rowsFile(argv, now = new Date()) {
+  const target = jsonTarget(argv);
+  if (target && target !== '-') return target;
+  const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-');
+  return path.join(RESULTS, `${stamp}Z.json`);
 }
 
 export function formatTable(rows) {
@@ -119,6 +133,10 @@ function apiRowsInOwnProcess(apiBench) {
 
 async function main() {
   const argv = process.argv.slice(2);
+  if (argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
   const runs = lighthouseRuns(argv); // a bad value fails before anything is built
   if (!process.env.RC_BENCH_LOCKED) {
     ensureDependencies();
@@ -140,12 +158,11 @@ async function main() {
   }
   const rows = await measure({ runs });
   console.log(`\n${formatTable(rows)}`);
-  const target = jsonTarget(argv);
-  if (target === '-') console.log(JSON.stringify(rows, null, 2));
-  else if (target) {
-    fs.writeFileSync(target, `${JSON.stringify(rows, null, 2)}\n`);
-    log(`Rows written to ${target}`);
-  }
+  if (jsonTarget(argv) === '-') console.log(JSON.stringify(rows, null, 2));
+  const file = rowsFile(argv);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(rows, null, 2)}\n`);
+  log(`Rows written to ${file}`);
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
