@@ -8,8 +8,8 @@ import { pathToFileURL } from 'node:url';
 // own linker checks every import of a module when it loads: each module is loaded here in a Node
 // process of its own, which runs nothing of the bench (the entry and api.mjs run only as main).
 const BENCH = path.resolve(__dirname, '..');
-// these two do their work when loaded: api-bare.mjs starts a server, member-updates.mjs measures
-const RUN_WHEN_LOADED = ['api-bare.mjs', 'member-updates.mjs'];
+// api-bare.mjs starts its server when loaded (api.mjs runs it as a process of its own)
+const RUN_WHEN_LOADED = ['api-bare.mjs'];
 const modules = [
   'bench.mjs',
   ...readdirSync(path.join(BENCH, 'lib'))

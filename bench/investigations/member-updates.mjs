@@ -3,7 +3,7 @@
 // default limits (global 50 requests/s, a route bucket of 5 per second per server), beside the
 // bound those limits allow for the requests one member costs.
 //
-//   node bench/lib/member-updates.mjs [--members 150] [--linked 100]
+//   node bench/investigations/member-updates.mjs [--members 150] [--linked 100]
 //
 // The emulator and the API run in this process (PGlite in memory, the job engine on), wired as in
 // the API's own integration tests; the owner signs in through the emulated Discord consent.
