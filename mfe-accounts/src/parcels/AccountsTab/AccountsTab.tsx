@@ -49,7 +49,7 @@ const List = styled.ul`
 /** The shell always passes the dashboard data; the standalone page may leave it to the tab. */
 export type AccountsTabParcelProps = Partial<AccountsTabProps>;
 
-/** Dashboard tab: the user's linked Roblox accounts (spec §2 Accounts tab). */
+/** Dashboard tab: the user's linked Roblox accounts (docs/product.md › Accounts tab). */
 export function AccountsTab(props: AccountsTabParcelProps) {
   const { data, reload, refresh, fromShell } = useAccountsData(props);
   const { starting, startLinking } = useLinkRoblox();

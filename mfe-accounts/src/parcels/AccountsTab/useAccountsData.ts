@@ -7,8 +7,8 @@ export type AccountsData =
   | { status: 'ready'; accounts: LinkedAccount[]; robloxConfigured: boolean };
 
 /**
- * The tab's data: what the shell passes when it loaded the dashboard, else loaded here (spec §4
- * dashboard load: accounts, then the Roblox status, which may fail silently).
+ * The tab's data: what the shell passes when it loaded the dashboard, else loaded here the same
+ * way: accounts, then the Roblox status, which may fail silently (docs/product.md › Dashboard).
  */
 export function useAccountsData({ accounts, robloxConfigured }: Partial<AccountsTabProps>) {
   const fromShell = accounts !== undefined;

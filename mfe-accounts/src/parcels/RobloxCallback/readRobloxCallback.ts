@@ -22,7 +22,7 @@ const ERROR_MESSAGES: Record<string, string> = {
 export const UNKNOWN_ERROR_MESSAGE =
   'Roblox authentication failed. Please try linking your account again from the dashboard.';
 
-/** Spec §4 and §8: what the query the API redirected with means. */
+/** What the query the API redirected with means (docs/product.md › Linking a Roblox account). */
 export function readRobloxCallback(query: Record<string, string> = {}): RobloxCallbackOutcome {
   const { code, state, error, error_description: description } = query;
   if (error) {

@@ -8,7 +8,7 @@ interface Props {
   disabled: boolean;
 }
 
-/** The second step: appears once an account is chosen (spec §2 verify page). */
+/** The second step: appears once an account is chosen (docs/product.md › Verify). */
 export function ServerChoice({ accountChosen, servers, value, onChange, disabled }: Props) {
   if (!accountChosen) {
     return (

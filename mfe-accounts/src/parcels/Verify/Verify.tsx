@@ -52,7 +52,10 @@ const StepTitle = styled.h2`
   font-size: 1.2rem;
 `;
 
-/** /verify 'Verify & Update': pick an account, then a server, then verify (spec §2). */
+/**
+ * /verify 'Verify & Update': pick an account, then a server, then verify
+ * (docs/product.md › Verify).
+ */
 export function Verify({ query }: RoutePageProps) {
   const { data, retry } = useVerificationData();
   const [accountId, setAccountId] = useState<string | null>(null);

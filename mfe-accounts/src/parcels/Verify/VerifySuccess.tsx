@@ -68,8 +68,8 @@ const backToAccounts = () => navigate(dashboardPath('accounts'));
 
 /**
  * 'Verification Successful!': what the API reports it did, then back to the dashboard after 3 s
- * (spec §2). With warnings the screen stays until the user continues: they take longer than
- * 3 s to read, and they say what the user may need to do.
+ * (docs/product.md › Verify). With warnings the screen stays until the user continues: they take
+ * longer than 3 s to read, and they say what the user may need to do.
  */
 export function VerifySuccess({ result }: { result: VerifyResult }) {
   const titleId = useId();

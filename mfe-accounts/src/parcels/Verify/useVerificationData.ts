@@ -9,8 +9,8 @@ export type VerificationData =
   | { status: 'ready'; accounts: LinkedAccount[]; servers: Server[] };
 
 /**
- * Spec §4 verify page load: the refresh and the server sync run first (their failures are
- * ignored), then the accounts and the eligible servers load.
+ * The verify page's load: the refresh and the server sync run first (their failures are
+ * ignored), then the accounts and the eligible servers load (docs/product.md › Verify).
  */
 export function useVerificationData() {
   const [data, setData] = useState<VerificationData>({ status: 'loading' });

@@ -57,8 +57,9 @@ const Square = styled.div`
 `;
 
 /**
- * The landing's decorative background (spec §1): 15 drifting squares that move away from the
- * mouse within 150 px. Hidden from assistive technology; still under prefers-reduced-motion.
+ * The landing's decorative background (docs/product.md › Landing): 15 drifting squares that move
+ * away from the mouse within 150 px. Hidden from assistive technology; still under
+ * prefers-reduced-motion.
  */
 export function AnimatedBackground() {
   const reducedMotion = usePrefersReducedMotion();

@@ -27,8 +27,9 @@ const Username = styled.span`
 `;
 
 /**
- * Signed in: avatar, username and a Dashboard link; otherwise a Login link (spec §1). Nothing is
- * shown while the shell is still checking the stored token, so the bar does not flicker.
+ * Signed in: avatar, username and a Dashboard link; otherwise a Login link. Nothing is shown
+ * while the shell is still checking the stored token, so the bar does not flicker
+ * (docs/product.md › Landing).
  */
 export function SessionNav() {
   const { status, user } = useSessionState();

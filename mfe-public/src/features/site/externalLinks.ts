@@ -1,6 +1,9 @@
 import { BRAND } from '@roconnect/shared-lib';
 
-/** The community server invite and the social profile linked from the footer (spec §1). */
+/**
+ * The community server invite and the social profile linked from the footer
+ * (docs/product.md › Landing).
+ */
 export const COMMUNITY_INVITE = {
   href: 'https://discord.gg/roconnect',
   label: `${BRAND.chat} community`,

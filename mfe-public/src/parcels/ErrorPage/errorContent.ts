@@ -9,7 +9,7 @@ export interface ErrorContent {
   actions: ErrorAction[];
 }
 
-/** A friendly message and the way out for each error page (spec §2, error pages). */
+/** A friendly message and the way out for each error page (docs/product.md › Error pages). */
 export const ERROR_CONTENT: Record<ErrorPageCode, ErrorContent> = {
   '401': {
     title: 'Sign in required',

@@ -70,7 +70,7 @@ const FeaturesList = styled.ul`
   list-style: none;
 `;
 
-/** The public home page (spec §1). */
+/** The public home page (docs/product.md › Landing). */
 export function Landing() {
   const stats = useBotStats();
   return (

@@ -8,7 +8,7 @@ export interface Feature {
   icon: FeatureIconName;
 }
 
-/** The three feature cards of the landing (spec §1). */
+/** The three feature cards of the landing (docs/product.md › Landing). */
 export const FEATURES: Feature[] = [
   {
     title: 'Secure Verification',

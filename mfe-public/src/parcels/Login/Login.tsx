@@ -38,7 +38,10 @@ export interface LoginProps {
 export const EXPIRED_MESSAGE = `Your ${BRAND.chat} session has expired. Please sign in again to continue.`;
 export const AUTH_URL_FAILED = `Failed to get ${BRAND.chat} auth URL. Please try again.`;
 
-/** /login (spec §2): Continue with Discord asks the API for the authorize URL and goes there. */
+/**
+ * /login: Continue with Discord asks the API for the authorize URL and goes there
+ * (docs/product.md › Sign-in).
+ */
 export function Login({ query = {} }: LoginProps) {
   const [busy, setBusy] = useState(false);
   const shownError = useRef<string | null>(null);

@@ -5,7 +5,10 @@ import { COMMUNITY_INVITE } from '../../features/site/externalLinks';
 
 const { product, chat, game } = BRAND;
 
-/** /privacy: what RoConnect collects, why, for how long, and the visitor's choices (spec §1). */
+/**
+ * /privacy: what RoConnect collects, why, for how long, and the visitor's choices
+ * (docs/product.md › Legal pages).
+ */
 export function Privacy() {
   return (
     <LegalPage title="Privacy Policy">

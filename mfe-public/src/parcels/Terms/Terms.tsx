@@ -5,7 +5,7 @@ import { COMMUNITY_INVITE } from '../../features/site/externalLinks';
 
 const { product, chat, game } = BRAND;
 
-/** /terms: the rules for using the website and the bot (spec §1). */
+/** /terms: the rules for using the website and the bot (docs/product.md › Legal pages). */
 export function Terms() {
   return (
     <LegalPage title="Terms of Service">

@@ -10,8 +10,8 @@ import {
 export type BotInviteState = { status: 'redirecting' } | { status: 'failed'; message: string };
 
 /**
- * Spec §4/§5: asks the API for Discord's bot authorisation URL and sends the browser there; without
- * a server id there is nothing to invite to, so back to the dashboard.
+ * Asks the API for Discord's bot authorisation URL and sends the browser there; without a server
+ * id there is nothing to invite to, so back to the dashboard (docs/product.md › Inviting the bot).
  */
 export function useBotInviteRedirect(serverId: string | undefined) {
   const [state, setState] = useState<BotInviteState>({ status: 'redirecting' });

@@ -18,8 +18,9 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 }
 
 /**
- * The card's one action (spec §2, §4): Invite Bot → Setup Bot → Edit Bot. A failed status load
- * shows Setup Bot: the wizard loads the status itself and finishes at once when setup is done.
+ * The card's one action (docs/product.md › Servers tab): Invite Bot → Setup Bot → Edit Bot. A
+ * failed status load shows Setup Bot: the wizard loads the status itself and finishes at once when
+ * setup is done.
  */
 export function ServerCardAction({
   server,

@@ -25,7 +25,10 @@ const Title = styled.h2`
 /** Every prop may be missing: the shell may not pass its own server list yet (the tab loads it then). */
 export type ServersTabParcelProps = Partial<ServersTabProps>;
 
-/** The dashboard's Servers tab (spec §2). Mounted inside the shell's `<main>`, so a section. */
+/**
+ * The dashboard's Servers tab (docs/product.md › Servers tab). Mounted inside the shell's `<main>`,
+ * so a section.
+ */
 export function ServersTab({
   servers,
   onServersUpdate,

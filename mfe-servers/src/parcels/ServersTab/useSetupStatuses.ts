@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, type Server, type SetupStatus } from '@roconnect/shared-lib';
 
-/** 'loading' while the call runs; 'unknown' when it failed (spec §8: silently ignored). */
+/** 'loading' while the call runs; 'unknown' when it failed (docs/product.md › Servers tab). */
 export type SetupStatusEntry = SetupStatus | 'loading' | 'unknown';
 
 /**

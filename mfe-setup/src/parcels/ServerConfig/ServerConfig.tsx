@@ -53,7 +53,10 @@ function BackToDashboard() {
   );
 }
 
-/** /server/edit/{serverId}: the server's configuration, one section per setting (spec §2). */
+/**
+ * /server/edit/{serverId}: the server's configuration, one section per setting
+ * (docs/product.md › Server configuration).
+ */
 export function ServerConfig({ serverId }: ServerConfigProps) {
   const { state, refresh } = useServerEditData(serverId);
   // bumps after every save, so the health check, the binds and the audit log read again

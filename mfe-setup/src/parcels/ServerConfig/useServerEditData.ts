@@ -13,7 +13,10 @@ export const LOAD_FAILED_MESSAGE = 'Failed to load server configuration';
 type EditDataState =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: ServerEditData };
 
-/** Spec §5: configuration data without its server_config is invalid and counts as a failed load. */
+/**
+ * Configuration data without its server_config is invalid and counts as a failed load
+ * (docs/product.md › Server configuration).
+ */
 function requireEditData(data: ServerEditData | undefined): ServerEditData {
   if (!data || typeof data.server_config !== 'object' || data.server_config === null) {
     throw new Error('Invalid server configuration data');
@@ -22,7 +25,7 @@ function requireEditData(data: ServerEditData | undefined): ServerEditData {
 }
 
 /**
- * Loads the edit view of one server. A failed load says so and goes to /dashboard (spec §8);
+ * Loads the edit view of one server. A failed load says so and goes to /dashboard;
  * `refresh` reloads quietly after a save so new roles and group ranks show up.
  */
 export function useServerEditData(serverId: string) {

@@ -47,7 +47,10 @@ const StatusText = styled.p`
 export const CLOSE_WHILE_SAVING_MESSAGE =
   'Setup is still saving. If you close now, it keeps running on the server and the roles may still be created.';
 
-/** The setup wizard modal (spec §2, §4): three steps, opened by the shell for one server. */
+/**
+ * The setup wizard modal (docs/product.md › Setup wizard): three steps, opened by the shell for one
+ * server.
+ */
 export function SetupWizard({
   serverId,
   serverName,

@@ -25,8 +25,8 @@ const gotNoAnswer = (failure: unknown) => apiErrorStatus(failure) === undefined;
 export type WizardBusy = 'save' | 'skip' | null;
 
 /**
- * The wizard's state machine (spec §4): load the setup status, open at its step (or finish at
- * once), save each step in turn, skip or link a group, and complete.
+ * The wizard's state machine (docs/product.md › Setup wizard): load the setup status, open at its
+ * step (or finish at once), save each step in turn, skip or link a group, and complete.
  */
 export function useSetupWizard(
   serverId: string,
@@ -67,7 +67,8 @@ export function useSetupWizard(
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
-    // The saved configuration only pre-fills the fields; a failed status load is ignored (spec §8).
+    // The saved configuration only pre-fills the fields; a failed status load is ignored
+    // (docs/product.md › Setup wizard).
     void Promise.allSettled([api.server.setupStatus(serverId), api.server.config(serverId)]).then(
       ([status, config]) => {
         if (cancelled) return;

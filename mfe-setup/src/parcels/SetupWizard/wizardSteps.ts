@@ -14,7 +14,10 @@ const STEP_NUMBERS: Record<SetupStep, WizardStepNumber> = {
   group: 3,
 };
 
-/** Where the wizard opens for the API's setup_step (spec §4); step 1 when there is none. */
+/**
+ * Where the wizard opens for the API's setup_step; step 1 when there is none
+ * (docs/product.md › Setup wizard).
+ */
 export function stepNumberOf(step: SetupStep | null | undefined): WizardStepNumber {
   return (step && STEP_NUMBERS[step]) || 1;
 }
