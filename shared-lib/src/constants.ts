@@ -1,4 +1,6 @@
-/** Brand words and every business constant of the spec (dashboard-spec §9), in one place. */
+/**
+ * Brand words and every business constant, in one place (docs/product.md › Limits and constants).
+ */
 export const BRAND = {
   product: 'RoConnect',
   chat: 'Discord',

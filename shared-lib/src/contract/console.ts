@@ -1,6 +1,6 @@
 /**
- * The server owner's console (issue 15): binds, the unverified role, per-server verification
- * status, the audit log and the bot's health in a server.
+ * The server owner's console (docs/product.md › Server configuration): binds, the unverified role,
+ * per-server verification status, the audit log and the bot's health in a server.
  */
 
 /** A Roblox group rank range bound to a Discord role. Ranks are 0–255, min_rank ≤ max_rank. */

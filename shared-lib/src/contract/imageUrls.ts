@@ -1,4 +1,6 @@
-/** Image URLs derived from ids (spec §3). Returns null when there is no custom image. */
+/**
+ * Image URLs derived from ids (docs/product.md › Data). Returns null when there is no custom image.
+ */
 const DISCORD_CDN = 'https://cdn.discordapp.com';
 
 export function discordAvatarUrl(

@@ -1,4 +1,7 @@
-/** Updating every member of a server (issue 16), run as jobs on the API's job engine. */
+/**
+ * Updating every member of a server (docs/product.md › Update all members), run as jobs on the
+ * API's job engine.
+ */
 
 export type MemberUpdateStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 

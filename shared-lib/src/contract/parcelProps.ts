@@ -13,7 +13,10 @@ export interface ErrorPageProps extends RoutePageProps {
   code: ErrorPageCode;
 }
 
-/** Dashboard Accounts tab (mfe_accounts/AccountsTab); the shell loads the data (spec §4). */
+/**
+ * Dashboard Accounts tab (mfe_accounts/AccountsTab); the shell loads the data
+ * (docs/product.md › Dashboard).
+ */
 export interface AccountsTabProps {
   accounts: LinkedAccount[];
   /** `/roblox/status` configured; false also when that call failed */

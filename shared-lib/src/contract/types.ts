@@ -62,7 +62,7 @@ export interface LinkedAccount {
   /** ISO 8601, UTC */
   linked_at: string;
   verified: boolean;
-  /** the servers this account verified in, newest first (issue 15) */
+  /** the servers this account verified in, newest first */
   verified_in: AccountServerStatus[];
 }
 

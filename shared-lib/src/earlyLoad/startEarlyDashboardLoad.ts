@@ -13,7 +13,7 @@ import {
   type EarlyRenewal,
 } from './earlyLoad';
 
-/** The calls spec §4's dashboard load makes once its refresh is done. */
+/** The calls the dashboard's load makes once its refresh is done (docs/product.md › Dashboard). */
 export const EARLY_DASHBOARD_PATHS = [
   API_PATHS.linkedAccounts,
   API_PATHS.userServers,
@@ -21,9 +21,9 @@ export const EARLY_DASHBOARD_PATHS = [
 ] as const;
 
 /**
- * Runs inline in the /dashboard page, before the shell's scripts have downloaded: the session
- * check (`/auth/me`) beside the dashboard's refresh, then its three data calls, so they travel
- * while the scripts do (docs/performance-log.md). The shell takes what it finds (`takeEarly*`) and
+ * Runs inline in the /dashboard page, before the shell's scripts have downloaded: the session check
+ * (`/auth/me`) beside the dashboard's refresh, then its three data calls, so they travel while the
+ * scripts do (docs/performance.md › Early load). The shell takes what it finds (`takeEarly*`) and
  * makes any call that did not succeed itself, so every failure is handled where it always was.
  *
  * It does nothing unless the page has both tokens, an access token that is not due for renewal

@@ -18,7 +18,7 @@ import { routeWithId } from './route';
 
 type IdParams = { id: string };
 
-/** The owner's console (issue 15): binds, the unverified role, the audit log, the bot's health. */
+/** The owner's console: binds, the unverified role, the audit log, the bot's health. */
 export function consoleHandlers(db: MockDb) {
   const onServer = (
     handle: (server: MockServer, request: Request, user: User) => Response | Promise<Response>,

@@ -11,7 +11,7 @@ import {
 
 const OTHER_BROWSER = 'This link was started in another browser. Please try again.';
 
-/** The spec's texts for a failed Discord sign-in (§8); fixed texts only, never the query's. */
+/** The texts for a failed Discord sign-in, fixed, never the query's (docs/product.md › Sign-in). */
 export function callbackErrorMessage(error: string | null): string {
   if (error === 'access_denied')
     return 'Discord authorization was cancelled. You can try logging in again.';

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { LoadingState } from '@roconnect/shared-lib';
 import { useSession } from './useSession';
 
-/** /dashboard: signed-out visitors go to /login (spec §2). */
+/** /dashboard: signed-out visitors go to /login (docs/product.md › Pages). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, signedOutTo } = useSession();
   if (status === 'unknown') return <LoadingState label="Loading..." />;
@@ -14,7 +14,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   );
 }
 
-/** /login: signed-in visitors go to /dashboard (spec §2). */
+/** /login: signed-in visitors go to /dashboard (docs/product.md › Pages). */
 export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
   const { status } = useSession();
   if (status === 'unknown') return <LoadingState label="Loading..." />;

@@ -31,8 +31,8 @@ export function readPageNonce(doc: Document = document): string | null {
 }
 
 /**
- * Spec §4 security nonce at start: this page's own nonce from the DOM, or, when the page carries
- * none (a dev server), the one `/api/csp-nonce` answers.
+ * The nonce at start: this page's own nonce from the DOM, or, when the page carries none (a dev
+ * server), the one `/api/csp-nonce` answers (docs/product.md › CSP nonce).
  */
 export async function initCspNonce(fetchImpl: typeof fetch = fetch): Promise<string | null> {
   const pageNonce = readPageNonce();
@@ -64,7 +64,10 @@ export function fetchCspNonce(fetchImpl: typeof fetch = fetch): Promise<string |
   return inFlight;
 }
 
-/** Spec §4: re-fetch the nonce when it is missing and the document head changes. */
+/**
+ * Re-fetch the nonce when it is missing and the document head changes
+ * (docs/product.md › CSP nonce).
+ */
 export function watchHeadForMissingNonce(fetchImpl: typeof fetch = fetch): () => void {
   const observer = new MutationObserver(() => {
     if (!current) void fetchCspNonce(fetchImpl);

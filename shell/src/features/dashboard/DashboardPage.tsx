@@ -27,10 +27,10 @@ const TABS: readonly { id: DashboardTab; label: string }[] = [
 ];
 
 /**
- * The dashboard: header, tabs whose bodies are remote parcels, and the data they show (loaded
- * here, spec §4). Setup Bot opens mfe_setup's wizard; the remotes never import each other.
- * The tab lives in the address (`?tab=servers`), so reloads, Back links and the browser's back
- * button keep it.
+ * The dashboard: header, tabs whose bodies are remote parcels, and the data they show (loaded here:
+ * docs/product.md › Dashboard). Setup Bot opens mfe_setup's wizard; the remotes never import each
+ * other. The tab lives in the address (`?tab=servers`), so reloads, Back links and the browser's
+ * back button keep it.
  */
 export function DashboardPage({
   tabParcels,

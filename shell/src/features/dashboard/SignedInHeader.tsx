@@ -12,8 +12,8 @@ export function SignedInHeader() {
 
 /**
  * A page a remote renders (verify, server configuration, invite, Roblox callback) with the
- * signed-in header above it. These routes have no client-side guard (spec §2): a signed-out
- * visitor sees the page without the header while the API's 401 sends them to /login.
+ * signed-in header above it. These routes have no client-side guard (docs/product.md › Pages): a
+ * signed-out visitor sees the page without the header while the API's 401 sends them to /login.
  */
 export function SignedInPage({ children }: { children: ReactNode }) {
   const { status } = useSession();

@@ -35,7 +35,8 @@ export function useBotInviteFollowUp(
     }
     if (!server) return;
     const target = { serverId: server.server_id, serverName: server.server_name };
-    // A failed status check still opens the wizard: it loads the status itself (spec §4).
+    // A failed status check still opens the wizard: it loads the status itself
+    // (docs/product.md › Setup wizard).
     api.server
       .setupStatus(server.server_id)
       .then((status) => !status.setup_completed && latestOpen.current(target))

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { DASHBOARD_FLAG_TOAST_DELAY_MS, toast } from '@roconnect/shared-lib';
 import { readBotInviteOutcome, type BotInviteOutcome } from './botInvite';
 
-/** Query flags the dashboard turns into toasts (spec §2, §8). */
+/** Query flags the dashboard turns into toasts (docs/product.md › Dashboard). */
 const FLAG_TOASTS: { flag: string; message: string }[] = [
   { flag: 'auth_success', message: 'Successfully authenticated with Discord!' },
   { flag: 'roblox_linked', message: 'Roblox account linked successfully!' },

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { session, toast } from '@roconnect/shared-lib';
 
 /**
- * Spec §4 logout: the session ends in this browser and the user goes home whether or not the API
- * ended it; the toast says which (spec §8 has a text for each).
+ * Logout: the session ends in this browser and the user goes home whether or not the API ended
+ * it; the toast says which (docs/product.md › Sessions).
  */
 export function useLogout() {
   const navigate = useNavigate();
