@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// CI size budgets (issue 12), read from the production build: the JavaScript the landing page
-// loads, each remote's remoteEntry.js, and react-dom downloaded once. Exits 1 naming every file
-// over budget. Usage: node scripts/check-size-budgets.mjs   (after the production build)
+// CI size budgets (docs/performance.md › Size budgets), read from the production build: the
+// JavaScript the landing page loads, each remote's remoteEntry.js, and react-dom downloaded once.
+// Exits 1 naming every file over budget.
+// Usage: node scripts/check-size-budgets.mjs   (after the production build)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

@@ -40,7 +40,8 @@ async function main() {
   run('npx lerna run test --concurrency 1 --stream', { env: { ...env, CI: 'true' } });
   step('production build');
   run('npx lerna run build --scope "@roconnect/{shell,mfe-*}" --concurrency 2', { env });
-  run('node scripts/check-size-budgets.mjs', { env }); // issue 12 budgets, from the build
+  // the size budgets, weighed on the build (docs/performance.md › Size budgets)
+  run('node scripts/check-size-budgets.mjs', { env });
   step('end-to-end tests (Playwright, Chromium)');
   // The suite owns fixed ports; a lock keeps two runs on one machine from colliding.
   const lock = hasCommand('flock') ? 'flock /tmp/roconnect-e2e.lock ' : '';

@@ -79,7 +79,7 @@ export type Checks = [
   Assert<Equals<Static<typeof SetupVerifiedRoleDataSchema>, C.SetupVerifiedRoleData>>,
   Assert<Equals<Static<typeof SetupGroupDataSchema>, C.SetupGroupData>>,
   Assert<Equals<Static<typeof ServerEditDataSchema>, C.ServerEditData>>,
-  // the owner's console (issue 15)
+  // the owner's console (docs/product.md › Server configuration)
   Assert<Equals<Static<typeof AccountServerStatusSchema>, C.AccountServerStatus>>,
   Assert<Equals<Static<typeof BindSchema>, C.Bind>>,
   Assert<Equals<Static<typeof BindGroupSchema>, C.BindGroup>>,

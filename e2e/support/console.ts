@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The server owner's console (issue 15) from a spec: the API as the signed-in page, the
+ * The server owner's console from a spec: the API as the signed-in page, the
  * emulator's control endpoints, and putting Demo Builders back as the other specs expect it.
  */
 export const API = 'http://localhost:3000';

@@ -15,8 +15,8 @@ import {
 import { tabTo } from '../support/keyboard';
 
 /**
- * The owner's console screens with the keyboard alone (issue 15: "each new screen keyboard- and
- * screen-reader usable"): Tab / Shift+Tab to reach a control, Enter / Space to use it, typing
+ * The owner's console screens with the keyboard alone (each is meant to be keyboard- and
+ * screen-reader usable): Tab / Shift+Tab to reach a control, Enter / Space to use it, typing
  * (and a select's type-ahead) to fill it in; focus stays where the user can carry on.
  */
 const GROUP_ID = '4000001';

@@ -16,8 +16,9 @@ import {
 } from '../support/console';
 
 /**
- * The server owner's console (issue 15) through the shell, against the API and the emulator:
- * binds, the unverified role, a shared verify link, the audit log, the bot's health.
+ * The server owner's console (docs/product.md › Server configuration) through the shell, against
+ * the API and the emulator: binds, the unverified role, a shared verify link, the audit log, the
+ * bot's health.
  */
 const SHOTS = screenshotDir('console');
 /** Demo seed: demo_user owns Demo Builders (bot at position 10); alex_builds is a member with "Member". */

@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshotDir } from '../support/screenshots';
 
 /**
- * The journeys that cross remotes (issue 13), through the shell against the API and the emulator's
+ * The journeys that cross remotes, through the shell against the API and the emulator's
  * demo seed: demo_user owns Demo Builders (bot present) and manages Obby Lounge (no bot);
  * alex_builds is a plain member of Demo Builders; quiet_sam manages no server.
  *

@@ -240,8 +240,9 @@ test.describe('the server configuration page through the shell', () => {
     expect(await response.json()).toMatchObject({ success: false, error: 'not_server_manager' });
 
     await expect(toasts(page).getByText('Failed to load server configuration')).toBeVisible();
-    // A refusal of one server is not a session problem: the user stays signed in and is sent
-    // back to the dashboard (spec §8), where the API's message is not needed to carry on.
+    // A refusal of one server is not a session problem: the user stays signed in and is sent back
+    // to the dashboard (docs/product.md › Server configuration), where the API's message is not
+    // needed to carry on.
     await page.waitForURL('**/dashboard?tab=servers');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).not.toBeNull();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();

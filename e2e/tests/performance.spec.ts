@@ -5,7 +5,7 @@ import { expect, signIn, test } from '../support/fixtures';
 import { apiPathOf } from '../support/browserApi';
 import { REMOTES, ROOT } from '../support/stack';
 
-// Issue 12: what makes the federated pages fast, checked against the production stack.
+// What makes the federated pages fast (docs/performance.md), checked against the production stack.
 
 /** The ports of the shell's server and of each remote's (the static files, not the API's). */
 const STATIC_PORTS = new Set(['8080', ...Object.values(REMOTES).map(({ port }) => String(port))]);

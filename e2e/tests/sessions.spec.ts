@@ -4,9 +4,9 @@ import { BROWSER_API, apiPathOf } from '../support/browserApi';
 import { startServiceProcess, stopServiceProcess } from '../support/stack';
 
 /**
- * Sessions that last and tabs that agree (issue 11), against the real API started with an access
- * token that lives ACCESS_TOKEN_TTL seconds, so "after it expires" is a few seconds away. The
- * other spec files keep the API's default; this file puts it back when it is done.
+ * Sessions that last and tabs that agree (docs/product.md › Sessions), against the real API started
+ * with an access token that lives ACCESS_TOKEN_TTL seconds, so "after it expires" is a few seconds
+ * away. The other spec files keep the API's default; this file puts it back when it is done.
  */
 const ACCESS_TOKEN_TTL = 5;
 const API = 'http://localhost:3000';

@@ -1,7 +1,8 @@
 // Marks every JavaScript file of a production build for eager compilation with V8's explicit
 // compile hint (`//# allFunctionsCalledOnLoad` as the first line; Chromium 136+, ignored elsewhere).
 // V8 then compiles the file's functions on a background thread while it streams in, instead of
-// compiling each one on the main thread when it is first called. See docs/performance-log.md.
+// compiling each one on the main thread when it is first called
+// (docs/performance.md › Main-thread work).
 const { Compilation, sources } = require('webpack');
 
 const HINT = '//# allFunctionsCalledOnLoad\n';

@@ -13,7 +13,7 @@ const EDITED_IN_PLACE = /(^|\/)(remotes|config)\.json$/;
 
 /**
  * styled-components' CSS minified at build time: the browser's stylis then parses no indentation
- * or comments at start (docs/performance-log.md, web, tenth round), and `pure` lets unused styled
+ * or comments at start (docs/performance.md › Bytes on the wire), and `pure` lets unused styled
  * components be dropped. No component ids or display names: class names are made as before.
  * The plugin is WebAssembly built against one swc_core range: upgrade it with @swc/core.
  */

@@ -70,7 +70,7 @@ module.exports = function createFederatedConfig(o) {
       module: { rules: moduleRules(isProd) },
       // The host's start is one entry with its shared singletons in it (sharedSingletons.js);
       // react-dom, half of it, downloads beside the rest as a file of its own
-      // (docs/performance-log.md).
+      // (docs/performance.md › Start files).
       ...(o.isHost && isProd
         ? {
             optimization: {

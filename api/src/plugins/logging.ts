@@ -96,8 +96,8 @@ type LevelAwareLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boo
 
 /**
  * A request's logger that makes pino's child at its first line. Making a child serialises its
- * bindings through the redaction (≈ 2 µs a request, docs/performance-log.md, sixteenth round), and
- * at info most requests, the fast reads, write no line at all.
+ * bindings through the redaction (≈ 2 µs a request, docs/performance.md › The API's request path),
+ * and at info most requests, the fast reads, write no line at all.
  */
 class DeferredChildLogger implements FastifyBaseLogger {
   #child: FastifyBaseLogger | undefined;

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
  * content policy are stricter than helmet's page defaults; the headers that only steer how a
  * browser treats a page (opener policy, agent cluster, DNS prefetch, IE's download and XSS
  * switches, Flash's cross-domain policies) are left off: they did nothing on a JSON answer and
- * were half of every answer's headers (docs/performance-log.md, sixteenth round).
+ * were half of every answer's headers (docs/performance.md › The API's request path).
  */
 export const API_HELMET_OPTIONS: FastifyHelmetOptions = {
   contentSecurityPolicy: {

@@ -7,7 +7,7 @@ import { findLiveSession } from './sessions';
  * Longest a live session is trusted from memory without reading it again. Revocations normally
  * take effect at once (this replica) or within milliseconds (others, by the database's change
  * notification); this bounds the worst case of a notification lost without the connection
- * noticing. docs/performance-log.md › API.
+ * noticing (docs/performance.md › Caches and revocation).
  */
 export const SESSION_CACHE_MAX_AGE_MS = 5_000;
 const MAX_SESSIONS = 50_000;
