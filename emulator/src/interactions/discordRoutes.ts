@@ -2,18 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { requireBot } from '../discord/auth';
 import { discordError } from '../discord/errors';
+import type { StoredCommand } from './storedCommand';
 
 type WebhookParams = { Params: { appId: string; token: string } };
-
-export interface StoredCommand {
-  id: string;
-  application_id: string;
-  name: string;
-  description: string;
-  type: number;
-  options?: unknown[];
-  version: string;
-}
 
 /** Discord's side of interactions: the application's commands and each interaction's webhook. */
 export function registerInteractionRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
