@@ -1,4 +1,4 @@
-import type { MockDb, MockServer } from './db';
+import type { MockDb, MockServer } from './dbTypes';
 
 export const DEMO_ACCESS_TOKEN = 'mock-access-token-demo';
 export const DEMO_REFRESH_TOKEN = 'mock-refresh-token-demo';

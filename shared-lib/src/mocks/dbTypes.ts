@@ -1,0 +1,93 @@
+// The shape of the mock API's data set: db.ts holds one, seed.ts fills it.
+import type { AuditEntry } from '../contract/console';
+import type {
+  BotStats,
+  LinkedAccount,
+  NicknameFormat,
+  ServerRole,
+  SetupStatus,
+  User,
+} from '../contract/types';
+
+/** A linked Roblox account and the Discord user (User.id) it belongs to. */
+export interface MockLinkedAccount extends LinkedAccount {
+  owner_id: string;
+}
+
+export interface MockMember {
+  user_id: string;
+  owner: boolean;
+  /** Manage Server or Administrator */
+  can_manage: boolean;
+}
+
+/** A Discord server as the API knows it, with the per-server setup and configuration. */
+export interface MockServer {
+  id: string;
+  server_id: string;
+  server_name: string;
+  server_icon: string | null;
+  member_count: number;
+  bot_added: boolean;
+  /** false until a sync: lets a test show that sync-servers brings in a server Discord knows about */
+  listed: boolean;
+  members: MockMember[];
+  setup: SetupStatus;
+  nickname_format: NicknameFormat;
+  verified_role_name: string;
+  verified_role_id: string | null;
+  group_id: string | null;
+  unverified_role_id: string | null;
+  /** Discord role created for each group rank (rank → role id) */
+  group_roles: { rank: number; role_id: string }[];
+  /** Roblox group rank ranges bound to Discord roles, in the owner's order */
+  binds: MockBind[];
+  bot_role_position: number;
+  /** the bot's permissions in the server, for the health check */
+  bot_permissions: { manage_roles: boolean; manage_nicknames: boolean };
+  /** Discord roles each member has (user id → role ids), as verification leaves them */
+  member_roles: Record<string, string[]>;
+  roles: Omit<ServerRole, 'assignable'>[];
+}
+
+export interface MockBind {
+  group_id: string;
+  min_rank: number;
+  max_rank: number;
+  role_id: string;
+}
+
+export interface MockGroup {
+  id: string;
+  name: string;
+  ranks: { rank: number; name: string }[];
+  /** Roblox account id → rank in the group (not listed: rank 0) */
+  member_ranks?: Record<string, number>;
+}
+
+/** An audit entry with the server it belongs to. */
+export type MockAuditEntry = AuditEntry & { server_id: string };
+
+export interface MockSession {
+  user_id: string;
+  access_token: string;
+  refresh_token: string;
+  /** Discord authorisation can no longer be refreshed: 401 with x-token-expired */
+  discord_expired?: boolean;
+  revoked?: boolean;
+  used_refresh_tokens: string[];
+}
+
+export interface MockDb {
+  users: User[];
+  linkedAccounts: MockLinkedAccount[];
+  servers: MockServer[];
+  groups: MockGroup[];
+  botStats: BotStats;
+  sessions: MockSession[];
+  robloxConfigured: boolean;
+  /** every server's audit log, in the order things happened */
+  audit: MockAuditEntry[];
+  /** counter for ids the handlers create (roles, tokens) */
+  nextId: number;
+}
