@@ -1,4 +1,4 @@
-/** The seed file shape (see api-contract.md, "The emulator", and emulator/README.md). */
+/** The seed file shape (emulator/README.md). */
 
 export interface SeedDiscordUser {
   id: string;

@@ -25,7 +25,7 @@ export interface AccountsTabProps {
   onAccountsChange: () => void;
 }
 
-/** Dashboard Servers tab (mfe_servers/ServersTab): the spec's server-list props. */
+/** Dashboard Servers tab (mfe_servers/ServersTab): the server-list props. */
 export interface ServersTabProps {
   servers: Server[];
   /** a sync returned a fresh list */

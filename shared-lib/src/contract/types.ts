@@ -1,6 +1,6 @@
 import type { AccountServerStatus } from './console';
 /**
- * Contract types for the RoConnect HTTP API (`spec/api-contract.md`).
+ * Contract types for the RoConnect HTTP API.
  * The API's OpenAPI document must describe the same shapes; `api/` has a test that checks it.
  */
 

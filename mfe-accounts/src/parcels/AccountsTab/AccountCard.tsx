@@ -71,7 +71,7 @@ export function AccountCard({ account, onUnlink }: Props) {
         </Names>
       </Identity>
       <Actions>
-        {/* The button names stay the spec's words; the description tells which account they act on. */}
+        {/* The button names stay the product's words; the description says which account they act on. */}
         <Button
           size="sm"
           onClick={() => navigate(`/verify?account_id=${encodeURIComponent(account.id)}`)}

@@ -17,7 +17,10 @@ const LABELS: Record<NicknameFormat, { label: string; example: string }> = {
   none: { label: 'Do not set nicknames', example: 'Nicknames stay as members set them' },
 };
 
-/** The six formats of the spec, each with a readable label and an example nickname. */
+/**
+ * The six nickname formats (docs/product.md › Nickname formats), each with a readable label and an
+ * example nickname.
+ */
 export const nicknameFormatOptions: RadioOption<NicknameFormat>[] = NICKNAME_FORMATS.map(
   (value) => ({
     value,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from '@roconnect/shared-lib';
 import { refusalMessage } from '../../features/apiErrors/refusalMessage';
 
-/** Runs one section's save with the spec's toasts; keeps the API's refusal text for the section. */
+/** Runs one section's save with its fixed toasts; keeps the API's refusal text for the section. */
 export function useSectionSave(messages: { success: string; failure: string }) {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | undefined>();
