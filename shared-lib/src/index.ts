@@ -1,19 +1,17 @@
 /**
  * @roconnect/shared-lib: the runtime every part of RoConnect shares. The shell's instance is the one
  * every remote gets (a Module Federation singleton), so session, toasts, navigation and the API
- * client's interceptors are one per page.
+ * client are one per page. What only the shell may do with them (set the runtime configuration,
+ * install the session's interceptors, write the tokens) is in the host entry, ./host.ts.
  */
 export * from './contract';
 export * from './constants';
-export * from './config/runtimeConfig';
-export * from './api/httpClientLoader';
+export { getRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig';
 export * from './api/endpoints';
 export * from './api/memberUpdates';
 export * from './api/errors';
 export * from './api/loginCheck';
-export * from './api/unauthorizedInterceptor';
-export * from './session/tokenStorage';
-export * from './session/session';
+export * from './api/session';
 export * from './toasts/toastStore';
 export * from './navigation/navigationBridge';
 export * from './parcel/defineParcel';

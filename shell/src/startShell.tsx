@@ -1,16 +1,12 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
+import { hasNavigator, GlobalStyle, navigate, session, theme } from '@roconnect/shared-lib';
 import {
   configureRuntime,
-  hasNavigator,
-  GlobalStyle,
   installUnauthorizedInterceptor,
   withHttpClients,
-  navigate,
-  session,
-  theme,
-} from '@roconnect/shared-lib';
+} from '@roconnect/shared-lib/host';
 import { App } from './app/App';
 import { initCspNonce, watchHeadForMissingNonce } from './features/csp/cspNonce';
 import { fetchRemoteManifest, registerRemoteManifest } from './features/remotes/remoteRegistry';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { getRuntimeConfig, session, tokenStorage } from '@roconnect/shared-lib';
+import { getRuntimeConfig, session } from '@roconnect/shared-lib';
+import { tokenStorage } from '@roconnect/shared-lib/host';
 import {
   DEMO_REFRESH_TOKEN,
   failNext,

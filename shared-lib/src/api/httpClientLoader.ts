@@ -4,8 +4,8 @@ import type * as HttpClientModule from './httpClient';
 /**
  * axios is a fifth of the landing page's JavaScript, and the landing (signed out) makes no call
  * that needs it: the HTTP clients are loaded with the first call instead of with the page
- * (docs/performance-log.md). Whoever must see every client before its first request (the shell's
- * session interceptors) registers with `withHttpClients`.
+ * (docs/performance.md › Bytes on the wire). Whoever must see every client before its first
+ * request (the shell's session interceptors) registers with `withHttpClients`.
  */
 type Clients = typeof HttpClientModule;
 type ClientsSetup = (clients: readonly AxiosInstance[]) => () => void;

@@ -1,11 +1,9 @@
 import type { AxiosError, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
+import { API_PATHS } from '../contract/paths';
 import { accessTokenIsDue } from '../session/accessTokenExpiry';
-import { isTokenExpiredAnswer, session } from '../session/session';
 import { EXPIRED_LOGIN_PATH, LOGIN_PATH } from '../session/signedOutPaths';
 import { tokenStorage } from '../session/tokenStorage';
-import { API_PATHS } from '../contract/paths';
-
-export { EXPIRED_LOGIN_PATH, LOGIN_PATH };
+import { isTokenExpiredAnswer, session } from './session';
 
 /**
  * 403s that refuse one resource to a valid session (a server the user does not manage, another
@@ -41,13 +39,15 @@ function tokenSentWith(config: InternalAxiosRequestConfig): string | null {
 }
 
 /**
- * The session's HTTP side, installed by the shell on every client, invisible to the remotes:
+ * The session's HTTP side, installed by the shell on every client (shared-lib's host entry, which
+ * remotes may not import):
  * - before a call, an access token that has expired (or is about to) is renewed first;
  * - a 401 renews the tokens once and retries the call once (concurrent 401s share one refresh,
  *   see `session.renew`); a retry answered 401 again is not retried;
- * - only a refused refresh, a 401 after the retry, or a 403 about the session (spec §4) removes
- *   both tokens and goes to /login, or /login?message=discord_token_expired when the API said
- *   `x-token-expired: true`. A refresh that got no answer (offline) signs nobody out.
+ * - only a refused refresh, a 401 after the retry, or a 403 about the session removes both tokens
+ *   and goes to /login, or /login?message=discord_token_expired when the API said
+ *   `x-token-expired: true` (docs/product.md › Sessions). A refresh that got no answer (offline)
+ *   signs nobody out.
  * Returns a function that removes the interceptors again.
  */
 export function installUnauthorizedInterceptor(

@@ -1,7 +1,7 @@
 import { api } from '../api/endpoints';
 import { API_PATHS } from '../contract/paths';
 import { REFRESH_LOCK_NAME } from '../session/refreshLock';
-import { session } from '../session/session';
+import { session } from '../api/session';
 import { tokenStorage } from '../session/tokenStorage';
 import {
   DEMO_ACCESS_TOKEN,

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { mountRootParcel, type Parcel, type ParcelConfigObject } from 'single-spa';
 import { ThemeProvider } from 'styled-components';
 import { configureRuntime } from '../config/runtimeConfig';
-import { session } from '../session/session';
+import { session } from '../api/session';
 import { setNavigator } from '../navigation/navigationBridge';
 import { toast } from '../toasts/toastStore';
 import { GlobalStyle, theme, ToastView } from '../ui';

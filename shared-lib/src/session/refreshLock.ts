@@ -4,7 +4,8 @@ export const REFRESH_LOCK_NAME = 'roconnect:token-refresh';
 /**
  * How long the lock stays taken after a refresh: Chromium hands another tab's localStorage the
  * new tokens asynchronously, and the lock's grant can overtake that copy, so the next tab would
- * read (and spend) the refresh token this one just spent. See docs/architecture.md (sessions).
+ * read (and spend) the refresh token this one just spent (docs/architecture.md › The browser and
+ * the API).
  */
 export const STORAGE_SETTLE_MS = 300;
 

@@ -2,7 +2,7 @@ import { setupServer, type SetupServer } from 'msw/node';
 import { createMockDb, resetMockDb, type MockDb } from '../mocks/db';
 import { createHandlers } from '../mocks/handlers';
 import { toast } from '../toasts/toastStore';
-import { session } from '../session/session';
+import { session } from '../api/session';
 
 export interface MockServerHandle {
   server: SetupServer;

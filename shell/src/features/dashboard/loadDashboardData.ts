@@ -1,4 +1,5 @@
-import { api, session, tokenStorage, type LinkedAccount, type Server } from '@roconnect/shared-lib';
+import { api, session, type LinkedAccount, type Server } from '@roconnect/shared-lib';
+import { tokenStorage } from '@roconnect/shared-lib/host';
 
 export interface DashboardData {
   accounts: LinkedAccount[];

@@ -1,19 +1,14 @@
 import type { User } from '../contract/types';
 import { STORAGE_KEYS } from '../constants';
-import { api } from '../api/endpoints';
 import { takeEarlyRefresh } from '../earlyLoad/takeEarly';
-import { accessTokenIsDue, learnServerClock } from './accessTokenExpiry';
-import { withRefreshLock } from './refreshLock';
-import { EXPIRED_LOGIN_PATH, LOGIN_PATH } from './signedOutPaths';
-import { tokenStorage } from './tokenStorage';
+import { accessTokenIsDue, learnServerClock } from '../session/accessTokenExpiry';
+import { withRefreshLock } from '../session/refreshLock';
+import { sessionState, type SessionState } from '../session/sessionState';
+import { EXPIRED_LOGIN_PATH, LOGIN_PATH } from '../session/signedOutPaths';
+import { tokenStorage } from '../session/tokenStorage';
+import { api } from './endpoints';
 
-export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
-export interface SessionState {
-  status: SessionStatus;
-  user: User | null;
-  /** where a session that ended on its own (401, expired Discord login) should send the user */
-  signedOutTo?: string;
-}
+export type { SessionState, SessionStatus } from '../session/sessionState';
 
 /**
  * What renewing the tokens came to. `refused`: the API turned the refresh token down, so the
@@ -25,42 +20,33 @@ export type RenewOutcome =
   | { result: 'refused'; tokenExpired: boolean; error: unknown }
   | { result: 'failed'; error: unknown };
 
-type Listener = (state: SessionState) => void;
-
-let state: SessionState = { status: 'unknown', user: null };
-const listeners = new Set<Listener>();
 let renewInFlight: Promise<RenewOutcome> | null = null;
 /** The renewal in flight may take tokens another tab renewed instead of rotating (`replacing`). */
 let renewInFlightMayReuse = false;
 
-function setState(next: SessionState): void {
-  state = next;
-  listeners.forEach((listener) => listener(state));
-}
-
 /**
  * The signed-in user, shared by the shell and every remote through the shared-lib singleton.
  * Nothing here reaches React context, so each parcel's own React root sees the same session.
+ * It lives beside the API calls it makes (/auth/me, /auth/refresh, /auth/logout); the tokens and
+ * the state it keeps are in session/, which never imports the API client.
  */
 export const session = {
-  getState: (): SessionState => state,
-  subscribe(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  getState: sessionState.get,
+  subscribe: sessionState.subscribe,
   isAuthenticated: (): boolean => tokenStorage.getAccessToken() !== null,
 
   /**
-   * Spec §4 session start: check the stored token with /auth/me. A valid token gives the
-   * authenticated state. An expired access token, or one /auth/me refuses, gets one refresh
-   * first; only a refused refresh (or a token refused again after it) clears the tokens. A
-   * network failure keeps the tokens (the user may be offline) but leaves the state anonymous.
+   * The session start (docs/product.md › Sessions): check the stored token with /auth/me. A
+   * valid token gives the authenticated state. An expired access token, or one /auth/me refuses,
+   * gets one refresh first; only a refused refresh (or a token refused again after it) clears the
+   * tokens. A network failure keeps the tokens (the user may be offline) but leaves the state
+   * anonymous.
    */
   async start(): Promise<SessionState> {
     const accessToken = tokenStorage.getAccessToken();
     if (!accessToken && !tokenStorage.getRefreshToken()) {
-      setState({ status: 'anonymous', user: null });
-      return state;
+      sessionState.set({ status: 'anonymous', user: null });
+      return sessionState.get();
     }
     let renewed = false;
     if (!accessToken || accessTokenIsDue(accessToken)) {
@@ -69,8 +55,8 @@ export const session = {
       renewed = outcome.result === 'renewed';
     }
     try {
-      setState({ status: 'authenticated', user: await api.auth.me() });
-      return state;
+      sessionState.set({ status: 'authenticated', user: await api.auth.me() });
+      return sessionState.get();
     } catch (error) {
       if (statusOf(error) === 401 && !renewed) {
         // a token the API refuses gets one refresh and one more try, as any call does
@@ -79,8 +65,8 @@ export const session = {
           return endAtStart(outcome.tokenExpired || isTokenExpiredAnswer(error));
         if (outcome.result === 'renewed') return startWithRenewedToken();
         // no answer from the refresh: keep the tokens for when the API is back
-        setState({ status: 'anonymous', user: null });
-        return state;
+        sessionState.set({ status: 'anonymous', user: null });
+        return sessionState.get();
       }
       return startFailed(error);
     }
@@ -91,13 +77,13 @@ export const session = {
     learnServerClock(accessToken);
     tokenStorage.setTokens(accessToken, refreshToken);
     const user = await api.auth.me();
-    setState({ status: 'authenticated', user });
+    sessionState.set({ status: 'authenticated', user });
     return user;
   },
 
   /**
-   * Rotate the tokens (spec §4 dashboard and verify loads). Resolves false on failure. Shares
-   * the tab's single flight and the browser's refresh lock with `renew`.
+   * Rotate the tokens (the dashboard and verify loads, docs/product.md › Sessions). Resolves
+   * false on failure. Shares the tab's single flight and the browser's refresh lock with `renew`.
    */
   async refresh(): Promise<boolean> {
     // the page's inline early load may have done this refresh already (earlyLoad/)
@@ -131,9 +117,9 @@ export const session = {
   },
 
   /**
-   * Spec §4 logout: end the session and clear the tokens, whether or not the call succeeds. The
-   * refresh token goes in the body, so the API can end the session even after the access token
-   * has expired. Other tabs see the tokens go (see `followOtherTabs`).
+   * Logout (docs/product.md › Sessions): end the session and clear the tokens, whether or not the
+   * call succeeds. The refresh token goes in the body, so the API can end the session even after
+   * the access token has expired. Other tabs see the tokens go (see `followOtherTabs`).
    */
   async logout(): Promise<boolean> {
     let ok = true;
@@ -162,7 +148,7 @@ export const session = {
     const onStorage = (event: StorageEvent) => {
       // key null: localStorage.clear() in the other tab
       if (event.key !== null && event.key !== STORAGE_KEYS.authToken) return;
-      if (state.status !== 'authenticated' || tokenStorage.getAccessToken()) return;
+      if (sessionState.get().status !== 'authenticated' || tokenStorage.getAccessToken()) return;
       clearLocal(LOGIN_PATH);
     };
     window.addEventListener('storage', onStorage);
@@ -194,8 +180,8 @@ async function rotateTokens(replacing: string | null | undefined): Promise<Renew
 
 async function startWithRenewedToken(): Promise<SessionState> {
   try {
-    setState({ status: 'authenticated', user: await api.auth.me() });
-    return state;
+    sessionState.set({ status: 'authenticated', user: await api.auth.me() });
+    return sessionState.get();
   } catch (error) {
     return startFailed(error);
   }
@@ -205,21 +191,21 @@ async function startWithRenewedToken(): Promise<SessionState> {
 function startFailed(error: unknown): SessionState {
   const status = statusOf(error);
   if (status === 401 || status === 403) return endAtStart(isTokenExpiredAnswer(error));
-  setState({ status: 'anonymous', user: null });
-  return state;
+  sessionState.set({ status: 'anonymous', user: null });
+  return sessionState.get();
 }
 
 function endAtStart(tokenExpired = false): SessionState {
   tokenStorage.clear();
   // keep where the 401 interceptor (if it acted first) said the user should go
-  const signedOutTo = tokenExpired ? EXPIRED_LOGIN_PATH : state.signedOutTo;
-  setState({ status: 'anonymous', user: null, signedOutTo });
-  return state;
+  const signedOutTo = tokenExpired ? EXPIRED_LOGIN_PATH : sessionState.get().signedOutTo;
+  sessionState.set({ status: 'anonymous', user: null, signedOutTo });
+  return sessionState.get();
 }
 
 function clearLocal(signedOutTo?: string): void {
   tokenStorage.clear();
-  setState({ status: 'anonymous', user: null, signedOutTo });
+  sessionState.set({ status: 'anonymous', user: null, signedOutTo });
 }
 
 function statusOf(error: unknown): number | undefined {

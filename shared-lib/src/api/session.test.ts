@@ -7,9 +7,9 @@ import {
   setupMockServer,
   signIn,
 } from '../testing';
-import { REFRESH_LOCK_NAME } from './refreshLock';
+import { REFRESH_LOCK_NAME } from '../session/refreshLock';
+import { tokenStorage } from '../session/tokenStorage';
 import { session } from './session';
-import { tokenStorage } from './tokenStorage';
 
 const { server, db } = setupMockServer();
 
