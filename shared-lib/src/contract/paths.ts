@@ -1,42 +1,65 @@
-/** Every path of the HTTP contract, in one place, for the client, the MSW handlers and tests. */
+import {
+  AUDIT_ROUTES,
+  AUTH_ROUTES,
+  BIND_ROUTES,
+  DASHBOARD_ROUTES,
+  MEMBER_UPDATE_ROUTES,
+  PUBLIC_ROUTES,
+  ROBLOX_ROUTES,
+  SERVER_HEALTH_ROUTES,
+  SERVER_ROUTES,
+  VERIFICATION_ROUTES,
+  fillPath,
+  type ApiRoute,
+} from './apiRoutes';
+
+/** A builder for a route on one server or account: its `:id` filled in, encoded. */
+const byId =
+  (route: ApiRoute) =>
+  (id: string): string =>
+    fillPath(route.path, { id });
+
+/**
+ * The client's paths of the HTTP contract, filled in from the route table (./apiRoutes), for the
+ * API client, the MSW handlers and tests.
+ */
 export const API_PATHS = {
-  discordUrl: '/auth/discord-url',
-  authCallback: '/auth/callback',
-  refresh: '/auth/refresh',
-  me: '/auth/me',
-  logout: '/auth/logout',
-  userServers: '/api/v1/dashboard/user/servers',
-  syncServers: '/api/v1/dashboard/user/sync-servers',
-  verificationServers: '/api/v1/dashboard/user/verification-servers',
-  linkedAccounts: '/api/v1/dashboard/user/linked-accounts',
-  linkedAccount: (id: string) => `/api/v1/dashboard/user/linked-account/${encodeURIComponent(id)}`,
-  manualSync: '/api/v1/dashboard/bot/manual-sync',
-  inviteUrl: '/api/v1/dashboard/bot/invite-url',
-  verifyInServer: '/api/v1/dashboard/bot/verify-in-server',
-  robloxAuthUrl: '/roblox/auth-url',
-  robloxCallback: '/roblox/callback',
-  robloxStatus: '/roblox/status',
-  serverConfig: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/config`,
-  serverSetup: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/setup`,
-  setupNickname: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/setup/nickname`,
-  setupVerifiedRole: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/setup/verified-role`,
-  setupGroup: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/setup/group`,
-  serverEdit: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/edit`,
-  editNickname: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/edit/nickname`,
-  editVerifiedRole: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/edit/verified-role`,
-  editGroup: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/edit/group`,
-  editUnverifiedRole: (id: string) =>
-    `/api/v1/server/${encodeURIComponent(id)}/edit/unverified-role`,
-  serverBinds: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/binds`,
-  serverAudit: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/audit`,
-  serverAuditExport: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/audit/export`,
-  serverHealth: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/health`,
-  membersUpdate: (id: string) => `/api/v1/server/${encodeURIComponent(id)}/members/update`,
-  membersUpdateJob: (id: string, jobId: string) =>
-    `/api/v1/server/${encodeURIComponent(id)}/members/update/${encodeURIComponent(jobId)}`,
-  botStats: '/api/bot-stats',
-  health: '/api/health',
-  openapi: '/api/docs/openapi.json',
+  discordUrl: AUTH_ROUTES.discordUrl.path,
+  authCallback: AUTH_ROUTES.callback.path,
+  refresh: AUTH_ROUTES.refresh.path,
+  me: AUTH_ROUTES.me.path,
+  logout: AUTH_ROUTES.logout.path,
+  userServers: DASHBOARD_ROUTES.userServers.path,
+  syncServers: DASHBOARD_ROUTES.syncServers.path,
+  verificationServers: DASHBOARD_ROUTES.verificationServers.path,
+  linkedAccounts: DASHBOARD_ROUTES.linkedAccounts.path,
+  linkedAccount: byId(DASHBOARD_ROUTES.unlink),
+  manualSync: DASHBOARD_ROUTES.manualSync.path,
+  inviteUrl: DASHBOARD_ROUTES.inviteUrl.path,
+  verifyInServer: VERIFICATION_ROUTES.verifyInServer.path,
+  robloxAuthUrl: ROBLOX_ROUTES.authUrl.path,
+  robloxCallback: ROBLOX_ROUTES.callback.path,
+  robloxStatus: ROBLOX_ROUTES.status.path,
+  serverConfig: byId(SERVER_ROUTES.config),
+  serverSetup: byId(SERVER_ROUTES.setupStatus),
+  setupNickname: byId(SERVER_ROUTES.setupNickname),
+  setupVerifiedRole: byId(SERVER_ROUTES.setupVerifiedRole),
+  setupGroup: byId(SERVER_ROUTES.setupGroup),
+  serverEdit: byId(SERVER_ROUTES.edit),
+  editNickname: byId(SERVER_ROUTES.editNickname),
+  editVerifiedRole: byId(SERVER_ROUTES.editVerifiedRole),
+  editGroup: byId(SERVER_ROUTES.editGroup),
+  editUnverifiedRole: byId(SERVER_ROUTES.editUnverifiedRole),
+  serverBinds: byId(BIND_ROUTES.list),
+  serverAudit: byId(AUDIT_ROUTES.page),
+  serverAuditExport: byId(AUDIT_ROUTES.export),
+  serverHealth: byId(SERVER_HEALTH_ROUTES.check),
+  membersUpdate: byId(MEMBER_UPDATE_ROUTES.start),
+  membersUpdateJob: (id: string, jobId: string): string =>
+    fillPath(MEMBER_UPDATE_ROUTES.job.path, { id, jobId }),
+  botStats: PUBLIC_ROUTES.botStats.path,
+  health: PUBLIC_ROUTES.health.path,
+  openapi: PUBLIC_ROUTES.openapi.path,
   /** served by the shell's own server, same origin as the page */
   cspNonce: '/api/csp-nonce',
 } as const;

@@ -1,187 +1,104 @@
-import type { AccountServerStatus } from './console';
 /**
- * Contract types for the RoConnect HTTP API.
- * The API's OpenAPI document must describe the same shapes; `api/` has a test that checks it.
+ * Contract types for the RoConnect HTTP API: each is the `Static` form of the API's schema
+ * (./schemas), imported as a type only, so no TypeBox reaches a browser bundle.
  */
+import type { Static } from 'typebox';
+import type {
+  AuthUrlDataSchema,
+  RefreshDataSchema,
+  RefreshRequestSchema,
+  UserSchema,
+} from './schemas/auth';
+import type { ErrorEnvelope } from './schemas/common';
+import type {
+  InviteUrlDataSchema,
+  LinkedAccountSchema,
+  ManualSyncDataSchema,
+  ServerSchema,
+} from './schemas/dashboard';
+import type { BotStatsSchema, HealthSchema } from './schemas/public';
+import type { RobloxStatusSchema } from './schemas/roblox';
+import type {
+  EditGroupBodySchema,
+  EditVerifiedRoleBodySchema,
+  GroupSummarySchema,
+  NicknameBodySchema,
+  NicknameFormatSchema,
+  ServerConfigDataSchema,
+  ServerConfigSchema,
+  ServerEditDataSchema,
+  ServerRoleSchema,
+  SetupGroupBodySchema,
+  SetupGroupDataSchema,
+  SetupNicknameDataSchema,
+  SetupStatusSchema,
+  SetupStepSchema,
+  SetupVerifiedRoleBodySchema,
+  SetupVerifiedRoleDataSchema,
+} from './schemas/servers';
+import type { VerifyRequestSchema, VerifyResultSchema } from './schemas/verification';
+
+export { NICKNAME_FORMATS, SETUP_STEPS } from './constants';
+
+/**
+ * A body of optional fields of which the API takes exactly one (its schema says so in words and
+ * its handler refuses the rest): `{a?: A; b?: B}` → `{a: A} | {b: B}`.
+ */
+export type ExactlyOneOf<T> = { [K in keyof T]-?: Required<Pick<T, K>> }[keyof T];
 
 /** Every API response body is one of these envelopes. */
 export interface ApiSuccess<T> {
   success: true;
   data: T;
 }
-export interface ApiFailure {
-  success: false;
-  error: string;
-  message: string;
-}
+export type ApiFailure = Static<typeof ErrorEnvelope>;
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 
-export const NICKNAME_FORMATS = [
-  'roblox_username',
-  'roblox_display',
-  'discord_display',
-  'discord_username',
-  'discord_display_with_roblox',
-  'none',
-] as const;
-export type NicknameFormat = (typeof NICKNAME_FORMATS)[number];
+export type NicknameFormat = Static<typeof NicknameFormatSchema>;
+export type SetupStep = Static<typeof SetupStepSchema>;
 
-export const SETUP_STEPS = ['nickname', 'verified_role', 'group'] as const;
-export type SetupStep = (typeof SETUP_STEPS)[number];
-
-export interface User {
-  id: string;
-  discord_id: string;
-  username: string;
-  global_name: string | null;
-  avatar: string | null;
-}
-
-export interface BotStats {
-  total_users: number;
-  total_servers: number;
-}
-
+export type User = Static<typeof UserSchema>;
+export type BotStats = Static<typeof BotStatsSchema>;
 /** GET /api/health (= /api/health/ready): 200 while ready, 503 `unavailable` when not */
-export interface Health {
-  /** degraded: ready, but Redis does not answer and rate limits count per replica */
-  status: 'ok' | 'degraded' | 'unavailable';
-  database: 'ok' | 'unavailable';
-  /** the shared rate-limit counters, when REDIS_URL is set; degraded: counted in memory meanwhile */
-  redis: 'ok' | 'degraded' | 'not_configured';
-  /** the background job engine */
-  jobs: 'ok' | 'unavailable' | 'off';
-}
-
-export interface LinkedAccount {
-  id: string;
-  roblox_id: string;
-  roblox_username: string;
-  roblox_display_name: string;
-  roblox_avatar: string | null;
-  /** ISO 8601, UTC */
-  linked_at: string;
-  verified: boolean;
-  /** the servers this account verified in, newest first */
-  verified_in: AccountServerStatus[];
-}
-
-export interface Server {
-  id: string;
-  server_id: string;
-  server_name: string;
-  server_icon: string | null;
-  owner: boolean;
-  member_count: number;
-  bot_added: boolean;
-  can_manage: boolean;
-}
-
-export interface SetupStatus {
-  setup_completed: boolean;
-  setup_step: SetupStep | null;
-}
-
-export interface ServerConfig {
-  server_name: string;
-  nickname_format: NicknameFormat;
-  verified_role_name: string;
-  verified_role_id: string | null;
-  group_id: string | null;
-  /** given to members who are not verified, removed when they verify; null when off */
-  unverified_role_id: string | null;
-}
-
-export interface ServerRole {
-  id: string;
-  name: string;
-  position: number;
-  /** false when the role sits at or above the bot's highest role (or is managed/@everyone) */
-  assignable: boolean;
-}
-
-export interface GroupSummary {
-  id: string;
-  name: string;
-  ranks: { rank: number; name: string; discord_role_id: string | null }[];
-}
-
-export interface VerifyResult {
-  roles_updated: boolean;
-  nickname_updated: boolean;
-  dm_sent: boolean;
-  roles_added: string[];
-  roles_removed: string[];
-  nickname: string | null;
-  warnings: string[];
-}
+export type Health = Static<typeof HealthSchema>;
+export type LinkedAccount = Static<typeof LinkedAccountSchema>;
+export type Server = Static<typeof ServerSchema>;
+export type SetupStatus = Static<typeof SetupStatusSchema>;
+export type ServerConfig = Static<typeof ServerConfigSchema>;
+/** `assignable` is false when the role sits at or above the bot's highest role (or is managed/@everyone) */
+export type ServerRole = Static<typeof ServerRoleSchema>;
+export type GroupSummary = Static<typeof GroupSummarySchema>;
+export type VerifyResult = Static<typeof VerifyResultSchema>;
 
 // ---- Request bodies and response data, call by call ----
 
-export interface AuthUrlData {
-  auth_url: string;
-}
-export interface RefreshRequest {
-  refresh_token: string;
-}
-export interface RefreshData {
-  access_token: string;
-  refresh_token: string;
-  /** seconds until the access token expires */
-  expires_in: number;
-}
+export type AuthUrlData = Static<typeof AuthUrlDataSchema>;
+export type RefreshRequest = Static<typeof RefreshRequestSchema>;
+export type RefreshData = Static<typeof RefreshDataSchema>;
+/**
+ * The data of an answer that has none (EmptyObject, which allows no property): its `Static` form is
+ * `{}`, which would take any object, so the type says "no property" itself.
+ */
 export type EmptyData = Record<string, never>;
 
-export interface ManualSyncData {
-  checked: number;
-  bot_present: number;
-}
-export interface InviteUrlData {
-  invite_url: string;
-}
-export interface VerifyInServerRequest {
-  server_id: string;
-  account_id: string;
-}
-export interface RobloxStatusData {
-  configured: boolean;
-}
-export interface ServerConfigData {
-  server_config: ServerConfig;
-}
-export interface SetupNicknameRequest {
-  nickname_format: NicknameFormat;
-}
-export interface SetupNicknameData {
-  setup_step: SetupStep | null;
-}
-export interface SetupVerifiedRoleRequest {
-  verified_role_name: string;
-}
-export interface SetupVerifiedRoleData {
-  verified_role_id: string;
-  setup_step: SetupStep | null;
-}
-export type SetupGroupRequest =
-  { group_id: string | number } | { group_url: string } | { skip: true };
-export interface SetupGroupData {
-  setup_completed: boolean;
-  group_id: string | null;
-  group_name: string | null;
-  roles_created: string[];
-}
-export interface ServerEditData {
-  server_config: ServerConfig;
-  roles: ServerRole[];
-  group: GroupSummary | null;
-}
-export interface EditVerifiedRoleRequest {
-  verified_role_name: string;
-  verified_role_id: string | null;
-}
-export type EditGroupRequest = { group_url: string } | { group_id: string | number };
+export type ManualSyncData = Static<typeof ManualSyncDataSchema>;
+export type InviteUrlData = Static<typeof InviteUrlDataSchema>;
+export type VerifyInServerRequest = Static<typeof VerifyRequestSchema>;
+export type RobloxStatusData = Static<typeof RobloxStatusSchema>;
+export type ServerConfigData = Static<typeof ServerConfigDataSchema>;
+export type SetupNicknameRequest = Static<typeof NicknameBodySchema>;
+export type SetupNicknameData = Static<typeof SetupNicknameDataSchema>;
+export type SetupVerifiedRoleRequest = Static<typeof SetupVerifiedRoleBodySchema>;
+export type SetupVerifiedRoleData = Static<typeof SetupVerifiedRoleDataSchema>;
+/** exactly one of group_id, group_url or skip: true */
+export type SetupGroupRequest = ExactlyOneOf<Static<typeof SetupGroupBodySchema>>;
+export type SetupGroupData = Static<typeof SetupGroupDataSchema>;
+export type ServerEditData = Static<typeof ServerEditDataSchema>;
+export type EditVerifiedRoleRequest = Static<typeof EditVerifiedRoleBodySchema>;
+/** one of group_id or group_url */
+export type EditGroupRequest = ExactlyOneOf<Static<typeof EditGroupBodySchema>>;
 
-/** The page nonce served by the shell's own server (no envelope). */
+/** The page nonce served by the shell's own server (no envelope), not the API's. */
 export interface CspNonceResponse {
   nonce: string;
 }

@@ -1,0 +1,110 @@
+/**
+ * Every route of the API as data, one table per resource: its method and its path pattern, with
+ * `:name` parameters as Fastify and MSW both read them. The API registers each route at its
+ * pattern (with the schemas of ./schemas), the MSW handlers answer at the same patterns, and
+ * API_PATHS (./paths) fills them in for the client. No TypeBox here: browser code imports this.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRoute {
+  readonly method: HttpMethod;
+  readonly path: string;
+}
+
+export const AUTH_ROUTES = {
+  discordUrl: { method: 'GET', path: '/auth/discord-url' },
+  callback: { method: 'GET', path: '/auth/callback' },
+  refresh: { method: 'POST', path: '/auth/refresh' },
+  me: { method: 'GET', path: '/auth/me' },
+  logout: { method: 'POST', path: '/auth/logout' },
+} as const satisfies Record<string, ApiRoute>;
+
+export const DASHBOARD_ROUTES = {
+  userServers: { method: 'GET', path: '/api/v1/dashboard/user/servers' },
+  syncServers: { method: 'POST', path: '/api/v1/dashboard/user/sync-servers' },
+  verificationServers: { method: 'GET', path: '/api/v1/dashboard/user/verification-servers' },
+  linkedAccounts: { method: 'GET', path: '/api/v1/dashboard/user/linked-accounts' },
+  unlink: { method: 'DELETE', path: '/api/v1/dashboard/user/linked-account/:id' },
+  manualSync: { method: 'POST', path: '/api/v1/dashboard/bot/manual-sync' },
+  inviteUrl: { method: 'GET', path: '/api/v1/dashboard/bot/invite-url' },
+} as const satisfies Record<string, ApiRoute>;
+
+export const VERIFICATION_ROUTES = {
+  verifyInServer: { method: 'POST', path: '/api/v1/dashboard/bot/verify-in-server' },
+} as const satisfies Record<string, ApiRoute>;
+
+export const ROBLOX_ROUTES = {
+  authUrl: { method: 'GET', path: '/roblox/auth-url' },
+  callback: { method: 'GET', path: '/roblox/callback' },
+  status: { method: 'GET', path: '/roblox/status' },
+} as const satisfies Record<string, ApiRoute>;
+
+/** One server's configuration and setup (`:id` is the Discord server id). */
+export const SERVER_ROUTES = {
+  config: { method: 'GET', path: '/api/v1/server/:id/config' },
+  setupStatus: { method: 'GET', path: '/api/v1/server/:id/setup' },
+  setupNickname: { method: 'POST', path: '/api/v1/server/:id/setup/nickname' },
+  setupVerifiedRole: { method: 'POST', path: '/api/v1/server/:id/setup/verified-role' },
+  setupGroup: { method: 'POST', path: '/api/v1/server/:id/setup/group' },
+  edit: { method: 'GET', path: '/api/v1/server/:id/edit' },
+  editNickname: { method: 'PUT', path: '/api/v1/server/:id/edit/nickname' },
+  editVerifiedRole: { method: 'PUT', path: '/api/v1/server/:id/edit/verified-role' },
+  editGroup: { method: 'PUT', path: '/api/v1/server/:id/edit/group' },
+  editUnverifiedRole: { method: 'PUT', path: '/api/v1/server/:id/edit/unverified-role' },
+} as const satisfies Record<string, ApiRoute>;
+
+export const BIND_ROUTES = {
+  list: { method: 'GET', path: '/api/v1/server/:id/binds' },
+  replace: { method: 'PUT', path: '/api/v1/server/:id/binds' },
+} as const satisfies Record<string, ApiRoute>;
+
+export const AUDIT_ROUTES = {
+  page: { method: 'GET', path: '/api/v1/server/:id/audit' },
+  export: { method: 'GET', path: '/api/v1/server/:id/audit/export' },
+} as const satisfies Record<string, ApiRoute>;
+
+/** The bot's health in one server (the API's own readiness is PUBLIC_ROUTES.health). */
+export const SERVER_HEALTH_ROUTES = {
+  check: { method: 'GET', path: '/api/v1/server/:id/health' },
+} as const satisfies Record<string, ApiRoute>;
+
+export const MEMBER_UPDATE_ROUTES = {
+  start: { method: 'POST', path: '/api/v1/server/:id/members/update' },
+  latest: { method: 'GET', path: '/api/v1/server/:id/members/update' },
+  job: { method: 'GET', path: '/api/v1/server/:id/members/update/:jobId' },
+  cancel: { method: 'DELETE', path: '/api/v1/server/:id/members/update/:jobId' },
+} as const satisfies Record<string, ApiRoute>;
+
+export const PUBLIC_ROUTES = {
+  botStats: { method: 'GET', path: '/api/bot-stats' },
+  health: { method: 'GET', path: '/api/health' },
+  /** the operator's probes, out of the OpenAPI document */
+  readiness: { method: 'GET', path: '/api/health/ready' },
+  liveness: { method: 'GET', path: '/api/health/live' },
+  openapi: { method: 'GET', path: '/api/docs/openapi.json' },
+} as const satisfies Record<string, ApiRoute>;
+
+/** Discord's, not the browser's: slash commands arrive here, signed (docs/product.md › Slash commands). */
+export const INTERACTION_ROUTES = {
+  interactions: { method: 'POST', path: '/api/interactions' },
+} as const satisfies Record<string, ApiRoute>;
+
+/** The names of a pattern's `:name` parameters, as a union of string literals. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** `/api/v1/server/:id/config` with `{ id: '1/2' }` → `/api/v1/server/1%2F2/config`. */
+export function fillPath<P extends string>(
+  pattern: P,
+  params: Record<PathParams<P>, string>,
+): string {
+  const values = params as Record<string, string>;
+  return pattern.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`fillPath: ${pattern} needs :${name}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,65 @@
+import { Type } from 'typebox';
+import { Nullable, Ok, Snowflake, Uuid, errors } from './common';
+
+export const MemberUpdateStatusSchema = Type.Enum([
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'cancelled',
+]);
+export const MemberUpdateJobSchema = Type.Object(
+  {
+    job_id: Type.String(),
+    status: MemberUpdateStatusSchema,
+    total: Type.Integer({ description: 'linked members found in the server so far' }),
+    done: Type.Integer({ description: 'members handled (updated, already right, or gone)' }),
+    failed: Type.Integer({ description: 'members Discord or Roblox refused' }),
+    started_at: Nullable(Type.String({ format: 'date-time' })),
+    finished_at: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
+
+export const StartMemberUpdateDataSchema = Type.Object(
+  { job_id: Type.String() },
+  { additionalProperties: false },
+);
+
+const ServerParams = Type.Object(
+  { id: Snowflake('the Discord server (guild) id') },
+  { additionalProperties: false },
+);
+const JobParams = Type.Object(
+  { id: Snowflake('the Discord server (guild) id'), jobId: Uuid('the update job id') },
+  { additionalProperties: false },
+);
+const common = { tags: ['servers'], security: [{ bearerAuth: [] }] };
+
+export const startRoute = {
+  ...common,
+  params: ServerParams,
+  summary: 'Update every member of the server (roles and nicknames); answers the job to follow',
+  response: {
+    202: Ok(StartMemberUpdateDataSchema),
+    ...errors(401, 403, 404, 409, 502),
+  },
+};
+export const latestRoute = {
+  ...common,
+  params: ServerParams,
+  summary: "The server's latest member update, or null",
+  response: { 200: Ok(Nullable(MemberUpdateJobSchema)), ...errors(401, 403) },
+};
+export const jobRoute = {
+  ...common,
+  params: JobParams,
+  summary: 'Progress of a member update',
+  response: { 200: Ok(MemberUpdateJobSchema), ...errors(401, 403, 404) },
+};
+export const cancelRoute = {
+  ...common,
+  params: JobParams,
+  summary: 'Cancel a member update (members already updated stay updated)',
+  response: { 200: Ok(MemberUpdateJobSchema), ...errors(401, 403, 404, 502) },
+};

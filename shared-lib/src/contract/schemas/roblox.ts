@@ -1,0 +1,36 @@
+import { Type } from 'typebox';
+import { Ok, errors } from './common';
+
+export const RobloxStatusSchema = Type.Object(
+  { configured: Type.Boolean() },
+  { additionalProperties: false },
+);
+export const RobloxAuthUrlSchema = Type.Object(
+  { auth_url: Type.String() },
+  { additionalProperties: false },
+);
+export const RobloxCallbackQuerySchema = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 1024 })),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+  error: Type.Optional(Type.String({ maxLength: 200 })),
+  error_description: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+
+const tags = ['roblox'];
+export const robloxAuthUrlRoute = {
+  tags,
+  security: [{ bearerAuth: [] }],
+  summary: 'Roblox authorize URL (openid profile, PKCE S256), bound to the caller',
+  response: { 200: Ok(RobloxAuthUrlSchema), ...errors(401, 503) },
+};
+export const robloxCallbackRoute = {
+  tags,
+  summary: 'Roblox redirects here; links the account and redirects to the web app',
+  querystring: RobloxCallbackQuerySchema,
+  response: { 302: Type.Null({ description: 'redirect to APP_URL/roblox/callback' }), ...errors() },
+};
+export const robloxStatusRoute = {
+  tags,
+  summary: 'Whether Roblox linking is configured',
+  response: { 200: Ok(RobloxStatusSchema), ...errors() },
+};

@@ -1,0 +1,187 @@
+import { Type } from 'typebox';
+import { NICKNAME_FORMATS, SETUP_STEPS } from '../constants';
+import { Nullable, Ok, ServerIdParams, Snowflake, errors } from './common';
+
+export const NicknameFormatSchema = Type.Enum([...NICKNAME_FORMATS], {
+  description: 'how the bot sets nicknames',
+});
+export const SetupStepSchema = Type.Enum([...SETUP_STEPS]);
+
+export const ServerConfigSchema = Type.Object(
+  {
+    server_name: Type.String(),
+    nickname_format: NicknameFormatSchema,
+    verified_role_name: Type.String(),
+    verified_role_id: Nullable(Type.String()),
+    group_id: Nullable(Type.String()),
+    unverified_role_id: Nullable(
+      Type.String({ description: 'given to members who are not verified; null when off' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const ServerConfigDataSchema = Type.Object(
+  { server_config: ServerConfigSchema },
+  { additionalProperties: false },
+);
+export const SetupStatusSchema = Type.Object(
+  { setup_completed: Type.Boolean(), setup_step: Nullable(SetupStepSchema) },
+  { additionalProperties: false },
+);
+export const ServerRoleSchema = Type.Object(
+  { id: Type.String(), name: Type.String(), position: Type.Integer(), assignable: Type.Boolean() },
+  { additionalProperties: false },
+);
+export const GroupSummarySchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    ranks: Type.Array(
+      Type.Object(
+        { rank: Type.Integer(), name: Type.String(), discord_role_id: Nullable(Type.String()) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const ServerEditDataSchema = Type.Object(
+  {
+    server_config: ServerConfigSchema,
+    roles: Type.Array(ServerRoleSchema),
+    group: Nullable(GroupSummarySchema),
+  },
+  { additionalProperties: false },
+);
+
+const RoleName = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: '1–100 characters after trimming; not @everyone',
+});
+const GroupId = Type.Union(
+  [Type.String({ minLength: 1, maxLength: 200 }), Type.Integer({ minimum: 1 })],
+  {
+    description: 'a positive integer id (or a group URL)',
+  },
+);
+const GroupUrl = Type.String({
+  minLength: 1,
+  maxLength: 500,
+  description: 'a Roblox group or community URL',
+});
+
+export const NicknameBodySchema = Type.Object(
+  { nickname_format: NicknameFormatSchema },
+  { additionalProperties: false },
+);
+export const SetupNicknameDataSchema = Type.Object(
+  { setup_step: Nullable(SetupStepSchema) },
+  { additionalProperties: false },
+);
+export const SetupVerifiedRoleBodySchema = Type.Object(
+  { verified_role_name: RoleName },
+  { additionalProperties: false },
+);
+export const SetupVerifiedRoleDataSchema = Type.Object(
+  { verified_role_id: Type.String(), setup_step: Nullable(SetupStepSchema) },
+  { additionalProperties: false },
+);
+export const SetupGroupBodySchema = Type.Object(
+  {
+    group_id: Type.Optional(GroupId),
+    group_url: Type.Optional(GroupUrl),
+    skip: Type.Optional(Type.Literal(true)),
+  },
+  { additionalProperties: false, description: 'exactly one of group_id, group_url or skip: true' },
+);
+export const SetupGroupDataSchema = Type.Object(
+  {
+    setup_completed: Type.Boolean(),
+    group_id: Nullable(Type.String()),
+    group_name: Nullable(Type.String()),
+    roles_created: Type.Array(Type.String(), { description: 'names of the Discord roles created' }),
+  },
+  { additionalProperties: false },
+);
+export const EditVerifiedRoleBodySchema = Type.Object(
+  {
+    verified_role_name: RoleName,
+    verified_role_id: Nullable(Snowflake('an existing role, or null to find/create by name')),
+  },
+  { additionalProperties: false },
+);
+export const EditGroupBodySchema = Type.Object(
+  { group_id: Type.Optional(GroupId), group_url: Type.Optional(GroupUrl) },
+  { additionalProperties: false, description: 'one of group_id or group_url' },
+);
+
+export const EditUnverifiedRoleBodySchema = Type.Object(
+  {
+    unverified_role_id: Nullable(
+      Snowflake('an existing role the bot may give, or null to turn the unverified role off'),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const common = { tags: ['servers'], security: [{ bearerAuth: [] }], params: ServerIdParams };
+const errs = errors(401, 403, 404, 409, 502);
+
+export const configRoute = {
+  ...common,
+  summary: 'Server configuration',
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
+};
+export const setupStatusRoute = {
+  ...common,
+  summary: 'Setup wizard status',
+  response: { 200: Ok(SetupStatusSchema), ...errs },
+};
+export const setupNicknameRoute = {
+  ...common,
+  summary: 'Setup step 1: nickname format',
+  body: NicknameBodySchema,
+  response: { 200: Ok(SetupNicknameDataSchema), ...errs },
+};
+export const setupVerifiedRoleRoute = {
+  ...common,
+  summary: 'Setup step 2: verified role (created when missing)',
+  body: SetupVerifiedRoleBodySchema,
+  response: { 200: Ok(SetupVerifiedRoleDataSchema), ...errs },
+};
+export const setupGroupRoute = {
+  ...common,
+  summary: 'Setup step 3: Roblox group (one Discord role per rank above 0) or skip',
+  body: SetupGroupBodySchema,
+  response: { 200: Ok(SetupGroupDataSchema), ...errs },
+};
+export const editRoute = {
+  ...common,
+  summary: 'Configuration, roles and group for the edit page',
+  response: { 200: Ok(ServerEditDataSchema), ...errors(401, 403, 404, 409, 429, 502) },
+};
+export const editNicknameRoute = {
+  ...common,
+  summary: 'Change the nickname format',
+  body: NicknameBodySchema,
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
+};
+export const editVerifiedRoleRoute = {
+  ...common,
+  summary: 'Change the verified role',
+  body: EditVerifiedRoleBodySchema,
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
+};
+export const editGroupRoute = {
+  ...common,
+  summary: 'Change the Roblox group',
+  body: EditGroupBodySchema,
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
+};
+export const editUnverifiedRoleRoute = {
+  ...common,
+  summary: 'Set or turn off the role given to members who are not verified',
+  body: EditUnverifiedRoleBodySchema,
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
+};

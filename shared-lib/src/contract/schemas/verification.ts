@@ -1,0 +1,30 @@
+import { Type } from 'typebox';
+import { Nullable, Ok, Snowflake, Uuid, errors } from './common';
+
+export const VerifyRequestSchema = Type.Object(
+  {
+    server_id: Snowflake('the server to verify in'),
+    account_id: Uuid('one of the caller’s linked accounts'),
+  },
+  { additionalProperties: false },
+);
+export const VerifyResultSchema = Type.Object(
+  {
+    roles_updated: Type.Boolean(),
+    nickname_updated: Type.Boolean(),
+    dm_sent: Type.Boolean(),
+    roles_added: Type.Array(Type.String(), { description: 'names of roles given' }),
+    roles_removed: Type.Array(Type.String(), { description: 'names of roles taken away' }),
+    nickname: Nullable(Type.String({ maxLength: 32 })),
+    warnings: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const verifyRoute = {
+  tags: ['dashboard'],
+  security: [{ bearerAuth: [] }],
+  summary: 'Verify a linked Roblox account in a server: roles, nickname, DM',
+  body: VerifyRequestSchema,
+  response: { 200: Ok(VerifyResultSchema), ...errors(401, 403, 404, 409, 429, 502) },
+};
