@@ -24,15 +24,17 @@ module.exports = {
     ...(process.env.TEST_DATABASE_URL
       ? []
       : [
-          '/test/change-feed-postgres\\.test\\.ts$',
-          '/test/job-wake-postgres\\.test\\.ts$',
+          '/test/db/change-feed-postgres\\.test\\.ts$',
+          '/test/lib/job-wake-postgres\\.test\\.ts$',
           // a pool to starve: PGlite has none
-          '/test/discord-refresh-burst-postgres\\.test\\.ts$',
+          '/test/db/discord-refresh-burst-postgres\\.test\\.ts$',
         ]),
     ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
       ? []
-      : ['/test/scale-out\\.test\\.ts$']),
+      : ['/test/app/scale-out\\.test\\.ts$']),
     // API processes killed and restarted over one database: PostgreSQL only
-    ...(process.env.TEST_DATABASE_URL ? [] : ['/test/member-update-kill\\.test\\.ts$']),
+    ...(process.env.TEST_DATABASE_URL
+      ? []
+      : ['/test/features/member-updates/member-update-kill\\.test\\.ts$']),
   ],
 };

@@ -1,0 +1,167 @@
+/**
+ * Two API replicas (separate processes, different ports) on one PostgreSQL and one Redis, with the
+ * emulator: one truth. Runs in the PostgreSQL pass of `npm test` when Redis answers too
+ * (api/package.json `test:postgres`); scripts/test.mjs prints why when it does not.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
+import testSeed from '@roconnect/emulator/seeds/test.json';
+import { consent } from '../integrations/helpers';
+import {
+  dropTestSchema,
+  freePort,
+  spawnApiProcess,
+  stopApiProcesses,
+  waitForApiHealth,
+} from '../support/api-process';
+import { until } from '../support/until';
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+if (!DATABASE_URL || !REDIS_URL)
+  throw new Error(
+    'scale-out.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL (see api/README.md)',
+  );
+
+const OLIVIA = '110000000000000001';
+const schema = `scale_${randomBytes(4).toString('hex')}`;
+const replicas: ChildProcess[] = [];
+let emulator: RunningEmulator;
+let a: string;
+let b: string;
+
+async function startReplica(port: number, apiUrl: string): Promise<string> {
+  const child = spawnApiProcess(port, {
+    API_URL: apiUrl,
+    DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    REDIS_URL,
+    RATE_LIMIT_MAX: '20',
+    JWT_SECRET: 'scale-out-jwt-secret-shared-by-every-replica-0123',
+    TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '2',
+    EMULATOR_URL: emulator.url,
+    EMULATOR_PUBLIC_URL: emulator.url,
+  });
+  replicas.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForApiHealth(base, child, { timeoutMs: 60_000, everyMs: 250 });
+  return base;
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({
+    seed: structuredClone(testSeed) as Seed,
+    publicUrl: 'http://127.0.0.1',
+  });
+  const [portA, portB] = [await freePort(), await freePort()];
+  // one public API address for redirects (the load balancer's); A stands behind it in this test
+  const apiUrl = `http://localhost:${portA}`;
+  [a, b] = await Promise.all([startReplica(portA, apiUrl), startReplica(portB, apiUrl)]);
+}, 120_000);
+
+afterAll(async () => {
+  await stopApiProcesses(replicas);
+  await emulator?.close();
+  await dropTestSchema(DATABASE_URL, schema);
+}, 60_000);
+
+async function call(base: string, method: string, route: string, token?: string, body?: object) {
+  const res = await fetch(`${base}${route}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+/** Signs in through replica A, as a browser behind the load balancer would. */
+async function signInOnA(): Promise<{ access: string; refresh: string }> {
+  const start = await fetch(`${a}/auth/discord-url`);
+  const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
+  const { data } = (await start.json()) as { data: { auth_url: string } };
+  const back = await consent(data.auth_url, { user_id: OLIVIA });
+  const res = await fetch(`${a}${back.pathname}${back.search}`, {
+    redirect: 'manual',
+    headers: { cookie },
+  });
+  const fragment = new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1));
+  return { access: fragment.get('access_token')!, refresh: fragment.get('refresh_token')! };
+}
+
+it('a user signed in through replica A works on replica B', async () => {
+  const { access } = await signInOnA();
+  const me = await call(b, 'GET', '/auth/me', access);
+  expect(me.status).toBe(200);
+  expect(me.json.data.discord_id).toBe(OLIVIA);
+  expect((await call(b, 'GET', '/api/v1/dashboard/user/servers', access)).status).toBe(200);
+});
+
+it('a refresh on B and a replay of the spent token on A revoke the session on both', async () => {
+  const first = await signInOnA();
+  const rotated = await call(b, 'POST', '/auth/refresh', undefined, {
+    refresh_token: first.refresh,
+  });
+  expect(rotated.status).toBe(200);
+  // A replay within 30 s of the rotation, while its successor is unused, is taken for a page that
+  // lost the answer (sessions.ts, LOST_ROTATION_GRACE_MS); the attacker's replay comes later.
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  await db.query(
+    `UPDATE ${schema}.refresh_tokens SET used_at = now() - interval '31 seconds' WHERE used_at IS NOT NULL`,
+  );
+  await db.end();
+  const replay = await call(a, 'POST', '/auth/refresh', undefined, {
+    refresh_token: first.refresh,
+  });
+  expect(replay.status).toBe(401);
+  for (const base of [a, b]) {
+    expect((await call(base, 'GET', '/auth/me', rotated.json.data.access_token)).status).toBe(401);
+  }
+  const successor = await call(a, 'POST', '/auth/refresh', undefined, {
+    refresh_token: rotated.json.data.refresh_token,
+  });
+  expect(successor.status).toBe(401);
+});
+
+it('30 sync calls spread over both replicas meet one shared limit of 20 a minute, not two', async () => {
+  const { access } = await signInOnA();
+  const statuses: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const res = await call(
+      i % 2 === 0 ? a : b,
+      'POST',
+      '/api/v1/dashboard/user/sync-servers',
+      access,
+    );
+    statuses.push(res.status);
+  }
+  expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+}, 60_000);
+
+it('the start-up purge job both replicas scheduled runs once', async () => {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    const startupPurges = async () =>
+      (
+        await db.query<{ state: string }>(
+          `SELECT state FROM ${schema}_jobs.job WHERE name = 'purge-expired' AND singleton_key = 'startup'`,
+        )
+      ).rows;
+    const rows = await until(
+      'the start-up purge completed',
+      startupPurges,
+      (jobs) => jobs.length > 0 && jobs.every((job) => job.state === 'completed'),
+      { timeoutMs: 30_000, everyMs: 250 },
+    );
+    expect(rows).toEqual([{ state: 'completed' }]);
+  } finally {
+    await db.end();
+  }
+}, 40_000);

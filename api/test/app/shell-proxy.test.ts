@@ -1,0 +1,139 @@
+/**
+ * The API behind an ingress and the shell's `/_api` (docs/production.md §4), both real: the shell's
+ * TRUST_PROXY names the ingress, the API's names the shell. Each browser keeps its own sign-in
+ * limit, a client cannot choose its address, and the API's internals are not on the web origin
+ * (N2, N6).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, testSettings } from '../support/app';
+import { openTestDatabase, truncateAll, type TestDatabase } from '../support/db';
+import { createFakeIntegrations } from '../support/fake-integrations';
+import { standardWorld } from '../support/world';
+
+interface ShellServerModule {
+  createShellServer(options: {
+    distDir: string;
+    remotesFile: string;
+    configFile: string;
+    apiUpstream?: string;
+    trustProxy?: boolean | string;
+  }): http.Server;
+}
+const SHELL_SERVER = '../../shell/server/server.mjs';
+
+// Every hop is on this machine: 127.0.0.2 stands for the ingress (another address than the shell's
+// and the direct client's 127.0.0.1). The shell reaches the API from 127.0.0.1.
+const INGRESS = '127.0.0.2';
+const SHELL = '127.0.0.1';
+
+let tdb: TestDatabase;
+let dist: string;
+let api: FastifyInstance | undefined;
+let shell: http.Server | undefined;
+let shellPort: number;
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-shell-proxy-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head></html>');
+  fs.writeFileSync(path.join(dist, 'remotes.json'), '{}');
+  fs.writeFileSync(path.join(dist, 'config.json'), JSON.stringify({ apiBaseUrl: '/_api' }));
+});
+afterAll(async () => {
+  await tdb.cleanup();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await new Promise((resolve) => (shell ? shell.close(resolve) : resolve(undefined)));
+  await api?.close();
+  shell = api = undefined;
+});
+
+async function start(shellTrustProxy: string | false) {
+  await truncateAll(tdb.database);
+  api = await createTestApp(
+    tdb.database,
+    createFakeIntegrations(standardWorld()),
+    testSettings({ AUTH_RATE_LIMIT_MAX: '2', TRUST_PROXY: SHELL }),
+  );
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  const { createShellServer } = (await import(SHELL_SERVER)) as ShellServerModule;
+  shell = createShellServer({
+    distDir: dist,
+    remotesFile: path.join(dist, 'remotes.json'),
+    configFile: path.join(dist, 'config.json'),
+    apiUpstream: `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`,
+    trustProxy: shellTrustProxy,
+  });
+  await new Promise<void>((resolve) => shell!.listen(0, '127.0.0.1', resolve));
+  shellPort = (shell.address() as AddressInfo).port;
+}
+
+/** GET through the shell from `from` (the ingress or a client), with its X-Forwarded-For. */
+function get(pathname: string, from: string, forwardedFor?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        {
+          host: '127.0.0.1',
+          port: shellPort,
+          path: pathname,
+          localAddress: from,
+          headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+const signInStart = (from: string, forwardedFor?: string) =>
+  get('/_api/auth/discord-url', from, forwardedFor);
+
+it('two browsers behind the ingress have separate sign-in limits', async () => {
+  await start(INGRESS);
+  const codes = [];
+  // the ingress appends the address it saw; the first browser runs out, the second still signs in
+  for (const client of ['198.51.100.1', '198.51.100.1', '198.51.100.1', '198.51.100.2'])
+    codes.push(await signInStart(INGRESS, client));
+  expect(codes).toEqual([200, 200, 429, 200]);
+});
+
+it('a browser that forges X-Forwarded-For through the ingress spends only its own limit', async () => {
+  await start(INGRESS);
+  const codes = [];
+  // the ingress appends the forger's real address after whatever it sent
+  for (const forged of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+    codes.push(await signInStart(INGRESS, `${forged}, 198.51.100.1`));
+  codes.push(await signInStart(INGRESS, '198.51.100.2'));
+  expect(codes).toEqual([200, 200, 429, 200]);
+});
+
+it('a client that reaches the shell without the trusted ingress cannot choose its address', async () => {
+  await start(INGRESS);
+  const codes = [];
+  for (const forged of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+    codes.push(await signInStart(SHELL, forged));
+  expect(codes).toEqual([200, 200, 429]);
+});
+
+it("/_api/metrics and the OpenAPI document are not on the web origin, the API's public routes are", async () => {
+  await start(INGRESS);
+  expect(await get('/_api/metrics', INGRESS)).toBe(404);
+  expect(await get('/_api/api/docs/openapi.json', INGRESS)).toBe(404);
+  // the API itself still serves its document to whoever reaches it directly
+  expect((await api!.inject({ method: 'GET', url: '/api/docs/openapi.json' })).statusCode).toBe(
+    200,
+  );
+  expect(await get('/_api/api/health', INGRESS)).toBe(200);
+  expect(await get('/_api/api/bot-stats', INGRESS)).toBe(200);
+  expect(await get('/_api/auth/me', INGRESS)).toBe(401);
+});

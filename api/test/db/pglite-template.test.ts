@@ -1,0 +1,80 @@
+/**
+ * `pgliteTemplate`: an in-memory PGlite that starts from a dumped, migrated data folder (what each
+ * test file's database does on the PGlite pass) is complete, and its own.
+ */
+import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { createDatabase, createPgliteTemplate, type Database } from '../../src/db/client';
+import { listMigrations } from '../../src/db/migrate';
+import { users } from '../../src/db/schema';
+import { queryRows } from '../support/db';
+import { readPgliteTemplate } from '../support/pglite-template';
+
+const opened: Database[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((d) => d.close().catch(() => undefined)));
+});
+
+async function fromTemplate(template: Blob): Promise<Database> {
+  const database = await createDatabase({ pgliteTemplate: template });
+  opened.push(database);
+  return database;
+}
+
+const migrationNames = () =>
+  listMigrations(path.join(__dirname, '..', '..', 'migrations')).map((m) => m.name);
+
+it('starts from the template’s data, with the pending migrations applied on top', async () => {
+  const raw = new PGlite();
+  await raw.exec(
+    `CREATE TABLE marker (note text); INSERT INTO marker VALUES ('from the template')`,
+  );
+  const template = (await raw.dumpDataDir('none')) as Blob;
+  await raw.close();
+
+  const database = await fromTemplate(template);
+  expect(await queryRows(database, sql`SELECT note FROM marker`)).toEqual([
+    { note: 'from the template' },
+  ]);
+  const applied = await queryRows<{ name: string }>(
+    database,
+    sql`SELECT name FROM schema_migrations ORDER BY name`,
+  );
+  expect(applied.map((r) => r.name)).toEqual(migrationNames());
+});
+
+it('makes a migrated template, and databases from one template share no rows', async () => {
+  // the run's template on the PGlite pass (written by globalSetup); on the PostgreSQL pass, a new one
+  const template = readPgliteTemplate() ?? (await createPgliteTemplate());
+  const plain = new PGlite({ loadDataDir: template });
+  try {
+    const applied = await plain.query<{ name: string }>(
+      'SELECT name FROM schema_migrations ORDER BY name',
+    );
+    expect(applied.rows.map((r) => r.name)).toEqual(migrationNames());
+  } finally {
+    await plain.close();
+  }
+
+  const first = await fromTemplate(template);
+  const second = await fromTemplate(template);
+  await first.db.insert(users).values({ id: crypto.randomUUID(), discordId: '1', username: 'a' });
+  const count = async (d: Database) =>
+    (await queryRows<{ n: number }>(d, sql`SELECT count(*)::int AS n FROM users`))[0]?.n;
+  expect(await count(first)).toBe(1);
+  expect(await count(second)).toBe(0);
+});
+
+it('refuses a template for a database kept in a folder', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'roconnect-template-'));
+  try {
+    await expect(createDatabase({ pgliteDir: dir, pgliteTemplate: new Blob([]) })).rejects.toThrow(
+      'a PGlite template is for a database in memory only',
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { csvCell } from '../../../src/features/audit/csv';
+import { useFakeApp } from '../../support/harness';
+import { completeSetup, type Session } from '../../support/fake-login';
+import {
+  consoleWorld,
+  linkedAccountId,
+  RANGER,
+  signInCast,
+  verifyAs,
+  type Cast,
+} from '../../support/console';
+import { GUILD_A, MAX, MO, OLIVIA, PETE, ROLE_LOW } from '../../support/world';
+
+const t = useFakeApp(consoleWorld);
+let cast: Cast;
+beforeEach(async () => {
+  cast = await signInCast(t.app);
+});
+
+const A = `/api/v1/server/${GUILD_A}`;
+const audit = (s: Session, query = '') =>
+  t.app.inject({ method: 'GET', url: `${A}/audit${query}`, headers: s.headers });
+const exportCsv = (s: Session, query = '') =>
+  t.app.inject({ method: 'GET', url: `${A}/audit/export${query}`, headers: s.headers });
+const setNickname = (s: Session, nickname_format: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `${A}/edit/nickname`,
+    headers: s.headers,
+    payload: { nickname_format },
+  });
+
+/** Setup by the owner, then Max verifies with Pete's account and Mo with Ranger's. */
+async function history() {
+  await completeSetup(t.app, cast.owner, GUILD_A);
+  t.world.guilds.get(GUILD_A)!.members.get(MAX)!.nick = 'maxie';
+  await verifyAs(t.app, cast.member, GUILD_A, await linkedAccountId(t.app, cast.member, PETE));
+  await verifyAs(t.app, cast.manager, GUILD_A, await linkedAccountId(t.app, cast.manager, RANGER));
+}
+
+describe('who may read the audit log', () => {
+  it.each([
+    ['owner', 200],
+    ['manager', 200],
+    ['member', 403],
+    ['stranger', 403],
+  ] as const)('GET audit and export as the %s: %i', async (who, status) => {
+    expect((await audit(cast[who])).statusCode).toBe(status);
+    const csv = await exportCsv(cast[who]);
+    expect(csv.statusCode).toBe(status);
+    if (status === 403) expect(csv.json().error).toBe('not_server_manager');
+  });
+
+  it('answers 401 without a sign-in', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `${A}/audit` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${A}/audit/export` })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/server/{id}/audit', () => {
+  it('lists verifications and setting changes, newest first, with who did what', async () => {
+    await history();
+    const res = await audit(cast.owner);
+    expect(res.statusCode).toBe(200);
+    const { entries, next_before } = res.json().data;
+    expect(next_before).toBeNull();
+    expect(entries.map((e: { kind: string; setting?: string }) => e.setting ?? e.kind)).toEqual([
+      'verification',
+      'verification',
+      'verified_role',
+      'nickname_format',
+    ]); // the skipped group step changed no bind, so it is no entry
+    expect(entries[1]).toEqual({
+      kind: 'verification',
+      id: expect.any(String),
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      actor: { user_id: expect.any(String), discord_id: MAX, username: 'member_max' },
+      source: 'website',
+      member: { user_id: expect.any(String), discord_id: MAX, username: 'member_max' },
+      roblox_account: { roblox_id: PETE, username: 'PlainPete' },
+      roles_added: ['Verified'],
+      roles_removed: [],
+      nickname_before: 'maxie',
+      nickname_after: 'PlainPete',
+      dm_sent: true,
+      warnings: [],
+    });
+    expect(entries[2]).toEqual({
+      kind: 'setting_change',
+      id: expect.any(String),
+      at: expect.any(String),
+      actor: { user_id: expect.any(String), discord_id: OLIVIA, username: 'owner_olivia' },
+      setting: 'verified_role',
+      before: null,
+      after: expect.stringMatching(/^Verified \(\d+\)$/),
+    });
+  });
+
+  it('pages with next_before, never repeating or skipping, even for entries at the same instant', async () => {
+    for (const f of ['none', 'roblox_display', 'discord_username', 'roblox_username'])
+      await setNickname(cast.owner, f);
+    // three changes at one instant: ordered by id
+    const at = new Date('2030-01-01T00:00:00.000Z');
+    for (let i = 0; i < 3; i++)
+      await t.tdb.database.db.execute(
+        sql`INSERT INTO setting_changes (id, guild_id, setting, before, after, created_at)
+            VALUES (${randomUUID()}, ${GUILD_A}, 'nickname_format', 'a', ${`same ${i}`}, ${at})`,
+      );
+    const all = (await audit(cast.owner, '?limit=100')).json().data.entries;
+    expect(all).toHaveLength(7);
+    const seen: string[] = [];
+    let before: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `?limit=2${before ? `&before=${encodeURIComponent(before)}` : ''}`;
+      const page = (await audit(cast.owner, query)).json().data;
+      expect(page.entries.length).toBeLessThanOrEqual(2);
+      seen.push(...page.entries.map((e: { id: string }) => e.id));
+      before = page.next_before;
+      pages += 1;
+    } while (before);
+    expect(pages).toBe(4);
+    expect(seen).toEqual(all.map((e: { id: string }) => e.id));
+  });
+
+  it('takes an ISO time as before, and 25 entries by default', async () => {
+    for (let i = 0; i < 30; i++)
+      await t.tdb.database.db.execute(
+        sql`INSERT INTO setting_changes (id, guild_id, setting, before, after, created_at)
+            VALUES (${randomUUID()}, ${GUILD_A}, 'binds', null, ${String(i)},
+                    ${new Date(Date.UTC(2030, 0, 1, 0, 0, i))})`,
+      );
+    const first = (await audit(cast.owner)).json().data;
+    expect(first.entries).toHaveLength(25);
+    expect(first.entries[0].after).toBe('29');
+    const older = (await audit(cast.owner, '?before=2030-01-01T00:00:10Z')).json().data;
+    expect(older.entries.map((e: { after: string }) => e.after)).toEqual([
+      '9',
+      '8',
+      '7',
+      '6',
+      '5',
+      '4',
+      '3',
+      '2',
+      '1',
+      '0',
+    ]);
+    expect(older.next_before).toBeNull();
+  });
+
+  it('filters by member: their verifications and what they did', async () => {
+    await history();
+    await setNickname(cast.manager, 'none');
+    const mo = (await audit(cast.owner, `?member=${MO}`)).json().data.entries;
+    expect(mo.map((e: { kind: string; member?: { discord_id: string } }) => e.kind)).toEqual([
+      'setting_change',
+      'verification',
+    ]);
+    expect(mo[1].member.discord_id).toBe(MO);
+    const max = (await audit(cast.owner, `?member=${MAX}`)).json().data.entries;
+    expect(max).toHaveLength(1);
+    expect(max[0].roblox_account.username).toBe('PlainPete');
+  });
+
+  it.each([
+    ['?limit=0', 'querystring.limit must be at least 1'],
+    ['?limit=101', 'querystring.limit must be at most 100'],
+    ['?limit=ten', 'querystring.limit must be a whole number'],
+    ['?member=max', 'querystring.member must be a Discord id (17 to 20 digits)'],
+    [
+      '?before=yesterday',
+      'querystring.before must be the next_before of an earlier page or an ISO 8601 time',
+    ],
+    [
+      `?before=${Buffer.from('["x","y"]').toString('base64url')}`,
+      'querystring.before must be the next_before of an earlier page or an ISO 8601 time',
+    ],
+    ['?page=2', 'querystring.page is not allowed'],
+  ])('answers 400 for %s', async (query, message) => {
+    const res = await audit(cast.owner, query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe('GET /api/v1/server/{id}/audit/export', () => {
+  it('sends every entry as a CSV attachment with a header row', async () => {
+    await history();
+    const res = await exportCsv(cast.owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="roconnect-audit-${GUILD_A}.csv"`,
+    );
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'at,kind,source,actor_discord_id,actor_username,member_discord_id,member_username,roblox_id,roblox_username,roles_added,roles_removed,nickname_before,nickname_after,dm_sent,warnings,setting,before,after',
+    );
+    expect(lines).toHaveLength(5);
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^[^,]+,verification,website,${MAX},member_max,${MAX},member_max,${PETE},PlainPete,Verified,,maxie,PlainPete,true,,,,$`,
+      ),
+    );
+    const onlyMax = await exportCsv(cast.owner, `?member=${MAX}`);
+    expect(onlyMax.body.trimEnd().split('\r\n')).toHaveLength(2);
+    expect(onlyMax.headers['content-disposition']).toContain(`-${MAX}.csv`);
+  });
+
+  it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', async () => {
+    t.world.guilds.get(GUILD_A)!.roles.find((r) => r.id === ROLE_LOW)!.name = '=HYPERLINK("x")';
+    await t.app.inject({
+      method: 'PUT',
+      url: `${A}/binds`,
+      headers: cast.owner.headers,
+      payload: { binds: [{ group_id: '7001', min_rank: 1, max_rank: 1, role_id: ROLE_LOW }] },
+    });
+    const body = (await exportCsv(cast.owner)).body;
+    expect(body).toContain(',binds,,"group 7001 rank 1 → =HYPERLINK(""x"")"\r\n');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@cmd')).toBe("'@cmd");
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(false)).toBe('false');
+  });
+
+  it('refuses a bad member filter with 400', async () => {
+    const res = await exportCsv(cast.owner, '?member=nobody');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('querystring.member must be a Discord id (17 to 20 digits)');
+  });
+});

@@ -1,0 +1,571 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { InteractionSigner } from '@roconnect/emulator';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/app';
+import { EMULATOR_INTERACTIONS_PUBLIC_KEY, loadSettings } from '../../../src/config';
+import { createIntegrations } from '../../../src/integrations';
+import { createTestApp, testSettings } from '../../support/app';
+import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
+import {
+  consent,
+  emulatorState,
+  followIntoApi,
+  loginThroughEmulator,
+  startStack,
+  type HttpSession,
+  type Stack,
+} from '../../support/emulator-flow';
+import { createFakeIntegrations, createWorld } from '../../support/fake-integrations';
+
+const OWNER = '110000000000000001'; // owner_olivia, owns "Bot Guild"
+const MAX = '110000000000000002'; // plain member of "Bot Guild"
+const NINA = '110000000000000003'; // plain member, never signed in
+const MO = '110000000000000004'; // member of "Bot Guild" with no permissions (until a test gives some)
+const BOT_GUILD = '120000000000000001';
+const PETE = '502'; // Member rank in group 7001
+const LEO = '503'; // not in group 7001
+const MANAGE_ROLES = String(1n << 28n);
+const MANAGE_GUILD = String(1n << 5n);
+
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+});
+afterAll(async () => {
+  await tdb.cleanup();
+});
+
+const signer = new InteractionSigner();
+
+describe('POST /api/interactions: signatures', () => {
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    await truncateAll(tdb.database);
+    app = await createTestApp(tdb.database, createFakeIntegrations(createWorld()));
+  });
+  afterEach(() => app.close());
+
+  const ping = JSON.stringify({
+    id: '1',
+    application_id: '100000000000000001',
+    type: 1,
+    token: 't',
+    version: 1,
+  });
+  const post = (body: string, headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/interactions',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body,
+    });
+
+  it('answers a signed PING with PONG', async () => {
+    const res = await post(ping, signer.sign(ping));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ type: 1 });
+  });
+
+  it('refuses an unsigned request with 401', async () => {
+    const res = await post(ping, {});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      error: 'invalid_signature',
+      message: 'Invalid request signature.',
+    });
+  });
+
+  it('refuses a forged signature, and a signed body that was changed, with 401', async () => {
+    const forger = new InteractionSigner('not the emulator');
+    expect((await post(ping, forger.sign(ping))).statusCode).toBe(401);
+    const headers = signer.sign(ping);
+    const tampered = ping.replace('"type":1', '"type":2');
+    expect((await post(tampered, headers)).statusCode).toBe(401);
+    // the same bytes re-serialised with other spacing are not what was signed either
+    expect(
+      (await post(JSON.stringify(JSON.parse(ping), null, 1), signer.sign(ping))).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses a stale timestamp and a replay of a seen signature with 401', async () => {
+    const old = String(Math.floor(Date.now() / 1000) - 301);
+    expect((await post(ping, signer.sign(ping, old))).statusCode).toBe(401);
+    const headers = signer.sign(ping);
+    expect((await post(ping, headers)).statusCode).toBe(200);
+    expect((await post(ping, headers)).statusCode).toBe(401);
+  });
+});
+
+describe('settings of interactions and member updates', () => {
+  it('refuse bad values with a message naming the setting', () => {
+    expect(() => testSettings({ DISCORD_REGISTER_COMMANDS: 'yes' })).toThrow(
+      'DISCORD_REGISTER_COMMANDS must be true or false, got "yes"',
+    );
+    expect(() => testSettings({ INTERACTION_DEFER_MS: '5000' })).toThrow(
+      'INTERACTION_DEFER_MS must be between 0 and 2500, got 5000',
+    );
+    expect(() => testSettings({ MEMBER_UPDATE_LEASE_SECONDS: '1' })).toThrow(
+      'MEMBER_UPDATE_LEASE_SECONDS must be between 2 and 600, got 1',
+    );
+    expect(testSettings()).toMatchObject({
+      registerCommandsOnStart: false,
+      interactionDeferMs: 2000,
+      memberUpdateLeaseSeconds: 20,
+      memberUpdateSliceSeconds: 10,
+    });
+  });
+});
+
+describe('DISCORD_PUBLIC_KEY', () => {
+  it('defaults to the emulator key in development, and is checked and required in production', () => {
+    expect(testSettings().discordPublicKey.toString('hex')).toBe(EMULATOR_INTERACTIONS_PUBLIC_KEY);
+    expect(signer.publicKeyHex).toBe(EMULATOR_INTERACTIONS_PUBLIC_KEY);
+    expect(() => testSettings({ DISCORD_PUBLIC_KEY: 'abc' })).toThrow(
+      "DISCORD_PUBLIC_KEY must be the application's Ed25519 public key as 64 hex characters (got 3 characters)",
+    );
+    expect(() =>
+      loadSettings({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        TOKEN_ENCRYPTION_KEY: '1'.repeat(64),
+        DISCORD_CLIENT_ID: '1',
+        DISCORD_CLIENT_SECRET: 's',
+        DISCORD_BOT_TOKEN: 'b',
+      }),
+    ).toThrow(
+      "DISCORD_PUBLIC_KEY is not set (your Discord application's public key (interaction signatures))",
+    );
+  });
+});
+
+describe('DISCORD_PUBLIC_KEY with real credentials outside production (N13)', () => {
+  const real = { DISCORD_CLIENT_ID: '987654321', DISCORD_BOT_TOKEN: 'real-bot-token' };
+
+  it('does not fall back to the emulator key: start fails naming the setting', () => {
+    expect(() => testSettings({ NODE_ENV: 'prod', ...real })).toThrow(
+      "DISCORD_PUBLIC_KEY is not set: DISCORD_CLIENT_ID, DISCORD_BOT_TOKEN are set (a real Discord application), so the emulator's interaction key is not used.",
+    );
+  });
+
+  it("refuses the emulator's key given explicitly, in production or with real credentials", () => {
+    expect(() =>
+      testSettings({ ...real, DISCORD_PUBLIC_KEY: EMULATOR_INTERACTIONS_PUBLIC_KEY }),
+    ).toThrow("DISCORD_PUBLIC_KEY is the emulator's key, whose private half is public");
+    expect(() =>
+      loadSettings({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        TOKEN_ENCRYPTION_KEY: '1'.repeat(64),
+        DISCORD_CLIENT_ID: '1',
+        DISCORD_CLIENT_SECRET: 's',
+        DISCORD_BOT_TOKEN: 'b',
+        DISCORD_PUBLIC_KEY: EMULATOR_INTERACTIONS_PUBLIC_KEY.toUpperCase(),
+      }),
+    ).toThrow("DISCORD_PUBLIC_KEY is the emulator's key");
+  });
+
+  it('keeps the emulator key with the emulator credentials, and takes a real key with real ones', () => {
+    expect(
+      testSettings({ DISCORD_BOT_TOKEN: 'emulator-bot-token' }).discordPublicKey.toString('hex'),
+    ).toBe(EMULATOR_INTERACTIONS_PUBLIC_KEY);
+    expect(
+      testSettings({ ...real, DISCORD_PUBLIC_KEY: 'a'.repeat(64) }).discordPublicKey.toString(
+        'hex',
+      ),
+    ).toBe('a'.repeat(64));
+  });
+});
+
+/**
+ * `npm run register-commands -w @roconnect/api` as an operator runs it: from the repository's
+ * root, in its own process, with only `env` (plus PATH and HOME for npm).
+ */
+function runRegisterCommands(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('npm', ['run', '--silent', 'register-commands', '-w', '@roconnect/api'], {
+    cwd: path.join(__dirname, '../../../..'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roconnect-register-')),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 25_000,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('slash commands through the emulator', () => {
+  let stack: Stack;
+  beforeEach(async () => {
+    await truncateAll(tdb.database);
+    stack = await startStack(tdb.database);
+    stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`);
+  });
+  afterEach(() => stack.close());
+
+  async function restartApi(env: Record<string, string>) {
+    await stack.app.close();
+    const settings = testSettings({
+      EMULATOR_URL: stack.emulator.url,
+      EMULATOR_PUBLIC_URL: stack.emulator.url,
+      API_URL: 'http://localhost:3000',
+      ...env,
+    });
+    const app = await buildApp({
+      settings,
+      integrations: createIntegrations(settings.integrations),
+      database: tdb.database,
+      logger: false,
+      jobs: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    stack = {
+      ...stack,
+      app,
+      api,
+      close: () => Promise.all([app.close(), stack.emulator.close()]).then(() => undefined),
+    };
+    stack.emulator.app.emulator.setInteractionsUrl(`${api}/api/interactions`);
+  }
+
+  async function command(user: string, name: string, options?: object) {
+    const res = await fetch(`${stack.emulator.url}/__emulator/interactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ guild_id: BOT_GUILD, user_id: user, command: name, options }),
+    });
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as any;
+    expect(json.status).toBe(200);
+    // the answer is the reply itself (4) or "thinking" (5) followed by an edit
+    const message = json.response.type === 5 ? json.edits[0] : json.response.data;
+    return { json, message };
+  }
+
+  async function setUpBotGuild(): Promise<HttpSession> {
+    const olivia = await loginThroughEmulator(stack, OWNER);
+    await olivia.call('POST', '/api/v1/dashboard/user/sync-servers');
+    const base = `/api/v1/server/${BOT_GUILD}/setup`;
+    await olivia.call('POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
+    expect(
+      (await olivia.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' }))
+        .status,
+    ).toBe(200);
+    expect((await olivia.call('POST', `${base}/group`, { group_url: '7001' })).status).toBe(200);
+    return olivia;
+  }
+
+  /** Links a Roblox account to the session's user and answers the linked account's id. */
+  async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<string> {
+    const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
+    await followIntoApi(stack, await consent(url, { user_id: robloxUserId }), s.jar.cookie);
+    const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
+    return accounts.find((a: { roblox_id: string }) => a.roblox_id === robloxUserId).id;
+  }
+
+  /** The website's Verify button for one of the session's linked accounts. */
+  async function verifyOnWebsite(s: HttpSession, accountId: string) {
+    const res = await s.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
+      server_id: BOT_GUILD,
+      account_id: accountId,
+    });
+    expect(res.status).toBe(200);
+  }
+
+  /** What the server's staff change in Discord: a member's permissions or roles. */
+  async function changeMember(userId: string, change: { permissions?: string; roles?: string[] }) {
+    const res = await fetch(
+      `${stack.emulator.url}/__emulator/guilds/${BOT_GUILD}/members/${userId}`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(change),
+      },
+    );
+    expect(res.status).toBe(200);
+  }
+
+  /** Gives the member a new role that carries `permissions` server-wide (and in the channel). */
+  async function giveRoleWith(userId: string, permissions: string) {
+    const role = await stack.app.ctx.integrations.discordBot.createRole(BOT_GUILD, 'Moderators');
+    const res = await fetch(
+      `${stack.emulator.url}/__emulator/guilds/${BOT_GUILD}/roles/${role.id}`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ permissions }),
+      },
+    );
+    expect(res.status).toBe(200);
+    await changeMember(userId, { permissions, roles: [role.id] });
+  }
+
+  /** The application's slash commands as the emulator holds them. */
+  const commands = async () =>
+    (await (
+      await fetch(`${stack.emulator.url}/api/v10/applications/100000000000000001/commands`, {
+        headers: { authorization: 'Bot emulator-bot-token' },
+      })
+    ).json()) as { id: string; name: string; options?: { name: string; type: number }[] }[];
+
+  const member = async (userId: string) =>
+    (await emulatorState(stack)).discord.guilds
+      .find((g: { id: string }) => g.id === BOT_GUILD)
+      .members.find((m: { user_id: string }) => m.user_id === userId);
+
+  /** What Pete's link gives in the bot's server: the reply's lines, and Max's roles and nickname. */
+  const PETE_APPLIED = ['Roles given: Verified, Member.', 'Nickname set to PlainPete.'];
+  async function expectMaxVerifiedAsPete() {
+    const after = await member(MAX);
+    expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
+    expect(after.nick).toBe('PlainPete');
+  }
+
+  it('/verify gives the roles and nickname and answers ephemerally with what changed', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+
+    const { message } = await command(MAX, 'verify');
+    expect(message.flags ?? 64).toBe(64);
+    expect(message.content).toBe(
+      ['You are verified as PlainPete on Roblox.', ...PETE_APPLIED].join('\n'),
+    );
+    await expectMaxVerifiedAsPete();
+  });
+
+  it('/verify that takes longer than the answer window defers, then edits its reply', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    // the same database and emulator; this API defers everything that is not instant
+    await restartApi({ INTERACTION_DEFER_MS: '0' });
+    const { json } = await command(MAX, 'verify');
+    expect(json.response).toEqual({ type: 5, data: { flags: 64 } });
+    expect(json.edits).toHaveLength(1);
+    expect(json.edits[0].content).toBe(
+      ['You are verified as PlainPete on Roblox.', ...PETE_APPLIED].join('\n'),
+    );
+    expect((await member(MAX)).nick).toBe('PlainPete');
+  });
+
+  it('registers /verify, /update and /whois at start with a bulk overwrite, the same on every start', async () => {
+    expect(await commands()).toEqual([]);
+    await restartApi({ DISCORD_REGISTER_COMMANDS: 'true' });
+    const first = await commands();
+    expect(first.map((c) => c.name)).toEqual(['verify', 'update', 'whois']);
+    expect(first[1]!.options).toEqual([expect.objectContaining({ name: 'member', type: 6 })]);
+    await restartApi({ DISCORD_REGISTER_COMMANDS: 'true' });
+    expect((await commands()).map((c) => [c.id, c.name])).toEqual(first.map((c) => [c.id, c.name]));
+  });
+
+  it('/verify without a linked account answers with a link to the dashboard', async () => {
+    await setUpBotGuild();
+    const { json, message } = await command(NINA, 'verify');
+    expect(json.response).toMatchObject({ type: 4, data: { flags: 64 } });
+    expect(message.content).toBe(
+      'You have not linked a Roblox account to RoConnect yet. Link one on the dashboard, then run /verify again.',
+    );
+    expect(message.components[0].components[0]).toMatchObject({
+      type: 2,
+      style: 5,
+      url: 'http://app.test/verify',
+    });
+    expect((await member(NINA)).roles).toEqual([]);
+  });
+
+  it('/update by a member without Manage Roles or Manage Server is refused ephemerally', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    const { json, message } = await command(NINA, 'update', { member: MAX });
+    expect(json.response).toMatchObject({ type: 4, data: { flags: 64 } });
+    expect(message.content).toBe(
+      'You need the Manage Roles or Manage Server permission to use /update.',
+    );
+    expect((await member(MAX)).roles).toEqual([]);
+  });
+
+  it('/update by the owner re-applies the member’s roles and nickname', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    const { message } = await command(OWNER, 'update', { member: MAX });
+    expect(message.content).toBe(
+      [`Updated <@${MAX}> (PlainPete on Roblox).`, ...PETE_APPLIED].join('\n'),
+    );
+    expect(message.allowed_mentions).toEqual({ parse: [] });
+    expect((await member(MAX)).nick).toBe('PlainPete');
+  });
+
+  it('/whois answers with the linked Roblox profile, or that there is none', async () => {
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    const linked = await command(NINA, 'whois', { member: MAX });
+    expect(linked.message.content).toBe(
+      `<@${MAX}> is Pete (@PlainPete) on Roblox: https://www.roblox.com/users/502/profile`,
+    );
+    expect(linked.message.flags).toBe(64);
+    const none = await command(MAX, 'whois', { member: NINA });
+    expect(none.message.content).toBe(`<@${NINA}> has not linked a Roblox account to RoConnect.`);
+  });
+  describe('/verify with several linked Roblox accounts', () => {
+    it('uses the account linked last when none has been verified yet', async () => {
+      await setUpBotGuild();
+      const max = await loginThroughEmulator(stack, MAX);
+      await linkRoblox(max, PETE);
+      await linkRoblox(max, LEO);
+
+      const { message } = await command(MAX, 'verify');
+      expect(message.content).toBe(
+        [
+          'You are verified as LoneLeo on Roblox.',
+          'Roles given: Verified.',
+          'Nickname set to LoneLeo.',
+          'Note: You are not a member of the Roblox group Test Group, so no rank role was given.',
+        ].join('\n'),
+      );
+      const after = await member(MAX);
+      expect(after.role_names).toEqual(['Verified']);
+      expect(after.nick).toBe('LoneLeo');
+    });
+
+    it('uses the account verified most recently, even when another was linked later', async () => {
+      await setUpBotGuild();
+      const max = await loginThroughEmulator(stack, MAX);
+      const pete = await linkRoblox(max, PETE);
+      const leo = await linkRoblox(max, LEO);
+      // Leo first, then Pete: Pete (the older link) is now the most recent verification
+      await verifyOnWebsite(max, leo);
+      expect((await member(MAX)).nick).toBe('LoneLeo');
+      await verifyOnWebsite(max, pete);
+      expect((await member(MAX)).nick).toBe('PlainPete');
+      // staff take Max's roles and nickname back in Discord; /verify must restore Pete's
+      await changeMember(MAX, { roles: [] });
+
+      const { message } = await command(MAX, 'verify');
+      expect(message.content).toBe(
+        ['You are verified as PlainPete on Roblox.', 'Roles given: Verified, Member.'].join('\n'),
+      );
+      await expectMaxVerifiedAsPete();
+    });
+  });
+
+  it('/update by a member given Manage Roles (not the owner) re-applies the member’s roles and nickname', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    const refused = await command(MO, 'update', { member: MAX });
+    expect(refused.message.content).toBe(
+      'You need the Manage Roles or Manage Server permission to use /update.',
+    );
+
+    await giveRoleWith(MO, MANAGE_ROLES);
+    const { message } = await command(MO, 'update', { member: MAX });
+    expect(message.content).toBe(
+      [`Updated <@${MAX}> (PlainPete on Roblox).`, ...PETE_APPLIED].join('\n'),
+    );
+    await expectMaxVerifiedAsPete();
+  });
+
+  it('/update refuses Manage Roles that holds in one channel only (Manage Permissions there, N9)', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    await command(MAX, 'verify');
+    await changeMember(MAX, { roles: [] });
+    // the channel's permissions carry bit 28; no role of the member carries it server-wide
+    await changeMember(MO, { permissions: MANAGE_ROLES });
+    const { message } = await command(MO, 'update', { member: MAX });
+    expect(message.content).toBe(
+      'You need the Manage Roles or Manage Server permission to use /update.',
+    );
+    expect((await member(MAX)).roles).toEqual([]);
+  });
+
+  it('/update by a member with only Manage Server re-applies roles the member lost', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    await command(MAX, 'verify');
+    await changeMember(MAX, { roles: [] });
+    await changeMember(MO, { permissions: MANAGE_GUILD });
+
+    const { message } = await command(MO, 'update', { member: MAX });
+    expect(message.content).toBe(
+      [`Updated <@${MAX}> (PlainPete on Roblox).`, 'Roles given: Verified, Member.'].join('\n'),
+    );
+    await expectMaxVerifiedAsPete();
+  });
+
+  it('npm run register-commands replaces the emulator’s commands with exactly the three, keeping their ids', async () => {
+    // a command left over from an older release: a bulk overwrite removes it
+    const leftover = await fetch(
+      `${stack.emulator.url}/api/v10/applications/100000000000000001/commands`,
+      {
+        method: 'PUT',
+        headers: { authorization: 'Bot emulator-bot-token', 'content-type': 'application/json' },
+        body: JSON.stringify([{ name: 'legacy', description: 'gone', type: 1 }]),
+      },
+    );
+    expect(leftover.status).toBe(200);
+    const env = { EMULATOR_URL: stack.emulator.url };
+
+    const first = await runRegisterCommands(env);
+    expect(first.code).toBe(0);
+    expect(first.stderr).not.toMatch(/error|refused/i);
+    expect(first.stdout.trim()).toBe('Registered slash commands: /verify, /update, /whois');
+    const registered = await commands();
+    expect(registered.map((c) => c.name)).toEqual(['verify', 'update', 'whois']);
+    expect(registered[0]!.options).toBeUndefined();
+    for (const c of registered.slice(1))
+      expect(c.options).toEqual([expect.objectContaining({ name: 'member', type: 6 })]);
+
+    const second = await runRegisterCommands(env);
+    expect(second.code).toBe(0);
+    expect((await commands()).map((c) => [c.id, c.name])).toEqual(
+      registered.map((c) => [c.id, c.name]),
+    );
+  });
+
+  it('npm run register-commands with a bad or missing setting says which and exits non-zero', async () => {
+    const [wrongToken, missing] = await Promise.all([
+      runRegisterCommands({
+        EMULATOR_URL: stack.emulator.url,
+        DISCORD_BOT_TOKEN: 'not-the-token',
+        DISCORD_PUBLIC_KEY: 'a'.repeat(64),
+      }),
+      runRegisterCommands({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'production-jwt-secret-that-is-long-enough-0123',
+        TOKEN_ENCRYPTION_KEY: 'f'.repeat(64),
+        DISCORD_CLIENT_ID: '100000000000000001',
+        DISCORD_CLIENT_SECRET: 'secret',
+        DISCORD_PUBLIC_KEY: 'a'.repeat(64),
+      }),
+    ]);
+    expect(wrongToken.code).toBe(1);
+    expect(wrongToken.stdout).toBe('');
+    expect(wrongToken.stderr).toContain('Discord refused the slash commands (HTTP 401)');
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/^ {2}DISCORD_BOT_TOKEN is not set \(/m);
+    expect(missing.stderr).not.toMatch(/(JWT_SECRET|DISCORD_PUBLIC_KEY) is not set/);
+    expect(missing.stderr).not.toMatch(/^\s+at /m); // one message, not a stack trace
+    expect(await commands()).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+/** Cancelling a running member update stops the work: no member is changed after it settles. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnect/emulator';
+import { buildApp } from '../../../src/app';
+import { robloxAccounts, users } from '../../../src/db/schema';
+import { createIntegrations } from '../../../src/integrations';
+import { testSettings } from '../../support/app';
+import { openTestDatabase, type TestDatabase } from '../../support/db';
+import { loginThroughEmulator } from '../../support/emulator-flow';
+
+jest.setTimeout(120_000);
+
+const load = generateLoadSeed({ members: 60, linked: 40 });
+let tdb: TestDatabase;
+let emulator: RunningEmulator;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  emulator = await startEmulator({ seed: load.seed, publicUrl: 'http://127.0.0.1' });
+  const settings = testSettings({
+    EMULATOR_URL: emulator.url,
+    EMULATOR_PUBLIC_URL: emulator.url,
+    API_URL: 'http://localhost:3000',
+    MEMBER_UPDATE_SLICE_SECONDS: '1',
+  });
+  app = await buildApp({
+    settings,
+    integrations: createIntegrations(settings.integrations),
+    database: tdb.database,
+    logger: false,
+    jobs: true,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await app?.close();
+  await emulator?.close();
+  await tdb?.cleanup();
+});
+
+const writes = async () =>
+  ((await (await fetch(`${emulator.url}/__emulator/calls`)).json()) as any).member_writes.total;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it('DELETE stops a running update; members already done stay done', async () => {
+  const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const owner = await loginThroughEmulator(
+    { emulator, app, api, close: async () => {} },
+    load.owner_id,
+  );
+  await owner.call('POST', '/api/v1/dashboard/user/sync-servers');
+  const setup = `/api/v1/server/${load.guild_id}/setup`;
+  await owner.call('POST', `${setup}/nickname`, { nickname_format: 'roblox_username' });
+  await owner.call('POST', `${setup}/verified-role`, { verified_role_name: 'Verified' });
+  await owner.call('POST', `${setup}/group`, { skip: true });
+  for (const link of load.links) {
+    const userId = randomUUID();
+    await tdb.database.db
+      .insert(users)
+      .values({ id: userId, discordId: link.discord_id, username: link.discord_username });
+    await tdb.database.db.insert(robloxAccounts).values({
+      id: randomUUID(),
+      userId,
+      robloxId: String(link.roblox_id),
+      username: link.roblox_username,
+      displayName: link.roblox_display_name,
+    });
+  }
+  // slow enough to catch it running: a few bot requests a second
+  await fetch(`${emulator.url}/__emulator/rate-limits`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ per_route_limit: 2, per_route_reset_after: 1, global_per_second: 50 }),
+  });
+
+  const update = `/api/v1/server/${load.guild_id}/members/update`;
+  const jobId = (await owner.call('POST', update)).json.data.job_id;
+  for (;;) {
+    const job = (await owner.call('GET', `${update}/${jobId}`)).json.data;
+    if (job.done >= 2) break;
+    await sleep(100);
+  }
+  const cancelled = await owner.call('DELETE', `${update}/${jobId}`);
+  expect(cancelled.status).toBe(200);
+  expect(cancelled.json.data.status).toBe('cancelled');
+
+  // the batch in flight may finish; after that nothing more is written
+  await sleep(4000);
+  const settled = await writes();
+  await sleep(3000);
+  expect(await writes()).toBe(settled);
+  const job = (await owner.call('GET', `${update}/${jobId}`)).json.data;
+  expect(job.status).toBe('cancelled');
+  expect(job.done).toBeLessThan(40);
+  // and a new run may start, and finishes what the cancelled one left
+  await fetch(`${emulator.url}/__emulator/rate-limits`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ preset: 'off' }),
+  });
+  const again = (await owner.call('POST', update)).json.data.job_id;
+  expect(again).not.toBe(jobId);
+  for (;;) {
+    const next = (await owner.call('GET', `${update}/${again}`)).json.data;
+    if (next.status === 'done') {
+      expect(next).toMatchObject({ total: 40, done: 40, failed: 0 });
+      break;
+    }
+    expect(['queued', 'running']).toContain(next.status);
+    await sleep(200);
+  }
+});

@@ -1,0 +1,221 @@
+/**
+ * Updating every member of a server: 500 members, 300 linked, against the emulator with rate
+ * limits on; the API is stopped mid-run and another instance finishes the same job.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnect/emulator';
+import { buildApp } from '../../../src/app';
+import { robloxAccounts, users } from '../../../src/db/schema';
+import { createIntegrations } from '../../../src/integrations';
+import { metricsRegistry } from '../../../src/lib/metrics';
+import { testSettings } from '../../support/app';
+import { openTestDatabase, queryRows, type TestDatabase } from '../../support/db';
+import { loginThroughEmulator, type HttpSession, type Stack } from '../../support/emulator-flow';
+import { until } from '../../support/until';
+
+jest.setTimeout(240_000);
+
+const load = generateLoadSeed({ members: 500, linked: 300 });
+const GUILD = load.guild_id;
+/** a run of 300 members, through the emulator's rate limits, with a restart on the way */
+const LONG_WAIT = { timeoutMs: 180_000, everyMs: 200 };
+
+let tdb: TestDatabase;
+let emulator: RunningEmulator;
+let app: FastifyInstance;
+let stack: Stack;
+
+const settings = () =>
+  testSettings({
+    EMULATOR_URL: emulator.url,
+    EMULATOR_PUBLIC_URL: emulator.url,
+    API_URL: 'http://localhost:3000',
+    MEMBER_UPDATE_LEASE_SECONDS: '2',
+    MEMBER_UPDATE_SLICE_SECONDS: '2',
+  });
+
+async function startApi(): Promise<string> {
+  const s = settings();
+  app = await buildApp({
+    settings: s,
+    integrations: createIntegrations(s.integrations, { http: { retries: 1 }, bot: { retries: 1 } }),
+    database: tdb.database,
+    logger: false,
+    jobs: true,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return `http://127.0.0.1:${port}`;
+}
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  emulator = await startEmulator({ seed: load.seed, publicUrl: 'http://127.0.0.1' });
+  const api = await startApi();
+  stack = { emulator, app, api, close: async () => undefined };
+});
+afterAll(async () => {
+  await app?.close();
+  await emulator?.close();
+  await tdb?.cleanup();
+});
+
+async function setUp(owner: HttpSession) {
+  expect((await owner.call('POST', '/api/v1/dashboard/user/sync-servers')).status).toBe(200);
+  const base = `/api/v1/server/${GUILD}/setup`;
+  expect(
+    (await owner.call('POST', `${base}/nickname`, { nickname_format: 'roblox_username' })).status,
+  ).toBe(200);
+  expect(
+    (await owner.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' })).status,
+  ).toBe(200);
+  expect(
+    (await owner.call('POST', `${base}/group`, { group_id: String(load.group_id) })).status,
+  ).toBe(200);
+}
+
+/** The 300 links, as rows: these members signed in once and linked their Roblox account. */
+async function linkMembers() {
+  for (const link of load.links) {
+    const userId = randomUUID();
+    await tdb.database.db
+      .insert(users)
+      .values({ id: userId, discordId: link.discord_id, username: link.discord_username });
+    await tdb.database.db.insert(robloxAccounts).values({
+      id: randomUUID(),
+      userId,
+      robloxId: String(link.roblox_id),
+      username: link.roblox_username,
+      displayName: link.roblox_display_name,
+    });
+  }
+}
+
+it('updates every linked member once, within the rate limits, across a restart of the API', async () => {
+  const owner = await loginThroughEmulator(stack, load.owner_id);
+  await setUp(owner);
+  await linkMembers();
+  const edit = (await owner.call('GET', `/api/v1/server/${GUILD}/edit`)).json.data;
+  const verifiedRole = (await emulatorState()).discord.guilds[0].roles.find(
+    (r: { name: string }) => r.name === 'Verified',
+  ).id;
+  const rankRole = new Map<number, string>(
+    edit.group.ranks.map((r: { rank: number; discord_role_id: string }) => [
+      r.rank,
+      r.discord_role_id,
+    ]),
+  );
+  // Discord's 50/s global cap is what @discordjs/rest keeps to; the emulator allows a little
+  // less, so real 429s happen and must be waited out
+  await fetch(`${emulator.url}/__emulator/rate-limits`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      per_route_limit: 20,
+      per_route_reset_after: 0.5,
+      global_per_second: 40,
+    }),
+  });
+  await fetch(`${emulator.url}/__emulator/calls`, { method: 'DELETE' });
+
+  const started = await owner.call('POST', `/api/v1/server/${GUILD}/members/update`);
+  expect(started.status).toBe(202);
+  const jobId: string = started.json.data.job_id;
+  // a second press follows the same run
+  expect(
+    (await owner.call('POST', `/api/v1/server/${GUILD}/members/update`)).json.data.job_id,
+  ).toBe(jobId);
+  const job = async () =>
+    (await owner.call('GET', `/api/v1/server/${GUILD}/members/update/${jobId}`)).json.data;
+
+  const midway = await until('a third of the members', job, (j) => j.done >= 100, LONG_WAIT);
+  expect(midway).toMatchObject({ status: 'running', total: 300 });
+  await app.close();
+
+  // leave the run as a crash would: a worker that never comes back, a member half done
+  await tdb.database.db.execute(
+    sql`UPDATE member_update_runs SET worker = 'dead-worker', heartbeat_at = now() WHERE id = ${jobId}`,
+  );
+  await tdb.database.db.execute(
+    sql`UPDATE member_update_items SET state = 'working' WHERE run_id = ${jobId} AND discord_id = (
+          SELECT discord_id FROM member_update_items WHERE run_id = ${jobId} AND state = 'pending' ORDER BY discord_id LIMIT 1)`,
+  );
+  const stoppedAt = (await job().catch(() => null)) ?? midway;
+  stack.api = await startApi();
+  const again = {
+    ...owner,
+    call: (m: string, p: string, b?: unknown) =>
+      fetch(`${stack.api}${p}`, {
+        method: m,
+        headers: {
+          ...owner.headers,
+          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      }).then(async (r) => ({
+        status: r.status,
+        headers: r.headers,
+        json: (await r.json()) as any,
+      })),
+  };
+  const finished = await until(
+    'the run to finish',
+    async () =>
+      (await again.call('GET', `/api/v1/server/${GUILD}/members/update/${jobId}`)).json.data,
+    (j) => j.status !== 'running' && j.status !== 'queued',
+    LONG_WAIT,
+  );
+  expect(finished).toMatchObject({
+    job_id: jobId,
+    status: 'done',
+    total: 300,
+    done: 300,
+    failed: 0,
+  });
+  expect(stoppedAt.done).toBeLessThan(300);
+  expect((await again.call('GET', `/api/v1/server/${GUILD}/members/update`)).json.data.job_id).toBe(
+    jobId,
+  );
+
+  // every linked member has the Verified role, their rank's role and their Roblox name
+  const members = new Map<string, { roles: string[]; nick: string | null }>(
+    (await emulatorState()).discord.guilds[0].members.map((m: any) => [m.user_id, m]),
+  );
+  const wrong = load.links.filter((link) => {
+    const m = members.get(link.discord_id)!;
+    const expected = [verifiedRole, ...(link.rank ? [rankRole.get(link.rank)!] : [])].sort();
+    return (
+      JSON.stringify([...m.roles].sort()) !== JSON.stringify(expected) ||
+      m.nick !== link.roblox_username
+    );
+  });
+  expect(wrong).toEqual([]);
+  // the unlinked were left alone
+  expect(members.get('180000000000000400')).toMatchObject({ roles: [], nick: null });
+
+  const calls = (await (await fetch(`${emulator.url}/__emulator/calls`)).json()) as any;
+  expect(calls.member_writes.repeated).toEqual([]);
+  expect(calls.member_writes.total).toBe(300 + 300 + load.links.filter((l) => l.rank).length);
+  const limits = (await (await fetch(`${emulator.url}/__emulator/rate-limits`)).json()) as any;
+  expect(limits.counters.limited).toBeGreaterThan(0);
+
+  // the API's metrics registry, which its metrics server (METRICS_PORT) serves
+  const metrics = await metricsRegistry.metrics();
+  expect(metrics).toMatch(/member_update_members_total\{outcome="updated"\} \d+/);
+  // every 429 the emulator gave was seen (and waited out) by the API
+  const seen429 = [...metrics.matchAll(/^discord_429_responses_total\{[^}]*\} (\d+)$/gm)]
+    .map((m) => Number(m[1]))
+    .reduce((a, b) => a + b, 0);
+  expect(seen429).toBe(limits.counters.limited);
+  const items = await queryRows<{ state: string; n: number }>(
+    tdb.database,
+    sql`SELECT state, count(*)::int AS n FROM member_update_items WHERE run_id = ${jobId} GROUP BY state`,
+  );
+  expect(items).toEqual([{ state: 'done', n: 300 }]);
+});
+
+async function emulatorState() {
+  return (await (await fetch(`${emulator.url}/__emulator/state`)).json()) as any;
+}

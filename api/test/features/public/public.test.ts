@@ -1,0 +1,140 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { publicRoutes } from '../../../src/features/public/routes';
+import { ErrorEnvelope } from '../../../src/lib/schemas';
+import { useFakeApp } from '../../support/harness';
+import { APP_URL, testSettings } from '../../support/app';
+import { loginAs } from '../../support/fake-login';
+import { MAX, OLIVIA } from '../../support/world';
+
+const t = useFakeApp();
+
+describe('GET /api/bot-stats', () => {
+  it('starts at zero and counts real users and servers with the bot', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/bot-stats' })).json()).toEqual({
+      success: true,
+      data: { total_users: 0, total_servers: 0 },
+    });
+    await loginAs(t.app, OLIVIA);
+    await loginAs(t.app, MAX);
+    // Olivia's sync saw three guilds, two with the bot
+    expect((await t.app.inject({ method: 'GET', url: '/api/bot-stats' })).json().data).toEqual({
+      total_users: 2,
+      total_servers: 2,
+    });
+  });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database, and Redis and the job engine as not in use', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      data: { status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'off' },
+    });
+  });
+
+  it('names a Redis that does not answer as degraded, and stays ready (200)', async () => {
+    const app = await t.restartWith(testSettings({ REDIS_URL: 'redis://127.0.0.1:1' }));
+    for (const url of ['/api/health', '/api/health/ready']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({
+        status: 'degraded',
+        database: 'ok',
+        redis: 'degraded',
+        jobs: 'off',
+      });
+    }
+  });
+
+  it('serves /api/health/ready as /api/health, and /api/health/live asking nothing', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual(
+      (await t.app.inject({ method: 'GET', url: '/api/health' })).json(),
+    );
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ success: true, data: { status: 'ok' } });
+  });
+});
+
+describe('health probes when the database does not answer', () => {
+  // the routes alone, over checks that fail: the database cannot be stopped under the harness
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    app.addSchema(ErrorEnvelope);
+    await app.register(publicRoutes, {
+      health: { database: async () => false, redis: async () => true },
+    });
+  });
+  afterAll(() => app.close());
+
+  it('is not ready (503 unavailable), and still live', async () => {
+    for (const url of ['/api/health', '/api/health/ready']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().data).toEqual({
+        status: 'unavailable',
+        database: 'unavailable',
+        redis: 'ok',
+        jobs: 'off',
+      });
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+  });
+});
+
+describe('HTTP hygiene', () => {
+  it('answers unknown routes with the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, error: 'not_found' });
+  });
+
+  it('allows CORS only from APP_URL and exposes x-token-expired and content-disposition', async () => {
+    const ok = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/auth/me',
+      headers: { origin: APP_URL, 'access-control-request-method': 'GET' },
+    });
+    expect(ok.headers['access-control-allow-origin']).toBe(APP_URL);
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: APP_URL },
+    });
+    // the audit CSV's file name is read by the page, so Content-Disposition is exposed too
+    expect(get.headers['access-control-expose-headers']).toBe(
+      'x-token-expired, content-disposition',
+    );
+    const evil = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'http://evil.test' },
+    });
+    expect(evil.headers['access-control-allow-origin']).not.toBe('http://evil.test');
+  });
+
+  it('sends security headers and no-store', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 400, not 500, for a body that is not JSON on a JSON route', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'validation_error',
+      message: 'body must be an object',
+    });
+  });
+});

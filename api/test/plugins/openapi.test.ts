@@ -1,0 +1,277 @@
+import { API_PATHS } from '@roconnect/shared-lib/contract';
+import type {
+  AuditEntry,
+  AuditPage,
+  BindsData,
+  BotStats,
+  ServerHealth,
+  GroupSummary,
+  Health,
+  LinkedAccount,
+  ManualSyncData,
+  RefreshData,
+  Server,
+  ServerConfig,
+  ServerEditData,
+  ServerRole,
+  SetupGroupData,
+  SetupStatus,
+  SetupVerifiedRoleData,
+  User,
+  VerifyResult,
+} from '@roconnect/shared-lib/contract';
+import type { FastifyInstance } from 'fastify';
+import { createFakeIntegrations, createWorld } from '../support/fake-integrations';
+import { createTestApp } from '../support/app';
+import { openTestDatabase, type TestDatabase } from '../support/db';
+
+let tdb: TestDatabase;
+let app: FastifyInstance;
+let doc: any;
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  app = await createTestApp(tdb.database, createFakeIntegrations(createWorld()));
+  doc = (await app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+});
+afterAll(async () => {
+  await app.close();
+  await tdb.cleanup();
+});
+
+/** Every contract call: [method, API_PATHS entry] (the csp nonce is the shell's, not ours). */
+const CALLS: [string, string][] = [
+  ['get', API_PATHS.discordUrl],
+  ['get', API_PATHS.authCallback],
+  ['post', API_PATHS.refresh],
+  ['get', API_PATHS.me],
+  ['post', API_PATHS.logout],
+  ['get', API_PATHS.userServers],
+  ['post', API_PATHS.syncServers],
+  ['get', API_PATHS.verificationServers],
+  ['get', API_PATHS.linkedAccounts],
+  ['delete', API_PATHS.linkedAccount('{id}')],
+  ['post', API_PATHS.manualSync],
+  ['get', API_PATHS.inviteUrl],
+  ['post', API_PATHS.verifyInServer],
+  ['get', API_PATHS.robloxAuthUrl],
+  ['get', API_PATHS.robloxCallback],
+  ['get', API_PATHS.robloxStatus],
+  ['get', API_PATHS.serverConfig('{id}')],
+  ['get', API_PATHS.serverSetup('{id}')],
+  ['post', API_PATHS.setupNickname('{id}')],
+  ['post', API_PATHS.setupVerifiedRole('{id}')],
+  ['post', API_PATHS.setupGroup('{id}')],
+  ['get', API_PATHS.serverEdit('{id}')],
+  ['put', API_PATHS.editNickname('{id}')],
+  ['put', API_PATHS.editVerifiedRole('{id}')],
+  ['put', API_PATHS.editGroup('{id}')],
+  ['post', API_PATHS.membersUpdate('{id}')],
+  ['get', API_PATHS.membersUpdate('{id}')],
+  ['get', API_PATHS.membersUpdateJob('{id}', '{jobId}')],
+  ['delete', API_PATHS.membersUpdateJob('{id}', '{jobId}')],
+  ['put', API_PATHS.editUnverifiedRole('{id}')],
+  ['get', API_PATHS.serverBinds('{id}')],
+  ['put', API_PATHS.serverBinds('{id}')],
+  ['get', API_PATHS.serverAudit('{id}')],
+  ['get', API_PATHS.serverAuditExport('{id}')],
+  ['get', API_PATHS.serverHealth('{id}')],
+  ['get', API_PATHS.botStats],
+  ['get', API_PATHS.health],
+];
+
+const openapiPath = (p: string) => decodeURIComponent(p);
+
+function dataSchema(method: string, path: string): any {
+  const op = doc.paths[openapiPath(path)]?.[method];
+  const schema = op?.responses?.['200']?.content?.['application/json']?.schema;
+  return schema?.properties?.data;
+}
+const keysOf = (schema: any): string[] => Object.keys(schema?.properties ?? {}).sort();
+const keys = (o: object) => Object.keys(o).sort();
+
+describe('GET /api/docs/openapi.json', () => {
+  it('is an OpenAPI 3 document', () => {
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+  });
+
+  it('covers every contract path that this API serves, and nothing else', () => {
+    const served = Object.values(API_PATHS)
+      .map((p) => (typeof p === 'function' ? p('{id}', '{jobId}') : p))
+      .filter((p) => p !== API_PATHS.cspNonce && p !== API_PATHS.openapi)
+      .map(openapiPath);
+    for (const p of served) expect(Object.keys(doc.paths)).toContain(p);
+    for (const [method, path] of CALLS) expect(doc.paths[openapiPath(path)]).toHaveProperty(method);
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [...new Set(CALLS.map(([, p]) => openapiPath(p)))].sort(),
+    );
+  });
+
+  it('describes every success body as the envelope and every error as ErrorEnvelope', () => {
+    for (const [method, path] of CALLS) {
+      const op = doc.paths[openapiPath(path)][method];
+      if (path === API_PATHS.authCallback || path === API_PATHS.robloxCallback) {
+        expect(op.responses).toHaveProperty('302');
+        continue;
+      }
+      if (path === API_PATHS.serverAuditExport('{id}')) {
+        expect(op.responses['200'].content).toHaveProperty('text/csv');
+        continue;
+      }
+      const ok = (op.responses['200'] ?? op.responses['202']).content['application/json'].schema;
+      expect(keysOf(ok)).toEqual(['data', 'success']);
+      const err = op.responses['400'].content['application/json'].schema;
+      expect(err.$ref ?? '').toMatch(/ErrorEnvelope/);
+    }
+    expect(keysOf(doc.components.schemas.ErrorEnvelope)).toEqual(['error', 'message', 'success']);
+  });
+
+  // Samples typed with the shared-lib contract types: the compiler checks them against the
+  // contract, and these tests check the OpenAPI schemas have exactly the same fields.
+  const user: User = { id: 'u', discord_id: '1', username: 'a', global_name: null, avatar: null };
+  const server: Server = {
+    id: '1',
+    server_id: '1',
+    server_name: 'n',
+    server_icon: null,
+    owner: true,
+    member_count: 1,
+    bot_added: true,
+    can_manage: true,
+  };
+  const account: LinkedAccount = {
+    id: 'i',
+    roblox_id: '1',
+    roblox_username: 'r',
+    roblox_display_name: 'd',
+    roblox_avatar: null,
+    linked_at: 't',
+    verified: false,
+    verified_in: [{ server_id: '1', server_name: 's', verified_at: 't' }],
+  };
+  const verify: VerifyResult = {
+    roles_updated: true,
+    nickname_updated: true,
+    dm_sent: true,
+    roles_added: [],
+    roles_removed: [],
+    nickname: null,
+    warnings: [],
+  };
+  const config: ServerConfig = {
+    server_name: 's',
+    nickname_format: 'none',
+    verified_role_name: 'V',
+    verified_role_id: null,
+    group_id: null,
+    unverified_role_id: null,
+  };
+  const role: ServerRole = { id: '1', name: 'r', position: 1, assignable: true };
+  const group: GroupSummary = { id: '1', name: 'g', ranks: [] };
+  const rank: GroupSummary['ranks'][number] = { rank: 1, name: 'r', discord_role_id: null };
+  const edit: ServerEditData = { server_config: config, roles: [role], group };
+  const status: SetupStatus = { setup_completed: false, setup_step: 'nickname' };
+  const refresh: RefreshData = { access_token: 'a', refresh_token: 'r', expires_in: 900 };
+  const stats: BotStats = { total_users: 0, total_servers: 0 };
+  const health: Health = { status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'off' };
+  const manual: ManualSyncData = { checked: 0, bot_present: 0 };
+  const groupData: SetupGroupData = {
+    setup_completed: true,
+    group_id: null,
+    group_name: null,
+    roles_created: [],
+  };
+  const roleData: SetupVerifiedRoleData = { verified_role_id: '1', setup_step: null };
+  const binds: BindsData = {
+    binds: [{ group_id: '1', min_rank: 1, max_rank: 2, role_id: '1', role_name: 'r' }],
+    groups: [{ id: '1', name: 'g', ranks: [{ rank: 1, name: 'r' }] }],
+  };
+  const auditPage: AuditPage = { entries: [], next_before: null };
+  const health15: ServerHealth = { ok: true, problems: [], checked_at: 't' };
+
+  it.each([
+    ['User', 'get', API_PATHS.me, user],
+    ['RefreshData', 'post', API_PATHS.refresh, refresh],
+    ['BotStats', 'get', API_PATHS.botStats, stats],
+    ['Health', 'get', API_PATHS.health, health],
+    ['ManualSyncData', 'post', API_PATHS.manualSync, manual],
+    ['SetupStatus', 'get', API_PATHS.serverSetup('{id}'), status],
+    ['SetupVerifiedRoleData', 'post', API_PATHS.setupVerifiedRole('{id}'), roleData],
+    ['SetupGroupData', 'post', API_PATHS.setupGroup('{id}'), groupData],
+    ['VerifyResult', 'post', API_PATHS.verifyInServer, verify],
+    ['ServerEditData', 'get', API_PATHS.serverEdit('{id}'), edit],
+    ['BindsData', 'get', API_PATHS.serverBinds('{id}'), binds],
+    ['BindsData', 'put', API_PATHS.serverBinds('{id}'), binds],
+    ['AuditPage', 'get', API_PATHS.serverAudit('{id}'), auditPage],
+    ['ServerHealth', 'get', API_PATHS.serverHealth('{id}'), health15],
+    ['ServerConfigData', 'put', API_PATHS.editUnverifiedRole('{id}'), { server_config: config }],
+  ] as const)('%s has the same fields as the contract type', (_name, method, path, sample) => {
+    expect(keysOf(dataSchema(method, path))).toEqual(keys(sample));
+  });
+
+  it.each([
+    ['Server', API_PATHS.userServers, server],
+    ['Server', API_PATHS.verificationServers, server],
+    ['LinkedAccount', API_PATHS.linkedAccounts, account],
+  ] as const)(
+    '%s[] items have the same fields as the contract type (%s)',
+    (_name, path, sample) => {
+      expect(keysOf(dataSchema('get', path).items)).toEqual(keys(sample));
+    },
+  );
+
+  it('nests the console’s items with the contract’s fields', () => {
+    expect(keysOf(dataSchema('get', API_PATHS.serverBinds('{id}')).properties.binds.items)).toEqual(
+      keys(binds.binds[0]!),
+    );
+    expect(
+      keysOf(dataSchema('get', API_PATHS.serverBinds('{id}')).properties.groups.items),
+    ).toEqual(keys(binds.groups[0]!));
+    const verification: AuditEntry = {
+      kind: 'verification',
+      id: 'i',
+      at: 't',
+      actor: null,
+      source: 'website',
+      member: { user_id: 'u', discord_id: '1', username: 'm' },
+      roblox_account: { roblox_id: '1', username: 'r' },
+      roles_added: [],
+      roles_removed: [],
+      nickname_before: null,
+      nickname_after: null,
+      dm_sent: false,
+      warnings: [],
+    };
+    const change: AuditEntry = {
+      kind: 'setting_change',
+      id: 'i',
+      at: 't',
+      actor: null,
+      setting: 'binds',
+      before: null,
+      after: null,
+    };
+    const kinds = dataSchema('get', API_PATHS.serverAudit('{id}')).properties.entries.items.anyOf;
+    expect(kinds.map(keysOf)).toEqual([keys(verification), keys(change)]);
+    const problem = dataSchema('get', API_PATHS.serverHealth('{id}')).properties.problems.items;
+    expect(keysOf(problem)).toEqual(['code', 'fix', 'message', 'reinvite_url']);
+  });
+
+  it('nests ServerConfig, ServerRole and GroupSummary with the contract’s fields', () => {
+    const editData = dataSchema('get', API_PATHS.serverEdit('{id}'));
+    expect(keysOf(editData.properties.server_config)).toEqual(keys(config));
+    expect(keysOf(editData.properties.roles.items)).toEqual(keys(role));
+    const groupSchema =
+      editData.properties.group.anyOf?.find((s: any) => s.type === 'object') ??
+      editData.properties.group;
+    expect(keysOf(groupSchema)).toEqual(keys(group));
+    expect(keysOf(groupSchema.properties.ranks.items)).toEqual(keys(rank));
+    expect(
+      keysOf(dataSchema('get', API_PATHS.serverConfig('{id}')).properties.server_config),
+    ).toEqual(keys(config));
+  });
+});
