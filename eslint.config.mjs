@@ -2,38 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
 
-// The API's layers (api/README.md › Layout): a feature folder imports the domain, lib, integrations
-// and db, never another feature; nothing below the features imports one. The folder list is read
-// here, so a new feature is covered without editing this file.
-const apiFeatures = readdirSync(new URL('./api/src/features/', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const apiFeatureRules = apiFeatures.map((feature) => ({
-  files: [`api/src/features/${feature}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: [
-              ...apiFeatures
-                .filter((other) => other !== feature)
-                .flatMap((other) => [`../${other}`, `../${other}/**`]),
-              '**/features/**',
-            ],
-            message: `api/src/features/${feature} may not import another feature: move what both need to api/src/domain.`,
-          },
-        ],
-      },
-    ],
-  },
-}));
-
+// Import rules (a feature importing another, a remote importing the host entry, circles…) are
+// dependency-cruiser's, in .dependency-cruiser.cjs: one mechanism for them all.
 export default tseslint.config(
   {
     ignores: [
@@ -67,24 +38,6 @@ export default tseslint.config(
           varsIgnorePattern: '^_',
           destructuredArrayIgnorePattern: '^_',
           ignoreRestSiblings: true,
-        },
-      ],
-    },
-  },
-  ...apiFeatureRules,
-  {
-    files: ['api/src/{domain,lib,integrations,db,jobs,plugins}/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features', '**/features/**'],
-              message:
-                'The domain, lib, integrations, db, jobs and plugins may not import a feature (api/src/features).',
-            },
-          ],
         },
       ],
     },
