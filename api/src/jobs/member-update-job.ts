@@ -6,7 +6,8 @@ import { announceJobQueued, type ChangeFeed } from '../db/change-feed';
 import type { Database } from '../db/client';
 import { linkedMember } from '../domain/accounts/linked';
 import { getConfig } from '../domain/config/config-store';
-import { applyMemberUpdate } from '../domain/verification/apply-member';
+import { applyMemberUpdate, memberUpdateFacts } from '../domain/verification/apply-member';
+import { planMemberUpdate } from '../domain/verification/plan-member-update';
 import { applyUnverifiedRole, unverifiedRoleChange } from '../domain/verification/unverified-role';
 import { IntegrationError, type DiscordRole } from '../integrations/types';
 import { ApiError } from '../lib/errors';
@@ -102,7 +103,7 @@ export async function registerMemberUpdateJob(
       return outcome.added.length ? 'updated' : 'unchanged';
     }
     try {
-      const result = await applyMemberUpdate(ctx, {
+      const facts = await memberUpdateFacts(ctx, {
         guild,
         config,
         user: linked.user,
@@ -112,6 +113,7 @@ export async function registerMemberUpdateJob(
         source: 'update_all',
         actorUserId: null,
       });
+      const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
       return result.roles_updated || result.nickname_updated ? 'updated' : 'unchanged';
     } catch (err) {
       if (err instanceof IntegrationError && err.kind === 'rate_limited') return 'retry';

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
-import { applyMemberUpdate } from '../../domain/verification/apply-member';
+import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
+import { planMemberUpdate } from '../../domain/verification/plan-member-update';
 import { describeChanges } from './describe';
 import { readyGuild } from './guild-ready';
 import { canUpdateOthers, userOption, type Interaction, type Reply } from './interaction';
@@ -27,7 +28,7 @@ export async function updateCommand(ctx: AppContext, interaction: Interaction): 
   if (!member) return { content: `<@${targetId}> is not a member of this server.` };
   const actor = await findUserByDiscordId(ctx.db, interaction.member.user.id);
   try {
-    const result = await applyMemberUpdate(ctx, {
+    const facts = await memberUpdateFacts(ctx, {
       guild: guild.live,
       config: guild.config,
       user: linked.user,
@@ -37,6 +38,7 @@ export async function updateCommand(ctx: AppContext, interaction: Interaction): 
       source: 'staff',
       actorUserId: actor?.id ?? null,
     });
+    const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
     const lines = describeChanges(result).map((l) =>
       l === 'Your roles and nickname were already up to date.'
         ? 'Their roles and nickname were already up to date.'

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
-import { applyMemberUpdate } from '../../domain/verification/apply-member';
+import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
+import { planMemberUpdate } from '../../domain/verification/plan-member-update';
 import { describeChanges } from './describe';
 import { readyGuild } from './guild-ready';
 import type { Interaction, Reply } from './interaction';
@@ -20,7 +21,7 @@ export async function verifyCommand(ctx: AppContext, interaction: Interaction): 
   const guild = await readyGuild(ctx, interaction.guild_id);
   if (!guild.ok) return { content: guild.message };
   try {
-    const result = await applyMemberUpdate(ctx, {
+    const facts = await memberUpdateFacts(ctx, {
       guild: guild.live,
       config: guild.config,
       user: linked.user,
@@ -30,6 +31,7 @@ export async function verifyCommand(ctx: AppContext, interaction: Interaction): 
       source: 'discord',
       actorUserId: linked.user.id,
     });
+    const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
     return {
       content: [
         `You are verified as ${linked.account.username} on Roblox.`,

@@ -6,7 +6,8 @@ import { markBotPresence } from '../../domain/guilds/guild-store';
 import { findAccount } from '../../domain/accounts/accounts';
 import { findGuild, findMembership } from '../../domain/guilds/access';
 import { getConfig } from '../../domain/config/config-store';
-import { applyMemberUpdate } from '../../domain/verification/apply-member';
+import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
+import { planMemberUpdate } from '../../domain/verification/plan-member-update';
 
 /** The website's Verify: the signed-in user, with one of their accounts, in a server they are in. */
 export async function verifyInServer(
@@ -45,7 +46,7 @@ export async function verifyInServer(
   const member = await bot.getMember(guildId, user.discordId);
   if (!member) throw forbidden('You are not a member of this server.', 'not_a_member');
 
-  return applyMemberUpdate(ctx, {
+  const facts = await memberUpdateFacts(ctx, {
     guild: { id: guildId, name: live.name, ownerDiscordId: live.owner_id },
     config,
     user,
@@ -55,4 +56,5 @@ export async function verifyInServer(
     source: 'website',
     actorUserId: userId,
   });
+  return applyMemberUpdate(ctx, planMemberUpdate(facts));
 }
