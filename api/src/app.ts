@@ -2,12 +2,15 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  TypeBoxValidatorCompiler,
+  type FastifyPluginAsyncTypebox,
+  type TypeBoxTypeProvider,
+} from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyPluginOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Settings } from './config';
-import type { AppContext } from './context';
-import { startChangeFeed } from './db/change-feed';
-import { createDatabase, type Database } from './db/client';
+import type { Database } from './db/client';
 import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { bindsRoutes } from './features/binds/routes';
@@ -15,26 +18,28 @@ import { dashboardRoutes } from './features/dashboard/routes';
 import { interactionRoutes } from './features/interactions/routes';
 import { registerSlashCommands } from './features/interactions/register';
 import { healthRoutes } from './features/health/routes';
+import { memberUpdates } from './features/member-updates/plugin';
 import { publicRoutes } from './features/public/routes';
 import { robloxRoutes } from './features/roblox/routes';
 import { serverRoutes } from './features/servers/routes';
 import { verificationRoutes } from './features/verification/routes';
 import type { Integrations } from './integrations/types';
-import { ErrorEnvelope } from './lib/schemas';
+import { PUBLIC_ROUTES } from '@roconnect/shared-lib/contract';
+import { ErrorEnvelope } from '@roconnect/shared-lib/contract/schemas';
+import { fallbackStore } from './lib/rate-limit-store';
 import { registerAuthenticate } from './plugins/authenticate';
+import { changeFeedPlugin } from './plugins/change-feed';
+import { contextPlugin } from './plugins/context';
+import { databasePlugin } from './plugins/database';
 import { registerErrorHandler } from './plugins/error-handler';
+import { jobEnginePlugin } from './plugins/job-engine';
 import { registerJsonParser } from './plugins/json-parser';
 import { requestLogging } from './plugins/logging';
+import { maintenancePlugin } from './plugins/maintenance';
 import { registerMetrics } from './plugins/metrics';
-import { registerSecurityHeaders } from './plugins/security-headers';
-import { queueDepths, retryStartupRace, startJobEngine } from './jobs/engine';
-import { PURGE_QUEUE, registerPurgeJob } from './jobs/purge-job';
-import { MEMBER_UPDATE_QUEUE, registerMemberUpdateJob } from './jobs/member-update-job';
-import { memberUpdateRoutes } from './features/member-updates/routes';
-import { setQueueDepthSource, trackRedisLink } from './lib/metrics';
-import { fallbackStore } from './lib/rate-limit-store';
-import { RedisLink } from './lib/redis';
 import { openapiOptions } from './plugins/openapi';
+import { redisPlugin } from './plugins/redis';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -57,48 +62,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();
 
-  const database =
-    options.database ??
-    (await createDatabase({
-      databaseUrl: settings.databaseUrl,
-      pgliteDir: `${settings.dataDir}/pglite`,
-      searchPath: settings.databaseSchema,
-      pool: settings.databasePool,
-    }));
-  if (!options.database) app.addHook('onClose', () => database.close());
-
-  const redis = settings.redisUrl ? new RedisLink(settings.redisUrl, app.log) : undefined;
-  if (redis) {
-    const untrack = trackRedisLink(() => redis.up);
-    app.addHook('onClose', async () => {
-      untrack();
-      await redis.close();
-    });
-  }
-  const jobs = options.jobs === false ? undefined : await startJobEngine(database, app.log);
-  if (jobs) {
-    app.addHook('onClose', async () => {
-      setQueueDepthSource(null);
-      await jobs.stop({ graceful: true, wait: true, timeout: 10_000 });
-    });
-    await retryStartupRace(() => registerPurgeJob(jobs, database.db, app.log, settings), app.log);
-    setQueueDepthSource(() => queueDepths(jobs, [PURGE_QUEUE, MEMBER_UPDATE_QUEUE]));
-  }
-
-  const changes = await startChangeFeed(database, app.log);
-  app.addHook('onClose', () => changes.stop());
-  app.decorate('changes', changes.feed);
-
-  const ctx: AppContext = { settings, db: database.db, integrations };
-  app.decorate('ctx', ctx);
-  const memberUpdates = jobs
-    ? await retryStartupRace(
-        () => registerMemberUpdateJob(jobs, ctx, app.log, database, changes.feed),
-        app.log,
-      )
-    : undefined;
-  // before the engine stops: the current slice ends at its next batch and gives its run up
-  if (memberUpdates) app.addHook('preClose', async () => memberUpdates.stop());
+  // In this order, each closing itself when the app closes, the last first: the database, migrated
+  // before the job engine starts in it; the jobs set up once their engine runs.
+  await app.register(databasePlugin, { settings, database: options.database });
+  await app.register(contextPlugin, { settings, integrations });
+  await app.register(redisPlugin);
+  await app.register(jobEnginePlugin, { enabled: options.jobs !== false });
+  await app.register(maintenancePlugin);
+  await app.register(changeFeedPlugin);
+  const { redis } = app;
+  const { engine } = app.jobs;
   registerMetrics(app);
 
   registerErrorHandler(app);
@@ -137,23 +110,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(null, payload);
   });
 
-  await app.register(authRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(verificationRoutes);
-  await app.register(robloxRoutes);
-  await app.register(serverRoutes);
-  await app.register(interactionRoutes);
-  await app.register(memberUpdateRoutes, { enqueue: memberUpdates?.enqueue });
-  await app.register(bindsRoutes);
-  await app.register(auditRoutes);
-  await app.register(healthRoutes);
-  await app.register(publicRoutes, {
+  await app.register(feature('auth', ['context'], authRoutes));
+  await app.register(feature('dashboard', ['context', 'change-feed'], dashboardRoutes));
+  await app.register(feature('verification', ['context'], verificationRoutes));
+  await app.register(feature('roblox', ['context'], robloxRoutes));
+  await app.register(feature('servers', ['context'], serverRoutes));
+  await app.register(feature('interactions', ['context'], interactionRoutes));
+  await app.register(
+    feature('member-updates', ['context', 'job-engine', 'change-feed'], memberUpdates),
+  );
+  await app.register(feature('binds', ['context'], bindsRoutes));
+  await app.register(feature('audit', ['context'], auditRoutes));
+  await app.register(feature('health', ['context'], healthRoutes));
+  await app.register(feature('public', ['context'], publicRoutes), {
     health: {
-      database: database.ping,
+      database: app.database.ping,
       ...(redis
         ? { redis: async () => (await redis.client.ping().catch(() => '')) === 'PONG' }
         : {}),
-      ...(jobs ? { jobs: async () => (await jobs.isInstalled().catch(() => false)) === true } : {}),
+      ...(engine
+        ? { jobs: async () => (await engine.isInstalled().catch(() => false)) === true }
+        : {}),
     },
   });
 
@@ -165,7 +142,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   }
 
-  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(PUBLIC_ROUTES.openapi.path, { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+/**
+ * A feature (api/src/features/<name>) as an encapsulated plugin that names the plugins it uses:
+ * Fastify refuses to start when one of them was not registered before it.
+ */
+function feature<Options extends FastifyPluginOptions>(
+  name: string,
+  dependencies: string[],
+  routes: FastifyPluginAsyncTypebox<Options>,
+) {
+  return fp<Options>(
+    async (app, options) => routes(app.withTypeProvider<TypeBoxTypeProvider>(), options),
+    { name: `features/${name}`, dependencies, encapsulate: true },
+  );
 }

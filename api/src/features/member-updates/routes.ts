@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { cancelRun, createRun, findRun, latestRun, toJobDto } from '../../jobs/member-update-store';
+import { cancelRun, createRun, findRun, latestRun, toJobDto } from './store';
 import { conflict, notFound } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
 import { requireLiveManager } from '../../domain/guilds/access';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { MemberUpdateJob } from '@roconnect/shared-lib/contract';
-import type { Db } from '../db/client';
-import { memberUpdateItems, memberUpdateRuns, robloxAccounts, users } from '../db/schema';
+import type { Db } from '../../db/client';
+import { memberUpdateItems, memberUpdateRuns, robloxAccounts, users } from '../../db/schema';
 
 export type RunRow = typeof memberUpdateRuns.$inferSelect;
 const ACTIVE = ['queued', 'running'] as const;

@@ -1,6 +1,6 @@
-import { versionedBase } from '../integrations/discord/urls';
-import { IntegrationError, type IntegrationSettings } from '../integrations/types';
-import { discord429Responses } from '../lib/metrics';
+import { versionedBase } from '../../../integrations/discord/urls';
+import { IntegrationError, type IntegrationSettings } from '../../../integrations/types';
+import { discord429Responses } from '../../../lib/metrics';
 
 export interface ListedMember {
   discordId: string;

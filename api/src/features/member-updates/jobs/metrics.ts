@@ -1,5 +1,5 @@
 import { Counter } from 'prom-client';
-import { metricsRegistry } from '../lib/metrics';
+import { metricsRegistry } from '../../../lib/metrics';
 
 /** Members handled by server-wide updates, by outcome (429s are in discord_rate_limited_total). */
 export const memberUpdateMembers = new Counter({

@@ -54,3 +54,15 @@ export async function queueDepths(boss: JobEngine, names: string[]) {
   for (const name of names) depths[name] = await boss.getQueueSize(name);
   return depths;
 }
+
+/** The job engine as the app holds it (`app.jobs`, plugins/job-engine.ts). */
+export interface Jobs {
+  /** pg-boss; null when the app runs without one (most tests), and then no job ever runs */
+  engine: JobEngine | null;
+  /**
+   * Sets up one queue's job (its queue, schedules and worker, in `setup`), again while another
+   * replica is setting up the same (retryStartupRace), and counts the queue in job_queue_depth.
+   * Null without an engine.
+   */
+  register<T>(queue: string, setup: (engine: JobEngine) => Promise<T>): Promise<T | null>;
+}

@@ -1,7 +1,7 @@
-import type { Db } from '../db/client';
-import type { Settings } from '../config';
-import { purgeExpired, purgePastRetention } from '../domain/maintenance/purge';
-import type { JobEngine } from './engine';
+import type { Db } from '../../db/client';
+import type { Settings } from '../../config';
+import type { JobEngine } from '../../lib/job-engine';
+import { purgeExpired, purgePastRetention } from './purge';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const PURGE_QUEUE = 'purge-expired';

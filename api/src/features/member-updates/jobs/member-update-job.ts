@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context';
-import { announceJobQueued, type ChangeFeed } from '../db/change-feed';
-import type { Database } from '../db/client';
-import { linkedMember } from '../domain/accounts/linked';
-import { getConfig } from '../domain/config/config-store';
-import { applyMemberUpdate, memberUpdateFacts } from '../domain/verification/apply-member';
-import { planMemberUpdate } from '../domain/verification/plan-member-update';
-import { applyUnverifiedRole, unverifiedRoleChange } from '../domain/verification/unverified-role';
-import { IntegrationError, type DiscordRole } from '../integrations/types';
-import { ApiError } from '../lib/errors';
-import type { JobEngine } from './engine';
-import { listMembersPage, MEMBER_PAGE } from './member-update-discord';
-import { memberUpdateMembers } from './member-update-metrics';
-import { wakeOnQueued } from './wake-on-queued';
+import type { AppContext } from '../../../context';
+import { announceJobQueued, type ChangeFeed } from '../../../db/change-feed';
+import type { Database } from '../../../db/client';
+import { linkedMember } from '../../../domain/accounts/linked';
+import { getConfig } from '../../../domain/config/config-store';
+import { applyMemberUpdate, memberUpdateFacts } from '../../../domain/verification/apply-member';
+import { planMemberUpdate } from '../../../domain/verification/plan-member-update';
+import {
+  applyUnverifiedRole,
+  unverifiedRoleChange,
+} from '../../../domain/verification/unverified-role';
+import { IntegrationError, type DiscordRole } from '../../../integrations/types';
+import { ApiError } from '../../../lib/errors';
+import type { JobEngine } from '../../../lib/job-engine';
+import { wakeOnQueued } from '../../../lib/wake-on-queued';
 import {
   addListedPage,
   claimRun,
@@ -28,7 +29,9 @@ import {
   takeItems,
   type ItemRow,
   type RunRow,
-} from './member-update-store';
+} from '../store';
+import { listMembersPage, MEMBER_PAGE } from './list-members';
+import { memberUpdateMembers } from './metrics';
 
 export const MEMBER_UPDATE_QUEUE = 'member-update';
 /** members updated side by side; the bot client still queues per Discord bucket */
