@@ -30,7 +30,7 @@ export interface StartShellOptions {
 }
 
 export interface ShellHandle {
-  /** the session start check (spec §4), settled */
+  /** the session start check (docs/product.md › Sessions), settled */
   sessionChecked: Promise<unknown>;
   /** unmount and undo the global wiring (tests) */
   stop(): void;

@@ -8,8 +8,9 @@ export interface DashboardData {
 }
 
 /**
- * Spec §4 dashboard load: a token refresh first (its failure is ignored), then accounts, servers
- * and the Roblox OAuth status together; only the status may fail silently.
+ * The dashboard's load: a token refresh first (its failure is ignored), then accounts, servers
+ * and the Roblox OAuth status together; only the status may fail silently
+ * (docs/product.md › Dashboard).
  */
 export async function loadDashboardData(): Promise<DashboardData> {
   await session.refresh().catch(() => false);
@@ -30,8 +31,8 @@ let startedEarly: Promise<DashboardData> | null = null;
  * On a page opened at /dashboard with stored tokens, the shell starts the dashboard's load as it
  * boots, beside the session check (`/auth/me`) instead of after it: the load refreshes the tokens
  * first anyway, and the session id an access token carries survives a refresh, so the two do not
- * disturb each other (docs/performance-log.md). The page's first load takes it. True when it
- * started.
+ * disturb each other (docs/performance.md › Early load). The page's first load takes it. True
+ * when it started.
  */
 export function startDashboardLoadEarly(): boolean {
   if (startedEarly || !tokenStorage.getRefreshToken()) return false;
