@@ -3,6 +3,8 @@
 // react-router is not shared: only the shell routes (every parcel is its own React root, so no
 // router context reaches a remote), and a shared module cannot be tree-shaken: sharing it sent
 // its whole 61 KB (gzip) build to every visitor, bundling it sends the ~20 KB the shell uses.
+// The query cache (shared-lib's ./query entry and React Query) is one per page like the session:
+// both are singletons, and neither is in the host's start (see HOST_STARTUP).
 const SINGLETONS = [
   'react',
   'react/',
@@ -11,16 +13,28 @@ const SINGLETONS = [
   'styled-components',
   '@roconnect/shared-lib',
   'axios',
+  '@roconnect/shared-lib/query',
+  '@tanstack/react-query',
 ];
 
+/** The package a shared request belongs to: 'react/' → react, '@scope/pkg/entry' → @scope/pkg. */
+function packageOf(name) {
+  const parts = name.split('/').filter(Boolean);
+  return parts.slice(0, name.startsWith('@') ? 2 : 1).join('/');
+}
+
 function versionOf(packageDir, name) {
-  const pkgName = name.replace(/\/$/, '');
-  const pkg = require(require.resolve(`${pkgName}/package.json`, { paths: [packageDir] }));
+  const pkg = require(require.resolve(`${packageOf(name)}/package.json`, { paths: [packageDir] }));
   return pkg.version;
 }
 
-/** What the host needs before its first render; the HTTP client loads with the first call. */
-const HOST_STARTUP = new Set(SINGLETONS.filter((name) => name !== 'axios'));
+/**
+ * What the host needs before its first render. The HTTP client loads with the first call, the
+ * query cache with the first screen that loads data: the landing and the login load neither
+ * (docs/performance.md › Size budgets).
+ */
+const LOADED_LATER = new Set(['axios', '@roconnect/shared-lib/query', '@tanstack/react-query']);
+const HOST_STARTUP = new Set(SINGLETONS.filter((name) => !LOADED_LATER.has(name)));
 
 exports.sharedSingletons = function sharedSingletons(packageDir, { isHost = false } = {}) {
   return Object.fromEntries(

@@ -1,4 +1,4 @@
-import React, { type ComponentType } from 'react';
+import React, { Fragment, type ComponentType, type ReactNode } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { ParcelConfigObject } from 'single-spa';
@@ -19,6 +19,12 @@ export interface ParcelBaseProps {
 export interface DefineParcelOptions {
   /** the remote's build label (its RC_RELEASE), shown as data-release for deploy checks */
   release?: string;
+  /**
+   * Wraps the parcel's root, e.g. in the page's query cache (`PageQueryProvider` from
+   * @roconnect/shared-lib/query): a parcel is a React root of its own, which no provider of the
+   * shell's reaches. Only a parcel that loads data passes one, so only it downloads React Query.
+   */
+  provider?: ComponentType<{ children: ReactNode }>;
 }
 
 export function defineParcel<P extends object>(
@@ -26,13 +32,16 @@ export function defineParcel<P extends object>(
   Component: ComponentType<P>,
   options: DefineParcelOptions = {},
 ): ParcelConfigObject<P & ParcelBaseProps> {
+  const Provider = options.provider ?? Fragment;
   function ParcelRoot(props: P & ParcelBaseProps) {
     return (
       <ThemeProvider theme={theme}>
         <ParcelErrorBoundary name={name}>
-          <div data-parcel={name} data-release={options.release} style={{ display: 'contents' }}>
-            <Component {...props} />
-          </div>
+          <Provider>
+            <div data-parcel={name} data-release={options.release} style={{ display: 'contents' }}>
+              <Component {...props} />
+            </div>
+          </Provider>
         </ParcelErrorBoundary>
       </ThemeProvider>
     );
