@@ -7,7 +7,6 @@ import type { IntegrationSettings, Integrations } from './types';
 
 export * from './types';
 export { createPkcePair, pkceChallenge, type PkcePair } from './roblox/pkce';
-export { parseRobloxGroupInput, type RobloxGroupInputResult } from './roblox/groupInput';
 export {
   createDiscordBotClient,
   createDiscordOAuthClient,

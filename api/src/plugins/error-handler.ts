@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { databaseUnavailable } from '../db/unavailable';
 import { ApiError } from '../lib/errors';
-import { PATTERN_NAMES } from '../lib/schemas';
+import { PATTERN_NAMES } from '@roconnect/shared-lib/contract/schemas';
 import { integrationToApiError, isIntegrationError } from '../lib/upstream';
 
 type Issue = FastifySchemaValidationError & { schemaPath?: string };

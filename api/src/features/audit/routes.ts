@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AuditEntry } from '@roconnect/shared-lib/contract';
+import { AUDIT_ROUTES, type AuditEntry } from '@roconnect/shared-lib/contract';
 import { authOf } from '../../context';
 import { consoleLimits } from '../../lib/route-limits';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { parseBefore, type AuditCursor } from './cursor';
 import { csvHeader, csvRow } from './csv';
 import { readAuditPage } from './query';
-import { auditExportRoute, auditRoute } from './schemas';
+import { auditExportRoute, auditRoute } from '@roconnect/shared-lib/contract/schemas';
 
 const DEFAULT_LIMIT = 25;
 /** The export reads the log in pages of this size, up to EXPORT_MAX entries. */
@@ -39,7 +39,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const authed = { onRequest: app.authenticate };
   const exportLimits = consoleLimits(app, ctx.settings, 'audit-export');
 
-  app.get('/api/v1/server/:id/audit', { schema: auditRoute, ...authed }, async (request) => {
+  app.get(AUDIT_ROUTES.page.path, { schema: auditRoute, ...authed }, async (request) => {
     const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
     const { before, limit, member } = request.query;
     const page = await readAuditPage(ctx.db, {
@@ -52,7 +52,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(
-    '/api/v1/server/:id/audit/export',
+    AUDIT_ROUTES.export.path,
     { schema: auditExportRoute, ...authed, config: exportLimits.config },
     async (request, reply) => {
       const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);

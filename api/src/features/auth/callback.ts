@@ -4,13 +4,15 @@ import type { Static } from 'typebox';
 import type { AppContext } from '../../context';
 import { IntegrationError } from '../../integrations/types';
 import { appUrl } from '../../lib/redirect';
-import { SNOWFLAKE_PATTERN } from '../../lib/schemas';
+import {
+  SNOWFLAKE_PATTERN,
+  type CallbackQuerySchema,
+} from '@roconnect/shared-lib/contract/schemas';
 import { invalidateBotGuilds } from '../../domain/guilds/bot-guilds';
 import { markBotPresence } from '../../domain/guilds/guild-store';
 import { syncUserGuilds } from '../../domain/guilds/sync';
 import { saveDiscordTokens } from '../../domain/tokens/discord-tokens';
 import { consumeState, type ConsumedState } from '../../domain/tokens/oauth-state';
-import type { CallbackQuerySchema } from './schemas';
 import { createSession } from '../../domain/sessions/sessions';
 import { upsertUser } from '../../domain/accounts/users';
 

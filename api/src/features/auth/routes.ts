@@ -5,15 +5,15 @@ import { perAddressLimit, signInCeiling } from '../../lib/rate-limit';
 import { bindBrowser, browserHashOf } from '../../domain/tokens/browser-binding';
 import { handleDiscordCallback } from './callback';
 import { createState } from '../../domain/tokens/oauth-state';
+import { AUTH_ROUTES } from '@roconnect/shared-lib/contract';
 import {
-  LOGIN_CHECK_HEADER,
-  LOGIN_CHECK_PATTERN,
   callbackRoute,
   discordUrlRoute,
   logoutRoute,
   meRoute,
   refreshRoute,
-} from './schemas';
+} from '@roconnect/shared-lib/contract/schemas';
+import { LOGIN_CHECK_HEADER, LOGIN_CHECK_PATTERN } from './login-check';
 import {
   findSessionIdByRefreshToken,
   revokeSession,
@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
 
   app.get(
-    '/auth/discord-url',
+    AUTH_ROUTES.discordUrl.path,
     {
       schema: discordUrlRoute,
       config: { rateLimit: perAddressLimit(ctx.settings) },
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/auth/callback', { schema: callbackRoute }, async (request, reply) => {
+  app.get(AUTH_ROUTES.callback.path, { schema: callbackRoute }, async (request, reply) => {
     const location = await handleDiscordCallback(
       ctx,
       request.log,
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.redirect(location, 302);
   });
 
-  app.post('/auth/refresh', { schema: refreshRoute }, async (request) => {
+  app.post(AUTH_ROUTES.refresh.path, { schema: refreshRoute }, async (request) => {
     const tokens = await rotateRefreshToken(
       ctx.db,
       ctx.settings.jwtSecret,
@@ -69,16 +69,20 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, data: tokens };
   });
 
-  app.get('/auth/me', { schema: meRoute, onRequest: app.authenticate }, async (request) => {
-    const user = await getUser(ctx.db, authOf(request).userId);
-    if (!user) throw unauthorized('This account no longer exists.', 'unknown_user');
-    return { success: true as const, data: toUserDto(user) };
-  });
+  app.get(
+    AUTH_ROUTES.me.path,
+    { schema: meRoute, onRequest: app.authenticate },
+    async (request) => {
+      const user = await getUser(ctx.db, authOf(request).userId);
+      if (!user) throw unauthorized('This account no longer exists.', 'unknown_user');
+      return { success: true as const, data: toUserDto(user) };
+    },
+  );
 
   // Logout must end the server session even after the access token expired: the refresh token
   // in the body identifies it then.
   app.post(
-    '/auth/logout',
+    AUTH_ROUTES.logout.path,
     {
       schema: logoutRoute,
       // the body is optional: no body is the same as an empty one

@@ -1,11 +1,10 @@
 import type { AppContext } from '../../context';
-import { parseRobloxGroupInput } from '../../integrations/roblox/groupInput';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
 import { grantRefusal, type GrantContext } from '../../domain/roles/role-safety';
 import { findRoleByName } from '../../domain/roles/roles';
 import { cleanRoleName } from '../../domain/roles/validate';
-import { MAX_GROUPS_PER_SERVER } from './schemas';
+import { MAX_GROUPS_PER_SERVER, parseRobloxGroupInput } from '@roconnect/shared-lib/contract';
 import type { NewBind } from '../../domain/binds/store';
 
 export type BindInputBody = {

@@ -7,7 +7,8 @@ import { loadGrantContext } from '../../domain/roles/role-safety';
 import { recordBindsChange } from '../../domain/config/setting-audit';
 import { requireBot } from '../../domain/roles/validate';
 import { planBinds } from './plan';
-import { getBindsRoute, putBindsRoute } from './schemas';
+import { BIND_ROUTES } from '@roconnect/shared-lib/contract';
+import { getBindsRoute, putBindsRoute } from '@roconnect/shared-lib/contract/schemas';
 import { listBinds, replaceBinds } from '../../domain/binds/store';
 import { bindsView } from './view';
 
@@ -22,7 +23,7 @@ export const bindsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const authed = { onRequest: app.authenticate };
 
   const getOptions = { schema: getBindsRoute, ...authed, config: readLimits.config };
-  app.get('/api/v1/server/:id/binds', getOptions, async (request) => {
+  app.get(BIND_ROUTES.list.path, getOptions, async (request) => {
     const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
     await readLimits.server(request);
     const config = await getConfig(ctx.db, guild.id);
@@ -36,7 +37,7 @@ export const bindsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   const putOptions = { schema: putBindsRoute, ...authed, config: writeLimits.config };
-  app.put('/api/v1/server/:id/binds', putOptions, async (request) => {
+  app.put(BIND_ROUTES.replace.path, putOptions, async (request) => {
     const { userId } = authOf(request);
     const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
     await writeLimits.server(request);

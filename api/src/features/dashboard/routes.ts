@@ -27,25 +27,29 @@ import {
   unlinkRoute,
   userServersRoute,
   verificationServersRoute,
-} from './schemas';
+} from '@roconnect/shared-lib/contract/schemas';
+import { DASHBOARD_ROUTES } from '@roconnect/shared-lib/contract';
 import { serverListCache } from './server-list-cache';
 import { recheckBotPresence, syncBotListMaxAge, syncUserGuilds } from '../../domain/guilds/sync';
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  const base = '/api/v1/dashboard';
   const authed = { onRequest: app.authenticate };
   const limited = { ...authed, config: perUserLimit(ctx.settings) };
   const serverLists = serverListCache(ctx.db, app.changes);
   app.addHook('onClose', async () => serverLists.close());
 
-  app.get(`${base}/user/servers`, { schema: userServersRoute, ...authed }, async (request) => ({
-    success: true as const,
-    data: await serverLists.list(authOf(request).userId),
-  }));
+  app.get(
+    DASHBOARD_ROUTES.userServers.path,
+    { schema: userServersRoute, ...authed },
+    async (request) => ({
+      success: true as const,
+      data: await serverLists.list(authOf(request).userId),
+    }),
+  );
 
   app.post(
-    `${base}/user/sync-servers`,
+    DASHBOARD_ROUTES.syncServers.path,
     { schema: syncServersRoute, ...limited },
     async (request) => {
       const { userId } = authOf(request);
@@ -55,7 +59,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    `${base}/user/verification-servers`,
+    DASHBOARD_ROUTES.verificationServers.path,
     { schema: verificationServersRoute, ...authed },
     async (request) => ({
       success: true as const,
@@ -64,7 +68,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    `${base}/user/linked-accounts`,
+    DASHBOARD_ROUTES.linkedAccounts.path,
     { schema: linkedAccountsRoute, ...authed },
     async (request) => {
       const accounts = await listLinkedAccounts(ctx.db, authOf(request).userId);
@@ -79,29 +83,29 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.delete(
-    `${base}/user/linked-account/:id`,
-    { schema: unlinkRoute, ...authed },
-    async (request) => {
-      const { userId } = authOf(request);
-      const account = await findAccount(ctx.db, request.params.id);
-      if (!account || account.userId !== userId)
-        throw notFound('You have no linked account with this id.', 'account_not_found');
-      const user = request.query.remove_roles ? await getUser(ctx.db, userId) : null;
-      const cleanup = user ? await cleanUpAccount(ctx, user, account) : null;
-      if (!(await unlinkAccount(ctx.db, userId, account.id)))
-        throw notFound('You have no linked account with this id.', 'account_not_found');
-      return { success: true as const, data: cleanup ? { cleanup } : {} };
-    },
+  app.delete(DASHBOARD_ROUTES.unlink.path, { schema: unlinkRoute, ...authed }, async (request) => {
+    const { userId } = authOf(request);
+    const account = await findAccount(ctx.db, request.params.id);
+    if (!account || account.userId !== userId)
+      throw notFound('You have no linked account with this id.', 'account_not_found');
+    const user = request.query.remove_roles ? await getUser(ctx.db, userId) : null;
+    const cleanup = user ? await cleanUpAccount(ctx, user, account) : null;
+    if (!(await unlinkAccount(ctx.db, userId, account.id)))
+      throw notFound('You have no linked account with this id.', 'account_not_found');
+    return { success: true as const, data: cleanup ? { cleanup } : {} };
+  });
+
+  app.post(
+    DASHBOARD_ROUTES.manualSync.path,
+    { schema: manualSyncRoute, ...limited },
+    async (request) => ({
+      success: true as const,
+      data: await recheckBotPresence(ctx, await listUserGuildIds(ctx.db, authOf(request).userId)),
+    }),
   );
 
-  app.post(`${base}/bot/manual-sync`, { schema: manualSyncRoute, ...limited }, async (request) => ({
-    success: true as const,
-    data: await recheckBotPresence(ctx, await listUserGuildIds(ctx.db, authOf(request).userId)),
-  }));
-
   app.get(
-    `${base}/bot/invite-url`,
+    DASHBOARD_ROUTES.inviteUrl.path,
     { schema: inviteUrlRoute, ...authed },
     async (request, reply) => {
       const { userId } = authOf(request);

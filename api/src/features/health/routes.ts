@@ -6,7 +6,8 @@ import { consoleLimits } from '../../lib/route-limits';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { getConfig } from '../../domain/config/config-store';
 import { checkServerHealth } from './check';
-import { serverHealthRoute } from './schemas';
+import { SERVER_HEALTH_ROUTES } from '@roconnect/shared-lib/contract';
+import { serverHealthRoute } from '@roconnect/shared-lib/contract/schemas';
 
 /**
  * GET /api/v1/server/{id}/health: live from Discord (3 bot calls); the caller must manage the
@@ -16,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const limits = consoleLimits(app, ctx.settings, 'health');
   app.get(
-    '/api/v1/server/:id/health',
+    SERVER_HEALTH_ROUTES.check.path,
     { schema: serverHealthRoute, onRequest: app.authenticate, config: limits.config },
     async (request, reply) => {
       const { userId } = authOf(request);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { INTERACTION_ROUTES } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
 import {
   InteractionType,
@@ -39,7 +40,8 @@ export async function interactionRoutes(app: FastifyInstance) {
     done(null, body),
   );
 
-  app.post('/api/interactions', { schema: { hide: true } }, async (request, reply) => {
+  const { path } = INTERACTION_ROUTES.interactions;
+  app.post(path, { schema: { hide: true } }, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const check = checkSignature(
       request.headers['x-signature-ed25519'] as string | undefined,

@@ -5,7 +5,13 @@ import { conflict, notFound } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { getConfig } from '../../domain/config/config-store';
-import { cancelRoute, jobRoute, latestRoute, startRoute } from './schemas';
+import { MEMBER_UPDATE_ROUTES } from '@roconnect/shared-lib/contract';
+import {
+  cancelRoute,
+  jobRoute,
+  latestRoute,
+  startRoute,
+} from '@roconnect/shared-lib/contract/schemas';
 
 export interface MemberUpdateRouteOptions {
   /** queues the run on the job engine; absent when the app runs without one (most tests) */
@@ -24,10 +30,10 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
   options,
 ) => {
   const { ctx } = app;
-  const base = '/api/v1/server/:id/members/update';
+  const { start, latest, job, cancel } = MEMBER_UPDATE_ROUTES;
 
   app.post(
-    base,
+    start.path,
     { schema: startRoute, onRequest: app.authenticate, config: perUserLimit(ctx.settings) },
     async (request, reply) => {
       const { userId } = authOf(request);
@@ -44,30 +50,26 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
     },
   );
 
-  app.get(base, { schema: latestRoute, onRequest: app.authenticate }, async (request) => {
+  app.get(latest.path, { schema: latestRoute, onRequest: app.authenticate }, async (request) => {
     const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
     const run = await latestRun(ctx.db, guild.id);
     return { success: true as const, data: run ? toJobDto(run) : null };
   });
 
-  app.get(`${base}/:jobId`, { schema: jobRoute, onRequest: app.authenticate }, async (request) => {
+  app.get(job.path, { schema: jobRoute, onRequest: app.authenticate }, async (request) => {
     const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
     const run = await findRun(ctx.db, guild.id, request.params.jobId);
     if (!run) throw noSuchJob();
     return { success: true as const, data: toJobDto(run) };
   });
 
-  app.delete(
-    `${base}/:jobId`,
-    { schema: cancelRoute, onRequest: app.authenticate },
-    async (request) => {
-      const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
-      if (!(await findRun(ctx.db, guild.id, request.params.jobId))) throw noSuchJob();
-      await cancelRun(ctx.db, request.params.jobId);
-      return {
-        success: true as const,
-        data: toJobDto((await findRun(ctx.db, guild.id, request.params.jobId))!),
-      };
-    },
-  );
+  app.delete(cancel.path, { schema: cancelRoute, onRequest: app.authenticate }, async (request) => {
+    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+    if (!(await findRun(ctx.db, guild.id, request.params.jobId))) throw noSuchJob();
+    await cancelRun(ctx.db, request.params.jobId);
+    return {
+      success: true as const,
+      data: toJobDto((await findRun(ctx.db, guild.id, request.params.jobId))!),
+    };
+  });
 };

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { guilds, users } from '../../db/schema';
-import { botStatsRoute, healthRoute, livenessRoute, readinessRoute } from './schemas';
+import { PUBLIC_ROUTES } from '@roconnect/shared-lib/contract';
+import {
+  botStatsRoute,
+  healthRoute,
+  livenessRoute,
+  readinessRoute,
+} from '@roconnect/shared-lib/contract/schemas';
 
 /** What /api/health asks about each dependency: a check, or absent when it is not in use. */
 export interface HealthChecks {
@@ -17,7 +23,7 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> =
 ) => {
   const { ctx } = app;
 
-  app.get('/api/bot-stats', { schema: botStatsRoute }, async () => {
+  app.get(PUBLIC_ROUTES.botStats.path, { schema: botStatsRoute }, async () => {
     const [u] = await ctx.db.select({ n: count() }).from(users);
     const [g] = await ctx.db.select({ n: count() }).from(guilds).where(eq(guilds.botPresent, true));
     return {
@@ -58,10 +64,10 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> =
       },
     };
   };
-  app.get('/api/health', { schema: healthRoute }, readiness);
-  app.get('/api/health/ready', { schema: readinessRoute }, readiness);
+  app.get(PUBLIC_ROUTES.health.path, { schema: healthRoute }, readiness);
+  app.get(PUBLIC_ROUTES.readiness.path, { schema: readinessRoute }, readiness);
   // Liveness: the process serves. Restarting a replica because its database is away would not help.
-  app.get('/api/health/live', { schema: livenessRoute }, async () => ({
+  app.get(PUBLIC_ROUTES.liveness.path, { schema: livenessRoute }, async () => ({
     success: true as const,
     data: { status: 'ok' as const },
   }));

@@ -5,7 +5,7 @@ import { IntegrationError } from '../../integrations/types';
 import { appUrl } from '../../lib/redirect';
 import { consumeState } from '../../domain/tokens/oauth-state';
 import { linkAccount } from '../../domain/accounts/accounts';
-import type { RobloxCallbackQuerySchema } from './schemas';
+import type { RobloxCallbackQuerySchema } from '@roconnect/shared-lib/contract/schemas';
 
 type Query = Static<typeof RobloxCallbackQuerySchema>;
 

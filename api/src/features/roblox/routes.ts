@@ -5,13 +5,18 @@ import { ApiError } from '../../lib/errors';
 import { bindBrowser, browserHashOf } from '../../domain/tokens/browser-binding';
 import { createState } from '../../domain/tokens/oauth-state';
 import { handleRobloxCallback } from './callback';
-import { robloxAuthUrlRoute, robloxCallbackRoute, robloxStatusRoute } from './schemas';
+import { ROBLOX_ROUTES } from '@roconnect/shared-lib/contract';
+import {
+  robloxAuthUrlRoute,
+  robloxCallbackRoute,
+  robloxStatusRoute,
+} from '@roconnect/shared-lib/contract/schemas';
 
 export const robloxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
 
   app.get(
-    '/roblox/auth-url',
+    ROBLOX_ROUTES.authUrl.path,
     { schema: robloxAuthUrlRoute, onRequest: app.authenticate },
     async (request, reply) => {
       if (!ctx.integrations.robloxOAuth.configured) {
@@ -37,7 +42,7 @@ export const robloxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/roblox/callback', { schema: robloxCallbackRoute }, async (request, reply) => {
+  app.get(ROBLOX_ROUTES.callback.path, { schema: robloxCallbackRoute }, async (request, reply) => {
     const browserHash = browserHashOf(request, ctx.settings);
     return reply.redirect(
       await handleRobloxCallback(ctx, request.log, request.query, browserHash),
@@ -45,7 +50,7 @@ export const robloxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
   });
 
-  app.get('/roblox/status', { schema: robloxStatusRoute }, async () => ({
+  app.get(ROBLOX_ROUTES.status.path, { schema: robloxStatusRoute }, async () => ({
     success: true as const,
     data: { configured: ctx.integrations.robloxOAuth.configured },
   }));

@@ -6,7 +6,8 @@ import { loadGrantContext } from '../../domain/roles/role-safety';
 import { listBinds } from '../../domain/binds/store';
 import { getConfig, setupStatus, toServerConfigDto } from '../../domain/config/config-store';
 import { rolesWithAssignability } from '../../domain/roles/roles';
-import { configRoute, editRoute, setupStatusRoute } from './schemas';
+import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
+import { configRoute, editRoute, setupStatusRoute } from '@roconnect/shared-lib/contract/schemas';
 
 /**
  * Read-only views: configuration, setup status, the edit page. Config and setup status read only
@@ -18,7 +19,7 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const authed = { onRequest: app.authenticate };
   const editLimits = consoleLimits(app, ctx.settings, 'edit');
 
-  app.get('/api/v1/server/:id/config', { schema: configRoute, ...authed }, async (request) => {
+  app.get(SERVER_ROUTES.config.path, { schema: configRoute, ...authed }, async (request) => {
     const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
     return {
       success: true as const,
@@ -26,13 +27,17 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.get('/api/v1/server/:id/setup', { schema: setupStatusRoute, ...authed }, async (request) => {
-    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
-    return { success: true as const, data: setupStatus(await getConfig(ctx.db, guild.id)) };
-  });
+  app.get(
+    SERVER_ROUTES.setupStatus.path,
+    { schema: setupStatusRoute, ...authed },
+    async (request) => {
+      const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+      return { success: true as const, data: setupStatus(await getConfig(ctx.db, guild.id)) };
+    },
+  );
 
   const editOptions = { schema: editRoute, ...authed, config: editLimits.config };
-  app.get('/api/v1/server/:id/edit', editOptions, async (request) => {
+  app.get(SERVER_ROUTES.edit.path, editOptions, async (request) => {
     const { userId } = authOf(request);
     const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
     await editLimits.server(request);

@@ -12,7 +12,12 @@ import {
 import { bindGroup, groupIdFromBody } from './group';
 import { loadGrantContext } from '../../domain/roles/role-safety';
 import { checkChosenRole, ensureVerifiedRole } from '../../domain/roles/roles';
-import { editGroupRoute, editNicknameRoute, editVerifiedRoleRoute } from './schemas';
+import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
+import {
+  editGroupRoute,
+  editNicknameRoute,
+  editVerifiedRoleRoute,
+} from '@roconnect/shared-lib/contract/schemas';
 import { cleanRoleName, requireBot } from '../../domain/roles/validate';
 
 /** Changes after setup; they never move the wizard. */
@@ -21,7 +26,7 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const authed = { onRequest: app.authenticate };
 
   app.put(
-    '/api/v1/server/:id/edit/nickname',
+    SERVER_ROUTES.editNickname.path,
     { schema: editNicknameRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
@@ -39,7 +44,7 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    '/api/v1/server/:id/edit/verified-role',
+    SERVER_ROUTES.editVerifiedRole.path,
     { schema: editVerifiedRoleRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
@@ -68,26 +73,22 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.put(
-    '/api/v1/server/:id/edit/group',
-    { schema: editGroupRoute, ...authed },
-    async (request) => {
-      const { userId } = authOf(request);
-      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
-      const groupId = groupIdFromBody(request.body);
-      requireBot(guild);
-      const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
-      const before = await listBinds(ctx.db, guild.id);
-      const bound = await bindGroup(ctx, grant, groupId);
-      await recordBindsChange(ctx.db, guild.id, userId, before, bound.binds);
-      const row = await saveConfig(ctx.db, guild.id, userId, {
-        groupId: bound.groupId,
-        groupName: bound.groupName,
-      });
-      return {
-        success: true as const,
-        data: { server_config: toServerConfigDto(guild.name, row) },
-      };
-    },
-  );
+  app.put(SERVER_ROUTES.editGroup.path, { schema: editGroupRoute, ...authed }, async (request) => {
+    const { userId } = authOf(request);
+    const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
+    const groupId = groupIdFromBody(request.body);
+    requireBot(guild);
+    const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
+    const before = await listBinds(ctx.db, guild.id);
+    const bound = await bindGroup(ctx, grant, groupId);
+    await recordBindsChange(ctx.db, guild.id, userId, before, bound.binds);
+    const row = await saveConfig(ctx.db, guild.id, userId, {
+      groupId: bound.groupId,
+      groupName: bound.groupName,
+    });
+    return {
+      success: true as const,
+      data: { server_config: toServerConfigDto(guild.name, row) },
+    };
+  });
 };

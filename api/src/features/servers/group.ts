@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
-import { parseRobloxGroupInput } from '../../integrations/roblox/groupInput';
+import { parseRobloxGroupInput } from '@roconnect/shared-lib/contract';
 import { replaceBinds, type NewBind } from '../../domain/binds/store';
 import { requireGrantable, type GrantContext } from '../../domain/roles/role-safety';
 import { findRoleByName } from '../../domain/roles/roles';

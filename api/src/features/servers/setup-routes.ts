@@ -19,7 +19,12 @@ import {
   recordNicknameChange,
   recordVerifiedRoleChange,
 } from '../../domain/config/setting-audit';
-import { setupGroupRoute, setupNicknameRoute, setupVerifiedRoleRoute } from './schemas';
+import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
+import {
+  setupGroupRoute,
+  setupNicknameRoute,
+  setupVerifiedRoleRoute,
+} from '@roconnect/shared-lib/contract/schemas';
 import { cleanRoleName, requireBot } from '../../domain/roles/validate';
 
 /** Steps run in order: nickname → verified_role → group → completed. */
@@ -38,7 +43,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const authed = { onRequest: app.authenticate };
 
   app.post(
-    '/api/v1/server/:id/setup/nickname',
+    SERVER_ROUTES.setupNickname.path,
     { schema: setupNicknameRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
@@ -54,7 +59,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/api/v1/server/:id/setup/verified-role',
+    SERVER_ROUTES.setupVerifiedRole.path,
     { schema: setupVerifiedRoleRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);
@@ -79,7 +84,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/api/v1/server/:id/setup/group',
+    SERVER_ROUTES.setupGroup.path,
     { schema: setupGroupRoute, ...authed },
     async (request) => {
       const { userId } = authOf(request);

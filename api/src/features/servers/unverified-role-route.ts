@@ -8,7 +8,8 @@ import { requireLiveManager } from '../../domain/guilds/access';
 import { getConfig, saveConfig, toServerConfigDto } from '../../domain/config/config-store';
 import { loadGrantContext } from '../../domain/roles/role-safety';
 import { checkChosenRole } from '../../domain/roles/roles';
-import { editUnverifiedRoleRoute } from './schemas';
+import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
+import { editUnverifiedRoleRoute } from '@roconnect/shared-lib/contract/schemas';
 import { requireBot } from '../../domain/roles/validate';
 
 /**
@@ -19,7 +20,7 @@ import { requireBot } from '../../domain/roles/validate';
 export const unverifiedRoleRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   app.put(
-    '/api/v1/server/:id/edit/unverified-role',
+    SERVER_ROUTES.editUnverifiedRole.path,
     { schema: editUnverifiedRoleRoute, onRequest: app.authenticate },
     async (request) => {
       const { userId } = authOf(request);

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { perUserLimit } from '../../lib/rate-limit';
-import { verifyRoute } from './schemas';
+import { VERIFICATION_ROUTES } from '@roconnect/shared-lib/contract';
+import { verifyRoute } from '@roconnect/shared-lib/contract/schemas';
 import { verifyInServer } from './verify';
 
 export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   app.post(
-    '/api/v1/dashboard/bot/verify-in-server',
+    VERIFICATION_ROUTES.verifyInServer.path,
     { schema: verifyRoute, onRequest: app.authenticate, config: perUserLimit(ctx.settings) },
     async (request) => {
       const { userId } = authOf(request);
