@@ -4,7 +4,7 @@
  * emulator, counted: roblox-fan-out.test.ts.
  */
 import { sql } from 'drizzle-orm';
-import { MAX_GROUPS_PER_SERVER } from '../../../src/features/binds/schemas';
+import { MAX_GROUPS_PER_SERVER } from '@roconnect/shared-lib/contract';
 import { IntegrationError } from '../../../src/integrations/types';
 import { testSettings } from '../../support/app';
 import { queryRows } from '../../support/db';
