@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import { buildApp } from '../../../src/app';
-import { MAX_GROUPS_PER_SERVER } from '../../../src/features/binds/schemas';
+import { MAX_GROUPS_PER_SERVER } from '@roconnect/shared-lib/contract';
 import { createIntegrations } from '../../../src/integrations';
 import { testSettings } from '../../support/app';
 import {
@@ -77,9 +77,12 @@ afterAll(async () => {
 beforeEach(async () => {
   await truncateAll(tdb.database);
   relay = await startRobloxRelay();
-  stack = await startStack(tdb.database, seedWithGroups(), {
-    ROBLOX_GROUPS_BASE_URL: relay.url,
-    ROBLOX_MAX_CONCURRENT_REQUESTS: String(LIMIT),
+  stack = await startStack(tdb.database, {
+    seed: seedWithGroups(),
+    env: {
+      ROBLOX_GROUPS_BASE_URL: relay.url,
+      ROBLOX_MAX_CONCURRENT_REQUESTS: String(LIMIT),
+    },
   });
   relay.target = stack.emulator.url;
   owner = await loginThroughEmulator(stack, OWNER);
