@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { publicRoutes } from '../../../src/features/public/routes';
-import { ErrorEnvelope } from '../../../src/lib/schemas';
+import { ErrorEnvelope } from '@roconnect/shared-lib/contract/schemas';
 import { useFakeApp } from '../../support/harness';
 import { APP_URL, testSettings } from '../../support/app';
 import { loginAs } from '../../support/fake-login';
