@@ -1,5 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, type AccountsTabProps, type LinkedAccount } from '@roconnect/shared-lib';
+import { type AccountsTabProps, type LinkedAccount } from '@roconnect/shared-lib';
+import {
+  accountsChanged,
+  loadPhase,
+  useLinkedAccounts,
+  usePageQueryClient,
+  useRobloxStatus,
+} from '@roconnect/shared-lib/query';
 
 export type AccountsData =
   | { status: 'loading' }
@@ -7,48 +13,37 @@ export type AccountsData =
   | { status: 'ready'; accounts: LinkedAccount[]; robloxConfigured: boolean };
 
 /**
- * The tab's data: what the shell passes when it loaded the dashboard, else loaded here the same
- * way: accounts, then the Roblox status, which may fail silently (docs/product.md › Dashboard).
+ * The tab's data: what the shell passes when it loaded the dashboard, else read here (the
+ * dashboard's load, docs/product.md › Dashboard: the accounts, and the Roblox status, which may
+ * fail silently).
  */
 export function useAccountsData({ accounts, robloxConfigured }: Partial<AccountsTabProps>) {
   const fromShell = accounts !== undefined;
-  const [loaded, setLoaded] = useState<AccountsData>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (fromShell) return;
-    let cancelled = false;
-    setLoaded((current) => (current.status === 'ready' ? current : { status: 'loading' }));
-    Promise.all([
-      api.dashboard.linkedAccounts(),
-      api.roblox.status().then(
-        (data) => data.configured,
-        () => false,
-      ),
-    ]).then(
-      ([list, configured]) => {
-        if (!cancelled)
-          setLoaded({ status: 'ready', accounts: list, robloxConfigured: configured });
-      },
-      () => {
-        if (!cancelled) setLoaded({ status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [fromShell, attempt]);
+  const client = usePageQueryClient();
+  const accountsRead = useLinkedAccounts({ enabled: !fromShell });
+  const statusRead = useRobloxStatus({ enabled: !fromShell });
 
   /** after a failure: show the loading state again */
-  const reload = useCallback(() => {
-    setLoaded({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
+  const reload = () => {
+    void accountsRead.refetch();
+    void statusRead.refetch();
+  };
   /** after a change: keep showing the list while the fresh one loads */
-  const refresh = useCallback(() => setAttempt((n) => n + 1), []);
+  const refresh = () => void accountsChanged(client);
 
-  const data: AccountsData = fromShell
-    ? { status: 'ready', accounts, robloxConfigured: robloxConfigured ?? false }
-    : loaded;
+  let data: AccountsData;
+  if (fromShell) data = { status: 'ready', accounts, robloxConfigured: robloxConfigured ?? false };
+  else {
+    const phase = loadPhase(accountsRead);
+    // the Roblox status counts once it has answered, either way (a failure is "not configured")
+    const statusPending = statusRead.isPending && statusRead.isFetching;
+    if (phase === 'ready' && accountsRead.data && !statusPending)
+      data = {
+        status: 'ready',
+        accounts: accountsRead.data,
+        robloxConfigured: statusRead.data?.configured ?? false,
+      };
+    else data = { status: phase === 'failed' ? 'failed' : 'loading' };
+  }
   return { data, reload, refresh, fromShell };
 }
