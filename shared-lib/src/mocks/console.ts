@@ -6,6 +6,7 @@ import type {
   ServerHealth,
 } from '../contract/console';
 import { MAX_GROUPS_PER_SERVER } from '../contract/console';
+import { parseRobloxGroupInput } from '../contract/robloxGroupInput';
 import type { User } from '../contract/types';
 import type { MockAuditEntry, MockBind, MockDb, MockServer } from './db';
 import { ensureRole, roleAboveBotMessage } from './mutations';
@@ -38,9 +39,10 @@ export function planBinds(db: MockDb, server: MockServer, body: Record<string, u
   const inputs = body.binds as Record<string, unknown>[];
   const planned = inputs.map((b, i) => {
     const at = `body.binds[${i}]`;
-    const groupId = String(b?.group_id ?? '').trim();
-    if (!/^\d+$/.test(groupId) || Number(groupId) <= 0)
-      throw new MockHttpError(badRequest(`${at}.group_id must be a positive integer.`));
+    const parsed = parseRobloxGroupInput(String(b?.group_id ?? ''));
+    if (!parsed.ok)
+      throw new MockHttpError(badRequest(`${at}.group_id is not a Roblox group: ${parsed.error}`));
+    const groupId = parsed.groupId;
     if (!isRank(b.min_rank) || !isRank(b.max_rank))
       throw new MockHttpError(badRequest(`${at}: ranks must be whole numbers from 0 to 255.`));
     if (b.min_rank > b.max_rank)

@@ -91,6 +91,26 @@ it('links a group by URL and maps its ranks to new roles', async () => {
   ]);
 });
 
+it('reads a group as the API does: a locale link, leading zeros, and not a link off roblox.com', async () => {
+  const id = SEED_SERVERS.ownerReady;
+  const localeUrl = `https://www.roblox.com/es/communities/${SEED_GROUP_ID}/nombre`;
+  await expect(api.server.editGroup(id, { group_url: localeUrl })).resolves.toMatchObject({
+    server_config: { group_id: SEED_GROUP_ID },
+  });
+  await expect(api.server.editGroup(id, { group_id: `00${SEED_GROUP_ID}` })).resolves.toMatchObject(
+    { server_config: { group_id: SEED_GROUP_ID } },
+  );
+  const offSite = `https://evil.example/roblox.com/groups/${SEED_GROUP_ID}`;
+  await expect(failure(api.server.editGroup(id, { group_url: offSite }))).resolves.toMatchObject({
+    status: 400,
+    body: {
+      message: expect.stringMatching(
+        /^body\.group_url is not a Roblox group: .*not on roblox\.com/,
+      ),
+    },
+  });
+});
+
 it.each([
   [
     'a nickname format outside the list',

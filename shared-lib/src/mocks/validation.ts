@@ -1,3 +1,4 @@
+import { parseRobloxGroupInput } from '../contract/robloxGroupInput';
 import { NICKNAME_FORMATS, type NicknameFormat } from '../contract/types';
 import type { MockDb, MockGroup } from './db';
 import { badRequest, MockHttpError, notFound } from './respond';
@@ -31,27 +32,29 @@ export function requireRoleName(value: unknown): string {
   return name;
 }
 
-const GROUP_URL = /roblox\.com\/(?:groups|communities)\/(\d+)/i;
-
-/** `{group_id}` or `{group_url}` to a seeded group: 400 when unreadable, 404 when unknown. */
+/**
+ * `{group_id}` or `{group_url}` to a seeded group, read as the API reads it (the contract's
+ * parseRobloxGroupInput, with the API's refusals): 400 when it is not a group, 404 when unknown.
+ */
 export function requireGroup(db: MockDb, body: Record<string, unknown>): MockGroup {
-  let id: string | undefined;
-  if (body.group_url !== undefined) {
-    const match = typeof body.group_url === 'string' ? GROUP_URL.exec(body.group_url) : null;
-    if (!match) {
-      throw new MockHttpError(badRequest('group_url must be a Roblox group or community URL.'));
-    }
-    id = match[1];
-  } else if (body.group_id !== undefined) {
-    const raw = String(body.group_id).trim();
-    if (!/^\d+$/.test(raw) || Number(raw) <= 0) {
-      throw new MockHttpError(badRequest('group_id must be a positive integer.'));
-    }
-    id = raw;
-  } else {
-    throw new MockHttpError(badRequest('Send group_id or group_url.'));
+  if (body.group_id !== undefined && body.group_url !== undefined) {
+    throw new MockHttpError(badRequest('send either body.group_id or body.group_url, not both'));
   }
-  const group = db.groups.find((g) => g.id === id);
-  if (!group) throw new MockHttpError(notFound(`Roblox group ${id} was not found.`));
+  const [field, value] =
+    body.group_id !== undefined
+      ? ['body.group_id', body.group_id]
+      : ['body.group_url', body.group_url];
+  if (value === undefined) {
+    throw new MockHttpError(badRequest('body.group_id or body.group_url is required'));
+  }
+  // as the API's schema: group_id a string or a number, group_url a string
+  const typed =
+    typeof value === 'string' || (field === 'body.group_id' && typeof value === 'number');
+  const parsed = parseRobloxGroupInput(typed ? String(value) : '');
+  if (!parsed.ok) {
+    throw new MockHttpError(badRequest(`${field} is not a Roblox group: ${parsed.error}`));
+  }
+  const group = db.groups.find((g) => g.id === parsed.groupId);
+  if (!group) throw new MockHttpError(notFound(`Roblox group ${parsed.groupId} was not found.`));
   return group;
 }

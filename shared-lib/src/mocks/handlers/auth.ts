@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { AUTH_ROUTES, ROBLOX_ROUTES } from '../../contract/apiRoutes';
 import { API_PATHS } from '../../contract/paths';
 import type { MockDb } from '../db';
 import { nextToken } from '../db';
@@ -16,7 +17,7 @@ function appOrigin(): string {
 export function authHandlers(db: MockDb) {
   let loginCheckSeen: string | null = null;
   return [
-    http.get(route(API_PATHS.discordUrl), ({ request }) => {
+    http.get(route(AUTH_ROUTES.discordUrl.path), ({ request }) => {
       // like the API: the tab's login check comes back in the login fragment
       loginCheckSeen = request.headers.get('x-login-check');
       const query = new URLSearchParams({
@@ -30,7 +31,7 @@ export function authHandlers(db: MockDb) {
     }),
 
     // Discord's redirect target; a browser navigation in real life, so it answers with a redirect.
-    http.get(route(API_PATHS.authCallback), () => {
+    http.get(route(AUTH_ROUTES.callback.path), () => {
       const session = db.sessions.find((s) => !s.revoked);
       if (!session) {
         return HttpResponse.redirect(`${appOrigin()}/auth/callback?error=access_denied`, 302);
@@ -41,7 +42,7 @@ export function authHandlers(db: MockDb) {
     }),
 
     http.post(
-      route(API_PATHS.refresh),
+      route(AUTH_ROUTES.refresh.path),
       guarded(async ({ request }) => {
         const body = await readJsonObject(request);
         const token = body.refresh_token;
@@ -73,12 +74,12 @@ export function authHandlers(db: MockDb) {
     ),
 
     http.get(
-      route(API_PATHS.me),
+      route(AUTH_ROUTES.me.path),
       guarded(({ request }) => ok(requireCaller(db, request).user)),
     ),
 
     http.post(
-      route(API_PATHS.logout),
+      route(AUTH_ROUTES.logout.path),
       guarded(({ request }) => {
         requireCaller(db, request).session.revoked = true;
         return ok({});
@@ -90,7 +91,7 @@ export function authHandlers(db: MockDb) {
 export function robloxHandlers(db: MockDb) {
   return [
     http.get(
-      route(API_PATHS.robloxAuthUrl),
+      route(ROBLOX_ROUTES.authUrl.path),
       guarded(({ request }) => {
         requireCaller(db, request);
         const query = new URLSearchParams({
@@ -104,11 +105,11 @@ export function robloxHandlers(db: MockDb) {
         return ok({ auth_url: `${ROBLOX_AUTHORIZE}?${query}` });
       }),
     ),
-    http.get(route(API_PATHS.robloxCallback), () =>
+    http.get(route(ROBLOX_ROUTES.callback.path), () =>
       HttpResponse.redirect(`${appOrigin()}/roblox/callback?code=success&state=linked`, 302),
     ),
     http.get(
-      route(API_PATHS.robloxStatus),
+      route(ROBLOX_ROUTES.status.path),
       guarded(({ request }) => {
         requireCaller(db, request);
         return ok({ configured: db.robloxConfigured });

@@ -1,5 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { API_PATHS } from '../../contract/paths';
+import {
+  AUDIT_ROUTES,
+  BIND_ROUTES,
+  SERVER_HEALTH_ROUTES,
+  SERVER_ROUTES,
+} from '../../contract/apiRoutes';
 import type { User } from '../../contract/types';
 import type { MockDb, MockServer } from '../db';
 import {
@@ -14,7 +19,7 @@ import {
 import { roleAboveBotMessage } from '../mutations';
 import { badRequest, fail, guarded, ok, readJsonObject, requireCaller } from '../respond';
 import { configView, requireManagedServer } from '../views';
-import { routeWithId } from './route';
+import { route } from './route';
 
 type IdParams = { id: string };
 
@@ -30,11 +35,11 @@ export function consoleHandlers(db: MockDb) {
 
   return [
     http.get<IdParams>(
-      routeWithId(API_PATHS.serverBinds),
+      route(BIND_ROUTES.list.path),
       onServer((server) => ok(bindsView(db, server))),
     ),
     http.put<IdParams>(
-      routeWithId(API_PATHS.serverBinds),
+      route(BIND_ROUTES.replace.path),
       onServer(async (server, request, user) => {
         const binds = planBinds(db, server, await readJsonObject(request));
         const before = server.binds;
@@ -47,7 +52,7 @@ export function consoleHandlers(db: MockDb) {
       }),
     ),
     http.put<IdParams>(
-      routeWithId(API_PATHS.editUnverifiedRole),
+      route(SERVER_ROUTES.editUnverifiedRole.path),
       onServer(async (server, request, user) => {
         const id = (await readJsonObject(request)).unverified_role_id;
         if (id !== null) {
@@ -77,11 +82,11 @@ export function consoleHandlers(db: MockDb) {
       }),
     ),
     http.get<IdParams>(
-      routeWithId(API_PATHS.serverAudit),
+      route(AUDIT_ROUTES.page.path),
       onServer((server, request) => ok(auditPage(db, server, new URL(request.url)))),
     ),
     http.get<IdParams>(
-      routeWithId(API_PATHS.serverAuditExport),
+      route(AUDIT_ROUTES.export.path),
       onServer(
         (server, request) =>
           new HttpResponse(auditCsv(db, server, new URL(request.url)), {
@@ -93,7 +98,7 @@ export function consoleHandlers(db: MockDb) {
       ),
     ),
     http.get<IdParams>(
-      routeWithId(API_PATHS.serverHealth),
+      route(SERVER_HEALTH_ROUTES.check.path),
       onServer((server, request) => ok(healthOf(server, new URL(request.url).origin))),
     ),
   ];

@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { DASHBOARD_ROUTES, VERIFICATION_ROUTES } from '../../contract/apiRoutes';
 import { API_PATHS } from '../../contract/paths';
 import { BOT_PERMISSIONS } from '../../constants';
 import type { MockDb } from '../db';
@@ -6,12 +7,12 @@ import { guarded, notFound, ok, readJsonObject, requireCaller } from '../respond
 import { requireSnowflake } from '../validation';
 import { managedServers, serverView } from '../views';
 import { unlinkCleanup, verifyInServer } from '../verify';
-import { route, routeWithId } from './route';
+import { route } from './route';
 
 export function dashboardHandlers(db: MockDb) {
   return [
     http.get(
-      route(API_PATHS.userServers),
+      route(DASHBOARD_ROUTES.userServers.path),
       guarded(({ request }) => {
         const { user } = requireCaller(db, request);
         return ok(managedServers(db, user.id).map((s) => serverView(s, user.id)));
@@ -19,7 +20,7 @@ export function dashboardHandlers(db: MockDb) {
     ),
 
     http.post(
-      route(API_PATHS.syncServers),
+      route(DASHBOARD_ROUTES.syncServers.path),
       guarded(({ request }) => {
         const { user } = requireCaller(db, request);
         db.servers.forEach((s) => {
@@ -30,7 +31,7 @@ export function dashboardHandlers(db: MockDb) {
     ),
 
     http.get(
-      route(API_PATHS.verificationServers),
+      route(DASHBOARD_ROUTES.verificationServers.path),
       guarded(({ request }) => {
         const { user } = requireCaller(db, request);
         const eligible = db.servers.filter(
@@ -42,7 +43,7 @@ export function dashboardHandlers(db: MockDb) {
     ),
 
     http.get(
-      route(API_PATHS.linkedAccounts),
+      route(DASHBOARD_ROUTES.linkedAccounts.path),
       guarded(({ request }) => {
         const { user } = requireCaller(db, request);
         return ok(
@@ -54,7 +55,7 @@ export function dashboardHandlers(db: MockDb) {
     ),
 
     http.delete<{ id: string }>(
-      routeWithId(API_PATHS.linkedAccount),
+      route(DASHBOARD_ROUTES.unlink.path),
       guarded(({ request, params }) => {
         const { user } = requireCaller(db, request);
         const index = db.linkedAccounts.findIndex(
@@ -68,7 +69,7 @@ export function dashboardHandlers(db: MockDb) {
     ),
 
     http.post(
-      route(API_PATHS.manualSync),
+      route(DASHBOARD_ROUTES.manualSync.path),
       guarded(({ request }) => {
         const { user } = requireCaller(db, request);
         const servers = managedServers(db, user.id);
@@ -80,7 +81,7 @@ export function dashboardHandlers(db: MockDb) {
     ),
 
     http.get(
-      route(API_PATHS.inviteUrl),
+      route(DASHBOARD_ROUTES.inviteUrl.path),
       guarded(({ request }) => {
         requireCaller(db, request);
         const serverId = requireSnowflake(
@@ -103,7 +104,7 @@ export function dashboardHandlers(db: MockDb) {
     ),
 
     http.post(
-      route(API_PATHS.verifyInServer),
+      route(VERIFICATION_ROUTES.verifyInServer.path),
       guarded(async ({ request }) => {
         const { user } = requireCaller(db, request);
         return ok(verifyInServer(db, user, await readJsonObject(request)));

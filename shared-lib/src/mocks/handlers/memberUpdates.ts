@@ -1,6 +1,6 @@
 import { http } from 'msw';
 import type { MemberUpdateJob } from '../../contract/memberUpdates';
-import { API_PATHS } from '../../contract/paths';
+import { MEMBER_UPDATE_ROUTES } from '../../contract/apiRoutes';
 import type { MockDb, MockServer } from '../db';
 import { fail, guarded, ok, requireCaller } from '../respond';
 import { requireManagedServer } from '../views';
@@ -37,14 +37,12 @@ export function memberUpdateHandlers(db: MockDb) {
     });
   const findJob = (server: MockServer, jobId: string) =>
     runsOf(server).find((j) => j.job_id === jobId);
-  const base = route(API_PATHS.membersUpdate(':id'));
-  const one = route(API_PATHS.membersUpdateJob(':id', ':jobId'));
   const noSuchJob = () =>
     fail(404, 'member_update_not_found', 'There is no member update with this id in this server.');
 
   return [
     http.post<Params>(
-      base,
+      route(MEMBER_UPDATE_ROUTES.start.path),
       onServer((server) => {
         if (!server.setup.setup_completed)
           return fail(409, 'setup_incomplete', 'The bot setup of this server is not complete yet.');
@@ -65,21 +63,21 @@ export function memberUpdateHandlers(db: MockDb) {
       }),
     ),
     http.get<Params>(
-      base,
+      route(MEMBER_UPDATE_ROUTES.latest.path),
       onServer((server) => {
         const latest = runsOf(server).at(-1);
         return ok(latest ? { ...latest } : null);
       }),
     ),
     http.get<Params>(
-      one,
+      route(MEMBER_UPDATE_ROUTES.job.path),
       onServer((server, { jobId }) => {
         const job = findJob(server, jobId);
         return job ? ok(advance(job)) : noSuchJob();
       }),
     ),
     http.delete<Params>(
-      one,
+      route(MEMBER_UPDATE_ROUTES.cancel.path),
       onServer((server, { jobId }) => {
         const job = findJob(server, jobId);
         if (!job) return noSuchJob();

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { PUBLIC_ROUTES } from '../../contract/apiRoutes';
 import { API_PATHS } from '../../contract/paths';
 import type { MockDb } from '../db';
 import { ok } from '../respond';
@@ -8,12 +9,12 @@ export const MOCK_CSP_NONCE = 'mock-nonce';
 
 export function publicHandlers(db: MockDb) {
   return [
-    http.get(route(API_PATHS.botStats), () => ok(db.botStats)),
-    http.get(route(API_PATHS.health), () =>
+    http.get(route(PUBLIC_ROUTES.botStats.path), () => ok(db.botStats)),
+    http.get(route(PUBLIC_ROUTES.health.path), () =>
       ok({ status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'ok' }),
     ),
     // The real document comes from the API; the mock only names the paths it answers.
-    http.get(route(API_PATHS.openapi), () =>
+    http.get(route(PUBLIC_ROUTES.openapi.path), () =>
       HttpResponse.json({
         openapi: '3.1.0',
         info: { title: 'RoConnect API (mock)', version: '0.0.0' },

@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { API_PATHS } from '../../contract/paths';
+import { SERVER_ROUTES } from '../../contract/apiRoutes';
 import type { SetupStep, User } from '../../contract/types';
 import type { MockDb, MockServer } from '../db';
 import { ensureRole, linkGroup, roleAboveBotMessage } from '../mutations';
@@ -7,7 +7,7 @@ import { badRequest, fail, guarded, ok, readJsonObject, requireCaller } from '..
 import { requireGroup, requireNicknameFormat, requireRoleName } from '../validation';
 import { configView, editView, requireManagedServer } from '../views';
 import { recordBindsChange, recordSettingChange } from '../console';
-import { routeWithId } from './route';
+import { route } from './route';
 
 type IdParams = { id: string };
 
@@ -32,16 +32,16 @@ export function serverHandlers(db: MockDb) {
 
   return [
     http.get<IdParams>(
-      routeWithId(API_PATHS.serverConfig),
+      route(SERVER_ROUTES.config.path),
       onServer((server) => ok({ server_config: configView(server) })),
     ),
     http.get<IdParams>(
-      routeWithId(API_PATHS.serverSetup),
+      route(SERVER_ROUTES.setupStatus.path),
       onServer((server) => ok(server.setup)),
     ),
 
     http.post<IdParams>(
-      routeWithId(API_PATHS.setupNickname),
+      route(SERVER_ROUTES.setupNickname.path),
       onServer(async (server, request) => {
         server.nickname_format = requireNicknameFormat(
           (await readJsonObject(request)).nickname_format,
@@ -51,7 +51,7 @@ export function serverHandlers(db: MockDb) {
       }),
     ),
     http.post<IdParams>(
-      routeWithId(API_PATHS.setupVerifiedRole),
+      route(SERVER_ROUTES.setupVerifiedRole.path),
       onServer(async (server, request) => {
         const name = requireRoleName((await readJsonObject(request)).verified_role_name);
         const refused = roleAboveBotMessage(server, { name });
@@ -66,7 +66,7 @@ export function serverHandlers(db: MockDb) {
       }),
     ),
     http.post<IdParams>(
-      routeWithId(API_PATHS.setupGroup),
+      route(SERVER_ROUTES.setupGroup.path),
       onServer(async (server, request) => {
         const body = await readJsonObject(request);
         let rolesCreated: string[] = [];
@@ -91,11 +91,11 @@ export function serverHandlers(db: MockDb) {
     ),
 
     http.get<IdParams>(
-      routeWithId(API_PATHS.serverEdit),
+      route(SERVER_ROUTES.edit.path),
       onServer((server) => ok(editView(db, server))),
     ),
     http.put<IdParams>(
-      routeWithId(API_PATHS.editNickname),
+      route(SERVER_ROUTES.editNickname.path),
       onServer(async (server, request, user) => {
         const before = server.nickname_format;
         server.nickname_format = requireNicknameFormat(
@@ -106,7 +106,7 @@ export function serverHandlers(db: MockDb) {
       }),
     ),
     http.put<IdParams>(
-      routeWithId(API_PATHS.editVerifiedRole),
+      route(SERVER_ROUTES.editVerifiedRole.path),
       onServer(async (server, request, user) => {
         const body = await readJsonObject(request);
         const name = requireRoleName(body.verified_role_name);
@@ -125,7 +125,7 @@ export function serverHandlers(db: MockDb) {
       }),
     ),
     http.put<IdParams>(
-      routeWithId(API_PATHS.editGroup),
+      route(SERVER_ROUTES.editGroup.path),
       onServer(async (server, request, user) => {
         const before = server.binds;
         linkGroup(db, server, requireGroup(db, await readJsonObject(request)));
