@@ -12,6 +12,7 @@ import {
   Modal,
   TextInput,
   api,
+  parseRobloxGroupInput,
   toast,
   type ServerRole,
 } from '@roconnect/shared-lib';
@@ -122,14 +123,18 @@ export function BindsSection({ serverId, roles, revision = 0, onSaved }: BindsSe
     setGroups((all) => all.map((g) => (g.key === groupKey ? change(g) : g)));
 
   function addGroup() {
-    const text = groupInput.trim();
-    const id = /^\d+$/.test(text)
-      ? text
-      : /roblox\.com\/(?:groups|communities)\/(\d+)/i.exec(text)?.[1];
-    if (!id || Number(id) <= 0) {
-      setGroupInputError(`Enter a ${BRAND.game} group ID (a number) or its URL.`);
+    // read as the API reads it (docs/product.md › Group input); the editor's own sentence for a
+    // field that is empty or no link at all, the parser's for the rest
+    const parsed = parseRobloxGroupInput(groupInput);
+    if (!parsed.ok) {
+      setGroupInputError(
+        parsed.problem === 'empty' || parsed.problem === 'unreadable'
+          ? `Enter a ${BRAND.game} group ID (a number) or its URL.`
+          : parsed.error,
+      );
       return;
     }
+    const id = parsed.groupId;
     if (groups.some((g) => g.groupId === id)) {
       setGroupInputError('That group is already in the list: add a rank range to it instead.');
       return;

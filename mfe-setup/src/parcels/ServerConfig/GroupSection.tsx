@@ -1,14 +1,8 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import {
-  BRAND,
-  Label,
-  TextInput,
-  api,
-  groupInputToRequest,
-  type GroupSummary,
-} from '@roconnect/shared-lib';
+import { BRAND, Label, TextInput, api, type GroupSummary } from '@roconnect/shared-lib';
 import { GroupInputHint } from '../../features/group/GroupInputHint';
+import { readGroupField } from '../../features/group/readGroupField';
 import { ConfigSection } from './ConfigSection';
 import { useSectionSave } from './useSectionSave';
 
@@ -45,12 +39,13 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
   const ranks = group?.ranks.filter((rank) => rank.rank > 0) ?? [];
 
   function submit() {
-    if (!input.trim()) {
-      save.setError(EMPTY_GROUP_EDIT_MESSAGE);
+    const field = readGroupField(input, EMPTY_GROUP_EDIT_MESSAGE);
+    if ('error' in field) {
+      save.setError(field.error);
       return;
     }
     void save
-      .run(() => api.server.editGroup(serverId, groupInputToRequest(input)))
+      .run(() => api.server.editGroup(serverId, field.body))
       .then((saved) => saved && onSaved());
   }
 

@@ -4,12 +4,12 @@ import {
   DEFAULT_VERIFIED_ROLE_NAME,
   api,
   apiErrorStatus,
-  groupInputToRequest,
   toast,
   type NicknameFormat,
 } from '@roconnect/shared-lib';
 import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
 import { refusalMessage } from '../../features/apiErrors/refusalMessage';
+import { readGroupField } from '../../features/group/readGroupField';
 import { stepNumberOf, type WizardStepNumber } from './wizardSteps';
 
 export const EMPTY_GROUP_MESSAGE = 'Enter a Roblox group ID or URL, or choose Skip Group.';
@@ -129,15 +129,16 @@ export function useSetupWizard(
     setError(undefined);
     setOutcomeUnknown(false);
     const current = step;
-    if (current === 3 && !groupInput.trim()) {
-      setError(EMPTY_GROUP_MESSAGE);
+    const groupField = current === 3 ? readGroupField(groupInput, EMPTY_GROUP_MESSAGE) : undefined;
+    if (groupField && 'error' in groupField) {
+      setError(groupField.error);
       return;
     }
     setBusy('save');
     try {
       if (current === 1) await api.server.setupNickname(serverId, nicknameFormat);
       else if (current === 2) await api.server.setupVerifiedRole(serverId, verifiedRoleName);
-      else await api.server.setupGroup(serverId, groupInputToRequest(groupInput));
+      else if (groupField) await api.server.setupGroup(serverId, groupField.body);
       if (closedMeanwhile()) return;
       toast.success(`Step ${current} completed successfully!`);
       setBusy(null);
