@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { api, type HealthProblem, type Server } from '@roconnect/shared-lib';
+import type { HealthProblem, Server } from '@roconnect/shared-lib';
+import { useServerHealths } from '@roconnect/shared-lib/query';
 import type { SetupStatusEntry } from '../../parcels/ServersTab/useSetupStatuses';
 
 /** Whether a card's server can be checked: managed, the bot in, setup complete. */
@@ -17,28 +17,15 @@ export function useHealthProblems(
   servers: Server[] | null,
   statuses: ReadonlyMap<string, SetupStatusEntry>,
 ): ReadonlyMap<string, HealthProblem[]> {
-  const [problems, setProblems] = useState<Map<string, HealthProblem[]>>(new Map());
   const ids = (servers ?? [])
     .filter((server) => checkable(server, statuses.get(server.server_id)))
-    .map((server) => server.server_id)
-    .join(',');
+    .map((server) => server.server_id);
+  const reads = useServerHealths(ids);
 
-  useEffect(() => {
-    let cancelled = false;
-    setProblems(new Map());
-    for (const id of ids ? ids.split(',') : []) {
-      api.server.health(id).then(
-        (health) => {
-          if (cancelled) return;
-          setProblems((current) => new Map(current).set(id, health.ok ? [] : health.problems));
-        },
-        () => undefined,
-      );
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, [ids]);
-
+  const problems = new Map<string, HealthProblem[]>();
+  ids.forEach((id, index) => {
+    const health = reads[index]?.data;
+    if (health && !reads[index]!.isError) problems.set(id, health.ok ? [] : health.problems);
+  });
   return problems;
 }

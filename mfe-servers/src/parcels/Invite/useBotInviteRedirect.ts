@@ -1,11 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import {
-  api,
-  apiErrorMessage,
-  dashboardPath,
-  navigate,
-  redirectExternal,
-} from '@roconnect/shared-lib';
+import { useEffect } from 'react';
+import { apiErrorMessage, dashboardPath, navigate, redirectExternal } from '@roconnect/shared-lib';
+import { useBotInvite } from '@roconnect/shared-lib/query';
 
 export type BotInviteState = { status: 'redirecting' } | { status: 'failed'; message: string };
 
@@ -14,29 +9,21 @@ export type BotInviteState = { status: 'redirecting' } | { status: 'failed'; mes
  * id there is nothing to invite to, so back to the dashboard (docs/product.md › Inviting the bot).
  */
 export function useBotInviteRedirect(serverId: string | undefined) {
-  const [state, setState] = useState<BotInviteState>({ status: 'redirecting' });
-  const [attempt, setAttempt] = useState(0);
+  const read = useBotInvite(serverId ?? '', { enabled: serverId !== undefined });
 
   useEffect(() => {
-    if (!serverId) {
-      navigate(dashboardPath('servers'), { replace: true });
-      return;
-    }
-    let cancelled = false;
-    setState({ status: 'redirecting' });
-    api.dashboard
-      .inviteUrl(serverId)
-      .then(({ invite_url }) => {
-        if (!cancelled) redirectExternal(invite_url);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setState({ status: 'failed', message: apiErrorMessage(error) });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [serverId, attempt]);
+    if (!serverId) navigate(dashboardPath('servers'), { replace: true });
+  }, [serverId]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  const url = read.data?.invite_url;
+  // each answer is a fresh OAuth start (dataUpdatedAt), followed once
+  useEffect(() => {
+    if (url) redirectExternal(url);
+  }, [url, read.dataUpdatedAt]);
+
+  const state: BotInviteState =
+    read.isError && !read.isFetching
+      ? { status: 'failed', message: apiErrorMessage(read.error) }
+      : { status: 'redirecting' };
+  return { state, retry: () => void read.refetch() };
 }

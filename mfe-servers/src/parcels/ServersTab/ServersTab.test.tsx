@@ -171,10 +171,16 @@ describe('ServersTab', () => {
   });
 
   it("shows 'Loading...' while a server's setup status loads, then Setup Bot (setup not complete)", async () => {
+    // the status reads are held until the loading state has been seen; returning nothing then
+    // hands them to the mock API
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockServer.use(http.get(SETUP_PATH, () => held));
     const { onSetupServer } = renderTab();
     await screen.findByText('Demo Racing League');
     const racing = card('Demo Racing League');
     expect(racing.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    release();
 
     await userEvent.click(await racing.findByRole('button', { name: 'Setup Bot' }));
     expect(onSetupServer).toHaveBeenCalledWith(

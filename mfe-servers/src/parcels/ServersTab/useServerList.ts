@@ -1,54 +1,54 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { api, toast, type Server } from '@roconnect/shared-lib';
+import {
+  loadPhase,
+  showSyncedServers,
+  usePageQueryClient,
+  useUserServers,
+} from '@roconnect/shared-lib/query';
 
 export type ServerListState =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; servers: Server[] };
 
 /**
- * The servers the tab shows: the shell's list when it passes one, else the tab's own load. A sync
- * replaces the shown list at once and reports the fresh list to the shell.
+ * The servers the tab shows: the shell's list when it passes one, else the user's list read
+ * through the page's query cache. A sync puts the fresh list in the cache, shows it at once and
+ * reports it to the shell.
  */
 export function useServerList(
   provided: Server[] | undefined,
   onServersUpdate?: (servers: Server[]) => void,
 ) {
-  const [own, setOwn] = useState<ServerListState>({ status: 'loading' });
+  const client = usePageQueryClient();
+  const own = useUserServers({ enabled: !provided });
   const [synced, setSynced] = useState<{ from: Server[] | undefined; servers: Server[] } | null>(
     null,
   );
   const [syncing, setSyncing] = useState(false);
   /** the server whose bot presence is being re-checked */
   const [checking, setChecking] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
-    if (provided) return;
-    let cancelled = false;
-    setOwn({ status: 'loading' });
-    api.dashboard
-      .servers()
-      .then((servers) => !cancelled && setOwn({ status: 'ready', servers }))
-      .catch(() => !cancelled && setOwn({ status: 'failed' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [provided, attempt]);
+  const showFresh = useCallback(
+    (fresh: Server[]) => {
+      // Remember which provided list the sync replaced: a newer list from the shell wins again.
+      setSynced({ from: provided, servers: fresh });
+      showSyncedServers(client, fresh);
+      onServersUpdate?.(fresh);
+    },
+    [client, provided, onServersUpdate],
+  );
 
   const sync = useCallback(async () => {
     setSyncing(true);
     try {
-      const fresh = await api.dashboard.syncServers();
-      // Remember which provided list the sync replaced: a newer list from the shell wins again.
-      setSynced({ from: provided, servers: fresh });
-      setOwn({ status: 'ready', servers: fresh });
+      showFresh(await api.dashboard.syncServers());
       toast.success('Servers synchronized successfully!');
-      onServersUpdate?.(fresh);
     } catch {
       toast.error('Failed to sync servers. Please try again.');
     } finally {
       setSyncing(false);
     }
-  }, [provided, onServersUpdate]);
+  }, [showFresh]);
 
   /**
    * A card's Check bot status: asks the API to re-check the bot in the user's servers
@@ -61,9 +61,7 @@ export function useServerList(
       try {
         await api.dashboard.manualSync();
         const fresh = await api.dashboard.servers();
-        setSynced({ from: provided, servers: fresh });
-        setOwn({ status: 'ready', servers: fresh });
-        onServersUpdate?.(fresh);
+        showFresh(fresh);
         const found = fresh.find((s) => s.server_id === target.server_id)?.bot_added;
         if (found) toast.success(`The bot is in ${target.server_name}.`);
         else toast.info(`The bot is not in ${target.server_name} yet.`);
@@ -73,15 +71,21 @@ export function useServerList(
         setChecking(null);
       }
     },
-    [provided, onServersUpdate],
+    [showFresh],
   );
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => void own.refetch(), [own]);
 
   let state: ServerListState;
   if (synced && synced.from === provided) state = { status: 'ready', servers: synced.servers };
   else if (provided) state = { status: 'ready', servers: provided };
-  else state = own;
+  else {
+    const phase = loadPhase(own);
+    state =
+      phase === 'ready' && own.data
+        ? { status: 'ready', servers: own.data }
+        : { status: phase === 'failed' ? 'failed' : 'loading' };
+  }
 
   return { state, syncing, sync, retry, checking, recheckBot };
 }

@@ -1,70 +1,43 @@
-import { useEffect, useState } from 'react';
-import { api, type Server, type SetupStatus } from '@roconnect/shared-lib';
+import { useEffect, useRef } from 'react';
+import type { Server, SetupStatus } from '@roconnect/shared-lib';
+import {
+  queryKeys,
+  usePageQueryClient,
+  useSetupStatuses as useSetupStatusReads,
+} from '@roconnect/shared-lib/query';
 
 /** 'loading' while the call runs; 'unknown' when it failed (docs/product.md › Servers tab). */
 export type SetupStatusEntry = SetupStatus | 'loading' | 'unknown';
 
 /**
- * The setup status of every listed server that has the bot, loaded once per list. A new list (the
- * dashboard reloads after a setup or a sync) keeps each server's last known status until its new
- * one arrives: the card's button does not flicker to a disabled 'Loading...' under the pointer.
+ * The setup status of every listed server that has the bot, from the page's query cache. A new
+ * list (the dashboard read again after a setup or a sync) reads them again, and each server keeps
+ * its last known status until the new one arrives: the card's button does not flicker to a
+ * disabled 'Loading...' under the pointer.
  */
 export function useSetupStatuses(servers: Server[] | null): ReadonlyMap<string, SetupStatusEntry> {
-  const [statuses, setStatuses] = useState<{
-    for: Server[] | null;
-    entries: Map<string, SetupStatusEntry>;
-  }>({
-    for: null,
-    entries: new Map(),
-  });
+  const client = usePageQueryClient();
+  const ids = (servers ?? []).filter((server) => server.bot_added).map((s) => s.server_id);
+  const reads = useSetupStatusReads(ids);
 
+  const shownList = useRef(servers);
   useEffect(() => {
-    if (!servers) return;
-    let cancelled = false;
-    const withBot = servers.filter((server) => server.bot_added);
-    setStatuses((current) => ({
-      for: servers,
-      entries: startingEntries(withBot, current.entries),
-    }));
+    const previous = shownList.current;
+    if (previous === servers) return;
+    shownList.current = servers;
+    // a server new to the list is being read already
+    const shownBefore = new Set(previous?.map((server) => server.server_id));
+    for (const id of ids.filter((id) => shownBefore.has(id)))
+      void client.invalidateQueries({ queryKey: queryKeys.setupStatus(id) });
+    // the list is what changed: `ids` follows from it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [servers, client]);
 
-    const settle = (serverId: string, entry: SetupStatusEntry) => {
-      if (cancelled) return;
-      setStatuses((current) => {
-        if (current.for !== servers) return current;
-        const entries = new Map(current.entries);
-        entries.set(serverId, entry);
-        return { for: current.for, entries };
-      });
-    };
-    withBot.forEach((server) => {
-      api.server
-        .setupStatus(server.server_id)
-        .then((status) => settle(server.server_id, status))
-        .catch(() => settle(server.server_id, 'unknown'));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [servers]);
-
-  // Until the effect above has run for a new list, its servers are as they start there.
-  if (servers && statuses.for !== servers)
-    return startingEntries(
-      servers.filter((s) => s.bot_added),
-      statuses.entries,
-    );
-  return statuses.entries;
-}
-
-/** A new list's entries: each server's last known status, 'loading' for the ones not known yet. */
-function startingEntries(
-  withBot: Server[],
-  known: ReadonlyMap<string, SetupStatusEntry>,
-): Map<string, SetupStatusEntry> {
   return new Map(
-    withBot.map((server) => {
-      const last = known.get(server.server_id);
-      return [server.server_id, last && last !== 'loading' ? last : 'loading'];
+    ids.map((id, index) => {
+      const read = reads[index]!;
+      const entry: SetupStatusEntry = read.isError ? 'unknown' : (read.data ?? 'loading');
+      return [id, entry];
     }),
   );
 }
