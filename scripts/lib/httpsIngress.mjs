@@ -1,9 +1,9 @@
 // One HTTPS origin with HTTP/2 in front of the local stack, as a production CDN or ingress puts
-// it in front of the shell and the remotes (docs/production.md, §4): paths are routed by prefix
+// it in front of the shell and the remotes (docs/production.md › The web app): paths are routed by prefix
 // (`/remotes/mfe_accounts/…` to that remote's server, the prefix removed; everything else to the
 // shell), so the page, its scripts, the remotes' files and the API calls share one connection.
 // The benchmark measures the dashboard through it beside the plain HTTP/1.1 stack `npm start` runs
-// (docs/performance-log.md, web, twelfth round). Browsers without HTTP/2 get HTTP/1.1 over TLS.
+// (docs/production.md › The web app). Browsers without HTTP/2 get HTTP/1.1 over TLS.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import http2 from 'node:http2';

@@ -2,7 +2,7 @@
 // runs any of the shell's scripts: the page's preload hints and its entry scripts are added by a
 // small loader once the first contentful paint is reported. A `defer` script that has arrived by
 // the end of parsing runs before the first frame, and scripts downloading beside the HTML share
-// the bandwidth and main thread the first paint needs (docs/performance-log.md).
+// the bandwidth and main thread the first paint needs (docs/performance.md › The landing's first paint).
 
 /** The entry tags as index.html has them once the server has stamped its nonce on them. */
 const ENTRY_SCRIPT = /<script nonce="[^"]*" defer src=("?)([^"\s>]+)\1><\/script>/g;

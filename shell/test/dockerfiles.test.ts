@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The deployables' Dockerfiles and compose.yaml (issue 37). No base image can be pulled on this
+// The deployables' Dockerfiles and compose.yaml (docs/production.md › Containers). No base image can be pulled on this
 // project's machines, so each Dockerfile's own steps run in a clean folder
 // (scripts/lib/dockerfile.mjs: COPY from the repository through .dockerignore, RUN, ENV, WORKDIR,
 // USER, CMD, HEALTHCHECK) and the piece must then serve. One build session for the file: the
