@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm test: everything CI runs, on a fresh clone. Installs what it needs, type-checks, lints (ESLint
-// with the API's layer rule, Prettier), runs every package's Jest suite, builds the production
+// npm test: everything CI runs, on a fresh clone. Installs what it needs, type-checks, lints (ESLint,
+// the import rules of .dependency-cruiser.cjs, Prettier), runs every package's Jest suite, builds the production
 // bundles and runs the Playwright suite in Chromium.
 import { ensureChromium, ensureDependencies, ensureNginx, hasCommand, run } from './lib/ensure.mjs';
 import { isPortOpen } from './lib/stack.cjs';
@@ -34,7 +34,7 @@ async function main() {
 
   step('type-check');
   run('npx lerna run typecheck --concurrency 2', { env });
-  step('lint (ESLint, with the API layer rule, and Prettier)');
+  step('lint (ESLint, import rules, Prettier)');
   run('npm run lint', { env });
   step('unit and integration tests (Jest)');
   run('npx lerna run test --concurrency 1 --stream', { env: { ...env, CI: 'true' } });
