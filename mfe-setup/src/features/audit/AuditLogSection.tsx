@@ -88,20 +88,14 @@ const More = styled.div`
 const DISCORD_ID = /^\d{17,20}$/;
 
 /** Who verified, with which account, what changed, and every setting change: newest first. */
-export function AuditLogSection({
-  serverId,
-  revision = 0,
-}: {
-  serverId: string;
-  revision?: number;
-}) {
+export function AuditLogSection({ serverId }: { serverId: string }) {
   const headingId = useId();
   const filterId = useId();
   const [memberInput, setMemberInput] = useState('');
   const [member, setMember] = useState<string | null>(null);
   const [filterError, setFilterError] = useState<string>();
   const [exporting, setExporting] = useState(false);
-  const { state, loadMore, retry } = useAuditLog(serverId, member, revision);
+  const { state, loadMore, retry } = useAuditLog(serverId, member);
   const filterInput = useRef<HTMLInputElement>(null);
   const rows = useRef<HTMLTableSectionElement>(null);
   const loadMoreButton = useRef<HTMLButtonElement>(null);

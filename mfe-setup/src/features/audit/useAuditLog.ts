@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, type AuditEntry } from '@roconnect/shared-lib';
+import type { AuditEntry } from '@roconnect/shared-lib';
+import { AUDIT_PAGE_SIZE, useAuditLog as useAuditLogRead } from '@roconnect/shared-lib/query';
 
-export const AUDIT_PAGE_SIZE = 25;
+export { AUDIT_PAGE_SIZE };
 
 export type AuditState =
   | { status: 'loading' }
@@ -14,51 +14,32 @@ export type AuditState =
       moreFailed: boolean;
     };
 
-/** The audit log, newest first, one page at a time; `member` filters by Discord id. */
-export function useAuditLog(serverId: string, member: string | null, revision = 0) {
-  const [state, setState] = useState<AuditState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const generation = useRef(0);
+/**
+ * The audit log, newest first, one page at a time (an infinite query of the page's cache);
+ * `member` filters by Discord id. A change to the server starts it again at its newest page
+ * (serverChanged).
+ */
+export function useAuditLog(serverId: string, member: string | null) {
+  const read = useAuditLogRead(serverId, member);
+  const pages = read.data?.pages ?? [];
 
-  useEffect(() => {
-    const mine = ++generation.current;
-    setState({ status: 'loading' });
-    api.server.audit(serverId, { member, limit: AUDIT_PAGE_SIZE }).then(
-      (page) =>
-        mine === generation.current &&
-        setState({
-          status: 'ready',
-          entries: page.entries,
-          nextBefore: page.next_before,
-          loadingMore: false,
-          moreFailed: false,
-        }),
-      () => mine === generation.current && setState({ status: 'failed' }),
-    );
-  }, [serverId, member, revision, attempt]);
+  let state: AuditState;
+  if (read.isFetching && !read.isFetchingNextPage) state = { status: 'loading' };
+  else if (read.isError && !read.isFetchNextPageError) state = { status: 'failed' };
+  else if (pages.length === 0) state = { status: 'loading' };
+  else
+    state = {
+      status: 'ready',
+      entries: pages.flatMap((page) => page.entries),
+      nextBefore: pages.at(-1)?.next_before ?? null,
+      loadingMore: read.isFetchingNextPage,
+      // a failed "Load more" asked again is loading, not failed
+      moreFailed: read.isFetchNextPageError && !read.isFetchingNextPage,
+    };
 
-  const loadMore = useCallback(async () => {
+  const loadMore = async () => {
     if (state.status !== 'ready' || !state.nextBefore || state.loadingMore) return;
-    const mine = generation.current;
-    setState({ ...state, loadingMore: true, moreFailed: false });
-    try {
-      const page = await api.server.audit(serverId, {
-        member,
-        before: state.nextBefore,
-        limit: AUDIT_PAGE_SIZE,
-      });
-      if (mine !== generation.current) return;
-      setState({
-        status: 'ready',
-        entries: [...state.entries, ...page.entries],
-        nextBefore: page.next_before,
-        loadingMore: false,
-        moreFailed: false,
-      });
-    } catch {
-      if (mine === generation.current) setState({ ...state, loadingMore: false, moreFailed: true });
-    }
-  }, [state, serverId, member]);
-
-  return { state, loadMore, retry: () => setAttempt((n) => n + 1) };
+    await read.fetchNextPage();
+  };
+  return { state, loadMore, retry: () => void read.refetch() };
 }

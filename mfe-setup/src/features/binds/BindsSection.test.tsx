@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -10,6 +9,7 @@ import {
   setupMockServer,
   signIn,
 } from '@roconnect/shared-lib/testing';
+import { serverChanged, usePageQueryClient } from '@roconnect/shared-lib/query';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
 import { blurControlsWhenDisabled } from '../../testing/blurWhenDisabled';
 import { recordRequests } from '../../testing/recordRequests';
@@ -183,15 +183,14 @@ describe('BindsSection', () => {
   });
 
   describe('with the keyboard, as on the server page (a save there reloads the binds)', () => {
-    /** The server page bumps `revision` after every save, so the binds are read again. */
+    /** The server page marks the server changed after every save, so the binds are read again. */
     function OnServerPage() {
-      const [revision, setRevision] = useState(0);
+      const client = usePageQueryClient();
       return (
         <BindsSection
           serverId={SERVER_ID}
           roles={ROLES}
-          revision={revision}
-          onSaved={() => setRevision((n) => n + 1)}
+          onSaved={() => void serverChanged(client, SERVER_ID)}
         />
       );
     }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   BRAND,
@@ -16,6 +16,7 @@ import {
   toast,
   type ServerRole,
 } from '@roconnect/shared-lib';
+import { useServerBinds } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
 import { useFocusReturn } from '../focus/useFocusReturn';
 import { BindRow } from './BindRow';
@@ -73,17 +74,17 @@ export interface BindsSectionProps {
   serverId: string;
   /** roles the bot can give (the pickers' choices) */
   roles: ServerRole[];
-  /** bumps when another section changed the binds (a new group) */
-  revision?: number;
   onSaved: () => void;
 }
 
-/** Roblox group rank ranges → Discord roles, several groups per server. */
-export function BindsSection({ serverId, roles, revision = 0, onSaved }: BindsSectionProps) {
+/**
+ * Roblox group rank ranges → Discord roles, several groups per server. The binds come from the
+ * page's query cache: another section's change (a new group) reads them again.
+ */
+export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
   const headingId = useId();
   const groupInputId = useId();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const read = useServerBinds(serverId);
   const [groups, setGroups] = useState<GroupDraft[]>([]);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string>();
@@ -95,29 +96,21 @@ export function BindsSection({ serverId, roles, revision = 0, onSaved }: BindsSe
   // where it was, or to Save Binds
   const saveButton = useRef<HTMLButtonElement>(null);
   const rememberFocus = useFocusReturn(saving, saveButton);
-  /** the server whose binds the form shows */
-  const shown = useRef<string | null>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    // Reloading the same server's binds (after a save here or elsewhere on the page) swaps them
-    // in quietly: the form, and the keyboard focus in it, stays.
-    const quiet = shown.current === serverId;
-    if (!quiet) setLoad({ status: 'loading' });
-    api.server.binds(serverId).then(
-      (data) => {
-        if (cancelled) return;
-        shown.current = serverId;
-        setGroups(draftsFrom(data));
-        setErrors({});
-        setLoad({ status: 'ready' });
-      },
-      () => !cancelled && !quiet && setLoad({ status: 'failed' }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [serverId, revision, attempt]);
+  // Each read of the binds (after a save here or elsewhere on the page) swaps them in quietly, as
+  // it renders: the form, and the keyboard focus in it, stays; a failed read again keeps what the
+  // form shows.
+  const [drafted, setDrafted] = useState<{ serverId: string; readAt: number } | null>(null);
+  const { data, dataUpdatedAt } = read;
+  if (data && (drafted?.serverId !== serverId || drafted.readAt !== dataUpdatedAt)) {
+    setDrafted({ serverId, readAt: dataUpdatedAt });
+    setGroups(draftsFrom(data));
+    setErrors({});
+  }
+  const load: Load =
+    drafted?.serverId === serverId
+      ? { status: 'ready' }
+      : { status: read.isError && !read.isFetching ? 'failed' : 'loading' };
 
   const update = (groupKey: number, change: (group: GroupDraft) => GroupDraft) =>
     setGroups((all) => all.map((g) => (g.key === groupKey ? change(g) : g)));
@@ -189,7 +182,7 @@ export function BindsSection({ serverId, roles, revision = 0, onSaved }: BindsSe
         <ErrorState
           title="Couldn't load the binds"
           message="Try again in a moment."
-          onRetry={() => setAttempt((n) => n + 1)}
+          onRetry={() => void read.refetch()}
         />
       );
     return (

@@ -37,15 +37,9 @@ const ReinviteRow = styled.div`
 export const HEALTH_OK_MESSAGE = 'Everything looks good';
 
 /** Top of the server page: what stops the bot from verifying members here, each with its fix. */
-export function BotHealthPanel({
-  serverId,
-  revision = 0,
-}: {
-  serverId: string;
-  revision?: number;
-}) {
+export function BotHealthPanel({ serverId }: { serverId: string }) {
   const headingId = useId();
-  const { state, recheck } = useServerHealth(serverId, revision);
+  const { state, recheck } = useServerHealth(serverId);
   const checking = state.status === 'loading';
   // the button is disabled while it checks: give the keyboard back to it afterwards
   const button = useRef<HTMLButtonElement>(null);

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, apiErrorMessage, apiErrorStatus, type ServerHealth } from '@roconnect/shared-lib';
+import { apiErrorMessage, apiErrorStatus, type ServerHealth } from '@roconnect/shared-lib';
+import { useServerHealth as useServerHealthRead } from '@roconnect/shared-lib/query';
 
 export type HealthState =
   | { status: 'loading' }
@@ -7,29 +7,19 @@ export type HealthState =
   | { status: 'failed'; tooMany?: string }
   | { status: 'ready'; health: ServerHealth };
 
-/** The bot's health in one server, checked live; `recheck` asks again. */
-export function useServerHealth(serverId: string, revision = 0) {
-  const [state, setState] = useState<HealthState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    api.server.health(serverId).then(
-      (health) => !cancelled && setState({ status: 'ready', health }),
-      (error: unknown) =>
-        !cancelled &&
-        setState(
-          apiErrorStatus(error) === 429
-            ? { status: 'failed', tooMany: apiErrorMessage(error) }
-            : { status: 'failed' },
-        ),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [serverId, revision, attempt]);
-
-  const recheck = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, recheck };
+/**
+ * The bot's health in one server, checked live (the page's query cache keeps the last answer for
+ * the dashboard's badges); every check shows as one, and `recheck` asks again.
+ */
+export function useServerHealth(serverId: string) {
+  const read = useServerHealthRead(serverId);
+  let state: HealthState;
+  if (read.isFetching || read.isPending) state = { status: 'loading' };
+  else if (read.isError)
+    state =
+      apiErrorStatus(read.error) === 429
+        ? { status: 'failed', tooMany: apiErrorMessage(read.error) }
+        : { status: 'failed' };
+  else state = { status: 'ready', health: read.data };
+  return { state, recheck: () => void read.refetch() };
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -13,6 +12,7 @@ import {
   navigate,
   type ServerConfigProps,
 } from '@roconnect/shared-lib';
+import { serverChanged, usePageQueryClient } from '@roconnect/shared-lib/query';
 import { AuditLogSection } from '../../features/audit/AuditLogSection';
 import { BindsSection } from '../../features/binds/BindsSection';
 import { BotHealthPanel } from '../../features/health/BotHealthPanel';
@@ -58,13 +58,11 @@ function BackToDashboard() {
  * (docs/product.md › Server configuration).
  */
 export function ServerConfig({ serverId }: ServerConfigProps) {
-  const { state, refresh } = useServerEditData(serverId);
-  // bumps after every save, so the health check, the binds and the audit log read again
-  const [revision, setRevision] = useState(0);
-  const saved = () => {
-    setRevision((n) => n + 1);
-    void refresh();
-  };
+  const client = usePageQueryClient();
+  const { state } = useServerEditData(serverId);
+  // after every save the sections read the server again: its settings, the health check, the
+  // binds and the audit log
+  const saved = () => void serverChanged(client, serverId);
 
   if (state.status === 'loading') {
     return (
@@ -95,7 +93,7 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
         <BackToDashboard />
       </Header>
       <Stack gap={6}>
-        <BotHealthPanel serverId={serverId} revision={revision} />
+        <BotHealthPanel serverId={serverId} />
         <VerifyLinkCard serverId={serverId} />
         <NicknameSection
           serverId={serverId}
@@ -128,11 +126,10 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
         <BindsSection
           serverId={serverId}
           roles={roles.filter((role) => role.assignable)}
-          revision={revision}
           onSaved={saved}
         />
         <MemberUpdateSection serverId={serverId} />
-        <AuditLogSection serverId={serverId} revision={revision} />
+        <AuditLogSection serverId={serverId} />
       </Stack>
     </PageContainer>
   );

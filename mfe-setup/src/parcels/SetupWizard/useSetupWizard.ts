@@ -7,6 +7,13 @@ import {
   toast,
   type NicknameFormat,
 } from '@roconnect/shared-lib';
+import {
+  serverChanged,
+  setupStatusQuery,
+  usePageQueryClient,
+  useServerConfig,
+  useSetupStatus,
+} from '@roconnect/shared-lib/query';
 import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
 import { refusalMessage } from '../../features/apiErrors/refusalMessage';
 import { readGroupField } from '../../features/group/readGroupField';
@@ -33,7 +40,11 @@ export function useSetupWizard(
   onComplete: () => void,
   onSaveSettledAfterClose?: () => void,
 ) {
-  const [loading, setLoading] = useState(true);
+  const client = usePageQueryClient();
+  const statusRead = useSetupStatus(serverId);
+  const configRead = useServerConfig(serverId);
+  /** the server whose saved setup the wizard has opened at */
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
   const [step, setStep] = useState<WizardStepNumber>(1);
   const [nicknameFormat, setNicknameFormat] = useState<NicknameFormat>(DEFAULT_NICKNAME_FORMAT);
   const [verifiedRoleName, setVerifiedRoleName] = useState(DEFAULT_VERIFIED_ROLE_NAME);
@@ -64,34 +75,33 @@ export function useSetupWizard(
     return true;
   }
 
+  // Opens once both reads of this visit have settled (not on what the cache kept from before). The
+  // saved configuration only pre-fills the fields; a failed status load is ignored
+  // (docs/product.md › Setup wizard).
+  const openingFor = useRef<string | null>(null);
+  const bothRead =
+    !statusRead.isPending &&
+    !statusRead.isFetching &&
+    !configRead.isPending &&
+    !configRead.isFetching;
   useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    // The saved configuration only pre-fills the fields; a failed status load is ignored
-    // (docs/product.md › Setup wizard).
-    void Promise.allSettled([api.server.setupStatus(serverId), api.server.config(serverId)]).then(
-      ([status, config]) => {
-        if (cancelled) return;
-        if (config.status === 'fulfilled' && config.value?.server_config) {
-          const saved = config.value.server_config;
-          if (isNicknameFormat(saved.nickname_format)) setNicknameFormat(saved.nickname_format);
-          if (saved.verified_role_name) setVerifiedRoleName(saved.verified_role_name);
-          if (saved.group_id) setGroupInput(saved.group_id);
-        }
-        if (status.status === 'fulfilled') {
-          if (status.value.setup_completed) {
-            completeRef.current();
-            return;
-          }
-          setStep(stepNumberOf(status.value.setup_step));
-        }
-        setLoading(false);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [serverId]);
+    if (!bothRead || openingFor.current === serverId) return;
+    openingFor.current = serverId;
+    const saved = configRead.isError ? undefined : configRead.data?.server_config;
+    if (saved) {
+      if (isNicknameFormat(saved.nickname_format)) setNicknameFormat(saved.nickname_format);
+      if (saved.verified_role_name) setVerifiedRoleName(saved.verified_role_name);
+      if (saved.group_id) setGroupInput(saved.group_id);
+    }
+    const status = statusRead.isError ? undefined : statusRead.data;
+    if (status?.setup_completed) {
+      completeRef.current();
+      return;
+    }
+    if (status) setStep(stepNumberOf(status.setup_step));
+    setOpenedFor(serverId);
+  }, [bothRead, serverId, configRead, statusRead]);
+  const loading = openedFor !== serverId;
 
   function goTo(next: WizardStepNumber) {
     setError(undefined);
@@ -109,7 +119,7 @@ export function useSetupWizard(
     if (checkingStatus) return;
     setCheckingStatus(true);
     try {
-      const status = await api.server.setupStatus(serverId);
+      const status = await client.fetchQuery(setupStatusQuery(serverId));
       if (!mounted.current) return;
       if (status.setup_completed) {
         toast.success('Step 3 completed successfully!');
@@ -139,6 +149,7 @@ export function useSetupWizard(
       if (current === 1) await api.server.setupNickname(serverId, nicknameFormat);
       else if (current === 2) await api.server.setupVerifiedRole(serverId, verifiedRoleName);
       else if (groupField) await api.server.setupGroup(serverId, groupField.body);
+      void serverChanged(client, serverId);
       if (closedMeanwhile()) return;
       toast.success(`Step ${current} completed successfully!`);
       setBusy(null);
@@ -163,6 +174,7 @@ export function useSetupWizard(
     setBusy('skip');
     try {
       await api.server.setupGroup(serverId, { skip: true });
+      void serverChanged(client, serverId);
       if (closedMeanwhile()) return;
       toast.success('Group setup skipped successfully!');
       setBusy(null);
