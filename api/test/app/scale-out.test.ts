@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
-import { consent } from '../integrations/helpers';
 import {
   dropTestSchema,
   freePort,
@@ -16,6 +15,7 @@ import {
   stopApiProcesses,
   waitForApiHealth,
 } from '../support/api-process';
+import { signInThroughEmulator } from '../support/emulator-flow';
 import { until } from '../support/until';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -79,22 +79,8 @@ async function call(base: string, method: string, route: string, token?: string,
   return { status: res.status, json: (await res.json()) as any };
 }
 
-/** Signs in through replica A, as a browser behind the load balancer would. */
-async function signInOnA(): Promise<{ access: string; refresh: string }> {
-  const start = await fetch(`${a}/auth/discord-url`);
-  const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
-  const { data } = (await start.json()) as { data: { auth_url: string } };
-  const back = await consent(data.auth_url, { user_id: OLIVIA });
-  const res = await fetch(`${a}${back.pathname}${back.search}`, {
-    redirect: 'manual',
-    headers: { cookie },
-  });
-  const fragment = new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1));
-  return { access: fragment.get('access_token')!, refresh: fragment.get('refresh_token')! };
-}
-
 it('a user signed in through replica A works on replica B', async () => {
-  const { access } = await signInOnA();
+  const { access } = await signInThroughEmulator(a, OLIVIA);
   const me = await call(b, 'GET', '/auth/me', access);
   expect(me.status).toBe(200);
   expect(me.json.data.discord_id).toBe(OLIVIA);
@@ -102,7 +88,7 @@ it('a user signed in through replica A works on replica B', async () => {
 });
 
 it('a refresh on B and a replay of the spent token on A revoke the session on both', async () => {
-  const first = await signInOnA();
+  const first = await signInThroughEmulator(a, OLIVIA);
   const rotated = await call(b, 'POST', '/auth/refresh', undefined, {
     refresh_token: first.refresh,
   });
@@ -129,7 +115,7 @@ it('a refresh on B and a replay of the spent token on A revoke the session on bo
 });
 
 it('30 sync calls spread over both replicas meet one shared limit of 20 a minute, not two', async () => {
-  const { access } = await signInOnA();
+  const { access } = await signInThroughEmulator(a, OLIVIA);
   const statuses: number[] = [];
   for (let i = 0; i < 30; i++) {
     const res = await call(

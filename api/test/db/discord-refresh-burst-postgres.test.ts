@@ -13,7 +13,6 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
-import { consent } from '../integrations/helpers';
 import { createDatabase } from '../../src/db/client';
 import { databaseUnavailable } from '../../src/db/unavailable';
 import {
@@ -23,6 +22,7 @@ import {
   stopApiProcesses,
   waitForApiHealth,
 } from '../support/api-process';
+import { signInThroughEmulator } from '../support/emulator-flow';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 if (!DATABASE_URL)
@@ -99,21 +99,8 @@ async function statusOf(base: string, method: string, route: string, token?: str
   }
 }
 
-async function signIn(discordId: string): Promise<string> {
-  const start = await fetch(`${a}/auth/discord-url`);
-  const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
-  const { data } = (await start.json()) as { data: { auth_url: string } };
-  const back = await consent(data.auth_url, { user_id: discordId });
-  const res = await fetch(`${a}${back.pathname}${back.search}`, {
-    redirect: 'manual',
-    headers: { cookie },
-  });
-  const access = new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1)).get(
-    'access_token',
-  );
-  if (!access) throw new Error(`sign-in of ${discordId} failed: ${res.headers.get('location')}`);
-  return access;
-}
+/** Signs a user in through replica A: their access token. */
+const signIn = async (discordId: string) => (await signInThroughEmulator(a, discordId)).access;
 
 /** Every stored Discord token falls due, as after 7 days. */
 async function expireDiscordTokens(): Promise<void> {

@@ -63,7 +63,8 @@ export async function stopApiProcesses(
     children.map(
       (child) =>
         new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
+          // one a signal ended has no exit code, and its 'exit' has already been sent
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
           child.once('exit', () => resolve());
           child.kill(signal);
         }),

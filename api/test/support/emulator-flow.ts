@@ -4,47 +4,66 @@ import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emula
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
-import { createIntegrations } from '../../src/integrations';
+import { createIntegrations, type IntegrationPolicies } from '../../src/integrations';
 import { testSettings } from './app';
 
-/** The API listening on a real port, wired to a real emulator (both on 127.0.0.1, port 0). */
+/**
+ * The API listening on a real port, wired to a real emulator (both on 127.0.0.1, port 0): the one
+ * emulator-backed app of the tests that run in Jest's process; `app` and `api` follow a restart.
+ */
 export interface Stack {
   emulator: RunningEmulator;
   app: FastifyInstance;
   api: string;
+  /** closes the app, runs `whileDown`, and starts another on a new port; answers its address */
+  restart(whileDown?: () => Promise<void>): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startStack(
-  database: Database,
-  seed: Seed = structuredClone(testSeed) as Seed,
+export interface StackOptions {
+  /** the emulator's data; the test seed by default */
+  seed?: Seed;
   /** more settings, e.g. a provider URL that points elsewhere */
-  env: Record<string, string> = {},
-): Promise<Stack> {
-  const emulator = await startEmulator({
-    seed,
-    publicUrl: 'http://127.0.0.1',
-  });
-  const settings = testSettings({
-    EMULATOR_URL: emulator.url,
-    EMULATOR_PUBLIC_URL: emulator.url,
-    API_URL: 'http://localhost:3000',
-    ...env,
-  });
-  const integrations = createIntegrations(settings.integrations, {
-    http: { retries: 1, timeoutMs: 5000 },
-    bot: { retries: 1, timeoutMs: 5000 },
-  });
-  const app = await buildApp({ settings, integrations, database, logger: false, jobs: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return {
-    emulator,
-    app,
-    api,
-    close: async () => Promise.all([app.close(), emulator.close()]).then(() => undefined),
+  env?: Record<string, string>;
+  /** run the job engine (member updates, the purge); off by default */
+  jobs?: boolean;
+  /** the clients' retries and timeouts: one retry, 5 s, by default; `{}` for their own defaults */
+  policies?: IntegrationPolicies;
+}
+
+export async function startStack(database: Database, options: StackOptions = {}): Promise<Stack> {
+  const {
+    seed = structuredClone(testSeed) as Seed,
+    env = {},
+    jobs = false,
+    policies = { http: { retries: 1, timeoutMs: 5000 }, bot: { retries: 1, timeoutMs: 5000 } },
+  } = options;
+  const emulator = await startEmulator({ seed, publicUrl: 'http://127.0.0.1' });
+  const listen = async () => {
+    const settings = testSettings({
+      EMULATOR_URL: emulator.url,
+      EMULATOR_PUBLIC_URL: emulator.url,
+      API_URL: 'http://localhost:3000',
+      ...env,
+    });
+    const integrations = createIntegrations(settings.integrations, policies);
+    const app = await buildApp({ settings, integrations, database, logger: false, jobs });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    return { app, api: `http://127.0.0.1:${port}` };
   };
+  const stack: Stack = {
+    emulator,
+    ...(await listen()),
+    restart: async (whileDown) => {
+      await stack.app.close();
+      await whileDown?.();
+      Object.assign(stack, await listen());
+      return stack.api;
+    },
+    close: async () => Promise.all([stack.app.close(), emulator.close()]).then(() => undefined),
+  };
+  return stack;
 }
 
 /** Opens an authorize page and submits its form as a person would (shared with the client tests). */
@@ -99,18 +118,36 @@ export function httpSession(
   };
 }
 
+/**
+ * Signs `discordUserId` in through the API at `api` and the emulator's consent page, as a browser
+ * would (its binding cookie from the start carried to the callback): the tokens and that cookie.
+ */
+export async function signInThroughEmulator(
+  api: string,
+  discordUserId: string,
+): Promise<{ access: string; refresh: string; cookie?: string }> {
+  const start = await fetch(`${api}/auth/discord-url`);
+  const cookie = start.headers.get('set-cookie')?.split(';')[0];
+  const { data } = (await start.json()) as { data: { auth_url: string } };
+  const back = await consent(data.auth_url, { user_id: discordUserId });
+  const res = await fetch(`${api}${back.pathname}${back.search}`, {
+    redirect: 'manual',
+    headers: cookie ? { cookie } : {},
+  });
+  if (res.status !== 302) throw new Error(`API answered ${res.status}: ${await res.text()}`);
+  const landing = new URL(res.headers.get('location')!);
+  const fragment = new URLSearchParams(landing.hash.slice(1));
+  const access = fragment.get('access_token');
+  if (!access) throw new Error(`sign-in of ${discordUserId} failed: ${landing.toString()}`);
+  return { access, refresh: fragment.get('refresh_token')!, cookie };
+}
+
 export async function loginThroughEmulator(
   stack: Stack,
   discordUserId: string,
 ): Promise<HttpSession & { refresh: string }> {
-  const browser = httpSession(stack);
-  const { json } = await browser.call('GET', '/auth/discord-url');
-  const back = await consent(json.data.auth_url, { user_id: discordUserId });
-  const landing = await followIntoApi(stack, back, browser.jar.cookie);
-  const fragment = new URLSearchParams(landing.hash.slice(1));
-  const access = fragment.get('access_token');
-  if (!access) throw new Error(`login failed: ${landing.toString()}`);
-  return { ...httpSession(stack, access, browser.jar), refresh: fragment.get('refresh_token')! };
+  const { access, refresh, cookie } = await signInThroughEmulator(stack.api, discordUserId);
+  return { ...httpSession(stack, access, { cookie }), refresh };
 }
 
 export async function emulatorState(stack: Stack) {

@@ -77,9 +77,12 @@ afterAll(async () => {
 beforeEach(async () => {
   await truncateAll(tdb.database);
   relay = await startRobloxRelay();
-  stack = await startStack(tdb.database, seedWithGroups(), {
-    ROBLOX_GROUPS_BASE_URL: relay.url,
-    ROBLOX_MAX_CONCURRENT_REQUESTS: String(LIMIT),
+  stack = await startStack(tdb.database, {
+    seed: seedWithGroups(),
+    env: {
+      ROBLOX_GROUPS_BASE_URL: relay.url,
+      ROBLOX_MAX_CONCURRENT_REQUESTS: String(LIMIT),
+    },
   });
   relay.target = stack.emulator.url;
   owner = await loginThroughEmulator(stack, OWNER);

@@ -41,7 +41,7 @@ afterEach(async () => {
 
 async function botCallsFor(guildCount: number) {
   await truncateAll(tdb.database);
-  stack = await startStack(tdb.database, seedWithGuilds(guildCount, 3));
+  stack = await startStack(tdb.database, { seed: seedWithGuilds(guildCount, 3) });
   const member = await loginThroughEmulator(stack, MEMBER);
   const synced = await member.call('POST', '/api/v1/dashboard/user/sync-servers');
   expect(synced.status).toBe(200);

@@ -1,55 +1,37 @@
 /** Cancelling a running member update stops the work: no member is changed after it settles. */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnect/emulator';
-import { buildApp } from '../../../src/app';
+import { generateLoadSeed } from '@roconnect/emulator';
 import { robloxAccounts, users } from '../../../src/db/schema';
-import { createIntegrations } from '../../../src/integrations';
-import { testSettings } from '../../support/app';
 import { openTestDatabase, type TestDatabase } from '../../support/db';
-import { loginThroughEmulator } from '../../support/emulator-flow';
+import { loginThroughEmulator, startStack, type Stack } from '../../support/emulator-flow';
 
 jest.setTimeout(120_000);
 
 const load = generateLoadSeed({ members: 60, linked: 40 });
 let tdb: TestDatabase;
-let emulator: RunningEmulator;
-let app: FastifyInstance;
+let stack: Stack;
 
 beforeAll(async () => {
   tdb = await openTestDatabase();
-  emulator = await startEmulator({ seed: load.seed, publicUrl: 'http://127.0.0.1' });
-  const settings = testSettings({
-    EMULATOR_URL: emulator.url,
-    EMULATOR_PUBLIC_URL: emulator.url,
-    API_URL: 'http://localhost:3000',
-    MEMBER_UPDATE_SLICE_SECONDS: '1',
-  });
-  app = await buildApp({
-    settings,
-    integrations: createIntegrations(settings.integrations),
-    database: tdb.database,
-    logger: false,
+  stack = await startStack(tdb.database, {
+    seed: load.seed,
+    env: { MEMBER_UPDATE_SLICE_SECONDS: '1' },
     jobs: true,
+    policies: {},
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await app?.close();
-  await emulator?.close();
+  await stack?.close();
   await tdb?.cleanup();
 });
 
 const writes = async () =>
-  ((await (await fetch(`${emulator.url}/__emulator/calls`)).json()) as any).member_writes.total;
+  ((await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()) as any).member_writes
+    .total;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('DELETE stops a running update; members already done stay done', async () => {
-  const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const owner = await loginThroughEmulator(
-    { emulator, app, api, close: async () => {} },
-    load.owner_id,
-  );
+  const owner = await loginThroughEmulator(stack, load.owner_id);
   await owner.call('POST', '/api/v1/dashboard/user/sync-servers');
   const setup = `/api/v1/server/${load.guild_id}/setup`;
   await owner.call('POST', `${setup}/nickname`, { nickname_format: 'roblox_username' });
@@ -69,7 +51,7 @@ it('DELETE stops a running update; members already done stay done', async () => 
     });
   }
   // slow enough to catch it running: a few bot requests a second
-  await fetch(`${emulator.url}/__emulator/rate-limits`, {
+  await fetch(`${stack.emulator.url}/__emulator/rate-limits`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ per_route_limit: 2, per_route_reset_after: 1, global_per_second: 50 }),
@@ -95,7 +77,7 @@ it('DELETE stops a running update; members already done stay done', async () => 
   expect(job.status).toBe('cancelled');
   expect(job.done).toBeLessThan(40);
   // and a new run may start, and finishes what the cancelled one left
-  await fetch(`${emulator.url}/__emulator/rate-limits`, {
+  await fetch(`${stack.emulator.url}/__emulator/rate-limits`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ preset: 'off' }),

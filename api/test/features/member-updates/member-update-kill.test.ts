@@ -7,8 +7,14 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnect/emulator';
-import { consent } from '../../integrations/helpers';
-import { freePort, spawnApiProcess, waitForApiHealth } from '../../support/api-process';
+import {
+  dropTestSchema,
+  freePort,
+  spawnApiProcess,
+  stopApiProcesses,
+  waitForApiHealth,
+} from '../../support/api-process';
+import { signInThroughEmulator } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -57,20 +63,6 @@ async function call(base: string, method: string, route: string, token: string, 
   return { status: res.status, json: (await res.json()) as any };
 }
 
-async function signIn(base: string): Promise<string> {
-  const start = await fetch(`${base}/auth/discord-url`);
-  const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
-  const { data } = (await start.json()) as { data: { auth_url: string } };
-  const back = await consent(data.auth_url, { user_id: load.owner_id });
-  const res = await fetch(`${base}${back.pathname}${back.search}`, {
-    redirect: 'manual',
-    headers: { cookie },
-  });
-  return new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1)).get(
-    'access_token',
-  )!;
-}
-
 async function sql(text: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
@@ -86,18 +78,14 @@ beforeAll(async () => {
   emulator = await startEmulator({ seed: load.seed, publicUrl: 'http://127.0.0.1' });
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await stopApiProcesses(children, 'SIGKILL');
   await emulator?.close();
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
-  await admin.end();
+  await dropTestSchema(DATABASE_URL, schema);
 });
 
 it('a run whose API was killed is finished by the next API process, nobody updated twice', async () => {
   const first = await startApi();
-  const token = await signIn(first.base);
+  const { access: token } = await signInThroughEmulator(first.base, load.owner_id);
   await call(first.base, 'POST', '/api/v1/dashboard/user/sync-servers', token);
   const setup = `/api/v1/server/${GUILD}/setup`;
   await call(first.base, 'POST', `${setup}/nickname`, token, {

@@ -1,65 +1,49 @@
 /** A server-wide update gives the unverified role to members with no linked account and takes it from linked ones. */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnect/emulator';
-import { buildApp } from '../../../src/app';
+import { generateLoadSeed } from '@roconnect/emulator';
 import { robloxAccounts, users } from '../../../src/db/schema';
-import { createIntegrations } from '../../../src/integrations';
-import { testSettings } from '../../support/app';
 import { openTestDatabase, type TestDatabase } from '../../support/db';
-import { loginThroughEmulator } from '../../support/emulator-flow';
+import { loginThroughEmulator, startStack, type Stack } from '../../support/emulator-flow';
 
 jest.setTimeout(120_000);
 
 const load = generateLoadSeed({ members: 12, linked: 6 });
 let tdb: TestDatabase;
-let emulator: RunningEmulator;
-let app: FastifyInstance;
+let stack: Stack;
 
 beforeAll(async () => {
   tdb = await openTestDatabase();
-  emulator = await startEmulator({ seed: load.seed, publicUrl: 'http://127.0.0.1' });
-  const settings = testSettings({
-    EMULATOR_URL: emulator.url,
-    EMULATOR_PUBLIC_URL: emulator.url,
-    API_URL: 'http://localhost:3000',
-    MEMBER_UPDATE_SLICE_SECONDS: '1',
-  });
-  app = await buildApp({
-    settings,
-    integrations: createIntegrations(settings.integrations),
-    database: tdb.database,
-    logger: false,
+  stack = await startStack(tdb.database, {
+    seed: load.seed,
+    env: { MEMBER_UPDATE_SLICE_SECONDS: '1' },
     jobs: true,
+    policies: {},
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await app?.close();
-  await emulator?.close();
+  await stack?.close();
   await tdb?.cleanup();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function memberRoles(discordId: string): Promise<string[]> {
-  const state = (await (await fetch(`${emulator.url}/__emulator/state`)).json()) as any;
+  const state = (await (await fetch(`${stack.emulator.url}/__emulator/state`)).json()) as any;
   const guild = state.discord.guilds.find((g: any) => g.id === load.guild_id);
   return guild.members.find((m: any) => m.user_id === discordId).roles;
 }
 
 it('gives the unverified role to unlinked members and takes it from the linked', async () => {
-  const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const owner = await loginThroughEmulator(
-    { emulator, app, api, close: async () => {} },
-    load.owner_id,
-  );
+  const owner = await loginThroughEmulator(stack, load.owner_id);
   await owner.call('POST', '/api/v1/dashboard/user/sync-servers');
   const setup = `/api/v1/server/${load.guild_id}/setup`;
   await owner.call('POST', `${setup}/nickname`, { nickname_format: 'roblox_username' });
   await owner.call('POST', `${setup}/verified-role`, { verified_role_name: 'Verified' });
   await owner.call('POST', `${setup}/group`, { skip: true });
-  const unverified = await app.ctx.integrations.discordBot.createRole(load.guild_id, 'Unverified');
+  const unverified = await stack.app.ctx.integrations.discordBot.createRole(
+    load.guild_id,
+    'Unverified',
+  );
   const saved = await owner.call('PUT', `/api/v1/server/${load.guild_id}/edit/unverified-role`, {
     unverified_role_id: unverified.id,
   });
@@ -82,7 +66,11 @@ it('gives the unverified role to unlinked members and takes it from the linked',
   }
   // one linked member still wears the unverified role from before they linked
   const [firstLinked] = [...linkedIds];
-  await app.ctx.integrations.discordBot.addMemberRole(load.guild_id, firstLinked!, unverified.id);
+  await stack.app.ctx.integrations.discordBot.addMemberRole(
+    load.guild_id,
+    firstLinked!,
+    unverified.id,
+  );
 
   const update = `/api/v1/server/${load.guild_id}/members/update`;
   const jobId = (await owner.call('POST', update)).json.data.job_id;

@@ -4,15 +4,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnect/emulator';
-import { buildApp } from '../../../src/app';
+import { generateLoadSeed } from '@roconnect/emulator';
 import { robloxAccounts, users } from '../../../src/db/schema';
-import { createIntegrations } from '../../../src/integrations';
 import { metricsRegistry } from '../../../src/lib/metrics';
-import { testSettings } from '../../support/app';
 import { openTestDatabase, queryRows, type TestDatabase } from '../../support/db';
-import { loginThroughEmulator, type HttpSession, type Stack } from '../../support/emulator-flow';
+import {
+  emulatorState,
+  loginThroughEmulator,
+  startStack,
+  type HttpSession,
+  type Stack,
+} from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
 jest.setTimeout(240_000);
@@ -23,42 +25,19 @@ const GUILD = load.guild_id;
 const LONG_WAIT = { timeoutMs: 180_000, everyMs: 200 };
 
 let tdb: TestDatabase;
-let emulator: RunningEmulator;
-let app: FastifyInstance;
 let stack: Stack;
-
-const settings = () =>
-  testSettings({
-    EMULATOR_URL: emulator.url,
-    EMULATOR_PUBLIC_URL: emulator.url,
-    API_URL: 'http://localhost:3000',
-    MEMBER_UPDATE_LEASE_SECONDS: '2',
-    MEMBER_UPDATE_SLICE_SECONDS: '2',
-  });
-
-async function startApi(): Promise<string> {
-  const s = settings();
-  app = await buildApp({
-    settings: s,
-    integrations: createIntegrations(s.integrations, { http: { retries: 1 }, bot: { retries: 1 } }),
-    database: tdb.database,
-    logger: false,
-    jobs: true,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return `http://127.0.0.1:${port}`;
-}
 
 beforeAll(async () => {
   tdb = await openTestDatabase();
-  emulator = await startEmulator({ seed: load.seed, publicUrl: 'http://127.0.0.1' });
-  const api = await startApi();
-  stack = { emulator, app, api, close: async () => undefined };
+  stack = await startStack(tdb.database, {
+    seed: load.seed,
+    env: { MEMBER_UPDATE_LEASE_SECONDS: '2', MEMBER_UPDATE_SLICE_SECONDS: '2' },
+    jobs: true,
+    policies: { http: { retries: 1 }, bot: { retries: 1 } },
+  });
 });
 afterAll(async () => {
-  await app?.close();
-  await emulator?.close();
+  await stack?.close();
   await tdb?.cleanup();
 });
 
@@ -98,7 +77,7 @@ it('updates every linked member once, within the rate limits, across a restart o
   await setUp(owner);
   await linkMembers();
   const edit = (await owner.call('GET', `/api/v1/server/${GUILD}/edit`)).json.data;
-  const verifiedRole = (await emulatorState()).discord.guilds[0].roles.find(
+  const verifiedRole = (await emulatorState(stack)).discord.guilds[0].roles.find(
     (r: { name: string }) => r.name === 'Verified',
   ).id;
   const rankRole = new Map<number, string>(
@@ -109,7 +88,7 @@ it('updates every linked member once, within the rate limits, across a restart o
   );
   // Discord's 50/s global cap is what @discordjs/rest keeps to; the emulator allows a little
   // less, so real 429s happen and must be waited out
-  await fetch(`${emulator.url}/__emulator/rate-limits`, {
+  await fetch(`${stack.emulator.url}/__emulator/rate-limits`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -118,7 +97,7 @@ it('updates every linked member once, within the rate limits, across a restart o
       global_per_second: 40,
     }),
   });
-  await fetch(`${emulator.url}/__emulator/calls`, { method: 'DELETE' });
+  await fetch(`${stack.emulator.url}/__emulator/calls`, { method: 'DELETE' });
 
   const started = await owner.call('POST', `/api/v1/server/${GUILD}/members/update`);
   expect(started.status).toBe(202);
@@ -132,38 +111,22 @@ it('updates every linked member once, within the rate limits, across a restart o
 
   const midway = await until('a third of the members', job, (j) => j.done >= 100, LONG_WAIT);
   expect(midway).toMatchObject({ status: 'running', total: 300 });
-  await app.close();
 
   // leave the run as a crash would: a worker that never comes back, a member half done
-  await tdb.database.db.execute(
-    sql`UPDATE member_update_runs SET worker = 'dead-worker', heartbeat_at = now() WHERE id = ${jobId}`,
-  );
-  await tdb.database.db.execute(
-    sql`UPDATE member_update_items SET state = 'working' WHERE run_id = ${jobId} AND discord_id = (
-          SELECT discord_id FROM member_update_items WHERE run_id = ${jobId} AND state = 'pending' ORDER BY discord_id LIMIT 1)`,
-  );
-  const stoppedAt = (await job().catch(() => null)) ?? midway;
-  stack.api = await startApi();
-  const again = {
-    ...owner,
-    call: (m: string, p: string, b?: unknown) =>
-      fetch(`${stack.api}${p}`, {
-        method: m,
-        headers: {
-          ...owner.headers,
-          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      }).then(async (r) => ({
-        status: r.status,
-        headers: r.headers,
-        json: (await r.json()) as any,
-      })),
-  };
+  let stoppedAt = midway;
+  await stack.restart(async () => {
+    await tdb.database.db.execute(
+      sql`UPDATE member_update_runs SET worker = 'dead-worker', heartbeat_at = now() WHERE id = ${jobId}`,
+    );
+    await tdb.database.db.execute(
+      sql`UPDATE member_update_items SET state = 'working' WHERE run_id = ${jobId} AND discord_id = (
+            SELECT discord_id FROM member_update_items WHERE run_id = ${jobId} AND state = 'pending' ORDER BY discord_id LIMIT 1)`,
+    );
+    stoppedAt = (await job().catch(() => null)) ?? midway;
+  });
   const finished = await until(
     'the run to finish',
-    async () =>
-      (await again.call('GET', `/api/v1/server/${GUILD}/members/update/${jobId}`)).json.data,
+    job,
     (j) => j.status !== 'running' && j.status !== 'queued',
     LONG_WAIT,
   );
@@ -175,13 +138,13 @@ it('updates every linked member once, within the rate limits, across a restart o
     failed: 0,
   });
   expect(stoppedAt.done).toBeLessThan(300);
-  expect((await again.call('GET', `/api/v1/server/${GUILD}/members/update`)).json.data.job_id).toBe(
+  expect((await owner.call('GET', `/api/v1/server/${GUILD}/members/update`)).json.data.job_id).toBe(
     jobId,
   );
 
   // every linked member has the Verified role, their rank's role and their Roblox name
   const members = new Map<string, { roles: string[]; nick: string | null }>(
-    (await emulatorState()).discord.guilds[0].members.map((m: any) => [m.user_id, m]),
+    (await emulatorState(stack)).discord.guilds[0].members.map((m: any) => [m.user_id, m]),
   );
   const wrong = load.links.filter((link) => {
     const m = members.get(link.discord_id)!;
@@ -195,10 +158,12 @@ it('updates every linked member once, within the rate limits, across a restart o
   // the unlinked were left alone
   expect(members.get('180000000000000400')).toMatchObject({ roles: [], nick: null });
 
-  const calls = (await (await fetch(`${emulator.url}/__emulator/calls`)).json()) as any;
+  const calls = (await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()) as any;
   expect(calls.member_writes.repeated).toEqual([]);
   expect(calls.member_writes.total).toBe(300 + 300 + load.links.filter((l) => l.rank).length);
-  const limits = (await (await fetch(`${emulator.url}/__emulator/rate-limits`)).json()) as any;
+  const limits = (await (
+    await fetch(`${stack.emulator.url}/__emulator/rate-limits`)
+  ).json()) as any;
   expect(limits.counters.limited).toBeGreaterThan(0);
 
   // the API's metrics registry, which its metrics server (METRICS_PORT) serves
@@ -215,7 +180,3 @@ it('updates every linked member once, within the rate limits, across a restart o
   );
   expect(items).toEqual([{ state: 'done', n: 300 }]);
 });
-
-async function emulatorState() {
-  return (await (await fetch(`${emulator.url}/__emulator/state`)).json()) as any;
-}
