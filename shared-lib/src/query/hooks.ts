@@ -48,11 +48,14 @@ export function useUserServers({ enabled }: ReadOptions = {}) {
 }
 
 /**
- * `refetchOnMount: false` shows what the cache holds without reading it again: for the first mount
- * after the page's own start already loaded it (the shell's startDashboardLoadEarly).
+ * `showLoaded` shows what the cache holds (data or failure) without reading it again: for the
+ * first mount after the page's own start loaded it (the shell's startDashboardLoadEarly).
  */
-export function useDashboard({ refetchOnMount = true }: { refetchOnMount?: boolean } = {}) {
-  return useQuery({ ...dashboardQuery(), refetchOnMount }, usePageQueryClient());
+export function useDashboard({ showLoaded = false }: { showLoaded?: boolean } = {}) {
+  return useQuery(
+    { ...dashboardQuery(), refetchOnMount: !showLoaded, retryOnMount: !showLoaded },
+    usePageQueryClient(),
+  );
 }
 
 export function useVerification() {

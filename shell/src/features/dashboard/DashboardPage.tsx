@@ -1,133 +1,29 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  ErrorState,
-  LoadingState,
-  PageContainer,
-  TabPanel,
-  Tabs,
-  dashboardPath,
-  isDashboardTab,
-  type AccountsTabProps,
-  type DashboardTab,
-  type ServersTabProps,
-} from '@roconnect/shared-lib';
-import { RemoteParcel } from '../remotes/RemoteParcel';
-import type { ParcelRef } from '../remotes/remoteRegistry';
-import { preloadParcelsAfterPaint } from '../remotes/routePreloads';
+import { lazy, Suspense } from 'react';
+import { LoadingState, PageContainer } from '@roconnect/shared-lib';
+import type { DashboardPageProps } from './DashboardContent';
+import { loadDashboardContent } from './loadDashboardData';
 import { SignedInHeader } from './SignedInHeader';
-import { SetupWizardHost, type SetupTarget } from './SetupWizardHost';
-import { useBotInviteFollowUp } from './useBotInviteFollowUp';
-import { useDashboardData } from './useDashboardData';
-import { useDashboardFlags } from './useDashboardFlags';
 
-const TABS: readonly { id: DashboardTab; label: string }[] = [
-  { id: 'accounts', label: 'Accounts' },
-  { id: 'servers', label: 'Servers' },
-];
+// The body reads through the page's query cache, so it comes with React Query in a chunk of its
+// own that the landing never downloads (docs/performance.md › Size budgets).
+const DashboardContent = lazy(() =>
+  loadDashboardContent().then((module) => ({ default: module.DashboardContent })),
+);
 
-/**
- * The dashboard: header, tabs whose bodies are remote parcels, and the data they show (loaded here:
- * docs/product.md › Dashboard). Setup Bot opens mfe_setup's wizard; the remotes never import each
- * other. The tab lives in the address (`?tab=servers`), so reloads, Back links and the browser's
- * back button keep it.
- */
-export function DashboardPage({
-  tabParcels,
-  openedNext,
-}: {
-  /** The parcel each tab shows. */
-  tabParcels: Record<DashboardTab, ParcelRef>;
-  /** What a visitor here is likely to open next, fetched once the tab is painted. */
-  openedNext: readonly ParcelRef[];
-}) {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const requestedTab = params.get('tab');
-  const tab: DashboardTab = isDashboardTab(requestedTab) ? requestedTab : 'accounts';
-  const { state, reload, replaceServers } = useDashboardData();
-  const [setupTarget, setSetupTarget] = useState<SetupTarget | null>(null);
-  const botInvite = useDashboardFlags();
-  useBotInviteFollowUp(botInvite, state, setSetupTarget);
-
-  const data = state.status === 'ready' ? state.data : null;
-  const accountsProps = useMemo<AccountsTabProps | null>(
-    () =>
-      data && {
-        accounts: data.accounts,
-        robloxConfigured: data.robloxConfigured,
-        onAccountsChange: reload,
-      },
-    [data, reload],
-  );
-  const serversProps = useMemo<ServersTabProps | null>(
-    () =>
-      data && {
-        servers: data.servers,
-        onServersUpdate: replaceServers,
-        onSetupServer: (serverId, serverName) => setSetupTarget({ serverId, serverName }),
-        onEditServer: (serverId) => navigate(`/server/edit/${encodeURIComponent(serverId)}`),
-      },
-    [data, replaceServers, navigate],
-  );
-  const closeWizard = useCallback(() => setSetupTarget(null), []);
-  const preloadOpenedNext = useCallback(() => preloadParcelsAfterPaint(openedNext), [openedNext]);
-  const completeWizard = useCallback(() => {
-    setSetupTarget(null);
-    reload();
-  }, [reload]);
-
-  function selectTab(id: string) {
-    // A history entry per tab, so the browser's back button goes back to the previous tab.
-    if (isDashboardTab(id) && id !== tab) navigate(dashboardPath(id));
-  }
-
+/** The dashboard: the signed-in header, then its tabs and their data (DashboardContent). */
+export function DashboardPage(props: DashboardPageProps) {
   return (
     <>
       <SignedInHeader />
-      <PageContainer>
-        {state.status === 'loading' && <LoadingState label="Loading dashboard..." />}
-        {state.status === 'failed' && (
-          <ErrorState
-            message="Failed to load dashboard data. Please try again."
-            onRetry={reload}
-            retryLabel="Try Again"
-          />
-        )}
-        {accountsProps && serversProps && (
-          <>
-            <Tabs label="Dashboard sections" tabs={TABS} value={tab} onChange={selectTab} />
-            <TabPanel tabId="accounts" hidden={tab !== 'accounts'}>
-              {tab === 'accounts' && (
-                <RemoteParcel
-                  {...tabParcels.accounts}
-                  label="Accounts"
-                  parcelProps={accountsProps}
-                  onMounted={preloadOpenedNext}
-                />
-              )}
-            </TabPanel>
-            <TabPanel tabId="servers" hidden={tab !== 'servers'}>
-              {tab === 'servers' && (
-                <RemoteParcel
-                  {...tabParcels.servers}
-                  label="Servers"
-                  parcelProps={serversProps}
-                  onMounted={preloadOpenedNext}
-                />
-              )}
-            </TabPanel>
-          </>
-        )}
-      </PageContainer>
-      {setupTarget && (
-        <SetupWizardHost
-          target={setupTarget}
-          onComplete={completeWizard}
-          onCancel={closeWizard}
-          onSaveSettledAfterClose={reload}
-        />
-      )}
+      <Suspense
+        fallback={
+          <PageContainer>
+            <LoadingState label="Loading dashboard..." />
+          </PageContainer>
+        }
+      >
+        <DashboardContent {...props} />
+      </Suspense>
     </>
   );
 }

@@ -1,55 +1,42 @@
-import { api, session, type LinkedAccount, type Server } from '@roconnect/shared-lib';
 import { tokenStorage } from '@roconnect/shared-lib/host';
+import {
+  dashboardLoadStartedAtBoot,
+  markDashboardLoadStartedAtBoot,
+  takeBootDashboardLoad,
+} from './bootDashboardLoad';
 
-export interface DashboardData {
-  accounts: LinkedAccount[];
-  servers: Server[];
-  robloxConfigured: boolean;
-}
+export type { DashboardData } from '@roconnect/shared-lib/query';
 
 /**
- * The dashboard's load: a token refresh first (its failure is ignored), then accounts, servers
- * and the Roblox OAuth status together; only the status may fail silently
- * (docs/product.md › Dashboard).
+ * The page's data layer (React Query and the page's query cache) and the dashboard's body, each a
+ * chunk of its own: a dashboard fetches them, the landing and the login never do
+ * (docs/performance.md › Size budgets).
  */
-export async function loadDashboardData(): Promise<DashboardData> {
-  await session.refresh().catch(() => false);
-  const [accounts, servers, robloxConfigured] = await Promise.all([
-    api.dashboard.linkedAccounts(),
-    api.dashboard.servers(),
-    api.roblox
-      .status()
-      .then((status) => status.configured)
-      .catch(() => false),
-  ]);
-  return { accounts, servers, robloxConfigured };
-}
-
-let startedEarly: Promise<DashboardData> | null = null;
+export const loadQueryLayer = () => import('@roconnect/shared-lib/query');
+export const loadDashboardContent = () => import('./DashboardContent');
 
 /**
  * On a page opened at /dashboard with stored tokens, the shell starts the dashboard's load as it
  * boots, beside the session check (`/auth/me`) instead of after it: the load refreshes the tokens
  * first anyway, and the session id an access token carries survives a refresh, so the two do not
- * disturb each other (docs/performance.md › Early load). The page's first load takes it. True
- * when it started.
+ * disturb each other (docs/performance.md › Early load). The load goes into the page's query
+ * cache, where it takes the answers of the page's inline early load; the page's first mount shows
+ * it. True when it started.
  */
 export function startDashboardLoadEarly(): boolean {
-  if (startedEarly || !tokenStorage.getRefreshToken()) return false;
-  startedEarly = loadDashboardData();
-  // a load nobody takes (the session check sent the visitor to /login) must not be reported
-  startedEarly.catch(() => undefined);
+  if (dashboardLoadStartedAtBoot() || !tokenStorage.getRefreshToken()) return false;
+  markDashboardLoadStartedAtBoot();
+  // prefetchQuery reports nothing: a load nobody takes (the session check sent the visitor to
+  // /login) stays quiet, and the cache empties as the session ends
+  void loadQueryLayer().then(({ queryClient, dashboardQuery }) =>
+    queryClient.prefetchQuery(dashboardQuery()),
+  );
+  void loadDashboardContent();
   return true;
-}
-
-/** The load started at boot, once; later loads (Try Again, after a change) start afresh. */
-export function loadDashboardDataOnce(): Promise<DashboardData> {
-  const early = startedEarly;
-  startedEarly = null;
-  return early ?? loadDashboardData();
 }
 
 /** for tests */
 export function forgetEarlyDashboardLoad(): void {
-  startedEarly = null;
+  takeBootDashboardLoad();
+  void loadQueryLayer().then(({ forgetEarlyAnswers }) => forgetEarlyAnswers());
 }

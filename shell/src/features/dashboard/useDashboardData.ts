@@ -1,40 +1,38 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Server } from '@roconnect/shared-lib';
-import { loadDashboardDataOnce, type DashboardData } from './loadDashboardData';
+import {
+  dashboardChanged,
+  showSyncedServers,
+  useDashboard,
+  usePageQueryClient,
+  type DashboardData,
+} from '@roconnect/shared-lib/query';
+import { takeBootDashboardLoad } from './bootDashboardLoad';
 
 export type DashboardState =
   | { status: 'loading' }
   | { status: 'failed' }
   | { status: 'ready'; data: DashboardData; refreshing: boolean };
 
-/** The dashboard's data, reloadable (Try Again, after setup, after an unlink). */
+/**
+ * The dashboard's data from the page's query cache, reloadable (Try Again, after setup, after an
+ * unlink): Try Again after a failure shows the loading state, a reload of shown data keeps it
+ * visible.
+ */
 export function useDashboardData() {
-  const [state, setState] = useState<DashboardState>({ status: 'loading' });
-  const [generation, setGeneration] = useState(0);
+  const client = usePageQueryClient();
+  const [showBootLoad] = useState(takeBootDashboardLoad);
+  const read = useDashboard({ showLoaded: showBootLoad });
 
-  useEffect(() => {
-    let cancelled = false;
-    loadDashboardDataOnce()
-      .then((data) => !cancelled && setState({ status: 'ready', data, refreshing: false }))
-      .catch(() => !cancelled && setState({ status: 'failed' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [generation]);
+  const reload = useCallback(() => void dashboardChanged(client), [client]);
+  const replaceServers = useCallback(
+    (servers: Server[]) => showSyncedServers(client, servers),
+    [client],
+  );
 
-  /** Try Again after a failure shows the loading state; a reload of shown data keeps it visible. */
-  const reload = useCallback(() => {
-    setState((current) =>
-      current.status === 'ready' ? { ...current, refreshing: true } : { status: 'loading' },
-    );
-    setGeneration((n) => n + 1);
-  }, []);
-
-  const replaceServers = useCallback((servers: Server[]) => {
-    setState((current) =>
-      current.status === 'ready' ? { ...current, data: { ...current.data, servers } } : current,
-    );
-  }, []);
-
+  let state: DashboardState;
+  if (read.isError) state = { status: read.isFetching ? 'loading' : 'failed' };
+  else if (read.data) state = { status: 'ready', data: read.data, refreshing: read.isFetching };
+  else state = { status: 'loading' };
   return { state, reload, replaceServers };
 }
