@@ -16,7 +16,7 @@ export interface Stack {
   app: FastifyInstance;
   api: string;
   /** closes the app, runs `whileDown`, and starts another on a new port; answers its address */
-  restart(whileDown?: () => Promise<void>): Promise<string>;
+  restart(options?: RestartOptions): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -31,6 +31,11 @@ export interface StackOptions {
   policies?: IntegrationPolicies;
 }
 
+export interface RestartOptions extends Pick<StackOptions, 'env' | 'policies'> {
+  /** what happens while the API is down */
+  whileDown?: () => Promise<void>;
+}
+
 export async function startStack(database: Database, options: StackOptions = {}): Promise<Stack> {
   const {
     seed = structuredClone(testSeed) as Seed,
@@ -39,14 +44,14 @@ export async function startStack(database: Database, options: StackOptions = {})
     policies = { http: { retries: 1, timeoutMs: 5000 }, bot: { retries: 1, timeoutMs: 5000 } },
   } = options;
   const emulator = await startEmulator({ seed, publicUrl: 'http://127.0.0.1' });
-  const listen = async () => {
+  const listen = async (more = env, clients = policies) => {
     const settings = testSettings({
       EMULATOR_URL: emulator.url,
       EMULATOR_PUBLIC_URL: emulator.url,
       API_URL: 'http://localhost:3000',
-      ...env,
+      ...more,
     });
-    const integrations = createIntegrations(settings.integrations, policies);
+    const integrations = createIntegrations(settings.integrations, clients);
     const app = await buildApp({ settings, integrations, database, logger: false, jobs });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
@@ -55,10 +60,10 @@ export async function startStack(database: Database, options: StackOptions = {})
   const stack: Stack = {
     emulator,
     ...(await listen()),
-    restart: async (whileDown) => {
+    restart: async (options = {}) => {
       await stack.app.close();
-      await whileDown?.();
-      Object.assign(stack, await listen());
+      await options.whileDown?.();
+      Object.assign(stack, await listen(options.env, options.policies));
       return stack.api;
     },
     close: async () => Promise.all([stack.app.close(), emulator.close()]).then(() => undefined),

@@ -4,9 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { InteractionSigner } from '@roconnect/emulator';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/app';
 import { EMULATOR_INTERACTIONS_PUBLIC_KEY, loadSettings } from '../../../src/config';
-import { createIntegrations } from '../../../src/integrations';
 import { createTestApp, testSettings } from '../../support/app';
 import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
 import {
@@ -216,29 +214,9 @@ describe('slash commands through the emulator', () => {
   });
   afterEach(() => stack.close());
 
+  /** the API again with more settings, the clients at their own retries and timeouts */
   async function restartApi(env: Record<string, string>) {
-    await stack.app.close();
-    const settings = testSettings({
-      EMULATOR_URL: stack.emulator.url,
-      EMULATOR_PUBLIC_URL: stack.emulator.url,
-      API_URL: 'http://localhost:3000',
-      ...env,
-    });
-    const app = await buildApp({
-      settings,
-      integrations: createIntegrations(settings.integrations),
-      database: tdb.database,
-      logger: false,
-      jobs: false,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    stack = {
-      ...stack,
-      app,
-      api,
-      close: () => Promise.all([app.close(), stack.emulator.close()]).then(() => undefined),
-    };
+    const api = await stack.restart({ env, policies: {} });
     stack.emulator.app.emulator.setInteractionsUrl(`${api}/api/interactions`);
   }
 

@@ -114,15 +114,17 @@ it('updates every linked member once, within the rate limits, across a restart o
 
   // leave the run as a crash would: a worker that never comes back, a member half done
   let stoppedAt = midway;
-  await stack.restart(async () => {
-    await tdb.database.db.execute(
-      sql`UPDATE member_update_runs SET worker = 'dead-worker', heartbeat_at = now() WHERE id = ${jobId}`,
-    );
-    await tdb.database.db.execute(
-      sql`UPDATE member_update_items SET state = 'working' WHERE run_id = ${jobId} AND discord_id = (
+  await stack.restart({
+    whileDown: async () => {
+      await tdb.database.db.execute(
+        sql`UPDATE member_update_runs SET worker = 'dead-worker', heartbeat_at = now() WHERE id = ${jobId}`,
+      );
+      await tdb.database.db.execute(
+        sql`UPDATE member_update_items SET state = 'working' WHERE run_id = ${jobId} AND discord_id = (
             SELECT discord_id FROM member_update_items WHERE run_id = ${jobId} AND state = 'pending' ORDER BY discord_id LIMIT 1)`,
-    );
-    stoppedAt = (await job().catch(() => null)) ?? midway;
+      );
+      stoppedAt = (await job().catch(() => null)) ?? midway;
+    },
   });
   const finished = await until(
     'the run to finish',
