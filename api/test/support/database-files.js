@@ -1,0 +1,44 @@
+// Which API test files run on which database (api/README.md › Tests), as paths from api/. Read by
+// jest.config.js; test/suite/database-files.test.ts fails when a path names no file.
+
+/**
+ * What PGlite and PostgreSQL may do differently. `npm test` runs the whole suite on PGlite, then
+ * these again on PostgreSQL (`test:postgres-specific`) when TEST_DATABASE_URL is set.
+ */
+const DATABASE_SPECIFIC = [
+  // migrations on a server's schema; migrating at start under an advisory lock, over kept data
+  'test/db/migration-0004.test.ts',
+  'test/app/restart.test.ts',
+  // LISTEN on a connection of its own, and the caches and job workers it keeps in step
+  'test/db/change-feed-postgres.test.ts',
+  'test/features/dashboard/hot-path-cache.test.ts',
+  'test/features/member-updates/member-update-wake.test.ts',
+  'test/lib/job-wake-postgres.test.ts',
+  // the job engine's fetches (FOR UPDATE SKIP LOCKED), a run's lease and its takeover
+  'test/lib/job-polling.test.ts',
+  'test/features/member-updates/member-update-sweep.test.ts',
+  'test/features/member-updates/member-update-kill.test.ts',
+  // refresh-token rotation: transactions, and a row lock between two replays at once
+  'test/features/auth/auth.test.ts',
+  // the pool: connections held across Discord calls, acquire and statement timeouts
+  'test/db/discord-refresh-burst-postgres.test.ts',
+  // replicas on one database, with Redis and without it
+  'test/app/scale-out.test.ts',
+  'test/app/redis-outage.test.ts',
+  // the purge's retention SQL
+  'test/domain/maintenance/purge-retention.test.ts',
+  'test/domain/sessions/purge-and-logout.test.ts',
+];
+
+/** Of those, the ones that need a PostgreSQL server: the PGlite pass leaves them out. */
+const POSTGRES_ONLY = [
+  'test/db/change-feed-postgres.test.ts', // a LISTEN connection to break
+  'test/lib/job-wake-postgres.test.ts', // replicas with connections of their own
+  'test/db/discord-refresh-burst-postgres.test.ts', // a pool to starve
+  'test/features/member-updates/member-update-kill.test.ts', // API processes killed over one database
+];
+
+/** Two API processes on one PostgreSQL and one Redis: only when TEST_REDIS_URL is set too. */
+const POSTGRES_AND_REDIS = ['test/app/scale-out.test.ts'];
+
+module.exports = { DATABASE_SPECIFIC, POSTGRES_ONLY, POSTGRES_AND_REDIS };
