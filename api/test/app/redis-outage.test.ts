@@ -1,5 +1,5 @@
 /**
- * Redis stopped under two running replicas (issue 37 item 2, review N11): sign-in, reads and the
+ * Redis stopped under two running replicas (docs/security.md › Threats and defences, N11): sign-in, reads and the
  * limits keep working, each replica counting in its own memory; health says Redis is degraded and
  * the replica stays ready; when Redis is back, the replicas share their counts again. Redis is
  * stopped for the replicas by closing a TCP proxy in front of it, never the machine's own Redis.
@@ -60,7 +60,7 @@ async function metric(name: string): Promise<number> {
   return line === undefined ? NaN : Number(line.split(' ')[1]);
 }
 
-// the other Redis tests are left out of a run without Redis too (jest.config.js, scale-out)
+// the other Redis tests are left out of a run without Redis too (test/support/database-files.js, scale-out)
 if (NO_REDIS) console.warn(`redis-outage.test.ts is skipped: ${NO_REDIS}`);
 const itWithRedis = NO_REDIS ? it.skip : it;
 

@@ -1,7 +1,7 @@
 /**
  * Two API replicas (separate processes, different ports) on one PostgreSQL and one Redis, with the
  * emulator: one truth. Runs in the PostgreSQL pass of `npm test` when Redis answers too
- * (api/package.json `test:postgres`); scripts/test.mjs prints why when it does not.
+ * (test/support/database-files.js); scripts/test.mjs prints why when it does not.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
  * A request that cannot get a database connection in time, or whose statement PostgreSQL cancels,
- * answers 503 with Retry-After and the error envelope: never a hang, never a bare 500 (security
- * review N1). The pool is node-postgres's own, pointed at a server that accepts connections and
+ * answers 503 with Retry-After and the error envelope: never a hang, never a bare 500
+ * (docs/security.md › Threats and defences, N1). The pool is node-postgres's own, pointed at a server that accepts connections and
  * never answers, so it runs without PostgreSQL; the statement timeout itself is proven on
  * PostgreSQL in discord-refresh-burst-postgres.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL only (security review N1): Discord refreshes that take a while must not hold the
+ * PostgreSQL only (docs/security.md › Threats and defences, N1): Discord refreshes that take a while must not hold the
  * pool's connections. Two API processes with a pool of 3 connections each, the real emulator
  * with Discord's token endpoint answering 400 ms late:
  *  - more users than the pool has connections refresh at once on one replica: every request

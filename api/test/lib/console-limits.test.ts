@@ -1,5 +1,5 @@
 /**
- * Security review N4: the console routes that call Discord or Roblox (or export the audit log)
+ * docs/security.md › Threats and defences (N4): the console routes that call Discord or Roblox (or export the audit log)
  * are limited per user and per server, with Retry-After and the error envelope on a 429.
  */
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Security review N3: every console read that shows member data or spends the bot's calls takes
+ * docs/security.md › Threats and defences (N3): every console read that shows member data or spends the bot's calls takes
  * the same live rights as the writes, so a demoted or kicked manager is refused within a minute.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Security review N12: the purge deletes what is past its retention (AUDIT_RETENTION_DAYS,
+ * docs/security.md › Threats and defences (N12): the purge deletes what is past its retention (AUDIT_RETENTION_DAYS,
  * JOB_RETENTION_DAYS, Discord tokens of users with no live session) and keeps what the product
  * still shows.
  */

@@ -1,7 +1,7 @@
 /**
  * A Discord refresh lost to another replica (or to an earlier try whose answer was lost): Discord
  * refuses the old refresh token, but the row already holds the winner's tokens. The user must get
- * those, not be signed out everywhere (security review S8). Fails without the re-read.
+ * those, not be signed out everywhere. Fails without the re-read.
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../src/context';

@@ -1,5 +1,5 @@
 /**
- * The audit log's cursor refuses dates that do not exist (security review N14), and the CSV export
+ * The audit log's cursor refuses dates that do not exist (docs/security.md › Threats and defences, N14), and the CSV export
  * goes out page by page as a stream (N12) with the same rows as the paged log.
  */
 import { randomUUID } from 'node:crypto';

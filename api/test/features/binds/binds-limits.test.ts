@@ -1,5 +1,5 @@
 /**
- * The binds' share of Roblox (security review N4): a cap on distinct groups per server, and group
+ * The binds' share of Roblox (docs/security.md › Threats and defences, N4): a cap on distinct groups per server, and group
  * names and ranks kept in the database for ROBLOX_GROUP_CACHE_SECONDS. The same through the real
  * emulator, counted: roblox-fan-out.test.ts.
  */

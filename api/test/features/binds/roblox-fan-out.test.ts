@@ -1,5 +1,5 @@
 /**
- * Security review N4, replayed through HTTP against the real emulator: a server with the most
+ * docs/security.md › Threats and defences (N4), replayed through HTTP against the real emulator: a server with the most
  * groups it may bind costs Roblox a bounded number of calls, never more than
  * ROBLOX_MAX_CONCURRENT_REQUESTS at once, once per ROBLOX_GROUP_CACHE_SECONDS for every replica;
  * a verify reads the member's groups once. Every Roblox call is counted on its way to the emulator.

@@ -1,5 +1,5 @@
 /**
- * One Discord budget for everyone (security review S4): bot presence comes from the bot's own guild
+ * One Discord budget for everyone: bot presence comes from the bot's own guild
  * list, so a user in 200 servers costs the bot a bounded number of calls, not one per server.
  */
 import type { Seed } from '@roconnect/emulator';

@@ -1,7 +1,7 @@
 /**
  * The sweeper re-queues runs whose worker went quiet. A queued run has no heartbeat yet: it counts
  * as orphaned only once it has waited a lease, or each sweep queued every waiting run again
- * (security review §4: duplicate jobs in a backlog); only a starting replica takes them all.
+ * (duplicate jobs in a backlog); only a starting replica takes them all.
  */
 import { eq, sql } from 'drizzle-orm';
 import { memberUpdateRuns, users } from '../../../src/db/schema';
