@@ -1,8 +1,8 @@
 /**
- * The API behind an ingress and the shell's `/_api` (docs/production.md §4), both real: the shell's
- * TRUST_PROXY names the ingress, the API's names the shell. Each browser keeps its own sign-in
- * limit, a client cannot choose its address, and the API's internals are not on the web origin
- * (N2, N6).
+ * The API behind an ingress and the shell's `/_api` (docs/production.md › The web app: shell and
+ * remotes), both real: the shell's TRUST_PROXY names the ingress, the API's names the shell. Each
+ * browser keeps its own sign-in limit, a client cannot choose its address, and the API's internals
+ * are not on the web origin (N2, N6).
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,7 +1,8 @@
 /**
  * A server-wide member update survives the API being killed (SIGKILL, no goodbye) mid-run: a new
  * API process finishes the same job. Separate processes share one PostgreSQL, so this runs in the
- * PostgreSQL pass of `npm test` (test/support/database-files.js leaves it out on PGlite, which one process owns).
+ * PostgreSQL pass of `npm test` (test/support/database-files.js leaves it out on PGlite, which one
+ * process owns).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
