@@ -152,7 +152,7 @@ module.exports = {
   options: {
     doNotFollow: { path: '(^|/)node_modules/' },
     exclude: {
-      path: '(^|/)(node_modules|dist|coverage|\\.data|test-results|playwright-report)/',
+      path: '(^|/)(node_modules|dist|dist-server|coverage|\\.data|test-results|playwright-report)/',
     },
     // type-only imports are imports too (see no-circular)
     tsPreCompilationDeps: true,

@@ -251,7 +251,7 @@ const megabytes = (mb) => (mb === null ? 'n/a' : `${mb.toFixed(0)} MB`);
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /**
- * The shell's server in front of `api`, as browsers reach the API (shell/server/apiProxy.mjs),
+ * The shell's server in front of `api`, as browsers reach the API (shell/server/apiProxy.ts),
  * with a stand-in page folder: only its /_api is measured.
  */
 async function startShellProxy({ api, workDir }) {
@@ -261,7 +261,7 @@ async function startShellProxy({ api, workDir }) {
   writeFileSync(path.join(distDir, 'remotes.json'), '{}');
   writeFileSync(path.join(distDir, 'config.json'), JSON.stringify({ apiBaseUrl: '/_api' }));
   const port = await freePort();
-  const shell = await startNode([path.join(ROOT, 'shell/server/server.mjs')], {
+  const shell = await startNode([path.join(ROOT, 'shell/dist-server/server.mjs')], {
     env: { PORT: String(port), SHELL_DIST_DIR: distDir, API_UPSTREAM: api },
     readyUrl: `http://127.0.0.1:${port}/remotes.json`,
     logFile: path.join(workDir, 'shell-proxy.log'),

@@ -51,7 +51,7 @@ function serviceDefinitions({
       command: [process.execPath, TSX, path.join(ROOT, 'api/src/main.ts')],
       env: {
         DATA_DIR: dataDir || path.join(ROOT, 'api', '.data'),
-        // browsers reach the API through the shell's server (shell/server/apiProxy.mjs): its
+        // browsers reach the API through the shell's server (shell/server/apiProxy.ts): its
         // public address, which the OAuth callbacks use, is there, and it names the browser
         API_URL: `${SHELL_ORIGIN}/_api`,
         TRUST_PROXY: '127.0.0.1',
@@ -66,7 +66,7 @@ function serviceDefinitions({
     },
     shell: {
       port: 8080,
-      command: [process.execPath, path.join(ROOT, 'shell/server/server.mjs')],
+      command: [process.execPath, path.join(ROOT, 'shell/dist-server/server.mjs')],
       env: { API_UPSTREAM: 'http://127.0.0.1:3000' },
       ready: '/remotes.json',
     },

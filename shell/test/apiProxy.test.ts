@@ -10,9 +10,9 @@ import { close, listen, request, type ShellServerModule, writeRouteTable } from 
 interface ApiProxyModule {
   apiUpstreamSetting(value?: string): string;
 }
-const SHELL_SERVER = '../server/server.mjs';
-const API_PROXY = '../server/apiProxy.mjs';
-const TRUST_PROXY = '../server/trustProxy.mjs';
+const SHELL_SERVER = '../server/server';
+const API_PROXY = '../server/apiProxy';
+const TRUST_PROXY = '../server/trustProxy';
 
 interface SeenByApi {
   method: string;

@@ -171,6 +171,7 @@ describe('scripts/lib/dockerfile.mjs', () => {
       'node_modules',
       'api/node_modules/pg/index.js',
       'shell/dist/main.js',
+      'shell/dist-server/server.mjs',
       'api/.data/secrets.json',
       '.git/HEAD',
       'deploy/compose/production.env',
@@ -179,7 +180,7 @@ describe('scripts/lib/dockerfile.mjs', () => {
     for (const p of [
       'package.json',
       'api/src/main.ts',
-      'shell/server/server.mjs',
+      'shell/server/server.ts',
       'emulator/seeds/demo.json',
     ])
       expect([p, ignored(p)]).toEqual([p, false]);

@@ -2,7 +2,7 @@ interface EntryAfterFirstPaintModule {
   entryAfterFirstPaint(html: string, nonce: string, hints: { href: string; as: string }[]): string;
 }
 const loadEntryLoader = async () =>
-  (await import('../server/entryAfterFirstPaint.mjs' as string)) as EntryAfterFirstPaintModule;
+  (await import('../server/entryAfterFirstPaint' as string)) as EntryAfterFirstPaintModule;
 
 const PAGE =
   '<html><head><script nonce="n0nce" defer src=/main.js></script></head>' +

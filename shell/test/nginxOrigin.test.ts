@@ -28,7 +28,7 @@ interface IngressModule {
 // plain Node ESM, no types: loaded by path
 const NGINX_ORIGIN = '../../scripts/lib/nginxOrigin.mjs';
 const INGRESS = '../../scripts/lib/httpsIngress.mjs';
-const API_PROXY = '../server/apiProxy.mjs';
+const API_PROXY = '../server/apiProxy';
 
 interface Seen {
   url: string;

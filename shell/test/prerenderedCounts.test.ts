@@ -2,7 +2,7 @@ interface PrerenderedCountsModule {
   withBotStats(fragment: string, answer: unknown): string;
 }
 const loadCounts = async () =>
-  (await import('../server/prerenderedCounts.mjs' as string)) as PrerenderedCountsModule;
+  (await import('../server/prerenderedCounts' as string)) as PrerenderedCountsModule;
 
 const FRAGMENT =
   '<p>Powering <span data-rc-bot-stat="total_users">0</span> users and ' +

@@ -9,15 +9,17 @@ import { close, listen, request, writeRouteTable, type ShellServerModule } from 
 interface StaticServerModule {
   createStaticServer(root: string, options?: { cors?: boolean }): http.Server;
 }
-const SHELL_SERVER = '../server/server.mjs';
-const PUBLIC_ANSWERS = '../server/publicApiResponses.mjs';
+const SHELL_SERVER = '../server/server';
+const PUBLIC_ANSWERS = '../server/publicApiResponses';
 const STATIC_SERVER = '../../tools/serve-static.mjs';
 
+// Remote addresses where nothing listens (ports below 1024 need root), so a stack running on
+// this machine (3001…) never answers for them.
 const REMOTES = {
-  mfe_public: 'http://localhost:3001/mf-manifest.json',
-  mfe_accounts: 'http://localhost:3002/mf-manifest.json',
+  mfe_public: 'http://localhost:1/mf-manifest.json',
+  mfe_accounts: 'http://localhost:2/mf-manifest.json',
   mfe_servers: 'https://servers.cdn.example/mf-manifest.json',
-  mfe_setup: 'http://localhost:3004/mf-manifest.json',
+  mfe_setup: 'http://localhost:4/mf-manifest.json',
 };
 const API_ORIGIN = 'https://api.roconnect.example';
 const SECRET = 'top-secret-outside-dist';
@@ -186,15 +188,15 @@ describe('shell production server', () => {
     expect(scriptSrc).toEqual(
       expect.arrayContaining([
         "'self'",
-        'http://localhost:3001',
-        'http://localhost:3002',
+        'http://localhost:1',
+        'http://localhost:2',
         'https://servers.cdn.example',
-        'http://localhost:3004',
+        'http://localhost:4',
       ]),
     );
     expect(scriptSrc).not.toContain(API_ORIGIN);
     expect(cspDirective(csp, 'connect-src')).toEqual(
-      expect.arrayContaining(["'self'", API_ORIGIN, 'http://localhost:3001']),
+      expect.arrayContaining(["'self'", API_ORIGIN, 'http://localhost:1']),
     );
     expect(cspDirective(csp, 'object-src')).toEqual(["'none'"]);
     expect(cspDirective(csp, 'frame-ancestors')).toEqual(["'none'"]);

@@ -4,13 +4,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildShellServer } from './serverTestHttp';
 
-// The shell's production server as operators run it: its own Node process, files changed under it.
-const SERVER = path.join(__dirname, '..', 'server', 'server.mjs');
+// The shell's production server as operators run it (built, its own Node process), files changed
+// under it.
+let SERVER: string;
 const INDEX_HTML = `<!doctype html>
 <html><head><title>RoConnect</title><script defer src="/main.js"></script></head>
 <body><div id="root"></div></body></html>`;
-const REMOTES = { mfe_public: 'http://localhost:3001/mf-manifest.json' };
+const REMOTES = { mfe_public: 'http://localhost:1/mf-manifest.json' };
 const CONFIG = { apiBaseUrl: 'http://localhost:3000' };
 
 let tmp: string;
@@ -57,6 +59,7 @@ function exited(): Promise<number | null> {
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-shell-resilience-'));
+  SERVER = buildShellServer();
   fs.writeFileSync(path.join(tmp, 'index.html'), INDEX_HTML);
   remotesFile = path.join(tmp, 'remotes.json');
   configFile = path.join(tmp, 'config.json');
@@ -82,6 +85,7 @@ beforeEach(() => {
 afterAll(() => {
   if (child.exitCode === null) child.kill('SIGKILL');
   fs.rmSync(tmp, { recursive: true, force: true });
+  fs.rmSync(SERVER, { force: true });
 });
 
 describe.each([

@@ -1,8 +1,28 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serverRouteTable } from '../src/app/routeTable';
+
+/**
+ * The shell's server as `npm run build` bundles it (scripts/build-server.mjs): what operators run,
+ * for tests that start it as a process of its own. Written into shell/dist-server/ under a name of
+ * its own (its packages resolve from the workspace there); remove it when done.
+ */
+export function buildShellServer(): string {
+  const outfile = path.join(
+    __dirname,
+    '..',
+    'dist-server',
+    `test-${process.pid}-${Math.random().toString(36).slice(2)}.mjs`,
+  );
+  execFileSync(process.execPath, [
+    path.join(__dirname, '..', 'scripts', 'build-server.mjs'),
+    outfile,
+  ]);
+  return outfile;
+}
 
 /** dist/route-table.json as the build writes it from the route table (src/app/routeTable.ts). */
 export function writeRouteTable(distDir: string): void {

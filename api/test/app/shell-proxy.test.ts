@@ -24,7 +24,7 @@ interface ShellServerModule {
     trustProxy?: boolean | string;
   }): http.Server;
 }
-const SHELL_SERVER = '../../shell/server/server.mjs';
+const SHELL_SERVER = '../../../shell/server/server';
 
 // Every hop is on this machine: 127.0.0.2 stands for the ingress (another address than the shell's
 // and the direct client's 127.0.0.1). The shell reaches the API from 127.0.0.1.

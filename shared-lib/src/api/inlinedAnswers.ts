@@ -1,9 +1,11 @@
+import { INLINED_PAGE } from '../contract/inlinedPage';
+
 /**
  * Answers of public GET calls the shell's server inlined into the page (shell/server/
- * publicApiResponses.mjs), keyed by path. Each is used once, by the page's first call to that path:
+ * publicApiResponses.ts), keyed by path. Each is used once, by the page's first call to that path:
  * a later call (the page shown again) asks the API, so nothing goes stale.
  */
-export const INLINED_ANSWERS_ID = 'rc-api-answers';
+export const INLINED_ANSWERS_ID = INLINED_PAGE.apiAnswersElementId;
 
 let answers: Record<string, unknown> | null = null;
 

@@ -7,3 +7,4 @@ export * from './robloxGroupInput';
 export * from './imageUrls';
 export * from './parcelProps';
 export * from './appPaths';
+export * from './inlinedPage';

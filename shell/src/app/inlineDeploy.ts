@@ -1,3 +1,5 @@
+import { INLINED_PAGE } from '@roconnect/shared-lib';
+
 /**
  * remotes.json and config.json as the shell's server inlined them into the page (shell/server),
  * which saves a round trip before the first remote can load. A file the server could not read
@@ -8,7 +10,7 @@ export interface InlineDeploy {
   config?: unknown;
 }
 
-export const INLINE_DEPLOY_ID = 'rc-deploy';
+export const INLINE_DEPLOY_ID = INLINED_PAGE.deployElementId;
 
 export function readInlineDeploy(doc: Document = document): InlineDeploy {
   const text = doc.getElementById(INLINE_DEPLOY_ID)?.textContent;

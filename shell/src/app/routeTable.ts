@@ -7,7 +7,7 @@
  * against the remotes' exposed modules. Adding a page: one row here, and the parcel its remote
  * exposes (docs/README.md › Adding a page).
  */
-import { BRAND, isDashboardTab } from '@roconnect/shared-lib';
+import { API_PATHS, BRAND, isDashboardTab } from '@roconnect/shared-lib';
 import type { PageMeta } from '../features/meta/pageMeta';
 import type { ParcelRef, RemoteName } from '../features/remotes/remoteRegistry';
 
@@ -89,7 +89,7 @@ export const ROUTE_TABLE: PageRoute[] = [
     title: `${BRAND.product} – Connect ${BRAND.chat} & ${BRAND.game}`,
     preloadNext: [parcel('mfe_public', 'Login')],
     firstParcel: { ...parcel('mfe_public', 'Landing'), prerender: 'prerender/landing.html' },
-    publicCalls: ['/api/bot-stats'],
+    publicCalls: [API_PATHS.botStats],
   },
   {
     path: '/login',

@@ -4,9 +4,17 @@
 // redeployed alone is picked up at once); a remote that does not answer quickly gets no hints.
 const TIMEOUT_MS = 300;
 
-const cache = new Map(); // manifest URL -> { etag, manifest }
+import type { PreloadHint } from './entryAfterFirstPaint';
 
-async function readManifest(url) {
+/** What the hints read of a remote's mf-manifest.json. */
+interface RemoteManifest {
+  metaData: { publicPath?: string; remoteEntry: { path?: string; name: string } };
+  exposes: { name: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+const cache = new Map<string, { etag: string; manifest: RemoteManifest }>();
+
+async function readManifest(url: string): Promise<RemoteManifest> {
   const cached = cache.get(url);
   const response = await fetch(url, {
     headers: cached?.etag ? { 'If-None-Match': cached.etag } : {},
@@ -14,7 +22,7 @@ async function readManifest(url) {
   });
   if (response.status === 304 && cached) return cached.manifest;
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const manifest = await response.json();
+  const manifest = (await response.json()) as RemoteManifest;
   const etag = response.headers.get('etag');
   if (etag) cache.set(url, { etag, manifest });
   else cache.delete(url);
@@ -22,8 +30,8 @@ async function readManifest(url) {
 }
 
 /** The URLs to hint for one remote's exposed module, or [] when they cannot be known now. */
-export async function remoteHints(manifestUrl, expose) {
-  let manifest;
+export async function remoteHints(manifestUrl: string, expose: string): Promise<PreloadHint[]> {
+  let manifest: RemoteManifest;
   try {
     manifest = await readManifest(manifestUrl);
   } catch {
@@ -35,13 +43,13 @@ export async function remoteHints(manifestUrl, expose) {
       manifest.metaData.publicPath && manifest.metaData.publicPath !== 'auto'
         ? manifest.metaData.publicPath
         : new URL('.', manifestUrl).href;
-    const at = (file) => new URL(file, publicPath).href;
+    const at = (file: string) => new URL(file, publicPath).href;
     const entry = manifest.metaData.remoteEntry;
-    const hints = [
+    const hints: PreloadHint[] = [
       { href: manifestUrl, as: 'fetch' },
       { href: at(`${entry.path ? `${entry.path}/` : ''}${entry.name}`), as: 'script' },
     ];
-    const exposed = expose && manifest.exposes.find((item) => item.name === expose);
+    const exposed = expose ? manifest.exposes.find((item) => item.name === expose) : undefined;
     for (const file of exposed?.assets?.js?.sync ?? [])
       hints.push({ href: at(file), as: 'script' });
     return hints;
@@ -50,7 +58,7 @@ export async function remoteHints(manifestUrl, expose) {
   }
 }
 
-export function linkTags(hints, nonce) {
+export function linkTags(hints: PreloadHint[], nonce: string): string {
   return hints
     .map(({ href, as }) =>
       as === 'fetch'
@@ -61,10 +69,10 @@ export function linkTags(hints, nonce) {
 }
 
 /** The API's calls are CORS requests without credentials: the anonymous connection pool. */
-export function preconnectTag(origin) {
+export function preconnectTag(origin: string): string {
   return `<link rel="preconnect" href="${escapeAttribute(origin)}" crossorigin="anonymous">`;
 }
 
-export function escapeAttribute(value) {
+export function escapeAttribute(value: unknown): string {
   return String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }

@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 
 const NAMED = ['loopback', 'linklocal', 'uniquelocal'];
 
-function validEntry(entry) {
+function validEntry(entry: string): boolean {
   if (NAMED.includes(entry)) return true;
   const [ip = '', bits, extra] = entry.split('/');
   const family = isIP(ip);
@@ -23,7 +23,7 @@ function validEntry(entry) {
  * Otherwise the ingress's addresses or CIDRs (`loopback`, `linklocal`, `uniquelocal` too),
  * separated by commas. Returns Fastify's `trustProxy`; anything else throws, naming the setting.
  */
-export function trustProxySetting(value) {
+export function trustProxySetting(value: string | undefined): boolean | string {
   const v = (value ?? '').trim() || 'false';
   if (v === 'false') return false;
   if (v === 'true') return true;

@@ -4,11 +4,15 @@
 const MARKED_COUNT = /(<span data-rc-bot-stat="(total_users|total_servers)">)0(<\/span>)/g;
 
 /** `fragment` with its marked counts taken from `answer` ({ success, data }), when it has them. */
-export function withBotStats(fragment, answer) {
-  const data = answer && answer.success === true ? answer.data : null;
+export function withBotStats(fragment: string, answer: unknown): string {
+  const envelope = answer as { success?: unknown; data?: unknown } | null | undefined;
+  const data = envelope?.success === true ? envelope.data : null;
   if (!data || typeof data !== 'object') return fragment;
-  return fragment.replace(MARKED_COUNT, (marked, open, key, close) => {
-    const count = data[key];
-    return Number.isSafeInteger(count) && count >= 0 ? `${open}${count}${close}` : marked;
+  const counts = data as Record<string, unknown>;
+  return fragment.replace(MARKED_COUNT, (marked, open: string, key: string, close: string) => {
+    const count = counts[key];
+    return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0
+      ? `${open}${count}${close}`
+      : marked;
   });
 }

@@ -2,6 +2,7 @@
 // A page that calls its own origin makes no CORS preflight, and its calls share the connections
 // its scripts came on. config.json names it with `"apiBaseUrl": "/_api"`.
 import httpProxy from '@fastify/http-proxy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD_BYTES } from './static-files.mjs';
 
 export const API_PROXY_PREFIX = '/_api';
@@ -18,7 +19,7 @@ const PUBLIC_PATHS = new Set(['/api/health', '/api/bot-stats', '/api/interaction
 const AMBIGUOUS_PATH = /(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\\/i;
 
 /** Whether `pathname` (the API's path, without `/_api`, without the query) is public. */
-export function isPublicApiPath(pathname) {
+export function isPublicApiPath(pathname: string): boolean {
   if (AMBIGUOUS_PATH.test(pathname)) return false;
   return PUBLIC_PATHS.has(pathname) || PUBLIC_PREFIXES.some((p) => pathname.startsWith(p));
 }
@@ -28,14 +29,14 @@ const CLIENT_FORWARDING_HEADERS = ['forwarded', 'x-real-ip', 'x-forwarded-host']
 /** Longer than the browser's longest call (shared-lib's API_TIMEOUTS.longMs, 120 s). */
 const UPSTREAM_TIMEOUT_MS = 130_000;
 
-const sendEnvelope = (reply, statusCode, error, message) =>
+const sendEnvelope = (reply: FastifyReply, statusCode: number, error: string, message: string) =>
   reply
     .code(statusCode)
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
     .send(JSON.stringify({ success: false, error, message }));
 
-const sendUnreachable = (reply) =>
+const sendUnreachable = (reply: FastifyReply) =>
   sendEnvelope(
     reply,
     502,
@@ -49,20 +50,26 @@ const sendUnreachable = (reply) =>
  * out uncompressed below the compression threshold, as the shell's own short answers do. Longer
  * answers, and those of unknown length, stream and are compressed as before.
  */
-function passAnswerOn(request, reply, res) {
+function passAnswerOn(request: FastifyRequest, reply: FastifyReply, res: ProxiedAnswer) {
   const length = Number(res.headers['content-length']);
   const short = Number.isInteger(length) && length < COMPRESSION_THRESHOLD_BYTES;
   if (!short || request.method === 'HEAD') return reply.send(res.stream);
-  const chunks = [];
-  res.stream.on('data', (chunk) => chunks.push(chunk));
+  const chunks: Buffer[] = [];
+  res.stream.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.stream.on('error', () => sendUnreachable(reply));
   res.stream.on('end', () => reply.send(Buffer.concat(chunks)));
   return reply;
 }
 
+/** The API's answer as @fastify/http-proxy hands it over. */
+interface ProxiedAnswer {
+  headers: Record<string, unknown>;
+  stream: NodeJS.ReadableStream;
+}
+
 /** API_UPSTREAM, checked: the API's own http(s) address; the local stack's API when unset. */
-export function apiUpstreamSetting(value = 'http://127.0.0.1:3000') {
-  let url;
+export function apiUpstreamSetting(value = 'http://127.0.0.1:3000'): string {
+  let url: URL;
   try {
     url = new URL(value);
   } catch {
@@ -74,7 +81,7 @@ export function apiUpstreamSetting(value = 'http://127.0.0.1:3000') {
 }
 
 /** What a relative apiBaseUrl means: the API through this server, at `API_PROXY_PREFIX`. */
-export function isProxiedApiBase(apiBaseUrl) {
+export function isProxiedApiBase(apiBaseUrl: unknown): boolean {
   return typeof apiBaseUrl === 'string' && apiBaseUrl.replace(/\/+$/, '') === API_PROXY_PREFIX;
 }
 
@@ -82,8 +89,11 @@ export function isProxiedApiBase(apiBaseUrl) {
  * Where this server itself reads the API (the landing's public counts): config.json's
  * apiBaseUrl when it is absolute, the upstream when the API is proxied, else nowhere.
  */
-export function serverSideApiBase(apiBaseUrl, upstream) {
-  if (/^https?:\/\//.test(apiBaseUrl ?? '')) return apiBaseUrl;
+export function serverSideApiBase(
+  apiBaseUrl: unknown,
+  upstream: string | undefined,
+): string | undefined {
+  if (typeof apiBaseUrl === 'string' && /^https?:\/\//.test(apiBaseUrl)) return apiBaseUrl;
   return isProxiedApiBase(apiBaseUrl) && upstream ? upstream : undefined;
 }
 
@@ -94,10 +104,10 @@ export function serverSideApiBase(apiBaseUrl, upstream) {
  * browser's when this server's TRUST_PROXY names the ingress in front of it (server.mjs), so the
  * API's TRUST_PROXY names this server and nothing else.
  */
-export function registerApiProxy(app, upstream) {
+export function registerApiProxy(app: FastifyInstance, upstream: string | undefined): void {
   app.register(async (scope) => {
     scope.addHook('onRequest', (request, reply, done) => {
-      const pathname = request.url.slice(API_PROXY_PREFIX.length).split('?')[0];
+      const pathname = request.url.slice(API_PROXY_PREFIX.length).split('?')[0] ?? '';
       if (isPublicApiPath(pathname)) return done();
       sendEnvelope(reply, 404, 'not_found', 'There is no such API route.');
     });
@@ -123,24 +133,29 @@ export function registerApiProxy(app, upstream) {
         // One address, the client's as this server resolved it: whatever the browser (or an
         // untrusted hop) sent as X-Forwarded-* is replaced, so it cannot choose its address.
         rewriteRequestHeaders: (request, headers) => {
-          const passed = {
+          const passed: Record<string, unknown> = {
             ...headers,
             'x-forwarded-for': request.ip,
             'x-forwarded-proto': request.protocol,
           };
           for (const name of CLIENT_FORWARDING_HEADERS) delete passed[name];
-          return passed;
+          return passed as typeof headers;
         },
-        onResponse: passAnswerOn,
+        onResponse: (request, reply, res) =>
+          passAnswerOn(
+            request as FastifyRequest,
+            reply as FastifyReply,
+            res as unknown as ProxiedAnswer,
+          ),
         onError: (reply, { error }) =>
-          error?.statusCode === 504
+          (error as { statusCode?: number } | undefined)?.statusCode === 504
             ? sendEnvelope(
-                reply,
+                reply as FastifyReply,
                 504,
                 'api_timeout',
                 'The API did not answer in time. Please try again.',
               )
-            : sendUnreachable(reply),
+            : sendUnreachable(reply as FastifyReply),
       },
     });
   });

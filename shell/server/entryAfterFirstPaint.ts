@@ -7,15 +7,19 @@
 /** The entry tags as index.html has them once the server has stamped its nonce on them. */
 const ENTRY_SCRIPT = /<script nonce="[^"]*" defer src=("?)([^"\s>]+)\1><\/script>/g;
 
-/* global document, requestAnimationFrame -- the loader runs in the page */
+/** A preload hint: a script, or a JSON document fetched without credentials. */
+export interface PreloadHint {
+  href: string;
+  as: 'script' | 'fetch';
+}
 
 /**
  * Runs in the page: adds the preload hints, then the entry scripts in order, once the browser
  * reports the first contentful paint (a frame is on screen only some time after
  * requestAnimationFrame has run).
  */
-function loadAfterFirstPaint({ hints, entry }) {
-  const nonce = document.currentScript && document.currentScript.nonce;
+function loadAfterFirstPaint({ hints, entry }: { hints: PreloadHint[]; entry: string[] }) {
+  const nonce = document.currentScript?.nonce;
   let added = false;
   const load = () => {
     if (added) return;
@@ -53,9 +57,9 @@ function loadAfterFirstPaint({ hints, entry }) {
  * `html` without its entry script tags, and a loader that adds `hints` (the page's preloads,
  * `{ href, as }`) and those scripts after the first paint.
  */
-export function entryAfterFirstPaint(html, nonce, hints) {
-  const entry = [];
-  const withoutEntry = html.replace(ENTRY_SCRIPT, (_tag, _quote, src) => {
+export function entryAfterFirstPaint(html: string, nonce: string, hints: PreloadHint[]): string {
+  const entry: string[] = [];
+  const withoutEntry = html.replace(ENTRY_SCRIPT, (_tag, _quote, src: string) => {
     entry.push(src);
     return '';
   });

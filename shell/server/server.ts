@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The shell's production server (Fastify): static files with ETags, precompressed bodies and cache
 // headers; index.html for every client route with a per-response CSP nonce, remotes.json and
 // config.json inlined and preload hints for the route's remote; GET /api/csp-nonce for the nonce.
@@ -6,44 +5,48 @@
 // inlined for it and the browser asks again), a failed request a 500 for that request, a malformed
 // request a 400 for that client; SIGTERM closes it gracefully.
 import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { API_PATHS, INLINED_PAGE } from '@roconnect/shared-lib/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerRoute } from '../src/app/routeTable';
 import {
-  closeGracefullyOnSignals,
   createFastifyServer,
   looksLikeFile,
   registerStaticFiles,
   sendJson,
   sendNotFound,
 } from './static-files.mjs';
-import { PERMISSIONS_POLICY, buildCsp, createNonce, originsOf, servedOverHttps } from './csp.mjs';
-import { entryAfterFirstPaint } from './entryAfterFirstPaint.mjs';
-import { withBotStats } from './prerenderedCounts.mjs';
-import { prerenderedElement, prerenderedFragment } from './prerenderedFragment.mjs';
-import { linkTags, preconnectTag, remoteHints } from './remoteHints.mjs';
-import { publicApiResponses } from './publicApiResponses.mjs';
-import { apiUpstreamSetting, registerApiProxy, serverSideApiBase } from './apiProxy.mjs';
-import { trustProxySetting } from './trustProxy.mjs';
+import { PERMISSIONS_POLICY, buildCsp, createNonce, originsOf, servedOverHttps } from './csp';
+import { entryAfterFirstPaint } from './entryAfterFirstPaint';
+import { withBotStats } from './prerenderedCounts';
+import { prerenderedElement, prerenderedFragment } from './prerenderedFragment';
+import { linkTags, preconnectTag, remoteHints } from './remoteHints';
+import type { PreloadHint } from './entryAfterFirstPaint';
+import { publicApiResponses } from './publicApiResponses';
+import { registerApiProxy, serverSideApiBase } from './apiProxy';
 
-const NONCE_COOKIE = 'rc_csp_nonce';
+/** A row of the route table (route-table.json) with its pattern compiled. */
+export type PageRoute = ServerRoute & { match: RegExp };
+
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-/** The element the shell reads the inlined deploy files from (shell/src/app/inlineDeploy.ts). */
-const INLINE_ID = 'rc-deploy';
-/** The element the API client reads inlined answers from (shared-lib/src/api/inlinedAnswers.ts). */
-const INLINE_ANSWERS_ID = 'rc-api-answers';
 /** The shell's mount point in index.html (minified by the build), where a prerendered view goes. */
 const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
 
 /** A deploy-time JSON file: { text, value } when it is there and whole, else { error }. */
-function readDeployFile(file, name) {
-  let text;
+type DeployFileRead =
+  | { text: string; value: unknown; error?: undefined }
+  | { status: number; error: string; message: string; value?: undefined };
+
+function readDeployFile(file: string, name: string): DeployFileRead {
+  let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     return {
       status: 503,
       error: 'deploy_file_unavailable',
-      message: `${name} cannot be read (${error.code || error.message}); try again shortly.`,
+      message: `${name} cannot be read (${errorText(error)}); try again shortly.`,
     };
   }
   try {
@@ -62,17 +65,17 @@ function readDeployFile(file, name) {
  * malformed file is a 503 naming the file, never a crash: the page itself still loads, and the
  * shell shows each remote's fallback (or uses the same origin for the API).
  */
-function serveDeployFile(reply, file, name) {
+function serveDeployFile(reply: FastifyReply, file: string, name: string) {
   const read = readDeployFile(file, name);
-  if (read.error)
-    return sendJson(reply, read.status, { error: read.error, file: name, message: read.message });
-  return reply
-    .headers({ 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' })
-    .type('application/json; charset=utf-8')
-    .send(read.text);
+  if ('text' in read)
+    return reply
+      .headers({ 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' })
+      .type('application/json; charset=utf-8')
+      .send(read.text);
+  return sendJson(reply, read.status, { error: read.error, file: name, message: read.message });
 }
 
-function cookieValue(header, name) {
+function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header || '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return rest.join('=');
@@ -84,7 +87,7 @@ function cookieValue(header, name) {
 const HEAD_START = /<head>(\s*<meta charset=[^>]*>)?/i;
 
 /** JSON inside a <script> element: nothing in it can close the element. */
-function scriptSafeJson(value) {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -97,14 +100,18 @@ function scriptSafeJson(value) {
  * main.js instead of after it has run. The entry is hinted too: a `defer` script is fetched at low
  * priority, after the page's own API calls, and it is the largest file of the start.
  */
-function readStartupHints(root) {
-  const hint = (file) => ({ href: `/${file}`, as: 'script' });
+function readStartupHints(root: string): Record<'entry' | 'startup' | 'httpClient', PreloadHint[]> {
+  const hint = (file: string): PreloadHint => ({ href: `/${file}`, as: 'script' });
   try {
     const {
       entry = [],
       startup,
       httpClient = [],
-    } = JSON.parse(fs.readFileSync(path.join(root, 'landing-assets.json'), 'utf8'));
+    } = JSON.parse(fs.readFileSync(path.join(root, 'landing-assets.json'), 'utf8')) as Record<
+      'entry' | 'startup' | 'httpClient',
+      string[] | undefined
+    >;
+    if (!startup) throw new Error('landing-assets.json names no startup chunks');
     return {
       entry: entry.map(hint),
       startup: startup.map(hint),
@@ -120,16 +127,15 @@ function readStartupHints(root) {
  * src/app/routeTable.ts), each with its pattern compiled. Without the file every page is served
  * plain: no hints, nothing inlined, no early load; the shell then does it all from the browser.
  */
-export function readRouteTable(root) {
+export function readRouteTable(root: string): PageRoute[] {
   const file = path.join(root, 'route-table.json');
-  let rows;
   try {
-    rows = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const rows: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
     if (!Array.isArray(rows)) throw new Error('it is not a JSON array');
-    return rows.map((row) => ({ ...row, match: new RegExp(row.pattern) }));
+    return (rows as ServerRoute[]).map((row) => ({ ...row, match: new RegExp(row.pattern) }));
   } catch (error) {
     console.warn(
-      `${file} cannot be used (${error.code || error.message}): pages are served without their route's hints; build the shell (npm run build -w @roconnect/shell).`,
+      `${file} cannot be used (${errorText(error)}): pages are served without their route's hints; build the shell (npm run build -w @roconnect/shell).`,
     );
     return [];
   }
@@ -139,9 +145,10 @@ export function readRouteTable(root) {
  * The inline early loads the build wrote (dist/early-load/), by route. One that is missing, or
  * that could close its own <script> element, is left out: the page then works without it.
  */
-function readEarlyLoads(root, routes) {
-  const loads = new Map();
-  for (const route of routes.filter((row) => row.earlyLoad)) {
+function readEarlyLoads(root: string, routes: PageRoute[]): Map<PageRoute, string> {
+  const loads = new Map<PageRoute, string>();
+  for (const route of routes) {
+    if (!route.earlyLoad) continue;
     try {
       const code = fs.readFileSync(path.join(root, 'early-load', route.earlyLoad), 'utf8');
       if (!/<\/script|<!--/i.test(code)) loads.set(route, code);
@@ -162,7 +169,14 @@ export function createShellServer({
   configFile,
   apiUpstream,
   trustProxy = false,
-}) {
+}: {
+  distDir: string;
+  remotesFile: string;
+  configFile: string;
+  /** the API's address (API_UPSTREAM): `/_api/*` goes there; without one it answers 503 */
+  apiUpstream?: string;
+  trustProxy?: boolean | string;
+}): http.Server {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile))
@@ -174,19 +188,19 @@ export function createShellServer({
   const pageRoutes = readRouteTable(root);
   const earlyLoads = readEarlyLoads(root, pageRoutes);
 
-  async function servePage(request, reply) {
+  async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const nonce = createNonce();
     const https = servedOverHttps(request.raw);
     // Read per request: a deploy changes these files without restarting the server.
     const remotesFileRead = readDeployFile(remotesFile, 'remotes.json');
     const configFileRead = readDeployFile(configFile, 'config.json');
-    const remotes = remotesFileRead.value ?? {};
-    const config = configFileRead.value ?? {};
+    const remotes = (remotesFileRead.value ?? {}) as Record<string, unknown>;
+    const config = (configFileRead.value ?? {}) as { apiBaseUrl?: unknown; imageOrigins?: unknown };
     const csp = buildCsp({
       nonce,
       remoteOrigins: originsOf(Object.values(remotes)),
       apiOrigins: originsOf([config.apiBaseUrl]),
-      imageOrigins: originsOf(config.imageOrigins || []),
+      imageOrigins: originsOf(Array.isArray(config.imageOrigins) ? config.imageOrigins : []),
     });
     const inline = {
       ...(remotesFileRead.value !== undefined ? { remotes: remotesFileRead.value } : {}),
@@ -195,11 +209,12 @@ export function createShellServer({
     const pathname = new URL(request.url, 'http://shell').pathname;
     const route = pageRoutes.find(({ match }) => match.test(pathname));
     const parcel = route?.firstParcel;
-    const manifestUrl =
-      parcel && typeof remotes[parcel.remote] === 'string' && remotes[parcel.remote];
+    const manifestUrl = parcel ? remotes[parcel.remote] : undefined;
     const [hints, fragment, answers] = await Promise.all([
-      manifestUrl ? remoteHints(manifestUrl, parcel.expose) : [],
-      manifestUrl && parcel.prerender ? prerenderedFragment(manifestUrl, parcel.prerender) : null,
+      parcel && typeof manifestUrl === 'string' ? remoteHints(manifestUrl, parcel.expose) : [],
+      parcel?.prerender && typeof manifestUrl === 'string'
+        ? prerenderedFragment(manifestUrl, parcel.prerender)
+        : null,
       publicApiResponses(
         serverSideApiBase(config.apiBaseUrl, apiUpstream),
         route?.publicCalls ?? [],
@@ -216,9 +231,9 @@ export function createShellServer({
     const entryHints = fragment ? [] : startupHints.entry;
     const preloads = [...entryHints, ...startupHints.startup, ...clientHints, ...hints];
     const head =
-      `<script type="application/json" id="${INLINE_ID}">${scriptSafeJson(inline)}</script>` +
+      `<script type="application/json" id="${INLINED_PAGE.deployElementId}">${scriptSafeJson(inline)}</script>` +
       (Object.keys(answers).length > 0
-        ? `<script type="application/json" id="${INLINE_ANSWERS_ID}">${scriptSafeJson(answers)}</script>`
+        ? `<script type="application/json" id="${INLINED_PAGE.apiAnswersElementId}">${scriptSafeJson(answers)}</script>`
         : '') +
       (apiOrigin ? preconnectTag(apiOrigin) : '') +
       // after the inlined config.json it reads and the hints: the page's first API calls leave now
@@ -232,12 +247,12 @@ export function createShellServer({
       // after the charset declaration, which must stay within the page's first 1,024 bytes
       .replace(HEAD_START, (start) => `${start}${hintTags}`)
       .replace('</head>', () => `${head}</head>`);
-    if (fragment)
+    if (fragment && parcel)
       html = entryAfterFirstPaint(
         html.replace(
           ROOT_ELEMENT,
           () =>
-            `<div id="root">${prerenderedElement(withBotStats(fragment, answers['/api/bot-stats']), `${parcel.remote}/${parcel.expose}`, nonce)}</div>`,
+            `<div id="root">${prerenderedElement(withBotStats(fragment, answers[API_PATHS.botStats]), `${parcel.remote}/${parcel.expose}`, nonce)}</div>`,
         ),
         nonce,
         preloads,
@@ -250,15 +265,15 @@ export function createShellServer({
         'Referrer-Policy': 'strict-origin-when-cross-origin',
         'Permissions-Policy': PERMISSIONS_POLICY,
         ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
-        'Set-Cookie': `${NONCE_COOKIE}=${nonce}; Path=/api/csp-nonce; HttpOnly; SameSite=Strict${https ? '; Secure' : ''}`,
+        'Set-Cookie': `${INLINED_PAGE.nonceCookie}=${nonce}; Path=${API_PATHS.cspNonce}; HttpOnly; SameSite=Strict${https ? '; Secure' : ''}`,
       })
       .type('text/html; charset=utf-8')
       .send(html);
   }
 
-  const routes = (app) => {
-    app.get('/api/csp-nonce', async (request, reply) => {
-      const nonce = cookieValue(request.headers.cookie, NONCE_COOKIE);
+  const routes = (app: FastifyInstance) => {
+    app.get(API_PATHS.cspNonce, async (request, reply) => {
+      const nonce = cookieValue(request.headers.cookie, INLINED_PAGE.nonceCookie);
       if (!nonce || !NONCE_PATTERN.test(nonce))
         return sendJson(reply, 404, {
           error: 'no_page_nonce',
@@ -292,28 +307,8 @@ export function createShellServer({
   return createFastifyServer(routes, { trustProxy });
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const distDir = process.env.SHELL_DIST_DIR || path.join(here, '..', 'dist');
-  const port = Number(process.env.PORT || 8080);
-  let server;
-  try {
-    server = createShellServer({
-      distDir,
-      remotesFile: process.env.SHELL_REMOTES_FILE || path.join(distDir, 'remotes.json'),
-      configFile: process.env.SHELL_CONFIG_FILE || path.join(distDir, 'config.json'),
-      apiUpstream: apiUpstreamSetting(process.env.API_UPSTREAM),
-      trustProxy: trustProxySetting(process.env.TRUST_PROXY),
-    });
-  } catch (error) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  server.on('error', (error) => {
-    console.error(`Cannot start the shell server on port ${port}: ${error.message}`);
-    process.exit(1);
-  });
-  closeGracefullyOnSignals(server, 'shell server');
-  server.listen(port, () => console.log(`RoConnect shell at http://localhost:${port}/`));
+function errorText(error: unknown): string {
+  return (
+    (error as { code?: string }).code ?? (error instanceof Error ? error.message : String(error))
+  );
 }

@@ -7,10 +7,10 @@ const TIMEOUT_MS = 300;
 const MAX_BYTES = 256 * 1024;
 const STYLE_OPEN = '<style data-rc-prerender="">';
 
-const cache = new Map(); // fragment URL -> { etag, fragment }
+const cache = new Map<string, { etag: string; fragment: string }>();
 
 /** A fragment is one leading <style> element and markup: no script, no second style element. */
-export function isWellFormedFragment(text) {
+export function isWellFormedFragment(text: unknown): text is string {
   if (typeof text !== 'string' || !text.startsWith(STYLE_OPEN)) return false;
   const styleEnd = text.indexOf('</style>');
   if (styleEnd < 0) return false;
@@ -18,7 +18,7 @@ export function isWellFormedFragment(text) {
   return !/<\/?(script|style|iframe|object|embed|base|meta|link)\b/i.test(markup);
 }
 
-async function readFragment(url) {
+async function readFragment(url: string): Promise<string> {
   const cached = cache.get(url);
   const response = await fetch(url, {
     headers: cached?.etag ? { 'If-None-Match': cached.etag } : {},
@@ -36,8 +36,11 @@ async function readFragment(url) {
 }
 
 /** The fragment's text, or null when there is none to use now. */
-export async function prerenderedFragment(manifestUrl, file) {
-  let url;
+export async function prerenderedFragment(
+  manifestUrl: string,
+  file: string,
+): Promise<string | null> {
+  let url: string;
   try {
     url = new URL(file, manifestUrl).href;
   } catch {
@@ -55,7 +58,7 @@ export async function prerenderedFragment(manifestUrl, file) {
  * The element the shell's RemoteParcel takes over (shell/src/features/remotes/prerenderedParcel.ts)
  * holding the fragment, its style element carrying the page's CSP nonce.
  */
-export function prerenderedElement(fragment, parcelName, nonce) {
+export function prerenderedElement(fragment: string, parcelName: string, nonce: string): string {
   const styled = fragment.replace(STYLE_OPEN, `<style nonce="${nonce}" data-rc-prerender="">`);
   return `<div data-rc-prerender="${parcelName}">${styled}</div>`;
 }
