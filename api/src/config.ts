@@ -76,7 +76,7 @@ export interface Settings {
   memberUpdateSliceSeconds: number;
   /**
    * how often a worker looks for member updates nobody told it about (MEMBER_UPDATE_POLL_SECONDS;
-   * a backstop: every enqueue wakes every replica's worker, see jobs/member-update-job.ts)
+   * a backstop: every enqueue wakes every replica's worker, see features/member-updates/jobs/member-update-job.ts)
    */
   memberUpdatePollSeconds: number;
   /** how long a Roblox group's name and ranks are reused, by every replica (ROBLOX_GROUP_CACHE_SECONDS) */

@@ -181,7 +181,7 @@ export const robloxGroupCache = pgTable('roblox_group_cache', {
   fetchedAt: ts('fetched_at').notNull(),
 });
 
-/** Server-wide member updates (migration 0005; jobs/member-update-*.ts). */
+/** Server-wide member updates (migration 0005; features/member-updates/). */
 export const memberUpdateRuns = pgTable('member_update_runs', {
   id: uuid('id').primaryKey(),
   guildId: text('guild_id').notNull(),
