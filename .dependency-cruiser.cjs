@@ -75,12 +75,12 @@ module.exports = {
       to: { path: '^api/src/features/', pathNot: '^api/src/features/$1/' },
     },
     {
-      // The layers below the features serve every feature (and the jobs and the slash commands):
+      // The layers below the features serve every feature (and their jobs and slash commands):
       // one that imports a feature ties them all to that feature's routes.
       name: 'api-layer-imports-a-feature',
-      comment: 'The domain, lib, integrations, db, jobs and plugins may not import a feature.',
+      comment: 'The domain, lib, integrations, db and plugins may not import a feature.',
       severity: 'error',
-      from: { path: '^api/src/(domain|lib|integrations|db|jobs|plugins)/' },
+      from: { path: '^api/src/(domain|lib|integrations|db|plugins)/' },
       to: { path: '^api/src/features/' },
     },
     {
