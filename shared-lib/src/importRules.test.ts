@@ -23,7 +23,7 @@ const files: Record<string, { source: string; breaks: string | null }> = {
     breaks: null,
   },
   'api/src/domain/guilds/store.ts': { source: 'export const guilds = 1;', breaks: null },
-  'api/src/jobs/sweep.ts': {
+  'api/src/lib/sweep.ts': {
     source: "import { auth } from '../features/auth/routes';\nexport const sweep = auth;",
     breaks: 'api-layer-imports-a-feature',
   },
