@@ -1,9 +1,12 @@
 /** Cancelling a running member update stops the work: no member is changed after it settles. */
 import { randomUUID } from 'node:crypto';
 import { generateLoadSeed } from '@roconnect/emulator';
+import { sql } from 'drizzle-orm';
 import { robloxAccounts, users } from '../../../src/db/schema';
-import { openTestDatabase, type TestDatabase } from '../../support/db';
+import { MEMBER_UPDATE_QUEUE } from '../../../src/features/member-updates/jobs/member-update-job';
+import { openTestDatabase, queryRows, type TestDatabase } from '../../support/db';
 import { loginThroughEmulator, startStack, type Stack } from '../../support/emulator-flow';
+import { until } from '../../support/until';
 
 jest.setTimeout(120_000);
 
@@ -29,6 +32,17 @@ const writes = async () =>
   ((await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()) as any).member_writes
     .total;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Member-update jobs a worker is working on now (pg-boss's own table). */
+const activeJobs = async () => {
+  const schema = tdb.database.searchPath ? `${tdb.database.searchPath}_jobs` : 'pgboss';
+  const rows = await queryRows<{ n: number }>(
+    tdb.database,
+    sql.raw(
+      `SELECT count(*)::int AS n FROM ${schema}.job WHERE name = '${MEMBER_UPDATE_QUEUE}' AND state = 'active'`,
+    ),
+  );
+  return rows[0]!.n;
+};
 
 it('DELETE stops a running update; members already done stay done', async () => {
   const owner = await loginThroughEmulator(stack, load.owner_id);
@@ -59,38 +73,38 @@ it('DELETE stops a running update; members already done stay done', async () => 
 
   const update = `/api/v1/server/${load.guild_id}/members/update`;
   const jobId = (await owner.call('POST', update)).json.data.job_id;
-  for (;;) {
-    const job = (await owner.call('GET', `${update}/${jobId}`)).json.data;
-    if (job.done >= 2) break;
-    await sleep(100);
-  }
+  const job = async () => (await owner.call('GET', `${update}/${jobId}`)).json.data;
+  await until('two members done', job, (now) => now.done >= 2, { timeoutMs: 60_000, everyMs: 100 });
   const cancelled = await owner.call('DELETE', `${update}/${jobId}`);
   expect(cancelled.status).toBe(200);
   expect(cancelled.json.data.status).toBe('cancelled');
-
-  // the batch in flight may finish; after that nothing more is written
-  await sleep(4000);
-  const settled = await writes();
-  await sleep(3000);
-  expect(await writes()).toBe(settled);
-  const job = (await owner.call('GET', `${update}/${jobId}`)).json.data;
-  expect(job.status).toBe('cancelled');
-  expect(job.done).toBeLessThan(40);
-  // and a new run may start, and finishes what the cancelled one left
+  // no more waiting on the rate limits: were the worker to go on, it would now finish the run
   await fetch(`${stack.emulator.url}/__emulator/rate-limits`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ preset: 'off' }),
   });
+
+  // the batch in flight may finish, and then its job ends (a later one claims nothing); after
+  // that nothing more is written
+  await until('the worker to stop', activeJobs, (n) => n === 0, {
+    timeoutMs: 30_000,
+    everyMs: 100,
+  });
+  const settled = await writes();
+  await sleep(1500);
+  expect(await writes()).toBe(settled);
+  const stopped = await job();
+  expect(stopped.status).toBe('cancelled');
+  expect(stopped.done).toBeLessThan(40);
+  // and a new run may start, and finishes what the cancelled one left
   const again = (await owner.call('POST', update)).json.data.job_id;
   expect(again).not.toBe(jobId);
-  for (;;) {
-    const next = (await owner.call('GET', `${update}/${again}`)).json.data;
-    if (next.status === 'done') {
-      expect(next).toMatchObject({ total: 40, done: 40, failed: 0 });
-      break;
-    }
-    expect(['queued', 'running']).toContain(next.status);
-    await sleep(200);
-  }
+  const next = await until(
+    'the new run to end',
+    async () => (await owner.call('GET', `${update}/${again}`)).json.data,
+    (now) => !['queued', 'running'].includes(now.status),
+    { timeoutMs: 60_000, everyMs: 200 },
+  );
+  expect(next).toMatchObject({ status: 'done', total: 40, done: 40, failed: 0 });
 });
