@@ -23,8 +23,10 @@ export const EARLY_DASHBOARD_PATHS = [
 /**
  * Runs inline in the /dashboard page, before the shell's scripts have downloaded: the session check
  * (`/auth/me`) beside the dashboard's refresh, then its three data calls, so they travel while the
- * scripts do (docs/performance.md › Early load). The shell takes what it finds (`takeEarly*`) and
- * makes any call that did not succeed itself, so every failure is handled where it always was.
+ * scripts do (docs/performance.md › Early load). The session takes the refresh
+ * (`takeEarlyRefresh`), the page's query cache the data answers (query/earlyAnswers.ts); a call
+ * that did not succeed is made again through the usual client, so every failure is handled where
+ * it always was.
  *
  * It does nothing unless the page has both tokens, an access token that is not due for renewal
  * (the shell renews those first) and Web Locks: the refresh takes the same browser-wide lock as
