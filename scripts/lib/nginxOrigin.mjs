@@ -5,18 +5,28 @@
 // run, with a certificate made for the run; nginx runs in the foreground with its pid, logs and
 // temporary files there, on a free port.
 // Used by the benchmark (bench/lib/api.mjs: startNginx in front of an API alone) and, as a
-// command beside a running `npm start`, by the e2e suite: `node scripts/lib/nginxOrigin.mjs`
-// prints `{ "origin", "spki" }` as one JSON line and serves until it is stopped.
+// command beside a running `npm start`, by the e2e suite: `node scripts/lib/nginxOrigin.mjs
+// [--port-offset N]` prints `{ "origin", "spki" }` as one JSON line and serves until it is
+// stopped; N names the stack on `npm start`'s ports plus N (stack.cjs, stackPorts), 0 by default.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { NGINX, NGINX_BROTLI_STATIC_MODULE } from './ensure.mjs';
 import { freePort } from './freePort.mjs';
 import { localhostCertificate, spkiFingerprint } from './httpsIngress.mjs';
-import { REMOTES, ROOT, isPortOpen, serviceDefinitions, startService } from './stack.cjs';
+import {
+  REMOTES,
+  ROOT,
+  isPortOpen,
+  serviceDefinitions,
+  stackPorts,
+  startService,
+  writeShellDeployFiles,
+} from './stack.cjs';
 
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx', 'roconnect.conf');
 const PLACEHOLDER = /\$\{(ROCONNECT_[A-Z_]+)\}/g;
@@ -131,11 +141,12 @@ export async function startNginx({ dir, apiAddress, shellAddress, remotesDir, ce
 }
 
 /**
- * The stack `npm start` runs, served through nginx: a shell server of its own and nginx, their
- * files in `dataDir`, the shell's output to `logFd`. Resolves with `{ origin, spki, stop }`:
- * `spki` is the certificate's fingerprint for Chromium's --ignore-certificate-errors-spki-list.
+ * The stack `npm start` runs (or the one on `portOffset`), served through nginx: a shell server of
+ * its own and nginx, their files in `dataDir`, the shell's output to `logFd`. Resolves with
+ * `{ origin, spki, stop }`: `spki` is the certificate's fingerprint for Chromium's
+ * --ignore-certificate-errors-spki-list.
  */
-export async function startNginxOrigin({ dataDir, logFd, log }) {
+export async function startNginxOrigin({ dataDir, logFd, log, portOffset = 0 }) {
   const { cert, key } = await localhostCertificate();
   const certFile = path.join(dataDir, 'localhost-cert.pem');
   fs.writeFileSync(certFile, cert);
@@ -150,15 +161,17 @@ export async function startNginxOrigin({ dataDir, logFd, log }) {
   }
   const [port, shellPort] = [await freePort(), await freePort()];
   const origin = `https://localhost:${port}`;
-  const remotesFile = path.join(dataDir, 'remotes-nginx.json');
   const manifests = Object.keys(REMOTES).map((name) => [
     name,
     `${origin}/remotes/${name}/mf-manifest.json`,
   ]);
-  fs.writeFileSync(remotesFile, JSON.stringify(Object.fromEntries(manifests), null, 2));
+  const shellDeployFiles = writeShellDeployFiles(path.join(dataDir, 'nginx-shell'), {
+    portOffset,
+    manifests: Object.fromEntries(manifests),
+  });
 
   log(`starting nginx on ${origin} (shell on port ${shellPort})`);
-  const shellDefinition = serviceDefinitions().shell;
+  const shellDefinition = serviceDefinitions({ portOffset, shellDeployFiles }).shell;
   const shell = await startService(
     'shell (nginx origin)',
     {
@@ -167,7 +180,6 @@ export async function startNginxOrigin({ dataDir, logFd, log }) {
       env: {
         ...shellDefinition.env,
         PORT: String(shellPort),
-        SHELL_REMOTES_FILE: remotesFile,
         // nginx, on this machine, names the client
         TRUST_PROXY: 'loopback',
         // its server reads the remotes' manifests through nginx (preload hints)
@@ -182,7 +194,7 @@ export async function startNginxOrigin({ dataDir, logFd, log }) {
     fs.mkdirSync(nginxDir);
     nginx = await startNginx({
       dir: nginxDir,
-      apiAddress: `127.0.0.1:${serviceDefinitions().api.port}`,
+      apiAddress: `127.0.0.1:${stackPorts(portOffset).api}`,
       shellAddress: `127.0.0.1:${shellPort}`,
       remotesDir,
       cert,
@@ -209,7 +221,9 @@ export async function startNginxOrigin({ dataDir, logFd, log }) {
 /** As a command: serves until SIGTERM or SIGINT (a function: Jest loads this file as CommonJS). */
 async function main() {
   const log = (message) => console.error(message);
-  const apiPort = serviceDefinitions().api.port;
+  const { values } = parseArgs({ options: { 'port-offset': { type: 'string', default: '0' } } });
+  const portOffset = Number(values['port-offset']);
+  const apiPort = stackPorts(portOffset).api;
   if (!(await isPortOpen(apiPort))) {
     log(`Not running: api (port ${apiPort}). Start the stack first (npm start).`);
     process.exit(1);
@@ -217,7 +231,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-nginx-'));
   let served;
   try {
-    served = await startNginxOrigin({ dataDir, logFd: 2, log });
+    served = await startNginxOrigin({ dataDir, logFd: 2, log, portOffset });
   } catch (error) {
     log(error.message);
     fs.rmSync(dataDir, { recursive: true, force: true });

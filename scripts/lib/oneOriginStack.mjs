@@ -4,34 +4,42 @@
 // its own remotes.json, which names the remotes' manifests on the ingress's origin. The API, the
 // emulator and the remotes' servers are the ones the plain stack already runs.
 // Used by the benchmark (bench/lib/stack.mjs) and, as a command beside a running `npm start`,
-// by the e2e suite: `node scripts/lib/oneOriginStack.mjs` prints `{ "origin", "spki" }` as one
-// JSON line and serves until it is stopped.
+// by the e2e suite: `node scripts/lib/oneOriginStack.mjs [--port-offset N]` prints
+// `{ "origin", "spki" }` as one JSON line and serves until it is stopped; N names the stack on
+// `npm start`'s ports plus N (stack.cjs, stackPorts), 0 by default.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { freePort } from './freePort.mjs';
 import { localhostCertificate, spkiFingerprint, startHttpsIngress } from './httpsIngress.mjs';
-import { REMOTES, isPortOpen, serviceDefinitions, startService } from './stack.cjs';
+import {
+  REMOTES,
+  isPortOpen,
+  serviceDefinitions,
+  stackPorts,
+  startService,
+  writeShellDeployFiles,
+} from './stack.cjs';
 
 /** The path prefix each remote is served under on the one origin. */
 export const remotePrefix = (name) => `/remotes/${name}/`;
 
 /**
- * Starts the ingress and its shell; `dataDir` takes the certificate and remotes.json, `logFd` the
- * shell's output. Resolves with `{ origin, spki, stop }`: `spki` is the certificate's fingerprint
- * for Chromium's --ignore-certificate-errors-spki-list (trust this certificate, nothing else).
+ * Starts the ingress and its shell in front of the stack on `portOffset` (0: `npm start`'s);
+ * `dataDir` takes the certificate and the shell's deploy files, `logFd` the shell's output.
+ * Resolves with `{ origin, spki, stop }`: `spki` is the certificate's fingerprint for Chromium's
+ * --ignore-certificate-errors-spki-list (trust this certificate, nothing else).
  */
-export async function startOneOrigin({ dataDir, logFd, log }) {
+export async function startOneOrigin({ dataDir, logFd, log, portOffset = 0 }) {
   const { cert, key } = await localhostCertificate();
   const certFile = path.join(dataDir, 'localhost-cert.pem');
   fs.writeFileSync(certFile, cert);
   const shellPort = await freePort();
+  const ports = stackPorts(portOffset);
   const routes = Object.fromEntries(
-    Object.entries(REMOTES).map(([name, { port }]) => [
-      remotePrefix(name),
-      `http://127.0.0.1:${port}`,
-    ]),
+    Object.keys(REMOTES).map((name) => [remotePrefix(name), `http://127.0.0.1:${ports[name]}`]),
   );
   const ingress = await startHttpsIngress({
     cert,
@@ -39,15 +47,17 @@ export async function startOneOrigin({ dataDir, logFd, log }) {
     routes,
     fallback: `http://127.0.0.1:${shellPort}`,
   });
-  const remotesFile = path.join(dataDir, 'remotes-one-origin.json');
   const manifests = Object.keys(REMOTES).map((name) => [
     name,
     `${ingress.origin}${remotePrefix(name)}mf-manifest.json`,
   ]);
-  fs.writeFileSync(remotesFile, JSON.stringify(Object.fromEntries(manifests), null, 2));
+  const shellDeployFiles = writeShellDeployFiles(path.join(dataDir, 'one-origin-shell'), {
+    portOffset,
+    manifests: Object.fromEntries(manifests),
+  });
 
   log(`starting the one-origin stack: ${ingress.origin} (shell on port ${shellPort})`);
-  const shellDefinition = serviceDefinitions().shell;
+  const shellDefinition = serviceDefinitions({ portOffset, shellDeployFiles }).shell;
   let shell;
   try {
     shell = await startService(
@@ -58,7 +68,6 @@ export async function startOneOrigin({ dataDir, logFd, log }) {
         env: {
           ...shellDefinition.env,
           PORT: String(shellPort),
-          SHELL_REMOTES_FILE: remotesFile,
           // its server reads the remotes' manifests through the ingress (preload hints)
           NODE_EXTRA_CA_CERTS: certFile,
         },
@@ -83,25 +92,26 @@ export async function startOneOrigin({ dataDir, logFd, log }) {
 }
 
 /** The services the one origin routes to, which must already run: the remotes and the API. */
-async function missingServices() {
-  const needed = { api: serviceDefinitions().api.port };
-  for (const [name, { port }] of Object.entries(REMOTES)) needed[name] = port;
+async function missingServices(portOffset) {
+  const ports = stackPorts(portOffset);
   const missing = [];
-  for (const [name, port] of Object.entries(needed))
-    if (!(await isPortOpen(port))) missing.push(`${name} (port ${port})`);
+  for (const name of ['api', ...Object.keys(REMOTES)])
+    if (!(await isPortOpen(ports[name]))) missing.push(`${name} (port ${ports[name]})`);
   return missing;
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const log = (message) => console.error(message);
-  const missing = await missingServices();
+  const { values } = parseArgs({ options: { 'port-offset': { type: 'string', default: '0' } } });
+  const portOffset = Number(values['port-offset']);
+  const missing = await missingServices(portOffset);
   if (missing.length > 0) {
     log(`Not running: ${missing.join(', ')}. Start the stack first (npm start).`);
     process.exit(1);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-one-origin-'));
-  const oneOrigin = await startOneOrigin({ dataDir, logFd: 2, log });
+  const oneOrigin = await startOneOrigin({ dataDir, logFd: 2, log, portOffset });
   console.log(JSON.stringify({ origin: oneOrigin.origin, spki: oneOrigin.spki }));
   const stop = async () => {
     await oneOrigin.stop();
