@@ -70,7 +70,7 @@ function apiReads(): Set<string> {
   ]);
 }
 
-const shellReads = () => directReads(filesUnder(path.join(ROOT, 'shell', 'server'), /\.mjs$/));
+const shellReads = () => directReads(filesUnder(path.join(ROOT, 'shell', 'server'), /\.(ts|mjs)$/));
 
 /** Backticked names in the first cell of every table row of docs/production.md. */
 function documented(): Set<string> {
