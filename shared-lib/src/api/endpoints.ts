@@ -204,9 +204,3 @@ export function filenameFrom(header: unknown): string | null {
   const match = /filename="?([^";]+)"?/i.exec(header);
   return match ? match[1]!.trim() : null;
 }
-
-/** Spec §5: text containing 'http' or the game's domain is a URL, else an id. */
-export function groupInputToRequest(text: string): { group_url: string } | { group_id: string } {
-  const value = text.trim();
-  return /http|roblox\.com/i.test(value) ? { group_url: value } : { group_id: value };
-}
