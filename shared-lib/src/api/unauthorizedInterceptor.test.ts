@@ -218,7 +218,7 @@ describe('only a refused refresh ends the session', () => {
     },
   );
 
-  it('a 403 about the session signs out at once, without a refresh (spec §4)', async () => {
+  it('a 403 about the session signs out at once, without a refresh (docs/product.md › Sessions)', async () => {
     server.use(failNext('get', API_PATHS.linkedAccounts, 403, 'No.'));
     const seen = recordRequests();
     await expect(api.dashboard.linkedAccounts()).rejects.toMatchObject({
