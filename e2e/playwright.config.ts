@@ -2,13 +2,16 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end suite in Debian's Chromium against the production builds, served the way `npm start`
- * serves them (global-setup starts the emulator, the API, the four remotes and the shell).
+ * serves them: each worker starts its own emulator, API, four remotes and shell, on ports of its
+ * own (support/stack.ts), and the `stack` fixture (support/fixtures.ts) gives its tests their
+ * addresses and baseURL. Spec files share nothing across workers; the tests of one file run in
+ * order, in one worker, as they set up data for each other.
  */
 export default defineConfig({
   testDir: './tests',
   testMatch: /.*\.spec\.ts/,
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -18,7 +21,6 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
   use: {
-    baseURL: 'http://localhost:8080',
     browserName: 'chromium',
     headless: true,
     // a failed test keeps its trace (actions, DOM snapshots, network) and a screenshot; the trace's

@@ -12,11 +12,24 @@ declare module '*/scripts/lib/stack.cjs' {
     env: Record<string, string>;
     ready: string;
   }
+  export interface ShellDeployFiles {
+    remotesFile: string;
+    configFile: string;
+  }
+  export function stackPorts(
+    portOffset?: number,
+  ): Record<'emulator' | 'api' | 'shell' | keyof typeof REMOTES, number>;
+  export function writeShellDeployFiles(
+    dir: string,
+    options?: { portOffset?: number; manifests?: Record<string, string> },
+  ): ShellDeployFiles;
   export function serviceDefinitions(options: {
     dataDir?: string;
     emulatorSeed?: string;
     accessTokenTtl?: number | string;
     syncBotListMaxAgeSeconds?: number;
+    portOffset?: number;
+    shellDeployFiles?: ShellDeployFiles;
   }): Record<string, ServiceDefinition>;
   export function isPortOpen(port: number, host?: string): Promise<boolean>;
   export function waitForHttp(url: string, timeoutMs?: number): Promise<void>;

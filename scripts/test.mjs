@@ -43,7 +43,8 @@ async function main() {
   // the size budgets, weighed on the build (docs/performance.md › Size budgets)
   run('node scripts/check-size-budgets.mjs', { env });
   step('end-to-end tests (Playwright, Chromium)');
-  // The suite owns fixed ports; a lock keeps two runs on one machine from colliding.
+  // Each Playwright worker runs a stack on fixed ports of its own (npm start's, plus 10 a worker:
+  // e2e/support/stack.ts); a lock keeps two runs on one machine from colliding.
   const lock = hasCommand('flock') ? 'flock /tmp/roconnect-e2e.lock ' : '';
   run(`${lock}npx playwright test -c e2e/playwright.config.ts`, { env });
   step('done');

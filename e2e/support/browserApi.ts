@@ -1,9 +1,11 @@
+import { STACK } from './stack';
+
 /**
  * Where the browser reaches the API: through the shell's server, on the page's own origin
  * (shell/server/apiProxy.mjs, `"apiBaseUrl": "/_api"` in config.json). Tests that call the API
- * themselves go to its own address (`API` in console.ts).
+ * themselves go to its own address (`API` in fixtures.ts).
  */
-export const BROWSER_API = 'http://localhost:8080/_api';
+export const BROWSER_API = `${STACK.shell}/_api`;
 
 /** The API path a browser request calls (`/auth/me`), or null when it is no API call. */
 export function apiPathOf(url: string): string | null {

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { API, EMULATOR_CONTROL, expect, test } from './fixtures';
 
 /**
- * The server owner's console from a spec: the API as the signed-in page, the
- * emulator's control endpoints, and putting Demo Builders back as the other specs expect it.
+ * The server owner's console from a spec: the API as the signed-in page, the emulator's control
+ * endpoints (this worker's, fixtures.ts), and putting Demo Builders back as the other specs expect
+ * it.
  */
-export const API = 'http://localhost:3000';
-export const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
 /** Demo seed: demo_user owns Demo Builders (bot at position 10). */
 export const DEMO_BUILDERS = '300000000000000001';
 

@@ -1,7 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { STACK, startStack, stopStack, type StackAddresses } from './stack';
 
-export const SHELL = 'http://localhost:8080';
-export const EMULATOR = 'http://localhost:3100';
+/** This worker's stack (stack.ts): the shell's origin, the emulator's, the API's own address. */
+export const SHELL = STACK.shell;
+export const EMULATOR = STACK.emulator;
+export const API = STACK.api;
+export const EMULATOR_CONTROL = STACK.emulatorControl;
 export const DEMO_USER = 'demo_user';
 
 interface PageProblems {
@@ -10,10 +14,25 @@ interface PageProblems {
 }
 
 /**
- * Every test fails on a console error, an uncaught exception or a CSP violation it did not expect
- * (issue: "no CSP violation and no console error on any page").
+ * Every test runs against its worker's own stack, and fails on a console error, an uncaught
+ * exception or a CSP violation it did not expect ("no CSP violation and no console error on any
+ * page").
  */
-export const test = base.extend<PageProblems & { problems: string[] }>({
+export const test = base.extend<PageProblems & { problems: string[] }, { stack: StackAddresses }>({
+  // Started before the worker's first test, stopped when the worker ends; a worker that replaces a
+  // failed one starts it again, on a fresh API data folder and emulator.
+  stack: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies here: none
+    async ({}, use) => {
+      await startStack();
+      await use(STACK);
+      await stopStack();
+    },
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({ stack }, use) => {
+    await use(stack.shell);
+  },
   problems: async ({ context }, use) => {
     const problems: string[] = [];
     await context.addInitScript(() => {

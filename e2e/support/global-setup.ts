@@ -1,6 +1,6 @@
-import { startStack, stopStack } from './stack';
+import { stopRecordedStacks } from './stack';
 
+/** Each worker starts its own stack (fixtures.ts); this stops what an interrupted run left. */
 export default async function globalSetup(): Promise<void> {
-  await stopStack(); // leftovers of an interrupted run
-  await startStack();
+  await stopRecordedStacks();
 }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { ROOT } from './stack';
+import { ROOT, STACK_PORT_OFFSET } from './stack';
 
 // The app through Debian's nginx with deploy/nginx/roconnect.conf (scripts/lib/nginxOrigin.mjs),
-// in front of the API global-setup started: /_api/ straight to the API, the remotes' builds from
+// in front of this worker's API: /_api/ straight to the API, the remotes' builds from
 // disk, the pages from a shell server of its own. Its certificate is made for the run; a test
 // using it sets `ignoreHTTPSErrors`.
 
@@ -15,7 +15,8 @@ export interface NginxOrigin {
 
 /** Starts `nginxOrigin.mjs`; resolves once nginx serves (its first stdout line is the origin). */
 export async function startNginxOrigin(): Promise<NginxOrigin> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'lib', 'nginxOrigin.mjs')], {
+  const script = path.join(ROOT, 'scripts', 'lib', 'nginxOrigin.mjs');
+  const child = spawn(process.execPath, [script, '--port-offset', String(STACK_PORT_OFFSET)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -3,12 +3,20 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { ROOT } from './stack';
+import { ROOT, STACK, STACK_PORT_OFFSET } from './stack';
 
 // The app served as docs/production.md recommends and the benchmark measures it: the shell, every
 // remote and the API on one HTTPS origin with HTTP/2 (scripts/lib/oneOriginStack.mjs), in front of
-// the stack global-setup started. Its certificate is made for the run; a test using it sets
+// this worker's stack. Its certificate is made for the run; a test using it sets
 // `ignoreHTTPSErrors`.
+
+/**
+ * The URLs among `urls` that went to a plain stack: any plain-HTTP address but the emulator's,
+ * whose pictures every origin shows (the one origin and nginx's are HTTPS). Any stack's, not only
+ * this worker's: a shell that named the built remotes.json would reach `npm start`'s ports.
+ */
+export const toPlainOrigins = (urls: string[]) =>
+  urls.filter((url) => url.startsWith('http://') && !url.startsWith(`${STACK.emulator}/`));
 
 export interface OneOrigin {
   origin: string;
@@ -17,7 +25,8 @@ export interface OneOrigin {
 
 /** Starts `oneOriginStack.mjs`; resolves once it serves (its first stdout line is the origin). */
 export async function startOneOrigin(): Promise<OneOrigin> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'lib', 'oneOriginStack.mjs')], {
+  const script = path.join(ROOT, 'scripts', 'lib', 'oneOriginStack.mjs');
+  const child = spawn(process.execPath, [script, '--port-offset', String(STACK_PORT_OFFSET)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,10 +1,9 @@
-import { expect, signIn, test } from '../support/fixtures';
+import { EMULATOR_CONTROL, expect, SHELL, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
   apiCall,
   clearConsoleSettings,
   DEMO_BUILDERS,
-  EMULATOR_CONTROL,
   emulatorGuild,
   resetEmulator,
   section,
@@ -81,7 +80,7 @@ test('the owner checks the bot, copies the verify link, binds a rank range and r
   await page.keyboard.press('Enter');
   await expect(toasts(page).getByText('Verify link copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `http://localhost:8080/verify?server_id=${DEMO_BUILDERS}`,
+    `${SHELL}/verify?server_id=${DEMO_BUILDERS}`,
   );
   await expect(copy).toBeFocused();
 

@@ -1,12 +1,19 @@
 import type { Browser, Page } from '@playwright/test';
-import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import {
+  EMULATOR,
+  EMULATOR_CONTROL,
+  expect,
+  remoteRegion,
+  SHELL,
+  signIn,
+  test,
+} from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshotDir } from '../support/screenshots';
 import {
   apiCall,
   clearConsoleSettings,
   DEMO_BUILDERS,
-  EMULATOR_CONTROL,
   emulatorGuild,
   emulatorRoleNames,
   section,
@@ -108,7 +115,7 @@ test('an owner binds a rank range to a role; a member verifies through the share
   const link = await section(page, 'Verify link')
     .getByRole('textbox', { name: 'Verify link for this server' })
     .inputValue();
-  expect(link).toBe(`http://localhost:8080/verify?server_id=${DEMO_BUILDERS}`);
+  expect(link).toBe(`${SHELL}/verify?server_id=${DEMO_BUILDERS}`);
 
   await expectNoSeriousViolations(page, 'server page');
   await screenshots(page, 'server-page');

@@ -1,5 +1,13 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import {
+  API,
+  EMULATOR,
+  EMULATOR_CONTROL,
+  expect,
+  remoteRegion,
+  signIn,
+  test,
+} from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshotDir } from '../support/screenshots';
 
@@ -11,8 +19,6 @@ import { screenshotDir } from '../support/screenshots';
  * Tests here leave the API's data as the other spec files expect it: Obby Lounge is never set up,
  * and no Roblox account stays linked.
  */
-const API = 'http://localhost:3000';
-const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
 const DEMO_BUILDERS = '300000000000000001';
 const OBBY_LOUNGE = '300000000000000002';
 const SHOTS = screenshotDir('journeys');

@@ -1,11 +1,17 @@
 import type { Browser, Page } from '@playwright/test';
-import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import {
+  EMULATOR,
+  EMULATOR_CONTROL,
+  expect,
+  remoteRegion,
+  signIn,
+  test,
+} from '../support/fixtures';
 import {
   apiCall,
   clearConsoleSettings,
   DEMO_BUILDERS,
   demoSeed,
-  EMULATOR_CONTROL,
   emulatorGuild,
   resetEmulator,
   type DemoSeed,

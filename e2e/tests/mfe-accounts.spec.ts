@@ -1,5 +1,14 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import {
+  API,
+  EMULATOR,
+  EMULATOR_CONTROL,
+  expect,
+  remoteRegion,
+  signIn,
+  test,
+} from '../support/fixtures';
+import { STACK } from '../support/stack';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshotDir } from '../support/screenshots';
 
@@ -7,8 +16,6 @@ import { screenshotDir } from '../support/screenshots';
  * mfe_accounts through the shell against the running API and emulator: linking a Roblox account
  * through the emulator's consent page, verifying it in a server, the failure paths, unlinking.
  */
-const API = 'http://localhost:3000';
-const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
 const DEMO_BUILDERS = '300000000000000001';
 // demo_user owns Demo Builders (and Discord never lets a bot rename an owner), so a plain member
 // verifies there: alex_builds, whose highest role sits below the bot's.
@@ -311,7 +318,7 @@ test('a verify that Discord refuses shows the server’s message', async ({
 });
 
 test.describe('the standalone page (API mocked by MSW)', () => {
-  const STANDALONE = 'http://localhost:3002/';
+  const STANDALONE = `${STACK.remotes.mfe_accounts}/`;
 
   test('lists the demo accounts in the tab', async ({ page }) => {
     await page.goto(`${STANDALONE}?parcel=AccountsTab`);

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { EMULATOR, expect, remoteRegion, SHELL, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshotDir } from '../support/screenshots';
+import { STACK } from '../support/stack';
 
-const API = 'http://127.0.0.1:3000';
+/** The API's own address, for Node's fetch (the API listens on 127.0.0.1 only). */
+const API = `http://127.0.0.1:${STACK.ports.api}`;
 const SCREENSHOTS = screenshotDir('mfe-public');
 const ERROR_PAGES = [
   { code: '401', title: 'Sign in required', actions: ['Log In', 'Go Home'] },
@@ -108,7 +110,7 @@ test.describe('mfe_public: landing', () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.getByRole('button', { name: 'Continue with Discord' }).click();
     await page.waitForURL(`${EMULATOR}/**`);
-    expect(new URL(page.url()).host).toBe('localhost:3100');
+    expect(new URL(page.url()).host).toBe(new URL(EMULATOR).host);
     await expect(page.getByRole('button', { name: 'Continue as demo_user' })).toBeVisible();
   });
 
@@ -239,7 +241,7 @@ test.describe('mfe_public: error pages', () => {
       await page.evaluate(() => (window as unknown as { marker?: boolean }).marker),
     ).toBeUndefined();
     await page.getByRole('link', { name: 'Go Home' }).click();
-    await expect(page).toHaveURL(/localhost:8080\/$/);
+    await expect(page).toHaveURL(`${SHELL}/`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Connect Discord & Roblox' }),
     ).toBeVisible();

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import {
+  EMULATOR,
+  EMULATOR_CONTROL,
+  expect,
+  remoteRegion,
+  signIn,
+  test,
+} from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshotDir } from '../support/screenshots';
 
@@ -15,7 +22,7 @@ const OBBY_LOUNGE_ID = '300000000000000002';
 
 test.beforeEach(async ({ request }) => {
   // The invite test adds the bot in the emulator; every test starts from the seed.
-  expect((await request.post('http://127.0.0.1:3100/__emulator/reset')).ok()).toBe(true);
+  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
 });
 
 async function openServersTab(page: Page) {

@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { API, EMULATOR_CONTROL, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshotDir } from '../support/screenshots';
+import { STACK } from '../support/stack';
 
-const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
-const API = 'http://localhost:3000';
-const STANDALONE = 'http://localhost:3004';
+const STANDALONE = STACK.remotes.mfe_setup;
 const SHOTS = screenshotDir('mfe-setup');
 
 /** Demo seed (emulator/seeds/demo.json): demo_user owns Demo Builders (bot present)… */

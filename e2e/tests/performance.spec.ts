@@ -1,14 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, signIn, test } from '../support/fixtures';
+import { API, expect, SHELL, signIn, test } from '../support/fixtures';
 import { apiPathOf } from '../support/browserApi';
-import { REMOTES, ROOT } from '../support/stack';
+import { REMOTES, ROOT, STACK, type RemoteName } from '../support/stack';
 
 // What makes the federated pages fast (docs/performance.md), checked against the production stack.
 
-/** The ports of the shell's server and of each remote's (the static files, not the API's). */
-const STATIC_PORTS = new Set(['8080', ...Object.values(REMOTES).map(({ port }) => String(port))]);
+/** The origins of the shell's server and of each remote's (the static files, not the API's). */
+const STATIC_ORIGINS = new Set([SHELL, ...Object.values(STACK.remotes)]);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Matches a URL on `origin` whose path, after the origin's `/`, matches `file`. */
+const fileOn = (origin: string, file: RegExp) =>
+  new RegExp(`^${escapeRegExp(origin)}/${file.source}$`);
 
 test('the page carries remotes.json and config.json: the browser asks for neither', async ({
   page,
@@ -30,9 +35,12 @@ test('the page carries remotes.json and config.json: the browser asks for neithe
 /** The scripts scripts/check-size-budgets.mjs weighs for the landing, as the browser asks for them. */
 function budgetedLandingScripts(): string[] {
   const origins: Record<string, string> = {
-    shell: 'http://localhost:8080',
+    shell: SHELL,
     ...Object.fromEntries(
-      Object.values(REMOTES).map(({ dir, port }) => [dir, `http://localhost:${port}`]),
+      (Object.keys(REMOTES) as RemoteName[]).map((name) => [
+        REMOTES[name].dir,
+        STACK.remotes[name],
+      ]),
     ),
   };
   // The checker is plain Node ESM, which this suite's loader cannot import: ask Node for its list.
@@ -64,7 +72,7 @@ test('the landing downloads exactly the scripts the size budget weighs, and call
     if (sent.resourceType() === 'script') scripts.push(sent.url());
     if (apiPathOf(sent.url())) apiCalls.push(sent.url());
   });
-  const stats = (await (await request.get('http://localhost:3000/api/bot-stats')).json()) as {
+  const stats = (await (await request.get(`${API}/api/bot-stats`)).json()) as {
     data: { total_users: number; total_servers: number };
   };
   await page.goto('/');
@@ -96,18 +104,18 @@ test("the landing is painted first, then preloads its remote's manifest, entry a
     .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
   expect(preloaded).toEqual(
     expect.arrayContaining([
-      'http://localhost:3001/mf-manifest.json',
-      'http://localhost:3001/remoteEntry.js',
+      `${STACK.remotes.mfe_public}/mf-manifest.json`,
+      `${STACK.remotes.mfe_public}/remoteEntry.js`,
       expect.stringMatching(
-        /^http:\/\/localhost:3001\/__federation_expose_Landing\.[0-9a-f]{8}\.js$/,
+        fileOn(STACK.remotes.mfe_public, /__federation_expose_Landing\.[0-9a-f]{8}\.js/),
       ),
     ]),
   );
 });
 
 test('a remoteEntry.js is small, precompressed and revalidated with a 304', async ({ request }) => {
-  for (const port of [3001, 3002, 3003, 3004]) {
-    const url = `http://localhost:${port}/remoteEntry.js`;
+  for (const origin of Object.values(STACK.remotes)) {
+    const url = `${origin}/remoteEntry.js`;
     const first = await request.fetch(url, { headers: { 'Accept-Encoding': 'br' } });
     expect(first.status()).toBe(200);
     expect(first.headers()['content-encoding']).toBe('br');
@@ -202,7 +210,7 @@ test('a warm reload of the dashboard downloads only the page again (304s for the
   // only what changed: of the shell's and the remotes' files, only the page (a new nonce each
   // time) comes with a body; every manifest and script that went to the network got a 304
   const staticFiles = [...responses].filter(
-    ([, r]) => STATIC_PORTS.has(new URL(r.url).port) && !apiPathOf(r.url),
+    ([, r]) => STATIC_ORIGINS.has(new URL(r.url).origin) && !apiPathOf(r.url),
   );
   const manifests = staticFiles.filter(([, r]) => r.url.endsWith('/mf-manifest.json'));
   expect(manifests.length).toBeGreaterThanOrEqual(3);
@@ -228,7 +236,7 @@ test('a warm reload of the dashboard downloads only the page again (304s for the
     return found;
   });
   expect(withReactDom).toHaveLength(1);
-  expect(withReactDom[0]).toMatch(/^http:\/\/localhost:8080\//);
+  expect(new URL(withReactDom[0]!).origin).toBe(SHELL);
 });
 
 test("the dashboard's first calls leave before the shell's scripts have arrived, and each is made once", async ({
@@ -303,10 +311,12 @@ test('every script the dashboard runs is compiled while it downloads (V8 compile
   const urls = firstLines.map((line) => line.split(' ')[0]);
   expect(urls).toEqual(
     expect.arrayContaining([
-      'http://localhost:8080/main.js',
-      expect.stringMatching(/^http:\/\/localhost:8080\/react-dom\.[0-9a-f]{8}\.js$/),
-      'http://localhost:3002/remoteEntry.js',
-      expect.stringMatching(/^http:\/\/localhost:3002\/__federation_expose_AccountsTab\./),
+      `${SHELL}/main.js`,
+      expect.stringMatching(fileOn(SHELL, /react-dom\.[0-9a-f]{8}\.js/)),
+      `${STACK.remotes.mfe_accounts}/remoteEntry.js`,
+      expect.stringMatching(
+        fileOn(STACK.remotes.mfe_accounts, /__federation_expose_AccountsTab\..*/),
+      ),
     ]),
   );
   for (const line of firstLines) expect(line).toMatch(/ map moved \/\/# allFunctionsCalledOnLoad$/);

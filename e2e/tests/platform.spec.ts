@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { expect, remoteRegion, SHELL, signIn, test } from '../support/fixtures';
 import { startOneOrigin } from '../support/oneOrigin';
 import { expectServersFallbackThenRecovery } from '../support/remoteFallback';
 import {
-  REMOTES,
   ROOT,
+  STACK,
+  type RemoteName,
   ensureServiceProcess,
   startServiceProcess,
   stopServiceProcess,
@@ -95,10 +96,7 @@ test.describe('the shell composes the remotes', () => {
     );
 
     // Which files hold react and react-dom, per container, from each container's manifest.
-    const origins = [
-      'http://localhost:8080',
-      ...Object.values(REMOTES).map((r) => `http://localhost:${r.port}`),
-    ];
+    const origins = [SHELL, ...Object.values(STACK.remotes)];
     const holders: Record<string, Set<string>> = {
       react: new Set(),
       'react-dom': new Set(),
@@ -124,12 +122,12 @@ test.describe('the shell composes the remotes', () => {
       ).toBeGreaterThan(0);
       expect(new Set(downloaded).size, `${name} downloaded twice`).toBe(downloaded.length);
       const downloadOrigins = new Set(downloaded.map((url) => new URL(url).origin));
-      expect([...downloadOrigins], `${name} came from more than one container`).toEqual([
-        'http://localhost:8080',
-      ]);
+      expect([...downloadOrigins], `${name} came from more than one container`).toEqual([SHELL]);
     }
     expect(
-      scripts.filter((url) => url.includes(':3002/') || url.includes(':3003/')).length,
+      scripts.filter((url) =>
+        [STACK.remotes.mfe_accounts, STACK.remotes.mfe_servers].includes(new URL(url).origin),
+      ).length,
     ).toBeGreaterThan(0);
   });
 });
@@ -142,7 +140,8 @@ test.describe('a remote that cannot load', () => {
     page,
     allowConsoleErrors,
   }) => {
-    allowConsoleErrors(/ERR_CONNECTION_REFUSED|localhost:3003|mfe_servers|RUNTIME-00/);
+    const serversHost = new URL(STACK.remotes.mfe_servers).host;
+    allowConsoleErrors(new RegExp(`ERR_CONNECTION_REFUSED|${serversHost}|mfe_servers|RUNTIME-00`));
     await signIn(page);
     await stopServiceProcess('mfe_servers');
     await page.reload();
@@ -176,7 +175,12 @@ test.describe('independent deploys', () => {
     try {
       await stopServiceProcess('mfe_public');
       await startServiceProcess('mfe_public', {
-        command: [process.execPath, path.join(ROOT, 'tools/serve-static.mjs'), outDir, '3001'],
+        command: [
+          process.execPath,
+          path.join(ROOT, 'tools/serve-static.mjs'),
+          outDir,
+          String(STACK.ports.mfe_public),
+        ],
       });
       await page.reload();
       await expect(parcel).toHaveAttribute('data-release', release);
@@ -201,15 +205,15 @@ test.describe('independent deploys', () => {
 });
 
 test.describe('standalone remotes for QA', () => {
-  const standalone: { remote: string; port: number; parcel: string; text: RegExp }[] = [
-    { remote: 'mfe_public', port: 3001, parcel: 'Landing', text: /./ },
-    { remote: 'mfe_accounts', port: 3002, parcel: 'AccountsTab', text: /./ },
-    { remote: 'mfe_servers', port: 3003, parcel: 'ServersTab', text: /./ },
-    { remote: 'mfe_setup', port: 3004, parcel: 'ServerConfig', text: /./ },
+  const standalone: { remote: RemoteName; parcel: string }[] = [
+    { remote: 'mfe_public', parcel: 'Landing' },
+    { remote: 'mfe_accounts', parcel: 'AccountsTab' },
+    { remote: 'mfe_servers', parcel: 'ServersTab' },
+    { remote: 'mfe_setup', parcel: 'ServerConfig' },
   ];
-  for (const { remote, port, parcel } of standalone) {
+  for (const { remote, parcel } of standalone) {
     test(`${remote} renders alone with MSW answering the API`, async ({ page }) => {
-      await page.goto(`http://localhost:${port}/?parcel=${parcel}`);
+      await page.goto(`${STACK.remotes[remote]}/?parcel=${parcel}`);
       await expect(page.getByText(`${remote} standalone`)).toBeVisible();
       await expect(page.locator(`[data-parcel="${remote}/${parcel}"]`)).toBeAttached();
       const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
@@ -223,7 +227,7 @@ test('QA can make a call fail on a standalone page from the console', async ({
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(/status of 502/);
-  await page.goto('http://localhost:3003/?parcel=ServersTab');
+  await page.goto(`${STACK.remotes.mfe_servers}/?parcel=ServersTab`);
   await expect(page.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
   await page.evaluate(() => {
     const mocks = (

@@ -1,5 +1,13 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+import {
+  API,
+  EMULATOR_CONTROL,
+  expect,
+  remoteRegion,
+  SHELL,
+  signIn,
+  test,
+} from '../support/fixtures';
 import { BROWSER_API, apiPathOf } from '../support/browserApi';
 import { startServiceProcess, stopServiceProcess } from '../support/stack';
 
@@ -9,8 +17,6 @@ import { startServiceProcess, stopServiceProcess } from '../support/stack';
  * away. The other spec files keep the API's default; this file puts it back when it is done.
  */
 const ACCESS_TOKEN_TTL = 5;
-const API = 'http://localhost:3000';
-const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
 const EXPIRED_BANNER = 'Your Discord session has expired. Please sign in again to continue.';
 
 test.beforeAll(async () => {
@@ -209,7 +215,7 @@ test('logout in one tab sends the other to /login at once, and ends the session 
   const before = await storedTokens(page);
 
   await signedIn(page).click();
-  await expect(page).toHaveURL(/localhost:8080\/$/);
+  await expect(page).toHaveURL(`${SHELL}/`);
   await expect(tabB).toHaveURL(/\/login$/);
   await expect(tabB.getByRole('button', { name: 'Continue with Discord' })).toBeVisible();
   expect(await storedTokens(tabB)).toEqual({ access: null, refresh: null });

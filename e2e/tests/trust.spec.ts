@@ -1,12 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
-import { EMULATOR, expect, signIn, test } from '../support/fixtures';
+import { API, EMULATOR, EMULATOR_CONTROL, expect, signIn, test } from '../support/fixtures';
 
 /**
  * The trust issue's attacks replayed in real browsers (docs/security.md): an OAuth URL started in
  * one browser and finished in another changes nothing. Each "browser" is its own context.
  */
-const API = 'http://localhost:3000';
-const EMULATOR_CONTROL = 'http://127.0.0.1:3100/__emulator';
 const OBBY_LOUNGE = '300000000000000002'; // demo_user has Manage Server, the bot is not there
 const OTHER_BROWSER = 'This link was started in another browser. Please try again.';
 

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Each worker's tests reach their own stack (support/stack.ts): an address written into a spec or
+ * a helper would be worker 0's, and a test on another worker would talk to the wrong stack.
+ */
+const E2E = path.join(__dirname, '..');
+const FIXED_ADDRESS = /\b(localhost|127\.0\.0\.1):\d/;
+
+test('no spec file or helper names an address with a port: each comes from its worker’s stack', () => {
+  const files = ['tests', 'support'].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(E2E, dir))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => path.join(dir, name)),
+  );
+  expect(files).toContain(path.join('support', 'stack.ts'));
+  const naming = files.filter((file) =>
+    FIXED_ADDRESS.test(fs.readFileSync(path.join(E2E, file), 'utf8')),
+  );
+  expect(naming).toEqual([]);
+});
