@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, SHELL, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import { gotoPrerendered } from '../support/prerender';
 import { screenshotDir } from '../support/screenshots';
 import { STACK } from '../support/stack';
 
@@ -144,7 +145,10 @@ test.describe('mfe_public: landing', () => {
                 performance.getEntriesByName('first-contentful-paint').length === 1;
       }).observe(document, { childList: true, subtree: true });
     });
-    await open(page, '/', 'Landing');
+    await gotoPrerendered(page, '/');
+    await expect(
+      remoteRegion(page, 'mfe_public').locator('[data-parcel="mfe_public/Landing"]'),
+    ).toBeAttached();
     // the shell then starts as usual: the signed-out top bar is its render, not the server's
     await expect(
       page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }),
@@ -288,7 +292,7 @@ test.describe('mfe_public: landing prerendered by the server', () => {
     const stats = await botStats();
     expect(stats.total_users).toBeGreaterThan(0);
 
-    await page.goto('/');
+    await gotoPrerendered(page, '/');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Connect Discord & Roblox' }),
     ).toBeVisible();

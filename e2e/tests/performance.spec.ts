@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API, expect, SHELL, signIn, test } from '../support/fixtures';
 import { apiPathOf } from '../support/browserApi';
+import { gotoPrerendered } from '../support/prerender';
 import { REMOTES, ROOT, STACK, type RemoteName } from '../support/stack';
 
 // What makes the federated pages fast (docs/performance.md), checked against the production stack.
@@ -92,12 +93,10 @@ test('the landing downloads exactly the scripts the size budget weighs, and call
 
 test("the landing is painted first, then preloads its remote's manifest, entry and Landing chunk", async ({
   page,
-  request,
 }) => {
   // the HTML asks for nothing before the prerendered view is painted
-  const html = await (await request.get('/')).text();
+  const html = await gotoPrerendered(page, '/');
   expect(html).not.toContain('rel="preload"');
-  await page.goto('/');
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   const preloaded = await page
     .locator('head link[rel="preload"]')
