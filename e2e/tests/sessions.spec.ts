@@ -235,7 +235,13 @@ test('a refused refresh (the session ended elsewhere) ends on /login', async ({
   allowConsoleErrors(/status of 401/);
   await signIn(page);
   await openServersTab(page);
-  await endSessionElsewhere(request, await storedTokens(page));
+  // The session ends as the Sync Servers call leaves. Ended any earlier, a read the tab still had
+  // to make (its servers' setup, their health) would meet it first and take the page to /login
+  // from under the click; the tokens are read then, as the tab may have renewed them since.
+  await page.route(`${BROWSER_API}/api/v1/dashboard/user/sync-servers`, async (route) => {
+    await endSessionElsewhere(request, await storedTokens(page));
+    await route.continue();
+  });
 
   await remoteRegion(page, 'mfe_servers').getByRole('button', { name: 'Sync Servers' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -252,13 +258,13 @@ test('a refused refresh after the API flags x-token-expired ends on the expired-
   allowConsoleErrors(/status of 401/);
   await signIn(page);
   await openServersTab(page);
-  const tokens = await storedTokens(page);
   // When Discord refuses to refresh its authorisation, the API ends every session of the user and
   // answers the call 401 with x-token-expired. The emulator's faults answer in Discord's REST
   // shape, never as an OAuth invalid_grant, so this answer is made here: the session really ends
   // on the API, and the real answer gets the flag.
+  // (The tokens are read as the call leaves: the tab may have renewed them since sign-in.)
   await page.route(`${BROWSER_API}/api/v1/dashboard/user/sync-servers`, async (route) => {
-    await endSessionElsewhere(request, tokens);
+    await endSessionElsewhere(request, await storedTokens(page));
     const response = await route.fetch();
     expect(response.status()).toBe(401);
     await route.fulfill({
