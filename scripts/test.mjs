@@ -15,7 +15,8 @@ async function main() {
   ensureChromium();
   ensureNginx(); // the e2e journey through deploy/nginx/roconnect.conf
 
-  // The API suite runs a second time against PostgreSQL when a server is there (see api/README.md).
+  // The API suite runs on PGlite, then its database-specific files (api/test/support/database-files.js)
+  // again on PostgreSQL when a server is there (api/README.md › Tests).
   const env = { ...process.env };
   if (!env.TEST_DATABASE_URL && (await isPortOpen(5432))) {
     env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -25,7 +26,7 @@ async function main() {
     env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
   if (!env.TEST_DATABASE_URL)
     console.log(
-      'PostgreSQL does not answer on 127.0.0.1:5432: the API suite runs on PGlite only, without the scale-out test and the killed-API member update test.',
+      'PostgreSQL does not answer on 127.0.0.1:5432: the API suite runs on PGlite only, without its database-specific files (the scale-out and killed-API tests among them).',
     );
   else if (!env.TEST_REDIS_URL)
     console.log(
