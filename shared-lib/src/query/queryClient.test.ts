@@ -1,3 +1,5 @@
+import { QueryObserver } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
 import { session } from '../api/session';
 import { setupMockServer, signIn } from '../testing';
 import { clearOnSessionChange, createQueryClient } from './queryClient';
@@ -22,12 +24,37 @@ describe('the page query cache and the session', () => {
     expect(cache.kept()).toEqual(['kept']);
   });
 
-  it('empties when the session ends', async () => {
+  it('empties at the sign-in that follows the end of a session, before that user reads', async () => {
     signIn();
     await session.start();
     const cache = cacheFollowingTheSession();
     session.clear();
+    signIn();
+    await expect(session.start()).resolves.toMatchObject({ status: 'authenticated' });
     expect(cache.kept()).toBeUndefined();
+  });
+
+  it('sends no read when the session ends under a screen that shows one', async () => {
+    signIn();
+    await session.start();
+    const client = createQueryClient();
+    stops.push(clearOnSessionChange(client));
+    let reads = 0;
+    const options = {
+      queryKey: queryKeys.linkedAccounts(),
+      queryFn: async () => {
+        reads += 1;
+        return ['read'];
+      },
+    };
+    const observer = new QueryObserver(client, options);
+    stops.push(observer.subscribe(() => undefined));
+    await waitFor(() => expect(observer.getCurrentResult().data).toEqual(['read']));
+    session.clear();
+    // the screen renders again on its way to /login
+    observer.setOptions(options);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads).toBe(1);
   });
 
   it('empties when another user signs in on the page', async () => {

@@ -24,15 +24,27 @@ export function createQueryClient(): QueryClient {
  */
 export const queryClient = createQueryClient();
 
-/** Empties `client` whenever the session ends or another user signs in: no one sees another's data. */
+/**
+ * Empties `client` at a sign-in that follows a signed-out moment, or when another user signs in:
+ * no one sees another's data. Not as the session ends: the signed-in screens are still mounted for
+ * a moment, and queries emptied under them would read again without a token (a 401 each) on their
+ * way to /login. The session's state changes before any guarded screen renders, so the next
+ * user's screens start from an empty cache.
+ */
 export function clearOnSessionChange(client: QueryClient): () => void {
   let userId = signedInUserId(session.getState());
+  let signedOutSince = false;
   return session.subscribe((state) => {
+    if (state.status === 'anonymous') {
+      signedOutSince = true;
+      return;
+    }
     const next = signedInUserId(state);
     // 'unknown' (the start check still running) keeps the cache: the early load may have filled it
-    if (state.status === 'anonymous' || (next !== null && userId !== null && next !== userId))
-      client.clear();
-    if (next !== null || state.status === 'anonymous') userId = next;
+    if (next === null) return;
+    if (signedOutSince || (userId !== null && next !== userId)) client.clear();
+    signedOutSince = false;
+    userId = next;
   });
 }
 

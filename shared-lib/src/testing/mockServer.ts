@@ -3,6 +3,7 @@ import { createMockDb, resetMockDb, type MockDb } from '../mocks/db';
 import { createHandlers } from '../mocks/handlers';
 import { toast } from '../toasts/toastStore';
 import { session } from '../api/session';
+import { queryClient } from '../query/queryClient';
 
 export interface MockServerHandle {
   server: SetupServer;
@@ -12,7 +13,8 @@ export interface MockServerHandle {
 
 /**
  * Call at the top of a test file (or a describe): starts msw with the contract's handlers over a
- * fresh data set, and after each test puts handlers, data, toasts, session and localStorage back.
+ * fresh data set, and after each test puts handlers, data, toasts, session, the page's query cache
+ * and localStorage back.
  * Unknown requests fail the test, so a missing handler is never a silent network call.
  */
 export function setupMockServer(seed: Partial<MockDb> = {}): MockServerHandle {
@@ -25,6 +27,7 @@ export function setupMockServer(seed: Partial<MockDb> = {}): MockServerHandle {
     resetMockDb(db, seed);
     toast.clear();
     session.clear();
+    queryClient.clear();
     localStorage.clear();
   });
   afterAll(() => server.close());
