@@ -228,6 +228,12 @@ export async function benchWeb({ log, oneOrigin, runs = 3 }) {
     await page.getByText(DASHBOARD_TEXT).waitFor();
     const dashboardCopy = await snapshotPage(page);
     await carrySession(page, oneOrigin.origin);
+    // The plain origin signs in again: each origin then holds a session of its own, as two
+    // browsers would. One session's tokens on both would be one refresh chain, and each page load
+    // on one origin would retire the other's copy (docs/security.md › Threats and defences, N5).
+    await page.goto(`${SHELL}/privacy`);
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page);
     await page.close();
     await browser.close();
 
