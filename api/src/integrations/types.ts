@@ -117,6 +117,17 @@ export interface DiscordBotClient {
   addMemberRole(guildId: string, userId: string, roleId: string): Promise<void>;
   removeMemberRole(guildId: string, userId: string, roleId: string): Promise<void>;
   setMemberNickname(guildId: string, userId: string, nick: string | null): Promise<void>;
+  /**
+   * One `PATCH /guilds/{g}/members/{u}`: `roles` replaces the member's whole role list, `nick`
+   * sets (null: resets) the nickname. Discord applies all of it or, when it refuses, none of it.
+   * `reason` shows in the server's audit log.
+   */
+  editMember(
+    guildId: string,
+    userId: string,
+    changes: { roles?: string[]; nick?: string | null },
+    reason?: string,
+  ): Promise<void>;
   /** opens a DM channel and posts the message; throws kind 'cannot_dm' for Discord 50007 */
   sendDirectMessage(userId: string, content: string): Promise<void>;
 }

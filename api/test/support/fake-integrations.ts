@@ -257,6 +257,35 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         if (!m) throw err('unknown_member', 'Unknown Member', 10007, 404);
         m.nick = nick;
       },
+      // Discord checks the whole edit first and applies all of it or none of it
+      editMember: async (guildId, userId, changes) => {
+        const g = guildOf(world, guildId);
+        const m = g.members.get(userId);
+        if (!m) throw err('unknown_member', 'Unknown Member', 10007, 404);
+        if (changes.roles) {
+          const before = new Set(m.roles);
+          const after = new Set(changes.roles);
+          const changed = [
+            ...changes.roles.filter((id) => !before.has(id)),
+            ...m.roles.filter((id) => !after.has(id)),
+          ];
+          for (const roleId of changed) {
+            const role = g.roles.find((r) => r.id === roleId);
+            if (!role) throw err('unknown_role', 'Unknown Role', 10011, 404);
+            if (world.refusedRoles.has(roleId) || role.position >= botTopOf(g))
+              throw err('missing_permissions', 'Missing Permissions', 50013, 403);
+          }
+        }
+        if ('nick' in changes) {
+          if (g.ownerId === userId || world.refusedNicknames.has(userId))
+            throw err('missing_permissions', 'Missing Permissions', 50013, 403);
+          if (changes.nick && Array.from(changes.nick).length > 32)
+            throw err('unavailable', 'Invalid Form Body', 50035, 400);
+        }
+        world.calls.push(`editMember ${guildId} ${userId}`);
+        if (changes.roles) m.roles = [...changes.roles];
+        if ('nick' in changes) m.nick = changes.nick ?? null;
+      },
       sendDirectMessage: async (userId, content) => {
         if (world.refusesDm.has(userId))
           throw err('cannot_dm', 'Cannot send messages to this user', 50007, 403);

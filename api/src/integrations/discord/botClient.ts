@@ -174,6 +174,12 @@ export function createDiscordBotClient(
       await call('remove_role', () => rest.delete(Routes.guildMemberRole(guildId, userId, roleId)));
     },
 
+    async editMember(guildId, userId, changes, reason) {
+      await call('edit_member', () =>
+        rest.patch(Routes.guildMember(guildId, userId), { body: changes, reason }),
+      );
+    },
+
     async setMemberNickname(guildId, userId, nick) {
       await call('set_nickname', () =>
         rest.patch(Routes.guildMember(guildId, userId), { body: { nick } }),

@@ -10,6 +10,7 @@ export type BotOperation =
   | 'add_role'
   | 'remove_role'
   | 'set_nickname'
+  | 'edit_member'
   | 'send_dm';
 
 const MISSING_PERMISSIONS: Record<BotOperation, string> = {
@@ -19,6 +20,8 @@ const MISSING_PERMISSIONS: Record<BotOperation, string> = {
     "The bot's role is below the role it must remove. In Server Settings → Roles, drag the bot's role above it, and make sure the bot has Manage Roles.",
   set_nickname:
     "The bot cannot change this member's nickname. Discord never lets bots rename the server owner; for anyone else, drag the bot's role above the member's highest role in Server Settings → Roles and give it Manage Nicknames.",
+  edit_member:
+    "The bot cannot change this member's roles or nickname. In Server Settings → Roles, drag the bot's role above the roles it gives and the member's highest role, and give it Manage Roles and Manage Nicknames.",
   create_role:
     "The bot cannot create roles. In Server Settings → Roles, give the bot's role the Manage Roles permission.",
   get_guild:
