@@ -93,6 +93,14 @@ export const guildConfigs = pgTable('guild_configs', {
   groupId: text('group_id'),
   groupName: text('group_name'),
   unverifiedRoleId: text('unverified_role_id'),
+  /** 0009: 'verify' | 'off' (what the gateway worker does when someone joins) */
+  joinHandling: text('join_handling').notNull().default('verify'),
+  joinDm: boolean('join_dm').notNull().default(false),
+  logChannelId: text('log_channel_id'),
+  /** 0009: 'off' | 'daily' | 'weekly' */
+  resync: text('resync').notNull().default('off'),
+  verifyChannelId: text('verify_channel_id'),
+  verifyMessageId: text('verify_message_id'),
   setupStep: text('setup_step').notNull().default('nickname'),
   setupCompleted: boolean('setup_completed').notNull().default(false),
   updatedBy: uuid('updated_by'),

@@ -169,6 +169,10 @@ describe('GET /api/docs/openapi.json', () => {
     verified_role_id: null,
     group_id: null,
     unverified_role_id: null,
+    join_handling: 'verify',
+    join_dm: false,
+    log_channel_id: null,
+    resync: 'off',
   };
   const role: ServerRole = { id: '1', name: 'r', position: 1, assignable: true };
   const group: GroupSummary = { id: '1', name: 'g', ranks: [] };

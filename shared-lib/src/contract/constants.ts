@@ -14,6 +14,15 @@ export const NICKNAME_FORMATS = [
 
 export const SETUP_STEPS = ['nickname', 'verified_role', 'group'] as const;
 
+/** What the bot does when someone joins: verify (linked) or give the unverified role, or nothing. */
+export const JOIN_HANDLING_MODES = ['verify', 'off'] as const;
+
+/** How often every member of a server is updated without anyone asking. */
+export const RESYNC_SCHEDULES = ['off', 'daily', 'weekly'] as const;
+
+/** POST …/verify-message: the custom text's limit (Discord's message content allows 2,000). */
+export const VERIFY_MESSAGE_MAX_LENGTH = 1500;
+
 /** PUT …/binds takes at most this many binds. */
 export const MAX_BINDS = 250;
 

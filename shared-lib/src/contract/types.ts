@@ -22,8 +22,10 @@ import type {
   EditGroupBodySchema,
   EditVerifiedRoleBodySchema,
   GroupSummarySchema,
+  JoinHandlingSchema,
   NicknameBodySchema,
   NicknameFormatSchema,
+  ResyncScheduleSchema,
   ServerConfigDataSchema,
   ServerConfigSchema,
   ServerEditDataSchema,
@@ -38,7 +40,13 @@ import type {
 } from './schemas/servers';
 import type { VerifyRequestSchema, VerifyResultSchema } from './schemas/verification';
 
-export { NICKNAME_FORMATS, SETUP_STEPS } from './constants';
+export {
+  JOIN_HANDLING_MODES,
+  NICKNAME_FORMATS,
+  RESYNC_SCHEDULES,
+  SETUP_STEPS,
+  VERIFY_MESSAGE_MAX_LENGTH,
+} from './constants';
 
 /**
  * A body of optional fields of which the API takes exactly one (its schema says so in words and
@@ -56,6 +64,8 @@ export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 
 export type NicknameFormat = Static<typeof NicknameFormatSchema>;
 export type SetupStep = Static<typeof SetupStepSchema>;
+export type JoinHandling = Static<typeof JoinHandlingSchema>;
+export type ResyncSchedule = Static<typeof ResyncScheduleSchema>;
 
 export type User = Static<typeof UserSchema>;
 export type BotStats = Static<typeof BotStatsSchema>;

@@ -2,8 +2,10 @@
 import type { AuditEntry } from '../contract/console';
 import type {
   BotStats,
+  JoinHandling,
   LinkedAccount,
   NicknameFormat,
+  ResyncSchedule,
   ServerRole,
   SetupStatus,
   User,
@@ -38,6 +40,10 @@ export interface MockServer {
   verified_role_id: string | null;
   group_id: string | null;
   unverified_role_id: string | null;
+  join_handling: JoinHandling;
+  join_dm: boolean;
+  log_channel_id: string | null;
+  resync: ResyncSchedule;
   /** Discord role created for each group rank (rank → role id) */
   group_roles: { rank: number; role_id: string }[];
   /** Roblox group rank ranges bound to Discord roles, in the owner's order */

@@ -67,6 +67,10 @@ it('walks setup nickname → verified_role → group → completed', async () =>
       verified_role_id,
       group_id: null,
       unverified_role_id: null,
+      join_handling: 'verify',
+      join_dm: false,
+      log_channel_id: null,
+      resync: 'off',
     },
   });
   const edit = await api.server.edit(id);

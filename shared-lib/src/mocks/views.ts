@@ -32,6 +32,10 @@ export function configView(server: MockServer): ServerConfig {
     verified_role_id: server.verified_role_id,
     group_id: server.group_id,
     unverified_role_id: server.unverified_role_id,
+    join_handling: server.join_handling,
+    join_dm: server.join_dm,
+    log_channel_id: server.log_channel_id,
+    resync: server.resync,
   };
 }
 

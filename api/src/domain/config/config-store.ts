@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { NicknameFormat, SetupStep } from '@roconnect/shared-lib/contract';
+import type {
+  JoinHandling,
+  NicknameFormat,
+  ResyncSchedule,
+  SetupStep,
+} from '@roconnect/shared-lib/contract';
 import type { Db } from '../../db/client';
 import { guildConfigs } from '../../db/schema';
 
@@ -37,6 +42,39 @@ export function toServerConfigDto(guildName: string | null, row: ConfigRow | nul
     verified_role_id: row?.verifiedRoleId ?? null,
     group_id: row?.groupId ?? null,
     unverified_role_id: row?.unverifiedRoleId ?? null,
+    ...discordSettingsDto(row),
+  };
+}
+
+/** What the bot does inside Discord for a server (migration 0009), with the defaults. */
+export interface DiscordSettings {
+  joinHandling: JoinHandling;
+  joinDm: boolean;
+  logChannelId: string | null;
+  resync: ResyncSchedule;
+}
+
+export function discordSettingsOf(row: ConfigRow | null): DiscordSettings {
+  return {
+    joinHandling: (row?.joinHandling ?? 'verify') as JoinHandling,
+    joinDm: row?.joinDm ?? false,
+    logChannelId: row?.logChannelId ?? null,
+    resync: (row?.resync ?? 'off') as ResyncSchedule,
+  };
+}
+
+/** The gateway worker's and the resync schedule's read: defaults when nothing is stored. */
+export async function getDiscordSettings(db: Db, guildId: string): Promise<DiscordSettings> {
+  return discordSettingsOf(await getConfig(db, guildId));
+}
+
+function discordSettingsDto(row: ConfigRow | null) {
+  const s = discordSettingsOf(row);
+  return {
+    join_handling: s.joinHandling,
+    join_dm: s.joinDm,
+    log_channel_id: s.logChannelId,
+    resync: s.resync,
   };
 }
 

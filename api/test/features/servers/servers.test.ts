@@ -43,6 +43,10 @@ describe('GET config and setup status', () => {
         verified_role_id: null,
         group_id: null,
         unverified_role_id: null,
+        join_handling: 'verify',
+        join_dm: false,
+        log_channel_id: null,
+        resync: 'off',
       },
     });
     expect((await call('GET', `${A}/setup`)).json().data).toEqual({
@@ -90,6 +94,10 @@ describe('the setup wizard', () => {
       verified_role_id: roleId,
       group_id: GROUP,
       unverified_role_id: null,
+      join_handling: 'verify',
+      join_dm: false,
+      log_channel_id: null,
+      resync: 'off',
     });
     expect(edit.group).toEqual({
       id: GROUP,

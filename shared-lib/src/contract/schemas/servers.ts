@@ -1,11 +1,18 @@
 import { Type } from 'typebox';
-import { NICKNAME_FORMATS, SETUP_STEPS } from '../constants';
+import { JOIN_HANDLING_MODES, NICKNAME_FORMATS, RESYNC_SCHEDULES, SETUP_STEPS } from '../constants';
 import { Nullable, Ok, ServerIdParams, Snowflake, errors } from './common';
 
 export const NicknameFormatSchema = Type.Enum([...NICKNAME_FORMATS], {
   description: 'how the bot sets nicknames',
 });
 export const SetupStepSchema = Type.Enum([...SETUP_STEPS]);
+export const JoinHandlingSchema = Type.Enum([...JOIN_HANDLING_MODES], {
+  description:
+    'verify: a linked joiner is verified, an unlinked one gets the unverified role; off: nothing',
+});
+export const ResyncScheduleSchema = Type.Enum([...RESYNC_SCHEDULES], {
+  description: 'how often every member is updated at a quiet hour',
+});
 
 export const ServerConfigSchema = Type.Object(
   {
@@ -17,6 +24,12 @@ export const ServerConfigSchema = Type.Object(
     unverified_role_id: Nullable(
       Type.String({ description: 'given to members who are not verified; null when off' }),
     ),
+    join_handling: JoinHandlingSchema,
+    join_dm: Type.Boolean({ description: 'an unlinked joiner gets a DM with the verify link' }),
+    log_channel_id: Nullable(
+      Type.String({ description: 'the text channel the audit log is posted to; null when off' }),
+    ),
+    resync: ResyncScheduleSchema,
   },
   { additionalProperties: false },
 );
