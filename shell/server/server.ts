@@ -94,31 +94,46 @@ function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** What landing-assets.json (written by the build) names, as preload hints. */
+interface StartupHints {
+  entry: PreloadHint[];
+  startup: PreloadHint[];
+  httpClient: PreloadHint[];
+  /** by page chunk name (a route's `pageChunk`) */
+  pages: Record<string, PreloadHint[]>;
+}
+
 /**
- * The shell's entry, the chunks it imports at start, and those of the HTTP client
- * (landing-assets.json, written by the build): preloaded from the page so they download beside
- * main.js instead of after it has run. The entry is hinted too: a `defer` script is fetched at low
- * priority, after the page's own API calls, and it is the largest file of the start.
+ * The shell's entry, the chunks it imports at start, those of the HTTP client and those of each
+ * page chunk (landing-assets.json, written by the build): preloaded from the page so they download
+ * beside main.js instead of after it has run. The entry is hinted too: a `defer` script is fetched
+ * at low priority, after the page's own API calls, and it is the largest file of the start.
  */
-function readStartupHints(root: string): Record<'entry' | 'startup' | 'httpClient', PreloadHint[]> {
+function readStartupHints(root: string): StartupHints {
   const hint = (file: string): PreloadHint => ({ href: `/${file}`, as: 'script' });
   try {
     const {
       entry = [],
       startup,
       httpClient = [],
-    } = JSON.parse(fs.readFileSync(path.join(root, 'landing-assets.json'), 'utf8')) as Record<
-      'entry' | 'startup' | 'httpClient',
-      string[] | undefined
-    >;
+      pages = {},
+    } = JSON.parse(fs.readFileSync(path.join(root, 'landing-assets.json'), 'utf8')) as {
+      entry?: string[];
+      startup?: string[];
+      httpClient?: string[];
+      pages?: Record<string, string[]>;
+    };
     if (!startup) throw new Error('landing-assets.json names no startup chunks');
     return {
       entry: entry.map(hint),
       startup: startup.map(hint),
       httpClient: httpClient.map(hint),
+      pages: Object.fromEntries(
+        Object.entries(pages).map(([name, files]) => [name, files.map(hint)]),
+      ),
     };
   } catch {
-    return { entry: [], startup: [], httpClient: [] };
+    return { entry: [], startup: [], httpClient: [], pages: {} };
   }
 }
 
@@ -229,7 +244,16 @@ export function createShellServer({
     const apiOrigin = callsApiAtOnce && originsOf([config.apiBaseUrl])[0];
     // a prerendered page loads its entry once painted (entryAfterFirstPaint.mjs): no hint for it
     const entryHints = fragment ? [] : startupHints.entry;
-    const preloads = [...entryHints, ...startupHints.startup, ...clientHints, ...hints];
+    // the page's own chunk (the dashboard's body and query layer) before its remote's parcel: the
+    // shell needs it to mount anything
+    const pageHints = (route?.pageChunk && startupHints.pages[route.pageChunk]) || [];
+    const preloads = [
+      ...entryHints,
+      ...startupHints.startup,
+      ...clientHints,
+      ...pageHints,
+      ...hints,
+    ];
     const head =
       `<script type="application/json" id="${INLINED_PAGE.deployElementId}">${scriptSafeJson(inline)}</script>` +
       (Object.keys(answers).length > 0

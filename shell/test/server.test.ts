@@ -63,6 +63,7 @@ beforeAll(() => {
       entry: ['main.js'],
       startup: ['123.abcdef12.js'],
       httpClient: ['http-client.11111111.js', '678.22222222.js'],
+      pages: { dashboard: ['dashboard.33333333.js', '87.44444444.js'] },
     }),
   );
   fs.writeFileSync(path.join(dist, 'pre.12345678.js'), BIG_JS);
@@ -353,7 +354,7 @@ describe('shell production server', () => {
     }
   });
 
-  it('preloads the HTTP client on pages that call the API at once, and not on the landing or the dashboard', async () => {
+  it('preloads the HTTP client on pages that call the API at once, and not on the landing or the dashboard; the dashboard gets its own chunk', async () => {
     const preloaded = async (route: string) =>
       [
         ...(await request(port, route)).text.matchAll(/<link rel="preload"[^>]* href="\/([^"]+)"/g),
@@ -365,9 +366,16 @@ describe('shell production server', () => {
         'http-client.11111111.js',
         '678.22222222.js',
       ]);
-    // the dashboard's early load makes its first calls: the client comes later, when needed
-    for (const route of ['/', '/privacy', '/terms', '/dashboard'])
+    for (const route of ['/', '/privacy', '/terms'])
       expect(await preloaded(route)).toEqual(['main.js', '123.abcdef12.js']);
+    // the dashboard's early load makes its first calls: the client comes later, when needed; the
+    // body and query layer the shell fetches as it boots there come at once (route table's pageChunk)
+    expect(await preloaded('/dashboard?tab=servers')).toEqual([
+      'main.js',
+      '123.abcdef12.js',
+      'dashboard.33333333.js',
+      '87.44444444.js',
+    ]);
   });
 
   it("hints the page's scripts before its entry's script tag, so they are fetched first and at high priority", async () => {
@@ -375,7 +383,7 @@ describe('shell production server', () => {
     const entryTag = page.search(/<script nonce="[^"]*" defer src="?\/main\.js"?>/);
     expect(entryTag).toBeGreaterThan(0);
     const hints = [...page.matchAll(/<link rel="preload"[^>]*>/g)].map((match) => match.index);
-    expect(hints).toHaveLength(2);
+    expect(hints).toHaveLength(4);
     for (const index of hints) expect(index).toBeLessThan(entryTag);
   });
 

@@ -1,8 +1,10 @@
 // Writes landing-assets.json: the scripts the host's entry loads before any route shows, i.e. the
 // entry chunk(s), the bootstrap it imports at start, and the shared modules those consume; and the
-// scripts of the HTTP client, which loads with the first API call. The shell's server preloads
-// them from the page (the client only where the page calls the API), and
-// scripts/check-size-budgets.mjs weighs the start.
+// scripts of the HTTP client, which loads with the first API call; and, by name, the scripts of
+// each page chunk the shell fetches as it boots on that page (`pages`: the dashboard's body and its
+// query layer). The shell's server preloads them from the page (the client only where the page
+// calls the API, a page chunk only on its route), and scripts/check-size-budgets.mjs weighs the
+// start.
 //
 // Not every child of the entry is loaded at start: each shared module the host provides is a
 // child too (loaded only when something consumes it), and a dynamic import inside the bootstrap
@@ -59,10 +61,12 @@ class LandingAssetsPlugin {
   constructor({
     entry = 'main',
     httpClientChunk = 'http-client',
+    pageChunks = ['dashboard'],
     filename = 'landing-assets.json',
   } = {}) {
     this.entry = entry;
     this.httpClientChunk = httpClientChunk;
+    this.pageChunks = pageChunks;
     this.filename = filename;
   }
 
@@ -80,12 +84,22 @@ class LandingAssetsPlugin {
           const startup = [
             ...new Set(loadedWith(entrypoint, provided, lazy).flatMap(jsFiles)),
           ].filter((file) => !entryFiles.has(file));
-          const httpClient = clientGroup
-            ? [...new Set(loadedWith(clientGroup, provided).flatMap(jsFiles))].filter(
-                (file) => !entryFiles.has(file) && !startup.includes(file),
-              )
-            : [];
-          const content = JSON.stringify({ entry: [...entryFiles], startup, httpClient }, null, 2);
+          const beyondStart = (group) =>
+            [...new Set(loadedWith(group, provided).flatMap(jsFiles))].filter(
+              (file) => !entryFiles.has(file) && !startup.includes(file),
+            );
+          const httpClient = clientGroup ? beyondStart(clientGroup) : [];
+          const pages = {};
+          for (const name of this.pageChunks) {
+            const group = compilation.namedChunkGroups.get(name);
+            if (!group) throw new Error(`LandingAssetsPlugin: no chunk is named "${name}"`);
+            pages[name] = beyondStart(group);
+          }
+          const content = JSON.stringify(
+            { entry: [...entryFiles], startup, httpClient, pages },
+            null,
+            2,
+          );
           compilation.emitAsset(this.filename, new sources.RawSource(`${content}\n`));
         },
       );

@@ -47,6 +47,11 @@ export interface PageRoute {
   callsApiAtOnce?: boolean;
   /** The inline early load (dist/early-load/<file>) that starts this page's first calls. */
   earlyLoad?: string;
+  /**
+   * For the shell's server: the named chunk the shell fetches as it boots on this page
+   * (landing-assets.json's `pages`), hinted in its HTML so it downloads beside the shell.
+   */
+  pageChunk?: string;
 }
 
 const DEFAULT_DESCRIPTION = `Link your ${BRAND.chat} and ${BRAND.game} accounts, verify in your servers and keep roles in sync.`;
@@ -120,6 +125,7 @@ export const ROUTE_TABLE: PageRoute[] = [
     firstParcel: DASHBOARD_TAB_PARCELS.accounts,
     callsApiAtOnce: true,
     earlyLoad: 'dashboard.js',
+    pageChunk: 'dashboard',
   },
   {
     path: '/roblox/callback',
@@ -217,6 +223,7 @@ export interface ServerRoute {
   publicCalls?: string[];
   callsApiAtOnce?: boolean;
   earlyLoad?: string;
+  pageChunk?: string;
 }
 
 export function serverRouteTable(): ServerRoute[] {
@@ -226,5 +233,6 @@ export function serverRouteTable(): ServerRoute[] {
     ...(route.publicCalls ? { publicCalls: route.publicCalls } : {}),
     ...(route.callsApiAtOnce ? { callsApiAtOnce: true } : {}),
     ...(route.earlyLoad ? { earlyLoad: route.earlyLoad } : {}),
+    ...(route.pageChunk ? { pageChunk: route.pageChunk } : {}),
   }));
 }

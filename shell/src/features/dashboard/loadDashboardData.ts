@@ -13,7 +13,10 @@ export type { DashboardData } from '@roconnect/shared-lib/query';
  * (docs/performance.md › Size budgets).
  */
 export const loadQueryLayer = () => import('@roconnect/shared-lib/query');
-export const loadDashboardContent = () => import('./DashboardContent');
+// named: the shell's server hints this chunk and the query layer it imports on /dashboard
+// (landing-assets.json's `pages`, the route table's `pageChunk`)
+export const loadDashboardContent = () =>
+  import(/* webpackChunkName: "dashboard" */ './DashboardContent');
 
 /**
  * On a page opened at /dashboard with stored tokens, the shell starts the dashboard's load as it
