@@ -97,6 +97,8 @@ export const guildConfigs = pgTable('guild_configs', {
   joinHandling: text('join_handling').notNull().default('verify'),
   joinDm: boolean('join_dm').notNull().default(false),
   logChannelId: text('log_channel_id'),
+  /** why the last post to the log channel failed; null after one went through */
+  logChannelError: text('log_channel_error'),
   /** 0009: 'off' | 'daily' | 'weekly' */
   resync: text('resync').notNull().default('off'),
   verifyChannelId: text('verify_channel_id'),
@@ -219,3 +221,40 @@ export const memberUpdateItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.runId, t.discordId] })],
 );
+
+/** One row per gateway shard: who holds it until when, and the session to resume (migration 0010; src/gateway). */
+export const gatewayShardLeases = pgTable('gateway_shard_leases', {
+  shardId: integer('shard_id').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  shardCount: integer('shard_count'),
+  sessionId: text('session_id'),
+  resumeUrl: text('resume_url'),
+  sequence: integer('sequence'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** When each identify bucket may identify next, across gateway processes (migration 0010). */
+export const gatewayIdentifySlots = pgTable('gateway_identify_slots', {
+  rateKey: integer('rate_key').primaryKey(),
+  nextAt: ts('next_at').notNull(),
+});
+
+/** A member in a server as the gateway last said: present, or gone (migration 0010; features/member-events). */
+export const guildMemberPresence = pgTable(
+  'guild_member_presence',
+  {
+    guildId: text('guild_id').notNull(),
+    discordId: text('discord_id').notNull(),
+    status: text('status').$type<'present' | 'gone'>().notNull(),
+    seenAt: ts('seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.discordId] })],
+);
+
+/** The last update-all run the scheduled resync started per server (migration 0010). */
+export const guildResyncs = pgTable('guild_resyncs', {
+  guildId: text('guild_id').primaryKey(),
+  runId: uuid('run_id').notNull(),
+  startedAt: ts('started_at').notNull(),
+});

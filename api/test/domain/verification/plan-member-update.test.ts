@@ -43,6 +43,7 @@ const config: ConfigRow = {
   joinHandling: 'verify',
   joinDm: false,
   logChannelId: null,
+  logChannelError: null,
   resync: 'off',
   verifyChannelId: null,
   verifyMessageId: null,
