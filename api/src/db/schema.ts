@@ -258,3 +258,17 @@ export const guildResyncs = pgTable('guild_resyncs', {
   runId: uuid('run_id').notNull(),
   startedAt: ts('started_at').notNull(),
 });
+
+/** The role-connection metadata registered with Discord, per application (migration 0011). */
+export const roleConnectionMetadata = pgTable('role_connection_metadata', {
+  applicationId: text('application_id').primaryKey(),
+  metadataHash: text('metadata_hash').notNull(),
+  registeredAt: ts('registered_at').notNull().defaultNow(),
+});
+
+/** Whose Discord role connection holds which Roblox account's values (migration 0011). */
+export const roleConnections = pgTable('role_connections', {
+  userId: uuid('user_id').primaryKey(),
+  robloxId: text('roblox_id').notNull(),
+  writtenAt: ts('written_at').notNull().defaultNow(),
+});
