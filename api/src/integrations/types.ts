@@ -29,6 +29,7 @@ export type IntegrationErrorKind =
   | 'unknown_guild' // Discord 10004
   | 'unknown_role' // Discord 10011
   | 'cannot_dm' // Discord 50007
+  | 'unknown_channel' // Discord 10003
   | 'invalid_grant' // OAuth code/refresh token rejected
   | 'not_found' // Roblox group/user not found
   | 'rate_limited' // still limited after the client's own waiting
@@ -86,11 +87,50 @@ export interface DiscordMember {
   roles: string[];
 }
 
+/** A permission overwrite of a channel: type 0 a role (id = role id, @everyone's is the guild id), 1 a member. */
+export interface DiscordPermissionOverwrite {
+  id: string;
+  type: number;
+  /** permission bit sets as decimal strings */
+  allow: string;
+  deny: string;
+}
+
+export interface DiscordChannel {
+  id: string;
+  name: string;
+  /** 0 text, 2 voice, 4 category, 5 announcement, 13 stage, 15 forum, … */
+  type: number;
+  position: number;
+  permission_overwrites: DiscordPermissionOverwrite[];
+}
+
+/** An embed as the bot posts them (a subset of Discord's). */
+export interface DiscordEmbed {
+  title?: string;
+  description?: string;
+  color?: number;
+  fields?: { name: string; value: string; inline?: boolean }[];
+  footer?: { text: string };
+  timestamp?: string;
+}
+
+/** A message the bot posts in a channel; mentions never ping anyone. */
+export interface DiscordOutgoingMessage {
+  content?: string;
+  embeds?: DiscordEmbed[];
+  /** action rows of buttons */
+  components?: {
+    type: 1;
+    components: { type: 2; style: number; label: string; custom_id?: string; url?: string }[];
+  }[];
+}
+
 /** Discord's OAuth2 for people (login) — Bearer tokens of the person. */
 export interface DiscordOAuthClient {
   /** authorize URL for login: scopes `identify guilds` */
   loginUrl(state: string): string;
-  /** authorize URL for adding the bot to one guild: scope `bot`, permissions 402720768 */
+  /** authorize URL for adding the bot to one guild: scope `bot`, permissions 402738176 */
   botInviteUrl(state: string, guildId: string): string;
   exchangeCode(code: string): Promise<DiscordTokenSet>;
   /** throws IntegrationError kind 'invalid_grant' when Discord refuses the refresh token */
@@ -130,6 +170,13 @@ export interface DiscordBotClient {
   ): Promise<void>;
   /** opens a DM channel and posts the message; throws kind 'cannot_dm' for Discord 50007 */
   sendDirectMessage(userId: string, content: string): Promise<void>;
+  /** every channel of the guild, with its permission overwrites */
+  listChannels(guildId: string): Promise<DiscordChannel[]>;
+  /**
+   * Posts in a guild channel (no mention pings); throws kind 'missing_permissions' (50013),
+   * 'missing_access' (50001) or 'unknown_channel' (10003) when the bot cannot.
+   */
+  postMessage(channelId: string, message: DiscordOutgoingMessage): Promise<{ id: string }>;
 }
 
 // ---------------- Roblox ----------------

@@ -1,6 +1,8 @@
 import {
   IntegrationError,
+  type DiscordChannel,
   type DiscordGuild,
+  type DiscordOutgoingMessage,
   type DiscordMember,
   type DiscordRole,
   type DiscordUser,
@@ -21,6 +23,8 @@ export interface FakeGuild {
   botRoleId?: string;
   roles: DiscordRole[];
   members: Map<string, { permissions: string; nick: string | null; roles: string[] }>;
+  /** without it the guild has one text channel `general` whose id is the guild's id */
+  channels?: DiscordChannel[];
 }
 
 export interface FakeWorld {
@@ -29,6 +33,10 @@ export interface FakeWorld {
   robloxUsers: Map<string, RobloxUserInfo>;
   groups: Map<string, { name: string; roles: RobloxGroupRole[]; members: Map<string, number> }>;
   dms: { userId: string; content: string }[];
+  /** messages the bot posted in guild channels */
+  posts: { channelId: string; message: DiscordOutgoingMessage }[];
+  /** channel ids where Discord refuses the bot's posts with 50013 */
+  refusedChannels: Set<string>;
   refusesDm: Set<string>;
   /** Discord refresh tokens that Discord no longer accepts */
   revokedRefresh: Set<string>;
@@ -53,6 +61,8 @@ export function createWorld(): FakeWorld {
     robloxUsers: new Map(),
     groups: new Map(),
     dms: [],
+    posts: [],
+    refusedChannels: new Set(),
     refusesDm: new Set(),
     revokedRefresh: new Set(),
     refusedRoles: new Set(),
@@ -290,6 +300,25 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         if (world.refusesDm.has(userId))
           throw err('cannot_dm', 'Cannot send messages to this user', 50007, 403);
         world.dms.push({ userId, content });
+      },
+      listChannels: async (guildId) => {
+        const g = guildOf(world, guildId);
+        return (
+          g.channels ?? [
+            { id: g.id, name: 'general', type: 0, position: 0, permission_overwrites: [] },
+          ]
+        ).map((c) => structuredClone(c));
+      },
+      postMessage: async (channelId, message) => {
+        const known = [...world.guilds.values()].some((g) =>
+          (g.channels ?? [{ id: g.id }]).some((c) => c.id === channelId),
+        );
+        if (!known) throw err('unknown_channel', 'Unknown Channel', 10003, 404);
+        if (world.refusedChannels.has(channelId))
+          throw err('missing_permissions', 'Missing Permissions', 50013, 403);
+        world.posts.push({ channelId, message: structuredClone(message) });
+        world.nextId += 1n;
+        return { id: String(world.nextId) };
       },
     },
     robloxOAuth: {

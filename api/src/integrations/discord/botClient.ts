@@ -1,6 +1,8 @@
 import { REST, RESTEvents } from '@discordjs/rest';
 import {
   Routes,
+  type APIGuildChannel,
+  type APIMessage,
   type APIGuild,
   type APIGuildMember,
   type APIRole,
@@ -8,6 +10,7 @@ import {
 } from 'discord-api-types/v10';
 import type {
   DiscordBotClient,
+  DiscordChannel,
   DiscordGuild,
   DiscordMember,
   DiscordRole,
@@ -193,6 +196,34 @@ export function createDiscordBotClient(
       await call('send_dm', () =>
         rest.post(Routes.channelMessages(channel.id), { body: { content } }),
       );
+    },
+
+    listChannels: (guildId) =>
+      call<(APIGuildChannel & { position?: number })[]>('list_channels', () =>
+        rest.get(Routes.guildChannels(guildId)),
+      ).then((channels) =>
+        channels.map((c): DiscordChannel => ({
+          id: c.id,
+          name: c.name ?? '',
+          type: c.type,
+          position: c.position ?? 0,
+          permission_overwrites: (c.permission_overwrites ?? []).map((o) => ({
+            id: o.id,
+            type: o.type,
+            allow: o.allow,
+            deny: o.deny,
+          })),
+        })),
+      ),
+
+    async postMessage(channelId, message) {
+      const posted = await call<APIMessage>('post_message', () =>
+        rest.post(Routes.channelMessages(channelId), {
+          // the log names members and staff: it must never ping them
+          body: { ...message, allowed_mentions: { parse: [] } },
+        }),
+      );
+      return { id: posted.id };
     },
   };
 }

@@ -11,7 +11,9 @@ export type BotOperation =
   | 'remove_role'
   | 'set_nickname'
   | 'edit_member'
-  | 'send_dm';
+  | 'send_dm'
+  | 'list_channels'
+  | 'post_message';
 
 const MISSING_PERMISSIONS: Record<BotOperation, string> = {
   add_role:
@@ -32,7 +34,15 @@ const MISSING_PERMISSIONS: Record<BotOperation, string> = {
   get_member:
     'The bot is missing a permission in this server. Add the bot again from the dashboard to restore its permissions.',
   send_dm: 'Discord did not let the bot send a direct message to this member.',
+  list_channels:
+    'The bot cannot see the channels of this server. Add the bot again from the dashboard to restore its View Channels permission.',
+  post_message:
+    "The bot cannot post in that channel. In the channel's settings (Edit Channel → Permissions), let the bot's role View Channel, Send Messages and Embed Links.",
 };
+
+/** 50001 on a channel means that channel is hidden from the bot, not that the bot left the server. */
+const CHANNEL_MISSING_ACCESS =
+  "The bot cannot see that channel. In the channel's settings (Edit Channel → Permissions), let the bot's role View Channel.";
 
 const BY_CODE: Record<number, { kind: IntegrationErrorKind; message: string }> = {
   50001: {
@@ -56,6 +66,10 @@ const BY_CODE: Record<number, { kind: IntegrationErrorKind; message: string }> =
     message:
       'Discord would not deliver a direct message: the member does not accept DMs from this server.',
   },
+  10003: {
+    kind: 'unknown_channel',
+    message: 'That channel no longer exists in this server. Choose another channel.',
+  },
   50278: {
     kind: 'cannot_dm',
     message:
@@ -73,6 +87,14 @@ export function toIntegrationError(error: unknown, operation: BotOperation): Int
         'discord',
         'missing_permissions',
         MISSING_PERMISSIONS[operation],
+        code,
+        error.status,
+      );
+    if (code === 50001 && operation === 'post_message')
+      return new IntegrationError(
+        'discord',
+        'missing_access',
+        CHANNEL_MISSING_ACCESS,
         code,
         error.status,
       );
