@@ -53,6 +53,14 @@ export const SERVER_ROUTES = {
   editUnverifiedRole: { method: 'PUT', path: '/api/v1/server/:id/edit/unverified-role' },
 } as const satisfies Record<string, ApiRoute>;
 
+/** What the bot does inside Discord for one server (api/README.md › Discord settings). */
+export const DISCORD_SETTINGS_ROUTES = {
+  channels: { method: 'GET', path: '/api/v1/server/:id/channels' },
+  logChannel: { method: 'PUT', path: '/api/v1/server/:id/log-channel' },
+  automation: { method: 'PUT', path: '/api/v1/server/:id/automation' },
+  verifyMessage: { method: 'POST', path: '/api/v1/server/:id/verify-message' },
+} as const satisfies Record<string, ApiRoute>;
+
 export const BIND_ROUTES = {
   list: { method: 'GET', path: '/api/v1/server/:id/binds' },
   replace: { method: 'PUT', path: '/api/v1/server/:id/binds' },

@@ -39,6 +39,14 @@ import type {
   SetupVerifiedRoleDataSchema,
 } from './schemas/servers';
 import type { VerifyRequestSchema, VerifyResultSchema } from './schemas/verification';
+import type {
+  AutomationBodySchema,
+  LogChannelBodySchema,
+  ServerChannelSchema,
+  ServerChannelsDataSchema,
+  VerifyMessageBodySchema,
+  VerifyMessageDataSchema,
+} from './schemas/discordSettings';
 
 export {
   JOIN_HANDLING_MODES,
@@ -112,3 +120,18 @@ export type EditGroupRequest = ExactlyOneOf<Static<typeof EditGroupBodySchema>>;
 export interface CspNonceResponse {
   nonce: string;
 }
+
+// ---- Discord settings: channels, the log channel, join handling and resync, the Verify message ----
+
+/** a text channel the bot can post in */
+export type ServerChannel = Static<typeof ServerChannelSchema>;
+/** GET …/channels */
+export type ServerChannelsData = Static<typeof ServerChannelsDataSchema>;
+/** PUT …/log-channel (answers ServerConfigData) */
+export type LogChannelRequest = Static<typeof LogChannelBodySchema>;
+/** PUT …/automation: at least one field (answers ServerConfigData) */
+export type AutomationRequest = Static<typeof AutomationBodySchema>;
+/** POST …/verify-message */
+export type PostVerifyMessageRequest = Static<typeof VerifyMessageBodySchema>;
+/** POST …/verify-message: 201 */
+export type VerifyMessageData = Static<typeof VerifyMessageDataSchema>;

@@ -10,6 +10,7 @@ export * from './dashboard';
 export * from './verification';
 export * from './roblox';
 export * from './servers';
+export * from './discordSettings';
 export * from './binds';
 export * from './audit';
 export * from './health';
