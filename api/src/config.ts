@@ -334,6 +334,7 @@ function providerOrigins(env: Env, production: boolean) {
       robloxOAuth: 'https://apis.roblox.com/oauth/v1',
       robloxGroups: 'https://groups.roblox.com',
       robloxThumbnails: 'https://thumbnails.roblox.com',
+      robloxUsers: 'https://users.roblox.com',
     };
   }
   const emulator = url(env, 'EMULATOR_URL', EMULATOR_URL);
@@ -345,6 +346,7 @@ function providerOrigins(env: Env, production: boolean) {
     robloxOAuthPublic: `${emulatorPublic}/oauth/v1`,
     robloxGroups: emulator,
     robloxThumbnails: emulator,
+    robloxUsers: emulator,
   };
 }
 
@@ -434,6 +436,7 @@ export function loadSettings(env: Env = process.env): Settings {
       robloxUserInfoUrl: url(env, 'ROBLOX_USERINFO_URL', `${origins.robloxOAuth}/userinfo`),
       robloxGroupsBaseUrl: url(env, 'ROBLOX_GROUPS_BASE_URL', origins.robloxGroups),
       robloxThumbnailsBaseUrl: url(env, 'ROBLOX_THUMBNAILS_BASE_URL', origins.robloxThumbnails),
+      robloxUsersBaseUrl: url(env, 'ROBLOX_USERS_BASE_URL', origins.robloxUsers),
       robloxClientId: optional(env, 'ROBLOX_CLIENT_ID', devDefault('emulator-roblox-client')),
       robloxClientSecret: optional(
         env,

@@ -1,5 +1,6 @@
 import { createDiscordBotClient, type BotClientPolicy } from './discord/botClient';
 import { createDiscordOAuthClient } from './discord/oauthClient';
+import { createDiscordRoleConnectionsClient } from './discord/roleConnections';
 import type { HttpPolicy } from './http';
 import { createRobloxApiClient } from './roblox/apiClient';
 import { createRobloxOAuthClient } from './roblox/oauthClient';
@@ -32,5 +33,6 @@ export function createIntegrations(
     discordBot: createDiscordBotClient(settings, policies.bot),
     robloxOAuth: createRobloxOAuthClient(settings, policies.http),
     roblox: createRobloxApiClient(settings, policies.http),
+    discordRoleConnections: createDiscordRoleConnectionsClient(settings, policies.http),
   };
 }

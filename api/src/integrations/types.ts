@@ -179,6 +179,29 @@ export interface DiscordBotClient {
   postMessage(channelId: string, message: DiscordOutgoingMessage): Promise<{ id: string }>;
 }
 
+/** Discord Linked Roles: the application's metadata records and each user's values. */
+export interface DiscordRoleConnectionsClient {
+  /** replaces the application's metadata records (bot token) */
+  putMetadata(records: RoleConnectionMetadataRecord[]): Promise<void>;
+  /** replaces the user's values; the access token needs the scope `role_connections.write` */
+  putUserConnection(accessToken: string, connection: RoleConnectionValues): Promise<void>;
+}
+
+/** One metadata record a server can require of a role (Discord's type numbers, 1–8). */
+export interface RoleConnectionMetadataRecord {
+  type: number;
+  key: string;
+  name: string;
+  description: string;
+}
+
+/** A user's role connection: the platform account shown on their profile and its values by key. */
+export interface RoleConnectionValues {
+  platform_name?: string;
+  platform_username?: string;
+  metadata: Record<string, string>;
+}
+
 // ---------------- Roblox ----------------
 
 export interface RobloxUserInfo {
@@ -223,6 +246,8 @@ export interface RobloxApiClient {
   getUserGroupRanks(userId: string): Promise<Map<string, number>>;
   /** headshot URL, null when none is available */
   getAvatarHeadshotUrl(userId: string): Promise<string | null>;
+  /** when the Roblox account was created; null when Roblox does not know the account */
+  getUserCreatedAt(userId: string): Promise<Date | null>;
 }
 
 /** Everything the API needs from the outside world, built once from settings. */
@@ -231,6 +256,7 @@ export interface Integrations {
   discordBot: DiscordBotClient;
   robloxOAuth: RobloxOAuthClient;
   roblox: RobloxApiClient;
+  discordRoleConnections: DiscordRoleConnectionsClient;
 }
 
 /** Settings the integration clients are built from (all have emulator defaults; see api/src/config). */
@@ -246,6 +272,7 @@ export interface IntegrationSettings {
   robloxUserInfoUrl: string; // https://apis.roblox.com/oauth/v1/userinfo
   robloxGroupsBaseUrl: string; // https://groups.roblox.com
   robloxThumbnailsBaseUrl: string; // https://thumbnails.roblox.com
+  robloxUsersBaseUrl: string; // https://users.roblox.com
   robloxClientId: string | undefined;
   robloxClientSecret: string | undefined;
   robloxRedirectUri: string; // <API_URL>/roblox/callback

@@ -38,6 +38,7 @@ export function settingsFor(
     robloxUserInfoUrl: `${url}/oauth/v1/userinfo`,
     robloxGroupsBaseUrl: url,
     robloxThumbnailsBaseUrl: url,
+    robloxUsersBaseUrl: url,
     robloxClientId: 'emulator-roblox-client',
     robloxClientSecret: 'emulator-roblox-secret',
     robloxRedirectUri: 'http://localhost:3000/roblox/callback',

@@ -8,6 +8,8 @@ import {
   type DiscordUser,
   type Integrations,
   type RobloxGroupRole,
+  type RoleConnectionMetadataRecord,
+  type RoleConnectionValues,
   type RobloxUserInfo,
 } from '../../src/integrations/types';
 
@@ -47,6 +49,12 @@ export interface FakeWorld {
   /** access tokens Discord treats as expired (401) */
   expiredAccess: Set<string>;
   calls: string[];
+  /** Linked Roles: the application's metadata records (null before any), each PUT of them, and each user's values */
+  roleConnections: {
+    metadata: RoleConnectionMetadataRecord[] | null;
+    metadataPuts: number;
+    users: Map<string, RoleConnectionValues>;
+  };
   nextId: bigint;
   tokenCounter: number;
   robloxConfigured: boolean;
@@ -69,6 +77,7 @@ export function createWorld(): FakeWorld {
     refusedNicknames: new Set(),
     expiredAccess: new Set(),
     calls: [],
+    roleConnections: { metadata: null, metadataPuts: 0, users: new Map() },
     nextId: 140000000000000001n,
     tokenCounter: 0,
     robloxConfigured: true,
@@ -364,6 +373,17 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
       },
       getAvatarHeadshotUrl: async (userId) =>
         `https://tr.rbxcdn.test/${userId}/150/150/AvatarHeadshot/Png`,
+      getUserCreatedAt: async (userId) =>
+        world.robloxUsers.has(userId) ? new Date('2015-01-01T00:00:00.000Z') : null,
+    },
+    discordRoleConnections: {
+      putMetadata: async (records) => {
+        world.roleConnections.metadataPuts += 1;
+        world.roleConnections.metadata = structuredClone(records);
+      },
+      putUserConnection: async (token, connection) => {
+        world.roleConnections.users.set(userOfAccess(world, token), structuredClone(connection));
+      },
     },
   };
 }

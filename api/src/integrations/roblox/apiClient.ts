@@ -9,7 +9,10 @@ import {
 
 type Settings = Pick<
   IntegrationSettings,
-  'robloxGroupsBaseUrl' | 'robloxThumbnailsBaseUrl' | 'robloxMaxConcurrentRequests'
+  | 'robloxGroupsBaseUrl'
+  | 'robloxThumbnailsBaseUrl'
+  | 'robloxUsersBaseUrl'
+  | 'robloxMaxConcurrentRequests'
 >;
 
 /** Calls in flight at once when the setting is absent (ROBLOX_MAX_CONCURRENT_REQUESTS). */
@@ -42,6 +45,7 @@ export function createRobloxApiClient(
 ): RobloxApiClient {
   const groups = trimSlash(settings.robloxGroupsBaseUrl);
   const thumbnails = trimSlash(settings.robloxThumbnailsBaseUrl);
+  const users = trimSlash(settings.robloxUsersBaseUrl);
   // Roblox limits by address and every tenant shares ours: one tenant's fan-out waits its turn
   // instead of getting the API throttled for everyone (security review N4).
   const limit = new ConcurrencyLimit(
@@ -136,6 +140,18 @@ export function createRobloxApiClient(
         : undefined;
       const url = prop(entry, 'imageUrl');
       return prop(entry, 'state') === 'Completed' && typeof url === 'string' && url ? url : null;
+    },
+
+    /** `GET users.roblox.com/v1/users/{id}` answers `{created: ISO 8601, …}`; 404 for no such user. */
+    async getUserCreatedAt(userId) {
+      if (!ID.test(userId)) return null;
+      const res = await get(`${users}/v1/users/${userId}`);
+      if (isMissing(res)) return null;
+      const created = prop(res.body, 'created');
+      const at = typeof created === 'string' ? new Date(created) : null;
+      if (res.status !== 200 || !at || Number.isNaN(at.getTime()))
+        throw unexpected(res, 'load the account');
+      return at;
     },
   };
 }
