@@ -81,6 +81,31 @@ export interface Settings {
   memberUpdatePollSeconds: number;
   /** how long a Roblox group's name and ranks are reused, by every replica (ROBLOX_GROUP_CACHE_SECONDS) */
   robloxGroupCacheSeconds: number;
+  /** the gateway worker (src/gateway): Discord's events → jobs */
+  gateway: GatewaySettings;
+  /** the scheduled resync of servers that ask for one (features/member-events/resync.ts) */
+  resync: ResyncSettings;
+}
+
+export interface GatewaySettings {
+  /**
+   * run the worker inside the API's process (GATEWAY_IN_API): the embedded PGlite database belongs
+   * to one process, so without DATABASE_URL this is the only way to run it beside the API
+   */
+  inApi: boolean;
+  /**
+   * how long a shard's lease lasts without renewal (GATEWAY_LEASE_SECONDS); renewed every third of
+   * it, so a dead holder's shards are taken over within about 1⅓ leases
+   */
+  leaseSeconds: number;
+  /** the total number of shards (GATEWAY_SHARD_COUNT); null = the count Discord recommends */
+  shardCount: number | null;
+}
+
+export interface ResyncSettings {
+  /** the quiet hours, UTC: scheduled resyncs start from RESYNC_HOUR_UTC for RESYNC_WINDOW_HOURS */
+  hourUtc: number;
+  windowHours: number;
 }
 
 export class ConfigError extends Error {
@@ -280,6 +305,15 @@ function publicKey(env: Env, production: boolean): Buffer {
   return Buffer.from(v, 'hex');
 }
 
+/** GATEWAY_SHARD_COUNT: `auto` (or unset) for Discord's recommended count, else a count. */
+function shardCount(env: Env): number | null {
+  const v = str(env, 'GATEWAY_SHARD_COUNT', 'auto');
+  if (v.toLowerCase() === 'auto') return null;
+  if (!/^\d+$/.test(v))
+    throw new ConfigError(`GATEWAY_SHARD_COUNT must be auto or a whole number, got "${v}"`);
+  return int(env, 'GATEWAY_SHARD_COUNT', 1, 1, 65535);
+}
+
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const v = str(env, name, String(fallback)).toLowerCase();
   if (v === 'true' || v === '1') return true;
@@ -420,6 +454,15 @@ export function loadSettings(env: Env = process.env): Settings {
     memberUpdateSliceSeconds: int(env, 'MEMBER_UPDATE_SLICE_SECONDS', 10, 1, 300),
     memberUpdatePollSeconds: int(env, 'MEMBER_UPDATE_POLL_SECONDS', 30, 1, 3600),
     robloxGroupCacheSeconds: int(env, 'ROBLOX_GROUP_CACHE_SECONDS', 600, 0, 86400),
+    gateway: {
+      inApi: flag(env, 'GATEWAY_IN_API', false),
+      leaseSeconds: int(env, 'GATEWAY_LEASE_SECONDS', 20, 2, 300),
+      shardCount: shardCount(env),
+    },
+    resync: {
+      hourUtc: int(env, 'RESYNC_HOUR_UTC', 4, 0, 23),
+      windowHours: int(env, 'RESYNC_WINDOW_HOURS', 4, 1, 24),
+    },
     integrations: {
       discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', origins.discordApi),
       discordAuthorizeUrl: url(env, 'DISCORD_AUTHORIZE_URL', origins.discordAuthorize),

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   integer,
   jsonb,
@@ -230,7 +231,7 @@ export const gatewayShardLeases = pgTable('gateway_shard_leases', {
   shardCount: integer('shard_count'),
   sessionId: text('session_id'),
   resumeUrl: text('resume_url'),
-  sequence: integer('sequence'),
+  sequence: bigint('sequence', { mode: 'number' }),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
