@@ -12,6 +12,8 @@ import { discordPlugin } from './discord';
 import { RateLimiter } from './discord/rateLimiter';
 import { InteractionSigner } from './interactions/keys';
 import { WebhookLog } from './interactions/webhookLog';
+import { GatewayHub } from './gateway/hub';
+import { attachGateway } from './gateway/server';
 import { robloxPlugin } from './roblox';
 import { loadSeedFile, DEFAULT_SEED_PATH } from './seed/load';
 import type { Seed } from './seed/types';
@@ -30,6 +32,8 @@ export interface EmulatorHandle {
   readonly faults: FaultRegistry;
   /** slow answers, like POST /__emulator/latency; cleared by reset */
   readonly latency: LatencyRegistry;
+  /** gateway sessions, settings and the fan-out of events (GET /__emulator/gateway) */
+  readonly gateway: GatewayHub;
   /** reload the seed (or a new one) and clear faults, like POST /__emulator/reset */
   reset(seed?: Seed): void;
   /** the same JSON as GET /__emulator/state */
@@ -72,6 +76,8 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
     commands: [],
     signer: new InteractionSigner(),
     webhooks: new WebhookLog(),
+    gateway: new GatewayHub(config.gateway),
+    roleConnectionMetadata: [],
   };
 
   const app = Fastify({
@@ -103,6 +109,7 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
   app.register(async (scope) => controlPlugin(scope, ctx));
   app.register(async (scope) => discordPlugin(scope, ctx));
   app.register(async (scope) => robloxPlugin(scope, ctx));
+  attachGateway(app, ctx);
 
   const handle: EmulatorHandle = {
     config,
@@ -111,6 +118,7 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
     },
     faults,
     latency,
+    gateway: ctx.gateway,
     rateLimiter: ctx.rateLimiter,
     interactionsPublicKey: ctx.signer.publicKeyHex,
     setInteractionsUrl(url: string) {
@@ -125,6 +133,7 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
       robloxCalls.clear();
       ctx.rateLimiter.configure(ctx.config.rateLimits);
       ctx.webhooks.clear();
+      ctx.gateway.resetSettings();
     },
     state: () => snapshot(ctx),
     addFaults(list: unknown[]) {

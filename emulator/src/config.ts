@@ -17,6 +17,22 @@ export interface EmulatorOptions {
   interactionsUrl?: string;
   /** REST rate limits; default off (headers only) */
   rateLimits?: RateLimitSettings;
+  /** the gateway's recommended shard count (GET /gateway/bot `shards`); default 1 */
+  gatewayShards?: number;
+  /** HELLO's heartbeat_interval in ms; default 41250 as Discord */
+  gatewayHeartbeatIntervalMs?: number;
+  /** how long a session stays resumable after its socket drops, ms; default 180000 */
+  gatewaySessionTtlMs?: number;
+  /** dispatches kept per session for RESUME; default 5000 */
+  gatewayReplayLimit?: number;
+}
+
+/** The gateway's settings; `shards` and `heartbeatIntervalMs` can change at run time (PUT /__emulator/gateway). */
+export interface GatewaySettings {
+  shards: number;
+  heartbeatIntervalMs: number;
+  sessionTtlMs: number;
+  replayLimit: number;
 }
 
 export interface EmulatorConfig {
@@ -29,6 +45,7 @@ export interface EmulatorConfig {
   botUsername: string;
   interactionsUrl: string;
   rateLimits: RateLimitSettings;
+  gateway: GatewaySettings;
 }
 
 export const DEFAULTS = {
@@ -40,6 +57,10 @@ export const DEFAULTS = {
   publicUrl: 'http://localhost:3100',
   botUsername: 'RoConnect',
   interactionsUrl: 'http://127.0.0.1:3000/api/interactions',
+  gatewayShards: 1,
+  gatewayHeartbeatIntervalMs: 41250,
+  gatewaySessionTtlMs: 180_000,
+  gatewayReplayLimit: 5000,
 } as const;
 
 export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
@@ -53,5 +74,12 @@ export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
     botUsername: options.botUsername ?? DEFAULTS.botUsername,
     interactionsUrl: options.interactionsUrl ?? DEFAULTS.interactionsUrl,
     rateLimits: options.rateLimits ?? LIMITS_OFF,
+    gateway: {
+      shards: options.gatewayShards ?? DEFAULTS.gatewayShards,
+      heartbeatIntervalMs:
+        options.gatewayHeartbeatIntervalMs ?? DEFAULTS.gatewayHeartbeatIntervalMs,
+      sessionTtlMs: options.gatewaySessionTtlMs ?? DEFAULTS.gatewaySessionTtlMs,
+      replayLimit: options.gatewayReplayLimit ?? DEFAULTS.gatewayReplayLimit,
+    },
   };
 }

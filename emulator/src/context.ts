@@ -3,6 +3,8 @@ import type { CallLog, RobloxCallLog } from './control/callLog';
 import type { FaultRegistry } from './control/faults';
 import type { LatencyRegistry } from './control/latency';
 import type { RateLimiter } from './discord/rateLimiter';
+import type { RoleConnectionMetadata } from './discord/roleConnections';
+import type { GatewayHub } from './gateway/hub';
 import type { InteractionSigner } from './interactions/keys';
 import type { StoredCommand } from './interactions/storedCommand';
 import type { WebhookLog } from './interactions/webhookLog';
@@ -30,4 +32,8 @@ export interface EmulatorContext {
   signer: InteractionSigner;
   /** interaction tokens and what the API sent through their webhooks */
   webhooks: WebhookLog;
+  /** gateway sessions and the fan-out of events to them */
+  gateway: GatewayHub;
+  /** the application's Linked Roles metadata records (PUT /applications/{app}/role-connections/metadata) */
+  roleConnectionMetadata: RoleConnectionMetadata[];
 }

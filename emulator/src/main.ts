@@ -16,6 +16,13 @@ async function main(): Promise<void> {
   const limits = parseRateLimitSettings(process.env.EMULATOR_RATE_LIMITS || 'off');
   if (typeof limits === 'string')
     throw new Error(`EMULATOR_RATE_LIMITS must be "discord" or "off": ${limits}`);
+  const whole = (name: string): number | undefined => {
+    const raw = process.env[name];
+    if (!raw) return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n)) throw new Error(`${name} must be a whole number (got ${raw})`);
+    return n;
+  };
   const app = createEmulator({
     seed,
     discordClientId: process.env.DISCORD_CLIENT_ID || undefined,
@@ -27,6 +34,8 @@ async function main(): Promise<void> {
     logger: process.env.EMULATOR_LOG === '1',
     interactionsUrl: process.env.EMULATOR_INTERACTIONS_URL || undefined,
     rateLimits: limits,
+    gatewayShards: whole('EMULATOR_GATEWAY_SHARDS'),
+    gatewayHeartbeatIntervalMs: whole('EMULATOR_GATEWAY_HEARTBEAT_MS'),
   });
   await app.listen({ port, host });
   const address = app.server.address();
@@ -34,6 +43,7 @@ async function main(): Promise<void> {
   console.log(`RoConnect emulator (Discord + Roblox) listening on http://${host}:${actual}`);
   console.log(`  seed: ${seedPath}`);
   console.log(`  state: http://${host}:${actual}/__emulator/state`);
+  console.log(`  gateway: ws://${host}:${actual}/gateway`);
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -4,6 +4,9 @@ import { escapeHtml } from '../html/page';
 import { SeedError, validateSeed } from '../seed/validate';
 import { parseFaults } from './faults';
 import { registerLatencyControl } from './latency';
+import { registerChannelControl } from './channels';
+import { registerGatewayControl } from './gateway';
+import { registerMemberJoinControl } from './memberJoins';
 import { registerMemberControl } from './members';
 import { registerRoleControl } from './roles';
 import { snapshot } from './state';
@@ -14,6 +17,9 @@ import { parseRateLimitSettings, rateLimitJson } from '../discord/rateLimiter';
 export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext): Promise<void> {
   app.get('/__emulator/state', async () => snapshot(ctx));
   registerMemberControl(app, ctx);
+  registerMemberJoinControl(app, ctx);
+  registerChannelControl(app, ctx);
+  registerGatewayControl(app, ctx);
   registerRoleControl(app, ctx);
   registerInteractionControl(app, ctx);
 
@@ -52,6 +58,7 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
     // the limits the emulator started with, whatever a test set since
     ctx.rateLimiter.configure(ctx.config.rateLimits);
     ctx.webhooks.clear();
+    ctx.gateway.resetSettings();
     return { ok: true };
   });
 

@@ -1,7 +1,10 @@
 import type { EmulatorContext } from '../context';
 import { sortedRoles } from '../discord/views';
 
-/** A JSON snapshot for tests and people: who has which roles and nickname, and every DM sent. */
+/**
+ * A JSON snapshot for tests and people: who has which roles and nickname, every DM and channel
+ * message sent, Linked Roles data and the gateway's sessions.
+ */
 export function snapshot(ctx: EmulatorContext) {
   const { discord, roblox } = ctx.store;
   return {
@@ -30,6 +33,14 @@ export function snapshot(ctx: EmulatorContext) {
           roles: [...m.roles],
           role_names: m.roles.map((id) => g.roles.find((r) => r.id === id)?.name ?? id),
         })),
+        channels: g.channels.map((c) => ({
+          id: c.id,
+          name: c.name,
+          type: c.type,
+          bot_can_send: c.bot_can_send,
+          message_count: c.message_count,
+          messages: c.messages.map((m) => ({ ...m })),
+        })),
       })),
       dms: discord.dms.map((dm) => ({
         ...dm,
@@ -40,6 +51,11 @@ export function snapshot(ctx: EmulatorContext) {
       users: [...roblox.users.values()],
       groups: [...roblox.groups.values()],
     },
+    role_connections: {
+      metadata: ctx.roleConnectionMetadata,
+      users: [...discord.roleConnections].map(([userId, c]) => ({ user_id: userId, ...c })),
+    },
+    gateway: ctx.gateway.snapshot(),
     faults: ctx.faults.list(),
   };
 }

@@ -10,6 +10,7 @@ const KNOWN_SCOPES = new Set([
   'connections',
   'bot',
   'applications.commands',
+  'role_connections.write',
 ]);
 
 export interface AuthorizeRequest {

@@ -3,6 +3,8 @@ import type { EmulatorContext } from '../context';
 import { errorPage, readCookie, sendHtml, withQuery } from '../html/page';
 import { asRecord } from '../oauth/clientAuth';
 import type { DiscordUserRecord } from '../store/discordState';
+import { guildCreateData } from '../gateway/events';
+import { Intent } from '../gateway/protocol';
 import { parseAuthorizeRequest, type AuthorizeRequest } from './authorizeRequest';
 import { botInvitePage, donePage, loginPage } from './consentViews';
 
@@ -156,7 +158,16 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
         ),
       );
     }
+    const joined = !guild.bot_present;
     discord.addBot(guild, req.permissions);
+    // as Discord: the shard holding the guild learns of it with a GUILD_CREATE
+    if (joined)
+      ctx.gateway.dispatchToGuild(
+        guild.id,
+        Intent.Guilds,
+        'GUILD_CREATE',
+        guildCreateData(ctx, guild),
+      );
     if (!req.redirectUri)
       return sendHtml(reply, 200, donePage('Bot added', `${appName} was added to ${guild.name}.`));
     const code = ctx.store.discordOAuth.issueCode({

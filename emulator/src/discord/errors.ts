@@ -30,3 +30,21 @@ export const DiscordErrors = {
       [field]: { _errors: [{ code, message }] },
     }),
 };
+
+/** One bad field of a form body, by its path (e.g. ["embeds", "0", "title"]). */
+export interface FormProblem {
+  path: string[];
+  code: string;
+  message: string;
+}
+
+/** 50035 with Discord's nested `errors`, e.g. `{"embeds": {"0": {"title": {"_errors": [...]}}}}` */
+export function invalidFormAt(reply: FastifyReply, problem: FormProblem) {
+  let errors: Record<string, unknown> = {
+    _errors: [{ code: problem.code, message: problem.message }],
+  };
+  for (const part of [...problem.path].reverse()) errors = { [part]: errors };
+  return discordError(reply, 400, 50035, 'Invalid Form Body', errors);
+}
+
+export const isFormProblem = (v: object): v is FormProblem => 'code' in v && 'path' in v;

@@ -3,11 +3,13 @@ import { recordBotCalls } from '../control/callLog';
 import type { EmulatorContext } from '../context';
 import { registerDiscordChannels } from './channels';
 import { registerDiscordConsent } from './consent';
+import { registerGatewayInfo } from './gatewayInfo';
 import { registerDiscordGuilds } from './guilds';
 import { registerDiscordMembers } from './members';
 import { registerInteractionRoutes } from '../interactions/discordRoutes';
 import { registerDiscordMemberList } from './memberList';
 import { enforceRateLimits } from './rateLimiter';
+import { registerRoleConnections } from './roleConnections';
 import { registerDiscordToken } from './token';
 import { registerDiscordUsers } from './users';
 
@@ -27,6 +29,8 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
         registerDiscordMembers(api, ctx);
         registerInteractionRoutes(api, ctx);
         registerDiscordChannels(api, ctx);
+        registerGatewayInfo(api, ctx);
+        registerRoleConnections(api, ctx);
       },
       { prefix },
     );

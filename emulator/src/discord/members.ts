@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { requireBot } from './auth';
-import { discordError, DiscordErrors } from './errors';
+import { discordError, DiscordErrors, invalidFormAt } from './errors';
 import {
   botHasPermission,
   botHighest,
@@ -24,6 +24,12 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
     return memberJson(ctx, member);
   });
 
+  /**
+   * Modify Guild Member: `nick` and `roles` (the whole new set) in one call, all or nothing, as
+   * Discord: a role change needs Manage Roles and every role added or removed must be unmanaged
+   * and below the bot's highest role; a nickname change needs Manage Nicknames and a target below
+   * the bot (never the owner).
+   */
   app.patch<MemberParams>('/guilds/:guildId/members/:userId', async (request, reply) => {
     if (!requireBot(ctx, request, reply)) return reply;
     const guild = guildForBot(ctx, request.params.guildId, reply);
@@ -34,20 +40,44 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
       return discordError(reply, 400, 50109, 'The request body contains invalid JSON.');
     }
     const body = request.body as Record<string, unknown>;
-    if (!('nick' in body)) return memberJson(ctx, member);
+    const changesNick = 'nick' in body;
+    const changesRoles = 'roles' in body && body.roles !== null;
     const nick = body.nick;
-    if (nick !== null && typeof nick !== 'string')
-      return DiscordErrors.invalidForm(reply, 'nick', 'BASE_TYPE_STRING', 'Must be a string.');
-    if (typeof nick === 'string' && nick.length > 32) {
-      return DiscordErrors.invalidForm(
-        reply,
-        'nick',
-        'BASE_TYPE_BAD_LENGTH',
-        'Must be between 1 and 32 in length.',
-      );
+    if (changesNick) {
+      if (nick !== null && typeof nick !== 'string')
+        return DiscordErrors.invalidForm(reply, 'nick', 'BASE_TYPE_STRING', 'Must be a string.');
+      if (typeof nick === 'string' && nick.length > 32) {
+        return DiscordErrors.invalidForm(
+          reply,
+          'nick',
+          'BASE_TYPE_BAD_LENGTH',
+          'Must be between 1 and 32 in length.',
+        );
+      }
+    }
+    let roles: string[] | undefined;
+    if (changesRoles) {
+      if (!Array.isArray(body.roles))
+        return DiscordErrors.invalidForm(reply, 'roles', 'BASE_TYPE_ARRAY', 'Must be an array.');
+      const bad = body.roles.findIndex((id) => typeof id !== 'string' || !/^\d{17,20}$/.test(id));
+      if (bad >= 0)
+        return invalidFormAt(reply, {
+          path: ['roles', String(bad)],
+          code: 'NUMBER_TYPE_COERCE',
+          message: 'Value is not snowflake.',
+        });
+      // @everyone is every member's implicitly and is never listed
+      roles = [...new Set(body.roles as string[])].filter((id) => id !== guild.id);
+      const unknown = roles.findIndex((id) => !guild.roles.some((r) => r.id === id));
+      if (unknown >= 0)
+        return invalidFormAt(reply, {
+          path: ['roles', String(unknown)],
+          code: 'UNKNOWN_ROLE',
+          message: 'Unknown role',
+        });
     }
     const isSelf = member.user_id === ctx.config.discordClientId;
-    if (!isSelf) {
+    if (changesNick && !isSelf) {
       if (!botHasPermission(ctx, guild, MANAGE_NICKNAMES))
         return DiscordErrors.missingPermissions(reply);
       // nobody can rename the owner; others must sit strictly below the bot's highest role
@@ -56,7 +86,25 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
         return DiscordErrors.missingPermissions(reply);
       }
     }
-    member.nick = nick === '' ? null : nick;
+    if (roles) {
+      const next = new Set(roles);
+      const changed = [
+        ...roles.filter((id) => !member.roles.includes(id)),
+        ...member.roles.filter((id) => !next.has(id)),
+      ];
+      if (changed.length > 0) {
+        if (!botHasPermission(ctx, guild, MANAGE_ROLES))
+          return DiscordErrors.missingPermissions(reply);
+        const highest = botHighest(ctx, guild);
+        const blocked = changed.some((id) => {
+          const role = guild.roles.find((r) => r.id === id);
+          return !role || role.managed || role.position >= highest;
+        });
+        if (blocked) return DiscordErrors.missingPermissions(reply);
+      }
+    }
+    if (changesNick) member.nick = nick === '' ? null : (nick as string | null);
+    if (roles) member.roles = roles;
     return memberJson(ctx, member);
   });
 

@@ -1,5 +1,6 @@
 import type { EmulatorContext } from '../context';
 import type {
+  ChannelRecord,
   DiscordUserRecord,
   GuildRecord,
   MemberRecord,
@@ -122,5 +123,24 @@ export function memberJson(ctx: EmulatorContext, m: MemberRecord) {
     flags: 0,
     pending: false,
     communication_disabled_until: null,
+  };
+}
+
+/** a guild channel as GET /guilds/{g}/channels and GUILD_CREATE show it */
+export function channelJson(c: ChannelRecord) {
+  const last = c.messages[c.messages.length - 1];
+  return {
+    id: c.id,
+    type: c.type,
+    guild_id: c.guild_id,
+    name: c.name,
+    position: c.position,
+    permission_overwrites: [],
+    parent_id: null,
+    nsfw: false,
+    ...(c.type === 0 || c.type === 5
+      ? { topic: null, last_message_id: last?.id ?? null, rate_limit_per_user: 0 }
+      : {}),
+    flags: 0,
   };
 }

@@ -27,6 +27,15 @@ export interface SeedDiscordMember {
   roles: string[];
 }
 
+/** a guild channel; `bot_can_send: false` makes the bot's posts there fail with 50013 */
+export interface SeedDiscordChannel {
+  id: string;
+  name: string;
+  /** 0 text, 2 voice, 4 category, 5 announcement, 13 stage, 15 forum */
+  type: number;
+  bot_can_send?: boolean;
+}
+
 export interface SeedDiscordGuild {
   id: string;
   name: string;
@@ -38,6 +47,8 @@ export interface SeedDiscordGuild {
   members: SeedDiscordMember[];
   /** optional: reported as approximate_member_count instead of the member list's length */
   member_count?: number;
+  /** optional: without it the guild has one text channel `general` whose id is the guild's id */
+  channels?: SeedDiscordChannel[];
 }
 
 export interface SeedRobloxUser {

@@ -12,6 +12,8 @@ export class SeedError extends Error {
 }
 
 const SNOWFLAKE = /^\d{17,20}$/;
+/** Discord's guild channel types the emulator knows: text, voice, category, announcement, stage, forum */
+export const CHANNEL_TYPES = [0, 2, 4, 5, 13, 15];
 const PERMISSIONS = /^\d{1,20}$/;
 
 type Obj = Record<string, unknown>;
@@ -94,6 +96,8 @@ function checkDiscord(c: Checker, discord: Obj): void {
   });
 
   const guildIds = new Set<string>();
+  /** channel id → where it was declared, to catch ids shared across guilds */
+  const channelIds = new Map<string, { path: string; guildId: unknown }>();
   c.array(discord.guilds, 'discord.guilds').forEach((raw, gi) => {
     const path = `discord.guilds[${gi}]`;
     const g = c.object(raw, path);
@@ -125,6 +129,24 @@ function checkDiscord(c: Checker, discord: Obj): void {
       }
     });
 
+    c.array(g.channels ?? [], `${path}.channels`).forEach((rawChannel, ci) => {
+      const cp = `${path}.channels[${ci}]`;
+      const ch = c.object(rawChannel, cp);
+      if (!ch) return;
+      const id = c.snowflake(ch, 'id', cp);
+      if (id !== undefined) {
+        if (channelIds.has(id)) c.fail(`${cp}.id`, `duplicates id ${id}`);
+        else channelIds.set(id, { path: `${cp}.id`, guildId: g.id });
+      }
+      c.string(ch, 'name', cp, { max: 100 });
+      if (typeof ch.type !== 'number' || !CHANNEL_TYPES.includes(ch.type))
+        c.fail(
+          `${cp}.type`,
+          `must be a channel type: ${CHANNEL_TYPES.join(', ')} (0 text, 2 voice, 4 category, 5 announcement, 13 stage, 15 forum)`,
+        );
+      c.boolean(ch, 'bot_can_send', cp, true);
+    });
+
     const memberIds = new Set<string>();
     c.array(g.members ?? [], `${path}.members`).forEach((rawMember, mi) => {
       const mp = `${path}.members[${mi}]`;
@@ -148,6 +170,10 @@ function checkDiscord(c: Checker, discord: Obj): void {
       });
     });
   });
+  // a guild without channels gets `general` with the guild's id: no other channel may take it
+  for (const [id, where] of channelIds)
+    if (guildIds.has(id) && where.guildId !== id)
+      c.fail(where.path, `is the id of another guild (${id}); channel ids must be unique`);
 }
 
 function checkRoblox(c: Checker, roblox: Obj): void {

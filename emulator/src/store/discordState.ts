@@ -28,6 +28,40 @@ export interface MemberRecord {
   joined_at: string;
 }
 
+/** A message the bot posted in a guild channel (what the emulator keeps of it). */
+export interface MessageRecord {
+  id: string;
+  content: string;
+  embeds: unknown[];
+  components: unknown[];
+  sent_at: string;
+}
+
+export interface ChannelRecord {
+  id: string;
+  guild_id: string;
+  name: string;
+  type: number;
+  position: number;
+  /** false: the bot's posts fail with 50013 Missing Permissions (seed flag or control endpoint) */
+  bot_can_send: boolean;
+  /** the latest messages, oldest first (at most MESSAGES_KEPT_PER_CHANNEL) */
+  messages: MessageRecord[];
+  /** every message posted since the last reset, kept or not */
+  message_count: number;
+}
+
+/** What a user's account on the platform says, for Linked Roles (PUT …/role-connection). */
+export interface RoleConnectionRecord {
+  platform_name: string | null;
+  platform_username: string | null;
+  metadata: Record<string, string>;
+  updated_at: string;
+}
+
+/** enough to check what the bot posted, without growing without bound on long runs */
+export const MESSAGES_KEPT_PER_CHANNEL = 200;
+
 export interface GuildRecord {
   id: string;
   name: string;
@@ -38,6 +72,7 @@ export interface GuildRecord {
   roles: RoleRecord[];
   members: Map<string, MemberRecord>;
   member_count?: number;
+  channels: ChannelRecord[];
 }
 
 export interface DmRecord {
@@ -61,6 +96,10 @@ export class DiscordState {
   readonly dms: DmRecord[] = [];
   /** DM channel id → recipient user id */
   readonly dmChannels = new Map<string, string>();
+  /** guild channel id → its channel */
+  readonly channels = new Map<string, ChannelRecord>();
+  /** user id → their Linked Roles connection for this application */
+  readonly roleConnections = new Map<string, RoleConnectionRecord>();
   readonly newId = createSnowflakeFactory();
 
   constructor(
@@ -96,7 +135,26 @@ export class DiscordState {
         roles: [],
         members: new Map(),
         member_count: g.member_count,
+        channels: [],
       };
+      const seededChannels = g.channels ?? [];
+      const channels = seededChannels.length
+        ? seededChannels
+        : [{ id: g.id, name: 'general', type: 0, bot_can_send: true }];
+      channels.forEach((c, position) => {
+        const channel: ChannelRecord = {
+          id: c.id,
+          guild_id: g.id,
+          name: c.name,
+          type: c.type,
+          position,
+          bot_can_send: c.bot_can_send !== false,
+          messages: [],
+          message_count: 0,
+        };
+        guild.channels.push(channel);
+        this.channels.set(channel.id, channel);
+      });
       if (!(g.roles ?? []).some((r) => r.id === g.id)) {
         guild.roles.push({
           id: g.id,

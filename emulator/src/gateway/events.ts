@@ -1,0 +1,64 @@
+import type { EmulatorContext } from '../context';
+import { channelJson, guildJson, memberJson, userJson } from '../discord/views';
+import type { GuildRecord, MemberRecord } from '../store/discordState';
+
+/** The gateway's event bodies, built from the emulator's records (Discord docs: Gateway Events). */
+
+export function readyData(
+  ctx: EmulatorContext,
+  sessionId: string,
+  resumeUrl: string,
+  shard: [number, number],
+  guilds: GuildRecord[],
+) {
+  const bot = ctx.store.discord.users.get(ctx.config.discordClientId);
+  return {
+    v: 10,
+    user: bot ? userJson(bot) : { id: ctx.config.discordClientId },
+    guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
+    session_id: sessionId,
+    session_type: 'normal',
+    resume_gateway_url: resumeUrl,
+    shard,
+    application: { id: ctx.config.discordClientId, flags: 0 },
+    private_channels: [],
+    presences: [],
+    relationships: [],
+    guild_join_requests: [],
+    geo_ordered_rtc_regions: [],
+    user_settings: {},
+  };
+}
+
+/**
+ * GUILD_CREATE: the guild with its channels and roles and member_count. Like Discord for a large
+ * guild, `members` holds only the bot itself; the full list comes from REQUEST_GUILD_MEMBERS.
+ */
+export function guildCreateData(ctx: EmulatorContext, guild: GuildRecord) {
+  const bot = guild.members.get(ctx.config.discordClientId);
+  const memberCount = ctx.store.discord.memberCount(guild);
+  return {
+    ...guildJson(ctx, guild, false),
+    joined_at: bot?.joined_at ?? new Date().toISOString(),
+    large: memberCount > 250,
+    unavailable: false,
+    member_count: memberCount,
+    members: bot ? [memberJson(ctx, bot)] : [],
+    channels: guild.channels.map(channelJson),
+    threads: [],
+    presences: [],
+    voice_states: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    soundboard_sounds: [],
+  };
+}
+
+export function memberAddData(ctx: EmulatorContext, guild: GuildRecord, member: MemberRecord) {
+  return { ...memberJson(ctx, member), guild_id: guild.id };
+}
+
+export function memberRemoveData(ctx: EmulatorContext, guild: GuildRecord, userId: string) {
+  const user = ctx.store.discord.users.get(userId);
+  return { guild_id: guild.id, user: user ? userJson(user) : { id: userId } };
+}

@@ -1,0 +1,46 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import type { EmulatorContext } from '../context';
+import { handleConnection } from './connection';
+
+/** where clients connect (GET /gateway/bot `url`) and resume (READY `resume_gateway_url`) */
+export const GATEWAY_PATH = '/gateway';
+export const RESUME_PATH = '/gateway/resume';
+
+/** Discord closes a connection whose client sends more than 4096 bytes at once; allow some slack. */
+const MAX_CLIENT_PAYLOAD = 16 * 1024;
+
+export function gatewayUrl(host: string | undefined, path = GATEWAY_PATH): string {
+  return `ws://${host ?? '127.0.0.1'}${path}`;
+}
+
+/**
+ * Serves the gateway on the emulator's own port: WebSocket upgrades to /gateway and
+ * /gateway/resume (both accept IDENTIFY and RESUME, as Discord's nodes do).
+ */
+export function attachGateway(app: FastifyInstance, ctx: EmulatorContext): void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_PAYLOAD });
+
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://emulator');
+    if (url.pathname !== GATEWAY_PATH && url.pathname !== RESUME_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      handleConnection(ctx, ctx.gateway, ws, {
+        query: url.searchParams,
+        resumeUrl: gatewayUrl(request.headers.host, RESUME_PATH),
+      });
+    });
+  });
+
+  // open sockets would keep the HTTP server from closing
+  app.addHook('preClose', async () => {
+    ctx.gateway.closeAll();
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+  });
+}
