@@ -5,5 +5,6 @@ module.exports = createRemoteConfig({
   exposes: {
     './SetupWizard': './src/parcels/SetupWizard/index.ts',
     './ServerConfig': './src/parcels/ServerConfig/index.ts',
+    './DiscordSettings': './src/parcels/DiscordSettings/index.ts',
   },
 });

@@ -9,6 +9,7 @@ export * from './constants';
 export { getRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig';
 export * from './api/endpoints';
 export * from './api/memberUpdates';
+export * from './api/discordSettings';
 export * from './api/errors';
 export * from './api/loginCheck';
 export * from './api/session';

@@ -53,3 +53,8 @@ export interface SetupWizardProps {
 export interface ServerConfigProps extends RoutePageProps {
   serverId: string;
 }
+
+/** mfe_setup/DiscordSettings at /server/edit/:serverId/discord */
+export interface DiscordSettingsProps extends RoutePageProps {
+  serverId: string;
+}

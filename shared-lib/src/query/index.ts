@@ -12,4 +12,5 @@ export { verificationQuery, type VerificationChoices } from './verification';
 export { EARLY_ANSWER_KEYS, forgetEarlyAnswers, primeFromEarlyLoad } from './earlyAnswers';
 export { accountsChanged, dashboardChanged, serverChanged } from './invalidations';
 export * from './hooks';
+export { serverChannelsQuery, useServerChannels } from './discordSettings';
 export { PageQueryProvider } from './PageQueryProvider';

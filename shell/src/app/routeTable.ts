@@ -160,6 +160,14 @@ export const ROUTE_TABLE: PageRoute[] = [
     callsApiAtOnce: true,
   },
   {
+    path: '/server/edit/:serverId/discord',
+    page: { parcel: parcel('mfe_setup', 'DiscordSettings'), label: `${BRAND.chat} settings` },
+    guard: 'header',
+    title: titled(`${BRAND.chat} settings`),
+    description: `What the bot does in your ${BRAND.chat} server: on joins, in a log channel, with a Verify message.`,
+    callsApiAtOnce: true,
+  },
+  {
     path: '/privacy',
     page: { parcel: parcel('mfe_public', 'Privacy'), label: 'Privacy policy' },
     guard: 'none',

@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { BRAND, Label, TextInput, api, type GroupSummary } from '@roconnect/shared-lib';
 import { GroupInputHint } from '../../features/group/GroupInputHint';
 import { readGroupField } from '../../features/group/readGroupField';
-import { ConfigSection } from './ConfigSection';
-import { useSectionSave } from './useSectionSave';
+import { ConfigSection } from '../../features/config-section/ConfigSection';
+import { useSectionSave } from '../../features/config-section/useSectionSave';
 
 export const EMPTY_GROUP_EDIT_MESSAGE = 'Enter a Roblox group ID or URL.';
 

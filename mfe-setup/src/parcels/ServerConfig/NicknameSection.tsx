@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { BRAND, RadioGroup, api, type NicknameFormat } from '@roconnect/shared-lib';
 import { nicknameFormatOptions } from '../../features/nickname/nicknameFormatOptions';
-import { ConfigSection } from './ConfigSection';
-import { useSectionSave } from './useSectionSave';
+import { ConfigSection } from '../../features/config-section/ConfigSection';
+import { useSectionSave } from '../../features/config-section/useSectionSave';
 
 export interface NicknameSectionProps {
   serverId: string;

@@ -17,6 +17,7 @@ import { AuditLogSection } from '../../features/audit/AuditLogSection';
 import { BindsSection } from '../../features/binds/BindsSection';
 import { BotHealthPanel } from '../../features/health/BotHealthPanel';
 import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
+import { DiscordSettingsCard } from '../../features/pages/DiscordSettingsCard';
 import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
 import { VerifyLinkCard } from '../../features/verifyLink/VerifyLinkCard';
 import { GroupSection } from './GroupSection';
@@ -95,6 +96,7 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
       <Stack gap={6}>
         <BotHealthPanel serverId={serverId} />
         <VerifyLinkCard serverId={serverId} />
+        <DiscordSettingsCard serverId={serverId} />
         <NicknameSection
           serverId={serverId}
           savedFormat={

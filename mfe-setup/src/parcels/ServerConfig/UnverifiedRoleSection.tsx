@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { BRAND, Select, Label, api, type ServerRole } from '@roconnect/shared-lib';
-import { ConfigSection } from './ConfigSection';
-import { useSectionSave } from './useSectionSave';
+import { ConfigSection } from '../../features/config-section/ConfigSection';
+import { useSectionSave } from '../../features/config-section/useSectionSave';
 
 export interface UnverifiedRoleSectionProps {
   serverId: string;

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { BRAND, Label, Select, TextInput, api, type ServerRole } from '@roconnect/shared-lib';
-import { ConfigSection } from './ConfigSection';
-import { useSectionSave } from './useSectionSave';
+import { ConfigSection } from '../../features/config-section/ConfigSection';
+import { useSectionSave } from '../../features/config-section/useSectionSave';
 
 const Fields = styled.div`
   display: grid;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@roconnect/shared-lib';
-import { refusalMessage } from '../../features/apiErrors/refusalMessage';
+import { refusalMessage } from '../apiErrors/refusalMessage';
 
 /** Runs one section's save with its fixed toasts; keeps the API's refusal text for the section. */
 export function useSectionSave(messages: { success: string; failure: string }) {

@@ -22,6 +22,8 @@ export interface ConfigSectionProps {
   title: string;
   intro: ReactNode;
   saveLabel: string;
+  /** the button's label while the save runs */
+  busyLabel?: string;
   saving: boolean;
   onSave: () => void;
   children: ReactNode;
@@ -32,6 +34,7 @@ export function ConfigSection({
   title,
   intro,
   saveLabel,
+  busyLabel = 'Saving...',
   saving,
   onSave,
   children,
@@ -52,7 +55,7 @@ export function ConfigSection({
         {children}
         <Actions>
           <Button type="submit" loading={saving}>
-            {saving ? 'Saving...' : saveLabel}
+            {saving ? busyLabel : saveLabel}
           </Button>
         </Actions>
       </form>

@@ -1,0 +1,9 @@
+/** `/server/edit/{serverId}`: the server's configuration page. */
+export function serverPagePath(serverId: string): string {
+  return `/server/edit/${encodeURIComponent(serverId)}`;
+}
+
+/** `/server/edit/{serverId}/discord`: the server's Discord settings, a page of its own. */
+export function discordSettingsPath(serverId: string): string {
+  return `${serverPagePath(serverId)}/discord`;
+}

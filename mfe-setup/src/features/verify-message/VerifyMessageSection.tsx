@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { discordSettingsApi } from '@roconnect/shared-lib';
+import { ChannelSelect } from '../channels/ChannelSelect';
+import type { ChannelChoices } from '../channels/useChannelChoices';
+import { ConfigSection } from '../config-section/ConfigSection';
+import { useSectionSave } from '../config-section/useSectionSave';
+import { MessageTextField } from './MessageTextField';
+import { messageTextProblem, sentText } from './messageLength';
+
+const Fields = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Posted = styled.p`
+  margin: ${({ theme }) => theme.space(4)} 0 0;
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
+
+export const NO_CHANNEL_MESSAGE = 'Choose a channel to post the Verify message in.';
+
+export interface VerifyMessageSectionProps {
+  serverId: string;
+  choices: ChannelChoices;
+  onPosted: () => void;
+}
+
+/** Posts a message with a Verify button in a channel: members verify from Discord itself. */
+export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMessageSectionProps) {
+  const [channelId, setChannelId] = useState('');
+  const [text, setText] = useState('');
+  const [channelProblem, setChannelProblem] = useState<string | undefined>();
+  const [postedIn, setPostedIn] = useState<string | null>(null);
+  const channelName = choices.nameOf(channelId) ?? 'the channel';
+  const save = useSectionSave({
+    success: `Verify message posted in ${channelName}`,
+    failure: 'Failed to post the Verify message',
+  });
+  const textProblem = messageTextProblem(text);
+
+  function post() {
+    setPostedIn(null);
+    const missingChannel = channelId ? undefined : NO_CHANNEL_MESSAGE;
+    setChannelProblem(missingChannel);
+    if (missingChannel || textProblem) return;
+    const ownText = sentText(text) ? { text: sentText(text) } : {};
+    void save
+      .run(() =>
+        discordSettingsApi.postVerifyMessage(serverId, { channel_id: channelId, ...ownText }),
+      )
+      .then((done) => {
+        if (!done) return;
+        setPostedIn(channelName);
+        onPosted();
+      });
+  }
+
+  return (
+    <ConfigSection
+      title="Verify message"
+      intro="Post a message with a Verify button. Members press it to verify without leaving Discord."
+      saveLabel="Post Verify Message"
+      busyLabel="Posting..."
+      saving={save.saving}
+      onSave={post}
+    >
+      <Fields>
+        <ChannelSelect
+          label="Channel"
+          choices={choices}
+          value={channelId}
+          onChange={(id) => {
+            setChannelId(id);
+            setChannelProblem(undefined);
+          }}
+          noChannelLabel="Choose a channel"
+          disabled={save.saving}
+          error={channelProblem ?? save.error}
+        />
+        <MessageTextField
+          value={text}
+          onChange={setText}
+          disabled={save.saving}
+          error={textProblem}
+        />
+      </Fields>
+      {postedIn && <Posted role="status">Posted in {postedIn}.</Posted>}
+    </ConfigSection>
+  );
+}
