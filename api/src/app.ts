@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginOptions } from 'fastif
 import fp from 'fastify-plugin';
 import type { Settings } from './config';
 import type { Database } from './db/client';
+import { registerRoleConnectionMetadata } from './domain/role-connections/metadata';
 import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { bindsRoutes } from './features/binds/routes';
@@ -141,6 +142,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (err: unknown) => app.log.error({ err }, 'could not register slash commands'),
     );
   }
+
+  // Linked Roles: once per application and set of records, by whichever replica starts first
+  await registerRoleConnectionMetadata(app.ctx);
 
   app.get(PUBLIC_ROUTES.openapi.path, { schema: { hide: true } }, async () => app.swagger());
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from './config';
 import type { ChangeFeed } from './db/change-feed';
 import type { Database, Db } from './db/client';
@@ -10,6 +11,8 @@ export interface AppContext {
   settings: Settings;
   db: Db;
   integrations: Integrations;
+  /** where the domain reports what it does not throw (the app's logger; absent in some tests) */
+  log?: FastifyBaseLogger;
 }
 
 export interface AuthInfo {

@@ -128,7 +128,7 @@ export interface DiscordOutgoingMessage {
 
 /** Discord's OAuth2 for people (login) — Bearer tokens of the person. */
 export interface DiscordOAuthClient {
-  /** authorize URL for login: scopes `identify guilds` */
+  /** authorize URL for login: scopes `identify guilds role_connections.write` */
   loginUrl(state: string): string;
   /** authorize URL for adding the bot to one guild: scope `bot`, permissions 402738176 */
   botInviteUrl(state: string, guildId: string): string;

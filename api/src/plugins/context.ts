@@ -11,7 +11,7 @@ export interface ContextPluginOptions {
 /** `app.ctx`: what every feature needs (settings, the database, the outside world). */
 export const contextPlugin = fp<ContextPluginOptions>(
   async (app, { settings, integrations }) => {
-    const ctx: AppContext = { settings, db: app.database.db, integrations };
+    const ctx: AppContext = { settings, db: app.database.db, integrations, log: app.log };
     app.decorate('ctx', ctx);
   },
   { name: 'context', dependencies: ['database'] },

@@ -175,7 +175,15 @@ describe('the whole product through HTTP and the emulator', () => {
     await setup(olivia, BOT_GUILD, { skip: true });
     const nina = await loginThroughEmulator(stack, NINA);
     const account = await linkRoblox(nina, PETE);
+    // the member's one PATCH, then the role by itself, which says which role was refused
     await addFaults(stack, [
+      {
+        method: 'PATCH',
+        path: '^/api/v10/guilds/\\d+/members/\\d+$',
+        status: 403,
+        code: 50013,
+        count: 5,
+      },
       {
         method: 'PUT',
         path: '^/api/v10/guilds/\\d+/members/\\d+/roles/\\d+$',

@@ -25,14 +25,14 @@ async function signIn(userId = IDS.owner) {
 }
 
 describe('Discord OAuth client', () => {
-  it('builds the login URL with identify guilds, the redirect URI and state', () => {
+  it('builds the login URL with identify guilds role_connections.write, the redirect URI and state', () => {
     const url = new URL(client.loginUrl('abc'));
     expect(`${url.origin}${url.pathname}`).toBe(`${emulator.url}/oauth2/authorize`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: IDS.botUser,
       response_type: 'code',
       redirect_uri: 'http://localhost:3000/auth/callback',
-      scope: 'identify guilds',
+      scope: 'identify guilds role_connections.write',
       state: 'abc',
     });
   });
@@ -54,7 +54,10 @@ describe('Discord OAuth client', () => {
 
   it('signs in through the consent page, then reads the user and their guilds', async () => {
     const tokens = await signIn();
-    expect(tokens).toMatchObject({ expires_in: 604800, scope: 'identify guilds' });
+    expect(tokens).toMatchObject({
+      expires_in: 604800,
+      scope: 'identify guilds role_connections.write',
+    });
     expect(tokens.refresh_token).toBeTruthy();
     expect(await client.getCurrentUser(tokens.access_token)).toEqual({
       id: IDS.owner,
@@ -116,7 +119,7 @@ describe('Discord OAuth client', () => {
       kind: 'invalid_grant',
     });
     await expect(client.refresh(second.refresh_token)).resolves.toMatchObject({
-      scope: 'identify guilds',
+      scope: 'identify guilds role_connections.write',
     });
   });
 

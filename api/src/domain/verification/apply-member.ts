@@ -6,6 +6,7 @@ import { IntegrationError } from '../../integrations/types';
 import { badGateway } from '../../lib/errors';
 import { markVerified } from '../accounts/accounts';
 import { recordVerification } from '../audit/record';
+import { writeRoleConnection } from '../role-connections/user-connection';
 import { listBinds } from '../binds/store';
 import {
   verifiedMessage,
@@ -13,6 +14,7 @@ import {
   type MemberUpdateFacts,
   type MemberUpdatePlan,
   type PlannedRole,
+  type RoleStep,
 } from './plan-member-update';
 
 async function wasVerifiedBefore(ctx: AppContext, guildId: string, accountId: string) {
@@ -71,9 +73,54 @@ const changedSomething = (r: VerifyResult) =>
   r.roles_added.length + r.roles_removed.length > 0 || r.nickname_updated;
 
 /**
+ * Discord refused the edit as asked (a permission, the role hierarchy, a role gone, a field it
+ * rejects): it then changed nothing, so the parts can be tried apart to name the one refused.
+ * Anything else (a member gone, a rate limit, an outage) is not about the edit's content.
+ */
+const isRefusal = (err: unknown) =>
+  err instanceof IntegrationError &&
+  (err.kind === 'missing_permissions' ||
+    err.kind === 'missing_access' ||
+    err.kind === 'unknown_role' ||
+    (err.kind === 'unavailable' && err.status === 400));
+
+/** What the server's Discord audit log says the bot's edit was for. */
+const auditReason = (plan: MemberUpdatePlan) =>
+  `RoConnect: verified as ${plan.account.username} on Roblox`;
+
+/**
+ * The member's whole role list after the plan's steps: their current roles, read again now, less
+ * those taken plus those given. Read again because a PATCH replaces the whole list and the plan's
+ * copy may be minutes old (an update run lists members first): a role staff gave or took since
+ * is kept as it is now. Roles the bot does not manage stay as they are.
+ */
+async function rolesAfter(
+  ctx: AppContext,
+  plan: MemberUpdatePlan,
+  steps: RoleStep[],
+): Promise<string[]> {
+  const member = await ctx.integrations.discordBot.getMember(plan.guild.id, plan.user.discordId);
+  if (!member)
+    throw new IntegrationError(
+      'discord',
+      'unknown_member',
+      'That person is not a member of this server.',
+      10007,
+      404,
+    );
+  const removed = new Set(steps.filter((s) => !s.add).map((s) => s.role.id));
+  const roles = member.roles.filter((id) => !removed.has(id));
+  for (const { role, add } of steps) if (add && !roles.includes(role.id)) roles.push(role.id);
+  return roles;
+}
+
+/**
  * Performs a member's plan (planMemberUpdate) in a set-up server: the roles, the nickname, the DM,
  * and the audit record. Callers have checked who may ask (the website's verify, Discord's
- * commands, updates). Discord's first refusal, before anything changed, is thrown; later ones are
+ * commands, updates). Roles and nickname go to Discord in one PATCH of the member (each request
+ * spends the server's per-route budget, docs/performance.md › Member updates); when Discord
+ * refuses it, nothing was changed and the parts are written apart, as before, to say which one
+ * it refuses. Discord's first refusal, before anything changed, is thrown; later ones are
  * warnings beside what was done.
  */
 export async function applyMemberUpdate(
@@ -92,35 +139,79 @@ export async function applyMemberUpdate(
     warnings: [...plan.warnings],
   };
 
+  const steps: RoleStep[] = [];
+  for (const step of plan.roles) {
+    if (step.refused) result.warnings.push(step.refused);
+    else steps.push(step);
+  }
+  const { nickname } = plan;
+  result.nickname = nickname.value;
+  const nick = nickname.set ? nickname.value : null;
+  // set when Discord refused the nickname in the edit that carried it (the roles alone passed)
+  let nicknameRefusal: unknown = null;
+  let roleByRole = false;
+  let nicknameDone = false;
   const added: PlannedRole[] = [];
   const removed: PlannedRole[] = [];
-  for (const { role, add, refused } of plan.roles) {
-    if (refused) {
-      result.warnings.push(refused);
-      continue;
-    }
+  const roleDone = ({ role, add }: RoleStep) => {
+    (add ? added : removed).push(role);
+    (add ? result.roles_added : result.roles_removed).push(role.name);
+  };
+  const rolesDone = () => steps.forEach(roleDone);
+
+  if (steps.length || nick !== null) {
+    const roles = steps.length ? await rolesAfter(ctx, plan, steps) : undefined;
+    const reason = auditReason(plan);
     try {
-      if (add) await bot.addMemberRole(guild.id, user.discordId, role.id);
-      else await bot.removeMemberRole(guild.id, user.discordId, role.id);
-      (add ? added : removed).push(role);
-      (add ? result.roles_added : result.roles_removed).push(role.name);
+      await bot.editMember(
+        guild.id,
+        user.discordId,
+        { ...(roles && { roles }), ...(nick !== null && { nick }) },
+        reason,
+      );
+      if (roles) rolesDone();
+      nicknameDone = nick !== null;
     } catch (err) {
-      const refusal = roleRefusal(err, role.name);
-      if (!changedSomething(result)) throw refusal;
-      result.warnings.push(refusal.message);
+      if (!isRefusal(err)) throw err;
+      if (roles && nick !== null) {
+        // which half: the roles alone first (the nickname is the usual one, for members above the bot)
+        try {
+          await bot.editMember(guild.id, user.discordId, { roles }, reason);
+          rolesDone();
+          nicknameRefusal = err;
+        } catch (rolesErr) {
+          if (!isRefusal(rolesErr)) throw rolesErr;
+          roleByRole = true;
+        }
+      } else if (roles) roleByRole = true;
+      else nicknameRefusal = err;
+    }
+  }
+
+  if (roleByRole) {
+    // one role at a time, to name the role Discord refuses and still give the others
+    for (const step of steps) {
+      const { role, add } = step;
+      try {
+        if (add) await bot.addMemberRole(guild.id, user.discordId, role.id);
+        else await bot.removeMemberRole(guild.id, user.discordId, role.id);
+        roleDone(step);
+      } catch (err) {
+        const refusal = roleRefusal(err, role.name);
+        if (!changedSomething(result)) throw refusal;
+        result.warnings.push(refusal.message);
+      }
     }
   }
   result.roles_updated = result.roles_added.length + result.roles_removed.length > 0;
 
-  const { nickname } = plan;
-  result.nickname = nickname.value;
   let nicknameAfter = plan.nicknameBefore;
   if (nickname.warning) result.warnings.push(nickname.warning);
-  if (nickname.set && nickname.value !== null) {
+  if (nick !== null && !nicknameDone) {
     try {
-      await bot.setMemberNickname(guild.id, user.discordId, nickname.value);
-      result.nickname_updated = true;
-      nicknameAfter = nickname.value;
+      if (nicknameRefusal) throw nicknameRefusal;
+      await bot.setMemberNickname(guild.id, user.discordId, nick);
+      nicknameDone = true;
     } catch (err) {
       if (!(err instanceof IntegrationError && err.kind === 'missing_permissions')) throw err;
       // The roles above are given already: say so, and what failed, instead of a bare 502.
@@ -128,6 +219,10 @@ export async function applyMemberUpdate(
         'Discord refused to change your nickname: the bot needs Manage Nicknames and its role must sit above your highest role. Ask a server admin to move the RoConnect role higher.',
       );
     }
+  }
+  if (nicknameDone) {
+    result.nickname_updated = true;
+    nicknameAfter = nick;
   }
 
   // DM: only when this verification changed something or is the first here with this account,
@@ -165,5 +260,7 @@ export async function applyMemberUpdate(
     dmSent: result.dm_sent,
     warnings: result.warnings,
   });
+  // Discord Linked Roles: the user's own values, beside the server's roles (never fails this)
+  await writeRoleConnection(ctx, user.id, account);
   return result;
 }

@@ -5,11 +5,11 @@ import { perUserLimit } from '../../lib/rate-limit';
 import { bindBrowser } from '../../domain/tokens/browser-binding';
 import { createState } from '../../domain/tokens/oauth-state';
 import { getUser } from '../../domain/accounts/users';
+import { unlinkLinkedAccount } from '../../domain/accounts/unlink';
 import {
   findAccount,
   listLinkedAccounts,
   toLinkedAccountDto,
-  unlinkAccount,
 } from '../../domain/accounts/accounts';
 import { requireManager } from '../../domain/guilds/access';
 import { cleanUpAccount } from '../../domain/verification/unlink-cleanup';
@@ -90,7 +90,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw notFound('You have no linked account with this id.', 'account_not_found');
     const user = request.query.remove_roles ? await getUser(ctx.db, userId) : null;
     const cleanup = user ? await cleanUpAccount(ctx, user, account) : null;
-    if (!(await unlinkAccount(ctx.db, userId, account.id)))
+    if (!(await unlinkLinkedAccount(ctx, userId, account.id)))
       throw notFound('You have no linked account with this id.', 'account_not_found');
     return { success: true as const, data: cleanup ? { cleanup } : {} };
   });

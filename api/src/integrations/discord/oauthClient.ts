@@ -161,7 +161,8 @@ export function createDiscordOAuthClient(
         client_id: settings.discordClientId,
         response_type: 'code',
         redirect_uri: settings.discordRedirectUri,
-        scope: 'identify guilds',
+        // role_connections.write: RoConnect writes the user's Linked Roles values at verification
+        scope: 'identify guilds role_connections.write',
         state,
       });
     },
