@@ -16,6 +16,7 @@ import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { bindsRoutes } from './features/binds/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
+import { discordSettings } from './features/discord-settings/plugin';
 import { interactionRoutes } from './features/interactions/routes';
 import { registerSlashCommands } from './features/interactions/register';
 import { healthRoutes } from './features/health/routes';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feature('verification', ['context'], verificationRoutes));
   await app.register(feature('roblox', ['context'], robloxRoutes));
   await app.register(feature('servers', ['context'], serverRoutes));
+  await app.register(feature('discord-settings', ['context'], discordSettings));
   await app.register(feature('interactions', ['context'], interactionRoutes));
   await app.register(
     feature('member-updates', ['context', 'job-engine', 'change-feed'], memberUpdates),

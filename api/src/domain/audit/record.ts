@@ -4,7 +4,90 @@ import type { Db } from '../../db/client';
 import { settingChanges, verifications } from '../../db/schema';
 import { getUser, type UserRow } from '../accounts/users';
 
-export type AuditSetting = 'nickname_format' | 'verified_role' | 'unverified_role' | 'binds';
+export type AuditSetting =
+  | 'nickname_format'
+  | 'verified_role'
+  | 'unverified_role'
+  | 'binds'
+  | 'log_channel'
+  | 'join_handling'
+  | 'join_dm'
+  | 'resync'
+  | 'verify_message';
+
+/** The actor of an entry as it is stored: their Discord id and name at the time. */
+export interface AuditActor {
+  discordId: string | null;
+  username: string | null;
+}
+
+/**
+ * What is recorded, as it happens, for whoever follows the log in this process (the log channel:
+ * domain/discord-log). Unlink clean-ups and update-run summaries are announced only: the audit
+ * log itself keeps verifications and setting changes.
+ */
+export type AuditEvent =
+  | {
+      kind: 'setting_change';
+      guildId: string;
+      actor: AuditActor;
+      setting: AuditSetting;
+      before: string | null;
+      after: string | null;
+    }
+  | { kind: 'verification'; guildId: string; actor: AuditActor; record: VerificationRecord }
+  | { kind: 'unlink_cleanup'; guildId: string; cleanup: UnlinkCleanupRecord }
+  | { kind: 'update_run'; guildId: string; run: UpdateRunRecord };
+
+export interface UnlinkCleanupRecord {
+  member: { discordId: string; username: string };
+  account: { robloxId: string; username: string };
+  rolesRemoved: string[];
+  nicknameReset: boolean;
+  warnings: string[];
+}
+
+export interface UpdateRunRecord {
+  status: 'done' | 'failed' | 'cancelled';
+  total: number;
+  done: number;
+  failed: number;
+  error: string | null;
+  startedAt: Date | null;
+  finishedAt: Date;
+}
+
+type AuditListener = (event: AuditEvent) => void;
+const listeners = new WeakMap<Db, Set<AuditListener>>();
+
+/** Follows what is recorded through `db`; answers the function that stops following. */
+export function followAudit(db: Db, listener: AuditListener): () => void {
+  const set = listeners.get(db) ?? new Set<AuditListener>();
+  listeners.set(db, set);
+  set.add(listener);
+  return () => void set.delete(listener);
+}
+
+/** A follower's failure is its own: it never fails the action that was recorded. */
+function announce(db: Db, event: AuditEvent): void {
+  for (const listener of listeners.get(db) ?? []) {
+    try {
+      listener(event);
+    } catch {
+      // followers report their own failures; nothing to do here
+    }
+  }
+}
+
+/** Tells the followers about an account's clean-up in one server at unlink. */
+export function announceUnlinkCleanup(db: Db, guildId: string, cleanup: UnlinkCleanupRecord) {
+  announce(db, { kind: 'unlink_cleanup', guildId, cleanup });
+}
+
+/** Tells the followers that a server-wide member update ended (one summary per run). */
+export function announceUpdateRun(db: Db, guildId: string, run: UpdateRunRecord) {
+  announce(db, { kind: 'update_run', guildId, run });
+}
 
 /** The actor's Discord id and name as they are now (kept in the row, so the log outlives them). */
 async function actorSnapshot(db: Db, actorUserId: string | null, known?: UserRow) {
@@ -29,14 +112,23 @@ export async function recordSettingChange(
   },
 ): Promise<void> {
   if (change.before === change.after) return;
+  const actor = await actorSnapshot(db, change.actorUserId);
   await db.insert(settingChanges).values({
     id: randomUUID(),
     guildId: change.guildId,
-    ...(await actorSnapshot(db, change.actorUserId)),
+    ...actor,
     setting: change.setting,
     before: change.before,
     after: change.after,
     createdAt: new Date(),
+  });
+  announce(db, {
+    kind: 'setting_change',
+    guildId: change.guildId,
+    actor: { discordId: actor.actorDiscordId, username: actor.actorUsername },
+    setting: change.setting,
+    before: change.before,
+    after: change.after,
   });
 }
 
@@ -60,6 +152,7 @@ export interface VerificationRecord {
 
 /** One row per roles / nickname update of a member (the audit log's verification entries). */
 export async function recordVerification(db: Db, r: VerificationRecord): Promise<void> {
+  const actor = await actorSnapshot(db, r.actorUserId, r.member);
   await db.insert(verifications).values({
     id: randomUUID(),
     guildId: r.guildId,
@@ -76,11 +169,17 @@ export async function recordVerification(db: Db, r: VerificationRecord): Promise
     dmSent: r.dmSent,
     warnings: r.warnings,
     source: r.source,
-    ...(await actorSnapshot(db, r.actorUserId, r.member)),
+    ...actor,
     memberDiscordId: r.member.discordId,
     memberUsername: r.member.username,
     robloxId: r.account.robloxId,
     robloxUsername: r.account.username,
     createdAt: new Date(),
+  });
+  announce(db, {
+    kind: 'verification',
+    guildId: r.guildId,
+    actor: { discordId: actor.actorDiscordId, username: actor.actorUsername },
+    record: r,
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   JoinHandling,
   NicknameFormat,
@@ -31,6 +31,22 @@ export async function saveConfig(
     .onConflictDoUpdate({ target: guildConfigs.guildId, set })
     .returning();
   return row!;
+}
+
+/**
+ * Why the last post to the log channel failed (null: it went through). Only while that channel is
+ * still the log channel: a post that failed before the owner chose another marks nothing.
+ */
+export async function setLogChannelError(
+  db: Db,
+  guildId: string,
+  channelId: string,
+  error: string | null,
+): Promise<void> {
+  await db
+    .update(guildConfigs)
+    .set({ logChannelError: error })
+    .where(and(eq(guildConfigs.guildId, guildId), eq(guildConfigs.logChannelId, channelId)));
 }
 
 /** The contract's server_config, with the documented defaults when nothing is stored yet. */

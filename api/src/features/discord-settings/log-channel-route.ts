@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../../context';
+import { recordSettingChange } from '../../domain/audit/record';
+import { getConfig, saveConfig, toServerConfigDto } from '../../domain/config/config-store';
+import { requireLiveManager } from '../../domain/guilds/access';
+import { requireBot } from '../../domain/roles/validate';
+import { DISCORD_SETTINGS_ROUTES } from '@roconnect/shared-lib/contract';
+import { logChannelRoute } from '@roconnect/shared-lib/contract/schemas';
+import { channelLabel, describeStoredChannel, requirePostableChannel } from './channel-check';
+
+/**
+ * PUT /api/v1/server/{id}/log-channel `{channel_id | null}`: the channel the audit log is posted
+ * to. The change is itself an audit entry, so the new channel's first message confirms it.
+ */
+export const logChannelRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  app.put(
+    DISCORD_SETTINGS_ROUTES.logChannel.path,
+    { schema: logChannelRoute, onRequest: app.authenticate },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      const channelId = request.body.channel_id;
+      const current = await getConfig(ctx.db, guild.id);
+      let after: string | null = null;
+      if (channelId !== null) {
+        requireBot(guild);
+        after = channelLabel(await requirePostableChannel(ctx, guild.id, channelId));
+      }
+      const before =
+        current?.logChannelId === channelId
+          ? after
+          : await describeStoredChannel(
+              ctx,
+              guild.id,
+              current?.logChannelId ?? null,
+              guild.botPresent,
+            );
+      const row = await saveConfig(ctx.db, guild.id, userId, {
+        logChannelId: channelId,
+        logChannelError: null,
+      });
+      await recordSettingChange(ctx.db, {
+        guildId: guild.id,
+        actorUserId: userId,
+        setting: 'log_channel',
+        before,
+        after,
+      });
+      return {
+        success: true as const,
+        data: { server_config: toServerConfigDto(guild.name, row) },
+      };
+    },
+  );
+};
