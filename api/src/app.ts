@@ -20,6 +20,7 @@ import { discordSettings } from './features/discord-settings/plugin';
 import { interactionRoutes } from './features/interactions/routes';
 import { registerSlashCommands } from './features/interactions/register';
 import { healthRoutes } from './features/health/routes';
+import { memberEvents } from './features/member-events/plugin';
 import { memberUpdates } from './features/member-updates/plugin';
 import { publicRoutes } from './features/public/routes';
 import { robloxRoutes } from './features/roblox/routes';
@@ -121,6 +122,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feature('interactions', ['context'], interactionRoutes));
   await app.register(
     feature('member-updates', ['context', 'job-engine', 'change-feed'], memberUpdates),
+  );
+  await app.register(
+    feature('member-events', ['context', 'job-engine', 'change-feed'], memberEvents),
   );
   await app.register(feature('binds', ['context'], bindsRoutes));
   await app.register(feature('audit', ['context'], auditRoutes));

@@ -1,0 +1,114 @@
+import type { VerifyResult } from '@roconnect/shared-lib/contract';
+import type { AppContext } from '../../context';
+import { linkedMember } from '../../domain/accounts/linked';
+import { discordSettingsOf, getConfig } from '../../domain/config/config-store';
+import { serverVerifyUrl } from '../../domain/config/verify-link';
+import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
+import { planMemberUpdate } from '../../domain/verification/plan-member-update';
+import {
+  applyUnverifiedRole,
+  type UnverifiedRoleOutcome,
+} from '../../domain/verification/unverified-role';
+import { IntegrationError } from '../../integrations/types';
+import { ApiError } from '../../lib/errors';
+import type { MemberEvent } from './events';
+import { recordPresence } from './presence-store';
+
+export type MemberEventOutcome =
+  | { kind: 'verified'; result: VerifyResult }
+  | { kind: 'unlinked'; unverifiedRole: UnverifiedRoleOutcome; dmSent: boolean }
+  /** Discord refused the first change (the bot's role too low, a role gone): not worth a retry */
+  | { kind: 'refused'; message: string }
+  | { kind: 'left' }
+  | {
+      kind: 'skipped';
+      reason:
+        | 'newer_event_seen'
+        | 'setup_incomplete'
+        | 'join_handling_off'
+        | 'bot_not_in_server'
+        | 'member_gone';
+    };
+
+/** The join DM of an unlinked member: where to verify. */
+export function joinDmText(serverName: string, verifyUrl: string): string {
+  return `Welcome to ${serverName}! Link your Roblox account and verify to get your roles: ${verifyUrl}`;
+}
+
+/**
+ * One member event, as the job engine runs it. A leave only marks the member gone in that server:
+ * nothing is written to Discord. A join, unless the server turned join handling off:
+ * a linked member is verified with the server's configuration through the same plan and apply as
+ * the website's Verify (roles, binds, nickname, the DM); an unlinked one gets the unverified role
+ * when the server has one and, when it asks for it, a DM with its verify link.
+ * Discord's outages and rate limits are thrown, so the engine tries the job again later.
+ */
+export async function handleMemberEvent(
+  ctx: AppContext,
+  event: MemberEvent,
+): Promise<MemberEventOutcome> {
+  const { guildId, userId } = event;
+  const newest = await recordPresence(
+    ctx.db,
+    guildId,
+    userId,
+    event.kind === 'join' ? 'present' : 'gone',
+    new Date(event.at),
+  );
+  if (event.kind === 'leave') return { kind: 'left' };
+  // they left again after this join (a late retry or a replay): nothing to give them
+  if (!newest) return { kind: 'skipped', reason: 'newer_event_seen' };
+
+  const config = await getConfig(ctx.db, guildId);
+  if (!config?.setupCompleted) return { kind: 'skipped', reason: 'setup_incomplete' };
+  const settings = discordSettingsOf(config);
+  if (settings.joinHandling === 'off') return { kind: 'skipped', reason: 'join_handling_off' };
+
+  const bot = ctx.integrations.discordBot;
+  const live = await bot.getGuild(guildId);
+  if (!live) return { kind: 'skipped', reason: 'bot_not_in_server' };
+  const member = await bot.getMember(guildId, userId);
+  if (!member) return { kind: 'skipped', reason: 'member_gone' };
+
+  const linked = await linkedMember(ctx.db, userId);
+  if (linked) {
+    try {
+      const facts = await memberUpdateFacts(ctx, {
+        guild: { id: guildId, name: live.name, ownerDiscordId: live.owner_id },
+        config,
+        user: linked.user,
+        account: linked.account,
+        member,
+        notify: true,
+        // from Discord, with nobody asking: RoConnect itself is the actor
+        source: 'discord',
+        actorUserId: null,
+      });
+      return { kind: 'verified', result: await applyMemberUpdate(ctx, planMemberUpdate(facts)) };
+    } catch (err) {
+      if (err instanceof ApiError) return { kind: 'refused', message: err.message };
+      throw err;
+    }
+  }
+
+  const unverifiedRole = await applyUnverifiedRole(ctx, {
+    guildId,
+    config,
+    member,
+    isVerified: false,
+  });
+  let dmSent = false;
+  if (settings.joinDm) {
+    try {
+      await bot.sendDirectMessage(
+        userId,
+        joinDmText(live.name, serverVerifyUrl(ctx.settings.appUrl, guildId)),
+      );
+      dmSent = true;
+    } catch (err) {
+      // their privacy settings block it: the welcome is a courtesy, never worth a retry
+      if (!(err instanceof IntegrationError && err.kind === 'cannot_dm')) throw err;
+    }
+  }
+  return { kind: 'unlinked', unverifiedRole, dmSent };
+}
