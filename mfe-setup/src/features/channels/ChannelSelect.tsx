@@ -1,13 +1,9 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { BRAND, Button, FieldError, Label, Select } from '@roconnect/shared-lib';
+import { BRAND, Button, Label, Select } from '@roconnect/shared-lib';
 import type { ChannelChoices } from './useChannelChoices';
 
-const Failed = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: center;
+const Retry = styled.div`
   margin-top: ${({ theme }) => theme.space(2)};
 `;
 
@@ -54,7 +50,7 @@ export function ChannelSelect({
         value={phase === 'loading' ? '' : value}
         disabled={disabled || phase === 'loading'}
         aria-busy={phase === 'loading' || undefined}
-        error={error}
+        error={error ?? choices.problem}
         hint={phase === 'loading' ? 'Loading channels...' : hint}
         onChange={(event) => onChange(event.target.value)}
       >
@@ -67,12 +63,11 @@ export function ChannelSelect({
         ))}
       </Select>
       {phase === 'failed' && (
-        <Failed>
-          <FieldError role="alert">{choices.problem}</FieldError>
+        <Retry>
           <Button variant="secondary" size="sm" onClick={choices.retry}>
             Try Again
           </Button>
-        </Failed>
+        </Retry>
       )}
     </div>
   );

@@ -116,6 +116,16 @@ describe('ServerConfig: loading', () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
+  it("links to the server's Discord settings, a page of their own", async () => {
+    const user = await renderPage();
+    const link = within(section('Discord settings')).getByRole('link', {
+      name: 'Open Discord Settings',
+    });
+    expect(link).toHaveAttribute('href', `/server/edit/${SERVER_ID}/discord`);
+    await user.click(link);
+    expect(navigateTo).toHaveBeenCalledWith(`/server/edit/${SERVER_ID}/discord`, {});
+  });
+
   it('Back to Dashboard goes to the Servers tab', async () => {
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: 'Back to Dashboard' }));

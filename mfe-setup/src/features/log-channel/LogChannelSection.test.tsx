@@ -1,0 +1,123 @@
+import { waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { API_PATHS } from '@roconnect/shared-lib';
+import { SEED_SERVERS, failNext, setupMockServer } from '@roconnect/shared-lib/testing';
+import { answerDiscordSettings, testChannels } from '../../testing/discordSettingsMocks';
+import { deferred, recordRequests } from '../../testing/recordRequests';
+import { renderDiscordSettingsSection } from '../../testing/renderDiscordSettings';
+import { notifications } from '../../testing/renderWithToasts';
+
+const { server, db } = setupMockServer();
+const SERVER_ID = SEED_SERVERS.ownerReady;
+const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+
+beforeEach(() => answerDiscordSettings(server, db));
+
+const open = () => renderDiscordSettingsSection(SERVER_ID, 'Log channel');
+const picker = (section: HTMLElement) =>
+  within(section).getByRole('combobox', { name: 'Log channel' });
+const optionNames = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+it('says the channels are loading until Discord answers, then lists them', async () => {
+  const gate = deferred();
+  server.use(
+    http.get(`*${API_PATHS.serverChannels(SERVER_ID)}`, async () => {
+      await gate.until;
+      return undefined;
+    }),
+  );
+  const { section } = await open();
+  const select = picker(section);
+  expect(select).toBeDisabled();
+  expect(select).toHaveAccessibleDescription('Loading channels...');
+  gate.release();
+  await waitFor(() => expect(select).toBeEnabled());
+  expect(optionNames(select)).toEqual(['No log channel', '#general', '#verify-here', '#staff-log']);
+  expect(select).toHaveAccessibleDescription(/Only text channels the RoConnect bot can post in/);
+});
+
+it('saves a channel, then no log channel', async () => {
+  const bodies = recordRequests(server, 'put', API_PATHS.logChannel(SERVER_ID));
+  const { user, section } = await open();
+  await waitFor(() => expect(picker(section)).toBeEnabled());
+  await user.selectOptions(picker(section), '#staff-log');
+  await user.click(within(section).getByRole('button', { name: 'Save Log Channel' }));
+  expect(await notifications().findByText('Log channel updated successfully!')).toBeInTheDocument();
+  expect(record().log_channel_id).toBe('400000000000000003');
+  await user.selectOptions(picker(section), 'No log channel');
+  await user.click(within(section).getByRole('button', { name: 'Save Log Channel' }));
+  await waitFor(() => expect(record().log_channel_id).toBeNull());
+  expect(bodies).toEqual([{ channel_id: '400000000000000003' }, { channel_id: null }]);
+});
+
+it('shows that it is saving until the API answers', async () => {
+  const gate = deferred();
+  server.use(
+    http.put(`*${API_PATHS.logChannel(SERVER_ID)}`, async () => {
+      await gate.until;
+      return undefined;
+    }),
+  );
+  const { user, section } = await open();
+  await waitFor(() => expect(picker(section)).toBeEnabled());
+  await user.selectOptions(picker(section), '#general');
+  await user.click(within(section).getByRole('button', { name: 'Save Log Channel' }));
+  expect(await within(section).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+  expect(picker(section)).toBeDisabled();
+  gate.release();
+  expect(await notifications().findByText('Log channel updated successfully!')).toBeInTheDocument();
+  expect(record().log_channel_id).toBe(SERVER_ID);
+});
+
+it('names the channel the API refused under the picker', async () => {
+  const message = 'The bot cannot post in #staff-log: it lacks Send Messages there.';
+  server.use(failNext('put', API_PATHS.logChannel(SERVER_ID), 422, message));
+  const { user, section } = await open();
+  await waitFor(() => expect(picker(section)).toBeEnabled());
+  await user.selectOptions(picker(section), '#staff-log');
+  await user.click(within(section).getByRole('button', { name: 'Save Log Channel' }));
+  expect(await notifications().findByText('Failed to update log channel')).toBeInTheDocument();
+  expect(picker(section)).toHaveAccessibleDescription(new RegExp(message));
+  expect(picker(section)).toHaveAttribute('aria-invalid', 'true');
+  expect(record().log_channel_id).toBeNull();
+});
+
+it('keeps a saved channel the bot can no longer post in, named as such', async () => {
+  record().log_channel_id = '400000000000000099';
+  const { section } = await open();
+  await waitFor(() => expect(picker(section)).toBeEnabled());
+  expect(picker(section)).toHaveDisplayValue('Channel no longer available');
+});
+
+it('says when the channels cannot be loaded, and loads them again on Try Again', async () => {
+  server.use(failNext('get', API_PATHS.serverChannels(SERVER_ID), 502, 'Discord did not answer.'));
+  const { user, section } = await open();
+  expect(
+    await within(section).findByText(
+      'Could not load the channels from Discord. Discord did not answer.',
+    ),
+  ).toBeInTheDocument();
+  expect(picker(section)).toHaveAccessibleDescription(
+    /Could not load the channels from Discord\. Discord did not answer\./,
+  );
+  await user.click(within(section).getByRole('button', { name: 'Try Again' }));
+  await waitFor(() => expect(picker(section)).toBeEnabled());
+  expect(optionNames(picker(section))).toHaveLength(1 + testChannels(SERVER_ID).length);
+  expect(within(section).queryByRole('button', { name: 'Try Again' })).toBeNull();
+});
+
+it('says when the bot can post in no channel at all', async () => {
+  server.use(
+    http.get(`*${API_PATHS.serverChannels(SERVER_ID)}`, () =>
+      HttpResponse.json({ success: true, data: [] }),
+    ),
+  );
+  const { section } = await open();
+  await waitFor(() => expect(picker(section)).toBeEnabled());
+  expect(picker(section)).toHaveAccessibleDescription(
+    /cannot post in any text channel here: give it View Channels and Send Messages/,
+  );
+});

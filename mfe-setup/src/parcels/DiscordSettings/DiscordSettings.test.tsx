@@ -1,0 +1,109 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { API_PATHS, setNavigator } from '@roconnect/shared-lib';
+import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { answerDiscordSettings } from '../../testing/discordSettingsMocks';
+import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
+import { DiscordSettings } from './DiscordSettings';
+
+const { server, db } = setupMockServer();
+const SERVER_ID = SEED_SERVERS.ownerReady;
+const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+const navigateTo = jest.fn();
+
+beforeEach(() => {
+  setNavigator(navigateTo);
+  answerDiscordSettings(server, db);
+});
+afterEach(() => {
+  setNavigator(null);
+  navigateTo.mockReset();
+});
+
+const region = (name: string) => screen.getByRole('region', { name });
+
+it('loads, then shows the server with its four sections and their saved values', async () => {
+  Object.assign(record(), {
+    join_handling: 'off',
+    join_dm: true,
+    log_channel_id: '400000000000000003',
+    resync: 'weekly',
+  });
+  signIn();
+  renderWithToasts(<DiscordSettings serverId={SERVER_ID} />);
+  expect(screen.getByText('Loading Discord settings...')).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Demo Builders Club' }),
+  ).toBeInTheDocument();
+  expect(screen.getByText('Discord settings')).toBeInTheDocument();
+  expect(
+    screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+  ).toEqual(['When members join', 'Log channel', 'Verify message', 'Scheduled resync']);
+  expect(within(region('When members join')).getByRole('radio', { name: /Off/ })).toBeChecked();
+  expect(
+    screen.getByRole('checkbox', { name: 'DM unlinked members the verify link' }),
+  ).toBeChecked();
+  expect(
+    await within(region('Log channel')).findByRole('option', { name: '#staff-log' }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('combobox', { name: 'Log channel' })).toHaveDisplayValue('#staff-log');
+  expect(within(region('Scheduled resync')).getByRole('radio', { name: /Weekly/ })).toBeChecked();
+});
+
+it('takes the defaults for settings the server never set', async () => {
+  server.use(
+    http.get(`*${API_PATHS.serverConfig(SERVER_ID)}`, () =>
+      HttpResponse.json({ success: true, data: { server_config: { server_name: 'Old API' } } }),
+    ),
+  );
+  signIn();
+  renderWithToasts(<DiscordSettings serverId={SERVER_ID} />);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Old API' })).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: /Verify new members/ })).toBeChecked();
+  expect(
+    screen.getByRole('checkbox', { name: 'DM unlinked members the verify link' }),
+  ).not.toBeChecked();
+  expect(screen.getByRole('combobox', { name: 'Log channel' })).toHaveValue('');
+  expect(within(region('Scheduled resync')).getByRole('radio', { name: /Off/ })).toBeChecked();
+});
+
+it('links back to the server page', async () => {
+  signIn();
+  renderWithToasts(<DiscordSettings serverId={SERVER_ID} />);
+  const back = await screen.findByRole('link', { name: 'Back to Server Configuration' });
+  expect(back).toHaveAttribute('href', `/server/edit/${SERVER_ID}`);
+  await userEvent.setup().click(back);
+  expect(navigateTo).toHaveBeenCalledWith(`/server/edit/${SERVER_ID}`, {});
+});
+
+it('says so and goes to the Servers tab when the server is refused (not managed)', async () => {
+  signIn();
+  renderWithToasts(<DiscordSettings serverId={SEED_SERVERS.memberWithBot} />);
+  expect(await notifications().findByText('Failed to load Discord settings')).toBeInTheDocument();
+  expect(
+    screen.getByRole('heading', { name: 'Failed to load Discord settings' }),
+  ).toBeInTheDocument();
+  expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', {});
+});
+
+it('says so and goes to the Servers tab when the answer has no configuration', async () => {
+  server.use(
+    http.get(`*${API_PATHS.serverConfig(SERVER_ID)}`, () =>
+      HttpResponse.json({ success: true, data: {} }),
+    ),
+  );
+  signIn();
+  renderWithToasts(<DiscordSettings serverId={SERVER_ID} />);
+  expect(await notifications().findByText('Failed to load Discord settings')).toBeInTheDocument();
+  expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', {});
+});
+
+it('raises no toast when a signed-out visit is refused with a 401', async () => {
+  renderWithToasts(<DiscordSettings serverId={SERVER_ID} />);
+  expect(
+    await screen.findByRole('heading', { name: 'Failed to load Discord settings' }),
+  ).toBeInTheDocument();
+  expect(notifications().queryByText('Failed to load Discord settings')).toBeNull();
+  expect(navigateTo).not.toHaveBeenCalled();
+});
