@@ -140,6 +140,128 @@ describe('POST /__emulator/interactions', () => {
   });
 });
 
+describe('POST /__emulator/interactions with custom_id (a button press)', () => {
+  const CHANNEL = '150000000000000002';
+  const seedWithChannel = () => {
+    const seed = testSeed();
+    seed.discord.guilds[0]!.channels = [{ id: CHANNEL, name: 'verify', type: 0 }];
+    return seed;
+  };
+
+  it('sends a signed MESSAGE_COMPONENT interaction for the message holding the button', async () => {
+    const receiver = await startReceiver(createEmulator().emulator.interactionsPublicKey, () => ({
+      type: 4,
+      data: { content: 'Check your DMs', flags: 64 },
+    }));
+    emulator = createEmulator({ seed: seedWithChannel(), interactionsUrl: receiver.url });
+    const posted = await emulator.inject({
+      method: 'POST',
+      url: `/api/v10/channels/${CHANNEL}/messages`,
+      headers: BOT,
+      payload: {
+        content: 'Verify here',
+        components: [
+          { type: 1, components: [{ type: 2, style: 1, label: 'Verify', custom_id: 'verify:go' }] },
+        ],
+      },
+    });
+    const res = await emulator.inject({
+      method: 'POST',
+      url: '/__emulator/interactions',
+      payload: {
+        guild_id: GUILDS.withBot,
+        user_id: USERS.member,
+        channel_id: CHANNEL,
+        custom_id: 'verify:go',
+      },
+    });
+    await receiver.app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 200,
+      response: { type: 4, data: { content: 'Check your DMs' } },
+      edits: [],
+      followups: [],
+    });
+    const [{ body, valid }] = receiver.received as [{ body: any; valid: boolean }];
+    expect(valid).toBe(true);
+    expect(body).toMatchObject({
+      type: 3,
+      application_id: CLIENT_ID,
+      guild_id: GUILDS.withBot,
+      channel_id: CHANNEL,
+      member: { user: { id: USERS.member }, permissions: '0' },
+      data: { custom_id: 'verify:go', component_type: 2 },
+      message: { id: posted.json().id, channel_id: CHANNEL, content: 'Verify here' },
+    });
+    expect(body.token).toEqual(expect.any(String));
+  });
+
+  it('waits for the follow-up after a deferred update (type 6)', async () => {
+    let port = 0;
+    const receiver = await startReceiver(
+      createEmulator().emulator.interactionsPublicKey,
+      (body) => {
+        setTimeout(() => {
+          void fetch(
+            `http://127.0.0.1:${port}/api/v10/webhooks/${body.application_id}/${body.token}`,
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ content: 'You are verified', flags: 64 }),
+            },
+          );
+        }, 50);
+        return { type: 6 };
+      },
+    );
+    emulator = createEmulator({ seed: seedWithChannel(), interactionsUrl: receiver.url });
+    await emulator.listen({ port: 0, host: '127.0.0.1' });
+    port = (emulator.server.address() as { port: number }).port;
+    const res = await fetch(`http://127.0.0.1:${port}/__emulator/interactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        guild_id: GUILDS.withBot,
+        user_id: USERS.member,
+        channel_id: CHANNEL,
+        custom_id: 'verify:go',
+      }),
+    });
+    await receiver.app.close();
+    expect(await res.json()).toMatchObject({
+      response: { type: 6 },
+      followups: [{ content: 'You are verified' }],
+    });
+  });
+
+  it('refuses a channel of another guild, an unknown message and a press without a channel', async () => {
+    emulator = createEmulator({
+      seed: seedWithChannel(),
+      interactionsUrl: 'http://127.0.0.1:9/none',
+    });
+    const send = (payload: object) =>
+      emulator.inject({
+        method: 'POST',
+        url: '/__emulator/interactions',
+        payload: { guild_id: GUILDS.withBot, user_id: USERS.member, ...payload },
+      });
+    expect((await send({ channel_id: GUILDS.noBot, custom_id: 'x' })).json().message).toBe(
+      `There is no channel ${GUILDS.noBot} in guild ${GUILDS.withBot}.`,
+    );
+    expect(
+      (await send({ channel_id: CHANNEL, custom_id: 'x', message_id: '159999999999999999' })).json()
+        .message,
+    ).toBe(`There is no message 159999999999999999 in channel ${CHANNEL}.`);
+    const noChannel = await send({ custom_id: 'x' });
+    expect(noChannel.statusCode).toBe(400);
+    expect(noChannel.json().message).toBe('channel_id must be a non-empty string.');
+    expect(
+      (await send({ command: 'verify', custom_id: 'x', channel_id: CHANNEL })).json().message,
+    ).toBe('Send either command or custom_id, not both.');
+  });
+});
+
 describe('application commands', () => {
   it('bulk overwrite replaces the set and keeps ids of commands that stay', async () => {
     emulator = createEmulator({ seed: testSeed() });

@@ -109,6 +109,58 @@ describe('seed validation', () => {
       'roblox.users[0].id must be an integer',
     ],
     [
+      'channels that are not an array',
+      (s) => {
+        (s.discord.guilds[0] as { channels?: unknown }).channels = { id: '1' };
+      },
+      'discord.guilds[0].channels must be an array',
+    ],
+    [
+      'a channel with a bad id',
+      (s) => {
+        s.discord.guilds[0]!.channels = [{ id: 'general', name: 'general', type: 0 }];
+      },
+      'discord.guilds[0].channels[0].id must be a snowflake string (17–20 digits)',
+    ],
+    [
+      'a channel without a name',
+      (s) => {
+        s.discord.guilds[0]!.channels = [{ id: '150000000000000001', name: '', type: 0 }];
+      },
+      'discord.guilds[0].channels[0].name must be a non-empty string',
+    ],
+    [
+      'an unknown channel type',
+      (s) => {
+        s.discord.guilds[0]!.channels = [{ id: '150000000000000001', name: 'dm', type: 1 }];
+      },
+      'discord.guilds[0].channels[0].type must be a channel type: 0, 2, 4, 5, 13, 15',
+    ],
+    [
+      'a non-boolean bot_can_send',
+      (s) => {
+        s.discord.guilds[0]!.channels = [
+          { id: '150000000000000001', name: 'rules', type: 0, bot_can_send: 'no' as never },
+        ];
+      },
+      'discord.guilds[0].channels[0].bot_can_send must be true or false',
+    ],
+    [
+      'a channel id used in two guilds',
+      (s) => {
+        s.discord.guilds[0]!.channels = [{ id: '150000000000000001', name: 'a', type: 0 }];
+        s.discord.guilds[1]!.channels = [{ id: '150000000000000001', name: 'b', type: 0 }];
+      },
+      'discord.guilds[1].channels[0].id duplicates id 150000000000000001',
+    ],
+    [
+      'a channel id that is another guild’s id (its default channel)',
+      (s) => {
+        s.discord.guilds[0]!.channels = [{ id: s.discord.guilds[1]!.id, name: 'a', type: 0 }];
+      },
+      'discord.guilds[0].channels[0].id is the id of another guild (120000000000000002); channel ids must be unique',
+    ],
+    [
       'a missing roblox section',
       (s) => {
         delete (s as { roblox?: unknown }).roblox;
@@ -119,6 +171,15 @@ describe('seed validation', () => {
     const seed = testSeed();
     mutate(seed);
     expect(issuesOf(seed).some((issue) => issue.startsWith(message))).toBe(true);
+  });
+
+  it('accepts channels, including one whose id is its own guild’s', () => {
+    const seed = testSeed();
+    seed.discord.guilds[0]!.channels = [
+      { id: seed.discord.guilds[0]!.id, name: 'general', type: 0 },
+      { id: '150000000000000001', name: 'verify', type: 0, bot_can_send: false },
+    ];
+    expect(issuesOf(seed)).toEqual([]);
   });
 
   it('createEmulator refuses a bad seed object', () => {
