@@ -315,6 +315,29 @@ describe('member joins and leaves', () => {
     await expectNothingPending(zero);
   });
 
+  it('dispatches GUILD_MEMBER_UPDATE after the bot or staff change a member, not for no change', async () => {
+    await start();
+    const client = connect();
+    await client.identify({ token: TOKEN, intents: GUILDS_INTENT | MEMBERS_INTENT });
+    await client.dispatch('GUILD_CREATE');
+    const low = '130000000000000002';
+    const member = `/guilds/${GUILDS.withBot}/members/${USERS.member}`;
+    await http('PATCH', `/api/v10${member}`, { nick: 'Max', roles: [low] }, BOT);
+    expect((await client.dispatch('GUILD_MEMBER_UPDATE')).d).toMatchObject({
+      guild_id: GUILDS.withBot,
+      user: { id: USERS.member },
+      nick: 'Max',
+      roles: [low],
+    });
+    // the same again changes nothing and sends nothing
+    await http('PATCH', `/api/v10${member}`, { nick: 'Max', roles: [low] }, BOT);
+    await fetch(`${emu.url}/api/v10${member}/roles/${low}`, { method: 'DELETE', headers: BOT });
+    expect((await client.dispatch('GUILD_MEMBER_UPDATE')).d.roles).toEqual([]);
+    await http('PATCH', `/__emulator${member}`, { roles: [low] });
+    expect((await client.dispatch('GUILD_MEMBER_UPDATE')).d.roles).toEqual([low]);
+    await expectNothingPending(client);
+  });
+
   it('refuses unknown guilds and users, bad bodies and members who are already in', async () => {
     await start();
     const post = (guild: string, body: unknown) =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
+import { dispatchMemberUpdate } from '../gateway/events';
 
 const SNOWFLAKE = /^\d{17,20}$/;
 const PERMISSIONS = /^\d{1,20}$/;
@@ -59,7 +60,11 @@ export function registerMemberControl(app: FastifyInstance, ctx: EmulatorContext
       if (!change.ok)
         return reply.code(400).send({ error: 'invalid_member', message: change.message });
       if (change.permissions !== undefined) member.permissions = change.permissions;
-      if (change.roles !== undefined) member.roles = change.roles;
+      if (change.roles !== undefined) {
+        const changed = JSON.stringify(member.roles) !== JSON.stringify(change.roles);
+        member.roles = change.roles;
+        if (changed) dispatchMemberUpdate(ctx, guild, member);
+      }
       return { user_id: member.user_id, permissions: member.permissions, roles: [...member.roles] };
     },
   );

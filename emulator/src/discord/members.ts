@@ -9,6 +9,7 @@ import {
   MANAGE_NICKNAMES,
   MANAGE_ROLES,
 } from './guildAccess';
+import { dispatchMemberUpdate } from '../gateway/events';
 import { memberJson } from './views';
 
 type MemberParams = { Params: { guildId: string; userId: string } };
@@ -103,8 +104,11 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
         if (blocked) return DiscordErrors.missingPermissions(reply);
       }
     }
+    const before = JSON.stringify([member.nick, member.roles]);
     if (changesNick) member.nick = nick === '' ? null : (nick as string | null);
     if (roles) member.roles = roles;
+    if (JSON.stringify([member.nick, member.roles]) !== before)
+      dispatchMemberUpdate(ctx, guild, member);
     return memberJson(ctx, member);
   });
 
@@ -122,8 +126,10 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
         return DiscordErrors.missingPermissions(reply);
       if (role.managed || role.position >= botHighest(ctx, guild))
         return DiscordErrors.missingPermissions(reply);
-      if (add && !member.roles.includes(role.id)) member.roles.push(role.id);
+      const had = member.roles.includes(role.id);
+      if (add && !had) member.roles.push(role.id);
       if (!add) member.roles = member.roles.filter((id) => id !== role.id);
+      if (had !== add) dispatchMemberUpdate(ctx, guild, member);
       return reply.code(204).send();
     };
 

@@ -1,6 +1,7 @@
 import type { EmulatorContext } from '../context';
 import { channelJson, guildJson, memberJson, userJson } from '../discord/views';
 import type { GuildRecord, MemberRecord } from '../store/discordState';
+import { Intent } from './protocol';
 
 /** The gateway's event bodies, built from the emulator's records (Discord docs: Gateway Events). */
 
@@ -61,4 +62,20 @@ export function memberAddData(ctx: EmulatorContext, guild: GuildRecord, member: 
 export function memberRemoveData(ctx: EmulatorContext, guild: GuildRecord, userId: string) {
   const user = ctx.store.discord.users.get(userId);
   return { guild_id: guild.id, user: user ? userJson(user) : { id: userId } };
+}
+
+/**
+ * GUILD_MEMBER_UPDATE to the sessions that asked for GUILD_MEMBERS, as Discord sends it after any
+ * change of a member's roles or nickname, the bot's own REST calls included.
+ */
+export function dispatchMemberUpdate(
+  ctx: EmulatorContext,
+  guild: GuildRecord,
+  member: MemberRecord,
+) {
+  if (!guild.bot_present) return;
+  ctx.gateway.dispatchToGuild(guild.id, Intent.GuildMembers, 'GUILD_MEMBER_UPDATE', {
+    ...memberJson(ctx, member),
+    guild_id: guild.id,
+  });
 }

@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { generateLoadSeed } from './generate';
 
 /**
- * `npm run seed:generate -w @roconnect/emulator -- --members 500 --linked 300 --out seeds/load.json`
- * writes a load seed (and, beside it, `<out>.links.json`: who is linked to which Roblox account).
+ * `npm run seed:generate -w @roconnect/emulator -- --members 500 --linked 300 --newcomers 1000 --out seeds/load.json`
+ * writes a load seed (and, beside it, `<out>.links.json`: who is linked to which Roblox account,
+ * and the newcomers who can join the guild later).
  */
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -14,13 +15,14 @@ try {
   const load = generateLoadSeed({
     members: Number(arg('members', '500')),
     linked: Number(arg('linked', '300')),
+    newcomers: Number(arg('newcomers', '0')),
   });
   const out = arg('out', 'seeds/load.json');
   writeFileSync(out, JSON.stringify(load.seed, null, 1));
   const { seed: _seed, ...rest } = load;
   writeFileSync(out.replace(/\.json$/, '') + '.links.json', JSON.stringify(rest, null, 1));
   console.log(
-    `Wrote ${out}: ${load.seed.discord.users.length} users, ${load.links.length} linked.`,
+    `Wrote ${out}: ${load.seed.discord.users.length} users, ${load.links.length} linked, ${load.newcomers.length} newcomers.`,
   );
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));

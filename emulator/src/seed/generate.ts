@@ -7,6 +7,11 @@ export interface LoadSeedOptions {
   linked: number;
   /** guild id; default 190000000000000001 */
   guildId?: string;
+  /**
+   * users of the seed who are not in the guild yet, each with a Roblox account (for a join burst:
+   * POST /__emulator/guilds/{guild}/members `{user_ids}`); default 0
+   */
+  newcomers?: number;
 }
 
 /** A Discord member and the Roblox account they are linked with. */
@@ -28,6 +33,8 @@ export interface LoadSeed {
   /** the seed's roles: a Verified role and one role per group rank, all below the bot's */
   roles: { verified: string; ranks: { rank: number; name: string; role_id: string }[] };
   links: SeedLink[];
+  /** the users outside the guild (`newcomers`) and the Roblox accounts they are linked with */
+  newcomers: SeedLink[];
 }
 
 const pad = (prefix: string, n: number) => prefix + String(n).padStart(18 - prefix.length, '0');
@@ -48,6 +55,9 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
     throw new Error('members must be a whole number from 1 to 100000');
   if (!Number.isInteger(linked) || linked < 0 || linked > members)
     throw new Error('linked must be a whole number from 0 to members');
+  const newcomers = options.newcomers ?? 0;
+  if (!Number.isInteger(newcomers) || newcomers < 0 || newcomers > 100_000)
+    throw new Error('newcomers must be a whole number from 0 to 100000');
   const guildId = options.guildId ?? '190000000000000001';
   const ownerId = '180000000000000000';
   const groupId = 9001;
@@ -85,6 +95,25 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
       roblox_id: robloxId,
       roblox_username: `rbx_${i}`,
       roblox_display_name: `Rbx ${i}`,
+      rank,
+    });
+  }
+
+  const newcomerLinks: SeedLink[] = [];
+  for (let i = 1; i <= newcomers; i++) {
+    const id = pad('16', i);
+    const username = `newcomer_${String(i).padStart(5, '0')}`;
+    users.push({ id, username, global_name: `Newcomer ${i}`, avatar: null });
+    const robloxId = 700000 + i;
+    const rank = GROUP_RANKS[i % GROUP_RANKS.length]!.rank;
+    robloxUsers.push({ id: robloxId, name: `rbx_new_${i}`, display_name: `New ${i}` });
+    groupMembers.push({ user_id: robloxId, role_id: groupId * 10 + rank });
+    newcomerLinks.push({
+      discord_id: id,
+      discord_username: username,
+      roblox_id: robloxId,
+      roblox_username: `rbx_new_${i}`,
+      roblox_display_name: `New ${i}`,
       rank,
     });
   }
@@ -130,5 +159,6 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
     group_id: groupId,
     roles: { verified, ranks },
     links,
+    newcomers: newcomerLinks,
   };
 }
