@@ -47,6 +47,8 @@ export type ChannelCheck =
 export interface BotChannels {
   /** the text channels the bot can post in, in the server's order */
   postable: { id: string; name: string }[];
+  /** the channel's name, null when the server has no such channel */
+  name(channelId: string): string | null;
   /** whether the bot can post in this channel, and if not why, in words an owner can act on */
   check(channelId: string): ChannelCheck;
 }
@@ -61,9 +63,19 @@ export async function readBotChannels(
     bot.listRoles(guildId),
     bot.getMember(guildId, bot.botUserId),
   ]);
-  const botRoleIds = botMember?.roles ?? [];
+  return botChannelsOf(guildId, channels, roles, bot.botUserId, botMember?.roles ?? []);
+}
+
+/** What the bot may do in each channel, from what was read already. */
+export function botChannelsOf(
+  guildId: string,
+  channels: readonly DiscordChannel[],
+  roles: readonly Pick<DiscordRole, 'id' | 'permissions'>[],
+  botUserId: string,
+  botRoleIds: readonly string[],
+): BotChannels {
   const canPost = (c: DiscordChannel) => {
-    const perms = botChannelPermissions(guildId, c, roles, bot.botUserId, botRoleIds);
+    const perms = botChannelPermissions(guildId, c, roles, botUserId, botRoleIds);
     return (perms & VIEW_CHANNEL) !== 0n && (perms & SEND_MESSAGES) !== 0n;
   };
   const ordered = [...channels].sort((a, b) => a.position - b.position);
@@ -71,6 +83,7 @@ export async function readBotChannels(
     postable: ordered
       .filter((c) => MESSAGE_CHANNEL_TYPES.has(c.type) && canPost(c))
       .map((c) => ({ id: c.id, name: c.name })),
+    name: (channelId) => channels.find((c) => c.id === channelId)?.name ?? null,
     check(channelId) {
       const channel = channels.find((c) => c.id === channelId);
       if (!channel)

@@ -13,6 +13,7 @@ import {
 } from '../../domain/accounts/accounts';
 import { requireManager } from '../../domain/guilds/access';
 import { cleanUpAccount } from '../../domain/verification/unlink-cleanup';
+import { announceUnlinkCleanup } from '../../domain/audit/record';
 import { verifiedInByAccount } from '../../domain/verification/verified-in';
 import {
   listManageableServers,
@@ -92,6 +93,16 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const cleanup = user ? await cleanUpAccount(ctx, user, account) : null;
     if (!(await unlinkLinkedAccount(ctx, userId, account.id)))
       throw notFound('You have no linked account with this id.', 'account_not_found');
+    // each server's log channel hears of the clean-up done there (domain/discord-log)
+    if (user && cleanup)
+      for (const entry of cleanup)
+        announceUnlinkCleanup(ctx.db, entry.server_id, {
+          member: { discordId: user.discordId, username: user.username },
+          account: { robloxId: account.robloxId, username: account.username },
+          rolesRemoved: entry.roles_removed,
+          nicknameReset: entry.nickname_reset,
+          warnings: entry.warnings,
+        });
     return { success: true as const, data: cleanup ? { cleanup } : {} };
   });
 

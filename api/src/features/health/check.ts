@@ -4,6 +4,7 @@ import type { DiscordRole } from '../../integrations/types';
 import { listBinds } from '../../domain/binds/store';
 import { markBotPresence } from '../../domain/guilds/guild-store';
 import type { ConfigRow } from '../../domain/config/config-store';
+import { botChannelsOf, type BotChannels } from '../../domain/channels/bot-channels';
 
 const ADMINISTRATOR = 1n << 3n;
 const MANAGE_ROLES = 1n << 28n;
@@ -117,5 +118,50 @@ export async function checkServerHealth(
       fix: 'In Server Settings → Roles, drag the RoConnect role above every role it gives.',
       reinvite_url: null,
     });
+  if (config?.logChannelId || config?.verifyChannelId) {
+    const channels = botChannelsOf(
+      guildId,
+      await bot.listChannels(guildId),
+      roles,
+      bot.botUserId,
+      botRoleIds,
+    );
+    problems.push(...channelProblems(config, channels));
+  }
   return { ok: problems.length === 0, problems, checked_at: checkedAt };
+}
+
+/**
+ * The log channel and the Verify message's channel, when the bot can no longer post there: by
+ * the channel's permissions as Discord reports them, or (for the log) because Discord refused
+ * the last post.
+ */
+function channelProblems(config: ConfigRow, channels: BotChannels): HealthProblem[] {
+  const problems: HealthProblem[] = [];
+  const label = (id: string) => {
+    const name = channels.name(id);
+    return name ? `#${name}` : `the deleted channel ${id}`;
+  };
+  if (config.logChannelId) {
+    const check = channels.check(config.logChannelId);
+    const why = !check.ok ? check.message : config.logChannelError;
+    if (why)
+      problems.push({
+        code: 'log_channel_unpostable',
+        message: `The bot cannot post the log in ${label(config.logChannelId)}: ${why}`,
+        fix: `Let the bot's role View Channel, Send Messages and Embed Links in ${label(config.logChannelId)}, or choose another log channel.`,
+        reinvite_url: null,
+      });
+  }
+  if (config.verifyChannelId) {
+    const check = channels.check(config.verifyChannelId);
+    if (!check.ok)
+      problems.push({
+        code: 'verify_channel_unpostable',
+        message: `The Verify message's channel ${label(config.verifyChannelId)} no longer takes the bot's messages: ${check.message}`,
+        fix: `Let the bot's role View Channel and Send Messages in ${label(config.verifyChannelId)}, or post the Verify message in another channel.`,
+        reinvite_url: null,
+      });
+  }
+  return problems;
 }

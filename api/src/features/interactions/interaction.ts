@@ -28,10 +28,16 @@ export interface Interaction {
   guild_id?: string;
   member?: InteractionMember;
   user?: InteractionUser;
-  data?: { name: string; options?: CommandOption[] };
+  /** a slash command's name and options, or a pressed button's custom_id */
+  data?: {
+    name?: string;
+    options?: CommandOption[];
+    custom_id?: string;
+    component_type?: number;
+  };
 }
 
-export const InteractionType = { Ping: 1, ApplicationCommand: 2 } as const;
+export const InteractionType = { Ping: 1, ApplicationCommand: 2, MessageComponent: 3 } as const;
 export const ResponseType = { Pong: 1, Message: 4, Deferred: 5 } as const;
 export const EPHEMERAL = 64;
 

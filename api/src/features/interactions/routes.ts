@@ -11,13 +11,19 @@ import {
 import { editOriginalResponse } from './respond';
 import { createSignatureChecker } from './signature';
 import { updateCommand } from './update-command';
-import { verifyCommand } from './verify-command';
+import { verifyButton, verifyCommand } from './verify-command';
+import { VERIFY_BUTTON_ID } from '../../domain/config/verify-link';
 import { whoisCommand } from './whois-command';
 
 const COMMANDS: Record<string, (ctx: AppContext, i: Interaction) => Promise<Reply>> = {
   verify: verifyCommand,
   update: updateCommand,
   whois: whoisCommand,
+};
+
+/** Buttons by custom_id: the Verify message's (features/discord-settings posts it). */
+const BUTTONS: Record<string, (ctx: AppContext, i: Interaction) => Promise<Reply>> = {
+  [VERIFY_BUTTON_ID]: verifyButton,
 };
 
 const FAILED: Reply = {
@@ -61,17 +67,27 @@ export async function interactionRoutes(app: FastifyInstance) {
       return reply.code(400).send({ error: 'bad_request', message: 'The body is not valid JSON.' });
     }
     if (interaction.type === InteractionType.Ping) return { type: ResponseType.Pong };
-    if (interaction.type !== InteractionType.ApplicationCommand || !interaction.data)
+    const isCommand = interaction.type === InteractionType.ApplicationCommand;
+    const isButton = interaction.type === InteractionType.MessageComponent;
+    if ((!isCommand && !isButton) || !interaction.data)
       return reply
         .code(400)
         .send({ error: 'bad_request', message: 'Unsupported interaction type.' });
 
-    const command = COMMANDS[interaction.data.name];
-    if (!command)
-      return { type: ResponseType.Message, data: messageData({ content: 'Unknown command.' }) };
+    const name = (isCommand ? interaction.data.name : interaction.data.custom_id) ?? '';
+    const handler = Object.hasOwn(isCommand ? COMMANDS : BUTTONS, name)
+      ? (isCommand ? COMMANDS : BUTTONS)[name]
+      : undefined;
+    if (!handler)
+      return {
+        type: ResponseType.Message,
+        data: messageData({
+          content: isCommand ? 'Unknown command.' : 'This button is no longer in use.',
+        }),
+      };
 
-    const work = command(ctx, interaction).catch((err: unknown) => {
-      request.log.error({ err, command: interaction.data?.name }, 'interaction command failed');
+    const work = handler(ctx, interaction).catch((err: unknown) => {
+      request.log.error({ err, interaction: name }, 'interaction command failed');
       return FAILED;
     });
     let timer: NodeJS.Timeout | undefined;

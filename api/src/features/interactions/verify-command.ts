@@ -6,17 +6,36 @@ import { describeChanges } from './describe';
 import { readyGuild } from './guild-ready';
 import type { Interaction, Reply } from './interaction';
 import { linkedMember } from '../../domain/accounts/linked';
+import { serverVerifyUrl } from '../../domain/config/verify-link';
 
 /** /verify: the caller, with their linked account, exactly as the website's Verify. */
-export async function verifyCommand(ctx: AppContext, interaction: Interaction): Promise<Reply> {
+export const verifyCommand = (ctx: AppContext, interaction: Interaction) =>
+  verifyCaller(ctx, interaction, 'run /verify');
+
+/** The Verify message's button: the same as /verify. */
+export const verifyButton = (ctx: AppContext, interaction: Interaction) =>
+  verifyCaller(ctx, interaction, 'press Verify');
+
+/**
+ * The member who ran /verify or pressed Verify, verified in that server through the one domain
+ * path (plan, then apply); without a linked account, the link to the website's verify page with
+ * this server chosen.
+ */
+async function verifyCaller(
+  ctx: AppContext,
+  interaction: Interaction,
+  again: string,
+): Promise<Reply> {
   const member = interaction.member;
   if (!interaction.guild_id || !member) return { content: 'Use /verify inside a server.' };
   const linked = await linkedMember(ctx.db, member.user.id);
   if (!linked)
     return {
-      content:
-        'You have not linked a Roblox account to RoConnect yet. Link one on the dashboard, then run /verify again.',
-      link: { label: 'Open the dashboard', url: `${ctx.settings.appUrl}/verify` },
+      content: `You have not linked a Roblox account to RoConnect yet. Link one on the website, then ${again} again.`,
+      link: {
+        label: 'Link your Roblox account',
+        url: serverVerifyUrl(ctx.settings.appUrl, interaction.guild_id),
+      },
     };
   const guild = await readyGuild(ctx, interaction.guild_id);
   if (!guild.ok) return { content: guild.message };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { cancelRun, createRun, findRun, latestRun, toJobDto } from './store';
+import { announceRunEnd, cancelRun, createRun, findRun, latestRun, toJobDto } from './store';
 import { conflict, notFound } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
 import { requireLiveManager } from '../../domain/guilds/access';
@@ -66,7 +66,7 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
   app.delete(cancel.path, { schema: cancelRoute, onRequest: app.authenticate }, async (request) => {
     const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
     if (!(await findRun(ctx.db, guild.id, request.params.jobId))) throw noSuchJob();
-    await cancelRun(ctx.db, request.params.jobId);
+    announceRunEnd(ctx.db, await cancelRun(ctx.db, request.params.jobId));
     return {
       success: true as const,
       data: toJobDto((await findRun(ctx.db, guild.id, request.params.jobId))!),

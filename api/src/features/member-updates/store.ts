@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { MemberUpdateJob } from '@roconnect/shared-lib/contract';
 import type { Db } from '../../db/client';
+import { announceUpdateRun } from '../../domain/audit/record';
 import { memberUpdateItems, memberUpdateRuns, robloxAccounts, users } from '../../db/schema';
 
 export type RunRow = typeof memberUpdateRuns.$inferSelect;
@@ -59,11 +60,14 @@ export async function createRun(
   return { run: active, created: false };
 }
 
-export async function cancelRun(db: Db, runId: string): Promise<void> {
-  await db
+/** Answers the run as it ended, or null when it was over already. */
+export async function cancelRun(db: Db, runId: string): Promise<RunRow | null> {
+  const [row] = await db
     .update(memberUpdateRuns)
     .set({ status: 'cancelled', finishedAt: new Date(), worker: null })
-    .where(and(eq(memberUpdateRuns.id, runId), inArray(memberUpdateRuns.status, [...ACTIVE])));
+    .where(and(eq(memberUpdateRuns.id, runId), inArray(memberUpdateRuns.status, [...ACTIVE])))
+    .returning();
+  return row ?? null;
 }
 
 /**
@@ -256,8 +260,8 @@ export async function endRun(
   worker: string,
   status: 'done' | 'failed',
   error?: string,
-): Promise<void> {
-  await db
+): Promise<RunRow | null> {
+  const [row] = await db
     .update(memberUpdateRuns)
     .set({ status, finishedAt: new Date(), error: error ?? null, worker: null })
     .where(
@@ -266,7 +270,24 @@ export async function endRun(
         eq(memberUpdateRuns.worker, worker),
         eq(memberUpdateRuns.status, 'running'),
       ),
-    );
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The log channel's one message for a run that ended here (domain/discord-log). */
+export function announceRunEnd(db: Db, run: RunRow | null): void {
+  if (!run || (run.status !== 'done' && run.status !== 'failed' && run.status !== 'cancelled'))
+    return;
+  announceUpdateRun(db, run.guildId, {
+    status: run.status,
+    total: run.total,
+    done: run.done,
+    failed: run.failed,
+    error: run.error,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt ?? new Date(),
+  });
 }
 
 /** Gives the run up on a graceful stop, so another worker (or the next start) continues at once. */

@@ -351,17 +351,17 @@ describe('slash commands through the emulator', () => {
     expect((await commands()).map((c) => [c.id, c.name])).toEqual(first.map((c) => [c.id, c.name]));
   });
 
-  it('/verify without a linked account answers with a link to the dashboard', async () => {
+  it('/verify without a linked account answers with a link to the verify page for this server', async () => {
     await setUpBotGuild();
     const { json, message } = await command(NINA, 'verify');
     expect(json.response).toMatchObject({ type: 4, data: { flags: 64 } });
     expect(message.content).toBe(
-      'You have not linked a Roblox account to RoConnect yet. Link one on the dashboard, then run /verify again.',
+      'You have not linked a Roblox account to RoConnect yet. Link one on the website, then run /verify again.',
     );
     expect(message.components[0].components[0]).toMatchObject({
       type: 2,
       style: 5,
-      url: 'http://app.test/verify',
+      url: `http://app.test/verify?server_id=${BOT_GUILD}`,
     });
     expect((await member(NINA)).roles).toEqual([]);
   });

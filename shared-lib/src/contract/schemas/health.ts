@@ -9,6 +9,8 @@ export const HealthProblemCodeSchema = Type.Union([
   Type.Literal('verified_role_missing'),
   Type.Literal('unverified_role_missing'),
   Type.Literal('bound_role_missing'),
+  Type.Literal('log_channel_unpostable'),
+  Type.Literal('verify_channel_unpostable'),
 ]);
 export const HealthProblemSchema = Type.Object(
   {

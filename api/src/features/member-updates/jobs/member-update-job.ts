@@ -18,6 +18,7 @@ import type { JobEngine } from '../../../lib/job-engine';
 import { wakeOnQueued } from '../../../lib/wake-on-queued';
 import {
   addListedPage,
+  announceRunEnd,
   claimRun,
   endRun,
   finishItem,
@@ -166,7 +167,7 @@ export async function registerMemberUpdateJob(
       getConfig(ctx.db, run.guildId),
     ]);
     if (!live || !config?.setupCompleted) {
-      await endRun(
+      const ended = await endRun(
         ctx.db,
         runId,
         worker,
@@ -175,6 +176,7 @@ export async function registerMemberUpdateJob(
           ? 'The bot setup of this server is no longer complete.'
           : 'The RoConnect bot is no longer in this server.',
       );
+      announceRunEnd(ctx.db, ended);
       return;
     }
     const guild = { id: live.id, name: live.name, ownerDiscordId: live.owner_id };
@@ -188,7 +190,7 @@ export async function registerMemberUpdateJob(
       } else {
         const batch = await takeItems(ctx.db, runId, BATCH);
         if (batch.length === 0) {
-          await endRun(ctx.db, runId, worker, 'done');
+          announceRunEnd(ctx.db, await endRun(ctx.db, runId, worker, 'done'));
           log.info({ runId, guildId: run.guildId }, 'member update finished');
           return;
         }
