@@ -1,0 +1,230 @@
+/**
+ * Discord Linked Roles against the emulator: the application's metadata registered once, and a
+ * user's values written at verification and cleared at unlink, with the user's own token.
+ */
+import type { Seed } from '@roconnect/emulator';
+import testSeed from '@roconnect/emulator/seeds/test.json';
+import { sql } from 'drizzle-orm';
+import {
+  registerRoleConnectionMetadata,
+  ROLE_CONNECTION_METADATA,
+} from '../../../src/domain/role-connections/metadata';
+import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from '../../support/db';
+import {
+  addFaults,
+  consent,
+  emulatorState,
+  followIntoApi,
+  loginThroughEmulator,
+  startStack,
+  type HttpSession,
+  type Stack,
+} from '../../support/emulator-flow';
+
+const OWNER = '110000000000000001';
+const MAX = '110000000000000002';
+const BOT_GUILD = '120000000000000001';
+const PETE = '502';
+const RUBY = '501';
+const PETE_CREATED = '2019-03-04T05:06:07.000Z';
+const METADATA_ROUTE = 'PUT /api/v10/applications/:appId/role-connections/metadata';
+
+let tdb: TestDatabase;
+let stack: Stack;
+
+function seed(): Seed {
+  const s = structuredClone(testSeed) as Seed;
+  const pete = s.roblox.users.find((u) => u.id === Number(PETE))!;
+  pete.created = PETE_CREATED;
+  return s;
+}
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+});
+afterAll(async () => {
+  await tdb.cleanup();
+});
+beforeEach(async () => {
+  await truncateAll(tdb.database);
+  stack = await startStack(tdb.database, { seed: seed() });
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+async function botCalls(route: string): Promise<number> {
+  const calls = (await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()) as {
+    bot: { routes: Record<string, number> };
+  };
+  return calls.bot.routes[route] ?? 0;
+}
+
+async function connectionOf(discordId: string) {
+  const state = await emulatorState(stack);
+  return (
+    (state.role_connections.users as { user_id: string; metadata: Record<string, string> }[]).find(
+      (u) => u.user_id === discordId,
+    ) ?? null
+  );
+}
+
+async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<string> {
+  const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
+  await followIntoApi(stack, await consent(url, { user_id: robloxUserId }), s.jar.cookie);
+  const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
+  return accounts.find((a: { roblox_id: string }) => a.roblox_id === robloxUserId).id;
+}
+
+async function setUpServer() {
+  const olivia = await loginThroughEmulator(stack, OWNER);
+  await olivia.call('POST', '/api/v1/dashboard/user/sync-servers');
+  const base = `/api/v1/server/${BOT_GUILD}/setup`;
+  await olivia.call('POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
+  await olivia.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' });
+  expect((await olivia.call('POST', `${base}/group`, { skip: true })).status).toBe(200);
+}
+
+const verify = (s: HttpSession, accountId: string) =>
+  s.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
+    server_id: BOT_GUILD,
+    account_id: accountId,
+  });
+
+describe('role-connection metadata', () => {
+  it('is registered at the first start and not again at the next', async () => {
+    const state = await emulatorState(stack);
+    expect(state.role_connections.metadata).toEqual([
+      expect.objectContaining({ key: 'verified', type: 7 }),
+      expect.objectContaining({ key: 'account_age_days', type: 5 }),
+    ]);
+    await fetch(`${stack.emulator.url}/__emulator/calls`, { method: 'DELETE' });
+    await stack.restart();
+    expect(await botCalls(METADATA_ROUTE)).toBe(0);
+    expect((await emulatorState(stack)).role_connections.metadata).toHaveLength(2);
+  });
+
+  it('of replicas starting at once, one registers; changed records are registered again', async () => {
+    const ctx = stack.app.ctx;
+    await tdb.database.db.execute(sql`DELETE FROM role_connection_metadata`);
+    await fetch(`${stack.emulator.url}/__emulator/calls`, { method: 'DELETE' });
+    const outcomes = await Promise.all([
+      registerRoleConnectionMetadata(ctx),
+      registerRoleConnectionMetadata(ctx),
+      registerRoleConnectionMetadata(ctx),
+    ]);
+    expect(outcomes.sort()).toEqual(['registered', 'unchanged', 'unchanged']);
+    expect(await botCalls(METADATA_ROUTE)).toBe(1);
+
+    const fewer = ROLE_CONNECTION_METADATA.slice(0, 1);
+    expect(await registerRoleConnectionMetadata(ctx, fewer)).toBe('registered');
+    expect(await registerRoleConnectionMetadata(ctx, fewer)).toBe('unchanged');
+    expect((await emulatorState(stack)).role_connections.metadata).toHaveLength(1);
+  });
+
+  it('gives the claim back when Discord refuses, so the next start registers', async () => {
+    await tdb.database.db.execute(sql`DELETE FROM role_connection_metadata`);
+    await addFaults(stack, [
+      {
+        method: 'PUT',
+        path: '^/api/v10/applications/\\d+/role-connections/metadata$',
+        status: 403,
+        code: 50001,
+        count: 1,
+      },
+    ]);
+    expect(await registerRoleConnectionMetadata(stack.app.ctx)).toBe('failed');
+    expect(await queryRows(tdb.database, sql`SELECT * FROM role_connection_metadata`)).toEqual([]);
+    expect(await registerRoleConnectionMetadata(stack.app.ctx)).toBe('registered');
+  });
+});
+
+describe("a user's role connection", () => {
+  it('is written at verification (verified, the account creation date) and cleared at unlink', async () => {
+    await setUpServer();
+    const max = await loginThroughEmulator(stack, MAX);
+    const account = await linkRoblox(max, PETE);
+    expect(await connectionOf(MAX)).toBeNull();
+
+    expect((await verify(max, account)).status).toBe(200);
+    expect(await connectionOf(MAX)).toMatchObject({
+      platform_name: 'Roblox',
+      platform_username: 'PlainPete',
+      metadata: { verified: '1', account_age_days: PETE_CREATED },
+    });
+
+    const unlinked = await max.call('DELETE', `/api/v1/dashboard/user/linked-account/${account}`);
+    expect(unlinked.status).toBe(200);
+    expect(await connectionOf(MAX)).toMatchObject({
+      platform_name: null,
+      platform_username: null,
+      metadata: {},
+    });
+    expect(await queryRows(tdb.database, sql`SELECT * FROM role_connections`)).toEqual([]);
+  });
+
+  it('is not written again for the same account, and moves to the account left after an unlink', async () => {
+    await setUpServer();
+    const max = await loginThroughEmulator(stack, MAX);
+    const pete = await linkRoblox(max, PETE);
+    const ruby = await linkRoblox(max, RUBY);
+    await verify(max, ruby);
+    await verify(max, pete);
+    const first = (await connectionOf(MAX)) as unknown as { updated_at: string };
+    expect(first).toMatchObject({ platform_username: 'PlainPete' });
+    await verify(max, pete);
+    expect(await connectionOf(MAX)).toMatchObject({ updated_at: first.updated_at });
+
+    await max.call('DELETE', `/api/v1/dashboard/user/linked-account/${pete}`);
+    expect(await connectionOf(MAX)).toMatchObject({
+      platform_username: 'RankedRuby',
+      metadata: { verified: '1', account_age_days: '2015-01-01T00:00:00.000Z' },
+    });
+  });
+
+  const refuseConnections = () =>
+    addFaults(stack, [
+      {
+        method: 'PUT',
+        path: '^/api/v10/users/@me/applications/\\d+/role-connection$',
+        status: 500,
+        count: 10,
+      },
+    ]);
+
+  it('never fails the verification when Discord refuses it, and tries again at the next', async () => {
+    await setUpServer();
+    const max = await loginThroughEmulator(stack, MAX);
+    const account = await linkRoblox(max, PETE);
+    await refuseConnections();
+    const res = await verify(max, account);
+    expect(res.status).toBe(200);
+    expect(res.json.data.roles_added).toEqual(['Verified']);
+    expect(await connectionOf(MAX)).toBeNull();
+    expect(await queryRows(tdb.database, sql`SELECT * FROM role_connections`)).toEqual([]);
+
+    await fetch(`${stack.emulator.url}/__emulator/faults`, { method: 'DELETE' });
+    expect((await verify(max, account)).status).toBe(200);
+    expect(await connectionOf(MAX)).toMatchObject({ metadata: { verified: '1' } });
+  });
+
+  it('never fails the unlink when Discord refuses to clear it', async () => {
+    await setUpServer();
+    const max = await loginThroughEmulator(stack, MAX);
+    const account = await linkRoblox(max, PETE);
+    await verify(max, account);
+    await refuseConnections();
+    const res = await max.call('DELETE', `/api/v1/dashboard/user/linked-account/${account}`);
+    expect(res.status).toBe(200);
+    expect((await max.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data).toEqual([]);
+  });
+
+  it('is not written for a sign-in from before the scope was asked', async () => {
+    await setUpServer();
+    const max = await loginThroughEmulator(stack, MAX);
+    const account = await linkRoblox(max, PETE);
+    await tdb.database.db.execute(sql`UPDATE discord_tokens SET scope = 'identify guilds'`);
+    expect((await verify(max, account)).status).toBe(200);
+    expect(await connectionOf(MAX)).toBeNull();
+  });
+});
