@@ -9,6 +9,7 @@ import { controlPlugin } from './control';
 import { CallLog, RobloxCallLog } from './control/callLog';
 import { snapshot } from './control/state';
 import { discordPlugin } from './discord';
+import { announceGuildChanges, guildsWithBot } from './gateway/events';
 import { RateLimiter } from './discord/rateLimiter';
 import { InteractionSigner } from './interactions/keys';
 import { WebhookLog } from './interactions/webhookLog';
@@ -126,7 +127,9 @@ export function createEmulator(options: CreateEmulatorOptions = {}): EmulatorApp
     },
     reset(next?: Seed) {
       if (next) ctx.seed = validateSeed(next);
+      const before = guildsWithBot(ctx);
       ctx.store.reset(ctx.seed);
+      announceGuildChanges(ctx, before);
       faults.clear();
       latency.clear();
       botCalls.clear();

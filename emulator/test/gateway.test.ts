@@ -338,6 +338,23 @@ describe('member joins and leaves', () => {
     await expectNothingPending(client);
   });
 
+  it('tells live sessions which guilds the bot left or joined when a reset changes them', async () => {
+    await start();
+    const client = connect();
+    await client.identify({ token: TOKEN, intents: GUILDS_INTENT });
+    await client.dispatch('GUILD_CREATE');
+    const seed = testSeed();
+    seed.discord.guilds[0]!.bot_present = false;
+    seed.discord.guilds[1]!.bot_present = true;
+    const reset = await http('POST', '/__emulator/reset', { seed });
+    expect(reset.status).toBe(200);
+    expect((await client.dispatch('GUILD_DELETE')).d).toEqual({ id: GUILDS.withBot });
+    expect((await client.dispatch('GUILD_CREATE')).d.id).toBe(GUILDS.noBot);
+    // the same seed again: nothing changes, nothing is sent
+    await http('POST', '/__emulator/reset', {});
+    await expectNothingPending(client);
+  });
+
   it('refuses unknown guilds and users, bad bodies and members who are already in', async () => {
     await start();
     const post = (guild: string, body: unknown) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { escapeHtml } from '../html/page';
+import { announceGuildChanges, guildsWithBot } from '../gateway/events';
 import { SeedError, validateSeed } from '../seed/validate';
 import { parseFaults } from './faults';
 import { registerLatencyControl } from './latency';
@@ -50,7 +51,9 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
         throw err;
       }
     }
+    const before = guildsWithBot(ctx);
     ctx.store.reset(ctx.seed);
+    announceGuildChanges(ctx, before);
     ctx.faults.clear();
     ctx.latency.clear();
     ctx.botCalls.clear();

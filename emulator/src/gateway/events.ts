@@ -79,3 +79,28 @@ export function dispatchMemberUpdate(
     guild_id: guild.id,
   });
 }
+
+/** the guilds the bot is in now, to compare across a reset */
+export function guildsWithBot(ctx: EmulatorContext): Set<string> {
+  return new Set(
+    [...ctx.store.discord.guilds.values()].filter((g) => g.bot_present).map((g) => g.id),
+  );
+}
+
+/**
+ * After a reset the bot may be in other guilds than before: live sessions hear of it as Discord
+ * would tell them, GUILD_DELETE (`{id}`: the bot was removed) and GUILD_CREATE.
+ */
+export function announceGuildChanges(ctx: EmulatorContext, before: Set<string>): void {
+  const now = guildsWithBot(ctx);
+  for (const id of before)
+    if (!now.has(id)) ctx.gateway.dispatchToGuild(id, Intent.Guilds, 'GUILD_DELETE', { id });
+  for (const id of now)
+    if (!before.has(id))
+      ctx.gateway.dispatchToGuild(
+        id,
+        Intent.Guilds,
+        'GUILD_CREATE',
+        guildCreateData(ctx, ctx.store.discord.guilds.get(id)!),
+      );
+}
