@@ -1,0 +1,104 @@
+/**
+ * The log channel during a server-wide member update: the run's verifications are not posted one
+ * by one; the run ends with one summary message.
+ */
+import { randomUUID } from 'node:crypto';
+import { generateLoadSeed } from '@roconnect/emulator';
+import { robloxAccounts, users } from '../../../src/db/schema';
+import { openTestDatabase, type TestDatabase } from '../../support/db';
+import {
+  emulatorState,
+  loginThroughEmulator,
+  startStack,
+  type Stack,
+} from '../../support/emulator-flow';
+import { until } from '../../support/until';
+
+jest.setTimeout(120_000);
+
+const load = generateLoadSeed({ members: 120, linked: 80 });
+const GUILD = load.guild_id;
+/** a guild seeded without channels has one text channel, `general`, whose id is the guild's */
+const GENERAL = GUILD;
+const BASE = `/api/v1/server/${GUILD}`;
+
+let tdb: TestDatabase;
+let stack: Stack;
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  stack = await startStack(tdb.database, { seed: load.seed, jobs: true });
+});
+afterAll(async () => {
+  await stack?.close();
+  await tdb?.cleanup();
+});
+
+const messages = async () =>
+  (await emulatorState(stack)).discord.guilds
+    .find((g: { id: string }) => g.id === GUILD)
+    .channels.find((c: { id: string }) => c.id === GENERAL).messages as {
+    embeds: { title?: string; description?: string }[];
+  }[];
+
+it('posts one summary message for an update run of 80 linked members, not one per member', async () => {
+  const owner = await loginThroughEmulator(stack, load.owner_id);
+  expect((await owner.call('POST', '/api/v1/dashboard/user/sync-servers')).status).toBe(200);
+  await owner.call('POST', `${BASE}/setup/nickname`, { nickname_format: 'roblox_username' });
+  await owner.call('POST', `${BASE}/setup/verified-role`, { verified_role_name: 'Verified' });
+  expect(
+    (await owner.call('POST', `${BASE}/setup/group`, { group_id: String(load.group_id) })).status,
+  ).toBe(200);
+  for (const link of load.links) {
+    const userId = randomUUID();
+    await tdb.database.db
+      .insert(users)
+      .values({ id: userId, discordId: link.discord_id, username: link.discord_username });
+    await tdb.database.db.insert(robloxAccounts).values({
+      id: randomUUID(),
+      userId,
+      robloxId: String(link.roblox_id),
+      username: link.roblox_username,
+      displayName: link.roblox_display_name,
+    });
+  }
+  expect((await owner.call('PUT', `${BASE}/log-channel`, { channel_id: GENERAL })).status).toBe(
+    200,
+  );
+  // the setup's changes and this one, gathered in one message
+  const first = await until('the log channel confirms itself', messages, (m) => m.length === 1, {
+    timeoutMs: 10_000,
+    everyMs: 100,
+  });
+  expect(first[0]!.embeds.map((e) => e.title)).toContain('Log channel changed');
+
+  const started = await owner.call('POST', `${BASE}/members/update`);
+  expect(started.status).toBe(202);
+  const jobId: string = started.json.data.job_id;
+  const job = await until(
+    'the run ends',
+    async () => (await owner.call('GET', `${BASE}/members/update/${jobId}`)).json.data,
+    (j) => j.status !== 'queued' && j.status !== 'running',
+    { timeoutMs: 90_000, everyMs: 250 },
+  );
+  expect(job).toMatchObject({ status: 'done', total: 80, done: 80, failed: 0 });
+
+  const after = await until('the run summary', messages, (m) => m.length > 1, {
+    timeoutMs: 10_000,
+    everyMs: 100,
+  });
+  expect(after.slice(1)).toEqual([
+    expect.objectContaining({
+      embeds: [
+        expect.objectContaining({
+          title: 'Member update finished',
+          description: '80 of 80 members checked, 0 failed.',
+        }),
+      ],
+    }),
+  ]);
+  // every linked member was verified in the run and is in the audit log, not in the channel
+  const audit = (await owner.call('GET', `${BASE}/audit?limit=100`)).json.data.entries;
+  expect(
+    audit.filter((e: { kind: string; source?: string }) => e.source === 'update_all').length,
+  ).toBeGreaterThanOrEqual(80);
+});
