@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // CI size budgets (docs/performance.md › Size budgets), read from the production build: the
-// JavaScript the landing page loads, each remote's remoteEntry.js, and react-dom downloaded once.
+// JavaScript the landing page loads, each remote's remoteEntry.js, the dashboard's inline early
+// load, and react-dom downloaded once.
 // Exits 1 naming every file over budget.
 // Usage: node scripts/check-size-budgets.mjs   (after the production build)
 import fs from 'node:fs';
@@ -19,6 +20,9 @@ export const BUDGETS = {
   // Files the shell's start downloads from its origin (entry and startup chunks): beside the
   // page, the icon and the remote's files, more than four wait for a connection on HTTP/1.1's six.
   shellStartFiles: 4,
+  // Bytes as written: the server inlines it into every /dashboard page, which the browser parses
+  // before anything else; it needs the token store and the paths, never the shared runtime.
+  dashboardEarlyLoad: 8 * KB,
 };
 
 export const REMOTE_DIRS = {
@@ -152,6 +156,16 @@ export function checkSizeBudgets({ root = ROOT, budgets = BUDGETS } = {}) {
       `the landing page loads ${formatKb(landingTotal)} of JavaScript (brotli), over its ${formatKb(budgets.landingJs)} budget; largest: ${largest}`,
     );
   }
+
+  const earlyLoad = path.join(shellDist, 'early-load', 'dashboard.js');
+  if (!fs.existsSync(earlyLoad))
+    throw new Error(`shell: ${earlyLoad} is missing. Run the production build first.`);
+  const earlyLoadBytes = fs.statSync(earlyLoad).size;
+  figures.push({ figure: "dashboard's inline early load, as written", bytes: earlyLoadBytes });
+  if (earlyLoadBytes > budgets.dashboardEarlyLoad)
+    failures.push(
+      `${relative(earlyLoad)} is ${formatKb(earlyLoadBytes)}, over its ${formatKb(budgets.dashboardEarlyLoad)} budget: the server inlines it into every /dashboard page (does it import shared-lib's main entry, and with it React?)`,
+    );
 
   // Everything the browser may load: the shell's start, and each remote's entry and exposed
   // chunks (not its shared fallbacks, which the shell's copies replace).

@@ -9,6 +9,7 @@ interface Budgets {
   landingJs: number;
   remoteEntry: number;
   shellStartFiles: number;
+  dashboardEarlyLoad: number;
 }
 interface SizeBudgetsModule {
   BUDGETS: Budgets;
@@ -44,6 +45,7 @@ function writeBuild(remoteDirs: Record<string, string>) {
     }),
   );
   write('shell/dist/http-client.eeeeeeee.js', noise(40_000));
+  write('shell/dist/early-load/dashboard.js', noise(5_000));
   write('shell/dist/main.js', noise(20_000));
   write('shell/dist/1.aaaaaaaa.js', REACT_DOM_BANNER, noise(30_000));
   write('shell/dist/2.bbbbbbbb.js', noise(10_000));
@@ -140,6 +142,16 @@ it('weighs the landing in brotli, as the servers send it, and prints gzip beside
   const brotli = figures.find((f) => f.figure.startsWith('landing / JavaScript, brotli'))!;
   const gzip = figures.find((f) => f.figure.startsWith('landing / JavaScript, gzip'))!;
   expect(brotli.bytes).toBeLessThan(gzip.bytes!);
+});
+
+it('fails on a dashboard early load over 8 KB, naming it: the server inlines it into the page', () => {
+  write('shell/dist/early-load/dashboard.js', noise(9_000));
+  const { failures } = checker.checkSizeBudgets({ root });
+  expect(failures).toEqual([
+    expect.stringMatching(
+      /^shell\/dist\/early-load\/dashboard\.js is 9\.0 KB, over its 8\.0 KB budget: the server inlines it/,
+    ),
+  ]);
 });
 
 it('counts the HTTP client among the bundles the browser loads', () => {

@@ -1,4 +1,4 @@
-import { INLINED_PAGE } from '@roconnect/shared-lib';
+import { INLINED_PAGE } from '@roconnect/shared-lib/contract';
 
 /**
  * remotes.json and config.json as the shell's server inlined them into the page (shell/server),
