@@ -32,5 +32,14 @@ void mountHarness({
         query: Object.fromEntries(query),
       },
     },
+    {
+      id: 'DiscordSettings',
+      label: 'Discord settings',
+      load: () => import('../src/parcels/DiscordSettings').then(asHarnessParcel),
+      props: {
+        serverId: query.get('serverId') ?? SEED_SERVERS.ownerReady,
+        query: Object.fromEntries(query),
+      },
+    },
   ],
 });
