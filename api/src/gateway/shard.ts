@@ -57,6 +57,8 @@ export class HeldShard {
   private closing = false;
   /** events in hand are given up */
   private dropped = false;
+  /** connected and identified or resumed: events flow */
+  ready = false;
 
   constructor(private readonly options: HeldShardOptions) {
     const { shardId, shardCount, session } = options;
@@ -85,11 +87,18 @@ export class HeldShard {
     });
     const log = options.log.child({ shard: shardId });
     this.manager.on(WebSocketShardEvents.Dispatch, (payload) => this.received(payload));
-    this.manager.on(WebSocketShardEvents.Ready, () => log.info('gateway shard ready'));
-    this.manager.on(WebSocketShardEvents.Resumed, () => log.info('gateway shard resumed'));
-    this.manager.on(WebSocketShardEvents.Closed, (code) =>
-      log.info({ code }, 'gateway connection closed'),
-    );
+    this.manager.on(WebSocketShardEvents.Ready, () => {
+      this.ready = true;
+      log.info('gateway shard ready');
+    });
+    this.manager.on(WebSocketShardEvents.Resumed, () => {
+      this.ready = true;
+      log.info('gateway shard resumed');
+    });
+    this.manager.on(WebSocketShardEvents.Closed, (code) => {
+      this.ready = false;
+      log.info({ code }, 'gateway connection closed');
+    });
     this.manager.on(WebSocketShardEvents.Error, (err) =>
       log.error({ err: err.message }, 'gateway shard error'),
     );

@@ -38,6 +38,8 @@ export interface GatewayWorker {
   readonly holder: string;
   /** the shards this process holds now */
   heldShards(): number[];
+  /** of those, the ones connected, identified or resumed: their events flow */
+  readyShards(): number[];
   /** lets every shard go gracefully: events in hand queued, sessions kept, leases ended */
   stop(): Promise<void>;
   /** stops as a killed process would: no renewals, no release, events in hand lost (tests) */
@@ -169,6 +171,11 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
   return {
     holder,
     heldShards: () => [...shards.keys()].sort((a, b) => a - b),
+    readyShards: () =>
+      [...shards.values()]
+        .filter((s) => s.ready)
+        .map((s) => s.shardId)
+        .sort((a, b) => a - b),
     async stop() {
       if (stopped) return;
       stopped = true;

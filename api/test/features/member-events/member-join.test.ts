@@ -1,0 +1,144 @@
+/**
+ * Joins and leaves through the gateway, against the emulator: the emulator dispatches
+ * GUILD_MEMBER_ADD / REMOVE to the gateway worker, which queues a job the API's worker runs.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { guildMemberPresence } from '../../../src/db/schema';
+import type { GatewayWorker } from '../../../src/gateway/worker';
+import { openTestDatabase, type TestDatabase } from '../../support/db';
+import { startStack, type Stack } from '../../support/emulator-flow';
+import { until } from '../../support/until';
+import {
+  dmsTo,
+  GUILD,
+  gatewaySeed,
+  join,
+  leave,
+  linkAccount,
+  LOW_ROLE,
+  memberOf,
+  NEWCOMERS,
+  roleId,
+  RUBY,
+  setUpServer,
+  startWorker,
+} from '../../gateway/gateway-stack';
+
+jest.setTimeout(60_000);
+/** a job's run: the gateway's hand-off and the worker's wake are immediate; Discord calls take a moment */
+const JOB_RUN = { timeoutMs: 15_000, everyMs: 50 };
+
+let tdb: TestDatabase;
+let stack: Stack;
+let worker: GatewayWorker;
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  stack = await startStack(tdb.database, { seed: gatewaySeed(), jobs: true });
+  await setUpServer(stack);
+  worker = await startWorker(stack, tdb.database);
+  await until(
+    'the worker to be ready on the shard',
+    () => worker.readyShards(),
+    (s) => s.length === 1,
+  );
+});
+afterAll(async () => {
+  await worker?.stop();
+  await stack?.close();
+  await tdb?.cleanup();
+});
+
+const presence = async (userId: string) => {
+  const [row] = await tdb.database.db
+    .select({ status: guildMemberPresence.status })
+    .from(guildMemberPresence)
+    .where(and(eq(guildMemberPresence.guildId, GUILD), eq(guildMemberPresence.discordId, userId)));
+  return row?.status ?? null;
+};
+const setConfig = (changes: { join_handling?: 'verify' | 'off'; join_dm?: boolean }) =>
+  tdb.database.db.execute(sql`UPDATE guild_configs SET
+    join_handling = coalesce(${changes.join_handling ?? null}, join_handling),
+    join_dm = coalesce(${changes.join_dm ?? null}::boolean, join_dm)
+    WHERE guild_id = ${GUILD}`);
+
+it('a linked member who joins gets their roles and nickname, and the verified DM', async () => {
+  await linkAccount(tdb.database, RUBY);
+  const verified = await roleId(stack, 'Verified');
+  await join(stack, RUBY.discordId);
+  const member = await until(
+    'the joiner to be verified',
+    () => memberOf(stack, RUBY.discordId),
+    (m) => m !== null && m.roles.includes(verified) && m.nick === RUBY.username,
+    JOB_RUN,
+  );
+  // the test group's Owner rank role too, and never the unverified role
+  expect(member!.roles.length).toBeGreaterThanOrEqual(2);
+  expect(member!.roles).not.toContain(LOW_ROLE);
+  expect((await dmsTo(stack, RUBY.discordId)).map((dm) => dm.content)).toEqual([
+    expect.stringContaining('You are verified in Bot Guild as RankedRuby'),
+  ]);
+  expect(await presence(RUBY.discordId)).toBe('present');
+});
+
+it('an unlinked member who joins gets the unverified role, and the verify link when the server asks', async () => {
+  await setConfig({ join_dm: true });
+  const [newcomer] = NEWCOMERS;
+  await join(stack, newcomer!);
+  await until(
+    'the unverified role',
+    () => memberOf(stack, newcomer!),
+    (m) => m !== null && m.roles.includes(LOW_ROLE),
+    JOB_RUN,
+  );
+  const dms = await until(
+    'the join DM',
+    () => dmsTo(stack, newcomer!),
+    (d) => d.length === 1,
+    JOB_RUN,
+  );
+  expect(dms[0]!.content).toContain(`/verify?server_id=${GUILD}`);
+  expect((await memberOf(stack, newcomer!))!.nick).toBeNull();
+});
+
+it('with join handling off, a joiner is only noted as present: nothing is written to Discord', async () => {
+  await setConfig({ join_handling: 'off', join_dm: true });
+  const newcomer = NEWCOMERS[1]!;
+  await join(stack, newcomer);
+  // the job ran: it notes every join, whatever the setting
+  await until(
+    'the join to be handled',
+    () => presence(newcomer),
+    (p) => p === 'present',
+    JOB_RUN,
+  );
+  expect(await memberOf(stack, newcomer)).toMatchObject({ roles: [], nick: null });
+  expect(await dmsTo(stack, newcomer)).toEqual([]);
+  await setConfig({ join_handling: 'verify', join_dm: false });
+});
+
+it('a member who leaves is marked gone in that server, and nothing is written to Discord', async () => {
+  // every bot call to Discord, by route
+  const calls = async () =>
+    JSON.stringify(
+      ((await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()) as { bot: unknown })
+        .bot,
+    );
+  const newcomer = NEWCOMERS[2]!;
+  await join(stack, newcomer);
+  await until(
+    'the unverified role',
+    () => memberOf(stack, newcomer),
+    (m) => !!m?.roles.includes(LOW_ROLE),
+    JOB_RUN,
+  );
+  const before = await calls();
+  await leave(stack, newcomer);
+  await until(
+    'the member to be gone',
+    () => presence(newcomer),
+    (p) => p === 'gone',
+    JOB_RUN,
+  );
+  expect(await calls()).toBe(before);
+});
