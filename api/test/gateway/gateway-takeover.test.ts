@@ -1,0 +1,86 @@
+/**
+ * Two gateway workers on one database: one holds every shard, the other none; when the holder is
+ * killed (no renewals, no goodbye), the other takes its shards over within 30 s and events flow
+ * again. The lease is made short here (GATEWAY_LEASE_SECONDS=2).
+ */
+import { listLeases } from '../../src/gateway/lease-store';
+import type { GatewayWorker } from '../../src/gateway/worker';
+import { openTestDatabase, type TestDatabase } from '../support/db';
+import { startStack, type Stack } from '../support/emulator-flow';
+import { until } from '../support/until';
+import {
+  gatewaySeed,
+  join,
+  LOW_ROLE,
+  memberOf,
+  NEWCOMERS,
+  setGatewayShards,
+  setUpServer,
+  startWorker,
+} from './gateway-stack';
+
+jest.setTimeout(90_000);
+
+let tdb: TestDatabase;
+let stack: Stack;
+const workers: GatewayWorker[] = [];
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  stack = await startStack(tdb.database, {
+    seed: gatewaySeed(),
+    jobs: true,
+    env: { GATEWAY_LEASE_SECONDS: '2' },
+  });
+  await setGatewayShards(stack, 2);
+  await setUpServer(stack);
+});
+afterAll(async () => {
+  for (const worker of workers) await worker.stop();
+  await stack?.close();
+  await tdb?.cleanup();
+});
+
+it('a killed holder’s shards are taken over by the other worker within 30 s, and joins are handled again', async () => {
+  const a = await startWorker(stack, tdb.database, 'worker-a');
+  workers.push(a);
+  // max_concurrency 1: the second shard identifies 5 s after the first (Discord's identify window)
+  await until(
+    'worker a to be ready on both shards',
+    () => a.readyShards(),
+    (s) => s.length === 2,
+    {
+      timeoutMs: 20_000,
+      everyMs: 100,
+    },
+  );
+  const b = await startWorker(stack, tdb.database, 'worker-b');
+  workers.push(b);
+  expect(b.heldShards()).toEqual([]);
+
+  await a.abandon();
+  const killedAt = Date.now();
+  await until(
+    'worker b to be ready on both shards',
+    () => b.readyShards(),
+    (s) => s.length === 2,
+    {
+      timeoutMs: 30_000,
+      everyMs: 100,
+    },
+  );
+  expect(Date.now() - killedAt).toBeLessThan(30_000);
+  expect((await listLeases(tdb.database.db)).map((l) => [l.shardId, l.holder, l.live])).toEqual([
+    [0, 'worker-b', true],
+    [1, 'worker-b', true],
+  ]);
+
+  const newcomer = NEWCOMERS[0]!;
+  await join(stack, newcomer);
+  await until(
+    'the joiner to get the unverified role',
+    () => memberOf(stack, newcomer),
+    (m) => m !== null && m.roles.includes(LOW_ROLE),
+    { timeoutMs: 15_000, everyMs: 50 },
+  );
+});
