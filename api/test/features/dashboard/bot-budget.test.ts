@@ -42,6 +42,8 @@ afterEach(async () => {
 async function botCallsFor(guildCount: number) {
   await truncateAll(tdb.database);
   stack = await startStack(tdb.database, { seed: seedWithGuilds(guildCount, 3) });
+  // what the API does at its start (the Linked Roles metadata) is nobody's sign-in
+  await fetch(`${stack.emulator.url}/__emulator/calls`, { method: 'DELETE' });
   const member = await loginThroughEmulator(stack, MEMBER);
   const synced = await member.call('POST', '/api/v1/dashboard/user/sync-servers');
   expect(synced.status).toBe(200);
