@@ -18,6 +18,11 @@ const DATABASE_SPECIFIC = [
   'test/lib/job-polling.test.ts',
   'test/features/member-updates/member-update-sweep.test.ts',
   'test/features/member-updates/member-update-kill.test.ts',
+  // the gateway's shard leases and identify slots claimed from a pool's connections at once, and
+  // a shard's takeover when its holder dies
+  'test/gateway/lease-store.test.ts',
+  'test/gateway/identify-throttle.test.ts',
+  'test/gateway/gateway-takeover.test.ts',
   // refresh-token rotation: transactions, and a row lock between two replays at once
   'test/features/auth/auth.test.ts',
   // the pool: connections held across Discord calls, acquire and statement timeouts
