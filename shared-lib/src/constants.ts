@@ -31,7 +31,8 @@ export const DEFAULT_NICKNAME_FORMAT = 'roblox_username';
 export const DEFAULT_SERVER_NAME = 'Unknown Server';
 export const VERIFY_SUCCESS_REDIRECT_MS = 3_000;
 export const DASHBOARD_FLAG_TOAST_DELAY_MS = 100;
-export const BOT_PERMISSIONS = '402720768';
+/** Manage Roles, Manage Nicknames, View Channels, Send Messages, Embed Links, Read Message History */
+export const BOT_PERMISSIONS = '402738176';
 
 export const RETENTION = {
   accountInactivity: '2 years',

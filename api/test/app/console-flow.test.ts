@@ -120,5 +120,5 @@ it('binds a rank range, verifies with exactly the bound roles, audits it, and ch
     'missing_manage_roles',
     'missing_manage_nicknames',
   ]);
-  expect(new URL(perms[0].reinvite_url).searchParams.get('permissions')).toBe('402720768');
+  expect(new URL(perms[0].reinvite_url).searchParams.get('permissions')).toBe('402738176');
 });

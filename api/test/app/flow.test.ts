@@ -85,7 +85,7 @@ describe('the whole product through HTTP and the emulator', () => {
     const inviteUrl = new URL(invite);
     expect(Object.fromEntries(inviteUrl.searchParams)).toMatchObject({
       client_id: '100000000000000001',
-      permissions: '402720768',
+      permissions: '402738176',
       response_type: 'code',
       integration_type: '0',
       scope: 'bot',

@@ -41,7 +41,7 @@ describe('Discord OAuth client', () => {
     const url = new URL(client.botInviteUrl('inv', IDS.guildNoBot));
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: IDS.botUser,
-      permissions: '402720768',
+      permissions: '402738176',
       response_type: 'code',
       redirect_uri: 'http://localhost:3000/auth/callback',
       integration_type: '0',

@@ -177,7 +177,7 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
       loginUrl: (state) =>
         `https://discord.test/oauth2/authorize?scope=identify+guilds&state=${encodeURIComponent(state)}`,
       botInviteUrl: (state, guildId) =>
-        `https://discord.test/oauth2/authorize?scope=bot&permissions=402720768&guild_id=${guildId}&state=${encodeURIComponent(state)}`,
+        `https://discord.test/oauth2/authorize?scope=bot&permissions=402738176&guild_id=${guildId}&state=${encodeURIComponent(state)}`,
       exchangeCode: async (code) => {
         world.calls.push(`exchangeCode ${code}`);
         // `code:<user>` is a login; `invite:<user>:<guild>` a bot authorization for that guild

@@ -11,4 +11,9 @@ export function unversionedBase(apiBaseUrl: string): string {
   return trimSlash(apiBaseUrl).replace(/\/v\d+$/, '');
 }
 
-export const BOT_PERMISSIONS = '402720768';
+/**
+ * The bot invite's permissions: Manage Roles, Manage Nicknames, View Channels, Send Messages,
+ * Embed Links (the log channel's posts are embeds) and Read Message History
+ * (docs/production.md › The Discord application).
+ */
+export const BOT_PERMISSIONS = '402738176';

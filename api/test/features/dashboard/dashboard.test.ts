@@ -209,13 +209,13 @@ describe('GET /api/v1/dashboard/bot/invite-url and the invite callback', () => {
   it('gives a bot authorize URL; its return exchanges the code and lands on the dashboard, no new session', async () => {
     const url = await startInvite(GUILD_B);
     expect(url.searchParams.get('guild_id')).toBe(GUILD_B);
-    expect(url.searchParams.get('permissions')).toBe('402720768');
+    expect(url.searchParams.get('permissions')).toBe('402738176');
     const state = url.searchParams.get('state')!;
 
     t.world.guilds.get(GUILD_B)!.botPresent = true; // the person pressed Authorize
     const cb = await t.app.inject({
       method: 'GET',
-      url: `/auth/callback?code=invite:${OLIVIA}:${GUILD_B}&state=${state}&guild_id=${GUILD_B}&permissions=402720768`,
+      url: `/auth/callback?code=invite:${OLIVIA}:${GUILD_B}&state=${state}&guild_id=${GUILD_B}&permissions=402738176`,
       headers: { cookie: olivia.cookie },
     });
     const r = parseRedirect(cb.headers.location as string);

@@ -4,7 +4,7 @@ import { giveBotRole } from '../../support/fake-integrations';
 import { consoleWorld, EXTRA_ROLE, signInCast, type Cast } from '../../support/console';
 import { GROUP, GUILD_A, ROLE_LOW } from '../../support/world';
 
-const INVITE_PERMISSIONS = '402720768'; // Manage Roles, Manage Nicknames, Send Messages, …
+const INVITE_PERMISSIONS = '402738176'; // Manage Roles, Manage Nicknames, View Channels, Send Messages, …
 const t = useFakeApp(() => {
   const w = consoleWorld();
   giveBotRole(w, w.guilds.get(GUILD_A)!, INVITE_PERMISSIONS); // at position 5
@@ -137,5 +137,66 @@ describe('GET /api/v1/server/{id}/health', () => {
       headers: cast.owner.headers,
     });
     expect(servers.json().data.find((s: { id: string }) => s.id === GUILD_A).bot_added).toBe(false);
+  });
+
+  describe('the log and Verify channels', () => {
+    const VERIFY = '130000000000000010';
+    const LOGS = '130000000000000011';
+    const SEND_MESSAGES = String(1n << 11n);
+    const put = (url: string, payload: object, method: 'PUT' | 'POST' = 'PUT') =>
+      t.app.inject({
+        method,
+        url: `/api/v1/server/${GUILD_A}${url}`,
+        headers: cast.owner.headers,
+        payload,
+      });
+    const channels = () => guild().channels!;
+
+    beforeEach(async () => {
+      guild().channels = [
+        { id: VERIFY, name: 'verify', type: 0, position: 0, permission_overwrites: [] },
+        { id: LOGS, name: 'logs', type: 0, position: 1, permission_overwrites: [] },
+      ];
+      await completeSetup(t.app, cast.owner, GUILD_A);
+      expect((await put('/verify-message', { channel_id: VERIFY }, 'POST')).statusCode).toBe(201);
+      expect((await put('/log-channel', { channel_id: LOGS })).statusCode).toBe(200);
+    });
+
+    it('is ok while the bot can post in both', async () => {
+      expect(await problems()).toEqual([]);
+    });
+
+    it('names the Verify channel when an overwrite takes Send Messages from the bot', async () => {
+      // staff deny Send Messages to @everyone in #verify; the bot's role has no allow there
+      channels()[0]!.permission_overwrites = [
+        { id: GUILD_A, type: 0, allow: '0', deny: SEND_MESSAGES },
+      ];
+      expect(await problems()).toEqual([
+        {
+          code: 'verify_channel_unpostable',
+          message:
+            "The Verify message's channel #verify no longer takes the bot's messages: The bot cannot post in #verify. In the channel's settings (Edit Channel → Permissions), let the bot's role View Channel and Send Messages.",
+          fix: "Let the bot's role View Channel and Send Messages in #verify, or post the Verify message in another channel.",
+          reinvite_url: null,
+        },
+      ]);
+      // an allow for the bot's own role wins over the @everyone deny
+      channels()[0]!.permission_overwrites.push({
+        id: guild().botRoleId!,
+        type: 0,
+        allow: SEND_MESSAGES,
+        deny: '0',
+      });
+      expect(await problems()).toEqual([]);
+    });
+
+    it('names a deleted log channel', async () => {
+      guild().channels = channels().filter((c) => c.id !== LOGS);
+      const [problem] = await problems();
+      expect(problem).toMatchObject({
+        code: 'log_channel_unpostable',
+        message: `The bot cannot post the log in the deleted channel ${LOGS}: That channel does not exist in this server (any more). Choose another channel.`,
+      });
+    });
   });
 });

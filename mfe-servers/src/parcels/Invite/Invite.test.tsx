@@ -42,7 +42,7 @@ describe('Invite page', () => {
     const url = new URL(jest.mocked(redirectExternal).mock.calls[0]![0]);
     expect(url.searchParams.get('guild_id')).toBe(SEED_SERVERS.managerNoBot);
     expect(url.searchParams.get('scope')).toBe('bot');
-    expect(url.searchParams.get('permissions')).toBe('402720768');
+    expect(url.searchParams.get('permissions')).toBe('402738176');
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
