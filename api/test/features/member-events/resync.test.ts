@@ -1,0 +1,200 @@
+/**
+ * The scheduled resync: in the quiet hours, one server at a time, each as often as its setting
+ * says; its run is the member-updates feature's, which updates every member.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { guildConfigs, guildResyncs, guilds, memberUpdateRuns } from '../../../src/db/schema';
+import {
+  inQuietHours,
+  resyncSweep,
+  RESYNC_QUEUE,
+  windowStart,
+} from '../../../src/features/member-events/resync';
+import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from '../../support/db';
+import { startStack, type Stack } from '../../support/emulator-flow';
+import { until } from '../../support/until';
+import {
+  gatewaySeed,
+  GUILD,
+  linkAccount,
+  memberOf,
+  roleId,
+  setUpServer,
+} from '../../gateway/gateway-stack';
+
+jest.setTimeout(60_000);
+
+const at = (iso: string) => new Date(iso);
+
+describe('the quiet hours', () => {
+  const night = { hourUtc: 22, windowHours: 4 }; // 22:00–02:00 UTC, across midnight
+
+  it('are the window from the first quiet hour, across midnight too', () => {
+    expect(inQuietHours(at('2026-11-27T21:59:00Z'), night)).toBe(false);
+    expect(inQuietHours(at('2026-11-27T22:00:00Z'), night)).toBe(true);
+    expect(inQuietHours(at('2026-11-28T01:59:00Z'), night)).toBe(true);
+    expect(inQuietHours(at('2026-11-28T02:00:00Z'), night)).toBe(false);
+    expect(inQuietHours(at('2026-11-28T13:00:00Z'), { hourUtc: 0, windowHours: 24 })).toBe(true);
+  });
+
+  it('began at the first quiet hour before now', () => {
+    expect(windowStart(at('2026-11-28T01:30:00Z'), night)).toEqual(at('2026-11-27T22:00:00Z'));
+    expect(windowStart(at('2026-11-27T23:05:00Z'), night)).toEqual(at('2026-11-27T22:00:00Z'));
+  });
+});
+
+describe('a sweep', () => {
+  let tdb: TestDatabase;
+  beforeAll(async () => {
+    tdb = await openTestDatabase();
+  });
+  afterAll(async () => tdb?.cleanup());
+  beforeEach(async () => truncateAll(tdb.database));
+
+  const hours = { hourUtc: 3, windowHours: 4 };
+  const db = () => tdb.database.db;
+  async function server(
+    id: string,
+    resync: 'off' | 'daily' | 'weekly',
+    { botPresent = true, setupCompleted = true } = {},
+  ) {
+    await db()
+      .insert(guilds)
+      .values({ id, name: `Server ${id}`, botPresent });
+    await db().insert(guildConfigs).values({ guildId: id, resync, setupCompleted });
+  }
+  const finish = (guildId: string) =>
+    db()
+      .update(memberUpdateRuns)
+      .set({ status: 'done', finishedAt: new Date() })
+      .where(eq(memberUpdateRuns.guildId, guildId));
+
+  it('starts one server at a time in the quiet hours, each as often as it asks', async () => {
+    await server('1001', 'daily');
+    await server('1002', 'weekly');
+    await server('1003', 'off');
+    await server('1004', 'daily', { botPresent: false });
+    await server('1005', 'daily', { setupCompleted: false });
+
+    expect(await resyncSweep(db(), hours, at('2026-11-27T12:00:00Z'))).toEqual({
+      started: null,
+      reason: 'outside_quiet_hours',
+    });
+    const night1 = at('2026-11-27T03:10:00Z');
+    const first = await resyncSweep(db(), hours, night1);
+    expect(first.started).toMatchObject({ guildId: '1001', alreadyRunning: false });
+    const [run] = await db().select().from(memberUpdateRuns);
+    expect(run).toMatchObject({ guildId: '1001', status: 'queued', requestedBy: null });
+    // the first run is not over: nobody else starts
+    expect(await resyncSweep(db(), hours, night1)).toEqual({
+      started: null,
+      reason: 'previous_still_running',
+    });
+    await finish('1001');
+    expect((await resyncSweep(db(), hours, night1)).started).toMatchObject({ guildId: '1002' });
+    await finish('1002');
+    // both done for this night; the others never
+    expect(await resyncSweep(db(), hours, at('2026-11-27T06:59:00Z'))).toEqual({
+      started: null,
+      reason: 'none_due',
+    });
+    // the next night: the daily server again, the weekly one not for a week
+    expect((await resyncSweep(db(), hours, at('2026-11-28T03:00:00Z'))).started).toMatchObject({
+      guildId: '1001',
+    });
+    await finish('1001');
+    expect(await resyncSweep(db(), hours, at('2026-11-28T03:30:00Z'))).toEqual({
+      started: null,
+      reason: 'none_due',
+    });
+    // a week on both are due: the one waiting longest first
+    expect((await resyncSweep(db(), hours, at('2026-12-04T03:00:00Z'))).started).toMatchObject({
+      guildId: '1002',
+    });
+    await finish('1002');
+    expect((await resyncSweep(db(), hours, at('2026-12-04T03:05:00Z'))).started).toMatchObject({
+      guildId: '1001',
+    });
+  });
+
+  it('counts a run the owner started as the night’s resync, and waits for it', async () => {
+    await server('2001', 'daily');
+    const ownersRun = randomUUID();
+    await db()
+      .insert(memberUpdateRuns)
+      .values({ id: ownersRun, guildId: '2001', status: 'running' });
+    const night = at('2026-11-27T04:00:00Z');
+    expect((await resyncSweep(db(), hours, night)).started).toEqual({
+      guildId: '2001',
+      runId: ownersRun,
+      alreadyRunning: true,
+    });
+    expect(await db().select().from(memberUpdateRuns)).toHaveLength(1);
+    expect(await resyncSweep(db(), hours, night)).toEqual({
+      started: null,
+      reason: 'previous_still_running',
+    });
+    const [row] = await db().select().from(guildResyncs);
+    expect(row).toMatchObject({ guildId: '2001', runId: ownersRun });
+  });
+});
+
+describe('against the emulator', () => {
+  let tdb: TestDatabase;
+  let stack: Stack;
+  beforeAll(async () => {
+    tdb = await openTestDatabase();
+    stack = await startStack(tdb.database, {
+      seed: gatewaySeed(),
+      jobs: true,
+      env: { MEMBER_UPDATE_LEASE_SECONDS: '2', RESYNC_HOUR_UTC: '0', RESYNC_WINDOW_HOURS: '24' },
+    });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await tdb?.cleanup();
+  });
+
+  it('is on the job engine’s schedule, and its run updates every member of the server', async () => {
+    const schedules = await queryRows<{ name: string; cron: string }>(
+      tdb.database,
+      sql`SELECT name, cron FROM pgboss.schedule`,
+    );
+    expect(schedules).toContainEqual(expect.objectContaining({ name: RESYNC_QUEUE }));
+
+    await setUpServer(stack);
+    // member_max is in the server and links PlainPete (the test group's Member) only now
+    await linkAccount(tdb.database, {
+      discordId: '110000000000000002',
+      robloxId: '502',
+      username: 'PlainPete',
+    });
+    await tdb.database.db
+      .update(guildConfigs)
+      .set({ resync: 'daily' })
+      .where(eq(guildConfigs.guildId, GUILD));
+    const verified = await roleId(stack, 'Verified');
+
+    const sweep = await resyncSweep(tdb.database.db, stack.app.ctx.settings.resync);
+    expect(sweep.started).toMatchObject({ guildId: GUILD, alreadyRunning: false });
+    const runId = (sweep.started as { runId: string }).runId;
+    // nobody queued a job for it: the member-updates feature's sweep does, within a lease or two
+    await until(
+      'the resync run to finish',
+      async () =>
+        (
+          await tdb.database.db
+            .select()
+            .from(memberUpdateRuns)
+            .where(eq(memberUpdateRuns.id, runId))
+        )[0]?.status,
+      (status) => status === 'done',
+      { timeoutMs: 30_000, everyMs: 200 },
+    );
+    expect(await memberOf(stack, '110000000000000002')).toMatchObject({
+      nick: 'PlainPete',
+      roles: expect.arrayContaining([verified]),
+    });
+  });
+});
