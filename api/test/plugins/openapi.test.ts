@@ -11,6 +11,7 @@ import type {
   ManualSyncData,
   RefreshData,
   Server,
+  ServerChannel,
   ServerConfig,
   ServerEditData,
   ServerRole,
@@ -18,6 +19,7 @@ import type {
   SetupStatus,
   SetupVerifiedRoleData,
   User,
+  VerifyMessageData,
   VerifyResult,
 } from '@roconnect/shared-lib/contract';
 import type { FastifyInstance } from 'fastify';
@@ -76,15 +78,19 @@ const CALLS: [string, string][] = [
   ['get', API_PATHS.serverAudit('{id}')],
   ['get', API_PATHS.serverAuditExport('{id}')],
   ['get', API_PATHS.serverHealth('{id}')],
+  ['get', API_PATHS.serverChannels('{id}')],
+  ['put', API_PATHS.logChannel('{id}')],
+  ['put', API_PATHS.automation('{id}')],
+  ['post', API_PATHS.verifyMessage('{id}')],
   ['get', API_PATHS.botStats],
   ['get', API_PATHS.health],
 ];
 
 const openapiPath = (p: string) => decodeURIComponent(p);
 
-function dataSchema(method: string, path: string): any {
+function dataSchema(method: string, path: string, status = '200'): any {
   const op = doc.paths[openapiPath(path)]?.[method];
-  const schema = op?.responses?.['200']?.content?.['application/json']?.schema;
+  const schema = op?.responses?.[status]?.content?.['application/json']?.schema;
   return schema?.properties?.data;
 }
 const keysOf = (schema: any): string[] => Object.keys(schema?.properties ?? {}).sort();
@@ -122,7 +128,9 @@ describe('GET /api/docs/openapi.json', () => {
         expect(op.responses['200'].content).toHaveProperty('text/csv');
         continue;
       }
-      const ok = (op.responses['200'] ?? op.responses['202']).content['application/json'].schema;
+      const ok = (op.responses['200'] ?? op.responses['201'] ?? op.responses['202']).content[
+        'application/json'
+      ].schema;
       expect(keysOf(ok)).toEqual(['data', 'success']);
       const err = op.responses['400'].content['application/json'].schema;
       expect(err.$ref ?? '').toMatch(/ErrorEnvelope/);
@@ -213,8 +221,21 @@ describe('GET /api/docs/openapi.json', () => {
     ['AuditPage', 'get', API_PATHS.serverAudit('{id}'), auditPage],
     ['ServerHealth', 'get', API_PATHS.serverHealth('{id}'), health15],
     ['ServerConfigData', 'put', API_PATHS.editUnverifiedRole('{id}'), { server_config: config }],
+    ['ServerConfigData', 'put', API_PATHS.logChannel('{id}'), { server_config: config }],
+    ['ServerConfigData', 'put', API_PATHS.automation('{id}'), { server_config: config }],
   ] as const)('%s has the same fields as the contract type', (_name, method, path, sample) => {
     expect(keysOf(dataSchema(method, path))).toEqual(keys(sample));
+  });
+
+  it('documents the Discord settings: channels as a list, the Verify message as 201', () => {
+    const channel: ServerChannel = { id: '1', name: 'general' };
+    expect(keysOf(dataSchema('get', API_PATHS.serverChannels('{id}')).items)).toEqual(
+      keys(channel),
+    );
+    const posted: VerifyMessageData = { message_id: '1', channel_id: '2' };
+    expect(keysOf(dataSchema('post', API_PATHS.verifyMessage('{id}'), '201'))).toEqual(
+      keys(posted),
+    );
   });
 
   it.each([
