@@ -1,15 +1,19 @@
-// npm run build -w @roconnect/api: src/main.ts → dist/main.js, one CommonJS file for Node 20.
+// npm run build -w @roconnect/api: src/main.ts → dist/main.js and the gateway worker's own process,
+// src/gateway/main.ts → dist/gateway.js, each one CommonJS file for Node 20.
 // The workspace's own TypeScript (@roconnect/shared-lib/contract) is compiled in; every npm
 // package stays an external require, resolved from node_modules at run time. A bare import of a
 // package that api/package.json does not declare fails the build instead of being bundled.
-// `--if-missing` (npm start's prestart) builds only when dist/main.js does not exist yet.
+// `--if-missing` (npm start's prestart) builds only when dist/main.js or dist/gateway.js is missing.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-if (process.argv.includes('--if-missing') && existsSync(path.join(root, 'dist/main.js'))) {
+if (
+  process.argv.includes('--if-missing') &&
+  ['dist/main.js', 'dist/gateway.js'].every((file) => existsSync(path.join(root, file)))
+) {
   process.exit(0);
 }
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -40,8 +44,11 @@ const externalDependencies = {
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
-  outfile: path.join(root, 'dist/main.js'),
+  entryPoints: {
+    main: path.join(root, 'src/main.ts'),
+    gateway: path.join(root, 'src/gateway/main.ts'),
+  },
+  outdir: path.join(root, 'dist'),
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -51,4 +58,4 @@ await build({
   plugins: [externalDependencies],
   logLevel: 'warning',
 });
-console.log('api: built dist/main.js');
+console.log('api: built dist/main.js and dist/gateway.js');

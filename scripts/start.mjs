@@ -1,9 +1,17 @@
 #!/usr/bin/env node
 // npm start: install when needed, build everything in production mode, start the emulator, the API,
-// the four remotes and the shell, and print the URL. Ctrl+C stops them all.
+// the four remotes and the shell, and print the URL. Ctrl+C stops them all. The gateway worker runs
+// inside the API on the embedded PGlite, and as its own process beside it with DATABASE_URL.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureDependencies, run } from './lib/ensure.mjs';
-import { serviceDefinitions, START_ORDER, startService } from './lib/stack.cjs';
+import {
+  gatewayDefinition,
+  ROOT,
+  serviceDefinitions,
+  START_ORDER,
+  startService,
+} from './lib/stack.cjs';
 
 /**
  * The API settings an operator may give `npm start` (see api/README.md): DATA_DIR, relative to
@@ -36,6 +44,20 @@ async function main() {
   });
   try {
     for (const name of START_ORDER) children.push(await startService(name, services[name]));
+    const gateway = gatewayDefinition(services.api);
+    if (gateway) {
+      const [command, ...args] = gateway.command;
+      const child = spawn(command, args, {
+        cwd: ROOT,
+        env: { ...process.env, ...gateway.env },
+        stdio: 'inherit',
+      });
+      child.once('exit', (code) => {
+        if (code !== 0 && code !== null)
+          console.error(`The gateway worker exited with code ${code}.`);
+      });
+      children.push(child);
+    }
   } catch (error) {
     console.error(`\n${error.message}`);
     stopAll();

@@ -122,6 +122,9 @@ function serviceDefinitions({
         ...(syncBotListMaxAgeSeconds !== undefined
           ? { SYNC_BOT_LIST_MAX_AGE_SECONDS: String(syncBotListMaxAgeSeconds) }
           : {}),
+        // the gateway worker (Discord's joins and leaves): inside the API on the embedded PGlite,
+        // which one process owns; beside it, as its own process, on PostgreSQL (gatewayDefinition)
+        GATEWAY_IN_API: process.env.GATEWAY_IN_API ?? String(!process.env.DATABASE_URL),
       },
       ready: '/api/health',
       // interactions are signed by the emulator: the API checks them with its published key
@@ -157,6 +160,18 @@ function serviceDefinitions({
     };
   }
   return services;
+}
+
+/**
+ * The gateway worker as its own process beside `api` (a service definition of serviceDefinitions),
+ * with the API's settings; null when the API runs it itself (GATEWAY_IN_API). It serves no port:
+ * start it with a plain spawn once the API is up.
+ */
+function gatewayDefinition(api) {
+  if (api.env.GATEWAY_IN_API === 'true') return null;
+  const env = { ...api.env };
+  delete env.PORT;
+  return { command: [process.execPath, TSX, path.join(ROOT, 'api/src/gateway/main.ts')], env };
 }
 
 /** DISCORD_PUBLIC_KEY from the emulator on `port`, unless the caller set one (or runs production). */
@@ -237,6 +252,7 @@ module.exports = {
   stackPorts,
   writeShellDeployFiles,
   serviceDefinitions,
+  gatewayDefinition,
   isPortOpen,
   waitForHttp,
   startService,
