@@ -7,6 +7,7 @@ import { badGateway } from '../../lib/errors';
 import { markVerified } from '../accounts/accounts';
 import { recordVerification } from '../audit/record';
 import { writeRoleConnection } from '../role-connections/user-connection';
+import { isEditRefusal } from './discord-refusal';
 import { listBinds } from '../binds/store';
 import {
   verifiedMessage,
@@ -71,18 +72,6 @@ function roleRefusal(err: unknown, roleName: string) {
 /** Once something was changed, a later refusal is reported beside what was done, never instead of it. */
 const changedSomething = (r: VerifyResult) =>
   r.roles_added.length + r.roles_removed.length > 0 || r.nickname_updated;
-
-/**
- * Discord refused the edit as asked (a permission, the role hierarchy, a role gone, a field it
- * rejects): it then changed nothing, so the parts can be tried apart to name the one refused.
- * Anything else (a member gone, a rate limit, an outage) is not about the edit's content.
- */
-const isRefusal = (err: unknown) =>
-  err instanceof IntegrationError &&
-  (err.kind === 'missing_permissions' ||
-    err.kind === 'missing_access' ||
-    err.kind === 'unknown_role' ||
-    (err.kind === 'unavailable' && err.status === 400));
 
 /** What the server's Discord audit log says the bot's edit was for. */
 const auditReason = (plan: MemberUpdatePlan) =>
@@ -172,7 +161,7 @@ export async function applyMemberUpdate(
       if (roles) rolesDone();
       nicknameDone = nick !== null;
     } catch (err) {
-      if (!isRefusal(err)) throw err;
+      if (!isEditRefusal(err)) throw err;
       if (roles && nick !== null) {
         // which half: the roles alone first (the nickname is the usual one, for members above the bot)
         try {
@@ -180,7 +169,7 @@ export async function applyMemberUpdate(
           rolesDone();
           nicknameRefusal = err;
         } catch (rolesErr) {
-          if (!isRefusal(rolesErr)) throw rolesErr;
+          if (!isEditRefusal(rolesErr)) throw rolesErr;
           roleByRole = true;
         }
       } else if (roles) roleByRole = true;

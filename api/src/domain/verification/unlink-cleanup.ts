@@ -20,7 +20,8 @@ function refusal(err: unknown, what: string): string {
  * Before an account is unlinked: in each server it verified in, takes back the roles the bot gave
  * with it and resets the nickname the bot set, if the member still has that nickname. A server
  * where the user has since verified with another of their accounts is left alone (those roles
- * are that account's now). Discord's refusals are warnings; the unlink goes on.
+ * are that account's now). Roles and nickname go in one PATCH of the member. Discord's refusals
+ * are warnings; the unlink goes on.
  */
 export async function cleanUpAccount(
   ctx: AppContext,
@@ -71,22 +72,49 @@ export async function cleanUpAccount(
     }
     const roles = await bot.listRoles(guildId);
     const given = new Set(mine.flatMap((r) => r.roleIdsAdded));
-    for (const roleId of member.roles.filter((id) => given.has(id))) {
-      const name = roles.find((r) => r.id === roleId)?.name ?? roleId;
+    const taken = member.roles.filter((id) => given.has(id));
+    const nameOf = (roleId: string) => roles.find((r) => r.id === roleId)?.name ?? roleId;
+    const last = mine[0]!;
+    const resetNick =
+      last.nicknameByBot && last.nicknameAfter !== null && member.nick === last.nicknameAfter;
+    // one PATCH of the member (the roles just read, less those taken; the nickname reset), as a
+    // verification writes; refused, it changed nothing, and the parts apart say what was refused
+    let apart = taken.length > 0 || resetNick;
+    if (apart) {
       try {
-        await bot.removeMemberRole(guildId, user.discordId, roleId);
-        entry.roles_removed.push(name);
+        await bot.editMember(
+          guildId,
+          user.discordId,
+          {
+            ...(taken.length ? { roles: member.roles.filter((id) => !given.has(id)) } : {}),
+            ...(resetNick ? { nick: null } : {}),
+          },
+          `RoConnect: ${account.username} was unlinked`,
+        );
+        entry.roles_removed.push(...taken.map(nameOf));
+        entry.nickname_reset = resetNick;
+        apart = false;
       } catch (err) {
-        entry.warnings.push(refusal(err, `remove the role "${name}"`));
+        // whatever Discord said, the parts apart say it for each, as warnings
+        if (!(err instanceof IntegrationError)) throw err;
       }
     }
-    const last = mine[0]!;
-    if (last.nicknameByBot && last.nicknameAfter !== null && member.nick === last.nicknameAfter) {
-      try {
-        await bot.setMemberNickname(guildId, user.discordId, null);
-        entry.nickname_reset = true;
-      } catch (err) {
-        entry.warnings.push(refusal(err, 'reset your nickname'));
+    if (apart) {
+      for (const roleId of taken) {
+        try {
+          await bot.removeMemberRole(guildId, user.discordId, roleId);
+          entry.roles_removed.push(nameOf(roleId));
+        } catch (err) {
+          entry.warnings.push(refusal(err, `remove the role "${nameOf(roleId)}"`));
+        }
+      }
+      if (resetNick) {
+        try {
+          await bot.setMemberNickname(guildId, user.discordId, null);
+          entry.nickname_reset = true;
+        } catch (err) {
+          entry.warnings.push(refusal(err, 'reset your nickname'));
+        }
       }
     }
     const config = await getConfig(ctx.db, guildId);

@@ -82,6 +82,22 @@ describe('DELETE /api/v1/dashboard/user/linked-account/{id}?remove_roles=true', 
     expect(accounts.json().data).toEqual([]);
   });
 
+  it('writes each server’s clean-up in one PATCH of the member, keeping roles a person gave', async () => {
+    const account = await linkedAccountId(t.app, cast.member, PETE);
+    await verifyAs(t.app, cast.member, GUILD_A, account);
+    member(GUILD_A).roles.push(EXTRA_ROLE);
+    const bot = t.app.ctx.integrations.discordBot;
+    const edit = jest.spyOn(bot, 'editMember');
+    const remove = jest.spyOn(bot, 'removeMemberRole');
+    const nick = jest.spyOn(bot, 'setMemberNickname');
+    expect((await unlink(cast.member, account, '?remove_roles=true')).statusCode).toBe(200);
+    expect(edit.mock.calls).toEqual([
+      [GUILD_A, MAX, { roles: [EXTRA_ROLE], nick: null }, 'RoConnect: PlainPete was unlinked'],
+    ]);
+    expect(remove).not.toHaveBeenCalled();
+    expect(nick).not.toHaveBeenCalled();
+  });
+
   it('gives the unverified role back', async () => {
     await t.app.inject({
       method: 'PUT',
