@@ -98,6 +98,34 @@ const rolesName = (server: MockServer, id: string | null) =>
   server.roles.find((r) => r.id === id)?.name ?? null;
 
 /** GET …/health, from the mock server's state. */
+/** The log and Verify channels, when the bot can no longer post there (as the API says it). */
+function channelProblems(server: MockServer): HealthProblem[] {
+  const problems: HealthProblem[] = [];
+  const check = (id: string | null) => {
+    if (!id) return null;
+    const channel = server.channels.find((c) => c.id === id);
+    if (!channel) return { label: `the deleted channel ${id}`, ok: false };
+    return { label: `#${channel.name}`, ok: channel.bot_can_post };
+  };
+  const log = check(server.log_channel_id);
+  if (log && !log.ok)
+    problems.push({
+      code: 'log_channel_unpostable',
+      message: `The bot cannot post the log in ${log.label}.`,
+      fix: `Let the bot's role View Channel, Send Messages and Embed Links in ${log.label}, or choose another log channel.`,
+      reinvite_url: null,
+    });
+  const verify = check(server.verify_channel_id);
+  if (verify && !verify.ok)
+    problems.push({
+      code: 'verify_channel_unpostable',
+      message: `The Verify message's channel ${verify.label} no longer takes the bot's messages.`,
+      fix: `Let the bot's role View Channel and Send Messages in ${verify.label}, or post the Verify message in another channel.`,
+      reinvite_url: null,
+    });
+  return problems;
+}
+
 export function healthOf(server: MockServer, origin: string): ServerHealth {
   const checked_at = new Date().toISOString();
   const reinvite = `${origin}/api/v1/dashboard/bot/invite-url?server_id=${server.server_id}`;
@@ -161,6 +189,7 @@ export function healthOf(server: MockServer, origin: string): ServerHealth {
       fix: 'In Server Settings → Roles, drag the RoConnect role above every role it gives.',
       reinvite_url: null,
     });
+  problems.push(...channelProblems(server));
   return { ok: problems.length === 0, problems, checked_at };
 }
 

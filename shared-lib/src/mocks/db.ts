@@ -6,6 +6,8 @@ export type {
   MockMember,
   MockServer,
   MockBind,
+  MockChannel,
+  MockPostedMessage,
   MockGroup,
   MockAuditEntry,
   MockSession,

@@ -44,6 +44,12 @@ export interface MockServer {
   join_dm: boolean;
   log_channel_id: string | null;
   resync: ResyncSchedule;
+  /** the server's channels, and whether the bot may post in each */
+  channels: MockChannel[];
+  /** what the bot posted in the server's channels (the Verify messages) */
+  posted: MockPostedMessage[];
+  /** the channel of the last Verify message, for the health check */
+  verify_channel_id: string | null;
   /** Discord role created for each group rank (rank → role id) */
   group_roles: { rank: number; role_id: string }[];
   /** Roblox group rank ranges bound to Discord roles, in the owner's order */
@@ -54,6 +60,21 @@ export interface MockServer {
   /** Discord roles each member has (user id → role ids), as verification leaves them */
   member_roles: Record<string, string[]>;
   roles: Omit<ServerRole, 'assignable'>[];
+}
+
+export interface MockChannel {
+  id: string;
+  name: string;
+  /** 0 text, 2 voice, 4 category, 5 announcement */
+  type: number;
+  bot_can_post: boolean;
+}
+
+export interface MockPostedMessage {
+  id: string;
+  channel_id: string;
+  content: string;
+  custom_id: string;
 }
 
 export interface MockBind {

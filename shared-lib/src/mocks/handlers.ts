@@ -3,6 +3,7 @@ import { mockDb, type MockDb } from './db';
 import { authHandlers, robloxHandlers } from './handlers/auth';
 import { consoleHandlers } from './handlers/console';
 import { dashboardHandlers } from './handlers/dashboard';
+import { discordSettingsHandlers } from './handlers/discordSettings';
 import { memberUpdateHandlers } from './handlers/memberUpdates';
 import { publicHandlers } from './handlers/public';
 import { serverHandlers } from './handlers/server';
@@ -15,6 +16,7 @@ export function createHandlers(db: MockDb = mockDb): RequestHandler[] {
     ...dashboardHandlers(db),
     ...serverHandlers(db),
     ...consoleHandlers(db),
+    ...discordSettingsHandlers(db),
     ...memberUpdateHandlers(db),
     ...publicHandlers(db),
   ];

@@ -29,6 +29,26 @@ export const SEED_SERVERS = {
 export const SEED_ACCOUNTS = { verified: 'la-1', pending: 'la-2', otherUsers: 'la-3' } as const;
 export const SEED_GROUP_ID = '5000001';
 
+/**
+ * Every server's channels: `general` with the server's id (as Discord's first channel), `logs`,
+ * and a voice channel the bot cannot post in.
+ */
+const baseChannels = (serverId: string) => [
+  { id: serverId, name: 'general', type: 0, bot_can_post: true },
+  {
+    id: `${serverId.slice(0, -2)}7${serverId.slice(-1)}`,
+    name: 'logs',
+    type: 0,
+    bot_can_post: true,
+  },
+  {
+    id: `${serverId.slice(0, -2)}8${serverId.slice(-1)}`,
+    name: 'Lounge',
+    type: 2,
+    bot_can_post: false,
+  },
+];
+
 const baseRoles = (serverId: string) => [
   { id: serverId, name: '@everyone', position: 0 },
   { id: `${serverId.slice(0, -1)}9`, name: 'RoConnect', position: 10 },
@@ -54,6 +74,9 @@ function server(
     join_dm: false,
     log_channel_id: null,
     resync: 'off',
+    channels: baseChannels(overrides.server_id),
+    posted: [],
+    verify_channel_id: null,
     group_roles: [],
     binds: [],
     bot_role_position: 10,
