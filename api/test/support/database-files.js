@@ -23,6 +23,7 @@ const DATABASE_SPECIFIC = [
   'test/gateway/lease-store.test.ts',
   'test/gateway/identify-throttle.test.ts',
   'test/gateway/gateway-takeover.test.ts',
+  'test/gateway/gateway-kill-postgres.test.ts',
   // refresh-token rotation: transactions, and a row lock between two replays at once
   'test/features/auth/auth.test.ts',
   // the pool: connections held across Discord calls, acquire and statement timeouts
@@ -41,6 +42,7 @@ const POSTGRES_ONLY = [
   'test/lib/job-wake-postgres.test.ts', // replicas with connections of their own
   'test/db/discord-refresh-burst-postgres.test.ts', // a pool to starve
   'test/features/member-updates/member-update-kill.test.ts', // API processes killed over one database
+  'test/gateway/gateway-kill-postgres.test.ts', // gateway processes killed over one database
 ];
 
 /** Two API processes on one PostgreSQL and one Redis: only when TEST_REDIS_URL is set too. */
