@@ -357,6 +357,35 @@ describe('the Verify message', () => {
     });
   });
 
+  it('logs the clean-up when a verified member unlinks with their roles removed', async () => {
+    const olivia = await setUpBotGuild();
+    await olivia.call('PUT', `${BASE}/log-channel`, { channel_id: LOGS });
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    await pressVerify(MAX);
+    const [account] = (await max.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
+    const unlinked = await max.call(
+      'DELETE',
+      `/api/v1/dashboard/user/linked-account/${account.id}?remove_roles=true`,
+    );
+    expect(unlinked.status).toBe(200);
+    expect((await member(MAX)).roles).toEqual([]);
+
+    const embeds = await until(
+      'the clean-up in the log channel',
+      async () => ((await channel(LOGS)).messages as { embeds: any[] }[]).flatMap((m) => m.embeds),
+      (all) => all.some((e) => e.title === 'Account unlinked'),
+      LOG_WAIT,
+    );
+    const cleanup = embeds.find((e) => e.title === 'Account unlinked');
+    expect(cleanup.description).toBe(`<@${MAX}> (member_max) unlinked PlainPete on Roblox.`);
+    expect(cleanup.fields.map((f: { name: string }) => f.name)).toEqual([
+      'Roles removed',
+      'Nickname',
+    ]);
+    expect(cleanup.fields[0].value.split(', ').sort()).toEqual(['Member', 'Verified']);
+  });
+
   it('answers a member without a linked account with the verify page for this server', async () => {
     await setUpBotGuild();
     const answer = await pressVerify(NINA);
