@@ -55,13 +55,14 @@ function spawnGateway(): ChildProcess {
 
 const holderOf = (child: ChildProcess) => (holder: string) => holder.includes(`:${child.pid}:`);
 const leases = () => listLeases(database.db);
+/** the emulator's gateway: its sessions and its identify budget */
+const gateway = async () =>
+  (await (await fetch(`${emulator.url}/__emulator/gateway`)).json()) as {
+    sessions: { shard: [number, number]; connected: boolean }[];
+    session_start_limit: { remaining: number };
+  };
 const connectedShards = async () =>
-  (
-    (await (await fetch(`${emulator.url}/__emulator/gateway`)).json()).sessions as {
-      shard: [number, number];
-      connected: boolean;
-    }[]
-  )
+  (await gateway()).sessions
     .filter((s) => s.connected)
     .map((s) => s.shard[0])
     .sort();
@@ -98,8 +99,7 @@ it('a killed gateway process’s shards are resumed by the other within 30 s, an
   );
   // b holds nothing while a renews; the 30 s below include its start
   const b = spawnGateway();
-  const identifies = (await (await fetch(`${emulator.url}/__emulator/gateway`)).json())
-    .session_start_limit.remaining as number;
+  const identifies = (await gateway()).session_start_limit.remaining;
 
   a.kill('SIGKILL');
   const killedAt = Date.now();
@@ -114,10 +114,7 @@ it('a killed gateway process’s shards are resumed by the other within 30 s, an
   );
   expect(Date.now() - killedAt).toBeLessThan(30_000);
   // b resumed a's sessions: no new identify
-  expect(
-    (await (await fetch(`${emulator.url}/__emulator/gateway`)).json()).session_start_limit
-      .remaining,
-  ).toBe(identifies);
+  expect((await gateway()).session_start_limit.remaining).toBe(identifies);
 
   await fetch(`${emulator.url}/__emulator/guilds/${GUILD}/members`, {
     method: 'POST',

@@ -44,8 +44,11 @@ afterAll(async () => {
 });
 
 const identifiesLeft = async () =>
-  (await (await fetch(`${stack.emulator.url}/__emulator/gateway`)).json()).session_start_limit
-    .remaining as number;
+  (
+    (await (await fetch(`${stack.emulator.url}/__emulator/gateway`)).json()) as {
+      session_start_limit: { remaining: number };
+    }
+  ).session_start_limit.remaining;
 const unverified = (userId: string) =>
   until(
     `${userId} to get the unverified role`,
