@@ -4,6 +4,7 @@ import { recordSettingChange } from '../../domain/audit/record';
 import { getConfig, saveConfig, toServerConfigDto } from '../../domain/config/config-store';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { requireBot } from '../../domain/roles/validate';
+import { consoleLimits } from '../../lib/route-limits';
 import { DISCORD_SETTINGS_ROUTES } from '@roconnect/shared-lib/contract';
 import { logChannelRoute } from '@roconnect/shared-lib/contract/schemas';
 import { channelLabel, describeStoredChannel, requirePostableChannel } from './channel-check';
@@ -14,12 +15,15 @@ import { channelLabel, describeStoredChannel, requirePostableChannel } from './c
  */
 export const logChannelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
+  // choosing a channel asks the bot 3 times: limited per user and per server like the edit page
+  const limits = consoleLimits(app, ctx.settings, 'log-channel');
   app.put(
     DISCORD_SETTINGS_ROUTES.logChannel.path,
-    { schema: logChannelRoute, onRequest: app.authenticate },
+    { schema: logChannelRoute, onRequest: app.authenticate, config: limits.config },
     async (request) => {
       const { userId } = authOf(request);
       const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      await limits.server(request);
       const channelId = request.body.channel_id;
       const current = await getConfig(ctx.db, guild.id);
       let after: string | null = null;

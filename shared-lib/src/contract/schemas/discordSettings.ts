@@ -72,7 +72,7 @@ export const logChannelRoute = {
   ...common,
   summary: 'Set or turn off the channel the audit log is posted to',
   body: LogChannelBodySchema,
-  response: { 200: Ok(ServerConfigDataSchema), ...errors(401, 403, 404, 409, 422, 502) },
+  response: { 200: Ok(ServerConfigDataSchema), ...errors(401, 403, 404, 409, 422, 429, 502) },
 };
 export const automationRoute = {
   ...common,
