@@ -1,6 +1,6 @@
--- Discord Linked Roles (api/src/domain/role-connections). The metadata the application registered
--- with Discord, by application: a start registers only when the records changed, and the row is
--- claimed before the call so that of several replicas starting at once one registers.
+-- Discord Linked Roles (api/src/domain/role-connections). The metadata records each application
+-- last registered with Discord, and when: the row is claimed before the call, so that of several
+-- replicas starting at once one registers.
 CREATE TABLE role_connection_metadata (
   application_id text PRIMARY KEY,
   metadata_hash text NOT NULL,

@@ -181,6 +181,8 @@ export interface DiscordBotClient {
 
 /** Discord Linked Roles: the application's metadata records and each user's values. */
 export interface DiscordRoleConnectionsClient {
+  /** the application's metadata records as Discord has them (bot token) */
+  getMetadata(): Promise<RoleConnectionMetadataRecord[]>;
   /** replaces the application's metadata records (bot token) */
   putMetadata(records: RoleConnectionMetadataRecord[]): Promise<void>;
   /** replaces the user's values; the access token needs the scope `role_connections.write` */

@@ -28,8 +28,10 @@ async function userToken(scope: string): Promise<string> {
 }
 
 describe('Discord role-connections client', () => {
-  it('replaces the metadata records with the bot token', async () => {
+  it('reads and replaces the metadata records with the bot token', async () => {
+    expect(await client().getMetadata()).toEqual([]);
     await client().putMetadata(RECORDS);
+    expect(await client().getMetadata()).toEqual(RECORDS);
     await client().putMetadata(RECORDS.slice(0, 1));
     expect((await emulatorState(emulator)).role_connections.metadata).toEqual(RECORDS.slice(0, 1));
   });

@@ -377,6 +377,7 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         world.robloxUsers.has(userId) ? new Date('2015-01-01T00:00:00.000Z') : null,
     },
     discordRoleConnections: {
+      getMetadata: async () => structuredClone(world.roleConnections.metadata ?? []),
       putMetadata: async (records) => {
         world.roleConnections.metadataPuts += 1;
         world.roleConnections.metadata = structuredClone(records);

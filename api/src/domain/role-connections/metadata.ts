@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { roleConnectionMetadata } from '../../db/schema';
 import type { RoleConnectionMetadataRecord } from '../../integrations/types';
@@ -32,35 +32,55 @@ export const ROLE_CONNECTION_METADATA: RoleConnectionMetadataRecord[] = [
 const hashOf = (records: RoleConnectionMetadataRecord[]) =>
   createHash('sha256').update(JSON.stringify(records)).digest('hex');
 
+/** the fields RoConnect sets, in order: what tells two sets of records apart */
+const sameRecords = (a: RoleConnectionMetadataRecord[], b: RoleConnectionMetadataRecord[]) =>
+  a.length === b.length &&
+  a.every(
+    (r, i) =>
+      r.type === b[i]!.type &&
+      r.key === b[i]!.key &&
+      r.name === b[i]!.name &&
+      r.description === b[i]!.description,
+  );
+
+/** how long a replica's registration of these records stands for the others starting meanwhile */
+const CLAIM_MS = 60_000;
+
 export type MetadataRegistration = 'registered' | 'unchanged' | 'failed';
 
 /**
- * Registers the metadata records with Discord unless this application already has these very
- * records. Of several replicas starting at once, the one whose claim on the row lands registers
- * and the others see them as registered; a registration Discord refused gives the claim back, so
- * the next start tries again. Never throws: without the records, verification works all the
- * same, and Linked Roles only waits for them.
+ * Registers the metadata records with Discord unless Discord has these very records already (one
+ * read at each start: records changed elsewhere, in the developer portal or a restarted emulator,
+ * are put right). Of several replicas starting at once, the one whose claim on the row lands
+ * registers, and the others leave it to that one for a minute; a registration Discord refused
+ * gives the claim back. Never throws: without the records verification works all the same, and
+ * Linked Roles waits for the next start.
  */
 export async function registerRoleConnectionMetadata(
   ctx: AppContext,
   records: RoleConnectionMetadataRecord[] = ROLE_CONNECTION_METADATA,
 ): Promise<MetadataRegistration> {
   const applicationId = ctx.settings.integrations.discordClientId;
+  const client = ctx.integrations.discordRoleConnections;
   const hash = hashOf(records);
   let claimed = false;
   try {
+    if (sameRecords(await client.getMetadata(), records)) return 'unchanged';
     const won = await ctx.db
       .insert(roleConnectionMetadata)
       .values({ applicationId, metadataHash: hash })
       .onConflictDoUpdate({
         target: roleConnectionMetadata.applicationId,
         set: { metadataHash: hash, registeredAt: new Date() },
-        setWhere: ne(roleConnectionMetadata.metadataHash, hash),
+        setWhere: or(
+          ne(roleConnectionMetadata.metadataHash, hash),
+          lt(roleConnectionMetadata.registeredAt, new Date(Date.now() - CLAIM_MS)),
+        ),
       })
       .returning({ applicationId: roleConnectionMetadata.applicationId });
     if (won.length === 0) return 'unchanged';
     claimed = true;
-    await ctx.integrations.discordRoleConnections.putMetadata(records);
+    await client.putMetadata(records);
     ctx.log?.info({ keys: records.map((r) => r.key) }, 'registered role-connection metadata');
     return 'registered';
   } catch (err) {

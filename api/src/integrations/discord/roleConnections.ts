@@ -51,13 +51,30 @@ export function createDiscordRoleConnectionsClient(
       policy,
     );
 
+  const metadataUrl = `${api}/applications/${app}/role-connections/metadata`;
+
   return {
-    async putMetadata(records) {
-      const res = await put(
-        `${api}/applications/${app}/role-connections/metadata`,
-        `Bot ${settings.discordBotToken}`,
-        records,
+    async getMetadata() {
+      const res = await httpRequest(
+        'discord',
+        metadataUrl,
+        {
+          headers: { authorization: `Bot ${settings.discordBotToken}`, accept: 'application/json' },
+        },
+        policy,
       );
+      if (res.status !== 200 || !Array.isArray(res.body))
+        throw refused(res, 'read the role-connection metadata');
+      return res.body.map((r: unknown) => ({
+        type: Number(prop(r, 'type')),
+        key: String(prop(r, 'key')),
+        name: String(prop(r, 'name')),
+        description: String(prop(r, 'description')),
+      }));
+    },
+
+    async putMetadata(records) {
+      const res = await put(metadataUrl, `Bot ${settings.discordBotToken}`, records);
       if (res.status !== 200) throw refused(res, 'register the role-connection metadata');
     },
 

@@ -23,6 +23,7 @@ import {
 
 const OWNER = '110000000000000001';
 const MAX = '110000000000000002';
+const BOT_USER = '100000000000000001'; // the application
 const BOT_GUILD = '120000000000000001';
 const PETE = '502';
 const RUBY = '501';
@@ -92,6 +93,8 @@ const verify = (s: HttpSession, accountId: string) =>
   });
 
 describe('role-connection metadata', () => {
+  const fewer = ROLE_CONNECTION_METADATA.slice(0, 1);
+
   it('is registered at the first start and not again at the next', async () => {
     const state = await emulatorState(stack);
     expect(state.role_connections.metadata).toEqual([
@@ -104,26 +107,39 @@ describe('role-connection metadata', () => {
     expect((await emulatorState(stack)).role_connections.metadata).toHaveLength(2);
   });
 
-  it('of replicas starting at once, one registers; changed records are registered again', async () => {
+  it('of replicas starting at once with changed records, one registers them', async () => {
     const ctx = stack.app.ctx;
-    await tdb.database.db.execute(sql`DELETE FROM role_connection_metadata`);
     await fetch(`${stack.emulator.url}/__emulator/calls`, { method: 'DELETE' });
     const outcomes = await Promise.all([
-      registerRoleConnectionMetadata(ctx),
-      registerRoleConnectionMetadata(ctx),
-      registerRoleConnectionMetadata(ctx),
+      registerRoleConnectionMetadata(ctx, fewer),
+      registerRoleConnectionMetadata(ctx, fewer),
+      registerRoleConnectionMetadata(ctx, fewer),
     ]);
     expect(outcomes.sort()).toEqual(['registered', 'unchanged', 'unchanged']);
     expect(await botCalls(METADATA_ROUTE)).toBe(1);
-
-    const fewer = ROLE_CONNECTION_METADATA.slice(0, 1);
-    expect(await registerRoleConnectionMetadata(ctx, fewer)).toBe('registered');
-    expect(await registerRoleConnectionMetadata(ctx, fewer)).toBe('unchanged');
     expect((await emulatorState(stack)).role_connections.metadata).toHaveLength(1);
+    expect(await registerRoleConnectionMetadata(ctx, fewer)).toBe('unchanged');
+    expect(await registerRoleConnectionMetadata(ctx)).toBe('registered');
+  });
+
+  it('puts right records that changed at Discord since (a restarted emulator)', async () => {
+    await fetch(
+      `${stack.emulator.url}/api/v10/applications/${BOT_USER}/role-connections/metadata`,
+      {
+        method: 'PUT',
+        headers: { authorization: 'Bot emulator-bot-token', 'content-type': 'application/json' },
+        body: '[]',
+      },
+    );
+    // a minute on: the first start's claim no longer holds the others back
+    await tdb.database.db.execute(
+      sql`UPDATE role_connection_metadata SET registered_at = now() - interval '2 minutes'`,
+    );
+    await stack.restart();
+    expect((await emulatorState(stack)).role_connections.metadata).toHaveLength(2);
   });
 
   it('gives the claim back when Discord refuses, so the next start registers', async () => {
-    await tdb.database.db.execute(sql`DELETE FROM role_connection_metadata`);
     await addFaults(stack, [
       {
         method: 'PUT',
@@ -133,9 +149,9 @@ describe('role-connection metadata', () => {
         count: 1,
       },
     ]);
-    expect(await registerRoleConnectionMetadata(stack.app.ctx)).toBe('failed');
+    expect(await registerRoleConnectionMetadata(stack.app.ctx, fewer)).toBe('failed');
     expect(await queryRows(tdb.database, sql`SELECT * FROM role_connection_metadata`)).toEqual([]);
-    expect(await registerRoleConnectionMetadata(stack.app.ctx)).toBe('registered');
+    expect(await registerRoleConnectionMetadata(stack.app.ctx, fewer)).toBe('registered');
   });
 });
 
