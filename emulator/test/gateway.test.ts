@@ -80,6 +80,10 @@ describe('GET /gateway/bot and /gateway', () => {
     });
     expect((await http('GET', '/api/v10/gateway/bot')).status).toBe(401);
     expect((await http('GET', '/api/v10/gateway')).body).toEqual({ url: `${wsBase()}/gateway` });
+    const proxied = await http('GET', '/api/v10/gateway', undefined, {
+      'x-forwarded-proto': 'https',
+    });
+    expect(proxied.body.url).toBe(`${wsBase().replace('ws://', 'wss://')}/gateway`);
   });
 
   it('changes the shard count through PUT /__emulator/gateway and refuses bad settings', async () => {

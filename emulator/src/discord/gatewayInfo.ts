@@ -9,12 +9,12 @@ import { requireBot } from './auth';
  * shard count and the session start limit.
  */
 export function registerGatewayInfo(app: FastifyInstance, ctx: EmulatorContext): void {
-  app.get('/gateway', async (request) => ({ url: gatewayUrl(request.headers.host) }));
+  app.get('/gateway', async (request) => ({ url: gatewayUrl(request.headers) }));
 
   app.get('/gateway/bot', async (request, reply) => {
     if (!requireBot(ctx, request, reply)) return reply;
     return {
-      url: gatewayUrl(request.headers.host),
+      url: gatewayUrl(request.headers),
       shards: ctx.gateway.settings.shards,
       session_start_limit: ctx.gateway.sessionStartLimit(),
     };

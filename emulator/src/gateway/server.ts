@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
@@ -12,8 +12,10 @@ export const RESUME_PATH = '/gateway/resume';
 /** Discord closes a connection whose client sends more than 4096 bytes at once; allow some slack. */
 const MAX_CLIENT_PAYLOAD = 16 * 1024;
 
-export function gatewayUrl(host: string | undefined, path = GATEWAY_PATH): string {
-  return `ws://${host ?? '127.0.0.1'}${path}`;
+/** the gateway's address as the caller reached this host (wss:// behind a TLS proxy) */
+export function gatewayUrl(headers: IncomingHttpHeaders, path = GATEWAY_PATH): string {
+  const scheme = headers['x-forwarded-proto'] === 'https' ? 'wss' : 'ws';
+  return `${scheme}://${headers.host ?? '127.0.0.1'}${path}`;
 }
 
 /**
@@ -32,7 +34,7 @@ export function attachGateway(app: FastifyInstance, ctx: EmulatorContext): void 
     wss.handleUpgrade(request, socket, head, (ws) => {
       handleConnection(ctx, ctx.gateway, ws, {
         query: url.searchParams,
-        resumeUrl: gatewayUrl(request.headers.host, RESUME_PATH),
+        resumeUrl: gatewayUrl(request.headers, RESUME_PATH),
       });
     });
   });
