@@ -111,7 +111,7 @@ function channelProblems(server: MockServer): HealthProblem[] {
   if (log && !log.ok)
     problems.push({
       code: 'log_channel_unpostable',
-      message: `The bot cannot post the log in ${log.label}.`,
+      message: `The log channel ${log.label} no longer lets the bot's role View Channel or Send Messages.`,
       fix: `Let the bot's role View Channel, Send Messages and Embed Links in ${log.label}, or choose another log channel.`,
       reinvite_url: null,
     });
@@ -119,7 +119,7 @@ function channelProblems(server: MockServer): HealthProblem[] {
   if (verify && !verify.ok)
     problems.push({
       code: 'verify_channel_unpostable',
-      message: `The Verify message's channel ${verify.label} no longer takes the bot's messages.`,
+      message: `The Verify message's channel ${verify.label} no longer lets the bot's role View Channel or Send Messages.`,
       fix: `Let the bot's role View Channel and Send Messages in ${verify.label}, or post the Verify message in another channel.`,
       reinvite_url: null,
     });

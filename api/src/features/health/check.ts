@@ -142,23 +142,34 @@ function channelProblems(config: ConfigRow, channels: BotChannels): HealthProble
     const name = channels.name(id);
     return name ? `#${name}` : `the deleted channel ${id}`;
   };
+  /** why the bot cannot post in `id` by what Discord reports of the channel, or null */
+  const why = (id: string, what: string) => {
+    const check = channels.check(id);
+    if (check.ok) return null;
+    if (check.reason === 'unknown_channel') return `${what} ${id} no longer exists in this server.`;
+    if (check.reason === 'not_text') return `${what} ${label(id)} is not a text channel.`;
+    return `${what} ${label(id)} no longer lets the bot's role View Channel or Send Messages.`;
+  };
   if (config.logChannelId) {
-    const check = channels.check(config.logChannelId);
-    const why = !check.ok ? check.message : config.logChannelError;
-    if (why)
+    const message =
+      why(config.logChannelId, 'The log channel') ??
+      (config.logChannelError
+        ? `Discord refused the last post to the log channel ${label(config.logChannelId)}: ${config.logChannelError}`
+        : null);
+    if (message)
       problems.push({
         code: 'log_channel_unpostable',
-        message: `The bot cannot post the log in ${label(config.logChannelId)}: ${why}`,
+        message,
         fix: `Let the bot's role View Channel, Send Messages and Embed Links in ${label(config.logChannelId)}, or choose another log channel.`,
         reinvite_url: null,
       });
   }
   if (config.verifyChannelId) {
-    const check = channels.check(config.verifyChannelId);
-    if (!check.ok)
+    const message = why(config.verifyChannelId, "The Verify message's channel");
+    if (message)
       problems.push({
         code: 'verify_channel_unpostable',
-        message: `The Verify message's channel ${label(config.verifyChannelId)} no longer takes the bot's messages: ${check.message}`,
+        message,
         fix: `Let the bot's role View Channel and Send Messages in ${label(config.verifyChannelId)}, or post the Verify message in another channel.`,
         reinvite_url: null,
       });

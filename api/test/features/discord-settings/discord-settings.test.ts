@@ -461,7 +461,9 @@ describe('the health check', () => {
     expect(health.problems).toEqual([
       {
         code: 'log_channel_unpostable',
-        message: expect.stringContaining('The bot cannot post the log in #logs:'),
+        message: expect.stringMatching(
+          /^Discord refused the last post to the log channel #logs: The bot cannot post in that channel\./,
+        ),
         fix: "Let the bot's role View Channel, Send Messages and Embed Links in #logs, or choose another log channel.",
         reinvite_url: null,
       },

@@ -175,7 +175,7 @@ describe('GET /api/v1/server/{id}/health', () => {
         {
           code: 'verify_channel_unpostable',
           message:
-            "The Verify message's channel #verify no longer takes the bot's messages: The bot cannot post in #verify. In the channel's settings (Edit Channel → Permissions), let the bot's role View Channel and Send Messages.",
+            "The Verify message's channel #verify no longer lets the bot's role View Channel or Send Messages.",
           fix: "Let the bot's role View Channel and Send Messages in #verify, or post the Verify message in another channel.",
           reinvite_url: null,
         },
@@ -195,7 +195,8 @@ describe('GET /api/v1/server/{id}/health', () => {
       const [problem] = await problems();
       expect(problem).toMatchObject({
         code: 'log_channel_unpostable',
-        message: `The bot cannot post the log in the deleted channel ${LOGS}: That channel does not exist in this server (any more). Choose another channel.`,
+        message: `The log channel ${LOGS} no longer exists in this server.`,
+        fix: `Let the bot's role View Channel, Send Messages and Embed Links in the deleted channel ${LOGS}, or choose another log channel.`,
       });
     });
   });
