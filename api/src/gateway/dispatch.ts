@@ -11,9 +11,10 @@ export interface MemberEventJob {
  * GUILD_MEMBER_ADD → a join, GUILD_MEMBER_REMOVE → a leave; every other dispatch (and bots, which
  * never verify) → null. Nothing of the member is kept beyond its ids and the time.
  *
- * The dedup key of a join is its `joined_at`, the same in every session that delivers it; a leave
- * carries no time of its own, so its key is the session and sequence number it came with, which
- * a resume's replay repeats.
+ * Events of one member are ordered by when they arrived here (`at`), one clock for joins and
+ * leaves: Discord's `joined_at` is another machine's clock, and a leave has no time of its own.
+ * The dedup key of a join is its `joined_at`, the same in every session that delivers it; a leave's
+ * is the session and sequence number it came with, which a resume's replay repeats.
  */
 export function memberEventOf(
   payload: GatewayDispatchPayload,
@@ -22,10 +23,10 @@ export function memberEventOf(
   if (payload.t === GatewayDispatchEvents.GuildMemberAdd) {
     const { guild_id: guildId, user, joined_at: joinedAt } = payload.d;
     if (!user || user.bot) return null;
-    const at = validTime(joinedAt) ?? session.receivedAt.toISOString();
+    const at = session.receivedAt.toISOString();
     return {
       event: { kind: 'join', guildId, userId: user.id, at },
-      dedupKey: `join|${guildId}|${user.id}|${at}`,
+      dedupKey: `join|${guildId}|${user.id}|${validTime(joinedAt) ?? `${session.sessionId}|${payload.s}`}`,
     };
   }
   if (payload.t === GatewayDispatchEvents.GuildMemberRemove) {

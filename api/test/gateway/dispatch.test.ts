@@ -31,25 +31,25 @@ const remove = (s: number, user: object) =>
     d: { guild_id: GUILD, user },
   }) as unknown as GatewayDispatchPayload;
 
-it('a member joining becomes a join at Discord’s joined_at, keyed the same in every session', () => {
+it('a member joining becomes a join at the time it arrived, keyed by Discord’s joined_at in every session', () => {
   const job = memberEventOf(add(7, { id: USER, username: 'jo' }), { sessionId: 'a', receivedAt });
   expect(job).toEqual({
-    event: { kind: 'join', guildId: GUILD, userId: USER, at: '2026-11-27T11:59:59.500Z' },
+    event: { kind: 'join', guildId: GUILD, userId: USER, at: receivedAt.toISOString() },
     dedupKey: `join|${GUILD}|${USER}|2026-11-27T11:59:59.500Z`,
   });
-  // the same join seen by another holder's session, with another sequence number
+  // the same join seen by another holder's session, with another sequence number, later
   const again = memberEventOf(add(99, { id: USER, username: 'jo' }), {
     sessionId: 'b',
     receivedAt: new Date(),
   });
   expect(again!.dedupKey).toBe(job!.dedupKey);
-  // a join without a usable time falls back to when it arrived
+  // without a usable joined_at, the session and sequence number key it, as for a leave
   expect(
     memberEventOf(add(8, { id: USER, username: 'jo' }, 'not a time'), {
       sessionId: 'a',
       receivedAt,
-    })!.event.at,
-  ).toBe(receivedAt.toISOString());
+    })!.dedupKey,
+  ).toBe(`join|${GUILD}|${USER}|a|8`);
 });
 
 it('a member leaving becomes a leave at the time it arrived, keyed by session and sequence', () => {

@@ -5,8 +5,8 @@ import type { JobEngine } from '../../lib/job-engine';
 export const MEMBER_EVENT_QUEUE = 'member-event';
 
 /**
- * A member event as a job. `at` orders events of one member: Discord's `joined_at` for a join,
- * the moment the gateway received it for a leave, so an event handled late never undoes a newer one.
+ * A member event as a job. `at`, when the gateway received it, orders events of one member, so
+ * an event handled late never undoes a newer one.
  */
 export interface MemberEvent {
   kind: 'join' | 'leave';
