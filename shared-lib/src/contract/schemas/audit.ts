@@ -42,7 +42,8 @@ export const SettingAuditEntrySchema = Type.Object(
     ...base,
     kind: Type.Literal('setting_change'),
     setting: Type.String({
-      description: "'nickname_format', 'verified_role', 'unverified_role' or 'binds'",
+      description:
+        "'nickname_format', 'verified_role', 'unverified_role', 'binds', 'log_channel', 'join_handling', 'join_dm', 'resync' or 'verify_message'",
     }),
     before: Nullable(Type.String()),
     after: Nullable(Type.String()),
