@@ -210,6 +210,7 @@ describe('close codes', () => {
     ['a payload before IDENTIFY (4003)', (c) => c.send(8, { guild_id: GUILDS.withBot }), 4003],
     ['an unknown opcode (4001)', (c) => c.send(42, {}), 4001],
     ['invalid JSON (4002)', (c) => c.sendRaw('{nope'), 4002],
+    ['a payload over 4096 bytes (4002)', (c) => c.send(1, 'x'.repeat(4100)), 4002],
     [
       'a shard outside the count (4010)',
       (c) => c.send(2, { token: TOKEN, intents: 1, shard: [2, 2] }),

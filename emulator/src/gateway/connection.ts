@@ -12,6 +12,7 @@ import {
   GATEWAY_VERSION,
   Intent,
   MAX_GUILDS_PER_SHARD,
+  MAX_PAYLOAD_BYTES,
   Op,
   payload,
   SEND_LIMIT,
@@ -172,9 +173,11 @@ export function handleConnection(
       received = { windowStart: now, count: 0 };
     if (++received.count > SEND_LIMIT.events) return close(Close.RateLimited);
     if (isBinary) return close(Close.DecodeError);
+    const text = data.toString();
+    if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) return close(Close.DecodeError);
     let message: unknown;
     try {
-      message = JSON.parse(data.toString());
+      message = JSON.parse(text);
     } catch {
       return close(Close.DecodeError);
     }

@@ -75,6 +75,9 @@ export const ALL_INTENTS = (1 << 26) - 1;
 /** Discord: a session may hold at most 2500 guilds, past that 4011 Sharding required */
 export const MAX_GUILDS_PER_SHARD = 2500;
 
+/** Discord: a client payload may be at most 4096 bytes (Gateway, Sending Events), else 4002 */
+export const MAX_PAYLOAD_BYTES = 4096;
+
 /** Discord: 120 gateway events per connection every 60 s, then 4008 */
 export const SEND_LIMIT = { events: 120, windowMs: 60_000 };
 

@@ -9,8 +9,8 @@ import { handleConnection } from './connection';
 export const GATEWAY_PATH = '/gateway';
 export const RESUME_PATH = '/gateway/resume';
 
-/** Discord closes a connection whose client sends more than 4096 bytes at once; allow some slack. */
-const MAX_CLIENT_PAYLOAD = 16 * 1024;
+/** a hard cap for the socket; past Discord's 4096 bytes the connection closes with 4002 first */
+const MAX_CLIENT_PAYLOAD = 1024 * 1024;
 
 /** the gateway's address as the caller reached this host (wss:// behind a TLS proxy) */
 export function gatewayUrl(headers: IncomingHttpHeaders, path = GATEWAY_PATH): string {
