@@ -39,10 +39,18 @@ export function startLogPoster(ctx: AppContext, options: LogPosterOptions): LogP
   >();
   const posting = new Set<Promise<void>>();
 
-  const track = (work: Promise<void>) => {
+  /** each server's posts, one after the other, so its log reads in order */
+  const lastPost = new Map<string, Promise<void>>();
+
+  function send(guildId: string, embeds: DiscordEmbed[]) {
+    const work = (lastPost.get(guildId) ?? Promise.resolve()).then(() => post(guildId, embeds));
+    lastPost.set(guildId, work);
     posting.add(work);
-    void work.finally(() => posting.delete(work));
-  };
+    void work.finally(() => {
+      posting.delete(work);
+      if (lastPost.get(guildId) === work) lastPost.delete(guildId);
+    });
+  }
 
   async function post(guildId: string, embeds: DiscordEmbed[]): Promise<void> {
     try {
@@ -73,7 +81,7 @@ export function startLogPoster(ctx: AppContext, options: LogPosterOptions): LogP
 
   function flushGuild(guildId: string) {
     const embeds = take(guildId);
-    if (embeds) track(post(guildId, embeds));
+    if (embeds) send(guildId, embeds);
   }
 
   function onEntry(event: AuditEvent) {
@@ -81,13 +89,8 @@ export function startLogPoster(ctx: AppContext, options: LogPosterOptions): LogP
     const embed = logEmbed(event);
     if (event.kind === 'update_run') {
       // the run's one message, after what gathered before it
-      const before = take(event.guildId);
-      track(
-        (async () => {
-          if (before) await post(event.guildId, before);
-          await post(event.guildId, [embed]);
-        })(),
-      );
+      flushGuild(event.guildId);
+      send(event.guildId, [embed]);
       return;
     }
     const batch = pending.get(event.guildId);

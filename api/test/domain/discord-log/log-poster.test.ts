@@ -158,6 +158,24 @@ it('posts one summary for a run of 1,000 members, and none of their verification
   ]);
 });
 
+it('posts what gathered before a run ended first, then the run’s summary', async () => {
+  await setting();
+  announceUpdateRun(ctx.db, GUILD, {
+    status: 'cancelled',
+    total: 10,
+    done: 3,
+    failed: 0,
+    error: null,
+    startedAt: null,
+    finishedAt: new Date(),
+  });
+  await poster.flush();
+  expect(world.posts.map((p) => p.message.embeds!.map((e) => e.title))).toEqual([
+    ['Scheduled resync changed'],
+    ['Member update cancelled'],
+  ]);
+});
+
 it('gathers a window of entries into one message of at most 10 embeds', async () => {
   await addMembers(25);
   for (let i = 1; i <= 25; i++) await recordVerification(ctx.db, verification(i, 'website'));
