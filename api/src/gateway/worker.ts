@@ -15,6 +15,7 @@ import { unversionedBase } from '../integrations/discord/urls';
 import { retryStartupRace, type JobEngine } from '../lib/job-engine';
 import { memberEventOf } from './dispatch';
 import { DatabaseIdentifyThrottler } from './identify-throttle';
+import { countShards, gatewayMemberEvents } from './metrics';
 import {
   claimFreeShards,
   releaseShards,
@@ -111,7 +112,9 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
       onDispatch: async (payload, context) => {
         const job = memberEventOf(payload, context);
         if (!job) return;
-        if (await enqueueMemberEvent(engine, job.event, job.dedupKey)) await onQueued();
+        const queued = await enqueueMemberEvent(engine, job.event, job.dedupKey);
+        gatewayMemberEvents.inc({ kind: job.event.kind, queued: String(queued) });
+        if (queued) await onQueued();
       },
       onSessionChange: (stored) =>
         void saveSession(database.db, holder, shardId, stored).catch((err: unknown) =>
@@ -165,6 +168,10 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
       .catch((err: unknown) => log.error({ err }, 'gateway lease look failed'));
     return looking;
   };
+  const uncount = countShards(() => ({
+    held: shards.size,
+    ready: [...shards.values()].filter((s) => s.ready).length,
+  }));
   await tick();
   const timer = setInterval(() => void tick(), Math.max(500, (leaseSeconds * 1000) / 3));
 
@@ -180,6 +187,7 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
+      uncount();
       await looking;
       const ids = [...shards.keys()];
       for (const [shardId, shard] of shards) {
@@ -193,6 +201,7 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
     async abandon() {
       stopped = true;
       clearInterval(timer);
+      uncount();
       await looking;
       await Promise.all([...shards.values()].map((s) => s.abandon()));
       shards.clear();

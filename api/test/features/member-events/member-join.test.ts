@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { guildMemberPresence } from '../../../src/db/schema';
 import type { GatewayWorker } from '../../../src/gateway/worker';
+import { metricsRegistry } from '../../../src/lib/metrics';
 import { openTestDatabase, type TestDatabase } from '../../support/db';
 import { startStack, type Stack } from '../../support/emulator-flow';
 import { until } from '../../support/until';
@@ -141,4 +142,12 @@ it('a member who leaves is marked gone in that server, and nothing is written to
     JOB_RUN,
   );
   expect(await calls()).toBe(before);
+});
+
+it('counts the events queued and the shards held and ready in /metrics', async () => {
+  const text = await metricsRegistry.metrics();
+  expect(text).toMatch(/^gateway_member_events_total\{kind="join",queued="true"\} [1-9]/m);
+  expect(text).toMatch(/^gateway_member_events_total\{kind="leave",queued="true"\} [1-9]/m);
+  expect(text).toMatch(/^gateway_shards\{state="held"\} 1$/m);
+  expect(text).toMatch(/^gateway_shards\{state="ready"\} 1$/m);
 });
