@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import styled from 'styled-components';
 import { BRAND, Button, Label, Select } from '@roconnect/shared-lib';
 import type { ChannelChoices } from './useChannelChoices';
@@ -18,6 +18,7 @@ export interface ChannelSelectProps {
   savedId?: string | null;
   disabled?: boolean;
   error?: string;
+  ref?: Ref<HTMLSelectElement>;
 }
 
 /**
@@ -33,6 +34,7 @@ export function ChannelSelect({
   savedId,
   disabled,
   error,
+  ref,
 }: ChannelSelectProps) {
   const selectId = useId();
   const { phase, channels } = choices;
@@ -47,6 +49,7 @@ export function ChannelSelect({
       <Label htmlFor={selectId}>{label}</Label>
       <Select
         id={selectId}
+        ref={ref}
         value={phase === 'loading' ? '' : value}
         disabled={disabled || phase === 'loading'}
         aria-busy={phase === 'loading' || undefined}

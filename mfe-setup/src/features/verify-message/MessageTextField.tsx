@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import styled from 'styled-components';
 import { FieldError, FieldHint, Label } from '@roconnect/shared-lib';
 import { lengthHint } from './messageLength';
@@ -41,10 +41,11 @@ export interface MessageTextFieldProps {
   onChange: (text: string) => void;
   disabled?: boolean;
   error?: string;
+  ref?: Ref<HTMLTextAreaElement>;
 }
 
 /** The Verify message's own text, optional, with its length against the limit. */
-export function MessageTextField({ value, onChange, disabled, error }: MessageTextFieldProps) {
+export function MessageTextField({ value, onChange, disabled, error, ref }: MessageTextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -53,6 +54,7 @@ export function MessageTextField({ value, onChange, disabled, error }: MessageTe
       <Label htmlFor={id}>Message text (optional)</Label>
       <TextArea
         id={id}
+        ref={ref}
         value={value}
         disabled={disabled}
         rows={4}

@@ -57,6 +57,7 @@ it('posts its own text, without the spaces around it, and counts it', async () =
 it('asks for a channel before posting, and sends nothing', async () => {
   const { user, section } = await open();
   await user.click(postButton(section));
+  expect(channel(section)).toHaveFocus();
   expect(channel(section)).toHaveAccessibleDescription(new RegExp(NO_CHANNEL_MESSAGE));
   expect(channel(section)).toHaveAttribute('aria-invalid', 'true');
   // choosing one clears it
@@ -75,6 +76,7 @@ it('says when the text is over the limit, by how much, and sends nothing', async
     /1,501 \/ 1,500 characters The message text is 1,501 characters long; the limit is 1,500\./,
   );
   await user.click(postButton(section));
+  expect(text(section)).toHaveFocus();
   expect(posted).toEqual([]);
   // exactly at the limit is fine
   await user.type(text(section), '{Backspace}');

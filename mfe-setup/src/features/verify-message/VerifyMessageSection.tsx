@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { discordSettingsApi } from '@roconnect/shared-lib';
 import { ChannelSelect } from '../channels/ChannelSelect';
@@ -33,6 +33,8 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
   const [text, setText] = useState('');
   const [channelProblem, setChannelProblem] = useState<string | undefined>();
   const [postedIn, setPostedIn] = useState<string | null>(null);
+  const channelField = useRef<HTMLSelectElement>(null);
+  const textField = useRef<HTMLTextAreaElement>(null);
   const channelName = choices.nameOf(channelId) ?? 'the channel';
   const save = useSectionSave({
     success: `Verify message posted in ${channelName}`,
@@ -44,7 +46,11 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
     setPostedIn(null);
     const missingChannel = channelId ? undefined : NO_CHANNEL_MESSAGE;
     setChannelProblem(missingChannel);
-    if (missingChannel || textProblem) return;
+    // the first field to fix takes the focus, so its error is read out
+    if (missingChannel || textProblem) {
+      (missingChannel ? channelField : textField).current?.focus();
+      return;
+    }
     const ownText = sentText(text) ? { text: sentText(text) } : {};
     void save
       .run(() =>
@@ -68,6 +74,7 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
     >
       <Fields>
         <ChannelSelect
+          ref={channelField}
           label="Channel"
           choices={choices}
           value={channelId}
@@ -80,6 +87,7 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
           error={channelProblem ?? save.error}
         />
         <MessageTextField
+          ref={textField}
           value={text}
           onChange={setText}
           disabled={save.saving}
