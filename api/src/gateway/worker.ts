@@ -149,7 +149,8 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
       if (held.has(shardId)) continue;
       log.warn({ shard: shardId }, 'lost the lease of a gateway shard; letting it go');
       shards.delete(shardId);
-      await shard.abandon();
+      // not awaited: a dead connection's close can take its time, and the other leases cannot wait
+      void shard.abandon().catch(() => undefined);
     }
     if (stopped) return;
     const free = [...Array(layout.shardCount).keys()].filter((id) => !shards.has(id));
@@ -190,10 +191,12 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
       uncount();
       await looking;
       const ids = [...shards.keys()];
-      for (const [shardId, shard] of shards) {
-        const session = await shard.stop();
-        await saveSession(database.db, holder, shardId, session).catch(() => undefined);
-      }
+      await Promise.all(
+        [...shards].map(async ([shardId, shard]) => {
+          const session = await shard.stop();
+          await saveSession(database.db, holder, shardId, session).catch(() => undefined);
+        }),
+      );
       shards.clear();
       await releaseShards(database.db, holder, ids);
       log.info({ shards: ids }, 'gateway shards handed over');

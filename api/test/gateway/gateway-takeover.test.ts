@@ -3,6 +3,7 @@
  * killed (no renewals, no goodbye), the other takes its shards over within 30 s and events flow
  * again. The lease is made short here (GATEWAY_LEASE_SECONDS=2).
  */
+import { sql } from 'drizzle-orm';
 import { listLeases } from '../../src/gateway/lease-store';
 import type { GatewayWorker } from '../../src/gateway/worker';
 import { openTestDatabase, type TestDatabase } from '../support/db';
@@ -82,5 +83,34 @@ it('a killed holder’s shards are taken over by the other worker within 30 s, a
     () => memberOf(stack, newcomer),
     (m) => m !== null && m.roles.includes(LOW_ROLE),
     { timeoutMs: 15_000, everyMs: 50 },
+  );
+});
+
+it('a holder whose lease another took lets the shard go at its next look, and takes it back once free', async () => {
+  const b = workers[1]!;
+  expect(b.readyShards()).toEqual([0, 1]);
+  await tdb.database.db.execute(
+    sql`UPDATE gateway_shard_leases SET holder = 'elsewhere', expires_at = now() + interval '1 minute' WHERE shard_id = 0`,
+  );
+  await until(
+    'worker b to let shard 0 go',
+    () => b.heldShards(),
+    (s) => s.join() === '1',
+    {
+      timeoutMs: 5000,
+      everyMs: 50,
+    },
+  );
+  await tdb.database.db.execute(
+    sql`UPDATE gateway_shard_leases SET expires_at = now() - interval '1 second' WHERE shard_id = 0`,
+  );
+  await until(
+    'worker b to run shard 0 again',
+    () => b.readyShards(),
+    (s) => s.join() === '0,1',
+    {
+      timeoutMs: 15_000,
+      everyMs: 50,
+    },
   );
 });
