@@ -7,6 +7,18 @@ const SETTINGS: Record<string, string> = {
   unverified_role: 'Unverified role',
   binds: 'Role binds',
   group: 'Group',
+  log_channel: 'Log channel',
+  join_handling: 'Join handling',
+  join_dm: 'Join DM',
+  resync: 'Scheduled resync',
+  verify_message: 'Verify message',
+};
+
+/** The words the Discord settings page uses for a setting's stored values. */
+const VALUES: Record<string, Record<string, string>> = {
+  join_handling: { verify: 'Verify new members', off: 'Off' },
+  join_dm: { on: 'On', off: 'Off' },
+  resync: { off: 'Off', daily: 'Daily', weekly: 'Weekly' },
 };
 
 const SOURCES: Record<AuditSource, string> = {
@@ -22,9 +34,15 @@ export const sourceLabel = (source: AuditSource) => SOURCES[source] ?? source;
 /** Who did it: the actor's name, or RoConnect itself. */
 export const actorName = (entry: AuditEntry) => entry.actor?.username ?? 'RoConnect';
 
-/** 'before → after', with '(none)' for an empty side; nickname formats by their labels. */
+/**
+ * 'before → after', with '(none)' for an empty side; nickname formats and the Discord settings'
+ * values by their labels.
+ */
 export function change(before: string | null, after: string | null, setting?: string): string {
-  const show = (value: string | null) =>
-    value === null ? '(none)' : setting === 'nickname_format' ? nicknameFormatLabel(value) : value;
+  const show = (value: string | null) => {
+    if (value === null) return '(none)';
+    if (setting === 'nickname_format') return nicknameFormatLabel(value);
+    return (setting && VALUES[setting]?.[value]) ?? value;
+  };
   return `${show(before)} → ${show(after)}`;
 }

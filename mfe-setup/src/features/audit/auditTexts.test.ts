@@ -1,0 +1,16 @@
+import { change, settingLabel } from './auditTexts';
+
+it('names the Discord settings as their page does', () => {
+  expect(
+    ['log_channel', 'join_handling', 'join_dm', 'resync', 'verify_message'].map(settingLabel),
+  ).toEqual(['Log channel', 'Join handling', 'Join DM', 'Scheduled resync', 'Verify message']);
+  expect(settingLabel('some_new_setting')).toBe('some new setting');
+});
+
+it('shows their values in the page’s words, and other values as they are', () => {
+  expect(change('verify', 'off', 'join_handling')).toBe('Verify new members → Off');
+  expect(change('off', 'on', 'join_dm')).toBe('Off → On');
+  expect(change('off', 'weekly', 'resync')).toBe('Off → Weekly');
+  expect(change(null, '#staff-log', 'log_channel')).toBe('(none) → #staff-log');
+  expect(change('off', 'hourly', 'resync')).toBe('Off → hourly');
+});
