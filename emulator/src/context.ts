@@ -3,12 +3,12 @@ import type { CallLog, RobloxCallLog } from './control/callLog';
 import type { FaultRegistry } from './control/faults';
 import type { LatencyRegistry } from './control/latency';
 import type { RateLimiter } from './discord/rateLimiter';
-import type { RoleConnectionMetadata } from './discord/roleConnections';
 import type { GatewayHub } from './gateway/hub';
 import type { InteractionSigner } from './interactions/keys';
 import type { StoredCommand } from './interactions/storedCommand';
 import type { WebhookLog } from './interactions/webhookLog';
 import type { Seed } from './seed/types';
+import type { RoleConnectionMetadata } from './store/roleConnectionMetadata';
 import type { EmulatorStore } from './store/store';
 
 /** What every route module gets: the live state, the settings and the fault queue. */

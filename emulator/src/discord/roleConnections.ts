@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context';
+import type { RoleConnectionMetadata } from '../store/roleConnectionMetadata';
 import { hasScope, identifyCaller, requireBot } from './auth';
 import {
   discordError,
@@ -8,16 +9,6 @@ import {
   isFormProblem as isInvalid,
   type FormProblem as Invalid,
 } from './errors';
-
-/** One Linked Roles metadata record (Discord docs: Resources → Application Role Connection Metadata). */
-export interface RoleConnectionMetadata {
-  type: number;
-  key: string;
-  name: string;
-  description: string;
-  name_localizations?: Record<string, string>;
-  description_localizations?: Record<string, string>;
-}
 
 const MAX_RECORDS = 5;
 const KEY = /^[a-z0-9_]{1,50}$/;
