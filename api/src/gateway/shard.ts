@@ -17,6 +17,19 @@ const LARGE_THRESHOLD = 50;
 /** a close code other than 1000/1001 keeps the session resumable (docs: Gateway › Resuming) */
 const HAND_OVER_CLOSE_CODE = 4200;
 
+/**
+ * Closes after which the library does not connect again (docs: Opcodes and Status Codes › Gateway
+ * Close Event Codes), each with what the operator should do.
+ */
+export const FATAL_CLOSES: Record<number, string> = {
+  4004: 'Discord refused the bot token: check DISCORD_BOT_TOKEN.',
+  4010: 'Discord refused the shard: GATEWAY_SHARD_COUNT does not fit the shard ids.',
+  4011: 'Discord requires more shards: set GATEWAY_SHARD_COUNT higher, or to auto.',
+  4012: 'Discord refused the gateway version.',
+  4013: 'Discord refused the intents asked for.',
+  4014: 'Discord refused the Server Members intent: turn it on in the Developer Portal (Bot › Privileged Gateway Intents).',
+};
+
 export interface DispatchContext {
   /** the session the event came in, for the dedup key of events without a time of their own */
   sessionId: string | null;
@@ -35,6 +48,8 @@ export interface HeldShardOptions {
   onDispatch(payload: GatewayDispatchPayload, context: DispatchContext): Promise<void>;
   /** a new session began (READY) or ended: store it now, so a successor can resume it */
   onSessionChange(session: StoredSession | null): void;
+  /** Discord closed the connection for good (FATAL_CLOSES): the library will not reconnect */
+  onFatalClose(code: number, why: string): void;
   log: FastifyBaseLogger;
 }
 
@@ -98,6 +113,8 @@ export class HeldShard {
     this.manager.on(WebSocketShardEvents.Closed, (code) => {
       this.ready = false;
       log.info({ code }, 'gateway connection closed');
+      const why = FATAL_CLOSES[code];
+      if (why && !this.closing) options.onFatalClose(code, why);
     });
     this.manager.on(WebSocketShardEvents.Error, (err) =>
       log.error({ err: err.message }, 'gateway shard error'),

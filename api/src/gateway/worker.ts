@@ -25,6 +25,9 @@ import {
 } from './lease-store';
 import { HeldShard } from './shard';
 
+/** how long a worker waits after Discord closed a shard for good before it tries again */
+const FATAL_PAUSE_MS = 60_000;
+
 export interface GatewayWorkerOptions {
   settings: Pick<Settings, 'gateway' | 'integrations'>;
   database: Database;
@@ -71,6 +74,8 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
   let layout: { shardCount: number; throttler: DatabaseIdentifyThrottler } | null = null;
   let stopped = false;
   let lastLayoutError = '';
+  /** after Discord closed a shard for good, no shard is taken before this (ms since epoch) */
+  let pausedUntil = 0;
 
   const onQueued = async () => {
     // this process's workers at once, the other processes' through the database
@@ -116,6 +121,17 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
         gatewayMemberEvents.inc({ kind: job.event.kind, queued: String(queued) });
         if (queued) await onQueued();
       },
+      onFatalClose: (code, why) => {
+        // what failed here fails for every shard until someone fixes it: let go, try again later
+        log.error({ shard: shardId, code }, `gateway closed for good: ${why}`);
+        pausedUntil = Date.now() + FATAL_PAUSE_MS;
+        if (shards.get(shardId) !== shard) return;
+        shards.delete(shardId);
+        void shard
+          .abandon()
+          .then(() => releaseShards(database.db, holder, [shardId]))
+          .catch(() => undefined);
+      },
       onSessionChange: (stored) =>
         void saveSession(database.db, holder, shardId, stored).catch((err: unknown) =>
           log.warn({ err, shard: shardId }, 'could not store the gateway session'),
@@ -152,7 +168,7 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
       // not awaited: a dead connection's close can take its time, and the other leases cannot wait
       void shard.abandon().catch(() => undefined);
     }
-    if (stopped) return;
+    if (stopped || Date.now() < pausedUntil) return;
     const free = [...Array(layout.shardCount).keys()].filter((id) => !shards.has(id));
     for (const claimed of await claimFreeShards(database.db, holder, free, leaseSeconds)) {
       if (stopped) break;

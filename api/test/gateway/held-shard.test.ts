@@ -33,6 +33,7 @@ function shardWith(
   session: StoredSession | null = null,
 ) {
   const changes: (StoredSession | null)[] = [];
+  const fatal: [number, string][] = [];
   const shard = new HeldShard({
     shardId: 0,
     shardCount: 1,
@@ -43,11 +44,15 @@ function shardWith(
     log: silent,
     onDispatch,
     onSessionChange: (s) => changes.push(s),
+    onFatalClose: (code, why) => fatal.push([code, why]),
   });
   const manager = (shard as unknown as { manager: any }).manager;
   return {
     shard,
     changes,
+    fatal,
+    /** Discord closing the connection with `code` */
+    closed: (code: number) => manager.emit('closed', code, 0),
     /** what the library does on a dispatch: the live sequence first, then the event */
     receive(s: number) {
       const live = manager.options.retrieveSessionInfo(0) as SessionInfo;
@@ -132,4 +137,19 @@ it('keeps the stored session while stopping, though the library forgets it as it
   manager.options.updateSessionInfo(0, null);
   expect(shard.sessionToStore()).toEqual(session);
   expect(changes).toHaveLength(1);
+});
+
+it('says when Discord closed the connection for good, with what to do, and not for other closes', async () => {
+  const { shard, fatal, closed } = shardWith(async () => undefined);
+  closed(4000);
+  closed(4014);
+  expect(fatal).toEqual([
+    [
+      4014,
+      'Discord refused the Server Members intent: turn it on in the Developer Portal (Bot › Privileged Gateway Intents).',
+    ],
+  ]);
+  await shard.abandon();
+  closed(4004);
+  expect(fatal).toHaveLength(1);
 });
