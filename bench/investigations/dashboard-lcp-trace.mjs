@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Investigation, untested: one Lighthouse run of the signed-in /dashboard (plain HTTP/1.1), with
+// what the LCP waits for: the LCP element, its phases, each request's simulated start and end, and
+// each script's main-thread time. `node bench/investigations/dashboard-lcp-trace.mjs [lhr.json]`
+// with the production builds in place and nothing on the stack's ports. RUNS=n prints n LCPs.
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startBenchStack } from '../lib/stack.mjs';
+
+const SHELL = 'http://localhost:8080';
+const log = (line) => console.log(line);
+const stack = await startBenchStack({ log });
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-lcp-trace-'));
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+  ],
+  userDataDir,
+});
+try {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${SHELL}/login`);
+  await page.getByRole('button', { name: 'Continue with Discord' }).click();
+  await page.waitForURL('http://localhost:3100/**');
+  await page.getByRole('button', { name: 'Continue as demo_user' }).click();
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  await page.close();
+  await browser.close();
+  let lhr;
+  for (let run = 0; run < Number(process.env.RUNS || 1); run += 1) {
+    ({ lhr } = await lighthouse(`${SHELL}/dashboard`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    }));
+    console.log(
+      `run ${run + 1}: LCP ${Math.round(lhr.audits['largest-contentful-paint'].numericValue)} ms`,
+    );
+  }
+  const audit = (id) => lhr.audits[id];
+  console.log('LCP', audit('largest-contentful-paint').numericValue);
+  const element = audit('largest-contentful-paint-element');
+  console.log(JSON.stringify(element.details, null, 1).slice(0, 3000));
+  console.log('\nrequests (simulated ms are not given; observed ms from navigation start):');
+  for (const r of audit('network-requests').details.items)
+    console.log(
+      `${String(Math.round(r.networkRequestTime)).padStart(6)} → ${String(Math.round(r.networkEndTime)).padStart(6)}  ${r.priority?.padEnd(8)} ${String(r.transferSize).padStart(7)}  ${r.url}`,
+    );
+  console.log('\nscript bootup (ms):');
+  for (const item of audit('bootup-time').details.items)
+    console.log(`${Math.round(item.total)} (${Math.round(item.scripting)} scripting)  ${item.url}`);
+  const dependency = audit('network-dependency-tree-insight') ?? audit('critical-request-chains');
+  if (dependency)
+    console.log('\ncritical chain:', JSON.stringify(dependency.details, null, 1).slice(0, 4000));
+  if (process.argv[2]) fs.writeFileSync(process.argv[2], JSON.stringify(lhr));
+} finally {
+  await chrome.kill();
+  await stack.stop();
+}
