@@ -5,8 +5,13 @@ import { runSideBySide } from './lib/sideBySide.mjs';
 import { ROOT } from './lib/stack.cjs';
 
 ensureDependencies();
-// browsers reach the API through the shell's dev server (its /_api proxy), as in production
-const API_BEHIND_SHELL = { API_URL: 'http://localhost:8080/_api', TRUST_PROXY: '127.0.0.1' };
+// browsers reach the API through the shell's dev server (its /_api proxy), as in production; the
+// gateway worker (Discord's joins and leaves) runs inside the API
+const API_BEHIND_SHELL = {
+  API_URL: 'http://localhost:8080/_api',
+  TRUST_PROXY: '127.0.0.1',
+  GATEWAY_IN_API: process.env.GATEWAY_IN_API ?? 'true',
+};
 const { stop } = runSideBySide(
   [
     { name: 'emulator', command: 'npm', args: ['start', '-w', '@roconnect/emulator'] },
