@@ -47,6 +47,21 @@ it('lists each problem with its fix, and a re-invite where a permission is missi
   expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
 });
 
+it('links a lost log or Verify channel to the Discord settings, where another is chosen', async () => {
+  const logs = record().channels.find((c) => c.name === 'logs')!;
+  record().log_channel_id = logs.id;
+  logs.bot_can_post = false;
+  renderWithProviders(<BotHealthPanel serverId={SERVER_ID} />);
+  const problems = await screen.findByRole('list', { name: 'Problems found' });
+  const [problem] = within(problems).getAllByRole('listitem');
+  expect(problem).toHaveTextContent(/The log channel #logs .*no longer lets the bot's role/);
+  expect(within(problem!).getByRole('link', { name: 'Open Discord Settings' })).toHaveAttribute(
+    'href',
+    `/server/edit/${SERVER_ID}/discord`,
+  );
+  expect(within(problem!).queryByRole('link', { name: 'Re-invite the bot' })).toBeNull();
+});
+
 it('checks again on request, and says so when the check fails', async () => {
   server.use(failNext('get', API_PATHS.serverHealth(SERVER_ID), 502));
   renderWithProviders(<BotHealthPanel serverId={SERVER_ID} />);

@@ -1,7 +1,16 @@
 import { useId, useRef } from 'react';
 import styled from 'styled-components';
-import { Banner, Button, Card, LinkButton, LoadingState } from '@roconnect/shared-lib';
+import {
+  Banner,
+  Button,
+  Card,
+  LinkButton,
+  LoadingState,
+  type HealthProblemCode,
+} from '@roconnect/shared-lib';
 import { useFocusReturn } from '../focus/useFocusReturn';
+import { PageLink } from '../pages/PageLink';
+import { discordSettingsPath } from '../pages/pagePaths';
 import { useServerHealth } from './useServerHealth';
 
 const Heading = styled.h2`
@@ -30,11 +39,17 @@ const Fix = styled.p`
   margin: ${({ theme }) => theme.space(1)} 0 0;
 `;
 
-const ReinviteRow = styled.div`
+const ProblemAction = styled.div`
   margin-top: ${({ theme }) => theme.space(2)};
 `;
 
 export const HEALTH_OK_MESSAGE = 'Everything looks good';
+
+/** Problems fixed on the Discord settings page (another channel chosen, the message posted again). */
+const FIXED_IN_DISCORD_SETTINGS = new Set<HealthProblemCode>([
+  'log_channel_unpostable',
+  'verify_channel_unpostable',
+]);
 
 /** Top of the server page: what stops the bot from verifying members here, each with its fix. */
 export function BotHealthPanel({ serverId }: { serverId: string }) {
@@ -80,11 +95,18 @@ export function BotHealthPanel({ serverId }: { serverId: string }) {
               <Banner tone="warning" title={problem.message}>
                 <Fix>{problem.fix}</Fix>
                 {problem.reinvite_url && (
-                  <ReinviteRow>
+                  <ProblemAction>
                     <LinkButton href={problem.reinvite_url} size="sm">
                       Re-invite the bot
                     </LinkButton>
-                  </ReinviteRow>
+                  </ProblemAction>
+                )}
+                {FIXED_IN_DISCORD_SETTINGS.has(problem.code) && (
+                  <ProblemAction>
+                    <PageLink to={discordSettingsPath(serverId)} size="sm">
+                      Open Discord Settings
+                    </PageLink>
+                  </ProblemAction>
                 )}
               </Banner>
             </li>

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { API_PATHS } from '@roconnect/shared-lib';
 import { SEED_SERVERS, failNext, setupMockServer } from '@roconnect/shared-lib/testing';
-import { answerDiscordSettings } from '../../testing/discordSettingsMocks';
 import { deferred, recordRequests } from '../../testing/recordRequests';
 import { renderDiscordSettingsSection } from '../../testing/renderDiscordSettings';
 import { notifications } from '../../testing/renderWithToasts';
@@ -10,8 +9,6 @@ import { notifications } from '../../testing/renderWithToasts';
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
 const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
-
-beforeEach(() => answerDiscordSettings(server, db));
 
 const open = () => renderDiscordSettingsSection(SERVER_ID, 'When members join');
 

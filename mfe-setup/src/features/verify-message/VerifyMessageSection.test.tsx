@@ -1,8 +1,8 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { API_PATHS, VERIFY_MESSAGE_MAX_LENGTH } from '@roconnect/shared-lib';
-import { SEED_SERVERS, failNext, setupMockServer } from '@roconnect/shared-lib/testing';
-import { answerDiscordSettings } from '../../testing/discordSettingsMocks';
+import { SEED_SERVERS, setupMockServer } from '@roconnect/shared-lib/testing';
+import { mockChannels } from '../../testing/mockChannels';
 import { deferred, recordRequests } from '../../testing/recordRequests';
 import { renderDiscordSettingsSection } from '../../testing/renderDiscordSettings';
 import { notifications } from '../../testing/renderWithToasts';
@@ -10,11 +10,14 @@ import { NO_CHANNEL_MESSAGE } from './VerifyMessageSection';
 
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
+const VERIFY_HERE = '100000000000000777';
+const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+const channels = mockChannels(db, SERVER_ID);
+/** what the bot posted: channel and text */
+const posted = () =>
+  record().posted.map((message) => ({ channel_id: message.channel_id, content: message.content }));
 
-let posted: ReturnType<typeof answerDiscordSettings>;
-beforeEach(() => {
-  posted = answerDiscordSettings(server, db);
-});
+beforeEach(() => channels.addText(VERIFY_HERE, 'verify-here'));
 
 async function open() {
   const opened = await renderDiscordSettingsSection(SERVER_ID, 'Verify message');
@@ -40,18 +43,20 @@ it('posts in the chosen channel with the default text, and says where', async ()
     await notifications().findByText('Verify message posted in #verify-here'),
   ).toBeInTheDocument();
   expect(within(section).getByRole('status')).toHaveTextContent('Posted in #verify-here.');
-  expect(bodies).toEqual([{ channel_id: '400000000000000002' }]);
-  expect(posted).toHaveLength(1);
+  expect(bodies).toEqual([{ channel_id: VERIFY_HERE }]);
+  expect(posted()).toEqual([{ channel_id: VERIFY_HERE, content: expect.stringMatching(/Verify/) }]);
 });
 
 it('posts its own text, without the spaces around it, and counts it', async () => {
+  const bodies = recordRequests(server, 'post', API_PATHS.verifyMessage(SERVER_ID));
   const { user, section } = await open();
   await user.selectOptions(channel(section), '#general');
   await user.type(text(section), '  Press Verify to get your roles.  ');
   expect(text(section)).toHaveAccessibleDescription(/ 31 \/ 1,500 characters$/);
   await user.click(postButton(section));
   expect(await within(section).findByRole('status')).toHaveTextContent('Posted in #general.');
-  expect(posted).toEqual([{ channel_id: SERVER_ID, text: 'Press Verify to get your roles.' }]);
+  expect(bodies).toEqual([{ channel_id: SERVER_ID, text: 'Press Verify to get your roles.' }]);
+  expect(posted()).toEqual([{ channel_id: SERVER_ID, content: 'Press Verify to get your roles.' }]);
 });
 
 it('asks for a channel before posting, and sends nothing', async () => {
@@ -63,7 +68,7 @@ it('asks for a channel before posting, and sends nothing', async () => {
   // choosing one clears it
   await user.selectOptions(channel(section), '#general');
   expect(channel(section)).not.toHaveAttribute('aria-invalid');
-  expect(posted).toEqual([]);
+  expect(posted()).toEqual([]);
 });
 
 it('says when the text is over the limit, by how much, and sends nothing', async () => {
@@ -77,12 +82,12 @@ it('says when the text is over the limit, by how much, and sends nothing', async
   );
   await user.click(postButton(section));
   expect(text(section)).toHaveFocus();
-  expect(posted).toEqual([]);
+  expect(posted()).toEqual([]);
   // exactly at the limit is fine
   await user.type(text(section), '{Backspace}');
   expect(text(section)).not.toHaveAttribute('aria-invalid');
   await user.click(postButton(section));
-  await waitFor(() => expect(posted).toHaveLength(1));
+  await waitFor(() => expect(posted()).toHaveLength(1));
 });
 
 it('counts an emoji as one character, as the API does', async () => {
@@ -109,13 +114,25 @@ it('shows that it is posting until Discord has the message', async () => {
   expect(postButton(section)).toBeEnabled();
 });
 
-it('names why Discord refused the message under the channel', async () => {
-  const message = 'The bot cannot post in #verify-here: it lacks Send Messages there.';
-  server.use(failNext('post', API_PATHS.verifyMessage(SERVER_ID), 422, message));
+it('names why the channel was refused under it', async () => {
   const { user, section } = await open();
+  // staff take Send Messages away from the bot after the page listed the channel
+  channels.deny('verify-here');
   await user.selectOptions(channel(section), '#verify-here');
   await user.click(postButton(section));
   expect(await notifications().findByText('Failed to post the Verify message')).toBeInTheDocument();
-  expect(channel(section)).toHaveAccessibleDescription(new RegExp(message));
+  expect(channel(section)).toHaveAccessibleDescription(
+    /The bot cannot post in #verify-here\. .*let the bot's role View Channel and Send Messages\./,
+  );
   expect(within(section).queryByRole('status')).toBeNull();
+  expect(posted()).toEqual([]);
+});
+
+it('says the server must be set up first', async () => {
+  record().setup.setup_completed = false;
+  const { user, section } = await open();
+  await user.selectOptions(channel(section), '#general');
+  await user.click(postButton(section));
+  expect(await notifications().findByText('Failed to post the Verify message')).toBeInTheDocument();
+  expect(channel(section)).toHaveAccessibleDescription(/Finish setting up this server first/);
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API_PATHS, setNavigator } from '@roconnect/shared-lib';
 import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
-import { answerDiscordSettings } from '../../testing/discordSettingsMocks';
+import { mockChannels } from '../../testing/mockChannels';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
 import { DiscordSettings } from './DiscordSettings';
 
@@ -12,10 +12,9 @@ const SERVER_ID = SEED_SERVERS.ownerReady;
 const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
 const navigateTo = jest.fn();
 
-beforeEach(() => {
-  setNavigator(navigateTo);
-  answerDiscordSettings(server, db);
-});
+const channels = mockChannels(db, SERVER_ID);
+
+beforeEach(() => setNavigator(navigateTo));
 afterEach(() => {
   setNavigator(null);
   navigateTo.mockReset();
@@ -27,7 +26,7 @@ it('loads, then shows the server with its four sections and their saved values',
   Object.assign(record(), {
     join_handling: 'off',
     join_dm: true,
-    log_channel_id: '400000000000000003',
+    log_channel_id: channels.idOf('logs'),
     resync: 'weekly',
   });
   signIn();
@@ -45,9 +44,9 @@ it('loads, then shows the server with its four sections and their saved values',
     screen.getByRole('checkbox', { name: 'DM unlinked members the verify link' }),
   ).toBeChecked();
   expect(
-    await within(region('Log channel')).findByRole('option', { name: '#staff-log' }),
+    await within(region('Log channel')).findByRole('option', { name: '#logs' }),
   ).toBeInTheDocument();
-  expect(screen.getByRole('combobox', { name: 'Log channel' })).toHaveDisplayValue('#staff-log');
+  expect(screen.getByRole('combobox', { name: 'Log channel' })).toHaveDisplayValue('#logs');
   expect(within(region('Scheduled resync')).getByRole('radio', { name: /Weekly/ })).toBeChecked();
 });
 
