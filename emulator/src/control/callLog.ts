@@ -53,7 +53,8 @@ export function recordBotCalls(scope: FastifyInstance, log: CallLog): void {
 }
 
 /**
- * Counts the calls made to the emulated Roblox web APIs (groups, users, thumbnails; not OAuth), by
+ * Counts the calls made to the emulated Roblox web APIs (groups, users, thumbnails, badges,
+ * inventory, game passes, economy, catalog; not OAuth), by
  * route, and the most that were answered at once: what a tenant's page costs Roblox's per-address
  * limits, which every tenant of one API shares.
  */
@@ -76,7 +77,8 @@ export class RobloxCallLog {
     const counted = new WeakSet<object>();
     scope.addHook('onRequest', async (request) => {
       const path = request.url.split('?')[0] ?? '';
-      if (!/^\/v\d+\//.test(path)) return; // OAuth is /oauth/…
+      // OAuth (/oauth/…) is not counted; apis.roblox.com's game passes sit under /game-passes/v1/…
+      if (!/^\/(game-passes\/)?v\d+\//.test(path)) return;
       counted.add(request);
       this.calls.record(`${request.method} ${request.routeOptions.url ?? path}`);
       this.inFlight += 1;

@@ -12,8 +12,9 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   503: '503: Service Unavailable',
 };
 
+/** Roblox's paths: OAuth, the web APIs (`/v1/…`, `/v2/…`) and apis.roblox.com's `/game-passes/…` */
 export function isRobloxPath(path: string): boolean {
-  return /^\/(oauth|v1|v2)\//.test(path);
+  return /^\/(oauth|v1|v2|game-passes)\//.test(path);
 }
 
 function sendFault(reply: FastifyReply, path: string, fault: Fault): FastifyReply {

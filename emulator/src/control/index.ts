@@ -9,6 +9,7 @@ import { registerChannelControl } from './channels';
 import { registerGatewayControl } from './gateway';
 import { registerMemberJoinControl } from './memberJoins';
 import { registerMemberControl } from './members';
+import { registerRobloxUserControl } from './robloxUsers';
 import { registerRoleControl } from './roles';
 import { snapshot } from './state';
 import { registerInteractionControl } from '../interactions/control';
@@ -22,6 +23,7 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
   registerChannelControl(app, ctx);
   registerGatewayControl(app, ctx);
   registerRoleControl(app, ctx);
+  registerRobloxUserControl(app, ctx);
   registerInteractionControl(app, ctx);
 
   /** the REST side's rate limits and how many 429s were given; PUT "discord", "off" or custom */

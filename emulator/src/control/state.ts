@@ -3,7 +3,8 @@ import { sortedRoles } from '../discord/views';
 
 /**
  * A JSON snapshot for tests and people: who has which roles and nickname, every DM and channel
- * message sent, Linked Roles data and the gateway's sessions.
+ * message sent, the Roblox users with their badges and inventories, Linked Roles data and the
+ * gateway's sessions.
  */
 export function snapshot(ctx: EmulatorContext) {
   const { discord, roblox } = ctx.store;
@@ -50,6 +51,9 @@ export function snapshot(ctx: EmulatorContext) {
     roblox: {
       users: [...roblox.users.values()],
       groups: [...roblox.groups.values()],
+      badges: [...roblox.badges.values()],
+      gamepasses: [...roblox.gamepasses.values()],
+      assets: [...roblox.assets.values()],
     },
     role_connections: {
       metadata: ctx.roleConnectionMetadata,

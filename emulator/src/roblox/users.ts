@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
+import { DEFAULT_CREATED } from '../store/robloxState';
 import { headshotUrl, robloxError } from './errors';
 
 const SIZES = new Set([
@@ -75,7 +76,7 @@ export function registerRobloxUsers(app: FastifyInstance, ctx: EmulatorContext):
     if (!user) return robloxError(reply, 404, 3, 'The user id is invalid.');
     return {
       description: '',
-      created: user.created ?? '2015-01-01T00:00:00.000Z',
+      created: user.created ?? DEFAULT_CREATED,
       isBanned: false,
       externalAppDisplayName: null,
       hasVerifiedBadge: false,

@@ -59,6 +59,24 @@ export interface SeedRobloxUser {
   created?: string;
   /** optional: false means no headshot is available (picture null, thumbnail state Blocked) */
   has_headshot?: boolean;
+  /** optional: badges awarded, by id, or `{id, awarded_date}` (default date: the account's `created`) */
+  badges?: (number | SeedRobloxBadgeAward)[];
+  /** optional: ids of the game passes and catalog assets the user owns */
+  inventory?: number[];
+  /** optional: true makes inventory checks answer 403, as for "Who can see my inventory? No one" */
+  inventory_private?: boolean;
+}
+
+export interface SeedRobloxBadgeAward {
+  id: number;
+  /** ISO date the badge was awarded */
+  awarded_date?: string;
+}
+
+/** a badge, game pass or catalog asset: what binds name and the inventory routes answer */
+export interface SeedRobloxItem {
+  id: number;
+  name: string;
 }
 
 export interface SeedRobloxGroupRole {
@@ -78,5 +96,14 @@ export interface SeedRobloxGroup {
 
 export interface Seed {
   discord: { users: SeedDiscordUser[]; guilds: SeedDiscordGuild[] };
-  roblox: { users: SeedRobloxUser[]; groups: SeedRobloxGroup[] };
+  roblox: {
+    users: SeedRobloxUser[];
+    groups: SeedRobloxGroup[];
+    /** optional: badges (badges.roblox.com) */
+    badges?: SeedRobloxItem[];
+    /** optional: game passes (apis.roblox.com/game-passes) */
+    gamepasses?: SeedRobloxItem[];
+    /** optional: catalog assets (economy and catalog.roblox.com) */
+    assets?: SeedRobloxItem[];
+  };
 }

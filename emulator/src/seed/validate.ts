@@ -176,22 +176,106 @@ function checkDiscord(c: Checker, discord: Obj): void {
       c.fail(where.path, `is the id of another guild (${id}); channel ids must be unique`);
 }
 
+const ID_MAX = Number.MAX_SAFE_INTEGER;
+const isDate = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+
+/** `roblox.badges`, `roblox.gamepasses` or `roblox.assets`: `[{id, name}]` with unique ids */
+function checkItems(c: Checker, raw: unknown, path: string): Set<number> {
+  const ids = new Set<number>();
+  if (raw === undefined) return ids;
+  c.array(raw, path).forEach((rawItem, i) => {
+    const ip = `${path}[${i}]`;
+    const item = c.object(rawItem, ip);
+    if (!item) return;
+    const extra = Object.keys(item).find((k) => k !== 'id' && k !== 'name');
+    if (extra !== undefined) c.fail(`${ip}.${extra}`, 'is not a field of an item (id, name)');
+    c.unique(ids, c.integer(item, 'id', ip, 1, ID_MAX), `${ip}.id`);
+    c.string(item, 'name', ip, { max: 100 });
+  });
+  return ids;
+}
+
+interface KnownItems {
+  badges: Set<number>;
+  gamepasses: Set<number>;
+  assets: Set<number>;
+}
+
+/** a user's `badges`, `inventory` and `inventory_private`, against the seed's items */
+function checkUserItems(c: Checker, u: Obj, path: string, known: KnownItems): void {
+  if (u.badges !== undefined) {
+    const seen = new Set<number>();
+    c.array(u.badges, `${path}.badges`).forEach((entry, bi) => {
+      const bp = `${path}.badges[${bi}]`;
+      let id: unknown = entry;
+      if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) {
+        const award = entry as Obj;
+        const extra = Object.keys(award).find((k) => k !== 'id' && k !== 'awarded_date');
+        if (extra !== undefined) c.fail(`${bp}.${extra}`, 'is not allowed (id, awarded_date)');
+        if (award.awarded_date !== undefined && !isDate(award.awarded_date))
+          c.fail(`${bp}.awarded_date`, 'must be an ISO 8601 date string');
+        id = award.id;
+        if (!(typeof id === 'number' && Number.isInteger(id) && id >= 1)) {
+          c.fail(`${bp}.id`, 'must be the id of a badge in roblox.badges');
+          return;
+        }
+      }
+      if (typeof id !== 'number' || !known.badges.has(id)) {
+        c.fail(bp, 'must be the id of a badge in roblox.badges, or {id, awarded_date}');
+        return;
+      }
+      if (seen.has(id)) c.fail(bp, `duplicates badge ${id}`);
+      seen.add(id);
+    });
+  }
+  if (u.inventory !== undefined) {
+    const seen = new Set<number>();
+    c.array(u.inventory, `${path}.inventory`).forEach((id, ii) => {
+      const ip = `${path}.inventory[${ii}]`;
+      if (typeof id !== 'number' || !(known.gamepasses.has(id) || known.assets.has(id))) {
+        c.fail(
+          ip,
+          'must be the id of a game pass in roblox.gamepasses or an asset in roblox.assets',
+        );
+        return;
+      }
+      if (seen.has(id)) c.fail(ip, `duplicates item ${id}`);
+      seen.add(id);
+    });
+  }
+  c.boolean(u, 'inventory_private', path, true);
+}
+
 function checkRoblox(c: Checker, roblox: Obj): void {
+  const known: KnownItems = {
+    badges: checkItems(c, roblox.badges, 'roblox.badges'),
+    gamepasses: checkItems(c, roblox.gamepasses, 'roblox.gamepasses'),
+    assets: checkItems(c, roblox.assets, 'roblox.assets'),
+  };
+  // a user's `inventory` is one list of ids for both kinds, so an id must say which kind it is
+  if (Array.isArray(roblox.assets))
+    roblox.assets.forEach((a, i) => {
+      const id = (a as Obj | null)?.id;
+      if (typeof id === 'number' && known.gamepasses.has(id))
+        c.fail(
+          `roblox.assets[${i}].id`,
+          `is also a game pass id (${id}); inventory lists both kinds, so their ids must differ`,
+        );
+    });
+
   const userIds = new Set<number>();
   c.array(roblox.users, 'roblox.users').forEach((raw, i) => {
     const path = `roblox.users[${i}]`;
     const u = c.object(raw, path);
     if (!u) return;
-    c.unique(userIds, c.integer(u, 'id', path, 1, Number.MAX_SAFE_INTEGER), `${path}.id`);
+    c.unique(userIds, c.integer(u, 'id', path, 1, ID_MAX), `${path}.id`);
     c.string(u, 'name', path, { max: 20 });
     c.string(u, 'display_name', path, { max: 20 });
-    if (
-      u.created !== undefined &&
-      (typeof u.created !== 'string' || Number.isNaN(Date.parse(u.created)))
-    ) {
+    if (u.created !== undefined && !isDate(u.created)) {
       c.fail(`${path}.created`, 'must be an ISO 8601 date string');
     }
     c.boolean(u, 'has_headshot', path, true);
+    checkUserItems(c, u, path, known);
   });
 
   const groupIds = new Set<number>();
