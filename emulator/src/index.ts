@@ -26,6 +26,11 @@ export async function startEmulator(
   const actualPort = typeof address === 'object' && address ? address.port : port;
   return { app, url: `http://${host}:${actualPort}`, close: () => app.close() };
 }
-export { generateLoadSeed, type LoadSeed, type SeedLink } from './seed/generate';
+export {
+  generateLoadSeed,
+  type LoadSeed,
+  type SeedLink,
+  type SeedLinkItems,
+} from './seed/generate';
 export { DISCORD_DEFAULT_LIMITS, type RateLimitSettings } from './discord/rateLimiter';
 export { InteractionSigner } from './interactions/keys';

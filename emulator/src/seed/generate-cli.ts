@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { generateLoadSeed } from './generate';
 
 /**
- * `npm run seed:generate -w @roconnect/emulator -- --members 500 --linked 300 --newcomers 1000 --out seeds/load.json`
+ * `npm run seed:generate -w @roconnect/emulator -- --members 500 --linked 300 --newcomers 1000 --items --out seeds/load.json`
  * writes a load seed (and, beside it, `<out>.links.json`: who is linked to which Roblox account,
- * and the newcomers who can join the guild later).
+ * and the newcomers who can join the guild later; `--items` adds badges, game passes and assets).
  */
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -16,6 +16,7 @@ try {
     members: Number(arg('members', '500')),
     linked: Number(arg('linked', '300')),
     newcomers: Number(arg('newcomers', '0')),
+    items: process.argv.includes('--items'),
   });
   const out = arg('out', 'seeds/load.json');
   writeFileSync(out, JSON.stringify(load.seed, null, 1));

@@ -12,6 +12,19 @@ export interface LoadSeedOptions {
    * POST /__emulator/guilds/{guild}/members `{user_ids}`); default 0
    */
   newcomers?: number;
+  /**
+   * also seed badges, game passes and assets (5 of each) and give every Roblox account some of
+   * them, item k going to every (k+2)-th account; every 11th keeps its inventory private. Default false.
+   */
+  items?: boolean;
+}
+
+/** what the load seed's Roblox accounts hold when `items` is on */
+export interface SeedLinkItems {
+  badges: number[];
+  /** game passes and assets */
+  inventory: number[];
+  inventory_private: boolean;
 }
 
 /** A Discord member and the Roblox account they are linked with. */
@@ -23,6 +36,8 @@ export interface SeedLink {
   roblox_display_name: string;
   /** the rank they hold in the load group (0 = not a member) */
   rank: number;
+  /** with `items`: their badges, owned game passes and assets, and whether the inventory is private */
+  items?: SeedLinkItems;
 }
 
 export interface LoadSeed {
@@ -35,6 +50,25 @@ export interface LoadSeed {
   links: SeedLink[];
   /** the users outside the guild (`newcomers`) and the Roblox accounts they are linked with */
   newcomers: SeedLink[];
+  /** with `items`: the seeded badge, game pass and asset ids */
+  items?: { badges: number[]; gamepasses: number[]; assets: number[] };
+}
+
+const ITEM_KINDS = 5;
+const LOAD_ITEMS = {
+  badges: Array.from({ length: ITEM_KINDS }, (_, k) => 910_001 + k),
+  gamepasses: Array.from({ length: ITEM_KINDS }, (_, k) => 920_001 + k),
+  assets: Array.from({ length: ITEM_KINDS }, (_, k) => 930_001 + k),
+};
+
+/** the items the n-th Roblox account holds: item k when n is a multiple of k + 2 */
+function itemsOf(n: number): SeedLinkItems {
+  const held = (ids: number[]) => ids.filter((_, k) => n % (k + 2) === 0);
+  return {
+    badges: held(LOAD_ITEMS.badges),
+    inventory: [...held(LOAD_ITEMS.gamepasses), ...held(LOAD_ITEMS.assets)],
+    inventory_private: n % 11 === 0,
+  };
 }
 
 const pad = (prefix: string, n: number) => prefix + String(n).padStart(18 - prefix.length, '0');
@@ -47,7 +81,8 @@ const GROUP_RANKS = [
 /**
  * A seed for load tests and benchmarks: one guild with the bot, its owner and `members` more,
  * of whom `linked` have Roblox accounts in a group (ranks spread over Member, Officer, Owner and
- * a few outsiders). Deterministic: the same options give the same seed.
+ * a few outsiders), with badges, game passes and assets when `items` is on. Deterministic: the
+ * same options give the same seed.
  */
 export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
   const { members, linked } = options;
@@ -87,7 +122,8 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
     if (i > linked) continue;
     const robloxId = 600000 + i;
     const rank = i % 7 === 0 ? 0 : GROUP_RANKS[i % GROUP_RANKS.length]!.rank;
-    robloxUsers.push({ id: robloxId, name: `rbx_${i}`, display_name: `Rbx ${i}` });
+    const items = options.items ? itemsOf(i) : undefined;
+    robloxUsers.push({ id: robloxId, name: `rbx_${i}`, display_name: `Rbx ${i}`, ...items });
     if (rank) groupMembers.push({ user_id: robloxId, role_id: groupId * 10 + rank });
     links.push({
       discord_id: id,
@@ -96,6 +132,7 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
       roblox_username: `rbx_${i}`,
       roblox_display_name: `Rbx ${i}`,
       rank,
+      ...(items ? { items } : {}),
     });
   }
 
@@ -106,7 +143,8 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
     users.push({ id, username, global_name: `Newcomer ${i}`, avatar: null });
     const robloxId = 700000 + i;
     const rank = GROUP_RANKS[i % GROUP_RANKS.length]!.rank;
-    robloxUsers.push({ id: robloxId, name: `rbx_new_${i}`, display_name: `New ${i}` });
+    const items = options.items ? itemsOf(i) : undefined;
+    robloxUsers.push({ id: robloxId, name: `rbx_new_${i}`, display_name: `New ${i}`, ...items });
     groupMembers.push({ user_id: robloxId, role_id: groupId * 10 + rank });
     newcomerLinks.push({
       discord_id: id,
@@ -115,6 +153,7 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
       roblox_username: `rbx_new_${i}`,
       roblox_display_name: `New ${i}`,
       rank,
+      ...(items ? { items } : {}),
     });
   }
 
@@ -150,6 +189,13 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
           members: groupMembers,
         },
       ],
+      ...(options.items
+        ? {
+            badges: LOAD_ITEMS.badges.map((id, k) => ({ id, name: `Load Badge ${k + 1}` })),
+            gamepasses: LOAD_ITEMS.gamepasses.map((id, k) => ({ id, name: `Load Pass ${k + 1}` })),
+            assets: LOAD_ITEMS.assets.map((id, k) => ({ id, name: `Load Asset ${k + 1}` })),
+          }
+        : {}),
     },
   };
   return {
@@ -160,5 +206,6 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
     roles: { verified, ranks },
     links,
     newcomers: newcomerLinks,
+    ...(options.items ? { items: LOAD_ITEMS } : {}),
   };
 }
