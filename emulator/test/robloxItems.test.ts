@@ -1,5 +1,5 @@
-import type { EmulatorApp } from '../src';
-import { makeEmulator } from './helpers';
+import { startEmulator, type EmulatorApp } from '../src';
+import { makeEmulator, testSeed } from './helpers';
 
 // seeds/test.json: RankedRuby (501) holds badge 8001 and owns game pass 8101 and asset 8201;
 // PlainPete (502) has nothing; LoneLeo (503) owns 8101 but keeps the inventory private.
@@ -224,6 +224,16 @@ describe('game pass and asset names', () => {
       expect(wrong.statusCode).toBe(403);
     });
 
+    it('hands out the token for an empty JSON body too, as clients fetch it that way', async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/catalog/items/details',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['x-csrf-token']).toEqual(expect.any(String));
+    });
+
     it.each([
       ['no items', {}, /items/],
       ['empty items', { items: [] }, /items/],
@@ -296,5 +306,31 @@ describe('call log', () => {
     expect(owned.statusCode).toBe(429);
     expect(owned.json()).toHaveProperty('errors');
     expect((await get('/v1/users/501/items/GamePass/8101')).statusCode).toBe(200);
+  });
+});
+
+describe('over real HTTP', () => {
+  it('a client fetches the CSRF token, names the assets, and checks a pass', async () => {
+    const emu = await startEmulator({ seed: testSeed() });
+    try {
+      const details = (token?: string) =>
+        fetch(`${emu.url}/v1/catalog/items/details`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { 'x-csrf-token': token } : {}),
+          },
+          body: JSON.stringify({ items: [{ itemType: 'Asset', id: 8201 }] }),
+        });
+      const first = await details();
+      expect(first.status).toBe(403);
+      const second = await details(first.headers.get('x-csrf-token')!);
+      expect(second.status).toBe(200);
+      expect(await second.json()).toMatchObject({ data: [{ id: 8201, name: 'Test Hat' }] });
+      const owned = await fetch(`${emu.url}/v1/users/501/items/GamePass/8101`);
+      expect(await owned.json()).toMatchObject({ data: [{ type: 'GamePass', id: 8101 }] });
+    } finally {
+      await emu.close();
+    }
   });
 });

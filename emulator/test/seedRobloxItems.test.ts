@@ -177,6 +177,20 @@ describe('the demo seed', () => {
     expect(builder!.inventory).not.toContain(coins);
     expect(builder!.badges.length).toBeGreaterThanOrEqual(1);
     expect(newbie).toMatchObject({ name: 'NewPlayer2024', inventory_private: true });
+    expect(newbie!.inventory).toContain(vip);
+    expect(roblox.users.some((u) => u.inventory.includes(coins))).toBe(false);
+  });
+
+  it('has Demo Builders roles to bind the VIP pass and the Obby Champion badge to, below the bot', () => {
+    const { discord, roblox } = createEmulator().emulator.state();
+    const demoBuilders = discord.guilds.find((g) => g.name === 'Demo Builders')!;
+    for (const name of ['VIP', 'Obby Champion']) {
+      const role = demoBuilders.roles.find((r) => r.name === name);
+      expect(role?.position).toBeLessThan(demoBuilders.bot_highest_role_position);
+    }
+    const champion = roblox.badges.find((b) => b.name === 'Obby Champion')!;
+    const holders = roblox.users.filter((u) => u.badges.some((b) => b.id === champion.id));
+    expect(holders.map((u) => u.name)).toEqual(['ObbyFan42']);
   });
 });
 

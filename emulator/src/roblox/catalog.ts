@@ -101,39 +101,46 @@ export function registerRobloxCatalog(app: FastifyInstance, ctx: EmulatorContext
     },
   );
 
-  app.post('/v1/catalog/items/details', async (request, reply) => {
-    if (request.headers['x-csrf-token'] !== csrfToken) {
-      reply.header('x-csrf-token', csrfToken);
-      return robloxError(reply, 403, 0, 'Token Validation Failed');
-    }
-    const items = readCatalogItems(request.body);
-    if (typeof items === 'string') return robloxError(reply, 400, 0, items);
-    const data = [];
-    for (const { itemType, id } of items) {
-      const asset = itemType === 'Asset' ? roblox().assets.get(id) : undefined;
-      if (!asset) continue; // unknown (and every bundle): left out, as Roblox does
-      data.push({
-        id: asset.id,
-        itemType: 'Asset',
-        assetType: HAT_ASSET_TYPE_ID,
-        name: asset.name,
-        description: '',
-        productId: asset.id + 1_000_000_000,
-        genres: ['All'],
-        itemStatus: [],
-        itemRestrictions: [],
-        creatorHasVerifiedBadge: false,
-        creatorType: 'User',
-        creatorTargetId: CREATOR.Id,
-        creatorName: CREATOR.Name,
-        price: null,
-        purchaseCount: 0,
-        favoriteCount: 0,
-        offSaleDeadline: null,
-        saleLocationType: 'NotApplicable',
-        isOffSale: true,
-      });
-    }
-    return { data };
-  });
+  app.post(
+    '/v1/catalog/items/details',
+    {
+      // before the body is read: clients fetch the token with an empty (or any) body
+      onRequest: async (request, reply) => {
+        if (request.headers['x-csrf-token'] === csrfToken) return;
+        reply.header('x-csrf-token', csrfToken);
+        return robloxError(reply, 403, 0, 'Token Validation Failed');
+      },
+    },
+    async (request, reply) => {
+      const items = readCatalogItems(request.body);
+      if (typeof items === 'string') return robloxError(reply, 400, 0, items);
+      const data = [];
+      for (const { itemType, id } of items) {
+        const asset = itemType === 'Asset' ? roblox().assets.get(id) : undefined;
+        if (!asset) continue; // unknown (and every bundle): left out, as Roblox does
+        data.push({
+          id: asset.id,
+          itemType: 'Asset',
+          assetType: HAT_ASSET_TYPE_ID,
+          name: asset.name,
+          description: '',
+          productId: asset.id + 1_000_000_000,
+          genres: ['All'],
+          itemStatus: [],
+          itemRestrictions: [],
+          creatorHasVerifiedBadge: false,
+          creatorType: 'User',
+          creatorTargetId: CREATOR.Id,
+          creatorName: CREATOR.Name,
+          price: null,
+          purchaseCount: 0,
+          favoriteCount: 0,
+          offSaleDeadline: null,
+          saleLocationType: 'NotApplicable',
+          isOffSale: true,
+        });
+      }
+      return { data };
+    },
+  );
 }
