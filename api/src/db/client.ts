@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -77,13 +78,61 @@ interface Opened {
   close: () => Promise<void>;
 }
 
+/**
+ * PGlite's PostgreSQL sized for one small machine (docs/performance.md › Memory): the whole
+ * database lives in the API's process, so PostgreSQL's buffers are the API's resident memory.
+ * RoConnect's data is small and one connection uses it: 16 MB of shared buffers hold every table
+ * and index of a community's servers; PostgreSQL's defaults (128 MB, 4 MB of work memory per
+ * sort, 64 MB for index builds) are sized for a server of its own. PGlite's own defaults are kept
+ * (single user, no parallel workers) and these added after them, so they win.
+ * The WebAssembly heap is left at PGlite's initial size: its module declares 128 MB as its
+ * minimum (a smaller `initialMemory` fails to link), reserved but resident only as it is touched.
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...[
+    'shared_buffers=16MB',
+    'wal_buffers=1MB',
+    'work_mem=2MB',
+    'temp_buffers=2MB',
+    'maintenance_work_mem=16MB',
+  ].flatMap((setting) => ['-c', setting]),
+];
+
+/**
+ * Creates a PGlite data folder that does not exist yet (PostgreSQL's initdb) in a short-lived
+ * process of its own: initdb runs a second PGlite and its own WebAssembly module beside the
+ * first, ≈ 700 MB, which a long-running process would keep resident for the rest of its life
+ * (docs/performance.md › Memory). A folder that already holds a database is left as it is.
+ */
+async function initializePgliteDir(dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const pglite = require.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = require(${JSON.stringify(pglite)});
+const db = new PGlite(process.argv[1], { startParams: JSON.parse(process.argv[2]) });
+db.waitReady.then(() => db.close()).then(() => process.exit(0), (error) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});`;
+  const args = ['-e', script, dir, JSON.stringify(PGLITE_START_PARAMS)];
+  await new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, args, { timeout: 120_000 }, (error, _stdout, stderr) => {
+      if (!error) return resolve();
+      const why = String(stderr).trim() || error.message;
+      reject(new Error(`Could not create the PGlite database in ${dir}: ${why}`));
+    });
+  });
+}
+
 function openPglite(
   dir: string | undefined,
   template: Blob | undefined,
 ): Opened & { dumpDataDir: () => Promise<Blob> } {
   if (dir && template) throw new Error('a PGlite template is for a database in memory only');
-  if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite({ loadDataDir: template });
+  const client = dir
+    ? new PGlite(dir, { startParams: PGLITE_START_PARAMS })
+    : new PGlite({ loadDataDir: template, startParams: PGLITE_START_PARAMS });
   const runner: SqlRunner = {
     exec: async (text) => {
       await client.exec(text);
@@ -271,6 +320,7 @@ export async function createPgliteTemplate(): Promise<Blob> {
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl && options.searchPath)
     await ensureSchema(options.databaseUrl, options.searchPath);
+  if (!options.databaseUrl && options.pgliteDir) await initializePgliteDir(options.pgliteDir);
   const opened = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.searchPath, { ...DEFAULT_POOL, ...options.pool })
     : openPglite(options.pgliteDir, options.pgliteTemplate);
