@@ -1,14 +1,17 @@
-// The processes that make up RoConnect on one machine, started from the production builds.
-// Used by `npm start` and by the Playwright suite (which also stops and restarts single remotes, and
-// runs one stack per worker, each on ports of its own: see `portOffset`).
+// The processes that make up RoConnect on one machine, started from the production builds: the
+// compiled API and emulator (each built when missing or older than its sources) and the built web
+// app, run with plain node (no TypeScript compiler in memory at run time).
+// Used by `npm start` (EMBEDDED_START_ORDER: one static process serves the four remotes) and by the
+// Playwright suite (START_ORDER: a process per remote, as it stops and restarts single remotes; and
+// one stack per worker, each on ports of its own: see `portOffset`).
 // CommonJS so both the ESM scripts and Playwright's TypeScript (compiled to CJS) can load it.
-const { spawn } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
+const http = require('node:http');
 const net = require('node:net');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const SHELL_DIST = path.join(ROOT, 'shell', 'dist');
 
 /** Each remote's folder and its port under `npm start`. */
@@ -19,7 +22,10 @@ const REMOTES = {
   mfe_setup: { dir: 'mfe-setup', port: 3004 },
 };
 
-/** The order services start in: each one's dependencies first, the shell last. */
+/**
+ * The order services start in, each one's dependencies first and the shell last, with a process
+ * per remote (the Playwright suite stops and restarts single remotes).
+ */
 const START_ORDER = [
   'emulator',
   'api',
@@ -29,6 +35,29 @@ const START_ORDER = [
   'mfe_setup',
   'shell',
 ];
+
+/**
+ * What `npm start` runs, in order: the four remotes from one static process (`remotes`), which
+ * saves three Node runtimes on a small machine (docs/performance.md › Memory).
+ */
+const EMBEDDED_START_ORDER = ['emulator', 'api', 'remotes', 'shell'];
+
+/**
+ * The compiled servers: each one's build script, what it writes, and what goes into it.
+ * startService builds a service whose output is missing or older than its inputs.
+ */
+const BUILDS = {
+  api: {
+    script: 'api/build.mjs',
+    outputs: ['api/dist/main.js', 'api/dist/gateway.js'],
+    inputs: ['api/src', 'api/build.mjs', 'api/package.json', 'shared-lib/src/contract'],
+  },
+  emulator: {
+    script: 'emulator/build.mjs',
+    outputs: ['emulator/dist/main.js'],
+    inputs: ['emulator/src', 'emulator/build.mjs', 'emulator/package.json'],
+  },
+};
 
 /**
  * name -> port of a stack: `npm start`'s ports (emulator 3100, API 3000, remotes 3001–3004, shell
@@ -97,7 +126,8 @@ function serviceDefinitions({
   const services = {
     emulator: {
       port: ports.emulator,
-      command: [process.execPath, TSX, path.join(ROOT, 'emulator/src/main.ts')],
+      command: [process.execPath, path.join(ROOT, 'emulator/dist/main.js')],
+      build: BUILDS.emulator,
       env: {
         EMULATOR_PORT: String(ports.emulator),
         EMULATOR_INTERACTIONS_URL: `http://127.0.0.1:${ports.api}/api/interactions`,
@@ -107,7 +137,10 @@ function serviceDefinitions({
     },
     api: {
       port: ports.api,
-      command: [process.execPath, TSX, path.join(ROOT, 'api/src/main.ts')],
+      // PGlite's WebAssembly compiled once, by V8's baseline compiler: its optimizing tier kept a
+      // second copy, about 45 MB more, for no measurable gain (docs/performance.md › Memory)
+      command: [process.execPath, '--liftoff-only', path.join(ROOT, 'api/dist/main.js')],
+      build: BUILDS.api,
       env: {
         PORT: String(ports.api),
         DATA_DIR: dataDir || path.join(ROOT, 'api', '.data'),
@@ -159,6 +192,19 @@ function serviceDefinitions({
       ready: '/mf-manifest.json',
     };
   }
+  services.remotes = {
+    ports: Object.keys(REMOTES).map((name) => ports[name]),
+    port: ports[Object.keys(REMOTES)[0]],
+    command: [
+      process.execPath,
+      path.join(ROOT, 'tools/serve-remotes.mjs'),
+      ...Object.entries(REMOTES).map(
+        ([name, remote]) => `${ports[name]}:${path.join(ROOT, remote.dir, 'dist')}`,
+      ),
+    ],
+    env: {},
+    ready: '/mf-manifest.json',
+  };
   return services;
 }
 
@@ -171,15 +217,112 @@ function gatewayDefinition(api) {
   if (api.env.GATEWAY_IN_API === 'true') return null;
   const env = { ...api.env };
   delete env.PORT;
-  return { command: [process.execPath, TSX, path.join(ROOT, 'api/src/gateway/main.ts')], env };
+  return {
+    command: [process.execPath, '--liftoff-only', path.join(ROOT, 'api/dist/gateway.js')],
+    build: BUILDS.api,
+    env,
+  };
+}
+
+/** Newest modification time under `target` (a file, or a folder walked), in ms; 0 if absent. */
+function newestMtime(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** true when one of a build's outputs is missing or older than its newest input. */
+function isStale({ outputs, inputs }) {
+  const built = Math.min(...outputs.map((file) => newestMtime(path.join(ROOT, file))));
+  return built === 0 || built < Math.max(...inputs.map((p) => newestMtime(path.join(ROOT, p))));
+}
+
+const sleepSync = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Runs a BUILDS entry's script when its output is stale. Stacks starting together (Playwright's
+ * workers) build once: a lock folder beside the output, the others waiting for it (a lock older
+ * than the build's time limit is taken as abandoned).
+ */
+function ensureBuilt(build, { timeoutMs = 120_000 } = {}) {
+  if (!isStale(build)) return;
+  const lock = path.join(ROOT, path.dirname(build.outputs[0]), '..', '.building');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > timeoutMs) fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline)
+        throw new Error(`${build.script}: another build held ${lock} for ${timeoutMs} ms`);
+      else sleepSync(200);
+    }
+  }
+  try {
+    if (!isStale(build)) return; // built by whoever held the lock
+    const result = spawnSync(process.execPath, [path.join(ROOT, build.script)], {
+      cwd: path.dirname(path.join(ROOT, build.script)),
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      timeout: timeoutMs,
+    });
+    if (result.status !== 0)
+      throw new Error(
+        `${build.script} failed (${result.status ?? result.signal}):\n${result.stderr}`,
+      );
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The processes under `rootPid` (itself first, then its descendants, parents before children),
+ * read from Linux's /proc: `{ pid, ppid, argv }` each. How the memory bench and the start's test
+ * see what `npm start` runs; [] where /proc is not there.
+ */
+function processTree(rootPid) {
+  const all = new Map();
+  let entries = [];
+  try {
+    entries = fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    try {
+      // the fields after the command name, which is in parentheses and may hold spaces
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const argv = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      all.set(Number(entry), { pid: Number(entry), ppid, argv });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [];
+  const visit = (pid) => {
+    const node = all.get(pid);
+    if (!node) return;
+    tree.push(node);
+    for (const child of all.values()) if (child.ppid === pid) visit(child.pid);
+  };
+  visit(rootPid);
+  return tree;
 }
 
 /** DISCORD_PUBLIC_KEY from the emulator on `port`, unless the caller set one (or runs production). */
 async function emulatorInteractionKey(port) {
   if (process.env.DISCORD_PUBLIC_KEY || process.env.NODE_ENV === 'production') return {};
   try {
-    const res = await fetch(`http://127.0.0.1:${port}/__emulator/interactions/public-key`);
-    const { public_key: key } = await res.json();
+    const { body } = await httpGet(`http://127.0.0.1:${port}/__emulator/interactions/public-key`);
+    const { public_key: key } = JSON.parse(body);
     return typeof key === 'string' ? { DISCORD_PUBLIC_KEY: key } : {};
   } catch {
     return {}; // no emulator: the API's development default is the emulator's key anyway
@@ -197,12 +340,30 @@ function isPortOpen(port, host = '127.0.0.1') {
   });
 }
 
+/**
+ * GET `url` with node:http: `{ status, body }`. Not fetch: its client (undici) would stay loaded in
+ * `npm start`'s launcher for its whole life, about 10 MB.
+ */
+function httpGet(url, timeoutMs = 5_000) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, body }));
+      response.on('error', reject);
+    });
+    request.setTimeout(timeoutMs, () => request.destroy(new Error('no answer in time')));
+    request.on('error', reject);
+  });
+}
+
 async function waitForHttp(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let lastError = 'no answer';
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(url);
+      const response = await httpGet(url);
       if (response.status < 500) return;
       lastError = `status ${response.status}`;
     } catch (error) {
@@ -218,11 +379,15 @@ async function waitForHttp(url, timeoutMs = 60_000) {
  * service outlives whoever started it) or is inherited.
  */
 async function startService(name, definition, { logFd, detached = false } = {}) {
-  if (await isPortOpen(definition.port)) {
-    throw new Error(
-      `Port ${definition.port} is already in use: cannot start ${name}. Stop whatever runs there first.`,
-    );
+  const ports = definition.ports ?? [definition.port];
+  for (const port of ports) {
+    if (await isPortOpen(port)) {
+      throw new Error(
+        `Port ${port} is already in use: cannot start ${name}. Stop whatever runs there first.`,
+      );
+    }
   }
+  if (definition.build) ensureBuilt(definition.build);
   const [command, ...args] = definition.command;
   const extraEnv = definition.extraEnv ? await definition.extraEnv() : {};
   const child = spawn(command, args, {
@@ -238,7 +403,7 @@ async function startService(name, definition, { logFd, detached = false } = {}) 
     }),
   );
   await Promise.race([
-    waitForHttp(`http://127.0.0.1:${definition.port}${definition.ready}`),
+    Promise.all(ports.map((port) => waitForHttp(`http://127.0.0.1:${port}${definition.ready}`))),
     exited,
   ]);
   ready = true;
@@ -249,10 +414,13 @@ module.exports = {
   ROOT,
   REMOTES,
   START_ORDER,
+  EMBEDDED_START_ORDER,
   stackPorts,
   writeShellDeployFiles,
   serviceDefinitions,
   gatewayDefinition,
+  ensureBuilt,
+  processTree,
   isPortOpen,
   waitForHttp,
   startService,
