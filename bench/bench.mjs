@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench: builds what is missing or stale (production), starts the production stack on a
-// throw-away data folder, measures the web figures (Lighthouse mobile, median of 3) and then the
-// API figures (bench/lib/api.mjs, when present), prints one table and keeps the rows as JSON in
+// throw-away data folder, measures the web figures (Lighthouse mobile, median of 3), the memory of
+// `npm start`'s processes (bench/lib/memory.mjs) and then the API figures (bench/lib/api.mjs, when
+// present), prints one table and keeps the rows as JSON in
 // bench/results/. Options: USAGE below (`npm run bench -- --help`).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDependencies, ensureNginx, hasCommand, run } from '../scripts/lib/ensure.mjs';
 import { ROOT } from '../scripts/lib/stack.cjs';
+import { soakSeconds } from './lib/memory.mjs';
 
 const LOCK = '/tmp/roconnect-e2e.lock';
 const RESULTS = fileURLToPath(new URL('./results/', import.meta.url));
@@ -65,9 +67,10 @@ export function lighthouseRuns(argv) {
   return Number(value);
 }
 
-export const USAGE = `Usage: npm run bench [-- --no-build] [-- --runs N] [-- --json [file]]
+export const USAGE = `Usage: npm run bench [-- --no-build] [-- --runs N] [-- --soak-seconds N] [-- --json [file]]
   --no-build   measure the dist/ folders as they are instead of building what is stale
   --runs N     each web figure the median of N Lighthouse runs per page (1 to 15; 3 unless given)
+  --soak-seconds N  the memory soak's length (5 to 3600; 300 unless given)
   --json file  write the rows to file (relative to the folder it ran from), not bench/results/
   --json       also print the rows as JSON on stdout
   --help       print this, and nothing else`;
@@ -95,7 +98,7 @@ export function formatTable(rows) {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
-async function measure({ runs }) {
+async function measure({ runs, soak }) {
   const { startBenchStack } = await import('./lib/stack.mjs');
   const { benchWeb } = await import('./lib/web.mjs');
   const rows = [];
@@ -105,6 +108,8 @@ async function measure({ runs }) {
   } finally {
     await stack.stop();
   }
+  const { benchMemory } = await import('./lib/memory.mjs');
+  rows.push(...(await benchMemory({ log, soak })));
   const apiBench = path.join(ROOT, 'bench', 'lib', 'api.mjs');
   if (fs.existsSync(apiBench)) rows.push(...apiRowsInOwnProcess(apiBench));
   else log('bench/lib/api.mjs is not there: no API figures.');
@@ -138,6 +143,7 @@ async function main() {
     return;
   }
   const runs = lighthouseRuns(argv); // a bad value fails before anything is built
+  const soak = soakSeconds(argv);
   if (!process.env.RC_BENCH_LOCKED) {
     ensureDependencies();
     ensureNginx(); // the API through deploy/nginx/roconnect.conf (bench/lib/api.mjs)
@@ -156,7 +162,7 @@ async function main() {
       process.exit(result.status ?? 1);
     }
   }
-  const rows = await measure({ runs });
+  const rows = await measure({ runs, soak });
   console.log(`\n${formatTable(rows)}`);
   if (jsonTarget(argv) === '-') console.log(JSON.stringify(rows, null, 2));
   const file = rowsFile(argv);

@@ -32,6 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../scripts/lib/freePort.mjs';
+import stack from '../../scripts/lib/stack.cjs';
 import { localhostCertificate } from '../../scripts/lib/httpsIngress.mjs';
 import { startNginx } from '../../scripts/lib/nginxOrigin.mjs';
 import { memoryMonitorRow } from './memoryMonitor.mjs';
@@ -42,7 +43,6 @@ import { steadyLoadH2 } from './steadyLoadH2.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const API_DIST = path.join(ROOT, 'api', 'dist', 'main.js');
-const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const ROUTE = '/api/v1/dashboard/user/servers';
 const DEMO_USER = '200000000000000001'; // demo_user in emulator/seeds/demo.json, manages 3 servers
@@ -372,7 +372,8 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log, throu
   const apiPort = await freePort();
   const api = `http://127.0.0.1:${apiPort}`;
   log(`api (${label}): starting the compiled API on ${api}`);
-  const server = await startNode([API_DIST], {
+  // as npm start runs it (scripts/lib/stack.cjs): PGlite's WebAssembly by V8's baseline compiler
+  const server = await startNode(['--liftoff-only', API_DIST], {
     env: {
       NODE_ENV: 'development',
       PORT: String(apiPort),
@@ -484,7 +485,8 @@ export async function benchApi({ log = console.log } = {}) {
   const workDir = mkdtempSync(path.join(tmpdir(), 'roconnect-bench-api-'));
   const emulatorPort = await freePort();
   const emulatorUrl = `http://127.0.0.1:${emulatorPort}`;
-  const emulator = await startNode([TSX, path.join(ROOT, 'emulator/src/main.ts')], {
+  stack.ensureBuilt(stack.BUILDS.emulator);
+  const emulator = await startNode([path.join(ROOT, 'emulator/dist/main.js')], {
     env: { EMULATOR_PORT: String(emulatorPort), EMULATOR_PUBLIC_URL: emulatorUrl },
     readyUrl: `${emulatorUrl}/__emulator/state`,
     logFile: path.join(workDir, 'emulator.log'),

@@ -1,4 +1,5 @@
-// The production stack for the benchmark: the same services `npm start` runs, on a throw-away data
+// The production stack for the benchmark: the same services `npm start` runs (the four remotes
+// from one static process), on a throw-away data
 // folder, their output in one log file, and the same stack behind one HTTPS origin with HTTP/2
 // (scripts/lib/oneOriginStack.mjs). The caller holds the e2e lock (same fixed ports).
 import fs from 'node:fs';
@@ -7,7 +8,7 @@ import path from 'node:path';
 import {
   isPortOpen,
   serviceDefinitions,
-  START_ORDER,
+  EMBEDDED_START_ORDER,
   startService,
 } from '../../scripts/lib/stack.cjs';
 import { startOneOrigin } from '../../scripts/lib/oneOriginStack.mjs';
@@ -22,17 +23,17 @@ export async function startBenchStack({ log }) {
   const stop = async () => {
     if (oneOrigin) await oneOrigin.stop();
     for (const child of children.reverse()) child.kill('SIGTERM');
-    for (const name of START_ORDER) {
-      const deadline = Date.now() + 10_000;
-      while ((await isPortOpen(services[name].port)) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const deadline = Date.now() + 10_000;
+    for (const name of EMBEDDED_START_ORDER)
+      for (const port of services[name].ports ?? [services[name].port])
+        while ((await isPortOpen(port)) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 100));
     fs.closeSync(logFd);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    for (const name of START_ORDER) {
-      log(`starting ${name} on port ${services[name].port}`);
+    for (const name of EMBEDDED_START_ORDER) {
+      log(`starting ${name} on ${(services[name].ports ?? [services[name].port]).join(', ')}`);
       children.push(await startService(name, services[name], { logFd }));
     }
     oneOrigin = await startOneOrigin({ dataDir, logFd, log });
