@@ -82,20 +82,21 @@ export async function serveRemotes(sites) {
   return { servers, close };
 }
 
+async function main(args) {
+  const sites = parseSites(args);
+  const { close } = await serveRemotes(sites);
+  for (const { port, dir } of sites) console.log(`Serving ${dir} at http://localhost:${port}/`);
+  const stop = (signal) => {
+    console.log(`remotes' static server: ${signal} received, closing`);
+    void close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
-  try {
-    const sites = parseSites(process.argv.slice(2));
-    const { close } = await serveRemotes(sites);
-    for (const { port, dir } of sites) console.log(`Serving ${dir} at http://localhost:${port}/`);
-    const stop = (signal) => {
-      console.log(`remotes' static server: ${signal} received, closing`);
-      void close().then(() => process.exit(0));
-    };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-  } catch (error) {
+if (isMain)
+  main(process.argv.slice(2)).catch((error) => {
     console.error(error.message);
     process.exit(1);
-  }
-}
+  });
