@@ -9,6 +9,9 @@ const { sharedSingletons } = require('./sharedSingletons');
 const { commonPlugins, moduleRules } = require('./baseConfig');
 const LandingAssetsPlugin = require('./LandingAssetsPlugin');
 
+/** React Query and shared-lib's query layer: the dashboard's, never the landing's. */
+const QUERY_LAYER = /[\\/](node_modules[\\/]@tanstack|shared-lib[\\/]src[\\/]query)[\\/]/;
+
 const REACT_ROUTER_PRODUCTION = path.join(
   path.dirname(require.resolve('react-router')),
   '..',
@@ -70,7 +73,9 @@ module.exports = function createFederatedConfig(o) {
       module: { rules: moduleRules(isProd) },
       // The host's start is one entry with its shared singletons in it (sharedSingletons.js);
       // react-dom, half of it, downloads beside the rest as a file of its own
-      // (docs/performance.md › Start files).
+      // (docs/performance.md › Start files). The dashboard's body and the query layer it reads
+      // through (React Query, shared-lib/query) are one file: on HTTP/1.1 each file the page
+      // hints beyond six waits for a connection.
       ...(o.isHost && isProd
         ? {
             optimization: {
@@ -81,6 +86,17 @@ module.exports = function createFederatedConfig(o) {
                     name: 'react-dom',
                     filename: '[name].[contenthash:8].js',
                     chunks: 'initial',
+                    enforce: true,
+                  },
+                  dashboardBody: {
+                    // the query layer's modules, and those only the lazy "dashboard" chunk holds
+                    test: (module, { chunkGraph }) =>
+                      QUERY_LAYER.test(module.resource || '') ||
+                      [...chunkGraph.getModuleChunksIterable(module)].every(
+                        (chunk) => chunk.name === 'dashboard',
+                      ),
+                    name: 'dashboard-body',
+                    chunks: 'async',
                     enforce: true,
                   },
                 },

@@ -3,8 +3,9 @@
 // react-router is not shared: only the shell routes (every parcel is its own React root, so no
 // router context reaches a remote), and a shared module cannot be tree-shaken: sharing it sent
 // its whole 61 KB (gzip) build to every visitor, bundling it sends the ~20 KB the shell uses.
-// The query cache (shared-lib's ./query entry and React Query) is one per page like the session:
-// both are singletons, and neither is in the host's start (see HOST_STARTUP).
+// The query cache is one per page like the session: shared-lib's ./query entry is a singleton, not
+// in the host's start (see HOST_STARTUP). React Query is not shared: only that entry imports it,
+// so bundled inside it, it is tree-shaken to the part the entry uses.
 const SINGLETONS = [
   'react',
   'react/',
@@ -14,7 +15,6 @@ const SINGLETONS = [
   '@roconnect/shared-lib',
   'axios',
   '@roconnect/shared-lib/query',
-  '@tanstack/react-query',
 ];
 
 /** The package a shared request belongs to: 'react/' → react, '@scope/pkg/entry' → @scope/pkg. */
@@ -33,7 +33,7 @@ function versionOf(packageDir, name) {
  * query cache with the first screen that loads data: the landing and the login load neither
  * (docs/performance.md › Size budgets).
  */
-const LOADED_LATER = new Set(['axios', '@roconnect/shared-lib/query', '@tanstack/react-query']);
+const LOADED_LATER = new Set(['axios', '@roconnect/shared-lib/query']);
 const HOST_STARTUP = new Set(SINGLETONS.filter((name) => !LOADED_LATER.has(name)));
 
 exports.sharedSingletons = function sharedSingletons(packageDir, { isHost = false } = {}) {
