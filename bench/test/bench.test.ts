@@ -74,7 +74,7 @@ describe('npm run bench -- --help', () => {
     );
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
     expect(result.stdout).toBe(`${bench.USAGE}\n`);
-    for (const option of ['--no-build', '--runs N', '--json file', '--help'])
+    for (const option of ['--no-build', '--runs N', '--soak-seconds N', '--json file', '--help'])
       expect(bench.USAGE).toContain(option);
   });
 });

@@ -47,21 +47,21 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('serveRemotes: one process, a port and a folder per remote', () => {
   it('answers each port from its own folder, with its manifest and its cache rules', async () => {
-    const ports = [await freePort(), await freePort()];
-    const sites = remotes.map((name, i) => ({ port: ports[i], dir: dirOf(name) }));
+    const sites = [];
+    for (const name of remotes) sites.push({ port: await freePort(), dir: dirOf(name), name });
     const { close } = await serveRemotesModule.serveRemotes(sites);
     try {
-      for (const [i, name] of remotes.entries()) {
-        const manifest = await request(ports[i], '/mf-manifest.json');
+      for (const [i, { port, name }] of sites.entries()) {
+        const manifest = await request(port, '/mf-manifest.json');
         expect(manifest.status).toBe(200);
         expect(JSON.parse(manifest.text)).toEqual({ name });
         expect(manifest.headers['cache-control']).toBe('no-cache');
         expect(manifest.headers['access-control-allow-origin']).toBe('*');
-        const chunk = await request(ports[i], `/${name}.0123abcd.js`);
+        const chunk = await request(port, `/${name}.0123abcd.js`);
         expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
         // the other remote's file is not there: each port serves its own folder only
         const other = remotes[1 - i];
-        expect((await request(ports[i], `/${other}.0123abcd.js`)).status).toBe(404);
+        expect((await request(port, `/${other}.0123abcd.js`)).status).toBe(404);
       }
     } finally {
       await close();

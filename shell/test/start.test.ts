@@ -38,6 +38,7 @@ const BUILT = [
 ];
 
 const ports = stack.stackPorts();
+const portOf = (name: string) => ports[name] ?? 0;
 const line = (p: ProcessInfo) => p.argv.join(' ');
 let runner: ChildProcess;
 let dir: string;
@@ -49,8 +50,8 @@ function listeningPids(port: number, pids: number[]): number[] {
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     if (!fs.existsSync(table)) continue;
     for (const row of fs.readFileSync(table, 'utf8').trim().split('\n').slice(1)) {
-      const [, local, , state, , , , , , inode] = row.trim().split(/\s+/);
-      if (state === '0A' && parseInt(local.split(':')[1], 16) === port) inodes.add(inode);
+      const [, local = '', , state, , , , , , inode = ''] = row.trim().split(/\s+/);
+      if (state === '0A' && parseInt(local.split(':')[1] ?? '', 16) === port) inodes.add(inode);
     }
   }
   return pids.filter((pid) => {
@@ -83,7 +84,7 @@ beforeAll(async () => {
   const built = BUILT.every((file) => fs.existsSync(path.join(stack.ROOT, file)));
   const npmStart = ['npm', 'start', ...(built ? ['--', '--no-build'] : [])];
   const withLock = spawnSync('flock', ['--version']).status === 0;
-  const [command, ...args] = withLock ? ['flock', LOCK, ...npmStart] : npmStart;
+  const [command = 'npm', ...args] = withLock ? ['flock', LOCK, ...npmStart] : npmStart;
   const log = fs.openSync(logFile, 'a');
   runner = spawn(command, args, {
     cwd: stack.ROOT,
@@ -119,15 +120,15 @@ describe("npm start's process tree", () => {
     const launcher = launcherOf(tree);
     expect(launcher).toBeDefined();
     expect(tree.filter((p) => p.ppid === npm.pid).map(line)).toEqual([line(launcher!)]);
-    expect(path.basename(launcher!.argv[0])).toBe('node');
+    expect(path.basename(launcher!.argv[0] ?? '')).toBe('node');
 
     // under it, only the services, each serving a port of its own and starting nothing itself
     const services = tree.filter((p) => p.ppid === launcher!.pid);
     const pids = services.map((p) => p.pid);
     const owner = (port: number) => listeningPids(port, pids);
-    expect(owner(ports.emulator)).toHaveLength(1);
-    expect(owner(ports.api)).toHaveLength(1);
-    expect(owner(ports.shell)).toHaveLength(1);
+    expect(owner(portOf('emulator'))).toHaveLength(1);
+    expect(owner(portOf('api'))).toHaveLength(1);
+    expect(owner(portOf('shell'))).toHaveLength(1);
     const listening = new Set(Object.values(ports).flatMap(owner));
     expect(services.filter((p) => !listening.has(p.pid)).map(line)).toEqual([]);
     expect(services).toHaveLength(4); // emulator, API, the remotes' one process, shell
@@ -142,17 +143,13 @@ describe("npm start's process tree", () => {
   it('has one static process answering all four remotes, each with its own manifest', async () => {
     const tree = stack.processTree(npmProcess().pid);
     const remotes = Object.keys(stack.REMOTES);
-    const owners = remotes.map((name) =>
-      listeningPids(
-        ports[name],
-        tree.map((p) => p.pid),
-      ),
-    );
-    const [first] = owners[0];
+    const pids = tree.map((p) => p.pid);
+    const owners = remotes.map((name) => listeningPids(portOf(name), pids));
+    const first = owners[0]?.[0];
     expect(owners).toEqual(remotes.map(() => [first]));
     expect(line(tree.find((p) => p.pid === first)!)).toMatch(/tools\/serve-remotes\.mjs/);
     for (const name of remotes) {
-      const manifest = await request(ports[name], '/mf-manifest.json');
+      const manifest = await request(portOf(name), '/mf-manifest.json');
       expect(manifest.status).toBe(200);
       expect(JSON.parse(manifest.text).name).toBe(name);
       expect(manifest.headers['cache-control']).toBe('no-cache');
