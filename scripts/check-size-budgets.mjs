@@ -22,7 +22,7 @@ export const BUDGETS = {
   shellStartFiles: 4,
   // Bytes as written: the server inlines it into every /dashboard page, which the browser parses
   // before anything else; it needs the token store and the paths, never the shared runtime.
-  dashboardEarlyLoad: 8 * KB,
+  dashboardEarlyLoad: 6 * KB,
 };
 
 export const REMOTE_DIRS = {

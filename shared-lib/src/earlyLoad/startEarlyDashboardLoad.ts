@@ -1,5 +1,6 @@
 import { TIMEOUTS } from '../constants';
-import { API_PATHS } from '../contract/paths';
+// the route tables, not API_PATHS: this is inlined into the page, and API_PATHS holds every path
+import { AUTH_ROUTES, DASHBOARD_ROUTES, ROBLOX_ROUTES } from '../contract/apiRoutes';
 import type { RefreshData } from '../contract/types';
 import { accessTokenIsDue } from '../session/accessTokenExpiry';
 import { withRefreshLock } from '../session/refreshLock';
@@ -15,9 +16,9 @@ import {
 
 /** The calls the dashboard's load makes once its refresh is done (docs/product.md › Dashboard). */
 export const EARLY_DASHBOARD_PATHS = [
-  API_PATHS.linkedAccounts,
-  API_PATHS.userServers,
-  API_PATHS.robloxStatus,
+  DASHBOARD_ROUTES.linkedAccounts.path,
+  DASHBOARD_ROUTES.userServers.path,
+  ROBLOX_ROUTES.status.path,
 ] as const;
 
 /**
@@ -62,7 +63,7 @@ export function startEarlyDashboardLoad(
     // inside the lock storage is the truth: another tab may have just rotated the tokens
     const refreshToken = tokenStorage.getRefreshToken();
     if (!refreshToken) return null;
-    const answer = await call(API_PATHS.refresh, {
+    const answer = await call(AUTH_ROUTES.refresh.path, {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
@@ -73,7 +74,9 @@ export function startEarlyDashboardLoad(
     return { accessToken: data.access_token, receivedAt: Date.now() };
   }).catch(() => null);
 
-  const answers: EarlyLoad['answers'] = { [API_PATHS.me]: get(API_PATHS.me, accessToken) };
+  const answers: EarlyLoad['answers'] = {
+    [AUTH_ROUTES.me.path]: get(AUTH_ROUTES.me.path, accessToken),
+  };
   for (const path of EARLY_DASHBOARD_PATHS)
     answers[path] = refreshed.then((renewal) => (renewal ? get(path, renewal.accessToken) : null));
   const load: EarlyLoad = { refreshed, answers };

@@ -1,4 +1,5 @@
-import { INLINED_PAGE } from '@roconnect/shared-lib/contract';
+// this one module, not the contract's entry: the dashboard's inline early load reads it too
+import { INLINED_PAGE } from '@roconnect/shared-lib/contract/inlined-page';
 
 /**
  * remotes.json and config.json as the shell's server inlined them into the page (shell/server),
