@@ -369,6 +369,10 @@ function providerOrigins(env: Env, production: boolean) {
       robloxGroups: 'https://groups.roblox.com',
       robloxThumbnails: 'https://thumbnails.roblox.com',
       robloxUsers: 'https://users.roblox.com',
+      robloxBadges: 'https://badges.roblox.com',
+      robloxInventory: 'https://inventory.roblox.com',
+      robloxEconomy: 'https://economy.roblox.com',
+      robloxGamePasses: 'https://apis.roblox.com/game-passes',
     };
   }
   const emulator = url(env, 'EMULATOR_URL', EMULATOR_URL);
@@ -381,6 +385,10 @@ function providerOrigins(env: Env, production: boolean) {
     robloxGroups: emulator,
     robloxThumbnails: emulator,
     robloxUsers: emulator,
+    robloxBadges: emulator,
+    robloxInventory: emulator,
+    robloxEconomy: emulator,
+    robloxGamePasses: emulator,
   };
 }
 
@@ -480,6 +488,10 @@ export function loadSettings(env: Env = process.env): Settings {
       robloxGroupsBaseUrl: url(env, 'ROBLOX_GROUPS_BASE_URL', origins.robloxGroups),
       robloxThumbnailsBaseUrl: url(env, 'ROBLOX_THUMBNAILS_BASE_URL', origins.robloxThumbnails),
       robloxUsersBaseUrl: url(env, 'ROBLOX_USERS_BASE_URL', origins.robloxUsers),
+      robloxBadgesBaseUrl: url(env, 'ROBLOX_BADGES_BASE_URL', origins.robloxBadges),
+      robloxInventoryBaseUrl: url(env, 'ROBLOX_INVENTORY_BASE_URL', origins.robloxInventory),
+      robloxEconomyBaseUrl: url(env, 'ROBLOX_ECONOMY_BASE_URL', origins.robloxEconomy),
+      robloxGamePassesBaseUrl: url(env, 'ROBLOX_GAME_PASSES_BASE_URL', origins.robloxGamePasses),
       robloxClientId: optional(env, 'ROBLOX_CLIENT_ID', devDefault('emulator-roblox-client')),
       robloxClientSecret: optional(
         env,

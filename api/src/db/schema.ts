@@ -104,6 +104,15 @@ export const guildConfigs = pgTable('guild_configs', {
   resync: text('resync').notNull().default('off'),
   verifyChannelId: text('verify_channel_id'),
   verifyMessageId: text('verify_message_id'),
+  /** 0012: null: nickname_format's named template */
+  nicknameTemplate: text('nickname_template'),
+  nicknameBypassRoleIds: jsonb('nickname_bypass_role_ids').$type<string[]>().notNull().default([]),
+  roleBypassRoleIds: jsonb('role_bypass_role_ids').$type<string[]>().notNull().default([]),
+  minAccountAgeDays: integer('min_account_age_days'),
+  blockedRobloxUserIds: jsonb('blocked_roblox_user_ids').$type<string[]>().notNull().default([]),
+  blockedGroupIds: jsonb('blocked_group_ids').$type<string[]>().notNull().default([]),
+  /** 0012: 'deny' | 'kick' | 'ban' */
+  restrictionAction: text('restriction_action').notNull().default('deny'),
   setupStep: text('setup_step').notNull().default('nickname'),
   setupCompleted: boolean('setup_completed').notNull().default(false),
   updatedBy: uuid('updated_by'),
@@ -116,12 +125,19 @@ export const groupBinds = pgTable(
   {
     guildId: text('guild_id').notNull(),
     position: integer('position').notNull(),
-    groupId: text('group_id').notNull(),
+    /** 0012: null for a badge, game pass or item bind */
+    groupId: text('group_id'),
     groupName: text('group_name'),
     minRank: integer('min_rank').notNull(),
     maxRank: integer('max_rank').notNull(),
     roleId: text('role_id').notNull(),
     roleName: text('role_name').notNull(),
+    /** 0012: 'group' | 'badge' | 'gamepass' | 'asset' */
+    kind: text('kind').$type<'group' | 'badge' | 'gamepass' | 'asset'>().notNull().default('group'),
+    itemId: text('item_id'),
+    itemName: text('item_name'),
+    nickname: text('nickname'),
+    priority: integer('priority').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.guildId, t.position] })],
 );
@@ -273,3 +289,36 @@ export const roleConnections = pgTable('role_connections', {
   robloxId: text('roblox_id').notNull(),
   writtenAt: ts('written_at').notNull().defaultNow(),
 });
+
+/** Badge, game pass and catalog item names as last read (migration 0012; domain/binds/item-names.ts). */
+export const robloxItemCache = pgTable(
+  'roblox_item_cache',
+  {
+    kind: text('kind').$type<'badge' | 'gamepass' | 'asset'>().notNull(),
+    itemId: text('item_id').notNull(),
+    /** null: Roblox said the item does not exist */
+    name: text('name'),
+    fetchedAt: ts('fetched_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.itemId] })],
+);
+
+/** What a member's last verification read from Roblox, for the binds preview (migration 0012). */
+export const memberRuleFacts = pgTable(
+  'member_rule_facts',
+  {
+    guildId: text('guild_id').notNull(),
+    discordId: text('discord_id').notNull(),
+    robloxId: text('roblox_id').notNull(),
+    /** null: never read */
+    groupRanks: jsonb('group_ranks').$type<Record<string, number>>(),
+    badges: jsonb('badges').$type<Record<string, boolean>>().notNull(),
+    /** `gamepass:<id>` or `asset:<id>` → owned */
+    owned: jsonb('owned').$type<Record<string, boolean>>().notNull(),
+    inventoryPrivate: boolean('inventory_private').notNull().default(false),
+    robloxCreatedAt: ts('roblox_created_at'),
+    roleIds: jsonb('role_ids').$type<string[]>().notNull(),
+    readAt: ts('read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.discordId] })],
+);

@@ -168,6 +168,10 @@ export interface DiscordBotClient {
     changes: { roles?: string[]; nick?: string | null },
     reason?: string,
   ): Promise<void>;
+  /** removes the member from the guild (needs Kick Members); `reason` shows in its audit log */
+  kickMember(guildId: string, userId: string, reason?: string): Promise<void>;
+  /** bans the user from the guild (needs Ban Members); `reason` shows in its audit log */
+  banMember(guildId: string, userId: string, reason?: string): Promise<void>;
   /** opens a DM channel and posts the message; throws kind 'cannot_dm' for Discord 50007 */
   sendDirectMessage(userId: string, content: string): Promise<void>;
   /** every channel of the guild, with its permission overwrites */
@@ -238,6 +242,12 @@ export interface RobloxGroupRole {
   rank: number;
 }
 
+/** A Roblox thing a bind may name besides a group. */
+export type RobloxItemKind = 'badge' | 'gamepass' | 'asset';
+
+/** Whether a user owns an item; `private`: the user keeps their inventory hidden (not an error). */
+export type RobloxOwnership = 'owned' | 'not_owned' | 'private';
+
 export interface RobloxApiClient {
   /** null when the group does not exist */
   getGroup(groupId: string): Promise<RobloxGroup | null>;
@@ -250,6 +260,16 @@ export interface RobloxApiClient {
   getAvatarHeadshotUrl(userId: string): Promise<string | null>;
   /** when the Roblox account was created; null when Roblox does not know the account */
   getUserCreatedAt(userId: string): Promise<Date | null>;
+  /** which of the badges Roblox awarded the user (one call per 100 ids: awarded-dates) */
+  getUserBadgeAwards(userId: string, badgeIds: readonly string[]): Promise<Set<string>>;
+  /** whether the user owns a game pass or catalog item (one call each: Roblox has no batch form) */
+  getUserOwnership(
+    userId: string,
+    kind: Exclude<RobloxItemKind, 'badge'>,
+    itemId: string,
+  ): Promise<RobloxOwnership>;
+  /** a badge's, game pass's or catalog item's name; null when Roblox does not know it */
+  getItemName(kind: RobloxItemKind, itemId: string): Promise<string | null>;
 }
 
 /** Everything the API needs from the outside world, built once from settings. */
@@ -275,6 +295,14 @@ export interface IntegrationSettings {
   robloxGroupsBaseUrl: string; // https://groups.roblox.com
   robloxThumbnailsBaseUrl: string; // https://thumbnails.roblox.com
   robloxUsersBaseUrl: string; // https://users.roblox.com
+  /** https://badges.roblox.com (absent: robloxGroupsBaseUrl, the emulator's one origin) */
+  robloxBadgesBaseUrl?: string;
+  /** https://inventory.roblox.com (absent: robloxGroupsBaseUrl) */
+  robloxInventoryBaseUrl?: string;
+  /** https://economy.roblox.com, for catalog item names (absent: robloxGroupsBaseUrl) */
+  robloxEconomyBaseUrl?: string;
+  /** https://apis.roblox.com/game-passes, for game pass names (absent: robloxGroupsBaseUrl) */
+  robloxGamePassesBaseUrl?: string;
   robloxClientId: string | undefined;
   robloxClientSecret: string | undefined;
   robloxRedirectUri: string; // <API_URL>/roblox/callback

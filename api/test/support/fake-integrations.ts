@@ -34,6 +34,13 @@ export interface FakeWorld {
   guilds: Map<string, FakeGuild>;
   robloxUsers: Map<string, RobloxUserInfo>;
   groups: Map<string, { name: string; roles: RobloxGroupRole[]; members: Map<string, number> }>;
+  /** badges, game passes and catalog items by `kind:id` → name */
+  robloxItems: Map<string, string>;
+  /** per Roblox user: badges awarded, `gamepass:id`/`asset:id` owned, a private inventory, creation */
+  robloxHoldings: Map<
+    string,
+    { badges: Set<string>; owned: Set<string>; inventoryPrivate: boolean; created?: Date }
+  >;
   dms: { userId: string; content: string }[];
   /** messages the bot posted in guild channels */
   posts: { channelId: string; message: DiscordOutgoingMessage }[];
@@ -44,6 +51,8 @@ export interface FakeWorld {
   revokedRefresh: Set<string>;
   /** role ids whose assignment Discord refuses with 50013 */
   refusedRoles: Set<string>;
+  /** user ids Discord refuses to kick or ban with 50013 (their top role is above the bot's) */
+  refusedKicks: Set<string>;
   /** user ids whose nickname Discord refuses with 50013 (their top role is above the bot's) */
   refusedNicknames: Set<string>;
   /** access tokens Discord treats as expired (401) */
@@ -68,6 +77,8 @@ export function createWorld(): FakeWorld {
     guilds: new Map(),
     robloxUsers: new Map(),
     groups: new Map(),
+    robloxItems: new Map(),
+    robloxHoldings: new Map(),
     dms: [],
     posts: [],
     refusedChannels: new Set(),
@@ -75,6 +86,7 @@ export function createWorld(): FakeWorld {
     revokedRefresh: new Set(),
     refusedRoles: new Set(),
     refusedNicknames: new Set(),
+    refusedKicks: new Set(),
     expiredAccess: new Set(),
     calls: [],
     roleConnections: { metadata: null, metadataPuts: 0, users: new Map() },
@@ -305,6 +317,20 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         if (changes.roles) m.roles = [...changes.roles];
         if ('nick' in changes) m.nick = changes.nick ?? null;
       },
+      kickMember: async (guildId, userId) => {
+        const g = guildOf(world, guildId);
+        if (world.refusedKicks.has(userId))
+          throw err('missing_permissions', 'Missing Permissions', 50013, 403);
+        world.calls.push(`kick ${guildId} ${userId}`);
+        g.members.delete(userId);
+      },
+      banMember: async (guildId, userId) => {
+        const g = guildOf(world, guildId);
+        if (world.refusedKicks.has(userId))
+          throw err('missing_permissions', 'Missing Permissions', 50013, 403);
+        world.calls.push(`ban ${guildId} ${userId}`);
+        g.members.delete(userId);
+      },
       sendDirectMessage: async (userId, content) => {
         if (world.refusesDm.has(userId))
           throw err('cannot_dm', 'Cannot send messages to this user', 50007, 403);
@@ -373,8 +399,27 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
       },
       getAvatarHeadshotUrl: async (userId) =>
         `https://tr.rbxcdn.test/${userId}/150/150/AvatarHeadshot/Png`,
-      getUserCreatedAt: async (userId) =>
-        world.robloxUsers.has(userId) ? new Date('2015-01-01T00:00:00.000Z') : null,
+      getUserCreatedAt: async (userId) => {
+        world.calls.push(`user ${userId}`);
+        const created = world.robloxHoldings.get(userId)?.created;
+        if (created) return created;
+        return world.robloxUsers.has(userId) ? new Date('2015-01-01T00:00:00.000Z') : null;
+      },
+      getUserBadgeAwards: async (userId, badgeIds) => {
+        world.calls.push(`badges ${userId} ${[...badgeIds].join(',')}`);
+        const held = world.robloxHoldings.get(userId)?.badges ?? new Set<string>();
+        return new Set(badgeIds.filter((id) => held.has(id)));
+      },
+      getUserOwnership: async (userId, kind, itemId) => {
+        world.calls.push(`owns ${userId} ${kind} ${itemId}`);
+        const holding = world.robloxHoldings.get(userId);
+        if (holding?.inventoryPrivate) return 'private';
+        return holding?.owned.has(`${kind}:${itemId}`) ? 'owned' : 'not_owned';
+      },
+      getItemName: async (kind, itemId) => {
+        world.calls.push(`item ${kind} ${itemId}`);
+        return world.robloxItems.get(`${kind}:${itemId}`) ?? null;
+      },
     },
     discordRoleConnections: {
       getMetadata: async () => structuredClone(world.roleConnections.metadata ?? []),

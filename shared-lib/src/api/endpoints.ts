@@ -25,7 +25,13 @@ import type {
 } from '../contract/types';
 import type {
   AuditPage,
+  BindKind,
+  BindLookupData,
   BindsData,
+  BindsPreviewData,
+  EditBypassRolesRequest,
+  EditRestrictionsRequest,
+  PreviewBindsRequest,
   PutBindsRequest,
   ServerHealth,
   UnlinkData,
@@ -142,6 +148,18 @@ export const api = {
         unverified_role_id: unverifiedRoleId,
       }),
     binds: (id: string) => get<BindsData>(API_PATHS.serverBinds(id)),
+    /** What a list of binds would change, from members' last known Roblox data; nothing is saved. */
+    previewBinds: (id: string, body: PreviewBindsRequest) =>
+      send<BindsPreviewData>('post', API_PATHS.serverBindsPreview(id), body),
+    /** A group's name and ranks, or a badge's, game pass's or catalog item's name. */
+    lookupBind: (id: string, kind: BindKind, itemId: string) =>
+      get<BindLookupData>(API_PATHS.serverBindsLookup(id), { kind, id: itemId }),
+    editNicknameTemplate: (id: string, nickname_template: string) =>
+      send<ServerConfigData>('put', API_PATHS.editNickname(id), { nickname_template }),
+    editBypassRoles: (id: string, body: EditBypassRolesRequest) =>
+      send<ServerConfigData>('put', API_PATHS.editBypassRoles(id), body),
+    editRestrictions: (id: string, body: EditRestrictionsRequest) =>
+      send<ServerConfigData>('put', API_PATHS.editRestrictions(id), body),
     /** Creating roles by name and asking Roblox for each group can take a while. */
     putBinds: (id: string, body: PutBindsRequest) =>
       send<BindsData>('put', API_PATHS.serverBinds(id), body, 'long'),

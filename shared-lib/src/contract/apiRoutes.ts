@@ -51,6 +51,8 @@ export const SERVER_ROUTES = {
   editVerifiedRole: { method: 'PUT', path: '/api/v1/server/:id/edit/verified-role' },
   editGroup: { method: 'PUT', path: '/api/v1/server/:id/edit/group' },
   editUnverifiedRole: { method: 'PUT', path: '/api/v1/server/:id/edit/unverified-role' },
+  editBypassRoles: { method: 'PUT', path: '/api/v1/server/:id/edit/bypass-roles' },
+  editRestrictions: { method: 'PUT', path: '/api/v1/server/:id/edit/restrictions' },
 } as const satisfies Record<string, ApiRoute>;
 
 /** What the bot does inside Discord for one server (api/README.md › Discord settings). */
@@ -64,6 +66,10 @@ export const DISCORD_SETTINGS_ROUTES = {
 export const BIND_ROUTES = {
   list: { method: 'GET', path: '/api/v1/server/:id/binds' },
   replace: { method: 'PUT', path: '/api/v1/server/:id/binds' },
+  /** what a list of binds would change, before it is saved (nothing is changed) */
+  preview: { method: 'POST', path: '/api/v1/server/:id/binds/preview' },
+  /** `?kind=group|badge|gamepass|asset&id=`: a group's name and ranks, an item's name */
+  lookup: { method: 'GET', path: '/api/v1/server/:id/binds/lookup' },
 } as const satisfies Record<string, ApiRoute>;
 
 export const AUDIT_ROUTES = {

@@ -14,8 +14,13 @@ import type {
 import type {
   BindGroupSchema,
   BindInputSchema,
+  BindItemSchema,
+  BindLookupDataSchema,
   BindSchema,
   BindsDataSchema,
+  BindsPreviewDataSchema,
+  PreviewRefusalSchema,
+  PreviewRoleSchema,
   PutBindsBodySchema,
 } from './schemas/binds';
 import type {
@@ -28,31 +33,98 @@ import type {
   HealthProblemSchema,
   ServerHealthSchema,
 } from './schemas/health';
-import type { EditUnverifiedRoleBodySchema } from './schemas/servers';
+import type {
+  EditBypassRolesBodySchema,
+  EditRestrictionsBodySchema,
+  EditUnverifiedRoleBodySchema,
+  RestrictionsSchema,
+} from './schemas/servers';
 import type { ExactlyOneOf } from './types';
+import type { BIND_KINDS } from './constants';
 
-export { MAX_BINDS, MAX_GROUPS_PER_SERVER } from './constants';
+export {
+  BIND_KINDS,
+  BIND_PRIORITY_MAX,
+  BIND_PRIORITY_MIN,
+  MAX_BINDS,
+  MAX_BLOCKED_GROUPS,
+  MAX_BLOCKED_ROBLOX_USERS,
+  MAX_BYPASS_ROLES,
+  MAX_GROUPS_PER_SERVER,
+  MAX_MIN_ACCOUNT_AGE_DAYS,
+  NICKNAME_MAX_LENGTH,
+  NICKNAME_PRESET_TEMPLATES,
+  NICKNAME_TEMPLATE_MAX_LENGTH,
+  NICKNAME_TOKENS,
+  RESTRICTION_ACTIONS,
+} from './constants';
 
+/** what a bind checks on Roblox */
+export type BindKind = (typeof BIND_KINDS)[number];
+/** a bind kind that names one Roblox item */
+export type ItemBindKind = Exclude<BindKind, 'group'>;
+
+type BindFields = Static<typeof BindSchema>;
+type BindCommon = Pick<BindFields, 'role_id' | 'role_name' | 'nickname' | 'priority'>;
 /** A Roblox group rank range bound to a Discord role. Ranks are 0–255, min_rank ≤ max_rank. */
-export type Bind = Static<typeof BindSchema>;
+export type GroupBind = BindCommon & {
+  kind: 'group';
+  group_id: string;
+  min_rank: number;
+  max_rank: number;
+};
+/** A Roblox badge awarded to the member → a Discord role. */
+export type BadgeBind = BindCommon & { kind: 'badge'; badge_id: string };
+/** A Roblox game pass the member owns → a Discord role. */
+export type GamepassBind = BindCommon & { kind: 'gamepass'; gamepass_id: string };
+/** A Roblox catalog item (asset) the member owns → a Discord role. */
+export type AssetBind = BindCommon & { kind: 'asset'; asset_id: string };
+/** A saved bind, by kind (GET/PUT …/binds). */
+export type Bind = GroupBind | BadgeBind | GamepassBind | AssetBind;
 
 type BindInputFields = Static<typeof BindInputSchema>;
-/**
- * One bind as sent by the editor: an existing role by id, or a new role the bot creates by name
- * (exactly one of the two; the API refuses both or neither).
- */
-export type BindInput = Omit<BindInputFields, 'role_id' | 'role_name'> &
+type BindInputRule = Pick<BindInputFields, 'nickname' | 'priority'> &
   ExactlyOneOf<Pick<BindInputFields, 'role_id' | 'role_name'>>;
+/**
+ * One bind as sent by the editor: its kind's fields (a group bind may leave `kind` out), an
+ * existing role by id or a new role the bot creates by name (exactly one of the two; the API
+ * refuses both or neither), and optionally a nickname template and a priority.
+ */
+export type BindInput = BindInputRule &
+  (
+    | { kind?: 'group'; group_id: string | number; min_rank: number; max_rank: number }
+    | { kind: 'badge'; badge_id: string | number }
+    | { kind: 'gamepass'; gamepass_id: string | number }
+    | { kind: 'asset'; asset_id: string | number }
+  );
 
 export type BindGroup = Static<typeof BindGroupSchema>;
+/** a badge, game pass or catalog item a bind names, with its name (null: Roblox does not know it) */
+export type BindItem = Static<typeof BindItemSchema>;
 
 /** GET /api/v1/server/{id}/binds */
-export type BindsData = Static<typeof BindsDataSchema>;
+export type BindsData = Omit<Static<typeof BindsDataSchema>, 'binds'> & { binds: Bind[] };
 
 /** PUT /api/v1/server/{id}/binds: the whole list; an empty list removes the group integration. */
 export type PutBindsRequest = Omit<Static<typeof PutBindsBodySchema>, 'binds'> & {
   binds: BindInput[];
 };
+
+/** POST /api/v1/server/{id}/binds/preview takes the same body as PUT …/binds. */
+export type PreviewBindsRequest = PutBindsRequest;
+export type PreviewRole = Static<typeof PreviewRoleSchema>;
+export type PreviewRefusal = Static<typeof PreviewRefusalSchema>;
+/** POST /api/v1/server/{id}/binds/preview: nothing is changed, Roblox is not asked. */
+export type BindsPreviewData = Static<typeof BindsPreviewDataSchema>;
+/** GET /api/v1/server/{id}/binds/lookup?kind=&id= (404 `not_found` when Roblox has no such thing) */
+export type BindLookupData = Static<typeof BindLookupDataSchema>;
+
+/** Who may not verify in a server, and what happens to them. */
+export type Restrictions = Static<typeof RestrictionsSchema>;
+/** PUT /api/v1/server/{id}/edit/restrictions (answers ServerConfigData) */
+export type EditRestrictionsRequest = Static<typeof EditRestrictionsBodySchema>;
+/** PUT /api/v1/server/{id}/edit/bypass-roles: both whole lists (answers ServerConfigData) */
+export type EditBypassRolesRequest = Static<typeof EditBypassRolesBodySchema>;
 
 /** PUT /api/v1/server/{id}/edit/unverified-role: null turns the unverified role off. */
 export type EditUnverifiedRoleRequest = Static<typeof EditUnverifiedRoleBodySchema>;

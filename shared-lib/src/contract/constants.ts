@@ -31,3 +31,61 @@ export const MAX_BINDS = 250;
  * costs Roblox reads on every verify and editor load, and one API's Roblox budget is shared.
  */
 export const MAX_GROUPS_PER_SERVER = 25;
+
+/**
+ * What a bind checks on Roblox: a rank range in a group (the default when `kind` is absent, so
+ * binds saved before kinds existed keep working), a badge awarded, a game pass or a catalog item
+ * (asset) owned.
+ */
+export const BIND_KINDS = ['group', 'badge', 'gamepass', 'asset'] as const;
+
+/** A bind's `priority` range: the highest-priority matching bind's nickname names the member. */
+export const BIND_PRIORITY_MIN = 0;
+export const BIND_PRIORITY_MAX = 1000;
+
+/** Discord's limit on a nickname, in characters. */
+export const NICKNAME_MAX_LENGTH = 32;
+
+/** How long a nickname template may be (it is cut to NICKNAME_MAX_LENGTH once filled in). */
+export const NICKNAME_TEMPLATE_MAX_LENGTH = 100;
+
+/**
+ * The tokens a nickname template may name, each in braces (`{roblox-name}`): the Roblox username,
+ * display name and id, the member's Discord display name and username, the member's rank name in
+ * the first bound group, and the server's name. Anything else outside braces is kept as written.
+ */
+export const NICKNAME_TOKENS = [
+  'roblox-name',
+  'display-name',
+  'roblox-id',
+  'discord-name',
+  'discord-username',
+  'group-rank',
+  'server-name',
+] as const;
+
+/**
+ * The six nickname formats as named templates: `nickname_format` picks one of these, and a
+ * server whose `nickname_template` is null uses its format's template. `none` sets no nickname.
+ */
+export const NICKNAME_PRESET_TEMPLATES = {
+  roblox_username: '{roblox-name}',
+  roblox_display: '{display-name}',
+  discord_display: '{discord-name}',
+  discord_username: '{discord-username}',
+  discord_display_with_roblox: '{discord-name} ({roblox-name})',
+  none: '',
+} as const satisfies Record<(typeof NICKNAME_FORMATS)[number], string>;
+
+/** What happens to a member a restriction catches (docs/product.md › Restrictions). */
+export const RESTRICTION_ACTIONS = ['deny', 'kick', 'ban'] as const;
+
+/** PUT …/edit/restrictions: the most ids each blocked list may hold. */
+export const MAX_BLOCKED_ROBLOX_USERS = 1000;
+export const MAX_BLOCKED_GROUPS = 100;
+
+/** PUT …/edit/bypass-roles: the most roles each list may hold. */
+export const MAX_BYPASS_ROLES = 25;
+
+/** The longest minimum account age a server may ask for, in days (ten years). */
+export const MAX_MIN_ACCOUNT_AGE_DAYS = 3650;

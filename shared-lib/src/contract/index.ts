@@ -8,3 +8,4 @@ export * from './imageUrls';
 export * from './parcelProps';
 export * from './appPaths';
 export * from './inlinedPage';
+export * from './nicknameTemplate';

@@ -20,6 +20,7 @@ import type { BotStatsSchema, HealthSchema } from './schemas/public';
 import type { RobloxStatusSchema } from './schemas/roblox';
 import type {
   EditGroupBodySchema,
+  EditNicknameBodySchema,
   EditVerifiedRoleBodySchema,
   GroupSummarySchema,
   JoinHandlingSchema,
@@ -38,7 +39,11 @@ import type {
   SetupVerifiedRoleBodySchema,
   SetupVerifiedRoleDataSchema,
 } from './schemas/servers';
-import type { VerifyRequestSchema, VerifyResultSchema } from './schemas/verification';
+import type {
+  NotGivenSchema,
+  VerifyRequestSchema,
+  VerifyResultSchema,
+} from './schemas/verification';
 import type {
   AutomationBodySchema,
   LogChannelBodySchema,
@@ -86,7 +91,13 @@ export type ServerConfig = Static<typeof ServerConfigSchema>;
 /** `assignable` is false when the role sits at or above the bot's highest role (or is managed/@everyone) */
 export type ServerRole = Static<typeof ServerRoleSchema>;
 export type GroupSummary = Static<typeof GroupSummarySchema>;
+/**
+ * A verification's outcome (the website's Verify, /verify, the Verify button): what changed,
+ * `not_given` (each bound role the member did not get, with why) and `restricted`.
+ */
 export type VerifyResult = Static<typeof VerifyResultSchema>;
+/** a bound role a verification did not give, and why, in plain words */
+export type NotGivenRole = Static<typeof NotGivenSchema>;
 
 // ---- Request bodies and response data, call by call ----
 
@@ -113,6 +124,8 @@ export type SetupGroupRequest = ExactlyOneOf<Static<typeof SetupGroupBodySchema>
 export type SetupGroupData = Static<typeof SetupGroupDataSchema>;
 export type ServerEditData = Static<typeof ServerEditDataSchema>;
 export type EditVerifiedRoleRequest = Static<typeof EditVerifiedRoleBodySchema>;
+/** PUT …/edit/nickname: exactly one of nickname_format (a named template) or nickname_template */
+export type EditNicknameRequest = ExactlyOneOf<Static<typeof EditNicknameBodySchema>>;
 /** one of group_id or group_url */
 export type EditGroupRequest = ExactlyOneOf<Static<typeof EditGroupBodySchema>>;
 

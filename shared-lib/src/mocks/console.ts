@@ -9,21 +9,22 @@ import { MAX_GROUPS_PER_SERVER } from '../contract/console';
 import { parseRobloxGroupInput } from '../contract/robloxGroupInput';
 import type { User } from '../contract/types';
 import type { MockAuditEntry, MockBind, MockDb, MockServer } from './db';
+import { bindItemsView, bindView, evaluateBinds, isGroupBind, itemBindFrom } from './rules';
 import { ensureRole, roleAboveBotMessage } from './mutations';
 import { badRequest, fail, MockHttpError, notFound } from './respond';
 
 /** GET …/binds: the binds with their roles' names, and the groups they refer to. */
 export function bindsView(db: MockDb, server: MockServer): BindsData {
-  const groupIds = [...new Set(server.binds.map((b) => b.group_id))];
+  const groupIds = [...new Set(server.binds.flatMap((b) => (isGroupBind(b) ? [b.group_id] : [])))];
   return {
-    binds: server.binds.map((b) => ({
-      ...b,
-      role_name: server.roles.find((r) => r.id === b.role_id)?.name ?? 'Deleted role',
-    })),
+    binds: server.binds.map((b) =>
+      bindView(b, server.roles.find((r) => r.id === b.role_id)?.name ?? 'Deleted role'),
+    ),
     groups: groupIds.map((id) => {
       const group = db.groups.find((g) => g.id === id);
       return { id, name: group?.name ?? `Group ${id}`, ranks: group ? [...group.ranks] : [] };
     }),
+    items: bindItemsView(db, server.binds),
   };
 }
 
@@ -34,11 +35,25 @@ const isRank = (value: unknown): value is number =>
  * PUT …/binds, as the API: every bind is checked before anything changes; a refusal names the
  * bind (`body.binds[2]…`); roles asked for by a new name are created once per name.
  */
-export function planBinds(db: MockDb, server: MockServer, body: Record<string, unknown>) {
+export function planBinds(
+  db: MockDb,
+  server: MockServer,
+  body: Record<string, unknown>,
+  { dryRun = false }: { dryRun?: boolean } = {},
+) {
   if (!Array.isArray(body.binds)) throw new MockHttpError(badRequest('body.binds must be a list.'));
   const inputs = body.binds as Record<string, unknown>[];
   const planned = inputs.map((b, i) => {
     const at = `body.binds[${i}]`;
+    const item = itemBindFrom(db, b, at);
+    if (item) {
+      checkRole(server, b, at);
+      return { groupId: null, item, min: 0, max: 0, role: b, rule: item };
+    }
+    const rule = {
+      nickname: typeof b.nickname === 'string' ? b.nickname : null,
+      priority: typeof b.priority === 'number' ? b.priority : 0,
+    };
     const parsed = parseRobloxGroupInput(String(b?.group_id ?? ''));
     if (!parsed.ok)
       throw new MockHttpError(badRequest(`${at}.group_id is not a Roblox group: ${parsed.error}`));
@@ -53,6 +68,48 @@ export function planBinds(db: MockDb, server: MockServer, body: Record<string, u
       throw new MockHttpError(badRequest(`${at}: send exactly one of role_id or role_name`));
     if (!db.groups.some((g) => g.id === groupId))
       throw new MockHttpError(notFound(`${at}.group_id: Roblox group ${groupId} does not exist.`));
+    checkRole(server, b, at);
+    return { groupId, item: null, min: b.min_rank, max: b.max_rank, role: b, rule };
+  });
+  const groups = new Set(planned.flatMap((p) => (p.groupId ? [p.groupId] : []))).size;
+  if (groups > MAX_GROUPS_PER_SERVER)
+    throw new MockHttpError(
+      fail(
+        400,
+        'too_many_groups',
+        `body.binds names ${groups} Roblox groups; a server may bind at most ${MAX_GROUPS_PER_SERVER}. Remove ${groups - MAX_GROUPS_PER_SERVER} of them and save again.`,
+      ),
+    );
+  const newRoleNames = new Map<string, string>();
+  const roleIdOf = (role: Record<string, unknown>) => {
+    if (typeof role.role_id === 'string') return role.role_id;
+    const name = String(role.role_name).trim();
+    if (!dryRun) return ensureRole(db, server, name);
+    const existing = server.roles.find((r) => r.name.toLowerCase() === name.toLowerCase());
+    if (existing) return existing.id;
+    newRoleNames.set(`new:${name.toLowerCase()}`, name);
+    return `new:${name.toLowerCase()}`;
+  };
+  const binds: MockBind[] = planned.map(({ groupId, item, min, max, role, rule }) =>
+    item
+      ? { ...item, role_id: roleIdOf(role) }
+      : {
+          group_id: groupId!,
+          min_rank: min as number,
+          max_rank: max as number,
+          role_id: roleIdOf(role),
+          ...(rule.nickname !== null && { nickname: rule.nickname }),
+          ...(rule.priority !== 0 && { priority: rule.priority }),
+        },
+  );
+  return { binds, newRoleNames };
+}
+
+/** The bind's role: an existing one the bot may give, or a new name it may create. */
+function checkRole(server: MockServer, b: Record<string, unknown>, at: string): void {
+  {
+    if ((b.role_id === undefined) === (b.role_name === undefined))
+      throw new MockHttpError(badRequest(`${at}: send exactly one of role_id or role_name`));
     if (typeof b.role_id === 'string') {
       if (!server.roles.some((r) => r.id === b.role_id && r.id !== server.server_id))
         throw new MockHttpError(
@@ -71,27 +128,7 @@ export function planBinds(db: MockDb, server: MockServer, body: Record<string, u
       const refused = roleAboveBotMessage(server, { name });
       if (refused) throw new MockHttpError(fail(409, 'role_above_bot', `${at}: ${refused}`));
     }
-    return { groupId, min: b.min_rank, max: b.max_rank, role: b };
-  });
-  const groups = new Set(planned.map((p) => p.groupId)).size;
-  if (groups > MAX_GROUPS_PER_SERVER)
-    throw new MockHttpError(
-      fail(
-        400,
-        'too_many_groups',
-        `body.binds names ${groups} Roblox groups; a server may bind at most ${MAX_GROUPS_PER_SERVER}. Remove ${groups - MAX_GROUPS_PER_SERVER} of them and save again.`,
-      ),
-    );
-  const binds: MockBind[] = planned.map(({ groupId, min, max, role }) => ({
-    group_id: groupId,
-    min_rank: min,
-    max_rank: max,
-    role_id:
-      typeof role.role_id === 'string'
-        ? role.role_id
-        : ensureRole(db, server, String(role.role_name).trim()),
-  }));
-  return binds;
+  }
 }
 
 const rolesName = (server: MockServer, id: string | null) =>
@@ -235,7 +272,7 @@ const bindsSummary = (server: MockServer, binds: MockBind[]) =>
     ? binds
         .map(
           (b) =>
-            `${b.group_id} ${b.min_rank}–${b.max_rank} → ${rolesName(server, b.role_id) ?? b.role_id}`,
+            `${isGroupBind(b) ? `${b.group_id} ${b.min_rank}–${b.max_rank}` : `${b.kind} ${b.item_id}`} → ${rolesName(server, b.role_id) ?? b.role_id}`,
         )
         .join('; ')
     : null;
@@ -330,16 +367,6 @@ export function auditCsv(db: MockDb, server: MockServer, url: URL): string {
   return `${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-/** The bound roles an account qualifies for, and the bound roles it does not. */
-export function bindsFor(db: MockDb, server: MockServer, robloxId: string) {
-  const qualifies = new Set<string>();
-  for (const bind of server.binds) {
-    const rank = db.groups.find((g) => g.id === bind.group_id)?.member_ranks?.[robloxId] ?? 0;
-    if (rank >= bind.min_rank && rank <= bind.max_rank) qualifies.add(bind.role_id);
-  }
-  const bound = new Set(server.binds.map((b) => b.role_id));
-  return {
-    add: [...qualifies],
-    remove: [...bound].filter((id) => !qualifies.has(id)),
-  };
-}
+/** The bound roles an account qualifies for, those it does not, and why (./rules). */
+export const bindsFor = (db: MockDb, server: MockServer, robloxId: string) =>
+  evaluateBinds(db, server, robloxId);

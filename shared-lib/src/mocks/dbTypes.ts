@@ -1,5 +1,5 @@
 // The shape of the mock API's data set: db.ts holds one, seed.ts fills it.
-import type { AuditEntry } from '../contract/console';
+import type { AuditEntry, ItemBindKind, Restrictions } from '../contract/console';
 import type {
   BotStats,
   JoinHandling,
@@ -36,6 +36,14 @@ export interface MockServer {
   members: MockMember[];
   setup: SetupStatus;
   nickname_format: NicknameFormat;
+  /** the server's own nickname template; absent or null: nickname_format's named template */
+  nickname_template?: string | null;
+  /** members with one of these roles keep their nickname (absent: none) */
+  nickname_bypass_role_ids?: string[];
+  /** members with one of these roles keep their roles (absent: none) */
+  role_bypass_role_ids?: string[];
+  /** who may not verify here (absent: nobody is restricted) */
+  restrictions?: Restrictions;
   verified_role_name: string;
   verified_role_id: string | null;
   group_id: string | null;
@@ -77,11 +85,46 @@ export interface MockPostedMessage {
   custom_id: string;
 }
 
-export interface MockBind {
+/** What every bind carries besides its kind's fields. */
+interface MockBindRule {
+  role_id: string;
+  /** a nickname template for members the bind matches (absent: the server's) */
+  nickname?: string | null;
+  /** of the matching binds with a nickname, the highest names the member (absent: 0) */
+  priority?: number;
+}
+
+/** A Roblox group rank range bound to a role (`kind` absent: a group bind, as before kinds). */
+export interface MockGroupBind extends MockBindRule {
+  kind?: 'group';
   group_id: string;
   min_rank: number;
   max_rank: number;
-  role_id: string;
+}
+
+/** A badge awarded, or a game pass or catalog item owned, bound to a role. */
+export interface MockItemBind extends MockBindRule {
+  kind: ItemBindKind;
+  item_id: string;
+}
+
+export type MockBind = MockGroupBind | MockItemBind;
+
+/** A badge, game pass or catalog item Roblox knows. */
+export interface MockRobloxItem {
+  kind: ItemBindKind;
+  id: string;
+  name: string;
+}
+
+/** What Roblox says of one account beyond its groups (absent: nothing awarded or owned). */
+export interface MockRobloxUser {
+  badges: string[];
+  /** game passes and catalog items owned */
+  inventory: string[];
+  inventory_private: boolean;
+  /** when the account was made (ISO 8601) */
+  created: string;
 }
 
 export interface MockGroup {
@@ -110,6 +153,10 @@ export interface MockDb {
   linkedAccounts: MockLinkedAccount[];
   servers: MockServer[];
   groups: MockGroup[];
+  /** badges, game passes and catalog items (absent: none) */
+  robloxItems?: MockRobloxItem[];
+  /** by Roblox account id (absent: no badges, nothing owned, made long ago) */
+  robloxUsers?: Record<string, MockRobloxUser>;
   botStats: BotStats;
   sessions: MockSession[];
   robloxConfigured: boolean;

@@ -63,6 +63,15 @@ it('walks setup nickname → verified_role → group → completed', async () =>
     server_config: {
       server_name: 'Demo Racing League',
       nickname_format: 'discord_display',
+      nickname_template: null,
+      nickname_bypass_role_ids: [],
+      role_bypass_role_ids: [],
+      restrictions: {
+        min_account_age_days: null,
+        blocked_roblox_user_ids: [],
+        blocked_group_ids: [],
+        action: 'deny',
+      },
       verified_role_name: 'Linked',
       verified_role_id,
       group_id: null,
@@ -246,6 +255,8 @@ describe('verify-in-server', () => {
       roles_removed: [],
       nickname: 'DemoAlt',
       warnings: [],
+      not_given: [],
+      restricted: null,
     });
     const accounts = await api.dashboard.linkedAccounts();
     expect(accounts.find((a) => a.id === SEED_ACCOUNTS.pending)?.verified).toBe(true);

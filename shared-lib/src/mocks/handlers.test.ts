@@ -154,7 +154,48 @@ const calls = [
   row(
     'server.binds',
     () => api.server.binds(ready),
-    (d) => expect(d).toEqual({ binds: [], groups: [] }),
+    (d) => expect(d).toEqual({ binds: [], groups: [], items: [] }),
+  ),
+  row(
+    'server.previewBinds',
+    () =>
+      api.server.previewBinds(ready, {
+        binds: [{ kind: 'gamepass', gamepass_id: '9100001', role_id: '200000000000000011' }],
+      }),
+    (d) =>
+      expect(d.roles).toEqual([
+        expect.objectContaining({ role_id: '200000000000000011', role_name: 'Verified' }),
+      ]),
+  ),
+  row(
+    'server.lookupBind',
+    () => api.server.lookupBind(ready, 'gamepass', '9100001'),
+    (d) => expect(d).toEqual({ kind: 'gamepass', id: '9100001', name: 'VIP', ranks: [] }),
+  ),
+  row(
+    'server.editNicknameTemplate',
+    () => api.server.editNicknameTemplate(ready, '{display-name} | {roblox-name}'),
+    (d) => expect(d.server_config.nickname_template).toBe('{display-name} | {roblox-name}'),
+  ),
+  row(
+    'server.editBypassRoles',
+    () =>
+      api.server.editBypassRoles(ready, {
+        nickname_bypass_role_ids: ['200000000000000011'],
+        role_bypass_role_ids: [],
+      }),
+    (d) => expect(d.server_config.nickname_bypass_role_ids).toEqual(['200000000000000011']),
+  ),
+  row(
+    'server.editRestrictions',
+    () =>
+      api.server.editRestrictions(ready, {
+        min_account_age_days: 30,
+        blocked_roblox_user_ids: [],
+        blocked_group_ids: [],
+        action: 'deny',
+      }),
+    (d) => expect(d.server_config.restrictions.min_account_age_days).toBe(30),
   ),
   row(
     'server.putBinds',
@@ -167,11 +208,14 @@ const calls = [
     (d) =>
       expect(d.binds).toEqual([
         {
+          kind: 'group',
           group_id: SEED_GROUP_ID,
           min_rank: 1,
           max_rank: 255,
           role_id: '200000000000000011',
           role_name: 'Verified',
+          nickname: null,
+          priority: 0,
         },
       ]),
   ),

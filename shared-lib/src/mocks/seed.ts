@@ -191,6 +191,29 @@ export function defaultSeed(): MockDb {
         member_ranks: { '3000001': 100, '3000002': 1 },
       },
     ],
+    robloxItems: [
+      { kind: 'badge', id: '2124000001', name: 'Welcome Badge' },
+      { kind: 'badge', id: '2124000002', name: 'Master Builder' },
+      { kind: 'gamepass', id: '9100001', name: 'VIP' },
+      { kind: 'gamepass', id: '9100002', name: 'Double Coins' },
+      { kind: 'asset', id: '1029025', name: 'The Classic ROBLOX Fedora' },
+    ],
+    robloxUsers: {
+      // the verified demo account: a badge and the VIP pass, but not the builder badge or the fedora
+      '3000001': {
+        badges: ['2124000001'],
+        inventory: ['9100001'],
+        inventory_private: false,
+        created: '2019-04-01T00:00:00.000Z',
+      },
+      // the pending demo account keeps its inventory private
+      '3000002': {
+        badges: [],
+        inventory: ['9100002'],
+        inventory_private: true,
+        created: '2025-07-30T00:00:00.000Z',
+      },
+    },
     botStats: { total_users: 1234, total_servers: 56 },
     sessions: [
       {

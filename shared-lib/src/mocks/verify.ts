@@ -2,6 +2,7 @@ import type { UnlinkCleanup } from '../contract/console';
 import type { LinkedAccount, NicknameFormat, User, VerifyResult } from '../contract/types';
 import type { MockDb } from './db';
 import { bindsFor, recordAudit } from './console';
+import { nicknameOf, restrictionOf } from './rules';
 import { badRequest, fail, forbidden, MockHttpError, notFound } from './respond';
 import { requireSnowflake } from './validation';
 
@@ -60,8 +61,26 @@ export function verifyInServer(
   }
 
   account.verified = true;
-  const nickname = nicknameFor(server.nickname_format, user, account);
-  const warnings: string[] = [];
+  const restricted = restrictionOf(db, server, account.roblox_id);
+  const evaluated = bindsFor(db, server, account.roblox_id);
+  const binds = restricted
+    ? {
+        add: [],
+        remove: server.binds.map((b) => b.role_id),
+        notGiven: [...new Set(server.binds.map((b) => b.role_id))].map((role_id) => ({
+          role_id,
+          role_name: server.roles.find((r) => r.id === role_id)?.name ?? 'Deleted role',
+          reason: restricted,
+        })),
+        nicknameTemplate: null,
+      }
+    : evaluated;
+  const held = server.member_roles[user.id] ?? [];
+  const keepsNickname = held.some((id) => server.nickname_bypass_role_ids?.includes(id));
+  const keepsRoles = held.some((id) => server.role_bypass_role_ids?.includes(id));
+  const nickname =
+    restricted || keepsNickname ? null : nicknameOf(server, user, account, binds.nicknameTemplate);
+  const warnings: string[] = restricted ? [`You cannot verify in this server: ${restricted}.`] : [];
   // Discord never lets a bot rename the server owner
   const canRename = nickname !== null && !member.owner;
   if (nickname !== null && member.owner)
@@ -69,10 +88,15 @@ export function verifyInServer(
 
   // the verified role and every bind the account qualifies for; bound roles it no longer
   // qualifies for and the unverified role go
-  const had = new Set(server.member_roles[user.id] ?? []);
-  const binds = bindsFor(db, server, account.roblox_id);
-  const give = [...new Set([...(role ? [role.id] : []), ...binds.add])];
-  const take = [...binds.remove, ...(server.unverified_role_id ? [server.unverified_role_id] : [])];
+  const had = new Set(held);
+  const bound = keepsRoles ? { add: [], remove: [] } : binds;
+  const verifiedRole = role && !restricted ? [role.id] : [];
+  const give = [...new Set([...verifiedRole, ...bound.add])];
+  const take = [
+    ...bound.remove,
+    ...(restricted && role ? [role.id] : []),
+    ...(server.unverified_role_id && !restricted ? [server.unverified_role_id] : []),
+  ];
   const nameOf = (id: string) => server.roles.find((r) => r.id === id)?.name ?? id;
   const added = give.filter((id) => !had.has(id));
   const removed = take.filter((id) => had.has(id) && !give.includes(id));
@@ -99,14 +123,18 @@ export function verifyInServer(
     warnings,
   });
   return {
-    roles_updated: added.length > 0 || removed.length > 0 || Boolean(role),
+    roles_updated: added.length > 0 || removed.length > 0 || (Boolean(role) && !restricted),
     nickname_updated: canRename,
     dm_sent: true,
     roles_added:
-      role && !added.includes(role.id) ? [role.name, ...added.map(nameOf)] : added.map(nameOf),
+      role && !restricted && !added.includes(role.id)
+        ? [role.name, ...added.map(nameOf)]
+        : added.map(nameOf),
     roles_removed: removed.map(nameOf),
     nickname: canRename ? nickname : null,
     warnings,
+    not_given: keepsRoles ? [] : binds.notGiven,
+    restricted,
   };
 }
 

@@ -8,6 +8,7 @@ import type {
 import type { MockDb, MockServer } from './db';
 import { forbidden, MockHttpError } from './respond';
 import { requireSnowflake } from './validation';
+import { NO_RESTRICTIONS } from './rules';
 
 /** The contract's Server as the given user sees it. */
 export function serverView(server: MockServer, userId: string): Server {
@@ -28,6 +29,10 @@ export function configView(server: MockServer): ServerConfig {
   return {
     server_name: server.server_name,
     nickname_format: server.nickname_format,
+    nickname_template: server.nickname_template ?? null,
+    nickname_bypass_role_ids: [...(server.nickname_bypass_role_ids ?? [])],
+    role_bypass_role_ids: [...(server.role_bypass_role_ids ?? [])],
+    restrictions: structuredClone(server.restrictions ?? NO_RESTRICTIONS),
     verified_role_name: server.verified_role_name,
     verified_role_id: server.verified_role_id,
     group_id: server.group_id,

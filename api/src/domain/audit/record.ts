@@ -13,7 +13,9 @@ export type AuditSetting =
   | 'join_handling'
   | 'join_dm'
   | 'resync'
-  | 'verify_message';
+  | 'verify_message'
+  | 'bypass_roles'
+  | 'restrictions';
 
 /** The actor of an entry as it is stored: their Discord id and name at the time. */
 export interface AuditActor {

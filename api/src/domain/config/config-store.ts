@@ -3,6 +3,7 @@ import type {
   JoinHandling,
   NicknameFormat,
   ResyncSchedule,
+  Restrictions,
   SetupStep,
 } from '@roconnect/shared-lib/contract';
 import type { Db } from '../../db/client';
@@ -54,11 +55,28 @@ export function toServerConfigDto(guildName: string | null, row: ConfigRow | nul
   return {
     server_name: guildName || 'Unknown Server',
     nickname_format: (row?.nicknameFormat ?? 'roblox_username') as NicknameFormat,
+    nickname_template: row?.nicknameTemplate ?? null,
+    nickname_bypass_role_ids: [...(row?.nicknameBypassRoleIds ?? [])],
+    role_bypass_role_ids: [...(row?.roleBypassRoleIds ?? [])],
+    restrictions: restrictionsOf(row),
     verified_role_name: row?.verifiedRoleName ?? 'Verified',
     verified_role_id: row?.verifiedRoleId ?? null,
     group_id: row?.groupId ?? null,
     unverified_role_id: row?.unverifiedRoleId ?? null,
     ...discordSettingsDto(row),
+  };
+}
+
+/**
+ * Who may not verify in a server and what happens to them (migration 0012), with the defaults:
+ * nobody is restricted. A row from before 0012 (a test's, or an old replica's) has none.
+ */
+export function restrictionsOf(row: ConfigRow | null): Restrictions {
+  return {
+    min_account_age_days: row?.minAccountAgeDays ?? null,
+    blocked_roblox_user_ids: [...(row?.blockedRobloxUserIds ?? [])],
+    blocked_group_ids: [...(row?.blockedGroupIds ?? [])],
+    action: (row?.restrictionAction ?? 'deny') as Restrictions['action'],
   };
 }
 

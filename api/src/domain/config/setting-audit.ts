@@ -1,10 +1,11 @@
 import type { Db } from '../../db/client';
 import { recordSettingChange } from '../audit/record';
 import { describeBinds, type NewBind } from '../binds/store';
-import type { ConfigRow } from './config-store';
+import { restrictionsOf, type ConfigRow } from './config-store';
 
 /** The audit log's before/after of each setting, as people read them. */
-const nicknameOf = (row: ConfigRow | null) => row?.nicknameFormat ?? 'roblox_username';
+const nicknameOf = (row: ConfigRow | null) =>
+  row?.nicknameTemplate ?? row?.nicknameFormat ?? 'roblox_username';
 const verifiedRoleOf = (row: ConfigRow | null) =>
   row?.verifiedRoleId ? `${row.verifiedRoleName} (${row.verifiedRoleId})` : null;
 
@@ -51,4 +52,58 @@ export const recordBindsChange = (
     setting: 'binds',
     before: describeBinds(before),
     after: describeBinds(after),
+  });
+
+/** The bypass roles by name, e.g. `nickname: Staff; roles: none`; null when there are none. */
+function bypassOf(row: ConfigRow | null, names: ReadonlyMap<string, string>): string | null {
+  const list = (ids: readonly string[] | undefined) =>
+    (ids ?? []).map((id) => names.get(id) ?? id).join(', ') || 'none';
+  if (!row?.nicknameBypassRoleIds?.length && !row?.roleBypassRoleIds?.length) return null;
+  return `nickname: ${list(row.nicknameBypassRoleIds)}; roles: ${list(row.roleBypassRoleIds)}`;
+}
+
+export const recordBypassChange = (
+  db: Db,
+  guildId: string,
+  actorUserId: string,
+  before: ConfigRow | null,
+  after: ConfigRow,
+  roleNames: ReadonlyMap<string, string>,
+) =>
+  recordSettingChange(db, {
+    guildId,
+    actorUserId,
+    setting: 'bypass_roles',
+    before: bypassOf(before, roleNames),
+    after: bypassOf(after, roleNames),
+  });
+
+/** The restrictions in words, e.g. `accounts at least 30 days old; action kick`; null: none. */
+export function describeRestrictions(row: ConfigRow | null): string | null {
+  const r = restrictionsOf(row);
+  const parts = [
+    ...(r.min_account_age_days !== null
+      ? [`accounts at least ${r.min_account_age_days} days old`]
+      : []),
+    ...(r.blocked_roblox_user_ids.length
+      ? [`blocked accounts ${r.blocked_roblox_user_ids.join(', ')}`]
+      : []),
+    ...(r.blocked_group_ids.length ? [`blocked groups ${r.blocked_group_ids.join(', ')}`] : []),
+  ];
+  return parts.length ? `${parts.join('; ')}; action ${r.action}` : null;
+}
+
+export const recordRestrictionsChange = (
+  db: Db,
+  guildId: string,
+  actorUserId: string,
+  before: ConfigRow | null,
+  after: ConfigRow,
+) =>
+  recordSettingChange(db, {
+    guildId,
+    actorUserId,
+    setting: 'restrictions',
+    before: describeRestrictions(before),
+    after: describeRestrictions(after),
   });

@@ -22,6 +22,8 @@ const SETTING_LABELS: Record<AuditSetting, string> = {
   join_dm: 'Join DM',
   resync: 'Scheduled resync',
   verify_message: 'Verify message',
+  bypass_roles: 'Bypass roles',
+  restrictions: 'Restrictions',
 };
 
 const SOURCE_WORDS = {

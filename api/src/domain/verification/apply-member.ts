@@ -9,12 +9,18 @@ import { recordVerification } from '../audit/record';
 import { writeRoleConnection } from '../role-connections/user-connection';
 import { isEditRefusal } from './discord-refusal';
 import { listBinds } from '../binds/store';
+import { restrictionsOf } from '../config/config-store';
+import { readRobloxFacts, robloxNeeds } from '../rules/roblox-facts';
+import { saveMemberFacts } from '../rules/member-facts';
+import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
+import { effectiveNicknameTemplate, type NicknameFormat } from '@roconnect/shared-lib/contract';
 import {
   verifiedMessage,
   type MemberUpdate,
   type MemberUpdateFacts,
   type MemberUpdatePlan,
   type PlannedRole,
+  type RestrictionPlan,
   type RoleStep,
 } from './plan-member-update';
 
@@ -27,10 +33,22 @@ async function wasVerifiedBefore(ctx: AppContext, guildId: string, accountId: st
   return row !== undefined;
 }
 
+/** The member's rank name in the first bound group, when a template shows it ('' when none). */
+async function groupRankName(
+  ctx: AppContext,
+  groupId: string | null,
+  rank: number,
+): Promise<string> {
+  if (!groupId || rank === 0) return '';
+  const found = (await lookupRobloxGroups(ctx, [groupId])).get(groupId);
+  return (found?.ok && found.group?.ranks.find((r) => r.rank === rank)?.name) || '';
+}
+
 /**
  * What planMemberUpdate needs besides the request: the server's binds, its live roles when a role
- * is configured or bound, and the account's ranks in the bound groups (one Roblox call answers
- * every bound group, security review N4).
+ * is configured, bound or bypassing, and what the rules need from Roblox: the account's ranks in
+ * every group (one call answers them all, security review N4), its badges (one call per 100),
+ * the game passes and items bound (one call each), its age (one call), each kind once.
  */
 export async function memberUpdateFacts(
   ctx: AppContext,
@@ -38,14 +56,25 @@ export async function memberUpdateFacts(
 ): Promise<MemberUpdateFacts> {
   const { config } = update;
   const binds = await listBinds(ctx.db, update.guild.id);
+  const restrictions = restrictionsOf(config);
+  const bypass =
+    (config.nicknameBypassRoleIds?.length ?? 0) + (config.roleBypassRoleIds?.length ?? 0);
   const roles =
-    binds.length || config.verifiedRoleId || config.unverifiedRoleId
+    binds.length || config.verifiedRoleId || config.unverifiedRoleId || bypass
       ? await ctx.integrations.discordBot.listRoles(update.guild.id)
       : [];
-  const ranks = binds.length
-    ? await ctx.integrations.roblox.getUserGroupRanks(update.account.robloxId)
-    : new Map<string, number>();
-  return { ...update, binds, roles, ranks };
+  const templates = [
+    effectiveNicknameTemplate(config.nicknameFormat as NicknameFormat, config.nicknameTemplate),
+    ...binds.map((b) => b.nickname ?? ''),
+  ];
+  const showsRank = templates.some((t) => t.includes('{group-rank}'));
+  const needs = robloxNeeds(binds, restrictions, { groupRank: showsRank });
+  const roblox = await readRobloxFacts(ctx.integrations.roblox, update.account.robloxId, needs);
+  const firstGroup = binds.find((b) => (b.kind ?? 'group') === 'group')?.groupId ?? null;
+  const groupRank = showsRank
+    ? await groupRankName(ctx, firstGroup, roblox.ranks.get(firstGroup ?? '') ?? 0)
+    : '';
+  return { ...update, binds, roles, ranks: roblox.ranks, roblox, groupRank };
 }
 
 /** Discord refused a role change: which role and what the owner should do; other errors rethrown. */
@@ -126,7 +155,10 @@ export async function applyMemberUpdate(
     roles_removed: [],
     nickname: null,
     warnings: [...plan.warnings],
+    not_given: [...plan.notGiven],
+    restricted: plan.restriction?.reason ?? null,
   };
+  const bound = new Set(plan.boundRoleIds);
 
   const steps: RoleStep[] = [];
   for (const step of plan.roles) {
@@ -187,6 +219,16 @@ export async function applyMemberUpdate(
         roleDone(step);
       } catch (err) {
         const refusal = roleRefusal(err, role.name);
+        // a bound role above the bot is a role not given, with why, not a failed verification
+        if (add && bound.has(role.id) && refusal.code === 'discord_missing_permissions') {
+          result.not_given.push({
+            role_id: role.id,
+            role_name: role.name,
+            reason: `RoConnect's role is below ${role.name}`,
+          });
+          result.warnings.push(refusal.message);
+          continue;
+        }
         if (!changedSomething(result)) throw refusal;
         result.warnings.push(refusal.message);
       }
@@ -216,12 +258,21 @@ export async function applyMemberUpdate(
 
   // DM: only when this verification changed something or is the first here with this account,
   // so pressing Verify again does not message the member twice. A refused DM is only a warning.
+  // A member about to be kicked or banned is told why first (a DM cannot reach them after).
+  const removing = plan.restriction && plan.restriction.action !== 'deny';
   const alreadyTold =
-    !plan.notify ||
-    (!changedSomething(result) && (await wasVerifiedBefore(ctx, guild.id, account.id)));
+    (!plan.notify && !removing) ||
+    (!removing &&
+      !changedSomething(result) &&
+      (await wasVerifiedBefore(ctx, guild.id, account.id)));
   if (!alreadyTold) {
     try {
-      await bot.sendDirectMessage(user.discordId, verifiedMessage(plan, result.roles_added));
+      await bot.sendDirectMessage(
+        user.discordId,
+        plan.restriction
+          ? restrictedMessage(plan, plan.restriction)
+          : verifiedMessage(plan, result.roles_added),
+      );
       result.dm_sent = true;
     } catch (err) {
       if (!(err instanceof IntegrationError)) throw err;
@@ -233,7 +284,8 @@ export async function applyMemberUpdate(
     }
   }
 
-  await markVerified(ctx.db, account.id);
+  if (plan.restriction) await enforceRestriction(ctx, plan, plan.restriction, result);
+  else await markVerified(ctx.db, account.id);
   await recordVerification(ctx.db, {
     guildId: guild.id,
     source: plan.source,
@@ -251,5 +303,56 @@ export async function applyMemberUpdate(
   });
   // Discord Linked Roles: the user's own values, beside the server's roles (never fails this)
   await writeRoleConnection(ctx, user.id, account);
+  // what Roblox said and the roles the member has now: the binds preview's input
+  if (plan.roblox) {
+    const removedIds = new Set(removed.map((r) => r.id));
+    const roleIds = plan.memberRoles.filter((id) => !removedIds.has(id));
+    for (const r of added) if (!roleIds.includes(r.id)) roleIds.push(r.id);
+    await saveMemberFacts(
+      ctx.db,
+      { guildId: guild.id, discordId: user.discordId, robloxId: account.robloxId, roleIds },
+      plan.roblox,
+    );
+  }
   return result;
+}
+
+/** The DM of a member a restriction caught. */
+function restrictedMessage(plan: MemberUpdatePlan, restriction: RestrictionPlan): string {
+  const what =
+    restriction.action === 'kick'
+      ? 'You were removed from'
+      : restriction.action === 'ban'
+        ? 'You were banned from'
+        : 'You cannot verify in';
+  return `${what} ${plan.guild.name}: ${restriction.reason}.`;
+}
+
+/**
+ * Kicks or bans a member a restriction caught, when the owner chose it (the plan has already
+ * turned it into deny for a server manager). Discord's refusal (the bot lacks Kick or Ban
+ * Members, or sits below the member) leaves the member denied, and says so.
+ */
+async function enforceRestriction(
+  ctx: AppContext,
+  plan: MemberUpdatePlan,
+  restriction: RestrictionPlan,
+  result: VerifyResult,
+): Promise<void> {
+  if (restriction.action === 'deny') return;
+  const bot = ctx.integrations.discordBot;
+  const reason = `RoConnect: ${restriction.reason}`;
+  try {
+    if (restriction.action === 'kick')
+      await bot.kickMember(plan.guild.id, plan.user.discordId, reason);
+    else await bot.banMember(plan.guild.id, plan.user.discordId, reason);
+    result.warnings.push(
+      `${plan.user.username} was ${restriction.action === 'kick' ? 'kicked' : 'banned'} from the server: ${restriction.reason}.`,
+    );
+  } catch (err) {
+    if (!(err instanceof IntegrationError)) throw err;
+    result.warnings.push(
+      `Discord refused to ${restriction.action} ${plan.user.username}, so they were only denied roles: ${err.message}`,
+    );
+  }
 }

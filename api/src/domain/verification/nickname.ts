@@ -1,41 +1,51 @@
-import type { NicknameFormat } from '@roconnect/shared-lib/contract';
+import {
+  NICKNAME_MAX_LENGTH,
+  NICKNAME_PRESET_TEMPLATES,
+  fillNicknameTemplate,
+  parseNicknameTemplate,
+  type NicknameFormat,
+  type NicknameValues,
+} from '@roconnect/shared-lib/contract';
 
-export const MAX_NICKNAME = 32;
+export const MAX_NICKNAME = NICKNAME_MAX_LENGTH;
 
 export interface NicknameSources {
   discordUsername: string;
   discordGlobalName: string | null;
   robloxUsername: string;
   robloxDisplayName: string;
+  robloxId?: string;
+  /** the member's rank name in the first bound group ('' when none) */
+  groupRank?: string;
+  serverName?: string;
 }
 
-const chars = (s: string) => Array.from(s);
-const cut = (s: string, n: number) => chars(s).slice(0, Math.max(0, n)).join('').trimEnd();
+/** The tokens' values for a member (docs/product.md › Nicknames). */
+export function nicknameValues(s: NicknameSources): NicknameValues {
+  return {
+    'roblox-name': s.robloxUsername,
+    'display-name': s.robloxDisplayName || s.robloxUsername,
+    'roblox-id': s.robloxId ?? '',
+    'discord-name': s.discordGlobalName?.trim() || s.discordUsername,
+    'discord-username': s.discordUsername,
+    'group-rank': s.groupRank ?? '',
+    'server-name': s.serverName ?? '',
+  };
+}
 
 /**
- * The nickname for a format, never over Discord's 32 characters; null for `none`.
+ * The nickname a template gives, never over Discord's 32 characters; null when it gives none.
+ * The template was checked when it was saved; one that no longer reads gives none.
+ */
+export function nicknameFromTemplate(template: string, s: NicknameSources): string | null {
+  const parsed = parseNicknameTemplate(template);
+  return parsed.ok ? fillNicknameTemplate(parsed.parts, nicknameValues(s)) : null;
+}
+
+/**
+ * The nickname for a format (its named template), never over 32 characters; null for `none`.
  * With `discord_display_with_roblox` the Discord part is shortened first, so the Roblox name stays whole.
  */
 export function buildNickname(format: NicknameFormat, s: NicknameSources): string | null {
-  const discordDisplay = s.discordGlobalName?.trim() || s.discordUsername;
-  switch (format) {
-    case 'none':
-      return null;
-    case 'roblox_username':
-      return cut(s.robloxUsername, MAX_NICKNAME);
-    case 'roblox_display':
-      return cut(s.robloxDisplayName || s.robloxUsername, MAX_NICKNAME);
-    case 'discord_display':
-      return cut(discordDisplay, MAX_NICKNAME);
-    case 'discord_username':
-      return cut(s.discordUsername, MAX_NICKNAME);
-    case 'discord_display_with_roblox': {
-      const suffix = ` (${s.robloxUsername})`;
-      const room = MAX_NICKNAME - chars(suffix).length;
-      if (room < 1) return cut(s.robloxUsername, MAX_NICKNAME);
-      const discordPart =
-        chars(discordDisplay).length > room ? `${cut(discordDisplay, room - 1)}…` : discordDisplay;
-      return `${discordPart}${suffix}`;
-    }
-  }
+  return nicknameFromTemplate(NICKNAME_PRESET_TEMPLATES[format], s);
 }

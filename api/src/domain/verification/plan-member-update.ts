@@ -1,11 +1,19 @@
-import type { AuditSource, NicknameFormat } from '@roconnect/shared-lib/contract';
+import {
+  effectiveNicknameTemplate,
+  type AuditSource,
+  type NicknameFormat,
+  type NotGivenRole,
+  type Restrictions,
+} from '@roconnect/shared-lib/contract';
 import type { DiscordMember, DiscordRole } from '../../integrations/types';
 import type { RobloxAccountRow } from '../accounts/accounts';
 import type { UserRow } from '../accounts/users';
-import { rankMatches, type BindRow } from '../binds/store';
-import type { ConfigRow } from '../config/config-store';
+import { restrictionsOf, type ConfigRow } from '../config/config-store';
 import { dangerousPermission } from '../roles/role-safety';
-import { buildNickname } from './nickname';
+import { bindNickname, judgeBinds, type RuleBind } from '../rules/judge';
+import { restrictionReason } from '../rules/restrictions';
+import type { RobloxFacts } from '../rules/roblox-facts';
+import { nicknameFromTemplate } from './nickname';
 import { unverifiedRoleChange } from './unverified-role';
 
 /** What a caller asks for: whom to update where, and why (the website's verify, a command, the job). */
@@ -29,12 +37,18 @@ export interface MemberUpdate {
 
 /** What the plan is made from besides the request, read beforehand (memberUpdateFacts). */
 export interface MemberUpdateFacts extends MemberUpdate {
-  /** the server's binds, in the owner's order */
-  binds: Pick<BindRow, 'groupId' | 'groupName' | 'minRank' | 'maxRank' | 'roleId' | 'roleName'>[];
+  /** the server's binds, in the owner's order (a bind without a kind is a group bind) */
+  binds: RuleBind[];
   /** the account's rank in the bound groups; a group missing is one the account is not in */
   ranks: ReadonlyMap<string, number>;
+  /** what Roblox said for this verify: badges, items, the account's age (absent: groups only) */
+  roblox?: RobloxFacts;
+  /** the member's rank name in the first bound group, for the `{group-rank}` token */
+  groupRank?: string;
   /** the server's live roles (empty when no role is configured or bound) */
   roles: DiscordRole[];
+  /** now, for the account age restriction (absent: the clock) */
+  now?: Date;
 }
 
 export interface PlannedRole {
@@ -59,6 +73,13 @@ export interface NicknamePlan {
   warning: string | null;
 }
 
+/** A restriction of the server caught the member: no roles, and what else happens. */
+export interface RestrictionPlan {
+  reason: string;
+  /** what the owner chose, unless the member manages the server (then deny) */
+  action: Restrictions['action'];
+}
+
 /** A member's update, decided and not yet done: applyMemberUpdate performs it in this order. */
 export interface MemberUpdatePlan {
   guild: { id: string; name: string };
@@ -71,17 +92,49 @@ export interface MemberUpdatePlan {
   /** the verified role and every earned bound role given, then roles no longer earned taken */
   roles: RoleStep[];
   nickname: NicknamePlan;
+  /** bound roles the member does not get, and why (the verify answer's `not_given`) */
+  notGiven: NotGivenRole[];
+  /** a restriction that caught the member; null: none did */
+  restriction: RestrictionPlan | null;
+  /** the member's roles before the update */
+  memberRoles: string[];
+  /** every role a bind names */
+  boundRoleIds: string[];
+  /** what Roblox said, kept for the binds preview; null when nothing was read */
+  roblox: RobloxFacts | null;
   /** a DM is sent when the update changed something or is the first here with this account */
   notify: boolean;
   source: AuditSource;
   actorUserId: string | null;
 }
 
+const ADMINISTRATOR = 1n << 3n;
+const MANAGE_SERVER = 1n << 5n;
+
+/** The owner, or a member whose roles carry Administrator or Manage Server: never kicked or banned. */
+export function managesServer(
+  guild: { id: string; ownerDiscordId: string },
+  member: DiscordMember,
+  roles: DiscordRole[],
+): boolean {
+  if (member.user_id === guild.ownerDiscordId) return true;
+  const held = new Set([...member.roles, guild.id]);
+  return roles.some((r) => {
+    if (!held.has(r.id) || !/^\d{1,20}$/.test(r.permissions)) return false;
+    const bits = BigInt(r.permissions);
+    return (bits & (ADMINISTRATOR | MANAGE_SERVER)) !== 0n;
+  });
+}
+
 /**
- * Decides a verification: the verified role and every bound role whose rank range the account's
- * rank falls in are given; bound roles it no longer earns and the unverified role are taken; a role
- * that gained a moderator permission since it was configured is never given (docs/security.md,
- * "the bot as a ladder"); the nickname the format gives, except for the owner. No I/O.
+ * Decides a verification: the verified role and every bound role whose rule the account meets
+ * (a rank range, a badge, a game pass or item owned) are given; bound roles it no longer earns
+ * and the unverified role are taken; a role that gained a moderator permission since it was
+ * configured is never given (docs/security.md, "the bot as a ladder"); the nickname of the
+ * highest-priority matching bind's template, else the server's, except for the owner. A member
+ * with a role-bypass role keeps their bound roles, one with a nickname-bypass role their
+ * nickname; a member a restriction catches gets no role and loses the ones given before
+ * (docs/product.md › Restrictions). Each bound role not given says why. No I/O.
  */
 export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
   const { config, binds, member, user, account } = facts;
@@ -89,15 +142,45 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
   const has = new Set(member.roles);
   const nameOf = (id: string, fallback: string) =>
     facts.roles.find((r) => r.id === id)?.name ?? fallback;
+  const roblox: RobloxFacts = facts.roblox ?? {
+    ranks: facts.ranks,
+    ranksRead: true,
+    badges: new Map(),
+    owned: new Map(),
+    inventoryPrivate: false,
+    createdAt: null,
+    readAt: facts.now ?? new Date(),
+  };
+
+  const groupName = (id: string) => binds.find((b) => b.groupId === id && b.groupName)?.groupName;
+  const restrictions = restrictionsOf(config);
+  const caught = restrictionReason(
+    restrictions,
+    { robloxId: account.robloxId, ranks: roblox.ranks, createdAt: roblox.createdAt },
+    facts.now ?? new Date(),
+    (id) => groupName(id) ?? `group ${id}`,
+  );
+  const held = (ids: readonly string[] | undefined) =>
+    facts.roles.find((r) => has.has(r.id) && (ids ?? []).includes(r.id));
+  const roleBypass = caught ? undefined : held(config.roleBypassRoleIds);
 
   // a group missing from the ranks is one the account is not in: rank 0
-  const rankIn = (groupId: string) => facts.ranks.get(groupId) ?? 0;
-  const earned = binds.filter((b) => rankMatches(b, rankIn(b.groupId)));
-  for (const g of new Set(binds.map((b) => b.groupId))) {
-    if (rankIn(g) !== 0 || earned.some((b) => b.groupId === g)) continue;
-    const name = binds.find((b) => b.groupId === g && b.groupName)?.groupName ?? g;
-    warnings.push(`You are not a member of the Roblox group ${name}, so no rank role was given.`);
-  }
+  const judged = judgeBinds(binds, roblox);
+  const earned = caught || roleBypass ? [] : judged.earned;
+  const groupBinds = binds.filter((b) => (b.kind ?? 'group') === 'group');
+  const rankIn = (groupId: string) => roblox.ranks.get(groupId) ?? 0;
+  if (!caught && !roleBypass)
+    for (const g of new Set(groupBinds.map((b) => b.groupId ?? ''))) {
+      if (rankIn(g) !== 0 || earned.some((b) => b.groupId === g)) continue;
+      warnings.push(
+        `You are not a member of the Roblox group ${groupName(g) ?? g}, so no rank role was given.`,
+      );
+    }
+  if (caught) warnings.push(`You cannot verify in ${facts.guild.name}: ${caught}.`);
+  if (roleBypass)
+    warnings.push(
+      `Your roles were left as they are: you have the role "${roleBypass.name}", whose members RoConnect does not give or take bound roles.`,
+    );
 
   const toAdd: PlannedRole[] = [];
   const toRemove: PlannedRole[] = [];
@@ -107,37 +190,64 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
     planned.add(id);
     toAdd.push({ id, name });
   };
-  if (config.verifiedRoleId) add(config.verifiedRoleId, config.verifiedRoleName);
+  if (config.verifiedRoleId && !caught) add(config.verifiedRoleId, config.verifiedRoleName);
   for (const b of earned) add(b.roleId, nameOf(b.roleId, b.roleName));
-  const kept = new Set([...earned.map((b) => b.roleId), config.verifiedRoleId ?? '']);
-  for (const b of binds) {
-    if (kept.has(b.roleId) || !has.has(b.roleId) || planned.has(b.roleId)) continue;
-    planned.add(b.roleId);
-    toRemove.push({ id: b.roleId, name: nameOf(b.roleId, b.roleName) });
+  const kept = new Set([
+    ...earned.map((b) => b.roleId),
+    ...(caught ? [] : [config.verifiedRoleId ?? '']),
+  ]);
+  const managed = roleBypass ? [] : binds.map((b) => b.roleId);
+  if (caught && config.verifiedRoleId) managed.unshift(config.verifiedRoleId);
+  for (const id of managed) {
+    if (kept.has(id) || !has.has(id) || planned.has(id)) continue;
+    planned.add(id);
+    const bind = binds.find((b) => b.roleId === id);
+    toRemove.push({ id, name: nameOf(id, bind?.roleName ?? config.verifiedRoleName) });
   }
-  const unverified = unverifiedRoleChange(config, member, true).remove;
+  const unverified = caught ? null : unverifiedRoleChange(config, member, true).remove;
   if (unverified && !kept.has(unverified) && !planned.has(unverified))
     toRemove.push({ id: unverified, name: nameOf(unverified, 'Unverified') });
+
+  const notGiven: NotGivenRole[] = [];
+  const notGivenIds = new Set<string>();
+  const notGive = (roleId: string, roleName: string, reason: string) => {
+    if (notGivenIds.has(roleId)) return;
+    notGivenIds.add(roleId);
+    notGiven.push({ role_id: roleId, role_name: nameOf(roleId, roleName), reason });
+  };
+  if (caught) for (const b of binds) notGive(b.roleId, b.roleName, caught);
+  else if (!roleBypass)
+    for (const [roleId, { roleName, reason }] of judged.reasons) notGive(roleId, roleName, reason);
 
   const refusal = (role: PlannedRole) => {
     const permission = dangerousPermission(
       facts.roles.find((r) => r.id === role.id) ?? { permissions: '0' },
     );
-    return permission
-      ? `The role "${role.name}" now has the ${permission} permission, so it was not given. Ask a server admin to remove that permission or pick another role.`
-      : null;
+    if (!permission) return null;
+    if (binds.some((b) => b.roleId === role.id))
+      notGive(role.id, role.name, `"${role.name}" has the ${permission} permission`);
+    return `The role "${role.name}" now has the ${permission} permission, so it was not given. Ask a server admin to remove that permission or pick another role.`;
   };
   const roles: RoleStep[] = [
     ...toAdd.map((role) => ({ role, add: true, refused: refusal(role) })),
     ...toRemove.map((role) => ({ role, add: false, refused: null })),
   ];
 
-  const value = buildNickname(config.nicknameFormat as NicknameFormat, {
-    discordUsername: user.username,
-    discordGlobalName: user.globalName,
-    robloxUsername: account.username,
-    robloxDisplayName: account.displayName,
-  });
+  const template =
+    bindNickname(earned) ??
+    effectiveNicknameTemplate(config.nicknameFormat as NicknameFormat, config.nicknameTemplate);
+  const keepsNickname = caught !== null || held(config.nicknameBypassRoleIds) !== undefined;
+  const value = keepsNickname
+    ? null
+    : nicknameFromTemplate(template, {
+        discordUsername: user.username,
+        discordGlobalName: user.globalName,
+        robloxUsername: account.username,
+        robloxDisplayName: account.displayName,
+        robloxId: account.robloxId,
+        groupRank: facts.groupRank ?? '',
+        serverName: facts.guild.name,
+      });
   const isOwner = facts.guild.ownerDiscordId === user.discordId;
   const nickname: NicknamePlan = {
     value,
@@ -148,6 +258,18 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
         : null,
   };
 
+  let restriction: RestrictionPlan | null = null;
+  if (caught) {
+    let action = restrictions.action;
+    if (action !== 'deny' && managesServer(facts.guild, member, facts.roles)) {
+      action = 'deny';
+      warnings.push(
+        `RoConnect never kicks or bans a server manager, so ${user.username} was only denied roles.`,
+      );
+    }
+    restriction = { reason: caught, action };
+  }
+
   return {
     guild: { id: facts.guild.id, name: facts.guild.name },
     user,
@@ -156,6 +278,11 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
     warnings,
     roles,
     nickname,
+    notGiven,
+    restriction,
+    memberRoles: [...member.roles],
+    boundRoleIds: [...new Set(binds.map((b) => b.roleId))],
+    roblox: facts.roblox ?? null,
     notify: facts.notify,
     source: facts.source,
     actorUserId: facts.actorUserId,

@@ -4,16 +4,40 @@ import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
 import { grantRefusal, type GrantContext } from '../../domain/roles/role-safety';
 import { findRoleByName } from '../../domain/roles/roles';
 import { cleanRoleName } from '../../domain/roles/validate';
-import { MAX_GROUPS_PER_SERVER, parseRobloxGroupInput } from '@roconnect/shared-lib/contract';
+import {
+  BIND_KINDS,
+  MAX_GROUPS_PER_SERVER,
+  parseNicknameTemplate,
+  parseRobloxGroupInput,
+  type BindKind,
+} from '@roconnect/shared-lib/contract';
 import type { NewBind } from '../../domain/binds/store';
+import { lookupRobloxItems } from '../../domain/binds/item-names';
+import type { RobloxItemKind } from '../../integrations/types';
 
 export type BindInputBody = {
-  group_id: string | number;
-  min_rank: number;
-  max_rank: number;
+  kind?: BindKind;
+  group_id?: string | number;
+  min_rank?: number;
+  max_rank?: number;
+  badge_id?: string | number;
+  gamepass_id?: string | number;
+  asset_id?: string | number;
   role_id?: string;
   role_name?: string;
+  nickname?: string | null;
+  priority?: number;
 };
+
+const ID_FIELD = { badge: 'badge_id', gamepass: 'gamepass_id', asset: 'asset_id' } as const;
+const KIND_FIELDS: Record<BindKind, (keyof BindInputBody)[]> = {
+  group: ['group_id', 'min_rank', 'max_rank'],
+  badge: ['badge_id'],
+  gamepass: ['gamepass_id'],
+  asset: ['asset_id'],
+};
+const ITEM_WORDS = { badge: 'badge', gamepass: 'game pass', asset: 'catalog item' } as const;
+const ROBLOX_ID = /^[1-9]\d{0,18}$/;
 
 /** A refusal about one bind names it: `body.binds[2]: …`. */
 const about = (i: number, err: ApiError) =>
@@ -22,6 +46,44 @@ const about = (i: number, err: ApiError) =>
 type Planned = Omit<NewBind, 'roleId' | 'roleName' | 'groupName'> & {
   role: { id: string; name: string } | { create: string };
 };
+
+/** The bind's rule: its kind's fields, present and alone, and its nickname template. */
+function ruleOf(b: BindInputBody, at: string) {
+  const kind = b.kind ?? 'group';
+  for (const other of BIND_KINDS.filter((k) => k !== kind)) {
+    const stray = KIND_FIELDS[other].find((f) => b[f] !== undefined);
+    if (stray) throw badRequest(`${at}.${stray} does not belong to a ${kind} bind.`);
+  }
+  if (b.nickname) {
+    const parsed = parseNicknameTemplate(b.nickname, `${at}.nickname`);
+    if (!parsed.ok) throw badRequest(parsed.error, 'invalid_nickname_template');
+  }
+  const rule = { kind, nickname: b.nickname || null, priority: b.priority ?? 0 };
+  if (kind === 'group') {
+    for (const field of KIND_FIELDS.group)
+      if (b[field] === undefined) throw badRequest(`${at}.${field} is required for a group bind.`);
+    const parsed = parseRobloxGroupInput(String(b.group_id));
+    if (!parsed.ok) throw badRequest(`${at}.group_id is not a Roblox group: ${parsed.error}`);
+    if (b.min_rank! > b.max_rank!)
+      throw badRequest(`${at}.min_rank (${b.min_rank}) must not be above max_rank (${b.max_rank})`);
+    return {
+      ...rule,
+      groupId: parsed.groupId,
+      minRank: b.min_rank!,
+      maxRank: b.max_rank!,
+      itemId: null,
+    };
+  }
+  const field = ID_FIELD[kind];
+  const raw = b[field];
+  if (raw === undefined) throw badRequest(`${at}.${field} is required for a ${kind} bind.`);
+  const id = String(raw).trim();
+  if (!ROBLOX_ID.test(id))
+    throw badRequest(
+      `${at}.${field} must be a Roblox ${ITEM_WORDS[kind]} id (a positive whole number).`,
+    );
+  return { ...rule, groupId: null, minRank: 0, maxRank: 0, itemId: id };
+}
 
 /** Checks every bind before anything is created; answers what to save and which roles to make. */
 function check(
@@ -32,10 +94,7 @@ function check(
   const seen = new Map<string, number>();
   const planned = inputs.map((b, i) => {
     const at = `body.binds[${i}]`;
-    const parsed = parseRobloxGroupInput(String(b.group_id));
-    if (!parsed.ok) throw badRequest(`${at}.group_id is not a Roblox group: ${parsed.error}`);
-    if (b.min_rank > b.max_rank)
-      throw badRequest(`${at}.min_rank (${b.min_rank}) must not be above max_rank (${b.max_rank})`);
+    const rule = ruleOf(b, at);
     if ((b.role_id === undefined) === (b.role_name === undefined))
       throw badRequest(`${at}: send exactly one of role_id or role_name`);
     let role: Planned['role'];
@@ -59,14 +118,18 @@ function check(
       throw badRequest(
         `${at}: "${role.name}" is the unverified role, which verification takes away; bind another role.`,
       );
-    const key = `${parsed.groupId}:${b.min_rank}:${b.max_rank}:${'id' in role ? role.id : `new:${role.create.toLowerCase()}`}`;
+    const what =
+      rule.kind === 'group'
+        ? `${rule.groupId}:${rule.minRank}:${rule.maxRank}`
+        : `${rule.kind}:${rule.itemId}`;
+    const key = `${what}:${'id' in role ? role.id : `new:${role.create.toLowerCase()}`}`;
     const first = seen.get(key);
     if (first !== undefined) throw badRequest(`${at} repeats body.binds[${first}]`);
     seen.set(key, i);
-    return { groupId: parsed.groupId, minRank: b.min_rank, maxRank: b.max_rank, role };
+    return { ...rule, role };
   });
   // every group costs Roblox reads on each verify and editor load (security review N4)
-  const groups = new Set(planned.map((p) => p.groupId)).size;
+  const groups = new Set(planned.flatMap((p) => (p.groupId ? [p.groupId] : []))).size;
   if (groups > MAX_GROUPS_PER_SERVER)
     throw badRequest(
       `body.binds names ${groups} Roblox groups; a server may bind at most ${MAX_GROUPS_PER_SERVER}. Remove ${groups - MAX_GROUPS_PER_SERVER} of them and save again.`,
@@ -85,14 +148,30 @@ export async function planBinds(
   inputs: BindInputBody[],
   g: GrantContext,
   unverifiedRoleId: string | null,
-): Promise<{ binds: NewBind[]; groupNames: Map<string, string> }> {
+  { createRoles = true }: { createRoles?: boolean } = {},
+): Promise<{ binds: NewBind[]; groupNames: Map<string, string>; newRoles: Map<string, string> }> {
   const planned = check(inputs, g, unverifiedRoleId);
   const groupNames = new Map<string, string>();
   const lookups = await lookupRobloxGroups(
     ctx,
-    planned.map((p) => p.groupId),
+    planned.flatMap((p) => (p.groupId ? [p.groupId] : [])),
     { forSave: true },
   );
+  const itemRefs = planned.flatMap((p) =>
+    p.kind !== 'group' && p.itemId ? [{ kind: p.kind as RobloxItemKind, id: p.itemId }] : [],
+  );
+  const items = await lookupRobloxItems(ctx, itemRefs, { forSave: true });
+  for (const ref of itemRefs) {
+    const found = items.get(`${ref.kind}:${ref.id}`)!;
+    if (!found.ok) throw found.error;
+    if (found.name === null) {
+      const i = planned.findIndex((p) => p.kind === ref.kind && p.itemId === ref.id);
+      throw notFound(
+        `body.binds[${i}].${ID_FIELD[ref.kind]}: Roblox ${ITEM_WORDS[ref.kind]} ${ref.id} does not exist.`,
+        'item_not_found',
+      );
+    }
+  }
   for (const [groupId, found] of lookups) {
     if (!found.ok) throw found.error;
     if (!found.group) {
@@ -105,6 +184,8 @@ export async function planBinds(
     groupNames.set(groupId, found.group.name);
   }
   const created = new Map<string, { id: string; name: string }>();
+  // the preview creates nothing: a new role stands as `new:<name>`
+  const newRoles = new Map<string, string>();
   const binds: NewBind[] = [];
   for (const p of planned) {
     let role: { id: string; name: string };
@@ -112,17 +193,26 @@ export async function planBinds(
       const key = p.role.create.toLowerCase();
       role =
         created.get(key) ??
-        (await ctx.integrations.discordBot.createRole(g.guildId, p.role.create));
+        (createRoles
+          ? await ctx.integrations.discordBot.createRole(g.guildId, p.role.create)
+          : { id: `new:${key}`, name: p.role.create });
       created.set(key, role);
+      if (!createRoles) newRoles.set(role.id, role.name);
     } else role = p.role;
+    const item = p.itemId ? items.get(`${p.kind}:${p.itemId}`) : undefined;
     binds.push({
+      kind: p.kind,
       groupId: p.groupId,
-      groupName: groupNames.get(p.groupId) ?? null,
+      groupName: p.groupId ? (groupNames.get(p.groupId) ?? null) : null,
       minRank: p.minRank,
       maxRank: p.maxRank,
+      itemId: p.itemId,
+      itemName: item?.ok ? item.name : null,
+      nickname: p.nickname,
+      priority: p.priority,
       roleId: role.id,
       roleName: role.name,
     });
   }
-  return { binds, groupNames };
+  return { binds, groupNames, newRoles };
 }

@@ -11,6 +11,8 @@ import { BIND_ROUTES } from '@roconnect/shared-lib/contract';
 import { getBindsRoute, putBindsRoute } from '@roconnect/shared-lib/contract/schemas';
 import { listBinds, replaceBinds } from '../../domain/binds/store';
 import { bindsView } from './view';
+import { bindsPreviewRoute } from './preview-route';
+import { bindLookupRoute } from './lookup-route';
 
 /**
  * GET/PUT /api/v1/server/{id}/binds: the caller must manage the server now. Both ask Roblox (and
@@ -44,7 +46,11 @@ export const bindsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const config = await getConfig(ctx.db, guild.id);
     const before = await listBinds(ctx.db, guild.id);
     const inputs = request.body.binds;
-    let planned: Awaited<ReturnType<typeof planBinds>> = { binds: [], groupNames: new Map() };
+    let planned: Awaited<ReturnType<typeof planBinds>> = {
+      binds: [],
+      groupNames: new Map(),
+      newRoles: new Map(),
+    };
     if (inputs.length) {
       requireBot(guild);
       const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
@@ -52,7 +58,7 @@ export const bindsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     await replaceBinds(ctx.db, guild.id, planned.binds);
     // config.group_id names the first bound group (null: no group integration)
-    const first = planned.binds[0]?.groupId ?? null;
+    const first = planned.binds.find((b) => b.groupId)?.groupId ?? null;
     await saveConfig(ctx.db, guild.id, userId, {
       groupId: first,
       groupName: first ? (planned.groupNames.get(first) ?? null) : null,
@@ -64,4 +70,7 @@ export const bindsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       data: await bindsView(ctx, guild, rows, planned.groupNames),
     };
   });
+
+  await bindsPreviewRoute(app, {});
+  await bindLookupRoute(app, {});
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { listBinds } from '../../domain/binds/store';
 import { getConfig, saveConfig, toServerConfigDto } from '../../domain/config/config-store';
@@ -12,13 +12,36 @@ import {
 import { bindGroup, groupIdFromBody } from './group';
 import { loadGrantContext } from '../../domain/roles/role-safety';
 import { checkChosenRole, ensureVerifiedRole } from '../../domain/roles/roles';
-import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
+import {
+  SERVER_ROUTES,
+  parseNicknameTemplate,
+  presetOfTemplate,
+  type NicknameFormat,
+} from '@roconnect/shared-lib/contract';
 import {
   editGroupRoute,
   editNicknameRoute,
   editVerifiedRoleRoute,
 } from '@roconnect/shared-lib/contract/schemas';
 import { cleanRoleName, requireBot } from '../../domain/roles/validate';
+
+/**
+ * PUT …/edit/nickname's body: a named format, or a template (docs/product.md › Nicknames). A
+ * template equal to a named one is stored as that name; a template that names an unknown token
+ * or can never fit in 32 characters is a 400 saying which.
+ */
+function nicknamePatch(body: { nickname_format?: NicknameFormat; nickname_template?: string }) {
+  const { nickname_format: format, nickname_template: template } = body;
+  if ((format === undefined) === (template === undefined))
+    throw badRequest('send exactly one of body.nickname_format or body.nickname_template');
+  if (format !== undefined) return { nicknameFormat: format, nicknameTemplate: null };
+  const parsed = parseNicknameTemplate(template!, 'body.nickname_template');
+  if (!parsed.ok) throw badRequest(parsed.error, 'invalid_nickname_template');
+  const preset = presetOfTemplate(template!);
+  return preset
+    ? { nicknameFormat: preset, nicknameTemplate: null }
+    : { nicknameTemplate: template! };
+}
 
 /** Changes after setup; they never move the wizard. */
 export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -32,9 +55,7 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = authOf(request);
       const { guild } = await requireLiveManager(ctx, userId, request.params.id);
       const before = await getConfig(ctx.db, guild.id);
-      const row = await saveConfig(ctx.db, guild.id, userId, {
-        nicknameFormat: request.body.nickname_format,
-      });
+      const row = await saveConfig(ctx.db, guild.id, userId, nicknamePatch(request.body));
       await recordNicknameChange(ctx.db, guild.id, userId, before, row);
       return {
         success: true as const,

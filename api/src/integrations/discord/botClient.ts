@@ -183,6 +183,16 @@ export function createDiscordBotClient(
       );
     },
 
+    async kickMember(guildId, userId, reason) {
+      await call('kick_member', () => rest.delete(Routes.guildMember(guildId, userId), { reason }));
+    },
+
+    async banMember(guildId, userId, reason) {
+      await call('ban_member', () =>
+        rest.put(Routes.guildBan(guildId, userId), { body: {}, reason }),
+      );
+    },
+
     async setMemberNickname(guildId, userId, nick) {
       await call('set_nickname', () =>
         rest.patch(Routes.guildMember(guildId, userId), { body: { nick } }),

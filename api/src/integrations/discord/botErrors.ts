@@ -11,6 +11,8 @@ export type BotOperation =
   | 'remove_role'
   | 'set_nickname'
   | 'edit_member'
+  | 'kick_member'
+  | 'ban_member'
   | 'send_dm'
   | 'list_channels'
   | 'post_message';
@@ -24,6 +26,10 @@ const MISSING_PERMISSIONS: Record<BotOperation, string> = {
     "The bot cannot change this member's nickname. Discord never lets bots rename the server owner; for anyone else, drag the bot's role above the member's highest role in Server Settings → Roles and give it Manage Nicknames.",
   edit_member:
     "The bot cannot change this member's roles or nickname. In Server Settings → Roles, drag the bot's role above the roles it gives and the member's highest role, and give it Manage Roles and Manage Nicknames.",
+  kick_member:
+    "The bot cannot kick this member. Give the bot's role Kick Members and drag it above the member's highest role in Server Settings → Roles.",
+  ban_member:
+    "The bot cannot ban this member. Give the bot's role Ban Members and drag it above the member's highest role in Server Settings → Roles.",
   create_role:
     "The bot cannot create roles. In Server Settings → Roles, give the bot's role the Manage Roles permission.",
   get_guild:

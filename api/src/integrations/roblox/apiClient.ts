@@ -12,8 +12,15 @@ type Settings = Pick<
   | 'robloxGroupsBaseUrl'
   | 'robloxThumbnailsBaseUrl'
   | 'robloxUsersBaseUrl'
+  | 'robloxBadgesBaseUrl'
+  | 'robloxInventoryBaseUrl'
+  | 'robloxEconomyBaseUrl'
+  | 'robloxGamePassesBaseUrl'
   | 'robloxMaxConcurrentRequests'
 >;
+
+/** badges.roblox.com's awarded-dates answers at most this many ids per call. */
+export const MAX_BADGE_IDS_PER_CALL = 100;
 
 /** Calls in flight at once when the setting is absent (ROBLOX_MAX_CONCURRENT_REQUESTS). */
 export const DEFAULT_ROBLOX_MAX_CONCURRENT_REQUESTS = 6;
@@ -46,6 +53,10 @@ export function createRobloxApiClient(
   const groups = trimSlash(settings.robloxGroupsBaseUrl);
   const thumbnails = trimSlash(settings.robloxThumbnailsBaseUrl);
   const users = trimSlash(settings.robloxUsersBaseUrl);
+  const badges = trimSlash(settings.robloxBadgesBaseUrl ?? settings.robloxGroupsBaseUrl);
+  const inventory = trimSlash(settings.robloxInventoryBaseUrl ?? settings.robloxGroupsBaseUrl);
+  const economy = trimSlash(settings.robloxEconomyBaseUrl ?? settings.robloxGroupsBaseUrl);
+  const gamePasses = trimSlash(settings.robloxGamePassesBaseUrl ?? settings.robloxGroupsBaseUrl);
   // Roblox limits by address and every tenant shares ours: one tenant's fan-out waits its turn
   // instead of getting the API throttled for everyone (security review N4).
   const limit = new ConcurrencyLimit(
@@ -140,6 +151,72 @@ export function createRobloxApiClient(
         : undefined;
       const url = prop(entry, 'imageUrl');
       return prop(entry, 'state') === 'Completed' && typeof url === 'string' && url ? url : null;
+    },
+
+    /**
+     * badges.roblox.com `GET /v1/users/{id}/badges/awarded-dates?badgeIds=…` lists the awarded
+     * ones only, `{data:[{badgeId, awardedDate}]}`; at most 100 ids a call.
+     */
+    async getUserBadgeAwards(userId, badgeIds) {
+      const awarded = new Set<string>();
+      const ids = [...new Set(badgeIds)].filter((id) => ID.test(id));
+      if (!ID.test(userId) || !ids.length) return awarded;
+      for (let i = 0; i < ids.length; i += MAX_BADGE_IDS_PER_CALL) {
+        const query = new URLSearchParams({
+          badgeIds: ids.slice(i, i + MAX_BADGE_IDS_PER_CALL).join(','),
+        });
+        const res = await get(`${badges}/v1/users/${userId}/badges/awarded-dates?${query}`);
+        if (res.status === 404) return awarded; // no such user: nothing awarded
+        const data = prop(res.body, 'data');
+        if (res.status !== 200 || !Array.isArray(data))
+          throw unexpected(res, "load the account's badges");
+        for (const d of data) {
+          const id = prop(d, 'badgeId');
+          if (id !== undefined && id !== null) awarded.add(String(id));
+        }
+      }
+      return awarded;
+    },
+
+    /**
+     * inventory.roblox.com `GET /v1/users/{id}/items/{GamePass|Asset}/{itemId}`: the user's copies,
+     * `data` empty when not owned; 403 when the inventory is private (Roblox's codes vary by
+     * route, so any 403 is); 400 for an unknown user or item, which nobody owns.
+     */
+    async getUserOwnership(userId, kind, itemId) {
+      if (!ID.test(userId) || !ID.test(itemId)) return 'not_owned';
+      const type = kind === 'gamepass' ? 'GamePass' : 'Asset';
+      const res = await get(`${inventory}/v1/users/${userId}/items/${type}/${itemId}`);
+      if (res.status === 403) return 'private';
+      if (isMissing(res)) return 'not_owned';
+      const data = prop(res.body, 'data');
+      if (res.status !== 200 || !Array.isArray(data))
+        throw unexpected(res, "check the account's inventory");
+      return data.length > 0 ? 'owned' : 'not_owned';
+    },
+
+    /**
+     * badges.roblox.com `GET /v1/badges/{id}` `{name}`; apis.roblox.com
+     * `GET /game-passes/v1/game-passes/{id}/product-info` and economy.roblox.com
+     * `GET /v2/assets/{id}/details`, both `{Name}`. Unknown ids answer 400 or 404.
+     */
+    async getItemName(kind, itemId) {
+      if (!ID.test(itemId)) return null;
+      const url =
+        kind === 'badge'
+          ? `${badges}/v1/badges/${itemId}`
+          : kind === 'gamepass'
+            ? `${gamePasses}/v1/game-passes/${itemId}/product-info`
+            : `${economy}/v2/assets/${itemId}/details`;
+      const res = await get(url);
+      if (isMissing(res)) return null;
+      const name = prop(res.body, kind === 'badge' ? 'name' : 'Name');
+      if (res.status !== 200 || typeof name !== 'string')
+        throw unexpected(
+          res,
+          `load the ${kind === 'gamepass' ? 'game pass' : kind === 'asset' ? 'catalog item' : 'badge'}`,
+        );
+      return name;
     },
 
     /** `GET users.roblox.com/v1/users/{id}` answers `{created: ISO 8601, …}`; 404 for no such user. */

@@ -56,7 +56,7 @@ describe('the cap on distinct groups per server', () => {
       message: `body.binds names ${MAX_GROUPS_PER_SERVER + 1} Roblox groups; a server may bind at most ${MAX_GROUPS_PER_SERVER}. Remove 1 of them and save again.`,
     });
     expect(groupReads()).toBe(0);
-    expect((await get()).json().data).toEqual({ binds: [], groups: [] });
+    expect((await get()).json().data).toEqual({ binds: [], groups: [], items: [] });
   });
 
   it(`saves ${MAX_GROUPS_PER_SERVER} groups`, async () => {

@@ -64,15 +64,36 @@ describe('GET /api/v1/server/{id}/binds', () => {
     const id = (name: string) => roleNamed(name)!.id;
     expect(res.json().data).toEqual({
       binds: [
-        { group_id: GROUP, min_rank: 1, max_rank: 1, role_id: id('Member'), role_name: 'Member' },
         {
+          kind: 'group',
+          group_id: GROUP,
+          min_rank: 1,
+          max_rank: 1,
+          role_id: id('Member'),
+          role_name: 'Member',
+          nickname: null,
+          priority: 0,
+        },
+        {
+          kind: 'group',
           group_id: GROUP,
           min_rank: 50,
           max_rank: 50,
           role_id: id('Officer'),
           role_name: 'Officer',
+          nickname: null,
+          priority: 0,
         },
-        { group_id: GROUP, min_rank: 255, max_rank: 255, role_id: id('Owner'), role_name: 'Owner' },
+        {
+          kind: 'group',
+          group_id: GROUP,
+          min_rank: 255,
+          max_rank: 255,
+          role_id: id('Owner'),
+          role_name: 'Owner',
+          nickname: null,
+          priority: 0,
+        },
       ],
       groups: [
         {
@@ -86,11 +107,12 @@ describe('GET /api/v1/server/{id}/binds', () => {
           ],
         },
       ],
+      items: [],
     });
   });
 
   it('answers an empty list before any group is set, and live role names after a rename', async () => {
-    expect((await getBinds(cast.owner)).json().data).toEqual({ binds: [], groups: [] });
+    expect((await getBinds(cast.owner)).json().data).toEqual({ binds: [], groups: [], items: [] });
     await putBinds(cast.owner, [{ group_id: GROUP, min_rank: 1, max_rank: 9, role_id: ROLE_LOW }]);
     roleNamed('Low')!.name = 'Lower';
     expect((await getBinds(cast.owner)).json().data.binds[0].role_name).toBe('Lower');
@@ -113,9 +135,36 @@ describe('PUT /api/v1/server/{id}/binds', () => {
     const rangers = roleNamed('Rangers')!;
     expect(t.world.guilds.get(GUILD_A)!.roles.filter((r) => r.name === 'Rangers')).toHaveLength(1);
     expect(res.json().data.binds).toEqual([
-      { group_id: GROUP, min_rank: 1, max_rank: 49, role_id: ROLE_LOW, role_name: 'Low' },
-      { group_id: GROUP2, min_rank: 10, max_rank: 255, role_id: rangers.id, role_name: 'Rangers' },
-      { group_id: GROUP, min_rank: 50, max_rank: 255, role_id: rangers.id, role_name: 'Rangers' },
+      {
+        kind: 'group',
+        group_id: GROUP,
+        min_rank: 1,
+        max_rank: 49,
+        role_id: ROLE_LOW,
+        role_name: 'Low',
+        nickname: null,
+        priority: 0,
+      },
+      {
+        kind: 'group',
+        group_id: GROUP2,
+        min_rank: 10,
+        max_rank: 255,
+        role_id: rangers.id,
+        role_name: 'Rangers',
+        nickname: null,
+        priority: 0,
+      },
+      {
+        kind: 'group',
+        group_id: GROUP,
+        min_rank: 50,
+        max_rank: 255,
+        role_id: rangers.id,
+        role_name: 'Rangers',
+        nickname: null,
+        priority: 0,
+      },
     ]);
     expect(res.json().data.groups.map((g: { name: string }) => g.name)).toEqual([
       'Test Group',
@@ -136,7 +185,7 @@ describe('PUT /api/v1/server/{id}/binds', () => {
     await completeSetup(t.app, cast.owner, GUILD_A, { group_id: GROUP });
     const res = await putBinds(cast.owner, []);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ binds: [], groups: [] });
+    expect(res.json().data).toEqual({ binds: [], groups: [], items: [] });
     expect((await config()).group_id).toBeNull();
     const edit = await t.app.inject({
       method: 'GET',
@@ -207,7 +256,16 @@ describe('PUT /api/v1/server/{id}/binds', () => {
       'body.binds[1]: send exactly one of role_id or role_name',
     ],
     [
-      { group_id: GROUP, min_rank: 1, max_rank: 2, role_id: ROLE_LOW, role_name: 'x' },
+      {
+        kind: 'group',
+        group_id: GROUP,
+        min_rank: 1,
+        max_rank: 2,
+        role_id: ROLE_LOW,
+        role_name: 'x',
+        nickname: null,
+        priority: 0,
+      },
       400,
       'bad_request',
       'body.binds[1]: send exactly one of role_id or role_name',

@@ -39,6 +39,15 @@ describe('GET config and setup status', () => {
       server_config: {
         server_name: 'Bot Guild',
         nickname_format: 'roblox_username',
+        nickname_template: null,
+        nickname_bypass_role_ids: [],
+        role_bypass_role_ids: [],
+        restrictions: {
+          min_account_age_days: null,
+          blocked_roblox_user_ids: [],
+          blocked_group_ids: [],
+          action: 'deny',
+        },
         verified_role_name: 'Verified',
         verified_role_id: null,
         group_id: null,
@@ -90,6 +99,15 @@ describe('the setup wizard', () => {
     expect(edit.server_config).toEqual({
       server_name: 'Bot Guild',
       nickname_format: 'discord_display_with_roblox',
+      nickname_template: null,
+      nickname_bypass_role_ids: [],
+      role_bypass_role_ids: [],
+      restrictions: {
+        min_account_age_days: null,
+        blocked_roblox_user_ids: [],
+        blocked_group_ids: [],
+        action: 'deny',
+      },
       verified_role_name: 'Verified',
       verified_role_id: roleId,
       group_id: GROUP,

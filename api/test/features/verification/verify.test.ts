@@ -60,6 +60,20 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
       roles_removed: [],
       nickname: 'member_max (PlainPete)',
       warnings: [],
+      // the wizard's one role per rank: the ranks above Member are not given, and say why
+      not_given: [
+        {
+          role_id: expect.any(String),
+          role_name: 'Officer',
+          reason: 'rank 1 in Test Group; this role needs 50',
+        },
+        {
+          role_id: expect.any(String),
+          role_name: 'Owner',
+          reason: 'rank 1 in Test Group; this role needs 255',
+        },
+      ],
+      restricted: null,
     });
     expect(member(GUILD_A, MAX).roles.map((id) => roleName(GUILD_A, id))).toEqual([
       'Verified',

@@ -43,6 +43,8 @@ export function newGroup(groupId: string): GroupDraft {
 export function draftsFrom(data: BindsData): GroupDraft[] {
   const groups: GroupDraft[] = [];
   for (const bind of data.binds) {
+    // this editor edits group binds only (badge, game pass and item binds are the binds editor's)
+    if (bind.kind !== 'group') continue;
     let group = groups.find((g) => g.groupId === bind.group_id);
     if (!group) {
       const info = data.groups.find((g) => g.id === bind.group_id);

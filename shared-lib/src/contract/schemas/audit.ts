@@ -43,7 +43,7 @@ export const SettingAuditEntrySchema = Type.Object(
     kind: Type.Literal('setting_change'),
     setting: Type.String({
       description:
-        "'nickname_format', 'verified_role', 'unverified_role', 'binds', 'log_channel', 'join_handling', 'join_dm', 'resync' or 'verify_message'",
+        "'nickname_format', 'verified_role', 'unverified_role', 'binds', 'log_channel', 'join_handling', 'join_dm', 'resync', 'verify_message', 'bypass_roles' or 'restrictions'",
     }),
     before: Nullable(Type.String()),
     after: Nullable(Type.String()),

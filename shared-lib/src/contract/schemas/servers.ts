@@ -1,5 +1,17 @@
 import { Type } from 'typebox';
-import { JOIN_HANDLING_MODES, NICKNAME_FORMATS, RESYNC_SCHEDULES, SETUP_STEPS } from '../constants';
+import {
+  JOIN_HANDLING_MODES,
+  MAX_BLOCKED_GROUPS,
+  MAX_BLOCKED_ROBLOX_USERS,
+  MAX_BYPASS_ROLES,
+  MAX_MIN_ACCOUNT_AGE_DAYS,
+  NICKNAME_FORMATS,
+  NICKNAME_TEMPLATE_MAX_LENGTH,
+  NICKNAME_TOKENS,
+  RESTRICTION_ACTIONS,
+  RESYNC_SCHEDULES,
+  SETUP_STEPS,
+} from '../constants';
 import { Nullable, Ok, ServerIdParams, Snowflake, errors } from './common';
 
 export const NicknameFormatSchema = Type.Enum([...NICKNAME_FORMATS], {
@@ -14,10 +26,57 @@ export const ResyncScheduleSchema = Type.Enum([...RESYNC_SCHEDULES], {
   description: 'how often every member is updated at a quiet hour',
 });
 
+const TOKENS_IN_WORDS = NICKNAME_TOKENS.map((t) => `{${t}}`).join(', ');
+
+export const NicknameTemplateSchema = Type.String({
+  minLength: 1,
+  maxLength: NICKNAME_TEMPLATE_MAX_LENGTH,
+  description: `free text with the tokens ${TOKENS_IN_WORDS}; the result is cut safely to 32 characters. A template whose fixed text can never fit, or that names another token, is a 400 saying which`,
+});
+
+export const RestrictionActionSchema = Type.Enum([...RESTRICTION_ACTIONS], {
+  description:
+    'deny: no roles and the member is told why; kick or ban: also removed from the server (never a server manager; the bot needs Kick or Ban Members)',
+});
+export const RestrictionsSchema = Type.Object(
+  {
+    min_account_age_days: Nullable(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_MIN_ACCOUNT_AGE_DAYS,
+        description: 'a Roblox account younger than this is restricted; null: no minimum',
+      }),
+    ),
+    blocked_roblox_user_ids: Type.Array(Type.String({ pattern: '^[0-9]{1,19}$' }), {
+      maxItems: MAX_BLOCKED_ROBLOX_USERS,
+      description: 'Roblox accounts that are restricted',
+    }),
+    blocked_group_ids: Type.Array(Type.String({ pattern: '^[0-9]{1,19}$' }), {
+      maxItems: MAX_BLOCKED_GROUPS,
+      description: 'members of these Roblox groups (any rank) are restricted',
+    }),
+    action: RestrictionActionSchema,
+  },
+  { additionalProperties: false },
+);
+
 export const ServerConfigSchema = Type.Object(
   {
     server_name: Type.String(),
     nickname_format: NicknameFormatSchema,
+    nickname_template: Nullable(
+      Type.String({
+        description:
+          'the server’s own nickname template; null: the template of nickname_format (NICKNAME_PRESET_TEMPLATES)',
+      }),
+    ),
+    nickname_bypass_role_ids: Type.Array(Type.String(), {
+      description: 'members with one of these roles keep their nickname',
+    }),
+    role_bypass_role_ids: Type.Array(Type.String(), {
+      description: 'members with one of these roles are never given or stripped of bound roles',
+    }),
+    restrictions: RestrictionsSchema,
     verified_role_name: Type.String(),
     verified_role_id: Nullable(Type.String()),
     group_id: Nullable(Type.String()),
@@ -88,6 +147,34 @@ export const NicknameBodySchema = Type.Object(
   { nickname_format: NicknameFormatSchema },
   { additionalProperties: false },
 );
+export const EditNicknameBodySchema = Type.Object(
+  {
+    nickname_format: Type.Optional(NicknameFormatSchema),
+    nickname_template: Type.Optional(NicknameTemplateSchema),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'exactly one: nickname_format picks a named template; nickname_template sets the server’s own (one equal to a named template picks that name)',
+  },
+);
+const BypassRoleIds = (description: string) =>
+  Type.Array(Snowflake('a role of this server'), {
+    maxItems: MAX_BYPASS_ROLES,
+    uniqueItems: true,
+    description,
+  });
+export const EditBypassRolesBodySchema = Type.Object(
+  {
+    nickname_bypass_role_ids: BypassRoleIds('members with one of these keep their nickname'),
+    role_bypass_role_ids: BypassRoleIds(
+      'members with one of these are never given or stripped of bound roles',
+    ),
+  },
+  { additionalProperties: false, description: 'both whole lists; empty lists turn bypass off' },
+);
+export const EditRestrictionsBodySchema = RestrictionsSchema;
+
 export const SetupNicknameDataSchema = Type.Object(
   { setup_step: Nullable(SetupStepSchema) },
   { additionalProperties: false },
@@ -176,8 +263,8 @@ export const editRoute = {
 };
 export const editNicknameRoute = {
   ...common,
-  summary: 'Change the nickname format',
-  body: NicknameBodySchema,
+  summary: 'Change the nickname format (a named template) or set the server’s own template',
+  body: EditNicknameBodySchema,
   response: { 200: Ok(ServerConfigDataSchema), ...errs },
 };
 export const editVerifiedRoleRoute = {
@@ -196,5 +283,18 @@ export const editUnverifiedRoleRoute = {
   ...common,
   summary: 'Set or turn off the role given to members who are not verified',
   body: EditUnverifiedRoleBodySchema,
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
+};
+export const editBypassRolesRoute = {
+  ...common,
+  summary: 'Roles whose members keep their nickname, and roles whose members keep their roles',
+  body: EditBypassRolesBodySchema,
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
+};
+export const editRestrictionsRoute = {
+  ...common,
+  summary:
+    'Who may not verify here (account age, blocked accounts and groups) and what happens to them',
+  body: EditRestrictionsBodySchema,
   response: { 200: Ok(ServerConfigDataSchema), ...errs },
 };

@@ -8,6 +8,17 @@ export const VerifyRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export const NotGivenSchema = Type.Object(
+  {
+    role_id: Type.String(),
+    role_name: Type.String(),
+    reason: Type.String({
+      description:
+        'in plain words, e.g. "rank 50 in Quartz Guild; this role needs 100–255", "the inventory is private"',
+    }),
+  },
+  { additionalProperties: false },
+);
 export const VerifyResultSchema = Type.Object(
   {
     roles_updated: Type.Boolean(),
@@ -17,6 +28,15 @@ export const VerifyResultSchema = Type.Object(
     roles_removed: Type.Array(Type.String(), { description: 'names of roles taken away' }),
     nickname: Nullable(Type.String({ maxLength: 32 })),
     warnings: Type.Array(Type.String()),
+    not_given: Type.Array(NotGivenSchema, {
+      description: 'bound roles the member did not get, each with why',
+    }),
+    restricted: Nullable(
+      Type.String({
+        description:
+          'why a restriction of the server caught the member (no roles were given); null: none did',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -19,6 +19,16 @@ import {
 import { roleAboveBotMessage } from '../mutations';
 import { badRequest, fail, guarded, ok, readJsonObject, requireCaller } from '../respond';
 import { configView, requireManagedServer } from '../views';
+import {
+  NO_RESTRICTIONS,
+  applyBypassBody,
+  applyRestrictionsBody,
+  describeBypass,
+  describeRestrictions,
+  isGroupBind,
+  lookup,
+  previewBinds,
+} from '../rules';
 import { route } from './route';
 
 type IdParams = { id: string };
@@ -41,14 +51,46 @@ export function consoleHandlers(db: MockDb) {
     http.put<IdParams>(
       route(BIND_ROUTES.replace.path),
       onServer(async (server, request, user) => {
-        const binds = planBinds(db, server, await readJsonObject(request));
+        const { binds } = planBinds(db, server, await readJsonObject(request));
         const before = server.binds;
         server.binds = binds;
         // config.group_id names the first bound group (null: no group integration)
-        server.group_id = binds[0]?.group_id ?? null;
+        server.group_id = binds.find(isGroupBind)?.group_id ?? null;
         if (!binds.length) server.group_roles = [];
         recordBindsChange(db, server, user, before);
         return ok(bindsView(db, server));
+      }),
+    ),
+    http.post<IdParams>(
+      route(BIND_ROUTES.preview.path),
+      onServer(async (server, request) => {
+        const { binds, newRoleNames } = planBinds(db, server, await readJsonObject(request), {
+          dryRun: true,
+        });
+        return ok(previewBinds(db, server, binds, newRoleNames));
+      }),
+    ),
+    http.get<IdParams>(
+      route(BIND_ROUTES.lookup.path),
+      onServer((_server, request) => ok(lookup(db, new URL(request.url)))),
+    ),
+    http.put<IdParams>(
+      route(SERVER_ROUTES.editBypassRoles.path),
+      onServer(async (server, request, user) => {
+        const before = describeBypass(server);
+        applyBypassBody(server, await readJsonObject(request));
+        recordSettingChange(db, server, user, 'bypass_roles', before, describeBypass(server));
+        return ok({ server_config: configView(server) });
+      }),
+    ),
+    http.put<IdParams>(
+      route(SERVER_ROUTES.editRestrictions.path),
+      onServer(async (server, request, user) => {
+        const before = describeRestrictions(server.restrictions ?? NO_RESTRICTIONS);
+        applyRestrictionsBody(server, await readJsonObject(request));
+        const after = describeRestrictions(server.restrictions ?? NO_RESTRICTIONS);
+        recordSettingChange(db, server, user, 'restrictions', before, after);
+        return ok({ server_config: configView(server) });
       }),
     ),
     http.put<IdParams>(

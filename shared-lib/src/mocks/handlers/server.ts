@@ -7,6 +7,7 @@ import { badRequest, fail, guarded, ok, readJsonObject, requireCaller } from '..
 import { requireGroup, requireNicknameFormat, requireRoleName } from '../validation';
 import { configView, editView, requireManagedServer } from '../views';
 import { recordBindsChange, recordSettingChange } from '../console';
+import { applyNicknameBody } from '../rules';
 import { route } from './route';
 
 type IdParams = { id: string };
@@ -97,11 +98,10 @@ export function serverHandlers(db: MockDb) {
     http.put<IdParams>(
       route(SERVER_ROUTES.editNickname.path),
       onServer(async (server, request, user) => {
-        const before = server.nickname_format;
-        server.nickname_format = requireNicknameFormat(
-          (await readJsonObject(request)).nickname_format,
-        );
-        recordSettingChange(db, server, user, 'nickname_format', before, server.nickname_format);
+        const before = server.nickname_template ?? server.nickname_format;
+        applyNicknameBody(server, await readJsonObject(request));
+        const after = server.nickname_template ?? server.nickname_format;
+        recordSettingChange(db, server, user, 'nickname_format', before, after);
         return ok({ server_config: configView(server) });
       }),
     ),

@@ -1,0 +1,153 @@
+import { isAxiosError } from 'axios';
+import { api } from '../api/endpoints';
+import { setupMockServer, signIn } from '../testing';
+import { SEED_ACCOUNTS, SEED_GROUP_ID, SEED_SERVERS } from './seed';
+
+const { db } = setupMockServer();
+beforeEach(() => signIn());
+
+const ready = SEED_SERVERS.ownerReady;
+const server = () => db.servers.find((s) => s.server_id === ready)!;
+
+async function refusal(call: Promise<unknown>) {
+  try {
+    await call;
+  } catch (error) {
+    if (isAxiosError(error))
+      return { status: error.response?.status, message: error.response?.data?.message };
+  }
+  throw new Error('expected a refusal');
+}
+
+const itemBinds = [
+  { kind: 'gamepass' as const, gamepass_id: '9100001', role_name: 'VIP' },
+  {
+    kind: 'badge' as const,
+    badge_id: 2124000002,
+    role_name: 'Builder',
+    nickname: '[B] {roblox-name}',
+  },
+  { group_id: SEED_GROUP_ID, min_rank: 255, max_rank: 255, role_name: 'Owner' },
+];
+
+describe('bind kinds in the mock API', () => {
+  it('saves badge, game pass and group binds and reads them back with the items’ names', async () => {
+    const data = await api.server.putBinds(ready, { binds: itemBinds });
+    expect(data.binds.map((b) => b.kind)).toEqual(['gamepass', 'badge', 'group']);
+    expect(data.binds[1]).toMatchObject({ badge_id: '2124000002', nickname: '[B] {roblox-name}' });
+    expect(data.items).toEqual([
+      { kind: 'gamepass', id: '9100001', name: 'VIP' },
+      { kind: 'badge', id: '2124000002', name: 'Master Builder' },
+    ]);
+  });
+
+  it('refuses an unknown item, a field of another kind and a bad template, naming the bind', async () => {
+    const unknown = { kind: 'asset' as const, asset_id: '42', role_name: 'Hat' };
+    expect(await refusal(api.server.putBinds(ready, { binds: [unknown] }))).toEqual({
+      status: 404,
+      message: 'body.binds[0].asset_id: Roblox catalog item 42 does not exist.',
+    });
+    const mixed = { kind: 'badge', badge_id: '2124000001', min_rank: 1, role_name: 'X' };
+    expect(await refusal(api.server.putBinds(ready, { binds: [mixed as never] }))).toMatchObject({
+      status: 400,
+      message: 'body.binds[0].min_rank does not belong to a badge bind.',
+    });
+    const badNick = { ...itemBinds[0]!, nickname: '{rank}' };
+    expect(await refusal(api.server.putBinds(ready, { binds: [badNick] }))).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('body.binds[0].nickname names {rank}, which is not a token'),
+    });
+  });
+
+  it('says which bound roles a verification did not give, and why', async () => {
+    await api.server.putBinds(ready, { binds: itemBinds });
+    const result = await api.dashboard.verifyInServer({
+      server_id: ready,
+      account_id: SEED_ACCOUNTS.verified,
+    });
+    expect(result.roles_added).toEqual(['Verified', 'VIP']);
+    expect(result.not_given.map((n) => [n.role_name, n.reason])).toEqual([
+      ['Builder', 'the badge Master Builder was not awarded'],
+      ['Owner', 'rank 100 in Demo Builders Group; this role needs 255'],
+    ]);
+    const pending = await api.dashboard.verifyInServer({
+      server_id: ready,
+      account_id: SEED_ACCOUNTS.pending,
+    });
+    expect(pending.not_given.find((n) => n.role_name === 'VIP')?.reason).toBe(
+      'the inventory is private',
+    );
+  });
+
+  it('previews the gains of a list without saving it', async () => {
+    await api.dashboard.verifyInServer({ server_id: ready, account_id: SEED_ACCOUNTS.verified });
+    const preview = await api.server.previewBinds(ready, { binds: itemBinds });
+    expect(preview.members).toBe(1);
+    expect(preview.roles.map((r) => [r.role_name, r.role_id, r.gain, r.lose])).toEqual([
+      ['VIP', null, 1, 0],
+      ['Builder', null, 0, 0],
+      ['Owner', null, 0, 0],
+    ]);
+    expect(server().binds).toEqual([]);
+    expect(server().roles.some((r) => r.name === 'VIP')).toBe(false);
+  });
+});
+
+describe('nickname templates, bypass roles and restrictions in the mock API', () => {
+  it('takes a template, names a preset by its format, and refuses a template that can never fit', async () => {
+    const own = await api.server.editNicknameTemplate(ready, '{roblox-name} | {group-rank}');
+    expect(own.server_config.nickname_template).toBe('{roblox-name} | {group-rank}');
+    const preset = await api.server.editNicknameTemplate(ready, '{display-name}');
+    expect(preset.server_config).toMatchObject({
+      nickname_format: 'roblox_display',
+      nickname_template: null,
+    });
+    expect(
+      await refusal(api.server.editNicknameTemplate(ready, `${'x'.repeat(30)} {roblox-name}`)),
+    ).toMatchObject({ status: 400, message: expect.stringContaining('can never fit') });
+  });
+
+  it('denies a blocked account its roles and says why', async () => {
+    await api.server.editRestrictions(ready, {
+      min_account_age_days: null,
+      blocked_roblox_user_ids: ['3000001'],
+      blocked_group_ids: [],
+      action: 'deny',
+    });
+    const result = await api.dashboard.verifyInServer({
+      server_id: ready,
+      account_id: SEED_ACCOUNTS.verified,
+    });
+    expect(result.restricted).toBe('this Roblox account is blocked in this server');
+    expect(result.roles_added).toEqual([]);
+  });
+
+  it('leaves the nickname of a member with a nickname-bypass role', async () => {
+    server().member_roles['1'] = ['200000000000000011'];
+    await api.server.editBypassRoles(ready, {
+      nickname_bypass_role_ids: ['200000000000000011'],
+      role_bypass_role_ids: [],
+    });
+    const result = await api.dashboard.verifyInServer({
+      server_id: ready,
+      account_id: SEED_ACCOUNTS.verified,
+    });
+    expect(result.nickname).toBeNull();
+    expect(
+      await refusal(
+        api.server.editBypassRoles(ready, {
+          nickname_bypass_role_ids: ['200000000000000099'],
+          role_bypass_role_ids: [],
+        }),
+      ),
+    ).toMatchObject({ status: 404 });
+  });
+
+  it('looks up a group’s ranks and an item’s name, 404 for an unknown id', async () => {
+    expect((await api.server.lookupBind(ready, 'group', SEED_GROUP_ID)).ranks).toHaveLength(4);
+    expect((await api.server.lookupBind(ready, 'badge', '2124000001')).name).toBe('Welcome Badge');
+    expect(await refusal(api.server.lookupBind(ready, 'asset', '1'))).toMatchObject({
+      status: 404,
+    });
+  });
+});

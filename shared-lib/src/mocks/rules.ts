@@ -1,0 +1,465 @@
+// The richer rules of the mock API, as the API has them: bind kinds, nickname templates, bypass
+// roles, restrictions, the binds preview and the editor's lookups (api/README.md › Rules).
+import {
+  BIND_KINDS,
+  BIND_PRIORITY_MAX,
+  BIND_PRIORITY_MIN,
+  MAX_BLOCKED_GROUPS,
+  MAX_BLOCKED_ROBLOX_USERS,
+  MAX_BYPASS_ROLES,
+  MAX_MIN_ACCOUNT_AGE_DAYS,
+  NICKNAME_TEMPLATE_MAX_LENGTH,
+  RESTRICTION_ACTIONS,
+  type Bind,
+  type BindItem,
+  type BindKind,
+  type BindLookupData,
+  type BindsPreviewData,
+  type ItemBindKind,
+  type Restrictions,
+} from '../contract/console';
+import {
+  fillNicknameTemplate,
+  parseNicknameTemplate,
+  presetOfTemplate,
+  effectiveNicknameTemplate,
+} from '../contract/nicknameTemplate';
+import type { LinkedAccount, NicknameFormat, NotGivenRole, User } from '../contract/types';
+import type {
+  MockBind,
+  MockDb,
+  MockGroupBind,
+  MockItemBind,
+  MockRobloxUser,
+  MockServer,
+} from './dbTypes';
+import { badRequest, fail, MockHttpError, notFound } from './respond';
+import { requireNicknameFormat } from './validation';
+
+export const NO_RESTRICTIONS: Restrictions = {
+  min_account_age_days: null,
+  blocked_roblox_user_ids: [],
+  blocked_group_ids: [],
+  action: 'deny',
+};
+
+export const bindKindOf = (bind: MockBind): BindKind => bind.kind ?? 'group';
+export const isGroupBind = (bind: MockBind): bind is MockGroupBind =>
+  bind.kind === undefined || bind.kind === 'group';
+const ITEM_WORDS: Record<ItemBindKind, string> = {
+  badge: 'badge',
+  gamepass: 'game pass',
+  asset: 'catalog item',
+};
+const ID_FIELD: Record<ItemBindKind, 'badge_id' | 'gamepass_id' | 'asset_id'> = {
+  badge: 'badge_id',
+  gamepass: 'gamepass_id',
+  asset: 'asset_id',
+};
+const ROBLOX_ID = /^\d{1,19}$/;
+const DAY_MS = 86_400_000;
+
+export const itemOf = (db: MockDb, kind: ItemBindKind, id: string) =>
+  db.robloxItems?.find((i) => i.kind === kind && i.id === id);
+
+const robloxUserOf = (db: MockDb, robloxId: string): MockRobloxUser =>
+  db.robloxUsers?.[robloxId] ?? {
+    badges: [],
+    inventory: [],
+    inventory_private: false,
+    created: '2015-01-01T00:00:00.000Z',
+  };
+
+/** The items the binds name, with their names, for GET …/binds. */
+export function bindItemsView(db: MockDb, binds: MockBind[]): BindItem[] {
+  const seen = new Set<string>();
+  const items: BindItem[] = [];
+  for (const b of binds) {
+    if (isGroupBind(b) || seen.has(`${b.kind}:${b.item_id}`)) continue;
+    seen.add(`${b.kind}:${b.item_id}`);
+    items.push({ kind: b.kind, id: b.item_id, name: itemOf(db, b.kind, b.item_id)?.name ?? null });
+  }
+  return items;
+}
+
+/** A saved bind in the contract's shape. */
+export function bindView(bind: MockBind, roleName: string): Bind {
+  const rule = {
+    role_id: bind.role_id,
+    role_name: roleName,
+    nickname: bind.nickname ?? null,
+    priority: bind.priority ?? 0,
+  };
+  switch (bind.kind) {
+    case undefined:
+    case 'group':
+      return {
+        kind: 'group',
+        group_id: bind.group_id,
+        min_rank: bind.min_rank,
+        max_rank: bind.max_rank,
+        ...rule,
+      };
+    case 'badge':
+      return { kind: 'badge', badge_id: bind.item_id, ...rule };
+    case 'gamepass':
+      return { kind: 'gamepass', gamepass_id: bind.item_id, ...rule };
+    case 'asset':
+      return { kind: 'asset', asset_id: bind.item_id, ...rule };
+  }
+}
+
+/**
+ * A bind's kind, its item and its nickname and priority, checked as the API checks them; the
+ * group and role are left to the caller. Answers the item bind, or null for a group bind.
+ */
+export function itemBindFrom(
+  db: MockDb,
+  b: Record<string, unknown>,
+  at: string,
+): Omit<MockItemBind, 'role_id'> | null {
+  const kind = b.kind ?? 'group';
+  if (typeof kind !== 'string' || !(BIND_KINDS as readonly string[]).includes(kind))
+    throw new MockHttpError(badRequest(`${at}.kind must be one of ${BIND_KINDS.join(', ')}.`));
+  const others = BIND_KINDS.filter((k) => k !== kind);
+  for (const other of others) {
+    const fields = other === 'group' ? ['group_id', 'min_rank', 'max_rank'] : [ID_FIELD[other]];
+    const stray = fields.find((f) => b[f] !== undefined);
+    if (stray)
+      throw new MockHttpError(badRequest(`${at}.${stray} does not belong to a ${kind} bind.`));
+  }
+  if (b.nickname !== undefined && b.nickname !== null) {
+    if (typeof b.nickname !== 'string' || b.nickname.length > NICKNAME_TEMPLATE_MAX_LENGTH)
+      throw new MockHttpError(
+        badRequest(`${at}.nickname must be a template of at most 100 characters.`),
+      );
+    const parsed = parseNicknameTemplate(b.nickname, `${at}.nickname`);
+    if (!parsed.ok) throw new MockHttpError(fail(400, 'invalid_nickname_template', parsed.error));
+  }
+  if (
+    b.priority !== undefined &&
+    !(
+      typeof b.priority === 'number' &&
+      Number.isInteger(b.priority) &&
+      b.priority >= BIND_PRIORITY_MIN &&
+      b.priority <= BIND_PRIORITY_MAX
+    )
+  )
+    throw new MockHttpError(
+      badRequest(
+        `${at}.priority must be a whole number from ${BIND_PRIORITY_MIN} to ${BIND_PRIORITY_MAX}.`,
+      ),
+    );
+  const rule = {
+    nickname: typeof b.nickname === 'string' ? b.nickname : null,
+    priority: typeof b.priority === 'number' ? b.priority : 0,
+  };
+  if (kind === 'group') return null;
+  const itemKind = kind as ItemBindKind;
+  const field = ID_FIELD[itemKind];
+  const raw = b[field];
+  const id = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!ROBLOX_ID.test(id) || /^0+$/.test(id))
+    throw new MockHttpError(
+      badRequest(`${at}.${field} must be a Roblox ${ITEM_WORDS[itemKind]} id (digits).`),
+    );
+  if (!itemOf(db, itemKind, id))
+    throw new MockHttpError(
+      notFound(`${at}.${field}: Roblox ${ITEM_WORDS[itemKind]} ${id} does not exist.`),
+    );
+  return { kind: itemKind, item_id: id, ...rule };
+}
+
+/** What the binds give one account, and the bound roles it does not get with why. */
+export function evaluateBinds(db: MockDb, server: MockServer, robloxId: string) {
+  const user = robloxUserOf(db, robloxId);
+  const earned: MockBind[] = [];
+  const reasons = new Map<string, string>();
+  const roleName = (id: string) => server.roles.find((r) => r.id === id)?.name ?? 'Deleted role';
+  for (const bind of server.binds) {
+    let reason: string | null;
+    if (isGroupBind(bind)) {
+      const group = db.groups.find((g) => g.id === bind.group_id);
+      const name = group?.name ?? `group ${bind.group_id}`;
+      const rank = group?.member_ranks?.[robloxId] ?? 0;
+      const range =
+        bind.min_rank === bind.max_rank ? `${bind.min_rank}` : `${bind.min_rank}–${bind.max_rank}`;
+      reason =
+        rank >= bind.min_rank && rank <= bind.max_rank
+          ? null
+          : rank === 0
+            ? `not in ${name}; this role needs rank ${range}`
+            : `rank ${rank} in ${name}; this role needs ${range}`;
+    } else {
+      const name =
+        itemOf(db, bind.kind, bind.item_id)?.name ?? `${ITEM_WORDS[bind.kind]} ${bind.item_id}`;
+      if (bind.kind === 'badge')
+        reason = user.badges.includes(bind.item_id) ? null : `the badge ${name} was not awarded`;
+      else if (user.inventory_private) reason = 'the inventory is private';
+      else
+        reason = user.inventory.includes(bind.item_id)
+          ? null
+          : `the ${ITEM_WORDS[bind.kind]} ${name} is not owned`;
+    }
+    if (reason === null) earned.push(bind);
+    else if (!reasons.has(bind.role_id)) reasons.set(bind.role_id, reason);
+  }
+  const given = new Set(earned.map((b) => b.role_id));
+  const notGiven: NotGivenRole[] = [...reasons]
+    .filter(([id]) => !given.has(id))
+    .map(([role_id, reason]) => ({ role_id, role_name: roleName(role_id), reason }));
+  const bound = new Set(server.binds.map((b) => b.role_id));
+  // the highest-priority matching bind with a nickname names the member (ties: the first)
+  const naming = earned
+    .filter((b) => b.nickname)
+    .reduce<MockBind | null>(
+      (best, b) => (!best || (b.priority ?? 0) > (best.priority ?? 0) ? b : best),
+      null,
+    );
+  return {
+    add: [...given],
+    remove: [...bound].filter((id) => !given.has(id)),
+    notGiven,
+    nicknameTemplate: naming?.nickname ?? null,
+  };
+}
+
+/** Why a restriction catches the account, or null. */
+export function restrictionOf(db: MockDb, server: MockServer, robloxId: string): string | null {
+  const r = server.restrictions ?? NO_RESTRICTIONS;
+  if (r.blocked_roblox_user_ids.includes(robloxId))
+    return 'this Roblox account is blocked in this server';
+  const group = db.groups.find(
+    (g) => r.blocked_group_ids.includes(g.id) && (g.member_ranks?.[robloxId] ?? 0) > 0,
+  );
+  if (group) return `members of the Roblox group ${group.name} are blocked in this server`;
+  if (r.min_account_age_days !== null) {
+    const days = Math.floor((Date.now() - Date.parse(robloxUserOf(db, robloxId).created)) / DAY_MS);
+    if (days < r.min_account_age_days)
+      return `the Roblox account is ${days} days old; this server needs ${r.min_account_age_days}`;
+  }
+  return null;
+}
+
+/** The nickname a verification sets, from the bind's or the server's template. */
+export function nicknameOf(
+  server: MockServer,
+  user: User,
+  account: LinkedAccount,
+  bindTemplate: string | null,
+): string | null {
+  const template =
+    bindTemplate ?? effectiveNicknameTemplate(server.nickname_format, server.nickname_template);
+  const parsed = parseNicknameTemplate(template);
+  if (!parsed.ok) return null;
+  return fillNicknameTemplate(parsed.parts, {
+    'roblox-name': account.roblox_username,
+    'display-name': account.roblox_display_name || account.roblox_username,
+    'roblox-id': account.roblox_id,
+    'discord-name': user.global_name?.trim() || user.username,
+    'discord-username': user.username,
+    'group-rank': '',
+    'server-name': server.server_name,
+  });
+}
+
+/** PUT …/edit/nickname: exactly one of nickname_format or nickname_template. */
+export function applyNicknameBody(server: MockServer, body: Record<string, unknown>): void {
+  const hasFormat = body.nickname_format !== undefined;
+  const hasTemplate = body.nickname_template !== undefined;
+  if (hasFormat === hasTemplate)
+    throw new MockHttpError(badRequest('send exactly one of nickname_format or nickname_template'));
+  if (hasFormat) {
+    server.nickname_format = requireNicknameFormat(body.nickname_format);
+    server.nickname_template = null;
+    return;
+  }
+  if (typeof body.nickname_template !== 'string' || !body.nickname_template)
+    throw new MockHttpError(badRequest('nickname_template must be a non-empty string.'));
+  const parsed = parseNicknameTemplate(body.nickname_template);
+  if (!parsed.ok) throw new MockHttpError(fail(400, 'invalid_nickname_template', parsed.error));
+  const preset: NicknameFormat | null = presetOfTemplate(body.nickname_template);
+  if (preset) {
+    server.nickname_format = preset;
+    server.nickname_template = null;
+  } else server.nickname_template = body.nickname_template;
+}
+
+const ids = (value: unknown, field: string, max: number, pattern: RegExp, what: string) => {
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !pattern.test(v)))
+    throw new MockHttpError(badRequest(`${field} must be a list of ${what}.`));
+  if (value.length > max)
+    throw new MockHttpError(badRequest(`${field} has ${value.length} ids; at most ${max}.`));
+  return [...new Set(value as string[])];
+};
+
+/** PUT …/edit/bypass-roles: both lists, each of the server's roles (not @everyone). */
+export function applyBypassBody(server: MockServer, body: Record<string, unknown>): void {
+  const lists = (['nickname_bypass_role_ids', 'role_bypass_role_ids'] as const).map((field) => {
+    const list = ids(body[field], field, MAX_BYPASS_ROLES, /^\d{17,20}$/, 'Discord role ids');
+    const unknown = list.find(
+      (id) => id === server.server_id || !server.roles.some((r) => r.id === id),
+    );
+    if (unknown)
+      throw new MockHttpError(
+        notFound(`${field}: the role ${unknown} does not exist in this server.`),
+      );
+    return list;
+  });
+  server.nickname_bypass_role_ids = lists[0];
+  server.role_bypass_role_ids = lists[1];
+}
+
+/** PUT …/edit/restrictions: every field; kick and ban need the bot's permission (mock: always). */
+export function applyRestrictionsBody(server: MockServer, body: Record<string, unknown>): void {
+  const age = body.min_account_age_days;
+  if (
+    age !== null &&
+    !(
+      typeof age === 'number' &&
+      Number.isInteger(age) &&
+      age >= 0 &&
+      age <= MAX_MIN_ACCOUNT_AGE_DAYS
+    )
+  )
+    throw new MockHttpError(
+      badRequest(
+        `min_account_age_days must be a whole number from 0 to ${MAX_MIN_ACCOUNT_AGE_DAYS}, or null.`,
+      ),
+    );
+  const action = body.action;
+  if (typeof action !== 'string' || !(RESTRICTION_ACTIONS as readonly string[]).includes(action))
+    throw new MockHttpError(badRequest(`action must be one of ${RESTRICTION_ACTIONS.join(', ')}.`));
+  server.restrictions = {
+    min_account_age_days: age as number | null,
+    blocked_roblox_user_ids: ids(
+      body.blocked_roblox_user_ids,
+      'blocked_roblox_user_ids',
+      MAX_BLOCKED_ROBLOX_USERS,
+      ROBLOX_ID,
+      'Roblox user ids',
+    ),
+    blocked_group_ids: ids(
+      body.blocked_group_ids,
+      'blocked_group_ids',
+      MAX_BLOCKED_GROUPS,
+      ROBLOX_ID,
+      'Roblox group ids',
+    ),
+    action: action as Restrictions['action'],
+  };
+}
+
+/** GET …/binds/lookup?kind=&id= */
+export function lookup(db: MockDb, url: URL): BindLookupData {
+  const kind = url.searchParams.get('kind') ?? '';
+  const id = url.searchParams.get('id') ?? '';
+  if (!(BIND_KINDS as readonly string[]).includes(kind))
+    throw new MockHttpError(
+      badRequest(`querystring.kind must be one of ${BIND_KINDS.join(', ')}.`),
+    );
+  if (!ROBLOX_ID.test(id)) throw new MockHttpError(badRequest('querystring.id must be digits.'));
+  if (kind === 'group') {
+    const group = db.groups.find((g) => g.id === id);
+    if (!group) throw new MockHttpError(notFound(`Roblox group ${id} does not exist.`));
+    return { kind, id, name: group.name, ranks: [...group.ranks] };
+  }
+  const item = itemOf(db, kind as ItemBindKind, id);
+  if (!item)
+    throw new MockHttpError(
+      notFound(`Roblox ${ITEM_WORDS[kind as ItemBindKind]} ${id} does not exist.`),
+    );
+  return { kind: kind as BindKind, id, name: item.name, ranks: [] };
+}
+
+/**
+ * POST …/binds/preview: the binds as they would be, over every member who verified here (their
+ * linked accounts), against the roles they hold now. Nothing is saved.
+ */
+export function previewBinds(
+  db: MockDb,
+  server: MockServer,
+  binds: MockBind[],
+  newRoleNames: Map<string, string>,
+): BindsPreviewData {
+  const trial: MockServer = { ...server, binds };
+  const members = db.linkedAccounts.filter((a) =>
+    a.verified_in.some((v) => v.server_id === server.server_id),
+  );
+  const bypass = new Set(server.role_bypass_role_ids ?? []);
+  const counts = new Map<string, { gain: number; lose: number; keep: number }>();
+  for (const b of binds) counts.set(b.role_id, { gain: 0, lose: 0, keep: 0 });
+  let bypassed = 0;
+  let restricted = 0;
+  for (const account of members) {
+    const held = new Set(server.member_roles[account.owner_id] ?? []);
+    if ([...held].some((id) => bypass.has(id))) {
+      bypassed++;
+      continue;
+    }
+    const caught = restrictionOf(db, server, account.roblox_id) !== null;
+    if (caught) restricted++;
+    const earned = new Set(caught ? [] : evaluateBinds(db, trial, account.roblox_id).add);
+    for (const [roleId, c] of counts) {
+      if (earned.has(roleId) && held.has(roleId)) c.keep++;
+      else if (earned.has(roleId)) c.gain++;
+      else if (held.has(roleId)) c.lose++;
+    }
+  }
+  const cannot = binds
+    .map(
+      (b) =>
+        server.roles.find((r) => r.id === b.role_id) ?? {
+          id: b.role_id,
+          name: newRoleNames.get(b.role_id),
+          position: -1,
+        },
+    )
+    .filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
+  return {
+    members: members.length,
+    bypassed,
+    restricted,
+    roles: [...counts].map(([roleId, c]) => ({
+      role_id: newRoleNames.has(roleId) ? null : roleId,
+      role_name:
+        newRoleNames.get(roleId) ??
+        server.roles.find((r) => r.id === roleId)?.name ??
+        'Deleted role',
+      ...c,
+      unknown: 0,
+    })),
+    cannot_give: cannot
+      .filter((r) => r.position >= server.bot_role_position)
+      .map((r) => ({
+        role_id: r.id,
+        role_name: r.name ?? r.id,
+        code: 'above_bot' as const,
+        reason: `RoConnect's role is below ${r.name}`,
+      })),
+    data_from: members.length ? new Date().toISOString() : null,
+  };
+}
+
+/** The audit log's before/after of the bypass roles, as the API words it. */
+export function describeBypass(server: MockServer): string | null {
+  const names = (ids: string[] | undefined) =>
+    (ids ?? []).map((id) => server.roles.find((r) => r.id === id)?.name ?? id).join(', ');
+  const nickname = names(server.nickname_bypass_role_ids);
+  const roles = names(server.role_bypass_role_ids);
+  return nickname || roles ? `nickname: ${nickname || 'none'}; roles: ${roles || 'none'}` : null;
+}
+
+/** The audit log's before/after of the restrictions, as the API words it. */
+export function describeRestrictions(r: Restrictions): string | null {
+  const parts = [
+    ...(r.min_account_age_days !== null
+      ? [`accounts at least ${r.min_account_age_days} days old`]
+      : []),
+    ...(r.blocked_roblox_user_ids.length
+      ? [`blocked accounts ${r.blocked_roblox_user_ids.join(', ')}`]
+      : []),
+    ...(r.blocked_group_ids.length ? [`blocked groups ${r.blocked_group_ids.join(', ')}`] : []),
+  ];
+  return parts.length ? `${parts.join('; ')}; action ${r.action}` : null;
+}
