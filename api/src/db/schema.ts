@@ -21,6 +21,10 @@ export const users = pgTable('users', {
   avatar: text('avatar'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** 0013: kept by sign-in and refresh; two years past it the account is deleted */
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  /** 0013: whether a server the member has not chosen for shows their link once they verify there */
+  privacyDefaultVisible: boolean('privacy_default_visible').notNull().default(true),
 });
 
 export const discordTokens = pgTable('discord_tokens', {
@@ -156,7 +160,8 @@ export const robloxAccounts = pgTable('roblox_accounts', {
 export const verifications = pgTable('verifications', {
   id: uuid('id').primaryKey(),
   guildId: text('guild_id').notNull(),
-  userId: uuid('user_id').notNull(),
+  /** 0013: null once the member deleted their account (the entry kept, tombstoned) */
+  userId: uuid('user_id'),
   robloxAccountId: uuid('roblox_account_id'),
   rolesAdded: jsonb('roles_added').$type<string[]>().notNull(),
   rolesRemoved: jsonb('roles_removed').$type<string[]>().notNull(),
@@ -322,3 +327,28 @@ export const memberRuleFacts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.guildId, t.discordId] })],
 );
+
+/** A member's choice to show their Roblox account in one server, or not (migration 0013; domain/privacy). */
+export const privacyConsents = pgTable(
+  'privacy_consents',
+  {
+    userId: uuid('user_id').notNull(),
+    guildId: text('guild_id').notNull(),
+    visible: boolean('visible').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.guildId] })],
+);
+
+/** Each /whois or developer-API lookup of a member, listed only to them (migration 0013; domain/privacy). */
+export const privacyLookups = pgTable('privacy_lookups', {
+  id: uuid('id').primaryKey(),
+  subjectUserId: uuid('subject_user_id').notNull(),
+  guildId: text('guild_id').notNull(),
+  source: text('source').$type<'whois' | 'api'>().notNull(),
+  actorDiscordId: text('actor_discord_id'),
+  actorName: text('actor_name'),
+  apiKeyId: uuid('api_key_id'),
+  shown: boolean('shown').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

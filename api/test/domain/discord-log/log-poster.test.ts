@@ -104,6 +104,8 @@ function verification(i: number, source: VerificationRecord['source']): Verifica
       avatar: null,
       createdAt: new Date(),
       updatedAt: new Date(),
+      lastSeenAt: new Date(),
+      privacyDefaultVisible: true,
     },
     account: {
       id: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,

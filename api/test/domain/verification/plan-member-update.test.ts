@@ -67,6 +67,8 @@ const user: UserRow = {
   avatar: null,
   createdAt: created,
   updatedAt: created,
+  lastSeenAt: created,
+  privacyDefaultVisible: true,
 };
 const account: RobloxAccountRow = {
   id: 'a-1',
