@@ -71,6 +71,18 @@ describe('Landing', () => {
     expect(call).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['Powering 1 user and 1 server', 1, 1],
+    ['Powering 1 user and 2 servers', 1, 2],
+    ['Powering 0 users and 1 server', 0, 1],
+  ])('reads naturally: %s', async (text, users, servers) => {
+    jest
+      .spyOn(api.public, 'takeInlinedBotStats')
+      .mockReturnValue({ total_users: users, total_servers: servers });
+    await renderAnonymous();
+    expect(counts()).toHaveTextContent(text);
+  });
+
   it('keeps the counts at 0 and only logs a warning when the stats call fails', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.use(failNext('get', API_PATHS.botStats, 500));

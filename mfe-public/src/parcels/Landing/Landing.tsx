@@ -4,6 +4,7 @@ import { AnimatedBackground } from '../../features/background/AnimatedBackground
 import { onInternalClick } from '../../features/navigation/internalLink';
 import { SiteFooter } from '../../features/site/SiteFooter';
 import { SiteHeader } from '../../features/site/SiteHeader';
+import { CountOf } from './CountOf';
 import { FeatureCard } from './FeatureCard';
 import { FEATURES } from './features';
 import { useBotStats } from './useBotStats';
@@ -89,10 +90,17 @@ export function Landing() {
           <LinkButton href="/login" onClick={onInternalClick('/login')} size="lg">
             Start Linking
           </LinkButton>
-          {/* the shell's server fills the marked numbers into the prerendered view */}
+          {/* the shell's server fills the marked numbers (and a noun's singular for 1) into the
+              prerendered view */}
           <Stats aria-live="polite">
-            Powering <span data-rc-bot-stat="total_users">{stats.total_users}</span> users and{' '}
-            <span data-rc-bot-stat="total_servers">{stats.total_servers}</span> servers
+            Powering{' '}
+            <CountOf stat="total_users" count={stats.total_users} one="user" other="users" /> and{' '}
+            <CountOf
+              stat="total_servers"
+              count={stats.total_servers}
+              one="server"
+              other="servers"
+            />
           </Stats>
         </Hero>
         <section aria-labelledby="features-title">
