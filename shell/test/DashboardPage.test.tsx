@@ -41,6 +41,15 @@ describe('dashboard frame', () => {
     );
   });
 
+  it('shows the brand mark the landing shows, inside the home link', async () => {
+    await openDashboard();
+    const home = within(screen.getByRole('banner')).getByRole('link', { name: 'RoConnect home' });
+    // shared-lib's BrandMark, which the landing's top bar shows too (mfe-public SiteHeader)
+    const mark = home.querySelector('[data-rc-brand-mark]');
+    expect(mark).not.toBeNull();
+    expect(mark).toHaveAttribute('aria-hidden', 'true');
+  });
+
   it("shows the user's Discord avatar when there is one", async () => {
     const demo = db.users.find((u) => u.username === 'demo_user');
     if (!demo) throw new Error('demo user missing from the seed');

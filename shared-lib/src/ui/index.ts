@@ -18,4 +18,5 @@ export * from './PageContainer';
 export * from './Stack';
 export * from './ToastView';
 export * from './Icon';
+export * from './BrandMark';
 export type { Tone, StatusTone } from './tones';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { BRAND } from '@roconnect/shared-lib';
+import { BRAND, BrandMark } from '@roconnect/shared-lib';
 import { AppLink } from '../navigation/AppLink';
 import { SessionNav } from './SessionNav';
 
@@ -32,24 +32,12 @@ const Brand = styled(AppLink)`
   border-radius: ${({ theme }) => theme.radius.sm};
 `;
 
-const BrandMark = styled.span`
-  display: inline-block;
-  width: 28px;
-  height: 28px;
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: linear-gradient(
-    135deg,
-    ${({ theme }) => theme.colors.primary},
-    ${({ theme }) => theme.colors.success}
-  );
-`;
-
 /** The top bar of the public pages: the product name (home) and the visitor's session. */
 export function SiteHeader() {
   return (
     <Bar>
       <Brand to="/" aria-label={`${BRAND.product} home`}>
-        <BrandMark aria-hidden="true" />
+        <BrandMark />
         <span aria-hidden="true">{BRAND.product}</span>
       </Brand>
       <SessionNav />

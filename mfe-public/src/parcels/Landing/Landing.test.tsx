@@ -102,6 +102,12 @@ describe('Landing', () => {
     expect(counts()).toHaveTextContent('Powering 0 users and 0 servers');
   });
 
+  it("shows the brand mark in the top bar's home link (the one the dashboard header shows)", async () => {
+    await renderAnonymous();
+    const home = screen.getByRole('link', { name: 'RoConnect home' });
+    expect(home.querySelector('[data-rc-brand-mark]')).toHaveAttribute('aria-hidden', 'true');
+  });
+
   it('shows a Login link in the top bar to a visitor', async () => {
     await renderAnonymous();
     const account = screen.getByRole('navigation', { name: 'Account' });

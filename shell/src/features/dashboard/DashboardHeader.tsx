@@ -1,6 +1,13 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Avatar, BRAND, Button, discordAvatarUrl, type User } from '@roconnect/shared-lib';
+import {
+  Avatar,
+  BRAND,
+  BrandMark,
+  Button,
+  discordAvatarUrl,
+  type User,
+} from '@roconnect/shared-lib';
 
 const Bar = styled.header`
   display: flex;
@@ -13,7 +20,10 @@ const Bar = styled.header`
   flex-wrap: wrap;
 `;
 const Logo = styled(Link)`
-  font-weight: 700;
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  font-weight: 800;
   font-size: 1.2rem;
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
@@ -35,7 +45,8 @@ export function DashboardHeader({ user, onLogout, loggingOut }: Props) {
   return (
     <Bar>
       <Logo to="/" aria-label={`${BRAND.product} home`}>
-        {BRAND.product}
+        <BrandMark />
+        <span aria-hidden="true">{BRAND.product}</span>
       </Logo>
       <UserBox>
         {user && (
