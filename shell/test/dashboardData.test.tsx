@@ -34,10 +34,10 @@ describe('dashboard data (spec §4)', () => {
     expect(await accountsTabProps()).toBeInTheDocument();
   });
 
-  it('treats a failed Roblox status as not configured, silently', async () => {
+  it('passes a failed Roblox status on as unknown (null), not as not configured, silently', async () => {
     server.use(failNext('get', '/roblox/status', 500));
     renderApp('/dashboard');
-    expect(await accountsTabProps()).toHaveTextContent('robloxConfigured=false');
+    expect(await accountsTabProps()).toHaveTextContent('robloxConfigured=null');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -19,8 +19,11 @@ export interface ErrorPageProps extends RoutePageProps {
  */
 export interface AccountsTabProps {
   accounts: LinkedAccount[];
-  /** `/roblox/status` configured; false also when that call failed */
-  robloxConfigured: boolean;
+  /**
+   * `/roblox/status` configured; null when that call failed: the link buttons stay, and linking
+   * reports its own failure
+   */
+  robloxConfigured: boolean | null;
   /** ask the shell to reload the dashboard data (e.g. after an unlink) */
   onAccountsChange: () => void;
 }
@@ -56,5 +59,13 @@ export interface ServerConfigProps extends RoutePageProps {
 
 /** mfe_setup/DiscordSettings at /server/edit/:serverId/discord */
 export interface DiscordSettingsProps extends RoutePageProps {
+  serverId: string;
+}
+
+/** mfe_accounts/PrivacySettings at /account/privacy */
+export type PrivacySettingsProps = RoutePageProps;
+
+/** mfe_setup/DeveloperSettings at /server/edit/:serverId/developers */
+export interface DeveloperSettingsProps extends RoutePageProps {
   serverId: string;
 }

@@ -8,8 +8,8 @@ import { queryKeys } from './queryKeys';
 export interface DashboardData {
   accounts: LinkedAccount[];
   servers: Server[];
-  /** `/roblox/status` configured; false also when that call failed */
-  robloxConfigured: boolean;
+  /** `/roblox/status` configured; null when that call failed (unknown, not "not configured") */
+  robloxConfigured: boolean | null;
 }
 
 /**
@@ -26,7 +26,7 @@ export async function loadDashboard(client: QueryClient): Promise<DashboardData>
     readPrimedOnce(client, userServersQuery()),
     readPrimedOnce(client, robloxStatusQuery()).then(
       (status) => status.configured,
-      () => false,
+      () => null,
     ),
   ]);
   return { accounts, servers, robloxConfigured };

@@ -72,7 +72,12 @@ function served(config: ParcelConfigObject): ParcelConfigObject {
 }
 
 function describeValue(value: unknown): string | null {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+  if (
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    value === null
+  )
     return String(value);
   if (
     value &&

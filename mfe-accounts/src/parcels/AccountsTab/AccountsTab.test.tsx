@@ -15,7 +15,7 @@ import {
   signIn,
 } from '@roconnect/shared-lib/testing';
 import { recordNavigation, toastMessages } from '../../testSupport';
-import { AccountsTab } from './AccountsTab';
+import { AccountsTab, NOT_CONFIGURED_MESSAGE } from './AccountsTab';
 
 jest.mock('@roconnect/shared-lib', () => ({
   ...jest.requireActual('@roconnect/shared-lib'),
@@ -103,13 +103,12 @@ describe('AccountsTab loading its own data (no shell props)', () => {
     expect(screen.queryByRole('button', { name: /Link .*Account/ })).not.toBeInTheDocument();
   });
 
-  it('treats a failed Roblox status call as not configured, silently', async () => {
+  it('keeps the link buttons when the Roblox status call fails: unknown is not "not configured"', async () => {
     server.use(failNext('get', API_PATHS.robloxStatus, 500));
     renderWithProviders(<AccountsTab />);
-    expect(
-      await screen.findByText('Roblox OAuth2 is not configured. Please contact an administrator.'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'DemoBuilder' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'DemoBuilder' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Link Another Account' })).toBeEnabled();
+    expect(screen.queryByText(NOT_CONFIGURED_MESSAGE)).not.toBeInTheDocument();
     expect(toastMessages()).toEqual([]);
   });
 
@@ -141,6 +140,21 @@ describe('AccountsTab with the shell’s dashboard data', () => {
     expect(screen.getByRole('button', { name: 'Link Another Account' })).toBeInTheDocument();
     expect(screen.queryByText('Loading linked accounts...')).not.toBeInTheDocument();
     expect(loaded).toBe(false);
+  });
+
+  it('keeps Link Roblox Account when the shell could not read the Roblox status (null)', async () => {
+    renderWithProviders(
+      <AccountsTab accounts={[]} robloxConfigured={null} onAccountsChange={jest.fn()} />,
+    );
+    expect(screen.queryByText(NOT_CONFIGURED_MESSAGE)).not.toBeInTheDocument();
+    // the call itself reports a failure
+    server.use(failNext('get', API_PATHS.robloxAuthUrl, 500));
+    await userEvent.click(screen.getByRole('button', { name: 'Link Roblox Account' }));
+    await waitFor(() =>
+      expect(toastMessages()).toEqual([
+        'error: Failed to start Roblox linking process. Please try again.',
+      ]),
+    );
   });
 
   it('shows the not-configured notice from the robloxConfigured prop', () => {

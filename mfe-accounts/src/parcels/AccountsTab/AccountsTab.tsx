@@ -12,6 +12,7 @@ import {
   type LinkedAccount,
   type UnlinkCleanup,
 } from '@roconnect/shared-lib';
+import { PrivacyLink } from '../../features/privacy/PrivacyLink';
 import { AccountCard } from './AccountCard';
 import { UnlinkDialog } from './UnlinkDialog';
 import { useAccountsData } from './useAccountsData';
@@ -103,8 +104,10 @@ export function AccountsTab(props: AccountsTabParcelProps) {
     );
   } else {
     const accounts = data.accounts.filter((account) => !removedIds.has(account.id));
+    // only a status that said "not configured" hides them; an unknown one keeps them
+    const notConfigured = data.robloxConfigured === false;
     const linkButton = (label: string) =>
-      data.robloxConfigured ? (
+      !notConfigured ? (
         <Button onClick={() => void startLinking()} loading={starting}>
           {label}
         </Button>
@@ -112,7 +115,7 @@ export function AccountsTab(props: AccountsTabParcelProps) {
     if (accounts.length > 0) headerAction = linkButton('Link Another Account');
     body = (
       <>
-        {!data.robloxConfigured && <Banner tone="warning">{NOT_CONFIGURED_MESSAGE}</Banner>}
+        {notConfigured && <Banner tone="warning">{NOT_CONFIGURED_MESSAGE}</Banner>}
         {accounts.length === 0 ? (
           <EmptyState
             icon="link"
@@ -138,6 +141,7 @@ export function AccountsTab(props: AccountsTabParcelProps) {
         {headerAction}
       </Header>
       {body}
+      <PrivacyLink />
       <UnlinkDialog
         account={confirming}
         busy={unlinking}

@@ -10,7 +10,8 @@ import {
 export type AccountsData =
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'ready'; accounts: LinkedAccount[]; robloxConfigured: boolean };
+  /** robloxConfigured: null when the status call failed (unknown) */
+  | { status: 'ready'; accounts: LinkedAccount[]; robloxConfigured: boolean | null };
 
 /**
  * The tab's data: what the shell passes when it loaded the dashboard, else read here (the
@@ -32,16 +33,17 @@ export function useAccountsData({ accounts, robloxConfigured }: Partial<Accounts
   const refresh = () => void accountsChanged(client);
 
   let data: AccountsData;
-  if (fromShell) data = { status: 'ready', accounts, robloxConfigured: robloxConfigured ?? false };
+  if (fromShell) data = { status: 'ready', accounts, robloxConfigured: robloxConfigured ?? null };
   else {
     const phase = loadPhase(accountsRead);
-    // the Roblox status counts once it has answered, either way (a failure is "not configured")
+    // the Roblox status counts once it has answered, either way (a failure is unknown, not "not
+    // configured": the link buttons stay and the link call reports what is wrong)
     const statusPending = statusRead.isPending && statusRead.isFetching;
     if (phase === 'ready' && accountsRead.data && !statusPending)
       data = {
         status: 'ready',
         accounts: accountsRead.data,
-        robloxConfigured: statusRead.data?.configured ?? false,
+        robloxConfigured: statusRead.data?.configured ?? null,
       };
     else data = { status: phase === 'failed' ? 'failed' : 'loading' };
   }
