@@ -6,7 +6,7 @@ import type { DiscordUser } from '../../integrations/types';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Creates the user on first login, refreshes their profile afterwards. */
+/** Creates the user on first login, refreshes their profile and when they were last seen afterwards. */
 export async function upsertUser(db: Db, profile: DiscordUser): Promise<UserRow> {
   const [row] = await db
     .insert(users)
@@ -16,6 +16,7 @@ export async function upsertUser(db: Db, profile: DiscordUser): Promise<UserRow>
       username: profile.username,
       globalName: profile.global_name,
       avatar: profile.avatar,
+      lastSeenAt: new Date(),
     })
     .onConflictDoUpdate({
       target: users.discordId,
@@ -24,6 +25,7 @@ export async function upsertUser(db: Db, profile: DiscordUser): Promise<UserRow>
         globalName: profile.global_name,
         avatar: profile.avatar,
         updatedAt: new Date(),
+        lastSeenAt: new Date(),
       },
     })
     .returning();

@@ -24,6 +24,8 @@ const SETTING_LABELS: Record<AuditSetting, string> = {
   verify_message: 'Verify message',
   bypass_roles: 'Bypass roles',
   restrictions: 'Restrictions',
+  api_keys: 'API keys',
+  webhook: 'Webhook',
 };
 
 const SOURCE_WORDS = {
@@ -31,13 +33,18 @@ const SOURCE_WORDS = {
   discord: 'in Discord',
   staff: 'by staff',
   update_all: 'by the member update',
+  api: 'through the developer API',
 } as const;
 
 const by = (actor: AuditActor) =>
   actor.discordId ? { footer: { text: `by ${actor.username ?? actor.discordId}` } } : {};
 
-/** One audit entry as a short embed for the log channel (the same facts as the audit log). */
-export function logEmbed(event: AuditEvent, at = new Date()): DiscordEmbed {
+/**
+ * One audit entry as a short embed for the log channel (the same facts as the audit log). With
+ * `hideRoblox`, the member keeps their Roblox account private in this server (domain/privacy):
+ * the entry says what happened without naming it.
+ */
+export function logEmbed(event: AuditEvent, at = new Date(), hideRoblox = false): DiscordEmbed {
   const timestamp = at.toISOString();
   switch (event.kind) {
     case 'setting_change':
@@ -60,7 +67,7 @@ export function logEmbed(event: AuditEvent, at = new Date()): DiscordEmbed {
       return {
         title: 'Member verified',
         description: cut(
-          `<@${r.member.discordId}> (${r.member.username}) as ${r.account.username} on Roblox, ${SOURCE_WORDS[r.source]}.${fields.length ? '' : ' Nothing needed changing.'}`,
+          `<@${r.member.discordId}> (${r.member.username}) ${hideRoblox ? 'with their Roblox account' : `as ${r.account.username} on Roblox`}, ${SOURCE_WORDS[r.source]}.${fields.length ? '' : ' Nothing needed changing.'}`,
           2000,
         ),
         color: GREEN,
@@ -80,7 +87,7 @@ export function logEmbed(event: AuditEvent, at = new Date()): DiscordEmbed {
       return {
         title: 'Account unlinked',
         description: cut(
-          `<@${c.member.discordId}> (${c.member.username}) unlinked ${c.account.username} on Roblox.`,
+          `<@${c.member.discordId}> (${c.member.username}) unlinked ${hideRoblox ? 'a Roblox account' : `${c.account.username} on Roblox`}.`,
           2000,
         ),
         color: YELLOW,

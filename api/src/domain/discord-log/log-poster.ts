@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context';
 import { IntegrationError, type DiscordEmbed } from '../../integrations/types';
 import { followAudit, type AuditEvent } from '../audit/record';
+import { findUserByDiscordId } from '../accounts/linked';
 import { getConfig, setLogChannelError } from '../config/config-store';
+import { mayShowLink } from '../privacy/consent';
 import { batchEmbeds, logEmbed } from './embeds';
 
 export interface LogPosterOptions {
@@ -35,15 +37,17 @@ export interface LogPoster {
 export function startLogPoster(ctx: AppContext, options: LogPosterOptions): LogPoster {
   const pending = new Map<
     string,
-    { embeds: DiscordEmbed[]; dropped: number; timer: NodeJS.Timeout }
+    { embeds: Promise<DiscordEmbed>[]; dropped: number; timer: NodeJS.Timeout }
   >();
   const posting = new Set<Promise<void>>();
 
   /** each server's posts, one after the other, so its log reads in order */
   const lastPost = new Map<string, Promise<void>>();
 
-  function send(guildId: string, embeds: DiscordEmbed[]) {
-    const work = (lastPost.get(guildId) ?? Promise.resolve()).then(() => post(guildId, embeds));
+  function send(guildId: string, embeds: Promise<DiscordEmbed[]>) {
+    const work = (lastPost.get(guildId) ?? Promise.resolve()).then(async () =>
+      post(guildId, await embeds),
+    );
     lastPost.set(guildId, work);
     posting.add(work);
     void work.finally(() => {
@@ -71,12 +75,32 @@ export function startLogPoster(ctx: AppContext, options: LogPosterOptions): LogP
   }
 
   /** the server's gathered entries as one message's embeds, or null when none are waiting */
-  function take(guildId: string): DiscordEmbed[] | null {
+  function take(guildId: string): Promise<DiscordEmbed[]> | null {
     const batch = pending.get(guildId);
     if (!batch) return null;
     pending.delete(guildId);
     clearTimeout(batch.timer);
-    return batchEmbeds(batch.embeds, batch.dropped);
+    return Promise.all(batch.embeds).then((embeds) => batchEmbeds(embeds, batch.dropped));
+  }
+
+  /**
+   * The entry's embed, naming the member's Roblox account only where they allow it to be shown
+   * (domain/privacy); when that cannot be read, it is not named. Never rejects.
+   */
+  async function embedFor(event: AuditEvent, at: Date): Promise<DiscordEmbed> {
+    if (event.kind !== 'verification' && event.kind !== 'unlink_cleanup')
+      return logEmbed(event, at);
+    let shown = false;
+    try {
+      const userId =
+        event.kind === 'verification'
+          ? event.record.member.id
+          : (await findUserByDiscordId(ctx.db, event.cleanup.member.discordId))?.id;
+      shown = userId ? await mayShowLink(ctx.db, userId, event.guildId) : false;
+    } catch (err) {
+      options.log.warn({ err, guildId: event.guildId }, "could not read a member's privacy");
+    }
+    return logEmbed(event, at, !shown);
   }
 
   function flushGuild(guildId: string) {
@@ -86,11 +110,14 @@ export function startLogPoster(ctx: AppContext, options: LogPosterOptions): LogP
 
   function onEntry(event: AuditEvent) {
     if (event.kind === 'verification' && event.record.source === 'update_all') return;
-    const embed = logEmbed(event);
+    const embed = embedFor(event, new Date());
     if (event.kind === 'update_run') {
       // the run's one message, after what gathered before it
       flushGuild(event.guildId);
-      send(event.guildId, [embed]);
+      send(
+        event.guildId,
+        embed.then((e) => [e]),
+      );
       return;
     }
     const batch = pending.get(event.guildId);

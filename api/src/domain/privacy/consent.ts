@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { privacyConsents, users, verifications } from '../../db/schema';
 
@@ -36,7 +36,10 @@ export async function visibilityIn(
   return out;
 }
 
-/** The servers (of `among`, or all) where the user verified a Roblox account that is still linked. */
+/**
+ * The servers (of `among`, or all) where the user verified, with any of their accounts, even one
+ * since unlinked: the log channel's entry for that unlink still follows their choice there.
+ */
 export async function verifiedServers(db: Db, userId: string, among?: string[]): Promise<string[]> {
   const rows = await db
     .selectDistinct({ guildId: verifications.guildId })
@@ -44,7 +47,6 @@ export async function verifiedServers(db: Db, userId: string, among?: string[]):
     .where(
       and(
         eq(verifications.userId, userId),
-        isNotNull(verifications.robloxAccountId),
         among ? inArray(verifications.guildId, among) : undefined,
       ),
     );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import { announceChange } from '../../db/change-feed';
 import type { Db } from '../../db/client';
-import { refreshTokens, sessions } from '../../db/schema';
+import { refreshTokens, sessions, users } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { unauthorized } from '../../lib/errors';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './tokens';
@@ -142,6 +142,8 @@ async function issueTokens(
   const session = await findLiveSession(db, row.sessionId);
   if (!session)
     throw unauthorized('This session has ended. Please sign in again.', 'session_revoked');
+  // a refresh is the user being seen: two years without one deletes the account (domain/maintenance)
+  await db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, session.userId));
 
   const refresh_token = await issueRefreshToken(db, session.id);
   const access_token = await signAccessToken(

@@ -390,9 +390,15 @@ describe('slash commands through the emulator', () => {
     expect((await member(MAX)).nick).toBe('PlainPete');
   });
 
-  it('/whois answers with the linked Roblox profile, or that there is none', async () => {
+  it('/whois answers with the linked Roblox profile where the member verified, that they keep it private elsewhere, or that there is none', async () => {
+    await setUpBotGuild();
     const max = await loginThroughEmulator(stack, MAX);
-    await linkRoblox(max, PETE);
+    const pete = await linkRoblox(max, PETE);
+    const unverified = await command(NINA, 'whois', { member: MAX });
+    expect(unverified.message.content).toBe(
+      `<@${MAX}> keeps their Roblox account private in this server.`,
+    );
+    await verifyOnWebsite(max, pete);
     const linked = await command(NINA, 'whois', { member: MAX });
     expect(linked.message.content).toBe(
       `<@${MAX}> is Pete (@PlainPete) on Roblox: https://www.roblox.com/users/502/profile`,
