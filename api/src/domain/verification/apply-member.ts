@@ -74,7 +74,12 @@ export async function memberUpdateFacts(
   const groupRank = showsRank
     ? await groupRankName(ctx, firstGroup, roblox.ranks.get(firstGroup ?? '') ?? 0)
     : '';
-  return { ...update, binds, roles, ranks: roblox.ranks, roblox, groupRank };
+  // a blocked group the account is in is named in the reason (from the shared cache)
+  const blockedIn = restrictions.blocked_group_ids.filter((id) => (roblox.ranks.get(id) ?? 0) > 0);
+  const groupNames = new Map<string, string>();
+  for (const [id, found] of await lookupRobloxGroups(ctx, blockedIn))
+    if (found.ok && found.group) groupNames.set(id, found.group.name);
+  return { ...update, binds, roles, ranks: roblox.ranks, roblox, groupRank, groupNames };
 }
 
 /** Discord refused a role change: which role and what the owner should do; other errors rethrown. */

@@ -45,6 +45,8 @@ export interface MemberUpdateFacts extends MemberUpdate {
   roblox?: RobloxFacts;
   /** the member's rank name in the first bound group, for the `{group-rank}` token */
   groupRank?: string;
+  /** names of groups a reason may name beside the bound ones (a blocked group) */
+  groupNames?: ReadonlyMap<string, string>;
   /** the server's live roles (empty when no role is configured or bound) */
   roles: DiscordRole[];
   /** now, for the account age restriction (absent: the clock) */
@@ -152,7 +154,8 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
     readAt: facts.now ?? new Date(),
   };
 
-  const groupName = (id: string) => binds.find((b) => b.groupId === id && b.groupName)?.groupName;
+  const groupName = (id: string) =>
+    binds.find((b) => b.groupId === id && b.groupName)?.groupName ?? facts.groupNames?.get(id);
   const restrictions = restrictionsOf(config);
   const caught = restrictionReason(
     restrictions,

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
 import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
 import { planMemberUpdate } from '../../domain/verification/plan-member-update';
-import { describeChanges } from './describe';
+import { describeChanges, replyText } from './describe';
 import { readyGuild } from './guild-ready';
 import { canUpdateOthers, userOption, type Interaction, type Reply } from './interaction';
 import { findUserByDiscordId, linkedMember } from '../../domain/accounts/linked';
@@ -45,9 +45,10 @@ export async function updateCommand(ctx: AppContext, interaction: Interaction): 
         : l,
     );
     return {
-      content: [`Updated <@${targetId}> (${linked.account.username} on Roblox).`, ...lines].join(
-        '\n',
-      ),
+      content: replyText([
+        `Updated <@${targetId}> (${linked.account.username} on Roblox).`,
+        ...lines,
+      ]),
     };
   } catch (err) {
     if (err instanceof ApiError) return { content: err.message };

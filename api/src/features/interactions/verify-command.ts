@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
 import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
 import { planMemberUpdate } from '../../domain/verification/plan-member-update';
-import { describeChanges } from './describe';
+import { describeChanges, replyText } from './describe';
 import { readyGuild } from './guild-ready';
 import type { Interaction, Reply } from './interaction';
 import { linkedMember } from '../../domain/accounts/linked';
@@ -51,11 +51,12 @@ async function verifyCaller(
       actorUserId: linked.user.id,
     });
     const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
+    // a restriction's reason is the first note: no "verified" line for a member it caught
     return {
-      content: [
-        `You are verified as ${linked.account.username} on Roblox.`,
+      content: replyText([
+        ...(result.restricted ? [] : [`You are verified as ${linked.account.username} on Roblox.`]),
         ...describeChanges(result),
-      ].join('\n'),
+      ]),
     };
   } catch (err) {
     if (err instanceof ApiError) return { content: err.message };
