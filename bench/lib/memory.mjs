@@ -44,6 +44,7 @@ export function soakSeconds(argv) {
 export function processName(argv) {
   const line = argv.join(' ');
   const names = [
+    [/^(\/bin\/)?sh -c /, 'sh -c (a shell that only waits)'],
     [/api\/dist\/main\.js/, 'API'],
     [/api\/dist\/gateway\.js/, 'gateway worker'],
     [/emulator\/dist\/main\.js/, 'emulator'],
@@ -135,7 +136,9 @@ async function startNpmStart({ dataDir, logFile, onSpawn, timeoutMs = 300_000 })
 /** Stops `npm start` as Ctrl+C would (its launcher closes every service) and waits for it. */
 async function stopNpmStart(npm) {
   if (npm.exitCode !== null) return;
-  const launcher = processTree(npm.pid).find((p) => /scripts\/start\.mjs/.test(p.argv.join(' ')));
+  const launcher = processTree(npm.pid).find(
+    (p) => processName(p.argv) === 'launcher (scripts/start.mjs)',
+  );
   const exited = new Promise((resolve) => npm.once('exit', resolve));
   process.kill(launcher?.pid ?? npm.pid, 'SIGTERM');
   const timer = setTimeout(() => npm.kill('SIGKILL'), 20_000);

@@ -121,7 +121,8 @@ describe('what each process of the npm start tree is', () => {
     [['/usr/bin/node', '/r/tools/serve-remotes.mjs', '3001:/r/x'], "remotes' static server"],
     [['/usr/bin/node', '/r/shell/dist-server/server.mjs'], "shell's server"],
     [['node', '/r/node_modules/tsx/dist/cli.mjs', 'src/main.ts'], 'tsx'],
-    [['sh', '-c', 'node x.js'], 'sh -c node x.js'],
+    [['sh', '-c', 'node scripts/start.mjs'], 'sh -c (a shell that only waits)'],
+    [['/usr/bin/python3', 'x.py'], '/usr/bin/python3 x.py'],
   ])('%j is %s', (argv, name) => {
     expect(memory.processName(argv)).toBe(name);
   });

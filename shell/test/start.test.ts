@@ -76,7 +76,11 @@ function npmProcess(): ProcessInfo {
   return npm;
 }
 
-const launcherOf = (tree: ProcessInfo[]) => tree.find((p) => /scripts\/start\.mjs/.test(line(p)));
+/** The launcher: node running scripts/start.mjs (not a shell whose command line names it). */
+const launcherOf = (tree: ProcessInfo[]) =>
+  tree.find(
+    (p) => path.basename(p.argv[0] ?? '') === 'node' && /scripts\/start\.mjs/.test(line(p)),
+  );
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-start-test-'));
