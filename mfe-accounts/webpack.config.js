@@ -6,5 +6,6 @@ module.exports = createRemoteConfig({
     './AccountsTab': './src/parcels/AccountsTab/index.ts',
     './RobloxCallback': './src/parcels/RobloxCallback/index.ts',
     './Verify': './src/parcels/Verify/index.ts',
+    './PrivacySettings': './src/parcels/PrivacySettings/index.ts',
   },
 });

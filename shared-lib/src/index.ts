@@ -10,6 +10,7 @@ export { getRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig';
 export * from './api/endpoints';
 export * from './api/memberUpdates';
 export * from './api/discordSettings';
+export * from './api/privacy';
 export * from './api/errors';
 export * from './api/loginCheck';
 export * from './api/session';

@@ -13,4 +13,5 @@ export { EARLY_ANSWER_KEYS, forgetEarlyAnswers, primeFromEarlyLoad } from './ear
 export { accountsChanged, dashboardChanged, serverChanged } from './invalidations';
 export * from './hooks';
 export { serverChannelsQuery, useServerChannels } from './discordSettings';
+export * from './privacy';
 export { PageQueryProvider } from './PageQueryProvider';

@@ -144,6 +144,14 @@ export const ROUTE_TABLE: PageRoute[] = [
     callsApiAtOnce: true,
   },
   {
+    path: '/account/privacy',
+    page: { parcel: parcel('mfe_accounts', 'PrivacySettings'), label: 'Privacy & data' },
+    guard: 'header',
+    title: titled('Privacy & data'),
+    description: `Choose where your ${BRAND.game} account is shown, see who looked you up, and download or delete your data.`,
+    callsApiAtOnce: true,
+  },
+  {
     path: '/invite',
     page: { parcel: parcel('mfe_servers', 'Invite'), label: 'Invite' },
     guard: 'header',

@@ -1,0 +1,15 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@roconnect/shared-lib/testing';
+import { recordNavigation } from '../../testSupport';
+import { PRIVACY_PAGE_PATH, PrivacyLink } from './PrivacyLink';
+
+const navigate = recordNavigation();
+
+it('opens the privacy page through the router, keeping a real address for a new tab', async () => {
+  renderWithProviders(<PrivacyLink />);
+  const link = screen.getByRole('link', { name: 'Privacy & data' });
+  expect(link).toHaveAttribute('href', '/account/privacy');
+  await userEvent.setup().click(link);
+  expect(navigate).toHaveBeenCalledWith(PRIVACY_PAGE_PATH, {});
+});

@@ -1,0 +1,35 @@
+import type { MouseEvent } from 'react';
+import styled from 'styled-components';
+import { navigate } from '@roconnect/shared-lib';
+
+/** The member's privacy page, a page of its own (shell/src/app/routeTable.ts). */
+export const PRIVACY_PAGE_PATH = '/account/privacy';
+
+const Line = styled.p`
+  margin: ${({ theme }) => theme.space(6)} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  a {
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: 600;
+  }
+`;
+
+function open(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
+  event.preventDefault();
+  navigate(PRIVACY_PAGE_PATH);
+}
+
+/** The Accounts tab's way to the privacy page. */
+export function PrivacyLink() {
+  return (
+    <Line>
+      Choose where your Roblox account is shown, see who looked you up, download or delete your
+      data:{' '}
+      <a href={PRIVACY_PAGE_PATH} onClick={open}>
+        Privacy & data
+      </a>
+    </Line>
+  );
+}

@@ -1,0 +1,286 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import {
+  session,
+  type AccountLookup,
+  type PrivacySettings as Settings,
+  type PrivacySettingsRequest,
+} from '@roconnect/shared-lib';
+import { renderWithProviders, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { recordNavigation, toastMessages } from '../../testSupport';
+import { PrivacySettings } from './PrivacySettings';
+
+const { server } = setupMockServer();
+const navigate = recordNavigation();
+
+const PRIVACY = '*/api/v1/dashboard/user/privacy';
+const LOOKUPS = '*/api/v1/dashboard/user/lookups';
+const EXPORT = '*/api/v1/dashboard/user/export';
+const USER = '*/api/v1/dashboard/user';
+
+const ok = (data: unknown) => HttpResponse.json({ success: true, data });
+const fail = (status: number, message: string) =>
+  HttpResponse.json({ success: false, error: 'failed', message }, { status });
+
+/** What this file's handlers keep, as the API would. */
+let settings: Settings;
+let lookups: AccountLookup[];
+let saves: PrivacySettingsRequest[];
+let deleted: boolean;
+
+beforeEach(() => {
+  settings = {
+    default_visible: true,
+    servers: [
+      {
+        server_id: '200000000000000001',
+        server_name: 'Demo Builders Club',
+        visible: true,
+        verified: true,
+      },
+      {
+        server_id: '200000000000000004',
+        server_name: 'Obby Fans',
+        visible: false,
+        verified: false,
+      },
+    ],
+  };
+  lookups = [];
+  saves = [];
+  deleted = false;
+  server.use(
+    http.get(PRIVACY, () => ok(settings)),
+    http.put(PRIVACY, async ({ request }) => {
+      const body = (await request.json()) as PrivacySettingsRequest;
+      saves.push(body);
+      settings = {
+        default_visible: body.default_visible,
+        servers: settings.servers.map((s) => {
+          const choice = body.servers.find((c) => c.server_id === s.server_id);
+          return choice ? { ...s, visible: choice.visible } : s;
+        }),
+      };
+      return ok(settings);
+    }),
+    http.get(LOOKUPS, () => ok(lookups)),
+    http.get(EXPORT, () =>
+      HttpResponse.json(
+        { user: { id: 'me' } },
+        { headers: { 'content-disposition': 'attachment; filename="roconnect-export.json"' } },
+      ),
+    ),
+    http.delete(USER, () => {
+      deleted = true;
+      return ok({});
+    }),
+  );
+  signIn();
+});
+
+const region = (name: string) => screen.getByRole('region', { name });
+
+async function openPage() {
+  renderWithProviders(<PrivacySettings />);
+  await within(region('Who can see your Roblox account')).findByRole('checkbox', {
+    name: 'Show in Demo Builders Club',
+  });
+  return userEvent.setup();
+}
+
+it('shows the default and each server’s choice, with keyboard-reachable labelled toggles', async () => {
+  await openPage();
+  expect(screen.getByRole('heading', { level: 1, name: 'Privacy & data' })).toBeInTheDocument();
+  expect(
+    screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+  ).toEqual([
+    'Who can see your Roblox account',
+    'Who looked you up',
+    'Download my data',
+    'Delete my account',
+  ]);
+  const consent = region('Who can see your Roblox account');
+  expect(
+    within(consent).getByRole('checkbox', {
+      name: 'Show my Roblox account in new servers I verify in',
+    }),
+  ).toBeChecked();
+  expect(
+    within(consent).getByRole('checkbox', { name: 'Show in Demo Builders Club' }),
+  ).toBeChecked();
+  expect(within(consent).getByRole('checkbox', { name: 'Show in Obby Fans' })).not.toBeChecked();
+  expect(
+    within(consent).getByRole('checkbox', { name: 'Show in Obby Fans' }),
+  ).toHaveAccessibleDescription('You have not verified here.');
+});
+
+it('turns one server off with the keyboard and saves only that server', async () => {
+  const user = await openPage();
+  const toggle = screen.getByRole('checkbox', { name: 'Show in Demo Builders Club' });
+  toggle.focus();
+  await user.keyboard(' ');
+  await waitFor(() => expect(toastMessages()).toContain('success: Privacy choice saved'));
+  expect(saves).toEqual([
+    { default_visible: true, servers: [{ server_id: '200000000000000001', visible: false }] },
+  ]);
+  expect(toggle).not.toBeChecked();
+});
+
+it('saves the default for new servers', async () => {
+  const user = await openPage();
+  await user.click(
+    screen.getByRole('checkbox', { name: 'Show my Roblox account in new servers I verify in' }),
+  );
+  await waitFor(() => expect(saves).toEqual([{ default_visible: false, servers: [] }]));
+  expect(
+    await screen.findByRole('checkbox', {
+      name: 'Show my Roblox account in new servers I verify in',
+      checked: false,
+    }),
+  ).toBeInTheDocument();
+});
+
+it('keeps the saved choice and says so when a save fails', async () => {
+  server.use(http.put(PRIVACY, () => fail(500, 'boom')));
+  const user = await openPage();
+  const toggle = screen.getByRole('checkbox', { name: 'Show in Demo Builders Club' });
+  await user.click(toggle);
+  await waitFor(() =>
+    expect(toastMessages()).toContain(
+      'error: Failed to save your privacy choice. Please try again.',
+    ),
+  );
+  expect(toggle).toBeChecked();
+  expect(toggle).toBeEnabled();
+});
+
+it('says the choices failed to load and reads them again on Try Again', async () => {
+  let failing = true;
+  server.use(http.get(PRIVACY, () => (failing ? fail(500, 'boom') : undefined)));
+  renderWithProviders(<PrivacySettings />);
+  const consent = region('Who can see your Roblox account');
+  expect(
+    await within(consent).findByText('Failed to load your privacy choices.'),
+  ).toBeInTheDocument();
+  failing = false;
+  await userEvent.setup().click(within(consent).getByRole('button', { name: /try again/i }));
+  expect(
+    await within(consent).findByRole('checkbox', { name: 'Show in Demo Builders Club' }),
+  ).toBeInTheDocument();
+});
+
+it('lists who looked the member up, and says when nobody did', async () => {
+  await openPage();
+  expect(
+    await within(region('Who looked you up')).findByText('Nobody has looked you up'),
+  ).toBeInTheDocument();
+});
+
+it('names each lookup: the member or the key, the server, and whether it was kept private', async () => {
+  lookups = [
+    {
+      id: 'l1',
+      server_id: '200000000000000001',
+      server_name: 'Demo Builders Club',
+      source: 'whois',
+      actor_discord_id: '1',
+      actor_name: 'Sam',
+      api_key_id: null,
+      shown: false,
+      at: new Date().toISOString(),
+    },
+    {
+      id: 'l2',
+      server_id: '200000000000000001',
+      server_name: 'Demo Builders Club',
+      source: 'api',
+      actor_discord_id: null,
+      actor_name: 'Game server',
+      api_key_id: 'k1',
+      shown: true,
+      at: new Date().toISOString(),
+    },
+  ];
+  await openPage();
+  const list = await within(region('Who looked you up')).findByRole('list', {
+    name: 'Lookups of your account',
+  });
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.firstChild?.textContent),
+  ).toEqual([
+    'Sam used /whois on you in Demo Builders Club (kept private)',
+    'API key "Game server" looked you up in Demo Builders Club',
+  ]);
+});
+
+it('downloads the data as the file the API names', async () => {
+  const created: Blob[] = [];
+  URL.createObjectURL = jest.fn((blob: Blob) => {
+    created.push(blob);
+    return 'blob:export';
+  });
+  URL.revokeObjectURL = jest.fn();
+  const clicked: string[] = [];
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    clicked.push(this.download);
+  });
+  const user = await openPage();
+  await user.click(
+    within(region('Download my data')).getByRole('button', { name: 'Download my data' }),
+  );
+  await waitFor(() => expect(clicked).toEqual(['roconnect-export.json']));
+  expect(JSON.parse(await created[0].text())).toEqual({ user: { id: 'me' } });
+  expect(toastMessages()).toContain('success: Your data is downloading');
+  click.mockRestore();
+});
+
+it('says so when the download fails', async () => {
+  server.use(http.get(EXPORT, () => fail(429, 'Too many exports')));
+  const user = await openPage();
+  await user.click(screen.getByRole('button', { name: 'Download my data' }));
+  await waitFor(() =>
+    expect(toastMessages()).toContain('error: Failed to download your data. Please try again.'),
+  );
+});
+
+it('deletes the account only once the word is typed, then signs out and goes home', async () => {
+  const user = await openPage();
+  await user.click(
+    within(region('Delete my account')).getByRole('button', { name: 'Delete my account' }),
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+  const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
+  expect(confirm).toBeDisabled();
+  const field = within(dialog).getByLabelText('Type DELETE to confirm');
+  await user.type(field, 'delete');
+  expect(confirm).toBeDisabled();
+  await user.clear(field);
+  await user.type(field, 'DELETE{Enter}');
+
+  await waitFor(() => expect(navigate).toHaveBeenCalledWith('/', { replace: true }));
+  expect(deleted).toBe(true);
+  expect(session.isAuthenticated()).toBe(false);
+  expect(session.getState()).toMatchObject({ status: 'anonymous', signedOutTo: '/' });
+  expect(toastMessages()).toContain('success: Your account was deleted');
+});
+
+it('keeps the member signed in and names the failure when the delete fails', async () => {
+  server.use(http.delete(USER, () => fail(500, 'The database is unavailable.')));
+  const user = await openPage();
+  await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+  await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+  expect(
+    await within(dialog).findByText('Failed to delete your account. The database is unavailable.'),
+  ).toBeInTheDocument();
+  expect(session.isAuthenticated()).toBe(true);
+  expect(navigate).not.toHaveBeenCalled();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
