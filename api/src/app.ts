@@ -13,6 +13,7 @@ import type { Settings } from './config';
 import type { Database } from './db/client';
 import { registerRoleConnectionMetadata } from './domain/role-connections/metadata';
 import { auditRoutes } from './features/audit/routes';
+import { apiKeyRoutes } from './features/api-keys/routes';
 import { authRoutes } from './features/auth/routes';
 import { bindsRoutes } from './features/binds/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
@@ -23,11 +24,14 @@ import { healthRoutes } from './features/health/routes';
 import { memberEvents } from './features/member-events/plugin';
 import { memberUpdates } from './features/member-updates/plugin';
 import { publicRoutes } from './features/public/routes';
+import { publicOpenapiOptions } from './features/public-api/openapi';
+import { publicApiRoutes } from './features/public-api/routes';
 import { robloxRoutes } from './features/roblox/routes';
 import { serverRoutes } from './features/servers/routes';
 import { verificationRoutes } from './features/verification/routes';
+import { webhooks } from './features/webhooks/plugin';
 import type { Integrations } from './integrations/types';
-import { PUBLIC_ROUTES } from '@roconnect/shared-lib/contract';
+import { PUBLIC_API_ROUTES, PUBLIC_ROUTES } from '@roconnect/shared-lib/contract';
 import { ErrorEnvelope } from '@roconnect/shared-lib/contract/schemas';
 import { fallbackStore } from './lib/rate-limit-store';
 import { registerAuthenticate } from './plugins/authenticate';
@@ -83,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addSchema(ErrorEnvelope);
 
   await app.register(swagger, openapiOptions(settings));
+  await app.register(swagger, publicOpenapiOptions(settings));
   // helmet's default headers, computed once (see plugins/security-headers.ts)
   await registerSecurityHeaders(app);
   await app.register(cookie);
@@ -129,6 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feature('binds', ['context'], bindsRoutes));
   await app.register(feature('audit', ['context'], auditRoutes));
   await app.register(feature('health', ['context'], healthRoutes));
+  await app.register(feature('api-keys', ['context'], apiKeyRoutes));
+  await app.register(feature('public-api', ['context'], publicApiRoutes));
+  await app.register(feature('webhooks', ['context', 'job-engine'], webhooks));
   await app.register(feature('public', ['context'], publicRoutes), {
     health: {
       database: app.database.ping,
@@ -153,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRoleConnectionMetadata(app.ctx);
 
   app.get(PUBLIC_ROUTES.openapi.path, { schema: { hide: true } }, async () => app.swagger());
+  app.get(PUBLIC_API_ROUTES.openapi.path, { schema: { hide: true } }, async () =>
+    app.publicSwagger(),
+  );
 
   return app;
 }

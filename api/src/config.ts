@@ -85,6 +85,20 @@ export interface Settings {
   gateway: GatewaySettings;
   /** the scheduled resync of servers that ask for one (features/member-events/resync.ts) */
   resync: ResyncSettings;
+  /** the developer API and outbound webhooks (api/README.md › Developer API) */
+  developerApi: DeveloperApiSettings;
+}
+
+export interface DeveloperApiSettings {
+  /** requests per minute per API key on the public API (PUBLIC_API_RATE_LIMIT_MAX) */
+  rateLimitMax: number;
+  /**
+   * webhooks may reach private and loopback addresses, and plain http:// (ALLOW_PRIVATE_WEBHOOKS):
+   * for local development and tests only, never where the API shares a network with anything
+   */
+  allowPrivateWebhooks: boolean;
+  /** the first retry of a failed delivery waits this long, each next one about twice as long */
+  webhookRetryDelaySeconds: number;
 }
 
 export interface GatewaySettings {
@@ -470,6 +484,11 @@ export function loadSettings(env: Env = process.env): Settings {
     resync: {
       hourUtc: int(env, 'RESYNC_HOUR_UTC', 4, 0, 23),
       windowHours: int(env, 'RESYNC_WINDOW_HOURS', 4, 1, 24),
+    },
+    developerApi: {
+      rateLimitMax: int(env, 'PUBLIC_API_RATE_LIMIT_MAX', 60, 1, 100000),
+      allowPrivateWebhooks: flag(env, 'ALLOW_PRIVATE_WEBHOOKS', false),
+      webhookRetryDelaySeconds: int(env, 'WEBHOOK_RETRY_DELAY_SECONDS', 30, 1, 3600),
     },
     integrations: {
       discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', origins.discordApi),

@@ -352,3 +352,48 @@ export const privacyLookups = pgTable('privacy_lookups', {
   shown: boolean('shown').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** A server's developer API keys, stored as their SHA-256 (migration 0014; domain/api-keys). */
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey(),
+  guildId: text('guild_id').notNull(),
+  name: text('name').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  keyPrefix: text('key_prefix').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastUsedAt: ts('last_used_at'),
+  revokedAt: ts('revoked_at'),
+});
+
+/** Every call made with an API key (migration 0014; domain/api-keys). */
+export const apiKeyCalls = pgTable('api_key_calls', {
+  id: uuid('id').primaryKey(),
+  keyId: uuid('key_id').notNull(),
+  guildId: text('guild_id').notNull(),
+  method: text('method').notNull(),
+  route: text('route').notNull(),
+  status: integer('status').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A server's outbound webhook (migration 0014; domain/webhooks). */
+export const webhooks = pgTable('webhooks', {
+  guildId: text('guild_id').primaryKey(),
+  url: text('url').notNull(),
+  secretEnc: text('secret_enc').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Events sent to a server's webhook (migration 0014; domain/webhooks). */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: uuid('id').primaryKey(),
+  guildId: text('guild_id').notNull(),
+  event: text('event').$type<'member.verified' | 'member.updated' | 'member.unlinked'>().notNull(),
+  body: text('body'),
+  status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastStatusCode: integer('last_status_code'),
+  lastError: text('last_error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+});

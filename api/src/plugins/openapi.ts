@@ -17,6 +17,11 @@ export function openapiOptions(settings: Settings): SwaggerOptions {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
+    // the developer API has its own document (features/public-api/openapi.ts)
+    transform: ({ schema, url }) => ({
+      schema: url.startsWith('/api/public/') ? { ...schema, hide: true } : schema,
+      url,
+    }),
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>
         typeof json.$id === 'string' ? json.$id : `def-${i}`,

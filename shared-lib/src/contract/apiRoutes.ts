@@ -89,6 +89,26 @@ export const MEMBER_UPDATE_ROUTES = {
   cancel: { method: 'DELETE', path: '/api/v1/server/:id/members/update/:jobId' },
 } as const satisfies Record<string, ApiRoute>;
 
+/** A server's developer API keys and outbound webhook (api/README.md › Developer API). */
+export const DEVELOPER_ROUTES = {
+  apiKeys: { method: 'GET', path: '/api/v1/server/:id/api-keys' },
+  createApiKey: { method: 'POST', path: '/api/v1/server/:id/api-keys' },
+  revokeApiKey: { method: 'DELETE', path: '/api/v1/server/:id/api-keys/:key_id' },
+  webhook: { method: 'PUT', path: '/api/v1/server/:id/webhook' },
+  webhookDeliveries: { method: 'GET', path: '/api/v1/server/:id/webhook/deliveries' },
+} as const satisfies Record<string, ApiRoute>;
+
+/**
+ * What other bots and games call with a server's API key (Authorization: Bearer <key>); not the
+ * browser's: documented apart, in its own OpenAPI document.
+ */
+export const PUBLIC_API_ROUTES = {
+  member: { method: 'GET', path: '/api/public/v1/servers/:server_id/members/:discord_id' },
+  roblox: { method: 'GET', path: '/api/public/v1/servers/:server_id/roblox/:roblox_id' },
+  update: { method: 'POST', path: '/api/public/v1/servers/:server_id/members/:discord_id/update' },
+  openapi: { method: 'GET', path: '/api/public/v1/openapi.json' },
+} as const satisfies Record<string, ApiRoute>;
+
 export const PUBLIC_ROUTES = {
   botStats: { method: 'GET', path: '/api/bot-stats' },
   health: { method: 'GET', path: '/api/health' },

@@ -3,6 +3,7 @@ import {
   AUTH_ROUTES,
   BIND_ROUTES,
   DASHBOARD_ROUTES,
+  DEVELOPER_ROUTES,
   DISCORD_SETTINGS_ROUTES,
   MEMBER_UPDATE_ROUTES,
   PUBLIC_ROUTES,
@@ -66,6 +67,11 @@ export const API_PATHS = {
   membersUpdate: byId(MEMBER_UPDATE_ROUTES.start),
   membersUpdateJob: (id: string, jobId: string): string =>
     fillPath(MEMBER_UPDATE_ROUTES.job.path, { id, jobId }),
+  serverApiKeys: byId(DEVELOPER_ROUTES.apiKeys),
+  serverApiKey: (id: string, keyId: string): string =>
+    fillPath(DEVELOPER_ROUTES.revokeApiKey.path, { id, key_id: keyId }),
+  serverWebhook: byId(DEVELOPER_ROUTES.webhook),
+  serverWebhookDeliveries: byId(DEVELOPER_ROUTES.webhookDeliveries),
   botStats: PUBLIC_ROUTES.botStats.path,
   health: PUBLIC_ROUTES.health.path,
   openapi: PUBLIC_ROUTES.openapi.path,

@@ -15,7 +15,9 @@ export type AuditSetting =
   | 'resync'
   | 'verify_message'
   | 'bypass_roles'
-  | 'restrictions';
+  | 'restrictions'
+  | 'api_keys'
+  | 'webhook';
 
 /** The actor of an entry as it is stored: their Discord id and name at the time. */
 export interface AuditActor {

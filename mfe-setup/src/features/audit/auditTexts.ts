@@ -12,6 +12,8 @@ const SETTINGS: Record<string, string> = {
   join_dm: 'Join DM',
   resync: 'Scheduled resync',
   verify_message: 'Verify message',
+  api_keys: 'API keys',
+  webhook: 'Webhook',
 };
 
 /** The words the Discord settings page uses for a setting's stored values. */
@@ -26,6 +28,7 @@ const SOURCES: Record<AuditSource, string> = {
   discord: 'in Discord',
   staff: 'by staff',
   update_all: 'by an update of all members',
+  api: 'through the developer API',
 };
 
 export const settingLabel = (setting: string) => SETTINGS[setting] ?? setting.replace(/_/g, ' ');

@@ -11,12 +11,13 @@ const base = {
   actor: Nullable(Person),
 };
 
-/** Where a verification came from: the website, a slash command, staff, or an update of all members. */
+/** Where a verification came from: the website, a slash command, staff, an update of all members, or a developer-API key. */
 export const AuditSourceSchema = Type.Union([
   Type.Literal('website'),
   Type.Literal('discord'),
   Type.Literal('staff'),
   Type.Literal('update_all'),
+  Type.Literal('api'),
 ]);
 export const VerificationAuditEntrySchema = Type.Object(
   {
@@ -43,7 +44,7 @@ export const SettingAuditEntrySchema = Type.Object(
     kind: Type.Literal('setting_change'),
     setting: Type.String({
       description:
-        "'nickname_format', 'verified_role', 'unverified_role', 'binds', 'log_channel', 'join_handling', 'join_dm', 'resync', 'verify_message', 'bypass_roles' or 'restrictions'",
+        "'nickname_format', 'verified_role', 'unverified_role', 'binds', 'log_channel', 'join_handling', 'join_dm', 'resync', 'verify_message', 'bypass_roles', 'restrictions', 'api_keys' or 'webhook'",
     }),
     before: Nullable(Type.String()),
     after: Nullable(Type.String()),

@@ -16,3 +16,4 @@ export * from './audit';
 export * from './health';
 export * from './memberUpdates';
 export * from './public';
+export * from './developerApi';

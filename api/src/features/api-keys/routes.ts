@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DEVELOPER_ROUTES, type ApiKey } from '@roconnect/shared-lib/contract';
+import {
+  apiKeysRoute,
+  createApiKeyRoute,
+  revokeApiKeyRoute,
+} from '@roconnect/shared-lib/contract/schemas';
+import { authOf } from '../../context';
+import {
+  createApiKey,
+  listApiKeys,
+  liveKeyCount,
+  MAX_KEYS_PER_SERVER,
+  revokeApiKey,
+  type ApiKeyRow,
+} from '../../domain/api-keys/keys';
+import { recordSettingChange } from '../../domain/audit/record';
+import { requireLiveManager } from '../../domain/guilds/access';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+
+const toDto = (row: ApiKeyRow): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.keyPrefix,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/**
+ * A server's developer API keys (api/README.md › Developer API): its managers list, create and
+ * revoke them, rights re-read within a minute (a key reads members' links). Creating and revoking
+ * are in the server's audit log.
+ */
+export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const authed = { onRequest: app.authenticate };
+
+  app.get(DEVELOPER_ROUTES.apiKeys.path, { schema: apiKeysRoute, ...authed }, async (request) => {
+    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+    const rows = await listApiKeys(ctx.db, guild.id);
+    return { success: true as const, data: rows.filter((r) => !r.revokedAt).map(toDto) };
+  });
+
+  app.post(
+    DEVELOPER_ROUTES.createApiKey.path,
+    { schema: createApiKeyRoute, ...authed },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      const name = request.body.name.trim();
+      if (!name) throw badRequest('name must not be blank.');
+      if ((await liveKeyCount(ctx.db, guild.id)) >= MAX_KEYS_PER_SERVER)
+        throw conflict(
+          `This server already has ${MAX_KEYS_PER_SERVER} API keys: revoke one it no longer uses first.`,
+          'too_many_api_keys',
+        );
+      const { row, key } = await createApiKey(ctx.db, guild.id, name);
+      await recordSettingChange(ctx.db, {
+        guildId: guild.id,
+        actorUserId: userId,
+        setting: 'api_keys',
+        before: null,
+        after: `${name} (${row.keyPrefix}…) created`,
+      });
+      return reply.code(201).send({ success: true as const, data: { ...toDto(row), key } });
+    },
+  );
+
+  app.delete(
+    DEVELOPER_ROUTES.revokeApiKey.path,
+    { schema: revokeApiKeyRoute, ...authed },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      const row = await revokeApiKey(ctx.db, guild.id, request.params.key_id);
+      if (!row || row.revokedAt)
+        throw notFound(
+          'This server has no such API key, or it was revoked already.',
+          'api_key_not_found',
+        );
+      await recordSettingChange(ctx.db, {
+        guildId: guild.id,
+        actorUserId: userId,
+        setting: 'api_keys',
+        before: `${row.name} (${row.keyPrefix}…)`,
+        after: `${row.name} (${row.keyPrefix}…) revoked`,
+      });
+      return {
+        success: true as const,
+        data: { id: row.id, revoked_at: new Date().toISOString() },
+      };
+    },
+  );
+};

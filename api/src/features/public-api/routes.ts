@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PUBLIC_API_ROUTES, type PublicLink } from '@roconnect/shared-lib/contract';
+import {
+  publicMemberRoute,
+  publicRobloxRoute,
+  publicUpdateRoute,
+} from '@roconnect/shared-lib/contract/schemas';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { robloxAccounts, users } from '../../db/schema';
+import type { ApiKeyRow } from '../../domain/api-keys/keys';
+import { linkedMember } from '../../domain/accounts/linked';
+import { getConfig } from '../../domain/config/config-store';
+import { findGuild } from '../../domain/guilds/access';
+import { lookUpLink, type LookupTarget } from '../../domain/privacy/look-up';
+import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
+import { planMemberUpdate } from '../../domain/verification/plan-member-update';
+import { conflict, notFound } from '../../lib/errors';
+import { keyAuth } from './key-auth';
+
+/** One answer for "not in the server", "not linked" and "private": a key learns nothing more. */
+const noLink = () =>
+  notFound('No Roblox account to show for this member in this server.', 'not_found');
+
+/**
+ * A member's link as the developer API answers it: only for a member of the server (asked of
+ * Discord) whose consent lets it be shown there (domain/privacy); the lookup is recorded for the
+ * member. Null in every other case.
+ */
+async function lookUp(
+  ctx: AppContext,
+  key: ApiKeyRow,
+  target: LookupTarget,
+): Promise<PublicLink | null> {
+  let discordId: string | null;
+  if ('discordId' in target) discordId = target.discordId;
+  else {
+    const [row] = await ctx.db
+      .select({ discordId: users.discordId })
+      .from(robloxAccounts)
+      .innerJoin(users, eq(users.id, robloxAccounts.userId))
+      .where(eq(robloxAccounts.robloxId, target.robloxId));
+    discordId = row?.discordId ?? null;
+  }
+  if (!discordId) return null;
+  if (!(await ctx.integrations.discordBot.getMember(key.guildId, discordId))) return null;
+  const outcome = await lookUpLink(ctx.db, key.guildId, target, {
+    kind: 'api_key',
+    keyId: key.id,
+    name: key.name,
+  });
+  if (outcome.status !== 'shown') return null;
+  return {
+    discord_id: outcome.user.discordId,
+    roblox_id: outcome.account.robloxId,
+    roblox_username: outcome.account.username,
+    roblox_display_name: outcome.account.displayName,
+  };
+}
+
+/**
+ * The developer API other bots and games call with a server's key (api/README.md › Developer
+ * API): a member's link by Discord or Roblox id, and an update of a member's roles, through the
+ * one member-update path (plan, then apply) as staff's /update.
+ */
+export const publicApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const { gate, record } = keyAuth(app, ctx.settings);
+  app.addHook('onRequest', gate);
+  app.addHook('onSend', async (request, reply, payload) => {
+    await record(request, reply);
+    return payload;
+  });
+  const key = (request: { apiKey: ApiKeyRow | null }) => request.apiKey!;
+
+  app.get(PUBLIC_API_ROUTES.member.path, { schema: publicMemberRoute }, async (request) => {
+    const link = await lookUp(ctx, key(request), { discordId: request.params.discord_id });
+    if (!link) throw noLink();
+    return { success: true as const, data: link };
+  });
+
+  app.get(PUBLIC_API_ROUTES.roblox.path, { schema: publicRobloxRoute }, async (request) => {
+    const link = await lookUp(ctx, key(request), { robloxId: request.params.roblox_id });
+    if (!link) throw noLink();
+    return { success: true as const, data: link };
+  });
+
+  app.post(PUBLIC_API_ROUTES.update.path, { schema: publicUpdateRoute }, async (request) => {
+    const { guildId, id: keyId } = key(request);
+    const discordId = request.params.discord_id;
+    const [guild, config] = await Promise.all([
+      findGuild(ctx.db, guildId),
+      getConfig(ctx.db, guildId),
+    ]);
+    if (!guild || !config?.setupCompleted)
+      throw conflict('RoConnect is not set up in this server yet.', 'not_set_up');
+    const live = await ctx.integrations.discordBot.getGuild(guildId);
+    if (!live)
+      throw conflict('The RoConnect bot is no longer in this server.', 'bot_not_in_server');
+    const linked = await linkedMember(ctx.db, discordId);
+    const member = linked ? await ctx.integrations.discordBot.getMember(guildId, discordId) : null;
+    if (!linked || !member)
+      throw notFound('This member is not in the server or has not linked Roblox.', 'not_found');
+    const facts = await memberUpdateFacts(ctx, {
+      guild: { id: live.id, name: live.name, ownerDiscordId: live.owner_id },
+      config,
+      user: linked.user,
+      account: linked.account,
+      member,
+      notify: false,
+      source: 'api',
+      actorUserId: null,
+    });
+    const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
+    request.log.info({ keyId, guildId }, 'member updated through the developer API');
+    return {
+      success: true as const,
+      data: {
+        discord_id: discordId,
+        roles_added: result.roles_added,
+        roles_removed: result.roles_removed,
+        nickname_updated: result.nickname_updated,
+        warnings: result.warnings,
+      },
+    };
+  });
+};

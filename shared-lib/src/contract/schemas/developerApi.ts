@@ -1,0 +1,212 @@
+/**
+ * The developer API (api/README.md › Developer API): a server's API keys and outbound webhook,
+ * managed on the dashboard, and the public surface other bots and games call with a key. The
+ * public routes are in their own OpenAPI document (/api/public/v1/openapi.json).
+ */
+import { Type } from 'typebox';
+import { IsoDate, Nullable, Ok, ServerIdParams, Snowflake, Uuid, errors } from './common';
+
+// ---- the dashboard's side: keys and webhook (the caller manages the server) ----
+
+export const ApiKeySchema = Type.Object(
+  {
+    id: Uuid('key id'),
+    name: Type.String(),
+    prefix: Type.String({ description: 'the key’s first characters, to tell keys apart' }),
+    created_at: IsoDate('when it was created'),
+    last_used_at: Nullable(IsoDate('its last call, answered or refused; null: never used')),
+  },
+  { additionalProperties: false },
+);
+export const CreatedApiKeySchema = Type.Object(
+  {
+    id: Uuid('key id'),
+    name: Type.String(),
+    prefix: Type.String(),
+    created_at: IsoDate('when it was created'),
+    key: Type.String({
+      description:
+        'the key itself: shown this once, only its hash is kept. Send it as Authorization: Bearer <key>',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const CreateApiKeyBodySchema = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'what the key is for (1–64 characters), e.g. the game or bot that uses it',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const ApiKeyParams = Type.Object(
+  { id: Snowflake('the Discord server (guild) id'), key_id: Uuid('key id') },
+  { additionalProperties: false },
+);
+export const RevokedApiKeySchema = Type.Object(
+  { id: Uuid('key id'), revoked_at: IsoDate('when it was revoked') },
+  { additionalProperties: false },
+);
+
+export const WebhookEventSchema = Type.Union([
+  Type.Literal('member.verified'),
+  Type.Literal('member.updated'),
+  Type.Literal('member.unlinked'),
+]);
+export const WebhookBodySchema = Type.Object(
+  {
+    url: Nullable(
+      Type.String({
+        maxLength: 2000,
+        description: 'the HTTPS endpoint that receives the events; null removes the webhook',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const WebhookSavedSchema = Type.Object(
+  {
+    url: Nullable(Type.String()),
+    secret: Nullable(
+      Type.String({
+        description:
+          'the signing secret: shown this once (a new one at every save); null when the webhook was removed',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const WebhookDeliverySchema = Type.Object(
+  {
+    id: Uuid('delivery id (the X-RoConnect-Delivery header)'),
+    event: WebhookEventSchema,
+    status: Type.Union(
+      [Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')],
+      {
+        description:
+          'pending: attempts left; delivered: a 2xx answer; failed: every attempt spent, or the address refused',
+      },
+    ),
+    attempts: Type.Integer({ minimum: 0 }),
+    response_status: Nullable(Type.Integer({ description: 'the last answer’s HTTP status' })),
+    error: Nullable(Type.String({ description: 'why the last attempt failed' })),
+    created_at: IsoDate('when the event happened'),
+    finished_at: Nullable(IsoDate('when it was delivered or given up')),
+  },
+  { additionalProperties: false },
+);
+export const WebhookDeliveriesDataSchema = Type.Object(
+  {
+    webhook: Nullable(
+      Type.Object(
+        { url: Type.String(), created_at: IsoDate('when it was last saved') },
+        { additionalProperties: false },
+      ),
+    ),
+    deliveries: Type.Array(WebhookDeliverySchema, { description: 'the latest 50, newest first' }),
+  },
+  { additionalProperties: false },
+);
+
+const manage = { tags: ['developer api'], security: [{ bearerAuth: [] }] };
+
+export const apiKeysRoute = {
+  ...manage,
+  summary: 'The server’s live API keys (never the keys themselves)',
+  params: ServerIdParams,
+  response: { 200: Ok(Type.Array(ApiKeySchema)), ...errors(401, 403) },
+};
+export const createApiKeyRoute = {
+  ...manage,
+  summary: 'Create an API key: 201 with the key, shown this once',
+  params: ServerIdParams,
+  body: CreateApiKeyBodySchema,
+  response: { 201: Ok(CreatedApiKeySchema), ...errors(401, 403, 409) },
+};
+export const revokeApiKeyRoute = {
+  ...manage,
+  summary: 'Revoke an API key: refused from the next call on',
+  params: ApiKeyParams,
+  response: { 200: Ok(RevokedApiKeySchema), ...errors(401, 403, 404) },
+};
+export const putWebhookRoute = {
+  ...manage,
+  summary:
+    'Set (or with url null remove) the server’s webhook; answers its new signing secret once',
+  params: ServerIdParams,
+  body: WebhookBodySchema,
+  response: { 200: Ok(WebhookSavedSchema), ...errors(401, 403) },
+};
+export const webhookDeliveriesRoute = {
+  ...manage,
+  summary: 'The server’s webhook and its latest deliveries with their status',
+  params: ServerIdParams,
+  response: { 200: Ok(WebhookDeliveriesDataSchema), ...errors(401, 403) },
+};
+
+// ---- the public surface: Authorization: Bearer <API key> ----
+
+export const PublicMemberParams = Type.Object(
+  {
+    server_id: Snowflake('the Discord server (guild) id the key belongs to'),
+    discord_id: Snowflake('the member’s Discord user id'),
+  },
+  { additionalProperties: false },
+);
+export const PublicRobloxParams = Type.Object(
+  {
+    server_id: Snowflake('the Discord server (guild) id the key belongs to'),
+    roblox_id: Type.String({ pattern: '^[0-9]{1,20}$', description: 'the Roblox user id' }),
+  },
+  { additionalProperties: false },
+);
+export const PublicLinkSchema = Type.Object(
+  {
+    discord_id: Type.String(),
+    roblox_id: Type.String(),
+    roblox_username: Type.String(),
+    roblox_display_name: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export const PublicUpdateSchema = Type.Object(
+  {
+    discord_id: Type.String(),
+    roles_added: Type.Array(Type.String(), { description: 'names of the roles given' }),
+    roles_removed: Type.Array(Type.String(), { description: 'names of the roles taken' }),
+    nickname_updated: Type.Boolean(),
+    warnings: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+const publicApi = {
+  tags: ['members'],
+  security: [{ apiKey: [] }],
+};
+const notFoundNote =
+  '404 not_found: the member is not in the server, has not linked Roblox, or keeps it private there (one answer for all three)';
+
+export const publicMemberRoute = {
+  ...publicApi,
+  summary: 'A member’s linked Roblox account, by their Discord id',
+  description: notFoundNote,
+  params: PublicMemberParams,
+  response: { 200: Ok(PublicLinkSchema), ...errors(401, 403, 404, 429) },
+};
+export const publicRobloxRoute = {
+  ...publicApi,
+  summary: 'The member who linked a Roblox account, by its Roblox id',
+  description: notFoundNote,
+  params: PublicRobloxParams,
+  response: { 200: Ok(PublicLinkSchema), ...errors(401, 403, 404, 429) },
+};
+export const publicUpdateRoute = {
+  ...publicApi,
+  summary: 'Update a member’s roles and nickname from their linked Roblox account now',
+  description: '404 not_found: the member is not in the server or has not linked Roblox',
+  params: PublicMemberParams,
+  response: { 200: Ok(PublicUpdateSchema), ...errors(401, 403, 404, 409, 429, 502) },
+};
