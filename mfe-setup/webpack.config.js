@@ -6,5 +6,6 @@ module.exports = createRemoteConfig({
     './SetupWizard': './src/parcels/SetupWizard/index.ts',
     './ServerConfig': './src/parcels/ServerConfig/index.ts',
     './DiscordSettings': './src/parcels/DiscordSettings/index.ts',
+    './DeveloperSettings': './src/parcels/DeveloperSettings/index.ts',
   },
 });

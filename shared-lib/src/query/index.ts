@@ -14,4 +14,5 @@ export { accountsChanged, dashboardChanged, serverChanged } from './invalidation
 export * from './hooks';
 export { serverChannelsQuery, useServerChannels } from './discordSettings';
 export * from './privacy';
+export * from './developerApi';
 export { PageQueryProvider } from './PageQueryProvider';

@@ -176,6 +176,14 @@ export const ROUTE_TABLE: PageRoute[] = [
     callsApiAtOnce: true,
   },
   {
+    path: '/server/edit/:serverId/developers',
+    page: { parcel: parcel('mfe_setup', 'DeveloperSettings'), label: 'Developers' },
+    guard: 'header',
+    title: titled('Developers'),
+    description: `API keys and a webhook so your bots and ${BRAND.game} games can ask ${BRAND.product} about members.`,
+    callsApiAtOnce: true,
+  },
+  {
     path: '/privacy',
     page: { parcel: parcel('mfe_public', 'Privacy'), label: 'Privacy policy' },
     guard: 'none',

@@ -7,3 +7,8 @@ export function serverPagePath(serverId: string): string {
 export function discordSettingsPath(serverId: string): string {
   return `${serverPagePath(serverId)}/discord`;
 }
+
+/** `/server/edit/{serverId}/developers`: the server's API keys and webhook, a page of its own. */
+export function developersPath(serverId: string): string {
+  return `${serverPagePath(serverId)}/developers`;
+}

@@ -17,6 +17,7 @@ import { AuditLogSection } from '../../features/audit/AuditLogSection';
 import { BindsSection } from '../../features/binds/BindsSection';
 import { BotHealthPanel } from '../../features/health/BotHealthPanel';
 import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
+import { DevelopersCard } from '../../features/pages/DevelopersCard';
 import { DiscordSettingsCard } from '../../features/pages/DiscordSettingsCard';
 import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
 import { VerifyLinkCard } from '../../features/verifyLink/VerifyLinkCard';
@@ -97,6 +98,7 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
         <BotHealthPanel serverId={serverId} />
         <VerifyLinkCard serverId={serverId} />
         <DiscordSettingsCard serverId={serverId} />
+        <DevelopersCard serverId={serverId} />
         <NicknameSection
           serverId={serverId}
           savedFormat={

@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import {
+  API,
+  EMULATOR,
+  EMULATOR_CONTROL,
+  expect,
+  remoteRegion,
+  signIn,
+  test,
+} from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/accessibility';
+import {
+  apiCall,
+  DEMO_BUILDERS,
+  emulatorRoleNames,
+  section,
+  setUpDemoBuilders,
+  toasts,
+  useConsoleSpec,
+} from '../support/console';
+
+/**
+ * The member's privacy page (/account/privacy) through the shell, against the API and the
+ * emulator: a server's consent turned off makes /whois keep the member private there; a member
+ * downloads their data, deletes their account and is signed out, and the bot takes its role back.
+ */
+/** Demo seed: quiet_sam is a plain member of Demo Builders ("Member", below the bot's role). */
+const MEMBER = { username: 'quiet_sam', discordId: '200000000000000003' };
+const OWNER = { username: 'demo_user', discordId: '200000000000000001' };
+const ROBLOX_ACCOUNT = 'JustVisiting';
+
+const cleanups = useConsoleSpec();
+
+/** The owner sets the bot up in Demo Builders through the API, in a browser context of their own. */
+async function setUpServer(browser: Browser) {
+  const context = await browser.newContext();
+  try {
+    const owner = await context.newPage();
+    await signIn(owner, OWNER.username);
+    await setUpDemoBuilders(owner);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The member signed in with no linked account (the API's database outlives each spec). */
+async function signInWithoutLinks(page: Page) {
+  await signIn(page, MEMBER.username);
+  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
+  for (const account of data as { id: string }[])
+    await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
+  await page.reload();
+}
+
+/** Accounts tab → the emulated Roblox consent → back on the dashboard with the account listed. */
+async function linkAndVerify(page: Page): Promise<void> {
+  const accounts = remoteRegion(page, 'mfe_accounts');
+  await accounts.getByRole('button', { name: 'Link Roblox Account' }).click();
+  await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
+  await page.getByRole('button', { name: `Continue as ${ROBLOX_ACCOUNT}` }).click();
+  await page.waitForURL('**/dashboard**');
+  await expect(accounts.getByRole('heading', { name: ROBLOX_ACCOUNT })).toBeVisible();
+  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
+  const [account] = data as { id: string }[];
+  expect(account, 'the linked account').toBeTruthy();
+  await apiCall(page, 'POST', '/api/v1/dashboard/bot/verify-in-server', {
+    server_id: DEMO_BUILDERS,
+    account_id: account!.id,
+  });
+}
+
+/** What the bot answers when `userId` types /whois member:@target in Demo Builders. */
+async function whois(request: APIRequestContext, userId: string, target: string) {
+  const response = await request.post(`${EMULATOR_CONTROL}/interactions`, {
+    data: {
+      guild_id: DEMO_BUILDERS,
+      user_id: userId,
+      command: 'whois',
+      options: { member: target },
+    },
+  });
+  expect(response.ok(), `/whois: ${await response.text()}`).toBe(true);
+  const body = (await response.json()) as {
+    response?: { data?: { content?: string } };
+    edits?: { content?: string }[];
+    followups?: { content?: string }[];
+  };
+  return [body.response?.data?.content, ...(body.edits ?? []), ...(body.followups ?? [])]
+    .map((part) => (typeof part === 'string' ? part : part?.content))
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The Accounts tab's link to the privacy page. */
+async function openPrivacyPage(page: Page) {
+  await remoteRegion(page, 'mfe_accounts').getByRole('link', { name: 'Privacy & data' }).click();
+  await page.waitForURL('**/account/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy & data' })).toBeVisible();
+}
+
+test('a member turns Demo Builders off and /whois there answers that they keep it private; turned on, it names the account', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await setUpServer(browser);
+  await signInWithoutLinks(page);
+  cleanups.push(async () => {
+    // shown again where they verified, and unlinked, as other specs expect quiet_sam
+    await apiCall(page, 'PUT', '/api/v1/dashboard/user/privacy', {
+      default_visible: true,
+      servers: [{ server_id: DEMO_BUILDERS, visible: true }],
+    });
+    const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
+    for (const account of data as { id: string }[])
+      await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
+  });
+  await linkAndVerify(page);
+  expect(await whois(request, OWNER.discordId, MEMBER.discordId)).toContain(ROBLOX_ACCOUNT);
+
+  await openPrivacyPage(page);
+  const consent = section(page, 'Who can see your Roblox account');
+  const toggle = consent.getByRole('checkbox', { name: 'Show in Demo Builders' });
+  await expect(toggle).toBeChecked();
+  await expectNoSeriousViolations(page, 'privacy page');
+  // the keyboard alone: Tab reaches the toggle, Space turns it off
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toasts(page).getByText('Privacy choice saved')).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+
+  const answer = await whois(request, OWNER.discordId, MEMBER.discordId);
+  expect(answer).toContain('keeps their Roblox account private in this server');
+  expect(answer).not.toContain(ROBLOX_ACCOUNT);
+
+  // the member sees both lookups, the second kept private
+  await page.reload();
+  const lookups = section(page, 'Who looked you up');
+  await expect(lookups.getByRole('listitem')).toHaveCount(2);
+  await expect(lookups.getByRole('listitem').first()).toContainText(
+    'used /whois on you in Demo Builders (kept private)',
+  );
+
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  expect(await whois(request, OWNER.discordId, MEMBER.discordId)).toContain(ROBLOX_ACCOUNT);
+});
+
+test('a member downloads their data, deletes their account after typing DELETE, is signed out, and the bot takes its role back', async ({
+  page,
+  browser,
+}) => {
+  await setUpServer(browser);
+  await signInWithoutLinks(page);
+  await linkAndVerify(page);
+  expect(await emulatorRoleNames(page.request, DEMO_BUILDERS, MEMBER.discordId)).toContain(
+    'Verified',
+  );
+
+  await openPrivacyPage(page);
+  const downloading = page.waitForEvent('download');
+  await section(page, 'Download my data').getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.json$/);
+  const exported = fs.readFileSync(await download.path(), 'utf8');
+  expect(() => JSON.parse(exported)).not.toThrow();
+  expect(exported).toContain(ROBLOX_ACCOUNT);
+  expect(exported).toContain(DEMO_BUILDERS);
+
+  const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  await section(page, 'Delete my account')
+    .getByRole('button', { name: 'Delete my account' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const confirm = dialog.getByRole('button', { name: 'Delete account' });
+  await expect(confirm).toBeDisabled();
+  await expectNoSeriousViolations(page, 'delete dialog');
+  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await confirm.click();
+
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(toasts(page).getByText('Your account was deleted')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  // the session ended on the API too: the old refresh token is refused
+  const refresh = await page.request.post(`${API}/auth/refresh`, {
+    data: { refresh_token: refreshToken },
+  });
+  expect(refresh.status()).toBe(401);
+  // the unlink clean-up ran: the bot took back the role it gave
+  await expect
+    .poll(() => emulatorRoleNames(page.request, DEMO_BUILDERS, MEMBER.discordId))
+    .not.toContain('Verified');
+
+  // signing in again starts a new account with nothing linked
+  await signIn(page, MEMBER.username);
+  await expect(
+    remoteRegion(page, 'mfe_accounts').getByRole('heading', { name: 'No Linked Accounts' }),
+  ).toBeVisible();
+});

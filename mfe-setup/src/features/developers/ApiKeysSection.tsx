@@ -1,0 +1,221 @@
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  Label,
+  LoadingState,
+  Modal,
+  TextInput,
+  developerApi,
+  exactTime,
+  relativeTime,
+  toast,
+  type ApiKey,
+  type CreatedApiKey,
+} from '@roconnect/shared-lib';
+import {
+  apiKeysQuery,
+  loadPhase,
+  useApiKeys,
+  usePageQueryClient,
+} from '@roconnect/shared-lib/query';
+import { refusalMessage } from '../apiErrors/refusalMessage';
+import { SectionCard } from './SectionCard';
+import { ShownOnce } from './ShownOnce';
+
+/** as the API's CreateApiKeyBodySchema allows */
+export const KEY_NAME_MAX = 64;
+
+const Form = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: flex-end;
+  > :first-child {
+    flex: 1 1 16rem;
+  }
+`;
+
+const List = styled.ul`
+  margin: ${({ theme }) => theme.space(4)} 0 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space(2)};
+    padding: ${({ theme }) => theme.space(3)} 0;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  strong {
+    display: block;
+    overflow-wrap: anywhere;
+  }
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/** "Last used 5 minutes ago" or "Never used". */
+export function lastUseText(key: ApiKey): string {
+  return key.last_used_at ? `Last used ${relativeTime(key.last_used_at)}` : 'Never used';
+}
+
+function nameProblem(name: string): string | null {
+  if (!name.trim()) return 'Enter a name for the key.';
+  if (name.trim().length > KEY_NAME_MAX) return `Use at most ${KEY_NAME_MAX} characters.`;
+  return null;
+}
+
+/**
+ * The server's developer API keys: create one with a name (the key is shown once), see each
+ * key's last use, revoke one after a confirmation. A revoked key stops working at once.
+ */
+export function ApiKeysSection({ serverId }: { serverId: string }) {
+  const client = usePageQueryClient();
+  const read = useApiKeys(serverId);
+  const nameId = useId();
+  const revokeDescriptionId = useId();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [revokeBusy, setRevokeBusy] = useState(false);
+
+  const reread = () => client.invalidateQueries({ queryKey: apiKeysQuery(serverId).queryKey });
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    const problem = nameProblem(name);
+    setNameError(problem);
+    if (problem) return;
+    setCreating(true);
+    try {
+      setCreated(await developerApi.createApiKey(serverId, name.trim()));
+      setName('');
+      void reread();
+    } catch (error) {
+      setNameError(refusalMessage(error) ?? 'Failed to create the key. Please try again.');
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  async function revoke(key: ApiKey) {
+    setRevokeBusy(true);
+    try {
+      await developerApi.revokeApiKey(serverId, key.id);
+      toast.success(`Key "${key.name}" revoked`);
+      setRevoking(null);
+      void reread();
+    } catch (error) {
+      toast.error(`Failed to revoke the key. ${refusalMessage(error) ?? 'Please try again.'}`);
+    } finally {
+      setRevokeBusy(false);
+    }
+  }
+
+  const phase = loadPhase(read);
+  let list;
+  if (phase === 'loading') list = <LoadingState label="Loading API keys..." />;
+  else if (phase === 'failed' || !read.data)
+    list = <ErrorState message="Failed to load API keys." onRetry={() => void read.refetch()} />;
+  else if (read.data.length === 0)
+    list = (
+      <EmptyState
+        icon="link"
+        title="No API keys"
+        description="Create one for each bot or game that should ask about your members."
+      />
+    );
+  else
+    list = (
+      <List aria-label="API keys">
+        {read.data.map((key) => (
+          <li key={key.id}>
+            <div>
+              <strong>{key.name}</strong>
+              <code>{key.prefix}…</code>{' '}
+              <span title={key.last_used_at ? exactTime(key.last_used_at) : undefined}>
+                {lastUseText(key)}
+              </span>
+            </div>
+            <Button
+              variant="danger"
+              size="sm"
+              aria-label={`Revoke ${key.name}`}
+              onClick={() => setRevoking(key)}
+            >
+              Revoke
+            </Button>
+          </li>
+        ))}
+      </List>
+    );
+
+  return (
+    <SectionCard
+      title="API keys"
+      intro="Other bots and Roblox games use a key to look up members of this server who allow it."
+    >
+      <Form onSubmit={(event) => void create(event)} noValidate>
+        <div>
+          <Label htmlFor={nameId}>Key name</Label>
+          <TextInput
+            id={nameId}
+            value={name}
+            placeholder="e.g. Game server"
+            maxLength={KEY_NAME_MAX + 20}
+            error={nameError ?? undefined}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(null);
+            }}
+          />
+        </div>
+        <Button type="submit" loading={creating}>
+          Create Key
+        </Button>
+      </Form>
+      {created && (
+        <ShownOnce
+          label={`New key "${created.name}"`}
+          value={created.key}
+          onDone={() => setCreated(null)}
+        />
+      )}
+      {list}
+      <Modal
+        open={revoking !== null}
+        title="Revoke this key?"
+        onClose={() => {
+          if (!revokeBusy) setRevoking(null);
+        }}
+        describedBy={revokeDescriptionId}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRevoking(null)} disabled={revokeBusy}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              loading={revokeBusy}
+              onClick={() => revoking && void revoke(revoking)}
+            >
+              Revoke key
+            </Button>
+          </>
+        }
+      >
+        <p id={revokeDescriptionId} style={{ margin: 0 }}>
+          &quot;{revoking?.name}&quot; stops working at once. Whatever uses it will be refused.
+        </p>
+      </Modal>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Banner, Button, FieldHint, Label, TextInput, toast } from '@roconnect/shared-lib';
+import { copyText } from '../verifyLink/copyText';
+import { COPY_FALLBACK_HINT } from '../verifyLink/VerifyLinkCard';
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: flex-start;
+  margin-top: ${({ theme }) => theme.space(3)};
+  > :first-child {
+    flex: 1 1 16rem;
+  }
+`;
+
+const Box = styled.div`
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+interface Props {
+  /** what the secret is, e.g. "API key Game server" */
+  label: string;
+  value: string;
+  onDone: () => void;
+}
+
+/**
+ * A secret the API sends once (a new API key, a webhook's signing secret): shown with a warning
+ * and a Copy button until the manager says they have saved it.
+ */
+export function ShownOnce({ label, value, onDone }: Props) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [refused, setRefused] = useState(false);
+
+  async function copy() {
+    if (await copyText(value)) {
+      setRefused(false);
+      toast.success('Copied');
+      return;
+    }
+    setRefused(true);
+    input.current?.focus();
+    input.current?.select();
+  }
+
+  return (
+    <Box>
+      <Banner tone="warning" title="Copy it now">
+        This is the only time it is shown. Keep it secret: anyone with it can ask about your
+        members.
+      </Banner>
+      <Row>
+        <div>
+          <Label htmlFor={inputId}>{label}</Label>
+          <TextInput
+            id={inputId}
+            ref={input}
+            readOnly
+            value={value}
+            spellCheck={false}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </div>
+      </Row>
+      <Row>
+        <Button variant="secondary" onClick={() => void copy()}>
+          Copy
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          I saved it
+        </Button>
+      </Row>
+      {refused && <FieldHint role="status">{COPY_FALLBACK_HINT}</FieldHint>}
+    </Box>
+  );
+}

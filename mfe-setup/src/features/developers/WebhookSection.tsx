@@ -1,0 +1,233 @@
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ErrorState,
+  Label,
+  LoadingState,
+  TextInput,
+  developerApi,
+  exactTime,
+  relativeTime,
+  toast,
+  type BadgeTone,
+  type WebhookDelivery,
+} from '@roconnect/shared-lib';
+import {
+  loadPhase,
+  usePageQueryClient,
+  useWebhookDeliveries,
+  webhookDeliveriesQuery,
+} from '@roconnect/shared-lib/query';
+import { refusalMessage } from '../apiErrors/refusalMessage';
+import { SectionCard } from './SectionCard';
+import { ShownOnce } from './ShownOnce';
+
+const Form = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: flex-end;
+  > :first-child {
+    flex: 1 1 16rem;
+  }
+`;
+
+const SubHeading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(6)};
+  h3 {
+    margin: 0;
+    font-size: 1rem;
+  }
+`;
+
+const List = styled.ul`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+    padding: ${({ theme }) => theme.space(2)} 0;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  code {
+    flex: 1 1 10rem;
+  }
+  time,
+  .detail {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/** Addresses the page refuses before asking the API (which also refuses private ones). */
+export function webhookUrlProblem(text: string): string | null {
+  const value = text.trim();
+  if (!value) return 'Enter the address your server listens on.';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'Enter a full address, like https://example.com/roconnect.';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return 'The address must start with https://.';
+  return null;
+}
+
+const DELIVERY_TONES: Record<WebhookDelivery['status'], BadgeTone> = {
+  delivered: 'success',
+  pending: 'warning',
+  failed: 'error',
+};
+
+const DELIVERY_LABELS: Record<WebhookDelivery['status'], string> = {
+  delivered: 'Delivered',
+  pending: 'Retrying',
+  failed: 'Failed',
+};
+
+/** "HTTP 500 · 3 attempts · connection refused": what the last attempt got. */
+export function deliveryDetail(delivery: WebhookDelivery): string {
+  const parts: string[] = [];
+  if (delivery.response_status) parts.push(`HTTP ${delivery.response_status}`);
+  if (delivery.attempts > 1) parts.push(`${delivery.attempts} attempts`);
+  if (delivery.status !== 'delivered' && delivery.error) parts.push(delivery.error);
+  return parts.join(' · ');
+}
+
+/**
+ * The server's outbound webhook: where RoConnect posts member.verified, member.updated and
+ * member.unlinked, the signing secret shown once after a save, and the latest deliveries.
+ */
+export function WebhookSection({ serverId }: { serverId: string }) {
+  const client = usePageQueryClient();
+  const read = useWebhookDeliveries(serverId);
+  const urlId = useId();
+  const [url, setUrl] = useState<string | null>(null);
+  const savedUrl = read.data?.webhook?.url ?? '';
+  // the field shows the saved address until the manager types
+  const shownUrl = url ?? savedUrl;
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const problem = webhookUrlProblem(shownUrl);
+    setUrlError(problem);
+    if (problem) return;
+    await send(shownUrl.trim());
+  }
+
+  /** `null` removes the webhook */
+  async function send(address: string | null) {
+    setSaving(true);
+    try {
+      const saved = await developerApi.saveWebhook(serverId, address);
+      toast.success(address === null ? 'Webhook removed' : 'Webhook saved');
+      setSecret(saved.secret);
+      // the field shows the saved address at once, before the deliveries are read again
+      client.setQueryData(webhookDeliveriesQuery(serverId).queryKey, (data) =>
+        data
+          ? {
+              ...data,
+              webhook: saved.url ? { url: saved.url, created_at: new Date().toISOString() } : null,
+            }
+          : data,
+      );
+      setUrl(null);
+      void client.invalidateQueries({ queryKey: webhookDeliveriesQuery(serverId).queryKey });
+    } catch (error) {
+      setUrlError(refusalMessage(error) ?? 'Failed to save the webhook. Please try again.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const phase = loadPhase(read);
+  let deliveries;
+  if (phase === 'loading') deliveries = <LoadingState label="Loading deliveries..." />;
+  else if (phase === 'failed' || !read.data)
+    deliveries = (
+      <ErrorState message="Failed to load deliveries." onRetry={() => void read.refetch()} />
+    );
+  else if (read.data.deliveries.length === 0)
+    deliveries = (
+      <EmptyState
+        icon="refresh"
+        title="No deliveries yet"
+        description="Events show here once a member verifies, updates or unlinks."
+      />
+    );
+  else
+    deliveries = (
+      <List aria-label="Recent deliveries">
+        {read.data.deliveries.map((delivery) => (
+          <li key={delivery.id}>
+            <code>{delivery.event}</code>
+            <Badge tone={DELIVERY_TONES[delivery.status]}>{DELIVERY_LABELS[delivery.status]}</Badge>
+            <span className="detail">{deliveryDetail(delivery)}</span>
+            <time dateTime={delivery.created_at} title={exactTime(delivery.created_at)}>
+              {relativeTime(delivery.created_at)}
+            </time>
+          </li>
+        ))}
+      </List>
+    );
+
+  return (
+    <SectionCard
+      title="Webhook"
+      intro="RoConnect posts to this address when a member verifies, updates or unlinks, signed with a secret only you hold."
+    >
+      <Form onSubmit={(event) => void save(event)} noValidate>
+        <div>
+          <Label htmlFor={urlId}>Webhook address</Label>
+          <TextInput
+            id={urlId}
+            type="url"
+            inputMode="url"
+            value={shownUrl}
+            placeholder="https://example.com/roconnect"
+            error={urlError ?? undefined}
+            onChange={(event) => {
+              setUrl(event.target.value);
+              setUrlError(null);
+            }}
+          />
+        </div>
+        <Button type="submit" loading={saving}>
+          Save Webhook
+        </Button>
+        {savedUrl && (
+          <Button variant="secondary" disabled={saving} onClick={() => void send(null)}>
+            Remove
+          </Button>
+        )}
+      </Form>
+      {secret && <ShownOnce label="Signing secret" value={secret} onDone={() => setSecret(null)} />}
+      <SubHeading>
+        <h3>Recent deliveries</h3>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={read.isFetching && phase === 'ready'}
+          onClick={() => void read.refetch()}
+        >
+          Refresh
+        </Button>
+      </SubHeading>
+      {deliveries}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,58 @@
+import styled from 'styled-components';
+import {
+  DEFAULT_SERVER_NAME,
+  PageContainer,
+  Stack,
+  type DeveloperSettingsProps,
+} from '@roconnect/shared-lib';
+import { useServerConfig } from '@roconnect/shared-lib/query';
+import { ApiKeysSection } from '../../features/developers/ApiKeysSection';
+import { WebhookSection } from '../../features/developers/WebhookSection';
+import { PageLink } from '../../features/pages/PageLink';
+import { serverPagePath } from '../../features/pages/pagePaths';
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(6)};
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: clamp(1.5rem, 4vw, 2rem);
+  overflow-wrap: anywhere;
+`;
+
+const Subtitle = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/**
+ * /server/edit/{serverId}/developers: the server's developer API keys and outbound webhook. Each
+ * section loads and fails on its own; the title waits for nothing (the name fills in).
+ */
+export function DeveloperSettings({ serverId }: DeveloperSettingsProps) {
+  const config = useServerConfig(serverId);
+  const serverName = config.data?.server_config?.server_name;
+  return (
+    <PageContainer>
+      <Header>
+        <div>
+          <Title>{serverName || DEFAULT_SERVER_NAME}</Title>
+          <Subtitle>Developers</Subtitle>
+        </div>
+        <PageLink to={serverPagePath(serverId)} variant="secondary">
+          Back to Server Configuration
+        </PageLink>
+      </Header>
+      <Stack gap={6}>
+        <ApiKeysSection serverId={serverId} />
+        <WebhookSection serverId={serverId} />
+      </Stack>
+    </PageContainer>
+  );
+}
