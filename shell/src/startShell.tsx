@@ -52,7 +52,7 @@ export async function startShell({
     loadShellConfig(configUrl, inlined.config),
     fetchRemoteManifest(remotesUrl, inlined.remotes).catch(reportRemotesFailure),
   ]);
-  configureRuntime({ apiBaseUrl: config.apiBaseUrl });
+  configureRuntime(config);
   registerRemoteManifest(remotes);
 
   // The clients load with the first API call; the interceptors are on them before it is sent.

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { setupMockServer } from '@roconnect/shared-lib/testing';
 import {
@@ -6,6 +8,7 @@ import {
   registerRemoteManifest,
 } from '../src/features/remotes/remoteRegistry';
 import { loadShellConfig } from '../src/app/shellConfig';
+import { readFooterLinks } from '../src/features/config/footerLinks';
 import { INLINE_DEPLOY_ID, readInlineDeploy } from '../src/app/inlineDeploy';
 import { federation } from './mocks/federationRuntime';
 
@@ -118,8 +121,66 @@ describe('loadShellConfig', () => {
     serve('/config.json', { apiBaseUrl: 'https://api.roconnect.example/' });
     await expect(loadShellConfig(CONFIG_URL)).resolves.toEqual({
       apiBaseUrl: 'https://api.roconnect.example',
+      footerLinks: {},
     });
     expect(console.warn).not.toHaveBeenCalled();
+  });
+
+  it("reads the footer's community and social links", async () => {
+    const footerLinks = {
+      community: { url: 'https://chat.example/invite/abc', label: 'Our community' },
+      social: { url: 'https://social.example/@rc', label: ' RoConnect elsewhere ' },
+    };
+    serve('/config.json', { apiBaseUrl: '', footerLinks });
+    await expect(loadShellConfig(CONFIG_URL)).resolves.toEqual({
+      apiBaseUrl: '',
+      footerLinks: {
+        community: footerLinks.community,
+        social: { url: 'https://social.example/@rc', label: 'RoConnect elsewhere' },
+      },
+    });
+    expect(console.warn).not.toHaveBeenCalled();
+  });
+
+  it('leaves out a footer link that is not right, naming what is wrong, and keeps the rest', async () => {
+    serve('/config.json', {
+      apiBaseUrl: '/_api',
+      footerLinks: {
+        community: { url: 'javascript:alert(1)', label: 'Community' },
+        social: { url: 'https://social.example/@rc', label: 'Social' },
+        blog: { url: 'https://blog.example', label: 'Blog' },
+      },
+    });
+    await expect(loadShellConfig(CONFIG_URL)).resolves.toEqual({
+      apiBaseUrl: '/_api',
+      footerLinks: { social: { url: 'https://social.example/@rc', label: 'Social' } },
+    });
+    expect(console.warn).toHaveBeenCalledWith(
+      `${CONFIG_URL}: footerLinks.community.url must be an absolute http(s) address; footerLinks.blog is not a footer link (community or social); those links are not shown`,
+    );
+  });
+
+  it('the shipped config.json (public/config.json) names both links, checked', () => {
+    const shipped = JSON.parse(
+      fs.readFileSync(path.join(__dirname, '..', 'public', 'config.json'), 'utf8'),
+    ) as { footerLinks?: unknown };
+    const { links, problems } = readFooterLinks(shipped.footerLinks);
+    expect(problems).toEqual([]);
+    expect(Object.keys(links)).toEqual(['community', 'social']);
+  });
+
+  it.each([
+    ['a label that is empty', { community: { url: 'https://c.example', label: ' ' } }],
+    [
+      'a label that is too long',
+      { community: { url: 'https://c.example', label: 'x'.repeat(81) } },
+    ],
+    ['a relative address', { community: { url: '/community', label: 'Community' } }],
+    ['not an object', 'https://c.example'],
+  ])('shows no footer link for %s', async (_case, footerLinks) => {
+    serve('/config.json', { apiBaseUrl: '', footerLinks });
+    await expect(loadShellConfig(CONFIG_URL)).resolves.toEqual({ apiBaseUrl: '', footerLinks: {} });
+    expect(console.warn).toHaveBeenCalledWith(expect.stringMatching(/footerLinks/));
   });
 
   it.each([
@@ -157,6 +218,7 @@ describe('the deploy files inlined by the server', () => {
     await expect(fetchRemoteManifest(REMOTES_URL, inlined.remotes)).resolves.toEqual(remotes);
     await expect(loadShellConfig(CONFIG_URL, inlined.config)).resolves.toEqual({
       apiBaseUrl: 'https://api.example',
+      footerLinks: {},
     });
     expect(fetchSpy).not.toHaveBeenCalled();
   });

@@ -6,6 +6,23 @@
 export interface RuntimeConfig {
   /** origin of the RoConnect API, e.g. http://localhost:3000; '' means same origin */
   apiBaseUrl: string;
+  /**
+   * The public pages' links to the community chat invite and the social profile (config.json's
+   * `footerLinks`, checked by the shell): a deploy names them, not the code; one left out is not
+   * shown.
+   */
+  footerLinks?: FooterLinks;
+}
+
+/** A link to another site: its absolute http(s) address and the words it shows. */
+export interface ExternalLink {
+  url: string;
+  label: string;
+}
+
+export interface FooterLinks {
+  community?: ExternalLink;
+  social?: ExternalLink;
 }
 
 let current: RuntimeConfig = { apiBaseUrl: '' };

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { mountRootParcel, type Parcel, type ParcelConfigObject } from 'single-spa';
 import { ThemeProvider } from 'styled-components';
 import { configureRuntime } from '../config/runtimeConfig';
+import { DEMO_FOOTER_LINKS } from '../mocks/footerLinks';
 import { session } from '../api/session';
 import { setNavigator } from '../navigation/navigationBridge';
 import { toast } from '../toasts/toastStore';
@@ -37,7 +38,7 @@ export interface HarnessOptions {
  * toasts and navigation shown in place of the shell's. `?parcel=<id>` opens one directly.
  */
 export async function mountHarness(options: HarnessOptions): Promise<void> {
-  configureRuntime({ apiBaseUrl: '' });
+  configureRuntime({ apiBaseUrl: '', footerLinks: DEMO_FOOTER_LINKS });
   const worker = await startMockApi({ signedIn: false, quiet: true });
   // For QA in the browser console, e.g.
   // roconnectMocks.worker.use(roconnectMocks.failNext('post', '/api/v1/dashboard/user/sync-servers', 502))

@@ -15,3 +15,6 @@ export {
   failNext,
   networkErrorNext,
 } from '../mocks';
+// A test configures what the shell would read from config.json (the footer's links, say).
+export { configureRuntime } from '../config/runtimeConfig';
+export { DEMO_FOOTER_LINKS } from '../mocks/footerLinks';

@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '@roconnect/shared-lib';
+import { readFooterLinks } from '../features/config/footerLinks';
 
 /**
  * The shell's deploy-time settings, read at start so one build runs against any API: inlined in
@@ -18,7 +19,10 @@ export async function loadShellConfig(
     }
     if (!body || typeof body.apiBaseUrl !== 'string')
       throw new Error(`${url}: apiBaseUrl must be a string`);
-    return { apiBaseUrl: body.apiBaseUrl.replace(/\/$/, '') };
+    const footer = readFooterLinks(body.footerLinks);
+    if (footer.problems.length > 0)
+      console.warn(`${url}: ${footer.problems.join('; ')}; those links are not shown`);
+    return { apiBaseUrl: body.apiBaseUrl.replace(/\/$/, ''), footerLinks: footer.links };
   } catch (error) {
     console.warn(
       'Could not load the shell configuration; using the same origin for the API',

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { BRAND, VisuallyHidden } from '@roconnect/shared-lib';
 import { AppLink } from '../navigation/AppLink';
-import { COMMUNITY_INVITE, SOCIAL_PROFILE } from './externalLinks';
+import { footerLinks } from './externalLinks';
 
 const Footer = styled.footer`
   position: relative;
@@ -41,8 +41,12 @@ const Links = styled.ul`
   }
 `;
 
-/** Footer of the public pages: the legal pages, the community server and the social profile. */
+/**
+ * Footer of the public pages: the legal pages, and the community server and the social profile
+ * the deploy's config.json names.
+ */
 export function SiteFooter() {
+  const links = footerLinks();
   return (
     <Footer>
       <Inner>
@@ -58,18 +62,19 @@ export function SiteFooter() {
             <li>
               <AppLink to="/terms">Terms of Service</AppLink>
             </li>
-            <li>
-              <a href={COMMUNITY_INVITE.href} target="_blank" rel="noopener noreferrer">
-                {COMMUNITY_INVITE.label}
-                <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-              </a>
-            </li>
-            <li>
-              <a href={SOCIAL_PROFILE.href} target="_blank" rel="noopener noreferrer">
-                {SOCIAL_PROFILE.label}
-                <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-              </a>
-            </li>
+            {(['community', 'social'] as const).map((name) => {
+              const link = links[name];
+              return (
+                link && (
+                  <li key={name}>
+                    <a href={link.url} target="_blank" rel="noopener noreferrer">
+                      {link.label}
+                      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+                    </a>
+                  </li>
+                )
+              );
+            })}
           </Links>
         </nav>
       </Inner>

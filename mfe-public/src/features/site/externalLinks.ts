@@ -1,15 +1,10 @@
-import { BRAND } from '@roconnect/shared-lib';
+import { getRuntimeConfig, type RuntimeConfig } from '@roconnect/shared-lib';
 
 /**
- * The community server invite and the social profile linked from the footer
- * (docs/product.md › Landing).
+ * The community chat invite and the social profile the public pages link to: a deploy names them
+ * in the shell's config.json (`footerLinks`), which the shell checks and hands to every remote
+ * through shared-lib's runtime configuration. One not configured is not shown.
  */
-export const COMMUNITY_INVITE = {
-  href: 'https://discord.gg/roconnect',
-  label: `${BRAND.chat} community`,
-} as const;
-
-export const SOCIAL_PROFILE = {
-  href: 'https://x.com/roconnect',
-  label: `${BRAND.product} on X`,
-} as const;
+export function footerLinks(): NonNullable<RuntimeConfig['footerLinks']> {
+  return getRuntimeConfig().footerLinks ?? {};
+}

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API_PATHS, api, session, setNavigator } from '@roconnect/shared-lib';
 import {
+  DEMO_FOOTER_LINKS,
   DEMO_USER,
+  configureRuntime,
   failNext,
   networkErrorNext,
   renderWithProviders,
@@ -21,6 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   setNavigator(null);
+  configureRuntime({ footerLinks: undefined });
   jest.restoreAllMocks();
 });
 
@@ -155,6 +158,7 @@ describe('Landing', () => {
   });
 
   it('links to the legal pages, the community server and the social profile in the footer', async () => {
+    configureRuntime({ footerLinks: DEMO_FOOTER_LINKS });
     await renderAnonymous();
     const footer = within(screen.getByRole('navigation', { name: 'Footer' }));
     expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(

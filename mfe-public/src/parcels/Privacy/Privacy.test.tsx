@@ -1,6 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { session } from '@roconnect/shared-lib';
-import { renderWithProviders, setupMockServer } from '@roconnect/shared-lib/testing';
+import {
+  configureRuntime,
+  renderWithProviders,
+  setupMockServer,
+} from '@roconnect/shared-lib/testing';
 import { Privacy } from './Privacy';
 
 setupMockServer();
@@ -31,5 +35,25 @@ describe('Privacy', () => {
         name: 'Terms of Service',
       }),
     ).toBeInTheDocument();
+  });
+
+  it('points Contact at the community server the deploy configured, and names it without one', async () => {
+    await session.start();
+    configureRuntime({
+      footerLinks: { community: { url: 'https://chat.example/invite/xyz', label: 'Community' } },
+    });
+    const { unmount } = renderWithProviders(<Privacy />);
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'RoConnect community server' })).toHaveAttribute(
+      'href',
+      'https://chat.example/invite/xyz',
+    );
+    unmount();
+    configureRuntime({ footerLinks: undefined });
+    renderWithProviders(<Privacy />);
+    expect(screen.getByRole('main')).toHaveTextContent(
+      'Reach us in the RoConnect community server.',
+    );
+    expect(screen.queryByRole('link', { name: 'RoConnect community server' })).toBeNull();
   });
 });

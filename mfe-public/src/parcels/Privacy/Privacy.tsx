@@ -1,7 +1,7 @@
 import { BRAND, RETENTION } from '@roconnect/shared-lib';
 import { LegalPage } from '../../features/legal/LegalPage';
 import { AppLink } from '../../features/navigation/AppLink';
-import { COMMUNITY_INVITE } from '../../features/site/externalLinks';
+import { CommunityLink } from '../../features/site/CommunityLink';
 
 const { product, chat, game } = BRAND;
 
@@ -117,10 +117,7 @@ export function Privacy() {
       <h2>Contact</h2>
       <p>
         Questions or requests about your data? Reach us in the{' '}
-        <a href={COMMUNITY_INVITE.href} target="_blank" rel="noopener noreferrer">
-          {product} {COMMUNITY_INVITE.label}
-        </a>
-        .
+        <CommunityLink>{product} community server</CommunityLink>.
       </p>
     </LegalPage>
   );
