@@ -8,6 +8,7 @@
 const DATABASE_SPECIFIC = [
   // migrations on a server's schema; migrating at start under an advisory lock, over kept data
   'test/db/migration-0004.test.ts',
+  'test/db/migration-0012.test.ts',
   'test/app/restart.test.ts',
   // LISTEN on a connection of its own, and the caches and job workers it keeps in step
   'test/db/change-feed-postgres.test.ts',
