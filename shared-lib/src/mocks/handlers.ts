@@ -3,6 +3,7 @@ import { mockDb, type MockDb } from './db';
 import { authHandlers, robloxHandlers } from './handlers/auth';
 import { consoleHandlers } from './handlers/console';
 import { dashboardHandlers } from './handlers/dashboard';
+import { developerApiHandlers } from './handlers/developerApi';
 import { discordSettingsHandlers } from './handlers/discordSettings';
 import { memberUpdateHandlers } from './handlers/memberUpdates';
 import { publicHandlers } from './handlers/public';
@@ -18,6 +19,7 @@ export function createHandlers(db: MockDb = mockDb): RequestHandler[] {
     ...consoleHandlers(db),
     ...discordSettingsHandlers(db),
     ...memberUpdateHandlers(db),
+    ...developerApiHandlers(db),
     ...publicHandlers(db),
   ];
 }

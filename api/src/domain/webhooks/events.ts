@@ -16,6 +16,7 @@ export interface WebhookPayload {
     roblox: { roblox_id: string; username: string } | null;
     roles_added: string[];
     roles_removed: string[];
+    /** the nickname the bot set; null with `roblox` null (it may be made from the Roblox name) */
     nickname: string | null;
   };
 }
@@ -60,7 +61,8 @@ export async function webhookPayload(
         roblox: shown ? { roblox_id: r.account.robloxId, username: r.account.username } : null,
         roles_added: r.rolesAdded.map((x) => x.name),
         roles_removed: r.rolesRemoved.map((x) => x.name),
-        nickname: r.nicknameAfter,
+        // a nickname made from the Roblox name would name the account too
+        nickname: shown ? r.nicknameAfter : null,
       },
     };
   }

@@ -1,0 +1,335 @@
+/**
+ * Outbound webhooks (api/README.md › Developer API › Webhooks): a server's HTTPS endpoint, its
+ * signing secret answered once; events delivered by the job engine, signed with HMAC-SHA256 over
+ * `${timestamp}.${body}` (checked here by a verifier written apart from the API's signer), tried
+ * again with backoff after a failing receiver; private and loopback addresses refused unless
+ * ALLOW_PRIVATE_WEBHOOKS is set.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/app';
+import { isPrivateAddress, checkedAddresses } from '../../../src/domain/webhooks/address';
+import { sendDelivery } from '../../../src/domain/webhooks/send';
+import { testSettings } from '../../support/app';
+import { queryRows } from '../../support/db';
+import { createFakeIntegrations } from '../../support/fake-integrations';
+import { completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
+import { useFakeApp } from '../../support/harness';
+import { until } from '../../support/until';
+import { GROUP, GUILD_A, MAX, OLIVIA, PETE } from '../../support/world';
+
+jest.setTimeout(60_000);
+
+const t = useFakeApp();
+const webhookUrl = `/api/v1/server/${GUILD_A}/webhook`;
+const putWebhook = (app: FastifyInstance, s: Session, url: string | null) =>
+  app.inject({ method: 'PUT', url: webhookUrl, headers: s.headers, payload: { url } });
+
+/** A receiver on this machine answering `statuses` in turn (then 200), keeping what it got. */
+async function receiver(statuses: number[]) {
+  const got: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      got.push({ headers: req.headers, body });
+      res.statusCode = statuses[got.length - 1] ?? 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    got,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The receiver's check, as a developer would write it from the docs: HMAC-SHA256 of
+ * `${timestamp}.${body}` under the secret, hex, after `v1=`, compared in constant time.
+ */
+function receiverAccepts(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
+  const timestamp = String(headers['x-roconnect-timestamp']);
+  const given = String(headers['x-roconnect-signature']);
+  if (!/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300)
+    return false;
+  const expected =
+    'v1=' +
+    createHmac('sha256', secret)
+      .update(timestamp + '.' + body)
+      .digest('hex');
+  return (
+    given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+  );
+}
+
+describe('private and loopback addresses', () => {
+  it.each([
+    ['https://127.0.0.1/hook', '127.0.0.1'],
+    ['https://[::1]/hook', '::1'],
+    ['https://10.1.2.3/hook', '10.1.2.3'],
+    ['https://169.254.169.254/latest', '169.254.169.254'],
+    ['https://localhost/hook', 'localhost'],
+  ])('%s is refused without ALLOW_PRIVATE_WEBHOOKS', async (url, named) => {
+    const olivia = await loginAs(t.app, OLIVIA);
+    const res = await putWebhook(t.app, olivia, url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('webhook_address_refused');
+    expect(res.json().message).toContain(named);
+    expect(await queryRows(t.tdb.database, sql`SELECT * FROM webhooks`)).toEqual([]);
+  });
+
+  it('plain http:// and URLs with credentials are refused, naming why', async () => {
+    const olivia = await loginAs(t.app, OLIVIA);
+    const http = await putWebhook(t.app, olivia, 'http://example.com/hook');
+    expect(http.statusCode).toBe(400);
+    expect(http.json().message).toBe('url must use https:// (got http).');
+    const creds = await putWebhook(t.app, olivia, 'https://user:pw@example.com/hook');
+    expect(creds.json().message).toBe('url must not hold a user name or password.');
+    const junk = await putWebhook(t.app, olivia, 'not a url');
+    expect(junk.json().message).toBe('url must be an absolute https:// URL.');
+  });
+
+  it('every address of a name is checked: one private address among public ones refuses it', async () => {
+    const resolve = async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '::ffff:192.168.1.10', family: 6 },
+    ];
+    await expect(checkedAddresses('mixed.example', false, resolve)).rejects.toThrow(
+      'resolves to ::ffff:192.168.1.10, a private or loopback address',
+    );
+    await expect(checkedAddresses('mixed.example', true, resolve)).resolves.toHaveLength(2);
+    const publicOnly = async () => [{ address: '93.184.216.34', family: 4 }];
+    await expect(checkedAddresses('public.example', false, publicOnly)).resolves.toEqual([
+      { address: '93.184.216.34', family: 4 },
+    ]);
+  });
+
+  it('knows the internal ranges', () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ])
+      expect([a, isPrivateAddress(a)]).toEqual([a, true]);
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '172.32.0.1'])
+      expect([a, isPrivateAddress(a)]).toEqual([a, false]);
+  });
+
+  it('a delivery is refused at send time too (a name that later resolves to a private address), without retrying', async () => {
+    const hook = await receiver([]);
+    try {
+      const outcome = await sendDelivery(
+        { url: hook.url.replace('127.0.0.1', 'rebound.example'), secret: 's' },
+        { id: 'd1', event: 'member.verified', body: '{}' },
+        { allowPrivate: false, resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
+      );
+      expect(outcome).toMatchObject({ ok: false, permanent: true });
+      expect(hook.got).toEqual([]);
+    } finally {
+      await hook.close();
+    }
+  });
+});
+
+describe('deliveries', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  /** An app that runs its jobs, with private webhooks allowed (the receiver is on this machine). */
+  async function appWithJobs() {
+    await t.app.close();
+    app = await buildApp({
+      settings: testSettings({ ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_RETRY_DELAY_SECONDS: '1' }),
+      integrations: createFakeIntegrations(t.world),
+      database: t.tdb.database,
+      logger: false,
+      jobs: true,
+    });
+    await app.ready();
+    return app;
+  }
+
+  it('signs each delivery, retries after a failing receiver and lists the delivery with its status', async () => {
+    const hook = await receiver([500, 503]);
+    try {
+      const a = await appWithJobs();
+      const olivia = await loginAs(a, OLIVIA);
+      const max = await loginAs(a, MAX);
+      const saved = await putWebhook(a, olivia, hook.url);
+      expect(saved.statusCode).toBe(200);
+      const { secret } = saved.json().data as { url: string; secret: string };
+      expect(secret).toMatch(/^whsec_/);
+      // the secret is answered once: kept encrypted, never listed
+      expect(
+        JSON.stringify(await queryRows(t.tdb.database, sql`SELECT * FROM webhooks`)),
+      ).not.toContain(secret);
+
+      await completeSetup(a, olivia, GUILD_A, { group_id: GROUP });
+      await linkRoblox(a, max, PETE);
+      const [account] = (
+        await a.inject({
+          method: 'GET',
+          url: '/api/v1/dashboard/user/linked-accounts',
+          headers: max.headers,
+        })
+      ).json().data as { id: string }[];
+      const verify = await a.inject({
+        method: 'POST',
+        url: '/api/v1/dashboard/bot/verify-in-server',
+        headers: max.headers,
+        payload: { server_id: GUILD_A, account_id: account!.id },
+      });
+      expect(verify.statusCode).toBe(200);
+
+      await until(
+        'three attempts to reach the receiver',
+        () => hook.got.length,
+        (n) => n >= 3,
+        {
+          timeoutMs: 30_000,
+          everyMs: 100,
+        },
+      );
+      // the same delivery each time, each attempt signed afresh and accepted by the receiver's check
+      const ids = new Set(hook.got.map((g) => g.headers['x-roconnect-delivery']));
+      expect(ids.size).toBe(1);
+      for (const g of hook.got) {
+        expect(receiverAccepts(secret, g.headers, g.body)).toBe(true);
+        expect(receiverAccepts('whsec_someone-else', g.headers, g.body)).toBe(false);
+        expect(receiverAccepts(secret, g.headers, g.body.replace('PlainPete', 'OtherName'))).toBe(
+          false,
+        );
+        expect(g.headers['x-roconnect-event']).toBe('member.verified');
+      }
+      const payload = JSON.parse(hook.got[2]!.body);
+      expect(payload).toEqual({
+        id: [...ids][0],
+        event: 'member.verified',
+        created_at: expect.any(String),
+        server_id: GUILD_A,
+        data: {
+          member: { discord_id: MAX, username: 'member_max' },
+          roblox: { roblox_id: PETE, username: 'PlainPete' },
+          roles_added: ['Verified', 'Member'],
+          roles_removed: [],
+          nickname: expect.any(String),
+        },
+      });
+
+      const listed = await until(
+        'the delivery to be marked delivered',
+        async () =>
+          (
+            await a.inject({
+              method: 'GET',
+              url: `${webhookUrl}/deliveries`,
+              headers: olivia.headers,
+            })
+          ).json().data,
+        (d) => d.deliveries[0]?.status === 'delivered',
+      );
+      expect(listed.webhook).toEqual({ url: hook.url, created_at: expect.any(String) });
+      expect(listed.deliveries).toEqual([
+        {
+          id: [...ids][0],
+          event: 'member.verified',
+          status: 'delivered',
+          attempts: 3,
+          response_status: 200,
+          error: null,
+          created_at: expect.any(String),
+          finished_at: expect.any(String),
+        },
+      ]);
+      expect(JSON.stringify(listed)).not.toContain(secret);
+      // once delivered, the body (which names the member) is not kept
+      const [row] = await queryRows<{ body: string | null }>(
+        t.tdb.database,
+        sql`SELECT body FROM webhook_deliveries`,
+      );
+      expect(row!.body).toBeNull();
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('a member who keeps their account private in the server is sent without it', async () => {
+    const hook = await receiver([]);
+    try {
+      const a = await appWithJobs();
+      const olivia = await loginAs(a, OLIVIA);
+      const max = await loginAs(a, MAX);
+      const { secret } = (await putWebhook(a, olivia, hook.url)).json().data;
+      await completeSetup(a, olivia, GUILD_A, { group_id: GROUP });
+      await linkRoblox(a, max, PETE);
+      await t.tdb.database.db.execute(
+        sql`INSERT INTO privacy_consents (user_id, guild_id, visible) SELECT id, ${GUILD_A}, false FROM users WHERE discord_id = ${MAX}`,
+      );
+      const [account] = (
+        await a.inject({
+          method: 'GET',
+          url: '/api/v1/dashboard/user/linked-accounts',
+          headers: max.headers,
+        })
+      ).json().data as { id: string }[];
+      await a.inject({
+        method: 'POST',
+        url: '/api/v1/dashboard/bot/verify-in-server',
+        headers: max.headers,
+        payload: { server_id: GUILD_A, account_id: account!.id },
+      });
+      await until(
+        'the delivery',
+        () => hook.got.length,
+        (n) => n >= 1,
+        { timeoutMs: 20_000, everyMs: 100 },
+      );
+      expect(receiverAccepts(secret, hook.got[0]!.headers, hook.got[0]!.body)).toBe(true);
+      const payload = JSON.parse(hook.got[0]!.body);
+      expect(payload.data.roblox).toBeNull();
+      expect(hook.got[0]!.body).not.toContain('PlainPete');
+      expect(hook.got[0]!.body).not.toContain(PETE);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('a new save answers a new secret, and null removes the webhook', async () => {
+    const olivia = await loginAs(t.app, OLIVIA);
+    await t.restartWith(testSettings({ ALLOW_PRIVATE_WEBHOOKS: 'true' }));
+    const first = (await putWebhook(t.app, olivia, 'http://127.0.0.1:9/a')).json().data;
+    const second = (await putWebhook(t.app, olivia, 'http://127.0.0.1:9/a')).json().data;
+    expect(first.secret).not.toBe(second.secret);
+    const removed = await putWebhook(t.app, olivia, null);
+    expect(removed.json().data).toEqual({ url: null, secret: null });
+    const listed = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${webhookUrl}/deliveries`,
+        headers: olivia.headers,
+      })
+    ).json().data;
+    expect(listed).toEqual({ webhook: null, deliveries: [] });
+    const max = await loginAs(t.app, MAX);
+    expect((await putWebhook(t.app, max, 'http://127.0.0.1:9/a')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,211 @@
+import { http } from 'msw';
+import type {
+  ApiKey,
+  CreatedApiKey,
+  PublicLink,
+  WebhookDelivery,
+} from '../../contract/developerApi';
+import { DEVELOPER_ROUTES, PUBLIC_API_ROUTES } from '../../contract/apiRoutes';
+import type { MockDb, MockServer } from '../db';
+import { bearerToken, fail, guarded, ok, requireCaller } from '../respond';
+import { requireManagedServer } from '../views';
+import { route } from './route';
+
+type Params = { id: string; key_id?: string };
+
+interface DeveloperState {
+  keys: (ApiKey & { key: string; revoked: boolean })[];
+  webhook: { url: string; created_at: string } | null;
+  deliveries: WebhookDelivery[];
+}
+
+/** Each server's keys and webhook; a reset of the data set gives new server objects, so none. */
+const states = new WeakMap<MockServer, DeveloperState>();
+const stateOf = (server: MockServer) => {
+  const state = states.get(server) ?? { keys: [], webhook: null, deliveries: [] };
+  states.set(server, state);
+  return state;
+};
+
+const uuid = (n: number, kind: string) =>
+  `00000000-0000-4000-${kind}-${String(n).padStart(12, '0')}`;
+
+/** Like the API: https only, and no loopback or private address written as such. */
+const PRIVATE_HOST =
+  /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.|\[::1?\]|\[f[cd])/i;
+function webhookUrlProblem(raw: string): { error: string; message: string } | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { error: 'invalid_webhook_url', message: 'url must be an absolute https:// URL.' };
+  }
+  if (url.protocol !== 'https:')
+    return {
+      error: 'invalid_webhook_url',
+      message: `url must use https:// (got ${url.protocol.replace(/:$/, '')}).`,
+    };
+  if (PRIVATE_HOST.test(url.hostname))
+    return {
+      error: 'webhook_address_refused',
+      message: `The webhook's host ${url.hostname} is a private or loopback address: webhooks go to public HTTPS endpoints only.`,
+    };
+  return null;
+}
+
+/**
+ * The developer API over the mock data set: a server's keys and webhook (for its managers), and
+ * the public lookup by Discord id with a key, which moves the key's last use like the API.
+ * Saving a webhook lists two example deliveries, one delivered and one failed, so pages show both.
+ */
+export function developerApiHandlers(db: MockDb) {
+  const onServer = (handle: (server: MockServer, params: Params, request: Request) => Response) =>
+    guarded<Params>(async ({ request, params }) => {
+      const { user } = requireCaller(db, request);
+      return handle(requireManagedServer(db, params.id, user.id), params, request);
+    });
+  const listed = ({ key: _key, revoked: _revoked, ...key }: DeveloperState['keys'][number]) => key;
+
+  return [
+    http.get<Params>(
+      route(DEVELOPER_ROUTES.apiKeys.path),
+      onServer((server) =>
+        ok(
+          stateOf(server)
+            .keys.filter((k) => !k.revoked)
+            .map(listed),
+        ),
+      ),
+    ),
+    http.post<Params>(
+      route(DEVELOPER_ROUTES.createApiKey.path),
+      guarded<Params>(async ({ request, params }) => {
+        const { user } = requireCaller(db, request);
+        const server = requireManagedServer(db, params.id, user.id);
+        const body = (await request.json().catch(() => null)) as { name?: unknown } | null;
+        const name = typeof body?.name === 'string' ? body.name.trim() : '';
+        if (!name || name.length > 64)
+          return fail(400, 'bad_request', 'body.name must be 1 to 64 characters.');
+        const state = stateOf(server);
+        const n = state.keys.length + 1;
+        const key = `rck_mock${String(n).padStart(4, '0')}${'x'.repeat(35)}`;
+        const created: CreatedApiKey = {
+          id: uuid(n, '8000'),
+          name,
+          prefix: key.slice(0, 10),
+          created_at: new Date().toISOString(),
+          key,
+        };
+        state.keys.push({ ...created, last_used_at: null, revoked: false });
+        return ok(created, 201);
+      }),
+    ),
+    http.delete<Params>(
+      route(DEVELOPER_ROUTES.revokeApiKey.path),
+      onServer((server, { key_id }) => {
+        const key = stateOf(server).keys.find((k) => k.id === key_id && !k.revoked);
+        if (!key)
+          return fail(
+            404,
+            'api_key_not_found',
+            'This server has no such API key, or it was revoked already.',
+          );
+        key.revoked = true;
+        return ok({ id: key.id, revoked_at: new Date().toISOString() });
+      }),
+    ),
+    http.put<Params>(
+      route(DEVELOPER_ROUTES.webhook.path),
+      guarded<Params>(async ({ request, params }) => {
+        const { user } = requireCaller(db, request);
+        const server = requireManagedServer(db, params.id, user.id);
+        const body = (await request.json().catch(() => null)) as { url?: unknown } | null;
+        const state = stateOf(server);
+        if (body?.url === null) {
+          state.webhook = null;
+          return ok({ url: null, secret: null });
+        }
+        if (typeof body?.url !== 'string') return fail(400, 'bad_request', 'body.url is required.');
+        const problem = webhookUrlProblem(body.url.trim());
+        if (problem) return fail(400, problem.error, problem.message);
+        const now = new Date();
+        state.webhook = { url: body.url.trim(), created_at: now.toISOString() };
+        if (!state.deliveries.length) {
+          const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+          state.deliveries = [
+            {
+              id: uuid(2, '9000'),
+              event: 'member.updated',
+              status: 'failed',
+              attempts: 6,
+              response_status: 500,
+              error: 'The endpoint answered 500.',
+              created_at: at(40),
+              finished_at: at(5),
+            },
+            {
+              id: uuid(1, '9000'),
+              event: 'member.verified',
+              status: 'delivered',
+              attempts: 1,
+              response_status: 200,
+              error: null,
+              created_at: at(60),
+              finished_at: at(60),
+            },
+          ];
+        }
+        return ok({ url: state.webhook.url, secret: `whsec_mock${'s'.repeat(38)}` });
+      }),
+    ),
+    http.get<Params>(
+      route(DEVELOPER_ROUTES.webhookDeliveries.path),
+      onServer((server) => {
+        const state = stateOf(server);
+        return ok({
+          webhook: state.webhook ? { ...state.webhook } : null,
+          deliveries: state.webhook ? state.deliveries.map((d) => ({ ...d })) : [],
+        });
+      }),
+    ),
+    http.get<{ server_id: string; discord_id: string }>(
+      route(PUBLIC_API_ROUTES.member.path),
+      ({ request, params }) => {
+        const token = bearerToken(request);
+        if (!token)
+          return fail(
+            401,
+            'missing_api_key',
+            "Send the server's API key: Authorization: Bearer <key>.",
+          );
+        const owner = db.servers.find((s) =>
+          stateOf(s).keys.some((k) => k.key === token && !k.revoked),
+        );
+        const key = owner && stateOf(owner).keys.find((k) => k.key === token);
+        if (!owner || !key)
+          return fail(401, 'invalid_api_key', 'This API key is not valid, or it was revoked.');
+        key.last_used_at = new Date().toISOString();
+        if (owner.server_id !== params.server_id)
+          return fail(403, 'api_key_wrong_server', 'This API key belongs to another server.');
+        const user = db.users.find((u) => u.discord_id === params.discord_id);
+        const account =
+          user &&
+          owner.members.some((m) => m.user_id === user.id) &&
+          db.linkedAccounts.find((a) => a.owner_id === user.id);
+        if (!user || !account)
+          return fail(
+            404,
+            'not_found',
+            'No Roblox account to show for this member in this server.',
+          );
+        const link: PublicLink = {
+          discord_id: user.discord_id,
+          roblox_id: account.roblox_id,
+          roblox_username: account.roblox_username,
+          roblox_display_name: account.roblox_display_name,
+        };
+        return ok(link);
+      },
+    ),
+  ];
+}
