@@ -306,7 +306,16 @@ describe('slash commands through the emulator', () => {
       .members.find((m: { user_id: string }) => m.user_id === userId);
 
   /** What Pete's link gives in the bot's server: the reply's lines, and Max's roles and nickname. */
-  const PETE_APPLIED = ['Roles given: Verified, Member.', 'Nickname set to PlainPete.'];
+  /** Pete's rank (1) earns the wizard's Member role; the ranks above say why they were not given */
+  const PETE_NOT_GIVEN = [
+    'Not given: Officer: rank 1 in Test Group; this role needs 50.',
+    'Not given: Owner: rank 1 in Test Group; this role needs 255.',
+  ];
+  const PETE_APPLIED = [
+    'Roles given: Verified, Member.',
+    'Nickname set to PlainPete.',
+    ...PETE_NOT_GIVEN,
+  ];
   async function expectMaxVerifiedAsPete() {
     const after = await member(MAX);
     expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
@@ -421,6 +430,9 @@ describe('slash commands through the emulator', () => {
           'Roles given: Verified.',
           'Nickname set to LoneLeo.',
           'Note: You are not a member of the Roblox group Test Group, so no rank role was given.',
+          'Not given: Member: not in Test Group; this role needs rank 1.',
+          'Not given: Officer: not in Test Group; this role needs rank 50.',
+          'Not given: Owner: not in Test Group; this role needs rank 255.',
         ].join('\n'),
       );
       const after = await member(MAX);
@@ -443,7 +455,11 @@ describe('slash commands through the emulator', () => {
 
       const { message } = await command(MAX, 'verify');
       expect(message.content).toBe(
-        ['You are verified as PlainPete on Roblox.', 'Roles given: Verified, Member.'].join('\n'),
+        [
+          'You are verified as PlainPete on Roblox.',
+          'Roles given: Verified, Member.',
+          ...PETE_NOT_GIVEN,
+        ].join('\n'),
       );
       await expectMaxVerifiedAsPete();
     });
@@ -491,7 +507,11 @@ describe('slash commands through the emulator', () => {
 
     const { message } = await command(MO, 'update', { member: MAX });
     expect(message.content).toBe(
-      [`Updated <@${MAX}> (PlainPete on Roblox).`, 'Roles given: Verified, Member.'].join('\n'),
+      [
+        `Updated <@${MAX}> (PlainPete on Roblox).`,
+        'Roles given: Verified, Member.',
+        ...PETE_NOT_GIVEN,
+      ].join('\n'),
     );
     await expectMaxVerifiedAsPete();
   });
