@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes dist/route-table.json: what the shell's server needs of each page of the route table
-// (src/app/routeTable.ts: the parcel to hint, the prerendered view, the public calls it inlines,
-// the early load). Run by `npm run build` after webpack; `node scripts/build-route-table.mjs <file>`
+// (src/app/routeTable.ts: the title and description it writes into the page's head, the parcel to
+// hint, the prerendered view, the public calls it inlines, the early load), the catch-all last. Run by `npm run build` after webpack; `node scripts/build-route-table.mjs <file>`
 // writes it elsewhere.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

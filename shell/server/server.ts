@@ -1,6 +1,7 @@
 // The shell's production server (Fastify): static files with ETags, precompressed bodies and cache
-// headers; index.html for every client route with a per-response CSP nonce, remotes.json and
-// config.json inlined and preload hints for the route's remote; GET /api/csp-nonce for the nonce.
+// headers; index.html for every client route with its title and social tags, a per-response CSP
+// nonce, remotes.json and config.json inlined and preload hints for the route's remote;
+// GET /api/csp-nonce for the nonce.
 // It never falls over: a bad deploy file is a 503 for that file (the page then carries nothing
 // inlined for it and the browser asks again), a failed request a 500 for that request, a malformed
 // request a 400 for that client; SIGTERM closes it gracefully.
@@ -22,6 +23,7 @@ import { entryAfterFirstPaint } from './entryAfterFirstPaint';
 import { withBotStats } from './prerenderedCounts';
 import { prerenderedElement, prerenderedFragment } from './prerenderedFragment';
 import { linkTags, preconnectTag, remoteHints } from './remoteHints';
+import { pageMetaOf, withPageMeta } from './pageHead';
 import type { PreloadHint } from './entryAfterFirstPaint';
 import { publicApiResponses } from './publicApiResponses';
 import { registerApiProxy, serverSideApiBase } from './apiProxy';
@@ -266,7 +268,9 @@ export function createShellServer({
     // needs at start in this order, at high priority, before the early load's API calls.
     // A prerendered page asks for its scripts once it is painted (entryAfterFirstPaint.mjs).
     const hintTags = fragment ? '' : linkTags(preloads, nonce);
-    let html = template
+    // the route's own title and social tags in place of the template's (the landing's)
+    const meta = pageMetaOf(route);
+    let html = (meta ? withPageMeta(template, meta) : template)
       .replace(/<script /g, `<script nonce="${nonce}" `)
       // after the charset declaration, which must stay within the page's first 1,024 bytes
       .replace(HEAD_START, (start) => `${start}${hintTags}`)

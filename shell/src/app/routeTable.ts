@@ -240,9 +240,15 @@ export function dashboardTabParcel(search: string): ParcelRef {
   return DASHBOARD_TAB_PARCELS[isDashboardTab(requested) ? requested : 'accounts'];
 }
 
-/** What the shell's server needs of each row (dist/route-table.json). */
+/**
+ * What the shell's server needs of each row (dist/route-table.json), the catch-all last: the
+ * page's title and description, which it writes into the page's head (shell/server/pageHead.ts),
+ * and what it hints, inlines and starts.
+ */
 export interface ServerRoute {
   pattern: string;
+  title: string;
+  description: string;
   firstParcel?: ParcelRef & { prerender?: string };
   publicCalls?: string[];
   callsApiAtOnce?: boolean;
@@ -251,8 +257,10 @@ export interface ServerRoute {
 }
 
 export function serverRouteTable(): ServerRoute[] {
-  return ROUTE_TABLE.filter((route) => route.path !== '*').map((route) => ({
+  return ROUTE_TABLE.map((route) => ({
     pattern: pathPattern(route.path).source,
+    title: route.title,
+    description: route.description ?? DEFAULT_DESCRIPTION,
     ...(route.firstParcel ? { firstParcel: route.firstParcel } : {}),
     ...(route.publicCalls ? { publicCalls: route.publicCalls } : {}),
     ...(route.callsApiAtOnce ? { callsApiAtOnce: true } : {}),
