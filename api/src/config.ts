@@ -335,6 +335,20 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${v}"`);
 }
 
+/**
+ * ALLOW_PRIVATE_WEBHOOKS: webhooks may reach this machine and its private networks. For local
+ * development and tests; refused in production, where it would let any server's managers make
+ * the API call its neighbours (api/README.md › Developer API › Webhooks).
+ */
+function allowPrivateWebhooks(env: Env, production: boolean): boolean {
+  const allowed = flag(env, 'ALLOW_PRIVATE_WEBHOOKS', false);
+  if (allowed && production)
+    throw new ConfigError(
+      'ALLOW_PRIVATE_WEBHOOKS=true is for local development and tests: with NODE_ENV=production webhooks may only reach public HTTPS addresses. Remove the setting.',
+    );
+  return allowed;
+}
+
 /** Development secrets, generated once into DATA_DIR so restarts keep sessions and tokens readable. */
 function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
   const file = path.join(dataDir, 'secrets.json');
@@ -487,7 +501,7 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     developerApi: {
       rateLimitMax: int(env, 'PUBLIC_API_RATE_LIMIT_MAX', 60, 1, 100000),
-      allowPrivateWebhooks: flag(env, 'ALLOW_PRIVATE_WEBHOOKS', false),
+      allowPrivateWebhooks: allowPrivateWebhooks(env, production),
       webhookRetryDelaySeconds: int(env, 'WEBHOOK_RETRY_DELAY_SECONDS', 30, 1, 3600),
     },
     integrations: {

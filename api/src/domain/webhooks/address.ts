@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors';
 /**
  * Addresses a webhook may not reach unless ALLOW_PRIVATE_WEBHOOKS is set: this machine, the
  * private networks behind it, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT,
- * multicast and the unspecified and reserved ranges (docs/security.md › Threats and defences).
+ * multicast and the unspecified and reserved ranges (api/README.md › Developer API › Webhooks).
  */
 const REFUSED = new BlockList();
 for (const [net, bits] of [

@@ -1,0 +1,53 @@
+/** The developer API's settings (docs/production.md): defaults, bounds, and no private webhooks in production. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadSettings } from '../../src/config';
+
+const dev = (env: Record<string, string> = {}) =>
+  loadSettings({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roconnect-devapi-')), ...env });
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'production-jwt-secret-that-is-long-enough-0123',
+  TOKEN_ENCRYPTION_KEY: 'f'.repeat(64),
+  DISCORD_CLIENT_ID: '123456789012345678',
+  DISCORD_CLIENT_SECRET: 'real-secret',
+  DISCORD_BOT_TOKEN: 'real-bot-token',
+  DISCORD_PUBLIC_KEY: 'a'.repeat(64),
+};
+
+it('defaults: 60 calls a minute per key, no private webhooks, a first retry after 30 s', () => {
+  expect(dev().developerApi).toEqual({
+    rateLimitMax: 60,
+    allowPrivateWebhooks: false,
+    webhookRetryDelaySeconds: 30,
+  });
+  expect(
+    dev({
+      PUBLIC_API_RATE_LIMIT_MAX: '5',
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
+      WEBHOOK_RETRY_DELAY_SECONDS: '2',
+    }).developerApi,
+  ).toEqual({ rateLimitMax: 5, allowPrivateWebhooks: true, webhookRetryDelaySeconds: 2 });
+});
+
+it.each([
+  [{ ALLOW_PRIVATE_WEBHOOKS: 'yes' }, 'ALLOW_PRIVATE_WEBHOOKS must be true or false, got "yes"'],
+  [
+    { PUBLIC_API_RATE_LIMIT_MAX: '0' },
+    'PUBLIC_API_RATE_LIMIT_MAX must be between 1 and 100000, got 0',
+  ],
+  [
+    { WEBHOOK_RETRY_DELAY_SECONDS: 'soon' },
+    'WEBHOOK_RETRY_DELAY_SECONDS must be a whole number, got "soon"',
+  ],
+])('%o is refused naming the setting', (env, message) => {
+  expect(() => dev(env)).toThrow(message);
+});
+
+it('production refuses ALLOW_PRIVATE_WEBHOOKS=true, and is fine without it', () => {
+  expect(() => loadSettings({ ...PRODUCTION, ALLOW_PRIVATE_WEBHOOKS: 'true' })).toThrow(
+    'ALLOW_PRIVATE_WEBHOOKS=true is for local development and tests',
+  );
+  expect(loadSettings({ ...PRODUCTION }).developerApi.allowPrivateWebhooks).toBe(false);
+});
