@@ -32,6 +32,8 @@ const DATABASE_SPECIFIC = [
   // replicas on one database, with Redis and without it
   'test/app/scale-out.test.ts',
   'test/app/redis-outage.test.ts',
+  // the binds preview reads every verified member's stored facts (jsonb) at once
+  'test/features/binds/preview-speed.test.ts',
   // the purge's retention SQL
   'test/domain/maintenance/purge-retention.test.ts',
   'test/domain/sessions/purge-and-logout.test.ts',
