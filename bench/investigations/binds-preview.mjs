@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The binds preview over 10,000 verified members: the time of POST /api/v1/server/{id}/binds/preview
 // (read every member's stored Roblox facts, count gains and losses per role; Roblox is not asked),
-// against the one-second goal in docs/performance.md › Binds preview.
+// against the one-second goal in api/README.md › Rules.
 //
 //   node bench/investigations/binds-preview.mjs [--members 10000] [--runs 5]
 //   DATABASE_URL=postgres://… node bench/investigations/binds-preview.mjs   (a fresh schema there)
