@@ -4,6 +4,7 @@ import {
   DEMO_USER,
   failNext,
   installFakeWebLocks,
+  networkErrorNext,
   setupMockServer,
   signIn,
 } from '../testing';
@@ -100,11 +101,29 @@ describe('start', () => {
     expect(tokenStorage.getRefreshToken()).toBeNull();
   });
 
-  it('keeps the token on a network failure (maybe offline) but is anonymous', async () => {
+  it('keeps the token on a server error but is anonymous, with the error’s status', async () => {
     signIn();
     server.use(failNext('get', API_PATHS.me, 500, 'Down.'));
-    await expect(session.start()).resolves.toMatchObject({ status: 'anonymous' });
+    await expect(session.start()).resolves.toEqual({
+      status: 'anonymous',
+      user: null,
+      serverErrorStatus: 500,
+    });
     expect(tokenStorage.getAccessToken()).not.toBeNull();
+  });
+
+  it('keeps the token on a network failure (maybe offline): anonymous, no server error', async () => {
+    signIn();
+    server.use(networkErrorNext('get', API_PATHS.me));
+    await expect(session.start()).resolves.toEqual({ status: 'anonymous', user: null });
+    expect(tokenStorage.getAccessToken()).not.toBeNull();
+  });
+
+  it('names a server error of the refresh after a refused access token too', async () => {
+    signIn();
+    server.use(failNext('get', API_PATHS.me, 401), failNext('post', API_PATHS.refresh, 503));
+    await expect(session.start()).resolves.toMatchObject({ serverErrorStatus: 503 });
+    expect(tokenStorage.getRefreshToken()).not.toBeNull();
   });
 
   it('tells subscribers', async () => {

@@ -65,8 +65,7 @@ export const session = {
           return endAtStart(outcome.tokenExpired || isTokenExpiredAnswer(error));
         if (outcome.result === 'renewed') return startWithRenewedToken();
         // no answer from the refresh: keep the tokens for when the API is back
-        sessionState.set({ status: 'anonymous', user: null });
-        return sessionState.get();
+        return startFailed(outcome.error);
       }
       return startFailed(error);
     }
@@ -191,7 +190,11 @@ async function startWithRenewedToken(): Promise<SessionState> {
 function startFailed(error: unknown): SessionState {
   const status = statusOf(error);
   if (status === 401 || status === 403) return endAtStart(isTokenExpiredAnswer(error));
-  sessionState.set({ status: 'anonymous', user: null });
+  sessionState.set({
+    status: 'anonymous',
+    user: null,
+    ...(status !== undefined && status >= 500 ? { serverErrorStatus: status } : {}),
+  });
   return sessionState.get();
 }
 

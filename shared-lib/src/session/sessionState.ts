@@ -6,6 +6,12 @@ export interface SessionState {
   user: User | null;
   /** where a session that ended on its own (401, expired Discord login) should send the user */
   signedOutTo?: string;
+  /**
+   * The start check met a server error (this HTTP status, 5xx): the tokens are kept and the state
+   * is anonymous, but the visitor may well be signed in, so a signed-in page shows the error page
+   * rather than the login.
+   */
+  serverErrorStatus?: number;
 }
 
 type Listener = (state: SessionState) => void;

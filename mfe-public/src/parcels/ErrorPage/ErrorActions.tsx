@@ -1,10 +1,24 @@
 import { Button, LinkButton } from '@roconnect/shared-lib';
-import { reloadPage } from '../../features/browser/reloadPage';
+import { openPage, reloadPage } from '../../features/browser/reloadPage';
 import { onInternalClick } from '../../features/navigation/internalLink';
+import { returnPath } from '../../features/navigation/returnPath';
 import type { ErrorAction } from './errorContent';
 
-/** The error page's buttons: Log In (to /auth, which the shell sends to the login), Try Again, Go Home. */
-export function ErrorActions({ actions }: { actions: ErrorAction[] }) {
+/**
+ * Try Again: back to the page the server error came from (`from`, when it is a path of this
+ * site), as a new document so that page starts again; without one, this page reloads.
+ */
+function tryAgain(from: string | undefined) {
+  const back = returnPath(from);
+  if (back) openPage(back);
+  else reloadPage();
+}
+
+/**
+ * The error page's buttons: Log In (to /auth, which the shell sends to the login), Try Again,
+ * Go Home. `from`: the page a server error came from (the query's `from`).
+ */
+export function ErrorActions({ actions, from }: { actions: ErrorAction[]; from?: string }) {
   return (
     <>
       {actions.map((action, index) => {
@@ -23,7 +37,7 @@ export function ErrorActions({ actions }: { actions: ErrorAction[] }) {
             );
           case 'tryAgain':
             return (
-              <Button key={action} onClick={reloadPage} variant={variant}>
+              <Button key={action} onClick={() => tryAgain(from)} variant={variant}>
                 Try Again
               </Button>
             );

@@ -2,16 +2,20 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setNavigator, type ErrorPageCode } from '@roconnect/shared-lib';
 import { renderWithProviders } from '@roconnect/shared-lib/testing';
-import { reloadPage } from '../../features/browser/reloadPage';
+import { openPage, reloadPage } from '../../features/browser/reloadPage';
 import { ErrorPage } from './ErrorPage';
 
-jest.mock('../../features/browser/reloadPage', () => ({ reloadPage: jest.fn() }));
+jest.mock('../../features/browser/reloadPage', () => ({
+  reloadPage: jest.fn(),
+  openPage: jest.fn(),
+}));
 
 const navigations: string[] = [];
 beforeEach(() => {
   navigations.length = 0;
   setNavigator((to) => navigations.push(to));
   jest.mocked(reloadPage).mockClear();
+  jest.mocked(openPage).mockClear();
 });
 afterEach(() => setNavigator(null));
 
@@ -53,7 +57,42 @@ describe('ErrorPage', () => {
     renderWithProviders(<ErrorPage code={code} />);
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(openPage).not.toHaveBeenCalled();
     expect(navigations).toEqual([]);
+  });
+
+  it.each([
+    ['500', '/dashboard?tab=servers'],
+    ['502', '/verify?account=7'],
+    ['500', '/server/edit/123#group'],
+  ] as const)(
+    '%s: Try Again goes back to the page the server error came from (%s), as a new document',
+    async (code, from) => {
+      renderWithProviders(<ErrorPage code={code} query={{ from }} />);
+      await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+      expect(openPage).toHaveBeenCalledWith(from);
+      expect(reloadPage).not.toHaveBeenCalled();
+      expect(navigations).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['another site', 'https://evil.example/login'],
+    ['a protocol-relative address', '//evil.example/login'],
+    ['a backslash the browser reads as a slash', '/\\evil.example'],
+    ['a tab the browser drops', '/\t/evil.example'],
+    ['a newline the browser drops', '/\n/evil.example'],
+    ['a script address', 'javascript:alert(1)'],
+    ['a path without its slash', 'dashboard'],
+    ['an encoded second slash', '%2F%2Fevil.example'],
+    ['a leading space', ' /dashboard'],
+    ['an error page (no loop)', '/500?from=/dashboard'],
+    ['an address too long to be ours', `/dashboard?x=${'a'.repeat(2100)}`],
+  ])('500: Try Again never leaves the site: %s reloads this page instead', async (_what, from) => {
+    renderWithProviders(<ErrorPage code="500" query={{ from }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(openPage).not.toHaveBeenCalled();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
   it.each(['401', '403', '404', '500', '502'] as const)('%s: Go Home goes to /', async (code) => {

@@ -45,8 +45,11 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space(3)};
 `;
 
-/** /401, /403, /404, /500, /502 and every unknown path (as 404). */
-export function ErrorPage({ code }: ErrorPageProps) {
+/**
+ * /401, /403, /404, /500, /502 and every unknown path (as 404). The shell sends a page that met a
+ * server error to /500 or /502 with `?from=<that page>`, where Try Again goes back.
+ */
+export function ErrorPage({ code, query }: ErrorPageProps) {
   const content = ERROR_CONTENT[code] ?? ERROR_CONTENT['404'];
   const shownCode = ERROR_CONTENT[code] ? code : '404';
   return (
@@ -59,7 +62,7 @@ export function ErrorPage({ code }: ErrorPageProps) {
         </Title>
         <Message>{content.message}</Message>
         <Actions>
-          <ErrorActions actions={content.actions} />
+          <ErrorActions actions={content.actions} from={query?.from} />
         </Actions>
       </Panel>
     </Page>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../auth/useSession';
+import { ServerErrorRedirect } from '../errors/ServerErrorRedirect';
 import { DashboardHeader } from './DashboardHeader';
 import { useLogout } from './useLogout';
 
@@ -14,9 +15,11 @@ export function SignedInHeader() {
  * A page a remote renders (verify, server configuration, invite, Roblox callback) with the
  * signed-in header above it. These routes have no client-side guard (docs/product.md › Pages): a
  * signed-out visitor sees the page without the header while the API's 401 sends them to /login.
+ * A session check that met a server error leads to the error page, whose Try Again comes back.
  */
 export function SignedInPage({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, serverErrorStatus } = useSession();
+  if (serverErrorStatus) return <ServerErrorRedirect status={serverErrorStatus} />;
   return (
     <>
       {status === 'authenticated' && <SignedInHeader />}

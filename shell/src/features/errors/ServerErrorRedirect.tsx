@@ -1,0 +1,8 @@
+import { Navigate, useLocation } from 'react-router-dom';
+import { serverErrorPagePath } from './serverErrorPage';
+
+/** To the error page for `status`, which leads back here (this page's path and query). */
+export function ServerErrorRedirect({ status }: { status: number }) {
+  const { pathname, search } = useLocation();
+  return <Navigate to={serverErrorPagePath(status, pathname + search)} replace />;
+}
