@@ -19,6 +19,9 @@ const DATABASE_SPECIFIC = [
   'test/lib/job-polling.test.ts',
   'test/features/member-updates/member-update-sweep.test.ts',
   'test/features/member-updates/member-update-kill.test.ts',
+  // webhook deliveries: the job engine's retries with backoff, a key's rate limit in Redis
+  'test/features/developer-api/webhooks.test.ts',
+  'test/features/developer-api/rate-limit-replicas.test.ts',
   // the gateway's shard leases and identify slots claimed from a pool's connections at once, and
   // a shard's takeover when its holder dies
   'test/gateway/lease-store.test.ts',
