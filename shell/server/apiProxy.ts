@@ -1,8 +1,10 @@
 // The API on the shell's origin: `/_api/*` is passed to the API's server (docs/deployment.md).
 // A page that calls its own origin makes no CORS preflight, and its calls share the connections
-// its scripts came on. config.json names it with `"apiBaseUrl": "/_api"`.
+// its scripts came on. config.json names it with `"apiBaseUrl": "/_api"`. A page the API fails
+// (the browser opened an API address, as an OAuth callback does) goes to the web app's error page.
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serverErrorPagePath } from '../src/features/errors/serverErrorPage';
 import { COMPRESSION_THRESHOLD_BYTES } from './static-files.mjs';
 
 export const API_PROXY_PREFIX = '/_api';
@@ -45,12 +47,39 @@ const sendUnreachable = (reply: FastifyReply) =>
   );
 
 /**
+ * The browser opening an API address as its page (an OAuth callback coming back through this
+ * origin), not a script's call: the Fetch Metadata header every current browser sends.
+ */
+function isPageLoad(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    request.headers['sec-fetch-mode'] === 'navigate'
+  );
+}
+
+/**
+ * A page the API failed to answer (`status`, 5xx): the web app's error page rather than the API's
+ * JSON, with this address as `from` so that its Try Again loads it again.
+ */
+function sendToErrorPage(request: FastifyRequest, reply: FastifyReply, status: number) {
+  for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+  return reply
+    .code(303)
+    .headers({ location: serverErrorPagePath(status, request.url), 'cache-control': 'no-store' })
+    .send();
+}
+
+/**
  * The API's answer passed on. @fastify/compress compresses every stream, whatever its length, so a
  * short answer (most of the API's: a few hundred bytes) is read whole first: as a buffer it goes
  * out uncompressed below the compression threshold, as the shell's own short answers do. Longer
  * answers, and those of unknown length, stream and are compressed as before.
  */
 function passAnswerOn(request: FastifyRequest, reply: FastifyReply, res: ProxiedAnswer) {
+  if (res.statusCode >= 500 && isPageLoad(request)) {
+    res.stream.resume(); // its JSON is not for a person
+    return sendToErrorPage(request, reply, res.statusCode);
+  }
   const length = Number(res.headers['content-length']);
   const short = Number.isInteger(length) && length < COMPRESSION_THRESHOLD_BYTES;
   if (!short || request.method === 'HEAD') return reply.send(res.stream);
@@ -63,6 +92,7 @@ function passAnswerOn(request: FastifyRequest, reply: FastifyReply, res: Proxied
 
 /** The API's answer as @fastify/http-proxy hands it over. */
 interface ProxiedAnswer {
+  statusCode: number;
   headers: Record<string, unknown>;
   stream: NodeJS.ReadableStream;
 }
@@ -147,15 +177,20 @@ export function registerApiProxy(app: FastifyInstance, upstream: string | undefi
             reply as FastifyReply,
             res as unknown as ProxiedAnswer,
           ),
-        onError: (reply, { error }) =>
-          (error as { statusCode?: number } | undefined)?.statusCode === 504
+        onError: (reply, { error }) => {
+          const timedOut = (error as { statusCode?: number } | undefined)?.statusCode === 504;
+          const { request } = reply as FastifyReply;
+          if (isPageLoad(request))
+            return sendToErrorPage(request, reply as FastifyReply, timedOut ? 504 : 502);
+          return timedOut
             ? sendEnvelope(
                 reply as FastifyReply,
                 504,
                 'api_timeout',
                 'The API did not answer in time. Please try again.',
               )
-            : sendUnreachable(reply as FastifyReply),
+            : sendUnreachable(reply as FastifyReply);
+        },
       },
     });
   });

@@ -46,6 +46,10 @@ const ANSWERS: Record<string, (res: http.ServerResponse) => void> = {
     res.write(SHORT_ANSWER.slice(0, 100));
     res.end(SHORT_ANSWER.slice(100));
   },
+  '/auth/fails?code=c&state=s': (res) =>
+    res
+      .writeHead(500, { 'content-type': JSON_TYPE })
+      .end(JSON.stringify({ success: false, error: 'internal_error', message: 'Boom.' })),
   '/api/v1/answers/cut-off': (res) => {
     res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': SHORT_ANSWER.length });
     res.write(SHORT_ANSWER.slice(0, 100), () => res.destroy());
@@ -213,6 +217,37 @@ describe('the API on the shell’s origin (/_api)', () => {
     expect(reply.headers.location).toBe('http://localhost:8080/auth/callback?session=s1');
   });
 
+  describe('a page the API fails (the browser opened an API address, as an OAuth callback)', () => {
+    const NAVIGATE = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+
+    it('goes to the web app’s 500 page with from=<that address>, not to the API’s JSON', async () => {
+      const reply = await request(port, '/_api/auth/fails?code=c&state=s', { headers: NAVIGATE });
+      expect(reply.status).toBe(303);
+      expect(reply.headers.location).toBe(
+        `/500?from=${encodeURIComponent('/_api/auth/fails?code=c&state=s')}`,
+      );
+      expect(reply.headers['content-type']).toBeUndefined();
+      expect(reply.headers['cache-control']).toBe('no-store');
+      expect(reply.text).toBe('');
+    });
+
+    it('a script’s call still gets the API’s error answer', async () => {
+      const reply = await request(port, '/_api/auth/fails?code=c&state=s', {
+        headers: { 'sec-fetch-mode': 'cors' },
+      });
+      expect(reply.status).toBe(500);
+      expect(JSON.parse(reply.text)).toMatchObject({ error: 'internal_error' });
+    });
+
+    it('a page the API answers (its redirect) is passed on as it is', async () => {
+      const reply = await request(port, '/_api/auth/callback?code=c&state=s', {
+        headers: NAVIGATE,
+      });
+      expect(reply.status).toBe(302);
+      expect(reply.headers.location).toBe('http://localhost:8080/auth/callback?session=s1');
+    });
+  });
+
   it('passes only /_api/…: the shell’s own routes and look-alike paths are not the API’s', async () => {
     const page = await request(port, '/_apix/auth/me');
     expect(page.status).toBe(200);
@@ -334,6 +369,14 @@ describe('when the API does not answer', () => {
         message: 'The API cannot be reached right now. Please try again in a moment.',
       });
       expect((await request(port, '/dashboard')).status).toBe(200);
+      // a page (an OAuth callback coming back) goes to the service-unavailable page instead
+      const page = await request(port, '/_api/roblox/callback?code=c', {
+        headers: { 'sec-fetch-mode': 'navigate' },
+      });
+      expect(page.status).toBe(303);
+      expect(page.headers.location).toBe(
+        `/502?from=${encodeURIComponent('/_api/roblox/callback?code=c')}`,
+      );
     } finally {
       await close(shell);
     }
