@@ -23,6 +23,7 @@ import { registerSlashCommands } from './features/interactions/register';
 import { healthRoutes } from './features/health/routes';
 import { memberEvents } from './features/member-events/plugin';
 import { memberUpdates } from './features/member-updates/plugin';
+import { privacyRoutes } from './features/privacy/routes';
 import { publicRoutes } from './features/public/routes';
 import { publicOpenapiOptions } from './features/public-api/openapi';
 import { publicApiRoutes } from './features/public-api/routes';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feature('binds', ['context'], bindsRoutes));
   await app.register(feature('audit', ['context'], auditRoutes));
   await app.register(feature('health', ['context'], healthRoutes));
+  await app.register(feature('privacy', ['context'], privacyRoutes));
   await app.register(feature('api-keys', ['context'], apiKeyRoutes));
   await app.register(feature('public-api', ['context'], publicApiRoutes));
   await app.register(feature('webhooks', ['context', 'job-engine'], webhooks));

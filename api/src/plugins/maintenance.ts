@@ -5,7 +5,7 @@ import { PURGE_QUEUE, registerPurgeJob } from '../domain/maintenance/purge-job';
 export const maintenancePlugin = fp(
   async (app) => {
     await app.jobs.register(PURGE_QUEUE, (engine) =>
-      registerPurgeJob(engine, app.ctx.db, app.log, app.ctx.settings),
+      registerPurgeJob(engine, app.ctx, app.log),
     );
   },
   { name: 'maintenance', dependencies: ['context', 'job-engine'] },

@@ -33,6 +33,15 @@ export const VERIFICATION_ROUTES = {
   verifyInServer: { method: 'POST', path: '/api/v1/dashboard/bot/verify-in-server' },
 } as const satisfies Record<string, ApiRoute>;
 
+/** The member's own privacy and account (docs/security.md › Member privacy). */
+export const PRIVACY_ROUTES = {
+  privacy: { method: 'GET', path: '/api/v1/dashboard/user/privacy' },
+  savePrivacy: { method: 'PUT', path: '/api/v1/dashboard/user/privacy' },
+  lookups: { method: 'GET', path: '/api/v1/dashboard/user/lookups' },
+  exportAccount: { method: 'GET', path: '/api/v1/dashboard/user/export' },
+  deleteAccount: { method: 'DELETE', path: '/api/v1/dashboard/user' },
+} as const satisfies Record<string, ApiRoute>;
+
 export const ROBLOX_ROUTES = {
   authUrl: { method: 'GET', path: '/roblox/auth-url' },
   callback: { method: 'GET', path: '/roblox/callback' },

@@ -1,6 +1,7 @@
 export * from './types';
 export * from './console';
 export * from './memberUpdates';
+export * from './privacy';
 export * from './developerApi';
 export * from './apiRoutes';
 export * from './paths';

@@ -1,5 +1,6 @@
 // The shape of the mock API's data set: db.ts holds one, seed.ts fills it.
 import type { AuditEntry, ItemBindKind, Restrictions } from '../contract/console';
+import type { LookupData } from '../contract/privacy';
 import type {
   BotStats,
   JoinHandling,
@@ -148,6 +149,13 @@ export interface MockSession {
   used_refresh_tokens: string[];
 }
 
+/** The members' privacy choices and who looked them up (handlers/privacy.ts). */
+export interface MockPrivacy {
+  /** by user id: the default for new servers and the choice per server id */
+  choices: Record<string, { default_visible: boolean; servers: Record<string, boolean> }>;
+  lookups: (LookupData & { subject_user_id: string })[];
+}
+
 export interface MockDb {
   users: User[];
   linkedAccounts: MockLinkedAccount[];
@@ -162,6 +170,8 @@ export interface MockDb {
   robloxConfigured: boolean;
   /** every server's audit log, in the order things happened */
   audit: MockAuditEntry[];
+  /** privacy choices and lookups (absent: nobody chose, nobody looked anyone up) */
+  privacy?: MockPrivacy;
   /** counter for ids the handlers create (roles, tokens) */
   nextId: number;
 }

@@ -6,6 +6,7 @@ import { dashboardHandlers } from './handlers/dashboard';
 import { developerApiHandlers } from './handlers/developerApi';
 import { discordSettingsHandlers } from './handlers/discordSettings';
 import { memberUpdateHandlers } from './handlers/memberUpdates';
+import { privacyHandlers } from './handlers/privacy';
 import { publicHandlers } from './handlers/public';
 import { serverHandlers } from './handlers/server';
 
@@ -20,6 +21,7 @@ export function createHandlers(db: MockDb = mockDb): RequestHandler[] {
     ...discordSettingsHandlers(db),
     ...memberUpdateHandlers(db),
     ...developerApiHandlers(db),
+    ...privacyHandlers(db),
     ...publicHandlers(db),
   ];
 }

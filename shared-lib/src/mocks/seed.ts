@@ -225,7 +225,29 @@ export function defaultSeed(): MockDb {
     ],
     robloxConfigured: true,
     audit: seedAudit(),
+    privacy: seedPrivacy(),
     nextId: 1000,
+  };
+}
+
+/** The demo member was looked up once with /whois where they verified (shown), once by a key. */
+function seedPrivacy(): NonNullable<MockDb['privacy']> {
+  return {
+    choices: {},
+    lookups: [
+      {
+        id: '00000000-0000-4000-8000-00000000a001',
+        subject_user_id: DEMO_USER.id,
+        server_id: SEED_SERVERS.memberWithBot,
+        server_name: 'Tycoon Fans',
+        source: 'whois',
+        actor_discord_id: OTHER_USER.discord_id,
+        actor_name: OTHER_USER.global_name,
+        api_key_id: null,
+        shown: true,
+        at: '2025-08-04T09:00:00.000Z',
+      },
+    ],
   };
 }
 

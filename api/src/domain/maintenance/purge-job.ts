@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
-import type { Settings } from '../../config';
+import type { AppContext } from '../../context';
 import type { JobEngine } from '../../lib/job-engine';
+import { purgeInactiveAccounts } from './inactive-accounts';
 import { purgeExpired, purgePastRetention } from './purge';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -9,19 +9,17 @@ export const PURGE_POLL_SECONDS = 30;
 
 /**
  * The purge runs as a job: hourly on a schedule and once at start. It deletes what can never be
- * used again, then what is past its retention (AUDIT_RETENTION_DAYS, JOB_RETENTION_DAYS). Several replicas starting
+ * used again, then what is past its retention (AUDIT_RETENTION_DAYS, JOB_RETENTION_DAYS), then the
+ * accounts not seen for two years (inactive-accounts.ts). Several replicas starting
  * together create one start-up job between them (a singleton per 5-minute slot), and whichever
  * replica takes a job runs it, once.
  */
 export async function registerPurgeJob(
   boss: JobEngine,
-  db: Db,
+  ctx: AppContext,
   log: FastifyBaseLogger,
-  settings: Pick<
-    Settings,
-    'purgeCron' | 'auditRetentionDays' | 'jobRetentionDays' | 'robloxGroupCacheSeconds'
-  >,
 ): Promise<void> {
+  const { db, settings } = ctx;
   await boss.createQueue(PURGE_QUEUE);
   await boss.schedule(PURGE_QUEUE, settings.purgeCron, {}, { singletonKey: 'scheduled' });
   await boss.send(PURGE_QUEUE, {}, { singletonKey: 'startup', singletonSeconds: 300 });
@@ -29,7 +27,11 @@ export async function registerPurgeJob(
   // start-up job at once; an hourly job can wait half a minute (on PGlite each look blocks the
   // API's thread for a few milliseconds).
   await boss.work(PURGE_QUEUE, { pollingIntervalSeconds: PURGE_POLL_SECONDS }, async () => {
-    const counts = { ...(await purgeExpired(db)), ...(await purgePastRetention(db, settings)) };
+    const counts = {
+      ...(await purgeExpired(db)),
+      ...(await purgePastRetention(db, settings)),
+      inactiveAccounts: await purgeInactiveAccounts(ctx),
+    };
     log.info({ purged: counts }, 'purged expired rows and rows past their retention');
     return counts;
   });

@@ -16,4 +16,5 @@ export * from './audit';
 export * from './health';
 export * from './memberUpdates';
 export * from './public';
+export * from './privacy';
 export * from './developerApi';

@@ -1,0 +1,34 @@
+import { asc, lt } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { deleteUser } from '../accounts/delete-user';
+
+/** The privacy page's promise: accounts not seen for two years are deleted. */
+export const INACTIVE_ACCOUNT_DAYS = 730;
+/** Users deleted per purge run at most; the next hourly run takes the rest. */
+const PER_RUN = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the accounts not seen (signed in or refreshed, users.last_seen_at) for
+ * INACTIVE_ACCOUNT_DAYS, as the member deleting their account would (domain/accounts/delete-user).
+ * A user whose clean-up could not reach Discord is left for the next run and logged.
+ */
+export async function purgeInactiveAccounts(ctx: AppContext, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - INACTIVE_ACCOUNT_DAYS * DAY_MS);
+  const stale = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(lt(users.lastSeenAt, cutoff))
+    .orderBy(asc(users.lastSeenAt))
+    .limit(PER_RUN);
+  let deleted = 0;
+  for (const { id } of stale) {
+    try {
+      if (await deleteUser(ctx, id)) deleted += 1;
+    } catch (err) {
+      ctx.log?.warn({ err, userId: id }, 'could not delete an inactive account; trying next run');
+    }
+  }
+  return deleted;
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PRIVACY_ROUTES } from '@roconnect/shared-lib/contract';
+import {
+  deleteAccountRoute,
+  exportRoute,
+  getPrivacyRoute,
+  lookupsRoute,
+  putPrivacyRoute,
+} from '@roconnect/shared-lib/contract/schemas';
+import { authOf } from '../../context';
+import { badRequest, unauthorized } from '../../lib/errors';
+import { perUserLimit } from '../../lib/rate-limit';
+import { deleteUser } from '../../domain/accounts/delete-user';
+import { exportAccount } from '../../domain/accounts/export';
+import { listLookups } from '../../domain/privacy/lookups';
+import { getPrivacySettings, setPrivacySettings } from '../../domain/privacy/settings';
+
+/** The caller's account is gone (deleted in another tab): as if signed out. */
+const gone = () => unauthorized('Your account no longer exists. Sign in to start again.');
+
+/**
+ * The member's own privacy and account (docs/security.md › Member privacy): where their Roblox
+ * account may be shown, who looked them up, the export of everything held about them, and the
+ * deletion of their account.
+ */
+export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const authed = { onRequest: app.authenticate };
+  const limited = { ...authed, config: perUserLimit(ctx.settings) };
+
+  app.get(PRIVACY_ROUTES.privacy.path, { schema: getPrivacyRoute, ...authed }, async (request) => ({
+    success: true as const,
+    data: await getPrivacySettings(ctx.db, authOf(request).userId),
+  }));
+
+  app.put(
+    PRIVACY_ROUTES.savePrivacy.path,
+    { schema: putPrivacyRoute, ...limited },
+    async (request) => {
+      const { userId } = authOf(request);
+      const saved = await setPrivacySettings(ctx.db, userId, request.body);
+      if (!saved.ok)
+        throw badRequest(
+          `servers: ${saved.unknownServers.join(', ')} ${saved.unknownServers.length === 1 ? 'is' : 'are'} not a server you are in or verified in.`,
+          'unknown_server',
+        );
+      return { success: true as const, data: await getPrivacySettings(ctx.db, userId) };
+    },
+  );
+
+  app.get(PRIVACY_ROUTES.lookups.path, { schema: lookupsRoute, ...authed }, async (request) => ({
+    success: true as const,
+    data: await listLookups(ctx.db, authOf(request).userId),
+  }));
+
+  app.get(
+    PRIVACY_ROUTES.exportAccount.path,
+    { schema: exportRoute, ...limited },
+    async (request, reply) => {
+      const data = await exportAccount(ctx.db, authOf(request).userId);
+      if (!data) throw gone();
+      const day = data.exported_at.slice(0, 10);
+      void reply
+        .header('content-disposition', `attachment; filename="roconnect-export-${day}.json"`)
+        .header('cache-control', 'no-store');
+      return data;
+    },
+  );
+
+  app.delete(
+    PRIVACY_ROUTES.deleteAccount.path,
+    { schema: deleteAccountRoute, ...limited },
+    async (request) => {
+      const deleted = await deleteUser(ctx, authOf(request).userId);
+      if (!deleted) throw gone();
+      return { success: true as const, data: { deleted: true as const, ...deleted } };
+    },
+  );
+};
