@@ -24,6 +24,13 @@ import type {
   VerifyMessageData,
   VerifyResult,
 } from '@roconnect/shared-lib/contract';
+import type {
+  ApiKey,
+  CreatedApiKey,
+  RevokedApiKey,
+  WebhookDeliveriesData,
+  WebhookSaved,
+} from '@roconnect/shared-lib/contract';
 import type { FastifyInstance } from 'fastify';
 import { createFakeIntegrations, createWorld } from '../support/fake-integrations';
 import { createTestApp } from '../support/app';
@@ -88,6 +95,11 @@ const CALLS: [string, string][] = [
   ['put', API_PATHS.logChannel('{id}')],
   ['put', API_PATHS.automation('{id}')],
   ['post', API_PATHS.verifyMessage('{id}')],
+  ['get', API_PATHS.serverApiKeys('{id}')],
+  ['post', API_PATHS.serverApiKeys('{id}')],
+  ['delete', API_PATHS.serverApiKey('{id}', '{key_id}')],
+  ['put', API_PATHS.serverWebhook('{id}')],
+  ['get', API_PATHS.serverWebhookDeliveries('{id}')],
   ['get', API_PATHS.botStats],
   ['get', API_PATHS.health],
 ];
@@ -113,7 +125,13 @@ describe('GET /api/docs/openapi.json', () => {
 
   it('covers every contract path that this API serves, and nothing else', () => {
     const served = Object.values(API_PATHS)
-      .map((p) => (typeof p === 'function' ? p('{id}', '{jobId}') : p))
+      .map((p) =>
+        typeof p !== 'function'
+          ? p
+          : p === API_PATHS.serverApiKey
+            ? p('{id}', '{key_id}')
+            : p('{id}', '{jobId}'),
+      )
       .filter((p) => p !== API_PATHS.cspNonce && p !== API_PATHS.openapi)
       .map(openapiPath);
     for (const p of served) expect(Object.keys(doc.paths)).toContain(p);
@@ -283,6 +301,45 @@ describe('GET /api/docs/openapi.json', () => {
     ['BindLookupData', 'get', API_PATHS.serverBindsLookup('{id}'), lookup],
   ] as const)('%s has the same fields as the contract type', (_name, method, path, sample) => {
     expect(keysOf(dataSchema(method, path))).toEqual(keys(sample));
+  });
+
+  it('documents the developer routes with the contract’s fields (the public surface has its own document)', () => {
+    const key: ApiKey = { id: 'k', name: 'n', prefix: 'rck_', created_at: 't', last_used_at: null };
+    const created: CreatedApiKey = {
+      id: 'k',
+      name: 'n',
+      prefix: 'rck_',
+      created_at: 't',
+      key: 'rck_x',
+    };
+    const revoked: RevokedApiKey = { id: 'k', revoked_at: 't' };
+    const saved: WebhookSaved = { url: null, secret: null };
+    const deliveries: WebhookDeliveriesData = {
+      webhook: { url: 'https://h.example', created_at: 't' },
+      deliveries: [
+        {
+          id: 'd',
+          event: 'member.verified',
+          status: 'delivered',
+          attempts: 1,
+          response_status: 200,
+          error: null,
+          created_at: 't',
+          finished_at: 't',
+        },
+      ],
+    };
+    expect(keysOf(dataSchema('get', API_PATHS.serverApiKeys('{id}')).items)).toEqual(keys(key));
+    expect(keysOf(dataSchema('post', API_PATHS.serverApiKeys('{id}'), '201'))).toEqual(
+      keys(created),
+    );
+    expect(keysOf(dataSchema('delete', API_PATHS.serverApiKey('{id}', '{key_id}')))).toEqual(
+      keys(revoked),
+    );
+    expect(keysOf(dataSchema('put', API_PATHS.serverWebhook('{id}')))).toEqual(keys(saved));
+    const listed = dataSchema('get', API_PATHS.serverWebhookDeliveries('{id}'));
+    expect(keysOf(listed)).toEqual(keys(deliveries));
+    expect(keysOf(listed.properties.deliveries.items)).toEqual(keys(deliveries.deliveries[0]!));
   });
 
   it('documents the Discord settings: channels as a list, the Verify message as 201', () => {
