@@ -86,6 +86,20 @@ describe('Landing', () => {
     expect(counts()).toHaveTextContent(text);
   });
 
+  it("marks each count and its noun for the shell's server (the markup prerenderedCounts reads)", async () => {
+    jest
+      .spyOn(api.public, 'takeInlinedBotStats')
+      .mockReturnValue({ total_users: 0, total_servers: 1 });
+    await renderAnonymous();
+    // shell/test/prerenderedCounts.test.ts pins the same markup
+    expect(counts().innerHTML).toBe(
+      'Powering <span data-rc-bot-stat="total_users">0</span> ' +
+        '<span data-rc-bot-noun="total_users" data-one="user">users</span> and ' +
+        '<span data-rc-bot-stat="total_servers">1</span> ' +
+        '<span data-rc-bot-noun="total_servers" data-one="server">server</span>',
+    );
+  });
+
   it('keeps the counts at 0 and only logs a warning when the stats call fails', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     server.use(failNext('get', API_PATHS.botStats, 500));
