@@ -230,7 +230,7 @@ function gatewayDefinition(api) {
   const env = { ...api.env };
   delete env.PORT;
   return {
-    command: [process.execPath, '--liftoff-only', path.join(ROOT, 'api/dist/gateway.js')],
+    command: [process.execPath, path.join(ROOT, 'api/dist/gateway.js')],
     build: BUILDS.api,
     env,
   };
