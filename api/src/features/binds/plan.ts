@@ -90,8 +90,14 @@ function check(
   inputs: BindInputBody[],
   g: GrantContext,
   unverifiedRoleId: string | null,
+  forPreview: boolean,
 ): Planned[] {
   const seen = new Map<string, number>();
+  // the preview lists a role the bot cannot give (or that is gone) with why, instead of refusing
+  // the list; a role above the manager's own stays refused: it is the caller's limit
+  const refuse = (i: number, refusal: ApiError) => {
+    if (!forPreview || refusal.code === 'role_above_manager') throw about(i, refusal);
+  };
   const planned = inputs.map((b, i) => {
     const at = `body.binds[${i}]`;
     const rule = ruleOf(b, at);
@@ -100,17 +106,17 @@ function check(
     let role: Planned['role'];
     if (b.role_id !== undefined) {
       const found = g.roles.find((r) => r.id === b.role_id && r.id !== g.guildId);
-      if (!found)
+      if (!found && !forPreview)
         throw notFound(`${at}.role_id: that role does not exist in this server.`, 'role_not_found');
-      const refusal = grantRefusal(found, g);
-      if (refusal) throw about(i, refusal);
-      role = { id: found.id, name: found.name };
+      const refusal = found && grantRefusal(found, g);
+      if (refusal) refuse(i, refusal);
+      role = { id: b.role_id, name: found?.name ?? b.role_id };
     } else {
       const name = cleanRoleName(b.role_name!, `${at}.role_name`);
       const existing = findRoleByName(g, name);
       if (existing) {
         const refusal = grantRefusal(existing, g);
-        if (refusal) throw about(i, refusal);
+        if (refusal) refuse(i, refusal);
         role = { id: existing.id, name: existing.name };
       } else role = { create: name };
     }
@@ -142,15 +148,18 @@ function check(
  * The binds to save from the editor's list: at most MAX_GROUPS_PER_SERVER groups, each existing on
  * Roblox (the shared cache, else Roblox), every role one the bot may give; roles asked for by a new name are created
  * last, once per name, so a refused list creates nothing. Answers the group names too.
+ * `forPreview`: nothing is created (a new role stands as `new:<name>`, in `newRoles`), and a role
+ * the bot cannot give or that is gone stays in the list: the preview says why.
  */
 export async function planBinds(
   ctx: AppContext,
   inputs: BindInputBody[],
   g: GrantContext,
   unverifiedRoleId: string | null,
-  { createRoles = true }: { createRoles?: boolean } = {},
+  { forPreview = false }: { forPreview?: boolean } = {},
 ): Promise<{ binds: NewBind[]; groupNames: Map<string, string>; newRoles: Map<string, string> }> {
-  const planned = check(inputs, g, unverifiedRoleId);
+  const planned = check(inputs, g, unverifiedRoleId, forPreview);
+  const createRoles = !forPreview;
   const groupNames = new Map<string, string>();
   const lookups = await lookupRobloxGroups(
     ctx,

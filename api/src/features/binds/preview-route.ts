@@ -36,17 +36,13 @@ export const bindsPreviewRoute: FastifyPluginAsyncTypebox = async (app) => {
       request.body.binds,
       grant,
       config?.unverifiedRoleId ?? null,
-      { createRoles: false },
+      { forPreview: true },
     );
     const members = await listMemberFacts(ctx.db, guild.id);
     const data = previewBinds(
       members,
-      planned.binds.map((b) => ({
-        ...b,
-        groupId: b.groupId ?? null,
-        minRank: b.minRank,
-        maxRank: b.maxRank,
-      })),
+      planned.binds.map((b) => ({ ...b, groupId: b.groupId ?? null })),
+
       {
         guildId: guild.id,
         roles: grant.roles,
