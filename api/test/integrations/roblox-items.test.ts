@@ -1,0 +1,78 @@
+/**
+ * The Roblox client's badge, inventory and item-name reads against the emulator's Roblox routes
+ * (its test seed: Ruby has the Test Badge, the Test VIP pass and the Test Hat; Pete nothing; Leo
+ * keeps his inventory private).
+ */
+import type { RunningEmulator } from '@roconnect/emulator';
+import {
+  createRobloxApiClient,
+  MAX_BADGE_IDS_PER_CALL,
+} from '../../src/integrations/roblox/apiClient';
+import type { RobloxApiClient } from '../../src/integrations/types';
+import { IDS, settingsFor, startTestEmulator } from './helpers';
+
+let emulator: RunningEmulator;
+let roblox: RobloxApiClient;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(() => emulator.close());
+beforeEach(async () => {
+  emulator.app.emulator.reset();
+  await fetch(`${emulator.url}/__emulator/calls`, { method: 'DELETE' });
+  roblox = createRobloxApiClient(settingsFor(emulator.url), { retries: 1 });
+});
+
+const calls = async () =>
+  (
+    (await (await fetch(`${emulator.url}/__emulator/calls`)).json()) as {
+      roblox: { routes: Record<string, number> };
+    }
+  ).roblox.routes;
+
+describe('getUserBadgeAwards', () => {
+  it('answers the awarded badges among those asked, 100 ids a call', async () => {
+    expect(await roblox.getUserBadgeAwards(IDS.robloxOwner, ['8001', '8002'])).toEqual(
+      new Set(['8001']),
+    );
+    const many = ['8001', ...Array.from({ length: 149 }, (_, i) => String(700_000 + i))];
+    await fetch(`${emulator.url}/__emulator/calls`, { method: 'DELETE' });
+    expect(await roblox.getUserBadgeAwards(IDS.robloxOwner, many)).toEqual(new Set(['8001']));
+    expect((await calls())['GET /v1/users/:userId/badges/awarded-dates']).toBe(
+      Math.ceil(many.length / MAX_BADGE_IDS_PER_CALL),
+    );
+  });
+
+  it('answers none for an account with none, and asks nothing for no ids', async () => {
+    expect(await roblox.getUserBadgeAwards(IDS.robloxMember, ['8001'])).toEqual(new Set());
+    await fetch(`${emulator.url}/__emulator/calls`, { method: 'DELETE' });
+    expect(await roblox.getUserBadgeAwards(IDS.robloxOwner, [])).toEqual(new Set());
+    expect(await calls()).toEqual({});
+  });
+});
+
+describe('getUserOwnership', () => {
+  it('says owned, not owned, or private, never failing on a private inventory', async () => {
+    expect(await roblox.getUserOwnership(IDS.robloxOwner, 'gamepass', '8101')).toBe('owned');
+    expect(await roblox.getUserOwnership(IDS.robloxOwner, 'asset', '8201')).toBe('owned');
+    expect(await roblox.getUserOwnership(IDS.robloxOwner, 'gamepass', '8102')).toBe('not_owned');
+    expect(await roblox.getUserOwnership(IDS.robloxMember, 'asset', '8201')).toBe('not_owned');
+    expect(await roblox.getUserOwnership(IDS.robloxOutsider, 'gamepass', '8101')).toBe('private');
+  });
+
+  it('takes an item Roblox does not know as not owned', async () => {
+    expect(await roblox.getUserOwnership(IDS.robloxOwner, 'asset', '999999')).toBe('not_owned');
+  });
+});
+
+describe('getItemName', () => {
+  it('reads a badge’s, a game pass’s and a catalog item’s name, null when unknown', async () => {
+    expect(await roblox.getItemName('badge', '8001')).toBe('Test Badge');
+    expect(await roblox.getItemName('gamepass', '8101')).toBe('Test VIP');
+    expect(await roblox.getItemName('asset', '8201')).toBe('Test Hat');
+    for (const kind of ['badge', 'gamepass', 'asset'] as const)
+      expect(await roblox.getItemName(kind, '999999')).toBeNull();
+    expect(await roblox.getItemName('badge', 'not-an-id')).toBeNull();
+  });
+});
