@@ -37,6 +37,9 @@ const DATABASE_SPECIFIC = [
   'test/app/redis-outage.test.ts',
   // the binds preview reads every verified member's stored facts (jsonb) at once
   'test/features/binds/preview-speed.test.ts',
+  // the member's export and deletion read every table of the schema (information_schema,
+  // a row as text), and delete in one transaction
+  'test/features/privacy/privacy.test.ts',
   // the purge's retention SQL
   'test/domain/maintenance/purge-retention.test.ts',
   'test/domain/sessions/purge-and-logout.test.ts',
