@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeyCalls, apiKeys } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
@@ -108,4 +108,13 @@ export async function listKeyCalls(db: Db, keyId: string, limit = 50) {
     .where(eq(apiKeyCalls.keyId, keyId))
     .orderBy(desc(apiKeyCalls.createdAt))
     .limit(limit);
+}
+
+/** Calls recorded before `before` go (the purge, with the audit log's retention). */
+export async function purgeKeyCalls(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .delete(apiKeyCalls)
+    .where(lt(apiKeyCalls.createdAt, before))
+    .returning({ id: apiKeyCalls.id });
+  return gone.length;
 }

@@ -1,11 +1,15 @@
 import type { AppContext } from '../../context';
 import type { JobEngine } from '../../lib/job-engine';
+import { purgeKeyCalls } from '../api-keys/keys';
+import { purgeDeliveries } from '../webhooks/store';
 import { purgeInactiveAccounts } from './inactive-accounts';
 import { purgeExpired, purgePastRetention } from './purge';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const PURGE_QUEUE = 'purge-expired';
 export const PURGE_POLL_SECONDS = 30;
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 
 /**
  * The purge runs as a job: hourly on a schedule and once at start. It deletes what can never be
@@ -31,6 +35,9 @@ export async function registerPurgeJob(
       ...(await purgeExpired(db)),
       ...(await purgePastRetention(db, settings)),
       inactiveAccounts: await purgeInactiveAccounts(ctx),
+      // the developer API's call log with the audit log, finished webhook deliveries with the jobs
+      apiKeyCalls: await purgeKeyCalls(db, daysAgo(settings.auditRetentionDays)),
+      webhookDeliveries: await purgeDeliveries(db, daysAgo(settings.jobRetentionDays)),
     };
     log.info({ purged: counts }, 'purged expired rows and rows past their retention');
     return counts;

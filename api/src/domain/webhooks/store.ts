@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhooks } from '../../db/schema';
 import { decrypt, encrypt } from '../../lib/crypto';
@@ -121,4 +121,13 @@ export async function listDeliveries(db: Db, guildId: string, limit = 50): Promi
     .where(eq(webhookDeliveries.guildId, guildId))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(limit);
+}
+
+/** Finished deliveries (delivered or given up) before `before` go (the purge, with JOB_RETENTION_DAYS). */
+export async function purgeDeliveries(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .delete(webhookDeliveries)
+    .where(and(isNotNull(webhookDeliveries.finishedAt), lt(webhookDeliveries.finishedAt, before)))
+    .returning({ id: webhookDeliveries.id });
+  return gone.length;
 }
