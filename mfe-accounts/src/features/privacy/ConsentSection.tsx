@@ -5,8 +5,8 @@ import {
   LoadingState,
   privacyApi,
   toast,
-  type PrivacySettings,
-  type PrivacySettingsRequest,
+  type PrivacySettingsData,
+  type PrivacyChoice,
 } from '@roconnect/shared-lib';
 import {
   loadPhase,
@@ -47,11 +47,11 @@ export function ConsentSection() {
   const read = usePrivacySettings();
   const [pending, setPending] = useState<Pending>(new Set());
 
-  async function save(key: string, body: PrivacySettingsRequest) {
+  async function save(key: string, body: PrivacyChoice) {
     setPending((keys) => new Set(keys).add(key));
     try {
       const saved = await privacyApi.saveSettings(body);
-      client.setQueryData<PrivacySettings>(privacyKeys.settings(), saved);
+      client.setQueryData<PrivacySettingsData>(privacyKeys.settings(), saved);
       toast.success('Privacy choice saved');
     } catch {
       toast.error(SAVE_FAILED);

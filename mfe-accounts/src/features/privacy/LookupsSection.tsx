@@ -5,7 +5,7 @@ import {
   LoadingState,
   exactTime,
   relativeTime,
-  type AccountLookup,
+  type LookupData,
 } from '@roconnect/shared-lib';
 import { loadPhase, useAccountLookups } from '@roconnect/shared-lib/query';
 import { SectionCard } from './SectionCard';
@@ -32,7 +32,7 @@ const List = styled.ul`
 `;
 
 /** "Sam used /whois on you in Builders Club", "API key "Game" looked you up in Builders Club". */
-export function lookupText(lookup: AccountLookup): string {
+export function lookupText(lookup: LookupData): string {
   const place = lookup.server_name;
   const text =
     lookup.source === 'api'

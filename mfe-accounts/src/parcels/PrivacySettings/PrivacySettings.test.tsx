@@ -1,81 +1,47 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { API_PATHS, session } from '@roconnect/shared-lib';
 import {
-  session,
-  type AccountLookup,
-  type PrivacySettings as Settings,
-  type PrivacySettingsRequest,
-} from '@roconnect/shared-lib';
-import { renderWithProviders, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+  DEMO_USER,
+  SEED_SERVERS,
+  renderWithProviders,
+  setupMockServer,
+  signIn,
+} from '@roconnect/shared-lib/testing';
 import { recordNavigation, toastMessages } from '../../testSupport';
 import { PrivacySettings } from './PrivacySettings';
 
-const { server } = setupMockServer();
+// shared-lib's mock API: the demo user verified in Tycoon Fans (shown, the default) and was
+// looked up there once with /whois
+const { server, db } = setupMockServer();
 const navigate = recordNavigation();
 
-const PRIVACY = '*/api/v1/dashboard/user/privacy';
-const LOOKUPS = '*/api/v1/dashboard/user/lookups';
-const EXPORT = '*/api/v1/dashboard/user/export';
-const USER = '*/api/v1/dashboard/user';
+const PRIVACY = `*${API_PATHS.privacy}`;
+const EXPORT = `*${API_PATHS.exportAccount}`;
+const USER = `*${API_PATHS.deleteAccount}`;
 
-const ok = (data: unknown) => HttpResponse.json({ success: true, data });
 const fail = (status: number, message: string) =>
   HttpResponse.json({ success: false, error: 'failed', message }, { status });
 
-/** What this file's handlers keep, as the API would. */
-let settings: Settings;
-let lookups: AccountLookup[];
-let saves: PrivacySettingsRequest[];
-let deleted: boolean;
+/** The PUT bodies the page sends, answered by the shared handlers. */
+let saves: unknown[];
 
 beforeEach(() => {
-  settings = {
-    default_visible: true,
-    servers: [
-      {
-        server_id: '200000000000000001',
-        server_name: 'Demo Builders Club',
-        visible: true,
-        verified: true,
-      },
-      {
-        server_id: '200000000000000004',
-        server_name: 'Obby Fans',
-        visible: false,
-        verified: false,
-      },
-    ],
-  };
-  lookups = [];
   saves = [];
-  deleted = false;
   server.use(
-    http.get(PRIVACY, () => ok(settings)),
     http.put(PRIVACY, async ({ request }) => {
-      const body = (await request.json()) as PrivacySettingsRequest;
-      saves.push(body);
-      settings = {
-        default_visible: body.default_visible,
-        servers: settings.servers.map((s) => {
-          const choice = body.servers.find((c) => c.server_id === s.server_id);
-          return choice ? { ...s, visible: choice.visible } : s;
-        }),
-      };
-      return ok(settings);
-    }),
-    http.get(LOOKUPS, () => ok(lookups)),
-    http.get(EXPORT, () =>
-      HttpResponse.json(
-        { user: { id: 'me' } },
-        { headers: { 'content-disposition': 'attachment; filename="roconnect-export.json"' } },
-      ),
-    ),
-    http.delete(USER, () => {
-      deleted = true;
-      return ok({});
+      saves.push(await request.clone().json());
+      return undefined;
     }),
   );
+  // a server the member chose for without verifying there: kept hidden
+  db.privacy = {
+    ...db.privacy!,
+    choices: {
+      [DEMO_USER.id]: { default_visible: true, servers: { [SEED_SERVERS.ownerReady]: false } },
+    },
+  };
   signIn();
 });
 
@@ -84,7 +50,7 @@ const region = (name: string) => screen.getByRole('region', { name });
 async function openPage() {
   renderWithProviders(<PrivacySettings />);
   await within(region('Who can see your Roblox account')).findByRole('checkbox', {
-    name: 'Show in Demo Builders Club',
+    name: 'Show in Tycoon Fans',
   });
   return userEvent.setup();
 }
@@ -106,23 +72,23 @@ it('shows the default and each server’s choice, with keyboard-reachable labell
       name: 'Show my Roblox account in new servers I verify in',
     }),
   ).toBeChecked();
+  expect(within(consent).getByRole('checkbox', { name: 'Show in Tycoon Fans' })).toBeChecked();
   expect(
     within(consent).getByRole('checkbox', { name: 'Show in Demo Builders Club' }),
-  ).toBeChecked();
-  expect(within(consent).getByRole('checkbox', { name: 'Show in Obby Fans' })).not.toBeChecked();
+  ).not.toBeChecked();
   expect(
-    within(consent).getByRole('checkbox', { name: 'Show in Obby Fans' }),
+    within(consent).getByRole('checkbox', { name: 'Show in Demo Builders Club' }),
   ).toHaveAccessibleDescription('You have not verified here.');
 });
 
 it('turns one server off with the keyboard and saves only that server', async () => {
   const user = await openPage();
-  const toggle = screen.getByRole('checkbox', { name: 'Show in Demo Builders Club' });
+  const toggle = screen.getByRole('checkbox', { name: 'Show in Tycoon Fans' });
   toggle.focus();
   await user.keyboard(' ');
   await waitFor(() => expect(toastMessages()).toContain('success: Privacy choice saved'));
   expect(saves).toEqual([
-    { default_visible: true, servers: [{ server_id: '200000000000000001', visible: false }] },
+    { default_visible: true, servers: [{ server_id: SEED_SERVERS.memberWithBot, visible: false }] },
   ]);
   expect(toggle).not.toBeChecked();
 });
@@ -144,7 +110,7 @@ it('saves the default for new servers', async () => {
 it('keeps the saved choice and says so when a save fails', async () => {
   server.use(http.put(PRIVACY, () => fail(500, 'boom')));
   const user = await openPage();
-  const toggle = screen.getByRole('checkbox', { name: 'Show in Demo Builders Club' });
+  const toggle = screen.getByRole('checkbox', { name: 'Show in Tycoon Fans' });
   await user.click(toggle);
   await waitFor(() =>
     expect(toastMessages()).toContain(
@@ -166,11 +132,12 @@ it('says the choices failed to load and reads them again on Try Again', async ()
   failing = false;
   await userEvent.setup().click(within(consent).getByRole('button', { name: /try again/i }));
   expect(
-    await within(consent).findByRole('checkbox', { name: 'Show in Demo Builders Club' }),
+    await within(consent).findByRole('checkbox', { name: 'Show in Tycoon Fans' }),
   ).toBeInTheDocument();
 });
 
 it('lists who looked the member up, and says when nobody did', async () => {
+  db.privacy!.lookups = [];
   await openPage();
   expect(
     await within(region('Who looked you up')).findByText('Nobody has looked you up'),
@@ -178,28 +145,30 @@ it('lists who looked the member up, and says when nobody did', async () => {
 });
 
 it('names each lookup: the member or the key, the server, and whether it was kept private', async () => {
-  lookups = [
+  db.privacy!.lookups = [
     {
       id: 'l1',
-      server_id: '200000000000000001',
+      subject_user_id: DEMO_USER.id,
+      server_id: SEED_SERVERS.ownerReady,
       server_name: 'Demo Builders Club',
       source: 'whois',
       actor_discord_id: '1',
       actor_name: 'Sam',
       api_key_id: null,
       shown: false,
-      at: new Date().toISOString(),
+      at: '2026-11-02T10:00:00.000Z',
     },
     {
       id: 'l2',
-      server_id: '200000000000000001',
+      subject_user_id: DEMO_USER.id,
+      server_id: SEED_SERVERS.ownerReady,
       server_name: 'Demo Builders Club',
       source: 'api',
       actor_discord_id: null,
       actor_name: 'Game server',
       api_key_id: 'k1',
       shown: true,
-      at: new Date().toISOString(),
+      at: '2026-11-01T10:00:00.000Z',
     },
   ];
   await openPage();
@@ -233,8 +202,12 @@ it('downloads the data as the file the API names', async () => {
   await user.click(
     within(region('Download my data')).getByRole('button', { name: 'Download my data' }),
   );
-  await waitFor(() => expect(clicked).toEqual(['roconnect-export.json']));
-  expect(JSON.parse(await created[0].text())).toEqual({ user: { id: 'me' } });
+  // the shared mock names the file by the day, as the API does
+  await waitFor(() =>
+    expect(clicked).toEqual([expect.stringMatching(/^roconnect-export-.+\.json$/)]),
+  );
+  const exported = JSON.parse(await created[0]!.text()) as Record<string, unknown>;
+  expect(exported).toMatchObject({ format: 'roconnect-export-1', profile: { id: DEMO_USER.id } });
   expect(toastMessages()).toContain('success: Your data is downloading');
   click.mockRestore();
 });
@@ -263,7 +236,7 @@ it('deletes the account only once the word is typed, then signs out and goes hom
   await user.type(field, 'DELETE{Enter}');
 
   await waitFor(() => expect(navigate).toHaveBeenCalledWith('/', { replace: true }));
-  expect(deleted).toBe(true);
+  expect(db.users.some((user) => user.id === DEMO_USER.id)).toBe(false);
   expect(session.isAuthenticated()).toBe(false);
   expect(session.getState()).toMatchObject({ status: 'anonymous', signedOutTo: '/' });
   expect(toastMessages()).toContain('success: Your account was deleted');

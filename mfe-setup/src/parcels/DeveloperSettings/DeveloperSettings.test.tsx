@@ -1,59 +1,21 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { API_PATHS, type ApiKey, type WebhookDeliveriesData } from '@roconnect/shared-lib';
+import { API_PATHS, type WebhookDeliveriesData } from '@roconnect/shared-lib';
+import { queryClient } from '@roconnect/shared-lib/query';
 import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { recordRequests } from '../../testing/recordRequests';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
 import { DeveloperSettings } from './DeveloperSettings';
 
+// shared-lib's mock API: the demo user manages this server, which has no key and no webhook yet
 const { server } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
-const ok = (data: unknown, status = 200) => HttpResponse.json({ success: true, data }, { status });
+const ok = (data: unknown) => HttpResponse.json({ success: true, data });
 const refuse = (status: number, message: string) =>
   HttpResponse.json({ success: false, error: 'bad_request', message }, { status });
 
-/** The server's keys and webhook as the API would keep them, for this file's handlers. */
-let keys: ApiKey[];
-let webhook: WebhookDeliveriesData;
-let created: number;
-
-beforeEach(() => {
-  keys = [];
-  webhook = { webhook: null, deliveries: [] };
-  created = 0;
-  server.use(
-    http.get(`*${API_PATHS.serverApiKeys(SERVER_ID)}`, () => ok(keys)),
-    http.post(`*${API_PATHS.serverApiKeys(SERVER_ID)}`, async ({ request }) => {
-      const { name } = (await request.json()) as { name: string };
-      created += 1;
-      const key = {
-        id: `00000000-0000-4000-8000-00000000000${created}`,
-        name,
-        prefix: `rc_${created}abc`,
-        created_at: new Date().toISOString(),
-        last_used_at: null,
-      };
-      keys = [key, ...keys];
-      return ok({ ...key, key: `rc_${created}abc-the-whole-secret-key` }, 201);
-    }),
-    http.delete(`*${API_PATHS.serverApiKeys(SERVER_ID)}/:keyId`, ({ params }) => {
-      keys = keys.filter((key) => key.id !== params.keyId);
-      return ok({ id: params.keyId, revoked_at: new Date().toISOString() });
-    }),
-    http.get(`*${API_PATHS.serverWebhookDeliveries(SERVER_ID)}`, () => ok(webhook)),
-    http.put(`*${API_PATHS.serverWebhook(SERVER_ID)}`, async ({ request }) => {
-      const { url } = (await request.json()) as { url: string | null };
-      if (url?.includes('127.0.0.1'))
-        return refuse(400, 'url: private and loopback addresses are refused');
-      webhook = {
-        ...webhook,
-        webhook: url ? { url, created_at: new Date().toISOString() } : null,
-      };
-      return ok({ url, secret: url ? 'whsec_shown-once' : null });
-    }),
-  );
-  signIn();
-});
+beforeEach(() => signIn());
 
 const region = (name: string) => screen.getByRole('region', { name });
 
@@ -85,25 +47,28 @@ it('creates a key with a name, shows it once with a warning and a copy button, a
   await user.type(within(keysRegion).getByLabelText('Key name'), 'Game server{Enter}');
 
   const shown = await within(keysRegion).findByLabelText('New key "Game server"');
-  expect(shown).toHaveValue('rc_1abc-the-whole-secret-key');
+  const key = (shown as HTMLInputElement).value;
+  expect(key).toMatch(/^rck_mock0001x{35}$/);
   expect(within(keysRegion).getByText(/only time it is shown/)).toBeInTheDocument();
   const writeText = jest.fn().mockResolvedValue(undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   await user.click(within(keysRegion).getByRole('button', { name: 'Copy' }));
-  expect(writeText).toHaveBeenCalledWith('rc_1abc-the-whole-secret-key');
+  expect(writeText).toHaveBeenCalledWith(key);
   expect(await notifications().findByText('Copied')).toBeInTheDocument();
 
   const list = await within(keysRegion).findByRole('list', { name: 'API keys' });
   expect(within(list).getByText('Game server')).toBeInTheDocument();
   expect(within(list).getByText('Never used')).toBeInTheDocument();
-  // the key itself is never listed, only its first characters
-  expect(within(list).queryByText(/the-whole-secret-key/)).not.toBeInTheDocument();
+  // the list has the key's first characters, never the key
+  expect(within(list).getByText(`${key.slice(0, 10)}…`)).toBeInTheDocument();
+  expect(list).not.toHaveTextContent(key);
 
   await user.click(within(keysRegion).getByRole('button', { name: 'I saved it' }));
   expect(within(keysRegion).queryByLabelText('New key "Game server"')).not.toBeInTheDocument();
 });
 
 it('names what is wrong with a key name before asking the API', async () => {
+  const sent = recordRequests(server, 'post', API_PATHS.serverApiKeys(SERVER_ID));
   const user = await openPage();
   const keysRegion = region('API keys');
   await user.click(within(keysRegion).getByRole('button', { name: 'Create Key' }));
@@ -115,27 +80,31 @@ it('names what is wrong with a key name before asking the API', async () => {
   expect(within(keysRegion).getByLabelText('Key name')).toHaveAccessibleDescription(
     'Use at most 64 characters.',
   );
-  expect(created).toBe(0);
+  expect(sent).toEqual([]);
 });
 
-it('shows each key’s last use and revokes one only after a confirmation', async () => {
-  keys = [
-    {
-      id: '00000000-0000-4000-8000-0000000000a1',
-      name: 'Old bot',
-      prefix: 'rc_old',
-      created_at: '2026-01-01T00:00:00.000Z',
-      last_used_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-    },
-  ];
+it('shows a key’s last use after a call with it, and revokes it only after a confirmation', async () => {
   const user = await openPage();
-  const list = await within(region('API keys')).findByRole('list', { name: 'API keys' });
-  expect(within(list).getByText('Last used 5 minutes ago')).toBeInTheDocument();
+  const keysRegion = region('API keys');
+  await user.type(within(keysRegion).getByLabelText('Key name'), 'Old bot{Enter}');
+  const key = ((await within(keysRegion).findByLabelText('New key "Old bot"')) as HTMLInputElement)
+    .value;
+  const list = await within(keysRegion).findByRole('list', { name: 'API keys' });
+  expect(within(list).getByText('Never used')).toBeInTheDocument();
+
+  // another program calls the public API with the key; the page reads its keys again later
+  await fetch(`http://api.test/api/public/v1/servers/${SERVER_ID}/members/100000000000000002`, {
+    headers: { Authorization: `Bearer ${key}` },
+  });
+  await act(() => queryClient.invalidateQueries());
+  expect(await within(list).findByText('Last used just now')).toBeInTheDocument();
 
   await user.click(within(list).getByRole('button', { name: 'Revoke Old bot' }));
   const dialog = screen.getByRole('dialog', { name: 'Revoke this key?' });
+  expect(dialog).toHaveTextContent('"Old bot" stops working at once.');
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  expect(keys).toHaveLength(1);
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(within(list).getByText('Old bot')).toBeInTheDocument();
 
   await user.click(within(list).getByRole('button', { name: 'Revoke Old bot' }));
   await user.click(
@@ -145,6 +114,30 @@ it('shows each key’s last use and revokes one only after a confirmation', asyn
   );
   expect(await notifications().findByText('Key "Old bot" revoked')).toBeInTheDocument();
   expect(await within(region('API keys')).findByText('No API keys')).toBeInTheDocument();
+});
+
+it('names the API’s refusal when a revoke fails, and keeps the key listed', async () => {
+  const user = await openPage();
+  const keysRegion = region('API keys');
+  await user.type(within(keysRegion).getByLabelText('Key name'), 'Game{Enter}');
+  const list = await within(keysRegion).findByRole('list', { name: 'API keys' });
+  server.use(
+    http.delete(`*${API_PATHS.serverApiKeys(SERVER_ID)}/:keyId`, () =>
+      refuse(404, 'This server has no such API key, or it was revoked already.'),
+    ),
+  );
+  await user.click(within(list).getByRole('button', { name: 'Revoke Game' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Revoke this key?' })).getByRole('button', {
+      name: 'Revoke key',
+    }),
+  );
+  expect(
+    await notifications().findByText(
+      'Failed to revoke the key. This server has no such API key, or it was revoked already.',
+    ),
+  ).toBeInTheDocument();
+  expect(within(list).getByText('Game')).toBeInTheDocument();
 });
 
 it('says the keys failed to load and reads them again on Try Again', async () => {
@@ -162,10 +155,11 @@ it('says the keys failed to load and reads them again on Try Again', async () =>
   expect(await within(keysRegion).findByText('No API keys')).toBeInTheDocument();
 });
 
-it('saves a webhook address, shows the signing secret once, and refuses what the API refuses', async () => {
+it('saves a webhook address, shows the signing secret once, refuses what the API refuses, and removes it', async () => {
   const user = await openPage();
   const hook = region('Webhook');
   const field = within(hook).getByLabelText('Webhook address');
+  await within(hook).findByText('No deliveries yet');
 
   await user.type(field, 'not a url{Enter}');
   expect(field).toHaveAccessibleDescription(
@@ -175,57 +169,61 @@ it('saves a webhook address, shows the signing secret once, and refuses what the
   await user.clear(field);
   await user.type(field, 'https://127.0.0.1/hook{Enter}');
   await waitFor(() =>
-    expect(field).toHaveAccessibleDescription('url: private and loopback addresses are refused'),
+    expect(field).toHaveAccessibleDescription(
+      "The webhook's host 127.0.0.1 is a private or loopback address: webhooks go to public HTTPS endpoints only.",
+    ),
   );
 
   await user.clear(field);
   await user.type(field, 'https://hooks.example.com/roconnect{Enter}');
-  expect(await within(hook).findByLabelText('Signing secret')).toHaveValue('whsec_shown-once');
+  expect(await within(hook).findByLabelText('Signing secret')).toHaveValue(
+    `whsec_mock${'s'.repeat(38)}`,
+  );
   expect(await notifications().findByText('Webhook saved')).toBeInTheDocument();
   expect(field).toHaveValue('https://hooks.example.com/roconnect');
   await user.click(within(hook).getByRole('button', { name: 'I saved it' }));
   expect(within(hook).queryByLabelText('Signing secret')).not.toBeInTheDocument();
 
+  // the deliveries so far: the newest first, each with its status and what the last attempt got
+  const rows = within(
+    await within(hook).findByRole('list', { name: 'Recent deliveries' }),
+  ).getAllByRole('listitem');
+  expect(rows[0]).toHaveTextContent('member.updated');
+  expect(rows[0]).toHaveTextContent('Failed');
+  expect(rows[0]).toHaveTextContent('HTTP 500 · 6 attempts · The endpoint answered 500.');
+  expect(rows[1]).toHaveTextContent('member.verified');
+  expect(rows[1]).toHaveTextContent('Delivered');
+
   await user.click(within(hook).getByRole('button', { name: 'Remove' }));
   expect(await notifications().findByText('Webhook removed')).toBeInTheDocument();
-  expect(webhook.webhook).toBeNull();
+  expect(await within(hook).findByText('No deliveries yet')).toBeInTheDocument();
+  expect(field).toHaveValue('');
 });
 
-it('lists the latest deliveries with their status and what the last attempt got', async () => {
-  webhook = {
+it('shows a delivery still being retried as such', async () => {
+  const deliveries: WebhookDeliveriesData = {
     webhook: { url: 'https://hooks.example.com/roconnect', created_at: '2026-11-01T00:00:00.000Z' },
     deliveries: [
       {
         id: '00000000-0000-4000-8000-0000000000d1',
         event: 'member.verified',
-        status: 'delivered',
-        attempts: 1,
-        response_status: 200,
-        error: null,
+        status: 'pending',
+        attempts: 2,
+        response_status: null,
+        error: 'connect ECONNREFUSED',
         created_at: new Date().toISOString(),
-        finished_at: new Date().toISOString(),
-      },
-      {
-        id: '00000000-0000-4000-8000-0000000000d2',
-        event: 'member.unlinked',
-        status: 'failed',
-        attempts: 5,
-        response_status: 500,
-        error: 'the receiver answered 500',
-        created_at: new Date().toISOString(),
-        finished_at: new Date().toISOString(),
+        finished_at: null,
       },
     ],
   };
+  server.use(http.get(`*${API_PATHS.serverWebhookDeliveries(SERVER_ID)}`, () => ok(deliveries)));
   await openPage();
   const hook = region('Webhook');
-  const list = await within(hook).findByRole('list', { name: 'Recent deliveries' });
-  const rows = within(list).getAllByRole('listitem');
-  expect(rows[0]).toHaveTextContent('member.verified');
-  expect(rows[0]).toHaveTextContent('Delivered');
-  expect(rows[0]).toHaveTextContent('HTTP 200');
-  expect(rows[1]).toHaveTextContent('Failed');
-  expect(rows[1]).toHaveTextContent('HTTP 500 · 5 attempts · the receiver answered 500');
+  const [row] = within(
+    await within(hook).findByRole('list', { name: 'Recent deliveries' }),
+  ).getAllByRole('listitem');
+  expect(row).toHaveTextContent('Retrying');
+  expect(row).toHaveTextContent('2 attempts · connect ECONNREFUSED');
   expect(within(hook).getByLabelText('Webhook address')).toHaveValue(
     'https://hooks.example.com/roconnect',
   );
