@@ -147,6 +147,23 @@ describe('private and loopback addresses', () => {
   });
 });
 
+it('connects to the address its lookup checked (a name, with private addresses allowed)', async () => {
+  const hook = await receiver([]);
+  try {
+    const outcome = await sendDelivery(
+      { url: hook.url.replace('127.0.0.1', 'receiver.example'), secret: 's' },
+      { id: 'd2', event: 'member.updated', body: '{"a":1}' },
+      { allowPrivate: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
+    );
+    expect(outcome).toEqual({ ok: true, statusCode: 200 });
+    expect(hook.got.map((g) => [g.headers.host, g.body])).toEqual([
+      [new URL(hook.url.replace('127.0.0.1', 'receiver.example')).host, '{"a":1}'],
+    ]);
+  } finally {
+    await hook.close();
+  }
+});
+
 describe('deliveries', () => {
   let app: FastifyInstance | undefined;
   afterEach(async () => {
@@ -308,6 +325,79 @@ describe('deliveries', () => {
       expect(payload.data.roblox).toBeNull();
       expect(hook.got[0]!.body).not.toContain('PlainPete');
       expect(hook.got[0]!.body).not.toContain(PETE);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('an update through the developer API and an unlink are sent as member.updated and member.unlinked', async () => {
+    const hook = await receiver([]);
+    try {
+      const a = await appWithJobs();
+      const olivia = await loginAs(a, OLIVIA);
+      const max = await loginAs(a, MAX);
+      await putWebhook(a, olivia, hook.url);
+      await completeSetup(a, olivia, GUILD_A, { group_id: GROUP });
+      await linkRoblox(a, max, PETE);
+      const [account] = (
+        await a.inject({
+          method: 'GET',
+          url: '/api/v1/dashboard/user/linked-accounts',
+          headers: max.headers,
+        })
+      ).json().data as { id: string }[];
+      await a.inject({
+        method: 'POST',
+        url: '/api/v1/dashboard/bot/verify-in-server',
+        headers: max.headers,
+        payload: { server_id: GUILD_A, account_id: account!.id },
+      });
+      // staff took the Verified role away in Discord; a game asks RoConnect to update Max
+      const guild = t.world.guilds.get(GUILD_A)!;
+      const verified = guild.roles.find((r) => r.name === 'Verified')!;
+      const member = guild.members.get(MAX)!;
+      member.roles = member.roles.filter((id) => id !== verified.id);
+      const { key } = (
+        await a.inject({
+          method: 'POST',
+          url: `/api/v1/server/${GUILD_A}/api-keys`,
+          headers: olivia.headers,
+          payload: { name: 'game' },
+        })
+      ).json().data;
+      const update = await a.inject({
+        method: 'POST',
+        url: `/api/public/v1/servers/${GUILD_A}/members/${MAX}/update`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(update.statusCode).toBe(200);
+      const unlink = await a.inject({
+        method: 'DELETE',
+        url: `/api/v1/dashboard/user/linked-account/${account!.id}?remove_roles=true`,
+        headers: max.headers,
+      });
+      expect(unlink.statusCode).toBe(200);
+
+      await until(
+        'three deliveries',
+        () => hook.got.length,
+        (n) => n >= 3,
+        { timeoutMs: 20_000, everyMs: 100 },
+      );
+      const sent = hook.got.map((g) => JSON.parse(g.body));
+      expect(sent.map((p) => p.event).sort()).toEqual([
+        'member.unlinked',
+        'member.updated',
+        'member.verified',
+      ]);
+      const updated = sent.find((p) => p.event === 'member.updated')!;
+      expect(updated.data).toMatchObject({
+        member: { discord_id: MAX },
+        roles_added: ['Verified'],
+      });
+      const unlinked = sent.find((p) => p.event === 'member.unlinked')!;
+      expect(unlinked.data.member.discord_id).toBe(MAX);
+      expect(unlinked.data.roles_removed).toEqual(expect.arrayContaining(['Verified']));
     } finally {
       await hook.close();
     }
