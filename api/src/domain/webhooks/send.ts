@@ -40,8 +40,9 @@ function checkedLookup(allowPrivate: boolean, resolve: Resolve): LookupFunction 
     checkedAddresses(hostname, allowPrivate, resolve).then(
       (addresses) => {
         const wanted = typeof options === 'object' ? options.family : undefined;
-        const usable = addresses.filter((a) => !wanted || a.family === wanted);
-        const chosen = usable[0] ?? addresses[0]!;
+        const ofFamily = addresses.filter((a) => !wanted || a.family === wanted);
+        const usable = ofFamily.length ? ofFamily : addresses;
+        const chosen = usable[0]!;
         if (typeof options === 'object' && options.all)
           (callback as unknown as (e: null, a: typeof addresses) => void)(null, usable);
         else callback(null, chosen.address, chosen.family);
