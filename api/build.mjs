@@ -4,7 +4,7 @@
 // package stays an external require, resolved from node_modules at run time. A bare import of a
 // package that api/package.json does not declare fails the build instead of being bundled.
 // `--if-missing` (npm start's prestart) builds only when dist/main.js or dist/gateway.js is missing.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -12,7 +12,9 @@ import { build } from 'esbuild';
 const root = path.dirname(fileURLToPath(import.meta.url));
 if (
   process.argv.includes('--if-missing') &&
-  ['dist/main.js', 'dist/gateway.js'].every((file) => existsSync(path.join(root, file)))
+  ['dist/main.js', 'dist/gateway.js', 'dist/pglite-cluster.tar.gz'].every((file) =>
+    existsSync(path.join(root, file)),
+  )
 ) {
   process.exit(0);
 }
@@ -58,4 +60,17 @@ await build({
   plugins: [externalDependencies],
   logLevel: 'warning',
 });
-console.log('api: built dist/main.js and dist/gateway.js');
+
+// An empty PGlite cluster beside main.js (src/db/client.ts, SHIPPED_CLUSTER_FILE): a new data
+// folder is unpacked from it instead of running initdb at the API's first start, whose ≈ 650 MB
+// peak a small machine cannot spare (docs/performance.md › Memory).
+const { PGlite } = await import('@electric-sql/pglite');
+const cluster = new PGlite();
+await cluster.waitReady;
+const dump = await cluster.dumpDataDir('gzip');
+await cluster.close();
+writeFileSync(
+  path.join(root, 'dist', 'pglite-cluster.tar.gz'),
+  Buffer.from(await dump.arrayBuffer()),
+);
+console.log('api: built dist/main.js, dist/gateway.js and dist/pglite-cluster.tar.gz');

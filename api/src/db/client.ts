@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,6 +20,8 @@ export interface Database {
   raw: RawSql;
   /** PostgreSQL: the schema the tables live in, when not the default (tests) */
   searchPath?: string;
+  /** PGlite in a data folder this start created: how (the shipped empty cluster, or initdb) */
+  createdFrom?: 'shipped cluster' | 'initdb';
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   /**
@@ -100,14 +102,24 @@ const PGLITE_START_PARAMS = [
 ];
 
 /**
- * Creates a PGlite data folder that does not exist yet (PostgreSQL's initdb) in a short-lived
- * process of its own: initdb runs a second PGlite and its own WebAssembly module beside the
- * first, ≈ 650 MB at its highest, which a long-running process would keep resident for the rest
- * of its life (docs/performance.md › Memory). A folder that already holds a database is left as it is.
+ * The empty cluster the API's build ships beside dist/main.js (api/build.mjs): a new data folder
+ * is unpacked from it, which skips initdb. Absent when the API runs from its sources.
  */
-async function initializePgliteDir(dir: string): Promise<void> {
+export const SHIPPED_CLUSTER_FILE = 'pglite-cluster.tar.gz';
+
+/**
+ * Readies a PGlite data folder. One that already holds a database is left as it is. A new one is
+ * unpacked from the build's empty cluster when there is one (returned, for PGlite to load as it
+ * opens the folder: ≈ 290 MB at the highest); otherwise PostgreSQL's initdb creates it in a
+ * short-lived process of its own: initdb runs a second PGlite and its own WebAssembly module
+ * beside the first, ≈ 650 MB at its highest, which a long-running process would keep resident for
+ * the rest of its life (docs/performance.md › Memory).
+ */
+async function initializePgliteDir(dir: string): Promise<Blob | undefined> {
   mkdirSync(dir, { recursive: true });
-  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return undefined;
+  const shipped = path.join(__dirname, SHIPPED_CLUSTER_FILE);
+  if (existsSync(shipped)) return new Blob([readFileSync(shipped)]);
   const pglite = require.resolve('@electric-sql/pglite');
   const script = `const { PGlite } = require(${JSON.stringify(pglite)});
 const db = new PGlite(process.argv[1], { startParams: JSON.parse(process.argv[2]) });
@@ -124,16 +136,16 @@ db.waitReady.then(() => db.close()).then(() => process.exit(0), (error) => {
       reject(new Error(`Could not create the PGlite database in ${dir}: ${why}`));
     });
   });
+  return undefined;
 }
 
+/** `initial`: a dumped data folder to start from (a test template, or the shipped empty cluster) */
 function openPglite(
   dir: string | undefined,
-  template: Blob | undefined,
+  initial: Blob | undefined,
 ): Opened & { dumpDataDir: () => Promise<Blob> } {
-  if (dir && template) throw new Error('a PGlite template is for a database in memory only');
-  const client = dir
-    ? new PGlite(dir, { startParams: PGLITE_START_PARAMS })
-    : new PGlite({ loadDataDir: template, startParams: PGLITE_START_PARAMS });
+  const pgliteOptions = { loadDataDir: initial, startParams: PGLITE_START_PARAMS };
+  const client = dir ? new PGlite(dir, pgliteOptions) : new PGlite(pgliteOptions);
   const runner: SqlRunner = {
     exec: async (text) => {
       await client.exec(text);
@@ -321,10 +333,14 @@ export async function createPgliteTemplate(): Promise<Blob> {
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl && options.searchPath)
     await ensureSchema(options.databaseUrl, options.searchPath);
-  if (!options.databaseUrl && options.pgliteDir) await initializePgliteDir(options.pgliteDir);
+  if (options.pgliteDir && options.pgliteTemplate)
+    throw new Error('a PGlite template is for a database in memory only');
+  const newDir = !options.databaseUrl && options.pgliteDir ? options.pgliteDir : undefined;
+  const freshDir = newDir !== undefined && !existsSync(path.join(newDir, 'PG_VERSION'));
+  const newCluster = newDir ? await initializePgliteDir(newDir) : undefined;
   const opened = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.searchPath, { ...DEFAULT_POOL, ...options.pool })
-    : openPglite(options.pgliteDir, options.pgliteTemplate);
+    : openPglite(options.pgliteDir, options.pgliteTemplate ?? newCluster);
   try {
     await runMigrations(opened.runner, migrationsDir());
   } catch (err) {
@@ -335,6 +351,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     db: opened.db,
     kind: options.databaseUrl ? 'postgres' : 'pglite',
     raw: opened.raw,
+    ...(freshDir ? { createdFrom: newCluster ? 'shipped cluster' : 'initdb' } : {}),
     ...(options.databaseUrl && options.searchPath ? { searchPath: options.searchPath } : {}),
     ping: async () => {
       try {

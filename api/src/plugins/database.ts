@@ -23,6 +23,11 @@ export const databasePlugin = fp<DatabasePluginOptions>(
         searchPath: settings.databaseSchema,
         pool: settings.databasePool,
       }));
+    if (database.createdFrom)
+      app.log.info(
+        { pgliteDir: `${settings.dataDir}/pglite`, createdFrom: database.createdFrom },
+        `a new PGlite database, made from the ${database.createdFrom}`,
+      );
     if (!options.database) app.addHook('onClose', () => database.close());
     app.decorate('database', database);
   },

@@ -98,6 +98,8 @@ describe('the compiled API (dist/main.js)', () => {
       data: { status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'ok' },
     });
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+    // unpacked from the build's empty cluster (api/build.mjs), not made by initdb at this start
+    expect(started.output()).toContain('a new PGlite database, made from the shipped cluster');
 
     started.child.kill('SIGTERM');
     expect(await started.exited).toEqual({ code: 0, signal: null });
