@@ -228,3 +228,13 @@ it('shows a delivery still being retried as such', async () => {
     'https://hooks.example.com/roconnect',
   );
 });
+
+it('says so, and shows no section, on a server the member does not manage', async () => {
+  renderWithToasts(<DeveloperSettings serverId={SEED_SERVERS.memberWithBot} />);
+  expect(await screen.findByText('You cannot manage this server')).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'API keys' })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+    'href',
+    '/dashboard?tab=servers',
+  );
+});
