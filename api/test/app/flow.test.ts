@@ -148,6 +148,20 @@ describe('the whole product through HTTP and the emulator', () => {
       roles_removed: [],
       nickname: 'Olivia (RankedRuby)',
       warnings: [],
+      // the wizard's one role per rank: the ranks below the Owner rank say why they were not given
+      not_given: [
+        {
+          role_id: expect.any(String),
+          role_name: 'Member',
+          reason: 'rank 255 in Test Group; this role needs 1',
+        },
+        {
+          role_id: expect.any(String),
+          role_name: 'Officer',
+          reason: 'rank 255 in Test Group; this role needs 50',
+        },
+      ],
+      restricted: null,
     });
 
     const state = await emulatorState(stack);
