@@ -12,11 +12,13 @@ export function describeChanges(result: VerifyResult): string[] {
   if (lines.length === 0 && !result.restricted)
     lines.push('Your roles and nickname were already up to date.');
   for (const warning of result.warnings) lines.push(`Note: ${warning}`);
-  // each bound role not given, with why (docs/product.md › Verify answers)
-  for (const { role_name, reason } of result.not_given.slice(0, MAX_NOT_GIVEN_LINES))
+  // each bound role not given, with why (docs/product.md › Verify answers); a restriction's one
+  // reason is in its note already
+  const notGiven = result.restricted ? [] : result.not_given;
+  for (const { role_name, reason } of notGiven.slice(0, MAX_NOT_GIVEN_LINES))
     lines.push(`Not given: ${role_name}: ${reason}.`);
-  if (result.not_given.length > MAX_NOT_GIVEN_LINES)
-    lines.push(`…and ${result.not_given.length - MAX_NOT_GIVEN_LINES} more roles not given.`);
+  if (notGiven.length > MAX_NOT_GIVEN_LINES)
+    lines.push(`…and ${notGiven.length - MAX_NOT_GIVEN_LINES} more roles not given.`);
   return lines;
 }
 
