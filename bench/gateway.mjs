@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatTable, rowsFile } from './bench.mjs';
+import { USAGE, gatewayBenchOptions } from './lib/gatewayOptions.mjs';
 import {
   burstPercentileSeconds,
   cpuPerThousandEvents,
@@ -48,38 +49,6 @@ import { cpuMs, residentMemoryMb } from './lib/processStats.mjs';
 const ROLE_BY_ROLE_PER_SECOND = 2.43;
 const BOT_TOKEN = 'emulator-bot-token';
 const log = (message) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
-
-export const USAGE = `Usage: node bench/gateway.mjs [--joins N] [--servers N] [--only joins|servers] [--json [file]]
-  --joins N    joiners in the burst (1 to 10000; 1000 unless given)
-  --servers N  servers the one gateway process holds (1 to 50000; 10000 unless given)
-  --only part  measure only the join burst (joins) or the many servers (servers)
-  --json file  write the rows to file, not bench/results/<UTC time>Z.json; --json alone also prints them`;
-
-function wholeOption(argv, name, fallback, max) {
-  const index = argv.indexOf(`--${name}`);
-  if (index === -1) return fallback;
-  const value = argv[index + 1];
-  if (!/^\d+$/.test(value ?? '') || Number(value) < 1 || Number(value) > max)
-    throw Object.assign(
-      new Error(`--${name} takes a whole number from 1 to ${max} (got ${value ?? 'nothing'})`),
-      { usage: true },
-    );
-  return Number(value);
-}
-
-/** The options, or an error with `usage` naming the bad one. */
-export function gatewayBenchOptions(argv) {
-  const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : null;
-  if (only !== null && only !== 'joins' && only !== 'servers')
-    throw Object.assign(new Error(`--only takes joins or servers (got ${only ?? 'nothing'})`), {
-      usage: true,
-    });
-  return {
-    joins: wholeOption(argv, 'joins', 1000, 10_000),
-    servers: wholeOption(argv, 'servers', 10_000, 50_000),
-    only,
-  };
-}
 
 const seconds = (s) => `${s.toFixed(1)} s`;
 const mb = (n) => (n === null ? 'n/a' : `${n.toFixed(0)} MB`);
