@@ -28,6 +28,7 @@ import { observeRoles } from './lib/gatewayObserver.mjs';
 import {
   apiEnvironment,
   createBenchDatabase,
+  dropCreatedDatabases,
   ensureBuilds,
   gatewaySessions,
   join,
@@ -322,7 +323,8 @@ async function main() {
   const onSignal = (signal) => {
     killAllNow();
     console.error(`\nbench/gateway.mjs stopped by ${signal}; logs in ${dir}`);
-    process.exit(130);
+    // the processes are gone, so their databases drop at once
+    void dropCreatedDatabases().finally(() => process.exit(130));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -27,6 +27,8 @@ export async function waitFor(check, { timeoutMs, what, everyMs = 250 }) {
   }
 }
 
+const databases = new Set();
+
 /** A database of its own on the PostgreSQL server (never `test`), dropped by `drop()`. */
 export async function createBenchDatabase() {
   const name = `roconnect_bench_gateway_${randomBytes(4).toString('hex')}`;
@@ -39,10 +41,11 @@ export async function createBenchDatabase() {
   }
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  return {
+  const database = {
     name,
     url: url.toString(),
     async drop() {
+      databases.delete(database);
       const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await client.connect();
       try {
@@ -52,6 +55,13 @@ export async function createBenchDatabase() {
       }
     },
   };
+  databases.add(database);
+  return database;
+}
+
+/** Drops every database this module created and has not dropped yet (a run stopped midway). */
+export async function dropCreatedDatabases() {
+  await Promise.all([...databases].map((d) => d.drop().catch(() => undefined)));
 }
 
 const running = new Set();
