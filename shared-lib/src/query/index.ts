@@ -16,3 +16,4 @@ export { serverChannelsQuery, useServerChannels } from './discordSettings';
 export * from './privacy';
 export * from './developerApi';
 export { PageQueryProvider } from './PageQueryProvider';
+export * from './rules';

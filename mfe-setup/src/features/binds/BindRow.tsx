@@ -9,9 +9,10 @@ import {
   type BindGroup,
   type ServerRole,
 } from '@roconnect/shared-lib';
-import { NEW_ROLE, type RowDraft } from './bindDrafts';
+import type { RowDraft } from './bindDrafts';
+import { RoleField, RuleExtras } from './RuleFields';
 
-const Fieldset = styled.fieldset`
+export const Fieldset = styled.fieldset`
   margin: 0;
   padding: ${({ theme }) => theme.space(3)};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -24,7 +25,7 @@ const Fieldset = styled.fieldset`
   }
 `;
 
-const Fields = styled.div`
+export const Fields = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
@@ -104,11 +105,8 @@ export function BindRow({
   onChange,
   onRemove,
 }: BindRowProps) {
-  const roleId = useId();
-  const nameId = useId();
   const errorId = useId();
   const invalid = Boolean(error);
-  const savedRoleGone = row.role && row.role !== NEW_ROLE && !roles.some((r) => r.id === row.role);
   return (
     <Fieldset aria-describedby={error ? errorId : undefined}>
       <legend>Rank range {index + 1}</legend>
@@ -129,44 +127,18 @@ export function BindRow({
           invalid={invalid}
           onChange={(max) => onChange({ ...row, max })}
         />
-        <div>
-          <Label htmlFor={roleId}>Role</Label>
-          <Select
-            id={roleId}
-            value={row.role}
-            disabled={disabled}
-            aria-invalid={invalid || undefined}
-            onChange={(event) => onChange({ ...row, role: event.target.value })}
-          >
-            <option value="">Choose a role…</option>
-            {savedRoleGone && <option value={row.role}>Role no longer available</option>}
-            {roles.map((role) => (
-              <option key={role.id} value={role.id}>
-                {role.name}
-              </option>
-            ))}
-            <option value={NEW_ROLE}>New role…</option>
-          </Select>
-        </div>
+        <RoleField
+          row={row}
+          roles={roles}
+          invalid={invalid}
+          disabled={disabled}
+          onChange={onChange}
+        />
         <Button variant="ghost" onClick={onRemove} disabled={disabled}>
           Remove range {index + 1}
         </Button>
       </Fields>
-      {row.role === NEW_ROLE && (
-        <div>
-          <Label htmlFor={nameId}>New role name</Label>
-          <TextInput
-            id={nameId}
-            value={row.newRoleName}
-            maxLength={100}
-            autoComplete="off"
-            disabled={disabled}
-            aria-invalid={invalid || undefined}
-            hint="The bot creates this role when you save."
-            onChange={(event) => onChange({ ...row, newRoleName: event.target.value })}
-          />
-        </div>
-      )}
+      <RuleExtras row={row} invalid={invalid} disabled={disabled} onChange={onChange} />
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </Fieldset>
   );

@@ -64,10 +64,13 @@ describe('BindsSection', () => {
     await user.click(within(section).getByRole('textbox', { name: 'Add another Roblox group' }));
     await user.paste(`https://www.roblox.com/communities/${SEED_GROUP_ID}/about`);
     await user.click(within(section).getByRole('button', { name: 'Add group' }));
-    const group = within(section).getByRole('region', { name: `Group ${SEED_GROUP_ID}` });
+    // the new group's name and ranks are looked up before any save
+    const group = await within(section).findByRole('region', { name: 'Demo Builders Group' });
     const first = range(1, group);
-    await user.clear(within(first).getByRole('textbox', { name: 'Lowest rank' }));
-    await user.type(within(first).getByRole('textbox', { name: 'Lowest rank' }), '100');
+    await user.selectOptions(
+      within(first).getByRole('combobox', { name: 'Lowest rank' }),
+      'Officer (100)',
+    );
     await user.selectOptions(within(first).getByRole('combobox', { name: 'Role' }), 'Verified');
     await user.click(within(group).getByRole('button', { name: 'Add a rank range' }));
     const second = range(2, group);
@@ -85,7 +88,6 @@ describe('BindsSection', () => {
       },
     ]);
     expect(onSaved).toHaveBeenCalledTimes(1);
-    // the group now has its name, from the API's answer
     expect(
       within(section).getByRole('region', { name: 'Demo Builders Group' }),
     ).toBeInTheDocument();
@@ -96,9 +98,11 @@ describe('BindsSection', () => {
     const { user, section } = await renderBinds();
     await user.type(
       within(section).getByRole('textbox', { name: 'Add another Roblox group' }),
-      SEED_GROUP_ID,
+      '42',
     );
     await user.keyboard('{Enter}');
+    // a group Roblox does not know keeps number fields, and says so
+    expect(await within(section).findByText('Roblox has no group with ID 42.')).toBeInTheDocument();
     const first = range(1);
     await user.clear(within(first).getByRole('textbox', { name: 'Lowest rank' }));
     await user.type(within(first).getByRole('textbox', { name: 'Lowest rank' }), '200');
@@ -112,7 +116,7 @@ describe('BindsSection', () => {
     );
     expect(range(2)).toHaveAccessibleDescription('Choose a role, or create a new one.');
     expect(
-      within(section).getByText('Some rank ranges need fixing before they can be saved.'),
+      within(section).getByText('Some binds need fixing before they can be saved.'),
     ).toBeInTheDocument();
     expect(bodies).toEqual([]);
   });
@@ -139,7 +143,7 @@ describe('BindsSection', () => {
       role_id: VERIFIED,
     }));
     const { user, section } = await renderBinds();
-    expect(within(section).getAllByRole('heading', { level: 3 })).toHaveLength(
+    expect(within(section).getAllByRole('heading', { level: 3, name: /\(ID \d+\)/ })).toHaveLength(
       MAX_GROUPS_PER_SERVER,
     );
     const input = within(section).getByRole('textbox', { name: 'Add another Roblox group' });
@@ -148,7 +152,7 @@ describe('BindsSection', () => {
     expect(input).toHaveAccessibleDescription(
       `A server can bind at most ${MAX_GROUPS_PER_SERVER} Roblox groups. Remove one to add another.`,
     );
-    expect(within(section).getAllByRole('heading', { level: 3 })).toHaveLength(
+    expect(within(section).getAllByRole('heading', { level: 3, name: /\(ID \d+\)/ })).toHaveLength(
       MAX_GROUPS_PER_SERVER,
     );
   });

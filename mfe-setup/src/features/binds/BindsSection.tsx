@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   BRAND,
@@ -6,6 +6,8 @@ import {
   MAX_GROUPS_PER_SERVER,
   Button,
   Card,
+  FieldError,
+  apiErrorStatus,
   ErrorState,
   Label,
   LoadingState,
@@ -14,22 +16,36 @@ import {
   api,
   parseRobloxGroupInput,
   toast,
+  type BindGroup,
+  type BindInput,
+  type ItemBindKind,
   type ServerRole,
 } from '@roconnect/shared-lib';
-import { useServerBinds } from '@roconnect/shared-lib/query';
+import { useBindLookup, useServerBinds } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
 import { useFocusReturn } from '../focus/useFocusReturn';
 import { BindRow } from './BindRow';
+import { BindsPreview } from './BindsPreview';
+import { ItemBindRow } from './ItemBindRow';
 import {
+  ITEM_KIND_WORDS,
   draftsFrom,
   emptyRow,
   newGroup,
+  newItem,
+  problemsOf,
   rowKeyOfRefusal,
-  rowProblem,
   toRequest,
   withoutPointer,
+  type Drafts,
   type GroupDraft,
+  type ItemDraft,
 } from './bindDrafts';
+import { useDebounced } from './useDebounced';
+
+/** how long the list must stay unchanged before its preview is asked */
+export const PREVIEW_DELAY_MS = 600;
+const ITEM_KINDS: ItemBindKind[] = ['badge', 'gamepass', 'asset'];
 
 const Heading = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(1)};
@@ -68,6 +84,58 @@ const AddGroup = styled.div`
   }
 `;
 
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr);
+    align-items: start;
+    > :last-child {
+      position: sticky;
+      top: ${({ theme }) => theme.space(4)};
+    }
+  }
+`;
+const SubHeading = styled.h3`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  font-size: 1.0625rem;
+`;
+
+/**
+ * A group added in this edit: its name and ranks are looked up, so the rank pickers name them
+ * before the first save; an id Roblox does not know is said under the heading.
+ */
+function GroupTitle({
+  serverId,
+  group,
+  onFound,
+}: {
+  serverId: string;
+  group: GroupDraft;
+  onFound: (name: string, ranks: BindGroup['ranks']) => void;
+}) {
+  const needed = group.name === null || group.ranks.length === 0;
+  const lookup = useBindLookup(serverId, 'group', needed ? group.groupId : null);
+  const found = lookup.data;
+  useEffect(() => {
+    if (needed && found) onFound(found.name, found.ranks);
+  }, [needed, found, onFound]);
+  return (
+    <>
+      <h3>
+        {group.name ?? `Group ${group.groupId}`} <small>(ID {group.groupId})</small>
+      </h3>
+      {needed && lookup.isError && (
+        <FieldError>
+          {apiErrorStatus(lookup.error) === 404
+            ? `Roblox has no group with ID ${group.groupId}.`
+            : "Couldn't read the group's ranks now: enter rank numbers."}
+        </FieldError>
+      )}
+    </>
+  );
+}
+
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready' };
 
 export interface BindsSectionProps {
@@ -85,7 +153,12 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
   const headingId = useId();
   const groupInputId = useId();
   const read = useServerBinds(serverId);
-  const [groups, setGroups] = useState<GroupDraft[]>([]);
+  const [drafts, setDrafts] = useState<Drafts>({ groups: [], items: [] });
+  const { groups, items } = drafts;
+  const setGroups = (change: (all: GroupDraft[]) => GroupDraft[]) =>
+    setDrafts((d) => ({ ...d, groups: change(d.groups) }));
+  const setItems = (change: (all: ItemDraft[]) => ItemDraft[]) =>
+    setDrafts((d) => ({ ...d, items: change(d.items) }));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string>();
   const [groupInput, setGroupInput] = useState('');
@@ -104,9 +177,39 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
   const { data, dataUpdatedAt } = read;
   if (data && (drafted?.serverId !== serverId || drafted.readAt !== dataUpdatedAt)) {
     setDrafted({ serverId, readAt: dataUpdatedAt });
-    setGroups(draftsFrom(data));
+    setDrafts(draftsFrom(data));
     setErrors({});
   }
+  // the preview follows the list once it can be sent and the owner paused
+  const ready = Object.keys(problemsOf(drafts)).length === 0;
+  const requestText = ready ? JSON.stringify(toRequest(drafts)) : null;
+  const settledText = useDebounced(requestText, PREVIEW_DELAY_MS);
+  const previewBinds = useMemo(
+    () => (settledText === null ? null : (JSON.parse(settledText) as BindInput[])),
+    [settledText],
+  );
+  const foundGroup = useMemo(
+    () => (groupKey: number) => (name: string, ranks: BindGroup['ranks']) =>
+      setDrafts((d) => ({
+        ...d,
+        groups: d.groups.map((g) =>
+          g.key === groupKey
+            ? {
+                ...g,
+                name,
+                ranks,
+                // a new group's first range spans its ranks, as a saved group's would
+                rows: g.rows.map((row) =>
+                  g.ranks.length === 0 && g.rows.length === 1 && !row.role
+                    ? { ...emptyRow(ranks), key: row.key }
+                    : row,
+                ),
+              }
+            : g,
+        ),
+      })),
+    [],
+  );
   const load: Load =
     drafted?.serverId === serverId
       ? { status: 'ready' }
@@ -143,23 +246,20 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
     setGroups((all) => [...all, newGroup(id)]);
   }
 
-  async function save(next: GroupDraft[]) {
-    const problems: Record<number, string> = {};
-    for (const row of next.flatMap((g) => g.rows)) {
-      const problem = rowProblem(row);
-      if (problem) problems[row.key] = problem;
-    }
+  async function save(next: Drafts) {
+    const problems = problemsOf(next);
     setErrors(problems);
     setFormError(undefined);
     if (Object.keys(problems).length) {
-      setFormError('Some rank ranges need fixing before they can be saved.');
+      setFormError('Some binds need fixing before they can be saved.');
       return false;
     }
     setSaving(true);
     try {
       const data = await api.server.putBinds(serverId, { binds: toRequest(next) });
-      setGroups(draftsFrom(data));
-      toast.success(next.length ? 'Binds saved' : 'Group integration removed');
+      setDrafts(draftsFrom(data));
+      const any = next.groups.length + next.items.length > 0;
+      toast.success(any ? 'Binds saved' : 'Group integration removed');
       onSaved();
       return true;
     } catch (failure) {
@@ -193,19 +293,17 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
           event.preventDefault();
           if (saving) return;
           rememberFocus();
-          void save(groups);
+          void save(drafts);
         }}
       >
-        {groups.length === 0 && (
+        {groups.length === 0 && items.length === 0 && (
           <Banner tone="info" title="No binds yet">
-            Add a {BRAND.game} group to give roles by rank.
+            Add a {BRAND.game} group to give roles by rank, or a badge, game pass or catalog item.
           </Banner>
         )}
         {groups.map((group) => (
           <GroupBlock key={group.key} aria-label={group.name ?? `Group ${group.groupId}`}>
-            <h3>
-              {group.name ?? `Group ${group.groupId}`} <small>(ID {group.groupId})</small>
-            </h3>
+            <GroupTitle serverId={serverId} group={group} onFound={foundGroup(group.key)} />
             {group.rows.map((row, index) => (
               <BindRow
                 key={row.key}
@@ -270,6 +368,35 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
             Add group
           </Button>
         </AddGroup>
+        <SubHeading>Badges, game passes and catalog items</SubHeading>
+        {items.map((item) => (
+          <div key={item.key} style={{ marginBottom: 12 }}>
+            <ItemBindRow
+              serverId={serverId}
+              index={items.filter((i) => i.kind === item.kind).indexOf(item)}
+              item={item}
+              roles={roles}
+              error={errors[item.key]}
+              disabled={saving}
+              onChange={(changed) =>
+                setItems((all) => all.map((i) => (i.key === changed.key ? changed : i)))
+              }
+              onRemove={() => setItems((all) => all.filter((i) => i.key !== item.key))}
+            />
+          </div>
+        ))}
+        <AddGroup>
+          {ITEM_KINDS.map((kind) => (
+            <Button
+              key={kind}
+              variant="secondary"
+              disabled={saving}
+              onClick={() => setItems((all) => [...all, newItem(kind)])}
+            >
+              Add a {ITEM_KIND_WORDS[kind].one} bind
+            </Button>
+          ))}
+        </AddGroup>
         {formError && (
           <Banner tone="error" title="Binds not saved">
             {formError}
@@ -295,10 +422,14 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
     <Card as="section" aria-labelledby={headingId}>
       <Heading id={headingId}>Role Binds</Heading>
       <Intro>
-        Give a role to members whose {BRAND.game} group rank is in a range. Verification adds the
-        roles a member qualifies for and removes bound roles they no longer qualify for.
+        Give a role to members by {BRAND.game} group rank, badge, game pass or catalog item.
+        Verification adds the roles a member qualifies for and removes bound roles they no longer
+        qualify for. The preview shows what saving would change.
       </Intro>
-      {body()}
+      <Layout>
+        {body()}
+        {load.status === 'ready' && <BindsPreview serverId={serverId} binds={previewBinds} />}
+      </Layout>
       <Modal
         open={confirmRemoveAll}
         title="Remove the group integration?"
@@ -312,7 +443,7 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
               variant="danger"
               loading={saving}
               onClick={() =>
-                void save([]).then((saved) => {
+                void save({ groups: [], items: [] }).then((saved) => {
                   if (saved) setConfirmRemoveAll(false);
                 })
               }
