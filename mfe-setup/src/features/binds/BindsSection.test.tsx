@@ -240,6 +240,110 @@ describe('BindsSection', () => {
     });
   });
 
+  describe('badge, game pass and catalog item binds', () => {
+    beforeEach(() => {
+      // the demo member verified here: the preview counts them
+      db.linkedAccounts[0]!.verified_in.push({
+        server_id: SERVER_ID,
+        server_name: 'Demo Builders Club',
+        verified_at: '2025-08-02T10:05:00.000Z',
+      });
+    });
+
+    it('names the items as their ids are typed, previews the list, and saves every kind', async () => {
+      const bodies = recordRequests(server, 'put', API_PATHS.serverBinds(SERVER_ID));
+      const previews = recordRequests(server, 'post', API_PATHS.serverBindsPreview(SERVER_ID));
+      const { user, section } = await renderBinds();
+      const preview = within(section).getByRole('region', { name: 'Preview' });
+      expect(
+        await within(preview).findByText(/nobody's roles would change|Over 1 verified member/),
+      ).toBeInTheDocument();
+
+      await user.click(within(section).getByRole('button', { name: 'Add a badge bind' }));
+      const badge = within(section).getByRole('group', { name: 'Badge bind 1' });
+      // an id Roblox does not know is named under the field
+      await user.type(within(badge).getByRole('textbox', { name: 'Badge ID' }), '777');
+      expect(
+        await within(badge).findByText('Roblox has no badge with ID 777.'),
+      ).toBeInTheDocument();
+      await user.clear(within(badge).getByRole('textbox', { name: 'Badge ID' }));
+      await user.type(within(badge).getByRole('textbox', { name: 'Badge ID' }), '2124000002');
+      expect(await within(badge).findByText('Master Builder')).toBeInTheDocument();
+      await user.selectOptions(within(badge).getByRole('combobox', { name: 'Role' }), 'New role…');
+      await user.type(within(badge).getByRole('textbox', { name: 'New role name' }), 'Builders');
+
+      await user.click(within(section).getByRole('button', { name: 'Add a game pass bind' }));
+      const pass = within(section).getByRole('group', { name: 'Game pass bind 1' });
+      await user.type(within(pass).getByRole('textbox', { name: 'Game pass ID' }), '9100001');
+      expect(await within(pass).findByText('VIP')).toBeInTheDocument();
+      await user.selectOptions(within(pass).getByRole('combobox', { name: 'Role' }), 'Verified');
+      await user.type(
+        within(pass).getByRole('textbox', { name: 'Nickname template (optional)' }),
+        'VIP {{roblox-name}',
+      );
+      await user.type(within(pass).getByRole('textbox', { name: 'Priority (optional)' }), '5');
+
+      // the preview follows: the demo member owns the pass, not the badge
+      const verified = await within(preview).findByRole('row', { name: /^Verified/ });
+      expect(
+        within(verified)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['1', '0', '0', '0']);
+      const builders = within(preview).getByRole('row', { name: /^Builders \(new\)/ });
+      expect(within(builders).getAllByRole('cell')[0]).toHaveTextContent('0');
+      expect(previews.at(-1)).toEqual({
+        binds: [
+          { kind: 'badge', badge_id: '2124000002', role_name: 'Builders' },
+          {
+            kind: 'gamepass',
+            gamepass_id: '9100001',
+            role_id: VERIFIED,
+            nickname: 'VIP {roblox-name}',
+            priority: 5,
+          },
+        ],
+      });
+
+      await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
+      expect(await notifications().findByText('Binds saved')).toBeInTheDocument();
+      expect(bodies).toEqual([previews.at(-1)]);
+      // the saved list comes back with the badge's and the pass's names
+      expect(within(section).getByRole('group', { name: 'Game pass bind 1' })).toBeInTheDocument();
+    });
+
+    it('keeps the saved item binds when a group range is saved, and checks their ids', async () => {
+      record().binds = [
+        { kind: 'badge', item_id: '2124000001', role_id: VERIFIED, nickname: null, priority: 0 },
+      ];
+      const bodies = recordRequests(server, 'put', API_PATHS.serverBinds(SERVER_ID));
+      const { user, section } = await renderBinds();
+      const badge = within(section).getByRole('group', { name: 'Badge bind 1' });
+      expect(within(badge).getByRole('textbox', { name: 'Badge ID' })).toHaveValue('2124000001');
+      expect(await within(badge).findByText('Welcome Badge')).toBeInTheDocument();
+      await user.click(within(section).getByRole('button', { name: 'Add a catalog item bind' }));
+      const item = within(section).getByRole('group', { name: 'Catalog item bind 1' });
+      await user.selectOptions(within(item).getByRole('combobox', { name: 'Role' }), 'Verified');
+      await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
+      expect(item).toHaveAccessibleDescription('Enter the catalog item ID (a number).');
+      expect(bodies).toEqual([]);
+      expect(within(section).getByRole('region', { name: 'Preview' })).toHaveTextContent(
+        'Fix the binds marked above to see what they would change.',
+      );
+      await user.type(within(item).getByRole('textbox', { name: 'Catalog item ID' }), '1029025');
+      await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
+      expect(await notifications().findByText('Binds saved')).toBeInTheDocument();
+      expect(bodies).toEqual([
+        {
+          binds: [
+            { kind: 'badge', badge_id: '2124000001', role_id: VERIFIED },
+            { kind: 'asset', asset_id: '1029025', role_id: VERIFIED },
+          ],
+        },
+      ]);
+    });
+  });
+
   it('offers a retry when the binds cannot be loaded', async () => {
     server.use(failNext('get', API_PATHS.serverBinds(SERVER_ID), 500));
     renderWithToasts(<BindsSection serverId={SERVER_ID} roles={ROLES} onSaved={jest.fn()} />);

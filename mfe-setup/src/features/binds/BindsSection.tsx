@@ -184,9 +184,11 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
   const ready = Object.keys(problemsOf(drafts)).length === 0;
   const requestText = ready ? JSON.stringify(toRequest(drafts)) : null;
   const settledText = useDebounced(requestText, PREVIEW_DELAY_MS);
+  const sendable = requestText !== null;
   const previewBinds = useMemo(
-    () => (settledText === null ? null : (JSON.parse(settledText) as BindInput[])),
-    [settledText],
+    // a list that cannot be sent says so at once; a sendable one waits for the pause
+    () => (sendable && settledText !== null ? (JSON.parse(settledText) as BindInput[]) : null),
+    [sendable, settledText],
   );
   const foundGroup = useMemo(
     () => (groupKey: number) => (name: string, ranks: BindGroup['ranks']) =>
