@@ -120,3 +120,43 @@ describe('time left', () => {
     expect(timeLeftText(150)).toBe('About 3 minutes left');
   });
 });
+
+describe('Update all members: the preview before Start', () => {
+  it('shows per role how many members would gain and lose it, and starts nothing', async () => {
+    const record = db.servers.find((s) => s.server_id === SERVER_ID)!;
+    const verified = record.roles.find((r) => r.name === 'Verified')!;
+    // the demo member verified here holds Verified, but does not own the Double Coins pass
+    db.linkedAccounts[0]!.verified_in.push({
+      server_id: SERVER_ID,
+      server_name: record.server_name,
+      verified_at: '2025-08-02T10:05:00.000Z',
+    });
+    record.member_roles[db.linkedAccounts[0]!.owner_id] = [verified.id];
+    record.binds = [
+      { kind: 'gamepass', item_id: '9100002', role_id: verified.id, nickname: null, priority: 0 },
+    ];
+    const posts = recordRequests(server, 'post', API_PATHS.membersUpdate(SERVER_ID));
+    const { user } = renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Update all members' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update all members?' });
+    const preview = await within(dialog).findByRole('region', {
+      name: 'Roles this update would change',
+    });
+    expect(preview).toHaveTextContent('Over 1 verified member');
+    const row = await within(preview).findByRole('row', { name: /^Verified/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['0', '1', '0', '0']);
+    expect(posts).toEqual([]);
+  });
+
+  it('says so when there are no binds to preview', async () => {
+    db.servers.find((s) => s.server_id === SERVER_ID)!.binds = [];
+    const { user } = renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Update all members' }));
+    const dialog = screen.getByRole('dialog', { name: 'Update all members?' });
+    expect(await within(dialog).findByText(/No binds yet/)).toBeInTheDocument();
+  });
+});

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Banner, Button, Card, Modal, type MemberUpdateJob } from '@roconnect/shared-lib';
 import { timeLeftText } from './timeLeft';
+import { UpdatePreview } from './UpdatePreview';
 import { isActive, useMemberUpdate } from './useMemberUpdate';
 
 const Heading = styled.h2`
@@ -161,6 +162,11 @@ export function MemberUpdateSection({ serverId, pollMs }: { serverId: string; po
           RoConnect will re-apply the roles and nickname of every member who linked a Roblox
           account. In a large server this takes a few minutes; you can leave this page meanwhile.
         </p>
+        {confirming && (
+          <div style={{ marginTop: 16 }}>
+            <UpdatePreview serverId={serverId} />
+          </div>
+        )}
       </Modal>
     </Card>
   );
