@@ -214,6 +214,27 @@ describe('verifying', () => {
     }
   });
 
+  it('lists each bound role the member did not get, with why, and stays until they continue', async () => {
+    const tycoon = db.servers.find((s) => s.server_id === SEED_SERVERS.memberWithBot)!;
+    const [first, second] = tycoon.roles.filter((r) => r.name !== '@everyone');
+    // the demo account owns the VIP pass, but not Double Coins nor the Master Builder badge
+    tycoon.binds = [
+      { kind: 'gamepass', item_id: '9100001', role_id: first!.id, nickname: null, priority: 0 },
+      { kind: 'gamepass', item_id: '9100002', role_id: second!.id, nickname: null, priority: 0 },
+    ];
+    renderVerify({ account_id: SEED_ACCOUNTS.verified });
+    await chooseAndVerify('Tycoon Fans');
+    await screen.findByRole('heading', { name: 'Verification Successful!' });
+    const notGiven = screen.getByRole('region', { name: 'Roles you did not get' });
+    expect(
+      within(notGiven)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([`${second!.name}: the game pass Double Coins is not owned`]);
+    expect(screen.getByRole('button', { name: 'Continue to Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText(/Returning to the dashboard/)).not.toBeInTheDocument();
+  });
+
   it('says to check the DMs only when the bot sent one', async () => {
     server.use(
       http.post(`*${API_PATHS.verifyInServer}`, () =>

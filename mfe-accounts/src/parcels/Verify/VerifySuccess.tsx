@@ -47,6 +47,14 @@ const Warnings = styled.ul`
   padding-left: ${({ theme }) => theme.space(4)};
 `;
 
+const NotGiven = styled.ul`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space(4)};
+  li + li {
+    margin-top: ${({ theme }) => theme.space(1)};
+  }
+`;
+
 const Note = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
@@ -75,7 +83,15 @@ export function VerifySuccess({ result }: { result: VerifyResult }) {
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const seconds = Math.round(VERIFY_SUCCESS_REDIRECT_MS / 1000);
-  const hasWarnings = result.warnings.length > 0;
+  const notGiven = result.not_given ?? [];
+  // the API words a restriction as a warning too; it is shown once
+  const restricted =
+    result.restricted && !result.warnings.some((w) => w.includes(result.restricted ?? ''))
+      ? result.restricted
+      : null;
+  // reasons take longer than 3 s to read: the screen stays, as with warnings
+  const hasWarnings = result.warnings.length > 0 || notGiven.length > 0 || restricted !== null;
+  const notGivenId = useId();
 
   useEffect(() => {
     titleRef.current?.focus();
@@ -107,6 +123,25 @@ export function VerifySuccess({ result }: { result: VerifyResult }) {
             ))}
           </Warnings>
         </Banner>
+      )}
+      {restricted && (
+        <Banner tone="warning" title="You cannot get roles in this server">
+          {restricted}
+        </Banner>
+      )}
+      {notGiven.length > 0 && (
+        <section aria-labelledby={notGivenId}>
+          <h2 id={notGivenId} style={{ margin: '0 0 8px', fontSize: '1.0625rem' }}>
+            Roles you did not get
+          </h2>
+          <NotGiven>
+            {notGiven.map((role) => (
+              <li key={role.role_id}>
+                <strong>{role.role_name}</strong>: {role.reason}
+              </li>
+            ))}
+          </NotGiven>
+        </section>
       )}
       {hasWarnings ? (
         <div>
