@@ -336,6 +336,9 @@ describe('the Verify message', () => {
         'You are verified as PlainPete on Roblox.',
         'Roles given: Verified, Member.',
         'Nickname set to PlainPete.',
+        // the answer names each bound role not given, with why
+        'Not given: Officer: rank 1 in Test Group; this role needs 50.',
+        'Not given: Owner: rank 1 in Test Group; this role needs 255.',
       ].join('\n'),
     );
     const after = await member(MAX);
