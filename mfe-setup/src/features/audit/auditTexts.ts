@@ -12,6 +12,8 @@ const SETTINGS: Record<string, string> = {
   join_dm: 'Join DM',
   resync: 'Scheduled resync',
   verify_message: 'Verify message',
+  bypass_roles: 'Bypass roles',
+  restrictions: 'Restrictions',
   api_keys: 'API keys',
   webhook: 'Webhook',
 };
