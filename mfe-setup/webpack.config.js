@@ -6,6 +6,7 @@ module.exports = createRemoteConfig({
     './SetupWizard': './src/parcels/SetupWizard/index.ts',
     './ServerConfig': './src/parcels/ServerConfig/index.ts',
     './DiscordSettings': './src/parcels/DiscordSettings/index.ts',
+    './RulesSettings': './src/parcels/RulesSettings/index.ts',
     './DeveloperSettings': './src/parcels/DeveloperSettings/index.ts',
   },
 });

@@ -41,5 +41,14 @@ void mountHarness({
         query: Object.fromEntries(query),
       },
     },
+    {
+      id: 'RulesSettings',
+      label: 'Rules',
+      load: () => import('../src/parcels/RulesSettings').then(asHarnessParcel),
+      props: {
+        serverId: query.get('serverId') ?? SEED_SERVERS.ownerReady,
+        query: Object.fromEntries(query),
+      },
+    },
   ],
 });

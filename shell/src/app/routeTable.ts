@@ -176,6 +176,14 @@ export const ROUTE_TABLE: PageRoute[] = [
     callsApiAtOnce: true,
   },
   {
+    path: '/server/edit/:serverId/rules',
+    page: { parcel: parcel('mfe_setup', 'RulesSettings'), label: 'Rules' },
+    guard: 'header',
+    title: titled('Nicknames, bypass roles and restrictions'),
+    description: `How verification names members, whom it leaves alone and who may not verify.`,
+    callsApiAtOnce: true,
+  },
+  {
     path: '/server/edit/:serverId/developers',
     page: { parcel: parcel('mfe_setup', 'DeveloperSettings'), label: 'Developers' },
     guard: 'header',

@@ -12,3 +12,8 @@ export function discordSettingsPath(serverId: string): string {
 export function developersPath(serverId: string): string {
   return `${serverPagePath(serverId)}/developers`;
 }
+
+/** `/server/edit/{serverId}/rules`: nickname template, bypass roles and restrictions. */
+export function rulesPath(serverId: string): string {
+  return `${serverPagePath(serverId)}/rules`;
+}

@@ -19,6 +19,7 @@ import { BotHealthPanel } from '../../features/health/BotHealthPanel';
 import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
 import { DevelopersCard } from '../../features/pages/DevelopersCard';
 import { DiscordSettingsCard } from '../../features/pages/DiscordSettingsCard';
+import { RulesCard } from '../../features/pages/RulesCard';
 import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
 import { VerifyLinkCard } from '../../features/verifyLink/VerifyLinkCard';
 import { GroupSection } from './GroupSection';
@@ -107,6 +108,7 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
               : DEFAULT_NICKNAME_FORMAT
           }
         />
+        <RulesCard serverId={serverId} />
         <VerifiedRoleSection
           serverId={serverId}
           savedName={config.verified_role_name || DEFAULT_VERIFIED_ROLE_NAME}

@@ -1,0 +1,188 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS, setNavigator } from '@roconnect/shared-lib';
+import { SEED_SERVERS, failNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { recordRequests } from '../../testing/recordRequests';
+import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
+import { RulesSettings } from './RulesSettings';
+
+// many fields typed per test: on a busy 2-core machine a test can take more than Jest's 5 s
+jest.setTimeout(20_000);
+
+const { server, db } = setupMockServer();
+const SERVER_ID = SEED_SERVERS.ownerReady;
+const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+const VERIFIED = '200000000000000011';
+const MODERATORS = '200000000000000012';
+const navigateTo = jest.fn();
+
+beforeEach(() => setNavigator(navigateTo));
+afterEach(() => {
+  setNavigator(null);
+  navigateTo.mockReset();
+});
+
+async function renderRules() {
+  signIn();
+  renderWithToasts(<RulesSettings serverId={SERVER_ID} />);
+  expect(screen.getByText('Loading rules...')).toBeInTheDocument();
+  await screen.findByRole('heading', { level: 1, name: 'Demo Builders Club' });
+  return userEvent.setup();
+}
+const region = (name: string) => screen.getByRole('region', { name });
+
+describe('Rules page', () => {
+  it('shows its three sections with the saved values', async () => {
+    Object.assign(record(), {
+      nickname_template: '{roblox-name} [{group-rank}]',
+      nickname_bypass_role_ids: [MODERATORS],
+      role_bypass_role_ids: [],
+      restrictions: {
+        min_account_age_days: 30,
+        blocked_roblox_user_ids: ['11', '12'],
+        blocked_group_ids: [],
+        action: 'kick',
+      },
+    });
+    await renderRules();
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual(['Nickname template', 'Bypass roles', 'Restrictions']);
+    const template = within(region('Nickname template')).getByRole('textbox', {
+      name: 'Template',
+    });
+    expect(template).toHaveValue('{roblox-name} [{group-rank}]');
+    // the example fills the tokens in
+    expect(template).toHaveAccessibleDescription(/For example: DemoBuilder \[Officer\]/);
+    const keepNickname = within(region('Bypass roles')).getByRole('group', {
+      name: 'Keep their nickname',
+    });
+    expect(within(keepNickname).getByRole('checkbox', { name: 'Moderators' })).toBeChecked();
+    expect(within(keepNickname).getByRole('checkbox', { name: 'Verified' })).not.toBeChecked();
+    expect(within(keepNickname).queryByRole('checkbox', { name: '@everyone' })).toBeNull();
+    const restrictions = region('Restrictions');
+    expect(within(restrictions).getByRole('textbox', { name: /account age/ })).toHaveValue('30');
+    expect(
+      within(restrictions).getByRole('textbox', { name: 'Blocked Roblox user IDs' }),
+    ).toHaveValue('11\n12');
+    const kick = within(restrictions).getByRole('radio', { name: /Kick/ });
+    expect(kick).toBeChecked();
+    expect(kick).toHaveAccessibleDescription(
+      /removed from the server.*Never applied to server managers/,
+    );
+  });
+
+  it('a server that never set a template shows its format’s', async () => {
+    Object.assign(record(), {
+      nickname_format: 'discord_display_with_roblox',
+      nickname_template: null,
+    });
+    await renderRules();
+    expect(
+      within(region('Nickname template')).getByRole('textbox', { name: 'Template' }),
+    ).toHaveValue('{discord-name} ({roblox-name})');
+  });
+
+  it('saves a template, and shows the API’s refusal of a bad one under the field', async () => {
+    const bodies = recordRequests(server, 'put', API_PATHS.editNickname(SERVER_ID));
+    const user = await renderRules();
+    const section = region('Nickname template');
+    const field = within(section).getByRole('textbox', { name: 'Template' });
+    await user.clear(field);
+    await user.type(field, '{{rank}} {{roblox-name}');
+    await user.click(within(section).getByRole('button', { name: 'Save Nickname Template' }));
+    expect(
+      await notifications().findByText('Failed to save the nickname template'),
+    ).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(/names \{rank\}, which is not a token/);
+    await user.clear(field);
+    await user.type(field, 'VIP {{roblox-name}');
+    await user.click(within(section).getByRole('button', { name: 'Save Nickname Template' }));
+    expect(await notifications().findByText('Nickname template saved')).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({ nickname_template: 'VIP {roblox-name}' });
+    expect(record().nickname_template).toBe('VIP {roblox-name}');
+  });
+
+  it('saves both bypass lists', async () => {
+    const bodies = recordRequests(server, 'put', API_PATHS.editBypassRoles(SERVER_ID));
+    const user = await renderRules();
+    const section = region('Bypass roles');
+    await user.click(
+      within(within(section).getByRole('group', { name: 'Keep their nickname' })).getByRole(
+        'checkbox',
+        { name: 'Moderators' },
+      ),
+    );
+    await user.click(
+      within(within(section).getByRole('group', { name: 'Keep their roles' })).getByRole(
+        'checkbox',
+        { name: 'Verified' },
+      ),
+    );
+    await user.click(within(section).getByRole('button', { name: 'Save Bypass Roles' }));
+    expect(await notifications().findByText('Bypass roles saved')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { nickname_bypass_role_ids: [MODERATORS], role_bypass_role_ids: [VERIFIED] },
+    ]);
+  });
+
+  it('checks the restrictions before sending, then saves them', async () => {
+    const bodies = recordRequests(server, 'put', API_PATHS.editRestrictions(SERVER_ID));
+    const user = await renderRules();
+    const section = region('Restrictions');
+    const age = within(section).getByRole('textbox', { name: /account age/ });
+    const users = within(section).getByRole('textbox', { name: 'Blocked Roblox user IDs' });
+    const groups = within(section).getByRole('textbox', { name: 'Blocked Roblox group IDs' });
+    await user.type(age, 'ten');
+    await user.type(users, '42, someone');
+    await user.click(within(section).getByRole('button', { name: 'Save Restrictions' }));
+    expect(age).toHaveAccessibleDescription(/whole number of days from 0 to 3650/);
+    expect(users).toHaveAccessibleDescription(/“someone” is not a Roblox user ID/);
+    expect(bodies).toEqual([]);
+
+    await user.clear(age);
+    await user.type(age, '14');
+    await user.clear(users);
+    await user.type(users, '42\n43 42');
+    await user.type(groups, '5000001');
+    await user.click(within(section).getByRole('radio', { name: /Ban/ }));
+    await user.click(within(section).getByRole('button', { name: 'Save Restrictions' }));
+    expect(await notifications().findByText('Restrictions saved')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        min_account_age_days: 14,
+        blocked_roblox_user_ids: ['42', '43'],
+        blocked_group_ids: ['5000001'],
+        action: 'ban',
+      },
+    ]);
+  });
+
+  it('shows the API’s refusal of the restrictions', async () => {
+    server.use(
+      failNext(
+        'put',
+        API_PATHS.editRestrictions(SERVER_ID),
+        400,
+        'The bot needs Ban Members to ban.',
+      ),
+    );
+    const user = await renderRules();
+    const section = region('Restrictions');
+    await user.click(within(section).getByRole('radio', { name: /Ban/ }));
+    await user.click(within(section).getByRole('button', { name: 'Save Restrictions' }));
+    expect(
+      await within(section).findByText('The bot needs Ban Members to ban.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so and goes to the dashboard when the server cannot be loaded', async () => {
+    server.use(failNext('get', API_PATHS.serverEdit(SERVER_ID), 500));
+    signIn();
+    renderWithToasts(<RulesSettings serverId={SERVER_ID} />);
+    expect(
+      await notifications().findByText('Failed to load server configuration'),
+    ).toBeInTheDocument();
+    expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', expect.anything());
+  });
+});
