@@ -34,22 +34,24 @@ const members = (n: number) => `${n} verified member${n === 1 ? '' : 's'}`;
 /** The preview's answer: per role who gains and loses it, and the roles that cannot be given. */
 export function PreviewFigures({ preview }: { preview: BindsPreviewData }) {
   const captionId = useId();
-  if (preview.members === 0)
-    return <Muted>No verified members yet: nobody's roles would change.</Muted>;
   const aside = [
     preview.bypassed ? `${preview.bypassed} with a bypass role stay as they are` : '',
     preview.restricted ? `${preview.restricted} caught by a restriction get no roles` : '',
   ].filter(Boolean);
   return (
     <>
-      <Muted id={captionId}>
-        Over {members(preview.members)}
-        {preview.data_from
-          ? `, from their Roblox data since ${new Date(preview.data_from).toLocaleDateString()}`
-          : ''}
-        .{aside.length ? ` ${aside.join('; ')}.` : ''}
-      </Muted>
-      {preview.roles.length > 0 && (
+      {preview.members === 0 ? (
+        <Muted>No verified members yet: nobody's roles would change.</Muted>
+      ) : (
+        <Muted id={captionId}>
+          Over {members(preview.members)}
+          {preview.data_from
+            ? `, from their Roblox data since ${new Date(preview.data_from).toLocaleDateString()}`
+            : ''}
+          .{aside.length ? ` ${aside.join('; ')}.` : ''}
+        </Muted>
+      )}
+      {preview.members > 0 && preview.roles.length > 0 && (
         <Table aria-describedby={captionId}>
           <thead>
             <tr>

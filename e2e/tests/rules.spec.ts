@@ -1,0 +1,146 @@
+import type { Browser, Page } from '@playwright/test';
+import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/accessibility';
+import {
+  DEMO_BUILDERS,
+  apiCall,
+  clearConsoleSettings,
+  resetEmulator,
+  section,
+  setUpDemoBuilders,
+  toasts,
+} from '../support/console';
+
+/**
+ * Richer rules through the shell, against the API and the emulator's demo seed: the owner binds
+ * the Obby Champion badge and the Double Coins game pass (nobody owns it) to roles, sees the
+ * preview beside the list and saves; a member who has neither verifies and reads, per role, why
+ * they did not get it.
+ */
+const MEMBER = 'alex_builds';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeEach(async ({ request }) => {
+  await resetEmulator(request);
+});
+
+/** Every Roblox account the user on `page` linked, unlinked (the API's database outlives a spec). */
+async function unlinkAll(page: Page) {
+  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
+  for (const account of data as { id: string }[])
+    await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
+}
+
+async function asOwner<T>(browser: Browser, run: (owner: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  try {
+    const owner = await context.newPage();
+    await signIn(owner, 'demo_user');
+    return await run(owner);
+  } finally {
+    await context.close();
+  }
+}
+
+test.afterAll(async ({ browser }) => {
+  await asOwner(browser, clearConsoleSettings);
+  const context = await browser.newContext();
+  try {
+    const member = await context.newPage();
+    await signIn(member, MEMBER);
+    await unlinkAll(member);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the owner adds a badge bind and a game pass bind, sees the preview beside them, and saves', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'demo_user');
+  await setUpDemoBuilders(page);
+  await page.goto(`/server/edit/${DEMO_BUILDERS}`);
+  const binds = section(page, 'Role Binds');
+  await expect(binds.getByRole('button', { name: 'Save Binds' })).toBeVisible();
+  const preview = binds.getByRole('region', { name: 'Preview' });
+
+  // the badge: its name is looked up as the id is typed
+  await binds.getByRole('button', { name: 'Add a badge bind' }).click();
+  const badge = binds.getByRole('group', { name: 'Badge bind 1' });
+  await badge.getByRole('textbox', { name: 'Badge ID' }).fill('2124000002');
+  await expect(badge.getByText('Obby Champion', { exact: true })).toBeVisible();
+  await badge.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Obby Champion' });
+  await expect(preview).toContainText('Fix the binds marked above');
+
+  // the game pass, by keyboard from its ID field
+  await binds.getByRole('button', { name: 'Add a game pass bind' }).click();
+  const pass = binds.getByRole('group', { name: 'Game pass bind 1' });
+  const passId = pass.getByRole('textbox', { name: 'Game pass ID' });
+  await passId.focus();
+  await page.keyboard.type('50000002');
+  await expect(pass.getByText('Double Coins', { exact: true })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const role = pass.getByRole('combobox', { name: 'Role' });
+  await expect(role).toBeFocused();
+  await role.selectOption({ label: 'VIP' });
+
+  // the preview follows the list: what saving it would change, before anything is saved
+  await expect(preview).not.toContainText('Fix the binds marked above');
+  await expect(preview).toContainText(/Over \d+ verified members?|No verified members yet/);
+  await expect(preview).not.toHaveAttribute('aria-busy', 'true');
+  await expectNoSeriousViolations(page, 'binds editor with its preview');
+
+  await binds.getByRole('button', { name: 'Save Binds' }).click();
+  await expect(toasts(page).getByText('Binds saved')).toBeVisible();
+  const saved = (await apiCall(page, 'GET', `/api/v1/server/${DEMO_BUILDERS}/binds`)) as {
+    data: { binds: { kind: string; role_name: string }[] };
+  };
+  expect(saved.data.binds.map((b) => [b.kind, b.role_name])).toEqual([
+    ['badge', 'Obby Champion'],
+    ['gamepass', 'VIP'],
+  ]);
+});
+
+test('a member verifies and sees each role they did not get, with why', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, MEMBER);
+  await unlinkAll(page);
+  await page.reload();
+  const accounts = remoteRegion(page, 'mfe_accounts');
+  await accounts.getByRole('button', { name: 'Link Roblox Account' }).click();
+  await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
+  await page.getByRole('button', { name: 'Continue as DemoBuilder' }).click();
+  await page.waitForURL('**/dashboard**');
+  const card = accounts
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'DemoBuilder' }) });
+  await card.getByRole('button', { name: 'Verify in a Server' }).click();
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'Demo Builders', exact: true }) })
+    .click();
+  await page.getByRole('button', { name: 'Verify & Update' }).click();
+  await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
+
+  // DemoBuilder has neither the Obby Champion badge nor Double Coins
+  const notGiven = page.getByRole('region', { name: 'Roles you did not get' });
+  await expect(notGiven.getByRole('listitem')).toHaveText([
+    /^Obby Champion: the badge Obby Champion has not been awarded$/,
+    /^VIP: the game pass Double Coins is not owned$/,
+  ]);
+  // reasons take time to read: the screen waits for the member
+  await expect(page.getByRole('button', { name: 'Continue to Dashboard' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'verify success with roles not given');
+
+  // the owner's preview now counts the member
+  await asOwner(browser, async (owner) => {
+    await owner.goto(`/server/edit/${DEMO_BUILDERS}`);
+    const preview = section(owner, 'Role Binds').getByRole('region', { name: 'Preview' });
+    await expect(preview).toContainText(/Over \d+ verified members?/);
+    await expect(preview.getByRole('row', { name: /^VIP/ })).toBeVisible();
+  });
+});
