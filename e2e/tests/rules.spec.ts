@@ -40,7 +40,17 @@ async function asOwner<T>(browser: Browser, run: (owner: Page) => Promise<T>): P
 }
 
 test.afterAll(async ({ browser }) => {
-  await asOwner(browser, clearConsoleSettings);
+  await asOwner(browser, async (owner) => {
+    await clearConsoleSettings(owner);
+    const base = `/api/v1/server/${DEMO_BUILDERS}/edit`;
+    await apiCall(owner, 'PUT', `${base}/nickname`, { nickname_format: 'roblox_username' });
+    await apiCall(owner, 'PUT', `${base}/restrictions`, {
+      min_account_age_days: null,
+      blocked_roblox_user_ids: [],
+      blocked_group_ids: [],
+      action: 'deny',
+    });
+  });
   const context = await browser.newContext();
   try {
     const member = await context.newPage();
@@ -142,5 +152,67 @@ test('a member verifies and sees each role they did not get, with why', async ({
     const preview = section(owner, 'Role Binds').getByRole('region', { name: 'Preview' });
     await expect(preview).toContainText(/Over \d+ verified members?/);
     await expect(preview.getByRole('row', { name: /^VIP/ })).toBeVisible();
+  });
+});
+
+test('the owner follows the server page to the rules page, sets a nickname template (a bad one refused under the field) and a restriction (kick refused while the bot cannot kick)', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // the refused template and kick are a 400 and a 409 the browser logs
+  allowConsoleErrors(/status of 400 .*\/edit\/nickname/);
+  allowConsoleErrors(/status of 409 .*\/edit\/restrictions/);
+  await signIn(page, 'demo_user');
+  await page.goto(`/server/edit/${DEMO_BUILDERS}`);
+  await section(page, 'Nicknames, bypass roles and restrictions')
+    .getByRole('link', { name: 'Open Rules' })
+    .click();
+  await page.waitForURL(`**/server/edit/${DEMO_BUILDERS}/rules`);
+  await expect(page).toHaveTitle('Nicknames, bypass roles and restrictions · RoConnect');
+
+  const nickname = section(page, 'Nickname template');
+  const template = nickname.getByRole('textbox', { name: 'Template' });
+  await expect(template).toHaveValue('{roblox-name}');
+  await template.fill('{rank} {roblox-name}');
+  await nickname.getByRole('button', { name: 'Save Nickname Template' }).click();
+  await expect(template).toHaveAccessibleDescription(/\{rank\}, which is not a token/);
+  await template.fill('{roblox-name} [{group-rank}]');
+  await expect(template).toHaveAccessibleDescription(/For example: DemoBuilder \[Officer\]/);
+  await nickname.getByRole('button', { name: 'Save Nickname Template' }).click();
+  await expect(toasts(page).getByText('Nickname template saved')).toBeVisible();
+
+  const restrictions = section(page, 'Restrictions');
+  await restrictions.getByRole('textbox', { name: /account age/ }).fill('30');
+  const kick = restrictions.getByRole('radio', { name: /Kick/ });
+  await expect(kick).toHaveAccessibleDescription(/removed from the server/);
+  await kick.focus();
+  await page.keyboard.press('Space');
+  await expect(kick).toBeChecked();
+  // the seed's bot has no Kick Members: the API's refusal is shown under the choice
+  await restrictions.getByRole('button', { name: 'Save Restrictions' }).click();
+  await expect(
+    restrictions.getByText(/The bot's role does not have Kick Members.*or choose deny\./),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page, 'rules page with a refusal');
+  const deny = restrictions.getByRole('radio', { name: /Deny/ });
+  await deny.focus();
+  await page.keyboard.press('Space');
+  await expect(deny).toBeChecked();
+  await restrictions.getByRole('button', { name: 'Save Restrictions' }).click();
+  await expect(toasts(page).getByText('Restrictions saved')).toBeVisible();
+  await expectNoSeriousViolations(page, 'rules page');
+
+  const { data } = (await apiCall(page, 'GET', `/api/v1/server/${DEMO_BUILDERS}/config`)) as {
+    data: {
+      server_config: {
+        nickname_template: string | null;
+        restrictions: { min_account_age_days: number | null; action: string };
+      };
+    };
+  };
+  expect(data.server_config.nickname_template).toBe('{roblox-name} [{group-rank}]');
+  expect(data.server_config.restrictions).toMatchObject({
+    min_account_age_days: 30,
+    action: 'deny',
   });
 });
