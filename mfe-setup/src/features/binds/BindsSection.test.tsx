@@ -262,20 +262,30 @@ describe('BindsSection', () => {
       await user.click(within(section).getByRole('button', { name: 'Add a badge bind' }));
       const badge = within(section).getByRole('group', { name: 'Badge bind 1' });
       // an id Roblox does not know is named under the field
-      await user.type(within(badge).getByRole('textbox', { name: 'Badge ID' }), '777');
+      const badgeId = within(badge).getByRole('textbox', { name: 'Badge ID' });
+      await user.type(badgeId, '777');
+      await waitFor(() =>
+        expect(badgeId).toHaveAccessibleDescription('Roblox has no badge with ID 777.'),
+      );
+      expect(badgeId).toBeInvalid();
+      // and read out where the focus stays
       expect(
-        await within(badge).findByText('Roblox has no badge with ID 777.'),
+        within(badge).getByText('Roblox has no badge with ID 777.', {
+          selector: '[aria-live] *, [aria-live]',
+        }),
       ).toBeInTheDocument();
-      await user.clear(within(badge).getByRole('textbox', { name: 'Badge ID' }));
-      await user.type(within(badge).getByRole('textbox', { name: 'Badge ID' }), '2124000002');
-      expect(await within(badge).findByText('Master Builder')).toBeInTheDocument();
+      await user.clear(badgeId);
+      await user.type(badgeId, '2124000002');
+      await waitFor(() => expect(badgeId).toHaveAccessibleDescription('Master Builder'));
+      expect(badgeId).toBeValid();
       await user.selectOptions(within(badge).getByRole('combobox', { name: 'Role' }), 'New role…');
       await user.type(within(badge).getByRole('textbox', { name: 'New role name' }), 'Builders');
 
       await user.click(within(section).getByRole('button', { name: 'Add a game pass bind' }));
       const pass = within(section).getByRole('group', { name: 'Game pass bind 1' });
-      await user.type(within(pass).getByRole('textbox', { name: 'Game pass ID' }), '9100001');
-      expect(await within(pass).findByText('VIP')).toBeInTheDocument();
+      const passId = within(pass).getByRole('textbox', { name: 'Game pass ID' });
+      await user.type(passId, '9100001');
+      await waitFor(() => expect(passId).toHaveAccessibleDescription('VIP'));
       await user.selectOptions(within(pass).getByRole('combobox', { name: 'Role' }), 'Verified');
       await user.type(
         within(pass).getByRole('textbox', { name: 'Nickname template (optional)' }),
@@ -320,7 +330,11 @@ describe('BindsSection', () => {
       const { user, section } = await renderBinds();
       const badge = within(section).getByRole('group', { name: 'Badge bind 1' });
       expect(within(badge).getByRole('textbox', { name: 'Badge ID' })).toHaveValue('2124000001');
-      expect(await within(badge).findByText('Welcome Badge')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(
+          within(badge).getByRole('textbox', { name: 'Badge ID' }),
+        ).toHaveAccessibleDescription('Welcome Badge'),
+      );
       await user.click(within(section).getByRole('button', { name: 'Add a catalog item bind' }));
       const item = within(section).getByRole('group', { name: 'Catalog item bind 1' });
       await user.selectOptions(within(item).getByRole('combobox', { name: 'Role' }), 'Verified');

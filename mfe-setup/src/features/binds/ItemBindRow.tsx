@@ -4,6 +4,7 @@ import {
   FieldError,
   Label,
   TextInput,
+  VisuallyHidden,
   apiErrorStatus,
   type ServerRole,
 } from '@roconnect/shared-lib';
@@ -37,13 +38,15 @@ function useItemName(serverId: string, item: ItemDraft) {
   if (!typed) return { hint: `The ${words}'s ID, a number.` };
   if (typed !== settled || (id && lookup.isFetching)) return { hint: 'Looking up…' };
   if (!id) return { hint: `The ${words}'s ID, a number.` };
-  if (lookup.data) return { hint: lookup.data.name };
+  if (lookup.data) return { hint: lookup.data.name, found: lookup.data.name };
   if (lookup.isError)
     return apiErrorStatus(lookup.error) === 404
-      ? { unknown: `Roblox has no ${words} with ID ${id}.` }
+      ? { unknown: `Roblox has no ${words} with ID ${id}.`, found: undefined }
       : { hint: `Couldn't look up the name now; you can still save.` };
   return { hint: item.name ?? undefined };
 }
+
+type ItemName = { hint?: string; unknown?: string; found?: string };
 
 /** One badge, game pass or catalog item → role: a fieldset named "Badge bind N" (and so on). */
 export function ItemBindRow({
@@ -60,7 +63,7 @@ export function ItemBindRow({
   const errorId = useId();
   const invalid = Boolean(error);
   const title = ITEM_KIND_WORDS[item.kind].title;
-  const name = useItemName(serverId, item);
+  const name: ItemName = useItemName(serverId, item);
   return (
     <Fieldset aria-describedby={error ? errorId : undefined}>
       <legend>
@@ -94,6 +97,8 @@ export function ItemBindRow({
       </Fields>
       <RuleExtras row={item} invalid={invalid} disabled={disabled} onChange={onChange} />
       {error && <FieldError id={errorId}>{error}</FieldError>}
+      {/* the looked-up name is read out as it arrives, without moving the focus from the ID */}
+      <VisuallyHidden aria-live="polite">{name.found ?? name.unknown ?? ''}</VisuallyHidden>
     </Fieldset>
   );
 }
