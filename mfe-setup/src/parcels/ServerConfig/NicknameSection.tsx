@@ -18,7 +18,7 @@ export function NicknameSection({ serverId, savedFormat }: NicknameSectionProps)
   return (
     <ConfigSection
       title="Nickname Configuration"
-      intro={`The nickname ${BRAND.product} gives members after they verify.`}
+      intro={`The nickname ${BRAND.product} gives members after they verify. Saving a format here replaces a nickname template of your own (Nicknames, bypass roles and restrictions).`}
       saveLabel="Save Nickname Format"
       saving={save.saving}
       onSave={() => void save.run(() => api.server.editNickname(serverId, format))}
