@@ -135,6 +135,19 @@ describe('BindsSection', () => {
     expect(input).toHaveAccessibleDescription(/already in the list/);
   });
 
+  it('names the group as its ID or URL is typed, or says Roblox has no such group', async () => {
+    const { user, section } = await renderBinds();
+    const input = within(section).getByRole('textbox', { name: 'Add another Roblox group' });
+    await user.type(input, `https://www.roblox.com/communities/${SEED_GROUP_ID}/about`);
+    await waitFor(() => expect(input).toHaveAccessibleDescription('Demo Builders Group'));
+    await user.clear(input);
+    await user.type(input, '42');
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription('Roblox has no group with ID 42.'),
+    );
+    expect(input).toBeInvalid();
+  });
+
   it('adds no group past the most a server may bind, and says why', async () => {
     record().binds = Array.from({ length: MAX_GROUPS_PER_SERVER }, (_, i) => ({
       group_id: String(9000 + i),

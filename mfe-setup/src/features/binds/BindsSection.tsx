@@ -42,6 +42,7 @@ import {
   type ItemDraft,
 } from './bindDrafts';
 import { useDebounced } from './useDebounced';
+import { useGroupInputName } from './useGroupInputName';
 
 /** how long the list must stay unchanged before its preview is asked */
 export const PREVIEW_DELAY_MS = 600;
@@ -163,6 +164,7 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
   const [formError, setFormError] = useState<string>();
   const [groupInput, setGroupInput] = useState('');
   const [groupInputError, setGroupInputError] = useState<string>();
+  const typedGroup = useGroupInputName(serverId, groupInput);
   const [saving, setSaving] = useState(false);
   const [confirmRemoveAll, setConfirmRemoveAll] = useState(false);
   // the fields are disabled while saving and the rows replaced after: the keyboard goes back to
@@ -357,7 +359,8 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
             placeholder="Group ID or URL"
             autoComplete="off"
             disabled={saving}
-            error={groupInputError}
+            error={groupInputError ?? typedGroup.unknown}
+            hint={typedGroup.name}
             onChange={(event) => setGroupInput(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
