@@ -143,13 +143,18 @@ describe('reading a process tree’s memory from /proc', () => {
       [
         '-e',
         `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-         console.log(c.pid); setInterval(() => {}, 1000);`,
+         c.once('spawn', () => console.log(c.pid)); setInterval(() => {}, 1000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    childPid = await new Promise<number>((resolve) =>
-      parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
-    );
+    // the whole line, once the child has started (a busy machine may split or delay it)
+    childPid = await new Promise<number>((resolve) => {
+      let text = '';
+      parent.stdout!.on('data', (chunk: Buffer) => {
+        text += String(chunk);
+        if (text.includes('\n')) resolve(Number(text.trim()));
+      });
+    });
     const tree = memory.sampleTree(parent.pid!);
     expect(tree.map((p) => p.pid)).toEqual([parent.pid, childPid]);
     for (const p of tree) expect(p.mb).toBeGreaterThan(5);
