@@ -8,8 +8,14 @@ import { wakeOnQueued } from '../../lib/wake-on-queued';
 import { ensureMemberEventQueue, MEMBER_EVENT_QUEUE, type MemberEvent } from './events';
 import { handleMemberEvent } from './handle-event';
 
-/** members handled side by side per replica; the bot client still queues per Discord bucket */
+/** members one worker takes at once; the bot client still queues per Discord bucket */
 const BATCH = 8;
+/**
+ * Workers per replica, each with its own batch: a join waits on several Discord buckets in turn,
+ * so one batch at a time left each bucket idle while the others worked (≈ 0.8 joins a second
+ * where the buckets allow 2.5; docs/performance.md › Member updates).
+ */
+const WORKERS = 4;
 /**
  * The worker's own look for events nobody told it about, a backstop: the gateway wakes every
  * replica's worker as it queues (wakeOnQueued), and each look is a query.
@@ -42,45 +48,50 @@ export async function registerMemberEventJobs(
   const self = `member-events:${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   await ensureMemberEventQueue(engine);
   let stopping = false;
-  const workerId = await engine.work<unknown>(
-    MEMBER_EVENT_QUEUE,
-    { batchSize: BATCH, pollingIntervalSeconds: BACKSTOP_POLL_SECONDS },
-    async (jobs) => {
-      const failed: { id: string; message: string }[] = [];
-      await Promise.all(
-        jobs.map(async (job) => {
-          const event = parseMemberEvent(job.data);
-          if (!event) {
-            log.error({ jobId: job.id }, 'a member event job carried no event; dropped');
-            return;
-          }
-          try {
-            const outcome = await handleMemberEvent(ctx, event);
-            log.info(
-              {
-                guildId: event.guildId,
-                member: event.userId,
-                event: event.kind,
-                outcome: outcome.kind,
-              },
-              'member event handled',
-            );
-          } catch (err) {
-            failed.push({ id: job.id, message: (err as Error).message });
-          }
-        }),
-      );
-      if (failed.length === 0) return;
-      log.warn({ failed }, 'member events failed; they will be tried again');
-      // these are retried by the engine; the rest of the batch completes as the handler returns
-      await engine.fail(
+  const handleBatch = async (jobs: { id: string; data: unknown }[]) => {
+    const failed: { id: string; message: string }[] = [];
+    await Promise.all(
+      jobs.map(async (job) => {
+        const event = parseMemberEvent(job.data);
+        if (!event) {
+          log.error({ jobId: job.id }, 'a member event job carried no event; dropped');
+          return;
+        }
+        try {
+          const outcome = await handleMemberEvent(ctx, event);
+          log.info(
+            {
+              guildId: event.guildId,
+              member: event.userId,
+              event: event.kind,
+              outcome: outcome.kind,
+            },
+            'member event handled',
+          );
+        } catch (err) {
+          failed.push({ id: job.id, message: (err as Error).message });
+        }
+      }),
+    );
+    if (failed.length === 0) return;
+    log.warn({ failed }, 'member events failed; they will be tried again');
+    // these are retried by the engine; the rest of the batch completes as the handler returns
+    await engine.fail(
+      MEMBER_EVENT_QUEUE,
+      failed.map((f) => f.id),
+    );
+  };
+  const workerIds: string[] = [];
+  for (let i = 0; i < WORKERS; i += 1)
+    workerIds.push(
+      await engine.work<unknown>(
         MEMBER_EVENT_QUEUE,
-        failed.map((f) => f.id),
-      );
-    },
-  );
+        { batchSize: BATCH, pollingIntervalSeconds: BACKSTOP_POLL_SECONDS },
+        handleBatch,
+      ),
+    );
   const wake = () => {
-    if (!stopping) engine.notifyWorker(workerId);
+    if (!stopping) for (const id of workerIds) engine.notifyWorker(id);
   };
   const stopWaking = wakeOnQueued(changes, MEMBER_EVENT_QUEUE, self, wake);
   return {
