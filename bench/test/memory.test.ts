@@ -143,11 +143,12 @@ describe('reading a process tree’s memory from /proc', () => {
       [
         '-e',
         `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-         c.once('spawn', () => console.log(c.pid)); setInterval(() => {}, 1000);`,
+         c.once('spawn', () => process.stdout.write(c.pid + '\\n')); setInterval(() => {}, 1000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    // the whole line, once the child has started (a busy machine may split or delay it)
+    // the whole line, once the child has started; written plainly, as console.log colours a
+    // number when FORCE_COLOR is set (lerna's runs)
     childPid = await new Promise<number>((resolve) => {
       let text = '';
       parent.stdout!.on('data', (chunk: Buffer) => {
