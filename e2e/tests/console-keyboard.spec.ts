@@ -92,12 +92,16 @@ test('the owner checks the bot, copies the verify link, binds a rank range and r
   await page.keyboard.type(GROUP_ID);
   await page.keyboard.press('Enter');
   const range = binds.getByRole('group', { name: 'Rank range 1' });
-  // the new group's fields come before the group field: back up to them
-  await tabTo(page, range.getByRole('textbox', { name: 'Lowest rank' }), { backwards: true });
-  await page.keyboard.type('50');
+  // the group's ranks are looked up as it is added; its fields come before the group field:
+  // back up to them and pick the lowest rank by name (a closed select's type-ahead)
+  const lowest = range.getByRole('combobox', { name: 'Lowest rank' });
+  await expect(lowest.locator('option', { hasText: 'Officer (50)' })).toHaveCount(1);
+  await tabTo(page, lowest, { backwards: true });
+  await page.keyboard.type('Officer');
+  await expect(lowest.locator('option:checked')).toHaveText('Officer (50)');
   await page.keyboard.press('Tab');
-  await expect(range.getByRole('textbox', { name: 'Highest rank' })).toBeFocused();
-  await page.keyboard.type('255');
+  await expect(range.getByRole('combobox', { name: 'Highest rank' })).toBeFocused();
+  await expect(range.getByRole('combobox', { name: 'Highest rank' })).toHaveValue('255');
   await page.keyboard.press('Tab');
   const rolePicker = range.getByRole('combobox', { name: 'Role' });
   await expect(rolePicker).toBeFocused();

@@ -291,7 +291,16 @@ test('a verify that Discord refuses shows the server’s message', async ({
   await linkRoblox(page, 'ObbyFan42');
   const fault = await page.request.post(`${EMULATOR_CONTROL}/faults`, {
     data: {
+      // the member's one PATCH and the roles alone, then the first role by itself, which names it
       faults: [
+        {
+          method: 'PATCH',
+          path: '/members/\\d+$',
+          status: 403,
+          code: 50013,
+          message: 'Missing Permissions',
+          count: 2,
+        },
         {
           method: 'PUT',
           path: '/members/\\d+/roles/\\d+$',

@@ -9,7 +9,8 @@ const Line = styled.p`
   margin: ${({ theme }) => theme.space(6)} 0 0;
   color: ${({ theme }) => theme.colors.textMuted};
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    /* the brand's primary is below 4.5:1 on the dark surfaces; the focus blue reads clearly */
+    color: ${({ theme }) => theme.colors.focus};
     font-weight: 600;
   }
 `;
