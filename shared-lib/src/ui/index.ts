@@ -5,6 +5,7 @@ export * from './Spinner';
 export * from './LoadingState';
 export * from './Button';
 export * from './Card';
+export * from './SectionCard';
 export * from './Badge';
 export * from './Avatar';
 export * from './Tabs';

@@ -7,6 +7,7 @@ import {
   toast,
   type PrivacySettingsData,
   type PrivacyChoice,
+  SectionCard,
 } from '@roconnect/shared-lib';
 import {
   loadPhase,
@@ -14,7 +15,6 @@ import {
   usePageQueryClient,
   usePrivacySettings,
 } from '@roconnect/shared-lib/query';
-import { SectionCard } from './SectionCard';
 import { Toggle } from './Toggle';
 
 const Servers = styled.fieldset`

@@ -10,8 +10,8 @@ import {
   privacyApi,
   session,
   toast,
+  SectionCard,
 } from '@roconnect/shared-lib';
-import { SectionCard } from './SectionCard';
 
 /** What the member types to say they mean it. */
 export const CONFIRM_WORD = 'DELETE';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, privacyApi, toast } from '@roconnect/shared-lib';
-import { SectionCard } from './SectionCard';
+import { Button, privacyApi, toast, SectionCard } from '@roconnect/shared-lib';
 import { saveFile } from './saveFile';
 
 export const EXPORT_FAILED = 'Failed to download your data. Please try again.';

@@ -6,9 +6,9 @@ import {
   exactTime,
   relativeTime,
   type LookupData,
+  SectionCard,
 } from '@roconnect/shared-lib';
 import { loadPhase, useAccountLookups } from '@roconnect/shared-lib/query';
-import { SectionCard } from './SectionCard';
 
 const List = styled.ul`
   margin: 0;

@@ -14,6 +14,7 @@ import {
   toast,
   type ApiKey,
   type CreatedApiKey,
+  SectionCard,
 } from '@roconnect/shared-lib';
 import {
   apiKeysQuery,
@@ -22,7 +23,6 @@ import {
   usePageQueryClient,
 } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
-import { SectionCard } from './SectionCard';
 import { ShownOnce } from './ShownOnce';
 
 /** as the API's CreateApiKeyBodySchema allows */

@@ -14,6 +14,7 @@ import {
   toast,
   type BadgeTone,
   type WebhookDelivery,
+  SectionCard,
 } from '@roconnect/shared-lib';
 import {
   loadPhase,
@@ -22,7 +23,6 @@ import {
   webhookDeliveriesQuery,
 } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
-import { SectionCard } from './SectionCard';
 import { ShownOnce } from './ShownOnce';
 
 const Form = styled.form`

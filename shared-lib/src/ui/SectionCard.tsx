@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card } from '@roconnect/shared-lib';
+import { Card } from './Card';
 
 const Heading = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(1)};
@@ -12,7 +12,7 @@ const Intro = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** One section of the Developers page: a card named by its heading, so it is a landmark. */
+/** One section of a page: a card named by its heading, so it is a landmark; an intro under it. */
 export function SectionCard({
   title,
   intro,
