@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { extract as extractTar } from 'tar';
 import * as schema from './schema';
 import { runMigrations, type SqlRunner } from './migrate';
 
@@ -108,18 +109,31 @@ const PGLITE_START_PARAMS = [
 export const SHIPPED_CLUSTER_FILE = 'pglite-cluster.tar.gz';
 
 /**
- * Readies a PGlite data folder. One that already holds a database is left as it is. A new one is
- * unpacked from the build's empty cluster when there is one (returned, for PGlite to load as it
- * opens the folder: ≈ 290 MB at the highest); otherwise PostgreSQL's initdb creates it in a
- * short-lived process of its own: initdb runs a second PGlite and its own WebAssembly module
- * beside the first, ≈ 650 MB at its highest, which a long-running process would keep resident for
- * the rest of its life (docs/performance.md › Memory).
+ * Readies a PGlite data folder and says how it made a new one. One that already holds a database is
+ * left as it is. A new one is unpacked from the build's empty cluster when there is one, here, before
+ * PGlite opens it: handed to PGlite (`loadDataDir`) the same archive grew its WebAssembly heap for
+ * good, ≈ 100 MB more for the process's life. It is unpacked beside the folder and moved in whole,
+ * so a start cut short never leaves half a cluster. Otherwise PostgreSQL's initdb creates it in a
+ * short-lived process of its own: initdb runs a second PGlite and its own WebAssembly module beside
+ * the first, ≈ 650 MB at its highest, which a long-running process would keep resident for the rest
+ * of its life (docs/performance.md › Memory).
  */
-async function initializePgliteDir(dir: string): Promise<Blob | undefined> {
+async function initializePgliteDir(dir: string): Promise<'shipped cluster' | 'initdb' | undefined> {
   mkdirSync(dir, { recursive: true });
   if (existsSync(path.join(dir, 'PG_VERSION'))) return undefined;
   const shipped = path.join(__dirname, SHIPPED_CLUSTER_FILE);
-  if (existsSync(shipped)) return new Blob([readFileSync(shipped)]);
+  if (existsSync(shipped)) {
+    const unpacking = mkdtempSync(`${dir}.unpacking-`);
+    try {
+      // the archive's names start at the cluster's root ("/PG_VERSION"): tar makes them relative
+      await extractTar({ file: shipped, cwd: unpacking, onwarn: () => undefined });
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(unpacking, dir);
+    } finally {
+      rmSync(unpacking, { recursive: true, force: true });
+    }
+    return 'shipped cluster';
+  }
   const pglite = require.resolve('@electric-sql/pglite');
   const script = `const { PGlite } = require(${JSON.stringify(pglite)});
 const db = new PGlite(process.argv[1], { startParams: JSON.parse(process.argv[2]) });
@@ -136,7 +150,7 @@ db.waitReady.then(() => db.close()).then(() => process.exit(0), (error) => {
       reject(new Error(`Could not create the PGlite database in ${dir}: ${why}`));
     });
   });
-  return undefined;
+  return 'initdb';
 }
 
 /** `initial`: a dumped data folder to start from (a test template, or the shipped empty cluster) */
@@ -336,11 +350,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.pgliteDir && options.pgliteTemplate)
     throw new Error('a PGlite template is for a database in memory only');
   const newDir = !options.databaseUrl && options.pgliteDir ? options.pgliteDir : undefined;
-  const freshDir = newDir !== undefined && !existsSync(path.join(newDir, 'PG_VERSION'));
-  const newCluster = newDir ? await initializePgliteDir(newDir) : undefined;
+  const createdFrom = newDir ? await initializePgliteDir(newDir) : undefined;
   const opened = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.searchPath, { ...DEFAULT_POOL, ...options.pool })
-    : openPglite(options.pgliteDir, options.pgliteTemplate ?? newCluster);
+    : openPglite(options.pgliteDir, options.pgliteTemplate);
   try {
     await runMigrations(opened.runner, migrationsDir());
   } catch (err) {
@@ -351,7 +364,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     db: opened.db,
     kind: options.databaseUrl ? 'postgres' : 'pglite',
     raw: opened.raw,
-    ...(freshDir ? { createdFrom: newCluster ? 'shipped cluster' : 'initdb' } : {}),
+    ...(createdFrom ? { createdFrom } : {}),
     ...(options.databaseUrl && options.searchPath ? { searchPath: options.searchPath } : {}),
     ping: async () => {
       try {
