@@ -372,8 +372,9 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log, throu
   const apiPort = await freePort();
   const api = `http://127.0.0.1:${apiPort}`;
   log(`api (${label}): starting the compiled API on ${api}`);
-  // as npm start runs it (scripts/lib/stack.cjs): PGlite's WebAssembly by V8's baseline compiler
-  const server = await startNode(['--liftoff-only', API_DIST], {
+  // as npm start runs it (scripts/lib/stack.cjs): PGlite's WebAssembly by V8's baseline compiler,
+  // a small young generation
+  const server = await startNode([...stack.API_NODE_FLAGS, API_DIST], {
     env: {
       NODE_ENV: 'development',
       PORT: String(apiPort),

@@ -15,11 +15,20 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const SHELL_DIST = path.join(ROOT, 'shell', 'dist');
 
 /**
- * Node's flag for the web servers: V8's young generation capped at 2 MB semi-spaces (Node's default
- * lets it grow to 16 MB each): their many short-lived request objects are collected sooner instead
- * of growing each process by tens of MB under load (docs/performance.md › Memory).
+ * Node's flag for the servers (the web servers and the API): V8's young generation capped at 2 MB
+ * semi-spaces (Node's default lets it grow to 16 MB each): their many short-lived request objects
+ * are collected sooner instead of growing each process by tens of MB under load (the API 255 →
+ * 228 MB after the bench's load; docs/performance.md › Memory).
  */
 const SMALL_YOUNG_GENERATION = ['--max-semi-space-size=2'];
+
+/**
+ * How `npm start` runs the API's Node, and the bench alike (bench/lib/api.mjs): PGlite's
+ * WebAssembly compiled once, by V8's baseline compiler (its optimizing tier kept a second copy,
+ * about 45 MB more, for no measurable gain), with the servers' small young generation
+ * (docs/performance.md › Memory).
+ */
+const API_NODE_FLAGS = ['--liftoff-only', ...SMALL_YOUNG_GENERATION];
 
 /** Each remote's folder and its port under `npm start`. */
 const REMOTES = {
@@ -144,9 +153,7 @@ function serviceDefinitions({
     },
     api: {
       port: ports.api,
-      // PGlite's WebAssembly compiled once, by V8's baseline compiler: its optimizing tier kept a
-      // second copy, about 45 MB more, for no measurable gain (docs/performance.md › Memory)
-      command: [process.execPath, '--liftoff-only', path.join(ROOT, 'api/dist/main.js')],
+      command: [process.execPath, ...API_NODE_FLAGS, path.join(ROOT, 'api/dist/main.js')],
       build: BUILDS.api,
       env: {
         PORT: String(ports.api),
@@ -424,6 +431,7 @@ async function startService(name, definition, { logFd, detached = false } = {}) 
 
 module.exports = {
   ROOT,
+  API_NODE_FLAGS,
   REMOTES,
   START_ORDER,
   EMBEDDED_START_ORDER,
