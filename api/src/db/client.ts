@@ -153,7 +153,7 @@ db.waitReady.then(() => db.close()).then(() => process.exit(0), (error) => {
   return 'initdb';
 }
 
-/** `initial`: a dumped data folder to start from (a test template, or the shipped empty cluster) */
+/** `initial`: a dumped data folder to start from (a test template, in memory) */
 function openPglite(
   dir: string | undefined,
   initial: Blob | undefined,
