@@ -112,16 +112,36 @@ const auditReason = (plan: MemberUpdatePlan) =>
   `RoConnect: verified as ${plan.account.username} on Roblox`;
 
 /**
- * The member's whole role list after the plan's steps: their current roles, read again now, less
- * those taken plus those given. Read again because a PATCH replaces the whole list and the plan's
- * copy may be minutes old (an update run lists members first): a role staff gave or took since
- * is kept as it is now. Roles the bot does not manage stay as they are.
+ * How old a caller's read of the member may be for its roles to stand for the member's roles at
+ * the edit. A join, a verify or a command reads the member a moment before; reading it again cost
+ * each join a second request on Discord's member route, whose per-server budget then halved how
+ * many joins a second a server gets its roles (docs/performance.md › Member updates).
+ */
+export const MEMBER_READ_FRESH_MS = 5_000;
+
+/**
+ * The member's whole role list after the plan's steps: their current roles less those taken plus
+ * those given. A PATCH replaces the whole list, so the roles are read again unless the caller read
+ * them within MEMBER_READ_FRESH_MS: an update run lists members first, minutes before, and a role
+ * staff gave or took since is kept as it is now. Roles the bot does not manage stay as they are.
  */
 async function rolesAfter(
   ctx: AppContext,
   plan: MemberUpdatePlan,
   steps: RoleStep[],
 ): Promise<string[]> {
+  const readAt = plan.memberRolesReadAt;
+  const current =
+    readAt !== undefined && Date.now() - readAt <= MEMBER_READ_FRESH_MS
+      ? plan.memberRoles
+      : await currentRoles(ctx, plan);
+  const removed = new Set(steps.filter((s) => !s.add).map((s) => s.role.id));
+  const roles = current.filter((id) => !removed.has(id));
+  for (const { role, add } of steps) if (add && !roles.includes(role.id)) roles.push(role.id);
+  return roles;
+}
+
+async function currentRoles(ctx: AppContext, plan: MemberUpdatePlan): Promise<string[]> {
   const member = await ctx.integrations.discordBot.getMember(plan.guild.id, plan.user.discordId);
   if (!member)
     throw new IntegrationError(
@@ -131,10 +151,7 @@ async function rolesAfter(
       10007,
       404,
     );
-  const removed = new Set(steps.filter((s) => !s.add).map((s) => s.role.id));
-  const roles = member.roles.filter((id) => !removed.has(id));
-  for (const { role, add } of steps) if (add && !roles.includes(role.id)) roles.push(role.id);
-  return roles;
+  return member.roles;
 }
 
 /**

@@ -27,6 +27,12 @@ export interface MemberUpdate {
   account: RobloxAccountRow;
   /** The live member, as the bot sees it. */
   member: DiscordMember;
+  /**
+   * When `member` was read from Discord (ms since the epoch), for a caller that read it just now:
+   * its roles then stand for the member's roles at the edit (applyMemberUpdate). Absent: the roles
+   * are read again before the edit (an update run lists its members minutes before).
+   */
+  memberReadAt?: number;
   /** Send the member a DM (first verification with this account here, or something changed). */
   notify: boolean;
   /** where it was asked for, for the audit log */
@@ -100,6 +106,8 @@ export interface MemberUpdatePlan {
   restriction: RestrictionPlan | null;
   /** the member's roles before the update */
   memberRoles: string[];
+  /** when those roles were read (MemberUpdate.memberReadAt) */
+  memberRolesReadAt?: number;
   /** every role a bind names */
   boundRoleIds: string[];
   /** what Roblox said, kept for the binds preview; null when nothing was read */
@@ -284,6 +292,7 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
     notGiven,
     restriction,
     memberRoles: [...member.roles],
+    ...(facts.memberReadAt !== undefined && { memberRolesReadAt: facts.memberReadAt }),
     boundRoleIds: [...new Set(binds.map((b) => b.roleId))],
     roblox: facts.roblox ?? null,
     notify: facts.notify,

@@ -25,6 +25,7 @@ export async function updateCommand(ctx: AppContext, interaction: Interaction): 
   const guild = await readyGuild(ctx, interaction.guild_id);
   if (!guild.ok) return { content: guild.message };
   const member = await ctx.integrations.discordBot.getMember(interaction.guild_id, targetId);
+  const memberReadAt = Date.now();
   if (!member) return { content: `<@${targetId}> is not a member of this server.` };
   const actor = await findUserByDiscordId(ctx.db, interaction.member.user.id);
   try {
@@ -34,6 +35,7 @@ export async function updateCommand(ctx: AppContext, interaction: Interaction): 
       user: linked.user,
       account: linked.account,
       member,
+      memberReadAt,
       notify: false,
       source: 'staff',
       actorUserId: actor?.id ?? null,

@@ -27,6 +27,8 @@ async function verifyCaller(
   again: string,
 ): Promise<Reply> {
   const member = interaction.member;
+  // Discord sent the member with the command, a moment ago: as fresh as a read
+  const receivedAt = Date.now();
   if (!interaction.guild_id || !member) return { content: 'Use /verify inside a server.' };
   const linked = await linkedMember(ctx.db, member.user.id);
   if (!linked)
@@ -46,6 +48,7 @@ async function verifyCaller(
       user: linked.user,
       account: linked.account,
       member: { user_id: member.user.id, nick: member.nick ?? null, roles: [...member.roles] },
+      memberReadAt: receivedAt,
       notify: true,
       source: 'discord',
       actorUserId: linked.user.id,

@@ -68,6 +68,7 @@ export async function handleMemberEvent(
   const live = await bot.getGuild(guildId);
   if (!live) return { kind: 'skipped', reason: 'bot_not_in_server' };
   const member = await bot.getMember(guildId, userId);
+  const memberReadAt = Date.now();
   if (!member) return { kind: 'skipped', reason: 'member_gone' };
 
   const linked = await linkedMember(ctx.db, userId);
@@ -79,6 +80,7 @@ export async function handleMemberEvent(
         user: linked.user,
         account: linked.account,
         member,
+        memberReadAt,
         notify: true,
         // from Discord, with nobody asking: RoConnect itself is the actor
         source: 'discord',

@@ -99,6 +99,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw conflict('The RoConnect bot is no longer in this server.', 'bot_not_in_server');
     const linked = await linkedMember(ctx.db, discordId);
     const member = linked ? await ctx.integrations.discordBot.getMember(guildId, discordId) : null;
+    const memberReadAt = Date.now();
     if (!linked || !member)
       throw notFound('This member is not in the server or has not linked Roblox.', 'not_found');
     const facts = await memberUpdateFacts(ctx, {
@@ -107,6 +108,7 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       user: linked.user,
       account: linked.account,
       member,
+      memberReadAt,
       notify: false,
       source: 'api',
       actorUserId: null,

@@ -44,6 +44,7 @@ export async function verifyInServer(
     throw conflict('The RoConnect bot is no longer in this server.', 'bot_not_in_server');
   }
   const member = await bot.getMember(guildId, user.discordId);
+  const memberReadAt = Date.now();
   if (!member) throw forbidden('You are not a member of this server.', 'not_a_member');
 
   const facts = await memberUpdateFacts(ctx, {
@@ -52,6 +53,7 @@ export async function verifyInServer(
     user,
     account,
     member,
+    memberReadAt,
     notify: true,
     source: 'website',
     actorUserId: userId,

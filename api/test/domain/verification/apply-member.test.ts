@@ -6,6 +6,7 @@ import { linkedMember } from '../../../src/domain/accounts/linked';
 import { getConfig } from '../../../src/domain/config/config-store';
 import {
   applyMemberUpdate,
+  MEMBER_READ_FRESH_MS,
   memberUpdateFacts,
 } from '../../../src/domain/verification/apply-member';
 import { planMemberUpdate } from '../../../src/domain/verification/plan-member-update';
@@ -86,7 +87,10 @@ describe('applyMemberUpdate', () => {
     expect(calls.edit).not.toHaveBeenCalled();
   });
 
-  it("keeps roles staff changed after the member's roles were read", async () => {
+  it.each([
+    ['an update run (no read time)', undefined],
+    ['a read older than MEMBER_READ_FRESH_MS', -MEMBER_READ_FRESH_MS - 1_000],
+  ])("keeps roles staff changed after the member's roles were read: %s", async (_, readAgo) => {
     const ctx = t.app.ctx;
     const linked = (await linkedMember(ctx.db, MAX))!;
     const stale = { user_id: MAX, nick: null, roles: [] as string[] };
@@ -96,6 +100,7 @@ describe('applyMemberUpdate', () => {
       user: linked.user,
       account: linked.account,
       member: stale,
+      ...(readAgo !== undefined && { memberReadAt: Date.now() + readAgo }),
       notify: false,
       source: 'update_all',
       actorUserId: null,
@@ -106,6 +111,20 @@ describe('applyMemberUpdate', () => {
     await applyMemberUpdate(ctx, plan);
     expect([...member().roles].sort()).toEqual(
       [ROLE_LOW, roleId('Verified'), roleId('Member')].sort(),
+    );
+  });
+
+  it('takes the roles of a read made a moment before: a verify reads the member once', async () => {
+    member().roles.push(ROLE_LOW);
+    const read = jest.spyOn(bot(), 'getMember');
+    const calls = spies();
+    expect((await verifyMax()).statusCode).toBe(200);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(calls.edit).toHaveBeenCalledWith(
+      GUILD_A,
+      MAX,
+      expect.objectContaining({ roles: [ROLE_LOW, roleId('Verified'), roleId('Member')] }),
+      expect.any(String),
     );
   });
 

@@ -66,6 +66,7 @@ const setConfig = (changes: { join_handling?: 'verify' | 'off'; join_dm?: boolea
 it('a linked member who joins gets their roles and nickname, and the verified DM', async () => {
   await linkAccount(tdb.database, RUBY);
   const verified = await roleId(stack, 'Verified');
+  const reads = jest.spyOn(stack.app.ctx.integrations.discordBot, 'getMember');
   await join(stack, RUBY.discordId);
   const member = await until(
     'the joiner to be verified',
@@ -80,6 +81,9 @@ it('a linked member who joins gets their roles and nickname, and the verified DM
     expect.stringContaining('You are verified in Bot Guild as RankedRuby'),
   ]);
   expect(await presence(RUBY.discordId)).toBe('present');
+  // read once: that read's roles stand for the roles at the edit (one request on the member route)
+  expect(reads.mock.calls.filter(([, userId]) => userId === RUBY.discordId)).toHaveLength(1);
+  reads.mockRestore();
 });
 
 it('an unlinked member who joins gets the unverified role, and the verify link when the server asks', async () => {
