@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import {
+  Checkbox,
   ErrorState,
   LoadingState,
   privacyApi,
@@ -15,7 +16,6 @@ import {
   usePageQueryClient,
   usePrivacySettings,
 } from '@roconnect/shared-lib/query';
-import { Toggle } from './Toggle';
 
 const Servers = styled.fieldset`
   margin: ${({ theme }) => theme.space(3)} 0 0;
@@ -78,7 +78,7 @@ export function ConsentSection() {
     const { default_visible: defaultVisible, servers } = read.data;
     body = (
       <>
-        <Toggle
+        <Checkbox
           label={DEFAULT_LABEL}
           hint="Servers where you have not verified never show it unless you turn them on below."
           checked={defaultVisible}
@@ -91,7 +91,7 @@ export function ConsentSection() {
             <Muted>You have not verified in a server yet.</Muted>
           ) : (
             servers.map((server) => (
-              <Toggle
+              <Checkbox
                 key={server.server_id}
                 label={`Show in ${server.server_name}`}
                 hint={server.verified ? undefined : 'You have not verified here.'}

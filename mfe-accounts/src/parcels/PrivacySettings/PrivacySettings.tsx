@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
-import styled from 'styled-components';
 import {
   LinkButton,
   PageContainer,
+  PageHeader,
   Stack,
   dashboardPath,
   navigate,
@@ -12,25 +12,6 @@ import { ConsentSection } from '../../features/privacy/ConsentSection';
 import { DeleteAccountSection } from '../../features/privacy/DeleteAccountSection';
 import { ExportSection } from '../../features/privacy/ExportSection';
 import { LookupsSection } from '../../features/privacy/LookupsSection';
-
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(6)};
-`;
-
-const Title = styled.h1`
-  margin: 0;
-  font-size: clamp(1.5rem, 4vw, 2rem);
-`;
-
-const Subtitle = styled.p`
-  margin: ${({ theme }) => theme.space(1)} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 /** A plain click goes through the shell's router; the href keeps "open in new tab". */
 function toDashboard(event: MouseEvent<HTMLAnchorElement>) {
@@ -47,15 +28,15 @@ function toDashboard(event: MouseEvent<HTMLAnchorElement>) {
 export function PrivacySettings(_props: PrivacySettingsProps) {
   return (
     <PageContainer>
-      <Header>
-        <div>
-          <Title>Privacy & data</Title>
-          <Subtitle>Your Roblox account, who sees it, and your data.</Subtitle>
-        </div>
-        <LinkButton href={dashboardPath('accounts')} variant="secondary" onClick={toDashboard}>
-          Back to Dashboard
-        </LinkButton>
-      </Header>
+      <PageHeader
+        title="Privacy & data"
+        subtitle="Your Roblox account, who sees it, and your data."
+        action={
+          <LinkButton href={dashboardPath('accounts')} variant="secondary" onClick={toDashboard}>
+            Back to Dashboard
+          </LinkButton>
+        }
+      />
       <Stack gap={6}>
         <ConsentSection />
         <LookupsSection />

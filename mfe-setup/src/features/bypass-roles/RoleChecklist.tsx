@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import type { ServerRole } from '@roconnect/shared-lib';
-import { Checkbox } from '../config-section/Checkbox';
+import { Checkbox, type ServerRole } from '@roconnect/shared-lib';
 
 const Fieldset = styled.fieldset`
   margin: 0;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import {
+  Checkbox,
   RadioGroup,
   discordSettingsApi,
   type JoinHandling,
   type RadioOption,
 } from '@roconnect/shared-lib';
-import { Checkbox } from '../config-section/Checkbox';
 import { ConfigSection } from '../config-section/ConfigSection';
 import { useSectionSave } from '../config-section/useSectionSave';
 

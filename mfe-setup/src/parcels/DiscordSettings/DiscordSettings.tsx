@@ -1,42 +1,17 @@
-import styled from 'styled-components';
-import {
-  DEFAULT_SERVER_NAME,
-  ErrorState,
-  LoadingState,
-  PageContainer,
-  Stack,
-  dashboardPath,
-  type DiscordSettingsProps,
-} from '@roconnect/shared-lib';
+import { PageContainer, Stack, type DiscordSettingsProps } from '@roconnect/shared-lib';
 import { serverChanged, usePageQueryClient } from '@roconnect/shared-lib/query';
 import { useChannelChoices } from '../../features/channels/useChannelChoices';
 import { JoinHandlingSection } from '../../features/join-handling/JoinHandlingSection';
 import { LogChannelSection } from '../../features/log-channel/LogChannelSection';
-import { PageLink } from '../../features/pages/PageLink';
-import { serverPagePath } from '../../features/pages/pagePaths';
+import {
+  BackToServerLink,
+  ServerPageFailed,
+  ServerPageHeader,
+  ServerPageLoading,
+} from '../../features/pages/PageFrame';
 import { ResyncSection } from '../../features/resync/ResyncSection';
 import { VerifyMessageSection } from '../../features/verify-message/VerifyMessageSection';
 import { LOAD_FAILED_MESSAGE, useDiscordSettingsData } from './useDiscordSettingsData';
-
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(6)};
-`;
-
-const Title = styled.h1`
-  margin: 0;
-  font-size: clamp(1.5rem, 4vw, 2rem);
-  overflow-wrap: anywhere;
-`;
-
-const Subtitle = styled.p`
-  margin: ${({ theme }) => theme.space(1)} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 /**
  * /server/edit/{serverId}/discord: what the bot does in Discord by itself (on joins, in a log
@@ -49,38 +24,20 @@ export function DiscordSettings({ serverId }: DiscordSettingsProps) {
   // after a save the page reads the server again: its settings, channels and health
   const saved = () => void serverChanged(client, serverId);
 
-  if (state.status === 'loading') {
+  if (state.status === 'loading') return <ServerPageLoading label="Loading Discord settings..." />;
+  if (state.status === 'failed')
     return (
-      <PageContainer>
-        <LoadingState label="Loading Discord settings..." />
-      </PageContainer>
+      <ServerPageFailed title={LOAD_FAILED_MESSAGE} message="Returning to your dashboard..." />
     );
-  }
-  if (state.status === 'failed') {
-    return (
-      <PageContainer>
-        <ErrorState title={LOAD_FAILED_MESSAGE} message="Returning to your dashboard..." />
-        <Stack align="center">
-          <PageLink to={dashboardPath('servers')} variant="secondary">
-            Back to Dashboard
-          </PageLink>
-        </Stack>
-      </PageContainer>
-    );
-  }
 
   const { serverName, joinHandling, joinDm, logChannelId, resync } = state.data;
   return (
     <PageContainer>
-      <Header>
-        <div>
-          <Title>{serverName || DEFAULT_SERVER_NAME}</Title>
-          <Subtitle>Discord settings</Subtitle>
-        </div>
-        <PageLink to={serverPagePath(serverId)} variant="secondary">
-          Back to Server Configuration
-        </PageLink>
-      </Header>
+      <ServerPageHeader
+        serverName={serverName}
+        subtitle="Discord settings"
+        back={<BackToServerLink serverId={serverId} />}
+      />
       <Stack gap={6}>
         <JoinHandlingSection
           serverId={serverId}

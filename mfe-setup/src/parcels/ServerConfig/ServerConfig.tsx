@@ -1,11 +1,7 @@
-import styled from 'styled-components';
 import {
   Button,
   DEFAULT_NICKNAME_FORMAT,
-  DEFAULT_SERVER_NAME,
   DEFAULT_VERIFIED_ROLE_NAME,
-  ErrorState,
-  LoadingState,
   PageContainer,
   Stack,
   dashboardPath,
@@ -20,6 +16,11 @@ import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateS
 import { DevelopersCard } from '../../features/pages/DevelopersCard';
 import { DiscordSettingsCard } from '../../features/pages/DiscordSettingsCard';
 import { RulesCard } from '../../features/pages/RulesCard';
+import {
+  ServerPageFailed,
+  ServerPageHeader,
+  ServerPageLoading,
+} from '../../features/pages/PageFrame';
 import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
 import { VerifyLinkCard } from '../../features/verifyLink/VerifyLinkCard';
 import { GroupSection } from './GroupSection';
@@ -27,26 +28,6 @@ import { NicknameSection } from './NicknameSection';
 import { LOAD_FAILED_MESSAGE, useServerEditData } from './useServerEditData';
 import { UnverifiedRoleSection } from './UnverifiedRoleSection';
 import { VerifiedRoleSection } from './VerifiedRoleSection';
-
-const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(6)};
-`;
-
-const Title = styled.h1`
-  margin: 0;
-  font-size: clamp(1.5rem, 4vw, 2rem);
-  overflow-wrap: anywhere;
-`;
-
-const Subtitle = styled.p`
-  margin: ${({ theme }) => theme.space(1)} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 function BackToDashboard() {
   return (
@@ -67,34 +48,25 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
   // binds and the audit log
   const saved = () => void serverChanged(client, serverId);
 
-  if (state.status === 'loading') {
+  if (state.status === 'loading')
+    return <ServerPageLoading label="Loading server configuration..." />;
+  if (state.status === 'failed')
     return (
-      <PageContainer>
-        <LoadingState label="Loading server configuration..." />
-      </PageContainer>
+      <ServerPageFailed
+        title={LOAD_FAILED_MESSAGE}
+        message="Returning to your dashboard..."
+        back={<BackToDashboard />}
+      />
     );
-  }
-  if (state.status === 'failed') {
-    return (
-      <PageContainer>
-        <ErrorState title={LOAD_FAILED_MESSAGE} message="Returning to your dashboard..." />
-        <Stack align="center">
-          <BackToDashboard />
-        </Stack>
-      </PageContainer>
-    );
-  }
 
   const { server_config: config, roles, group } = state.data;
   return (
     <PageContainer>
-      <Header>
-        <div>
-          <Title>{config.server_name || DEFAULT_SERVER_NAME}</Title>
-          <Subtitle>Server configuration</Subtitle>
-        </div>
-        <BackToDashboard />
-      </Header>
+      <ServerPageHeader
+        serverName={config.server_name}
+        subtitle="Server configuration"
+        back={<BackToDashboard />}
+      />
       <Stack gap={6}>
         <BotHealthPanel serverId={serverId} />
         <VerifyLinkCard serverId={serverId} />

@@ -1,12 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { FieldHint } from '@roconnect/shared-lib';
+import { FieldHint } from './Field';
 
 const Row = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space(3)};
   align-items: flex-start;
-  margin-top: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme }) => theme.space(2)} 0;
 `;
 
 const Box = styled.input`
@@ -31,6 +31,7 @@ const Text = styled.div`
   flex-direction: column;
   gap: 2px;
   min-width: 0;
+  overflow-wrap: anywhere;
   label {
     font-weight: 600;
     cursor: pointer;
@@ -45,7 +46,10 @@ export interface CheckboxProps {
   onChange: (checked: boolean) => void;
 }
 
-/** A native checkbox with its label beside it and an optional hint it is described by. */
+/**
+ * A native checkbox with its label beside it and an optional hint it is described by: Space
+ * toggles it, the label names it.
+ */
 export function Checkbox({ label, hint, checked, disabled, onChange }: CheckboxProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
