@@ -12,10 +12,11 @@ import { handleMemberEvent } from './handle-event';
 const BATCH = 8;
 /**
  * Workers per replica, each with its own batch: a join waits on several Discord buckets in turn,
- * so one batch at a time left each bucket idle while the others worked (≈ 0.8 joins a second
- * where the buckets allow 2.5; docs/performance.md › Member updates).
+ * and a batch on its slowest join, so fewer batches left buckets idle while others worked (1,000
+ * joins: 0.8 a second with one, 3.3 with four, 4.6 with eight, where the buckets allow 5;
+ * docs/performance.md › Member updates).
  */
-const WORKERS = 4;
+const WORKERS = 8;
 /**
  * The worker's own look for events nobody told it about, a backstop: the gateway wakes every
  * replica's worker as it queues (wakeOnQueued), and each look is a query.
