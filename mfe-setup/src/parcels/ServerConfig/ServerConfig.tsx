@@ -13,9 +13,7 @@ import { AuditLogSection } from '../../features/audit/AuditLogSection';
 import { BindsSection } from '../../features/binds/BindsSection';
 import { BotHealthPanel } from '../../features/health/BotHealthPanel';
 import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
-import { DevelopersCard } from '../../features/pages/DevelopersCard';
-import { DiscordSettingsCard } from '../../features/pages/DiscordSettingsCard';
-import { RulesCard } from '../../features/pages/RulesCard';
+import { DevelopersCard, DiscordSettingsCard, RulesCard } from '../../features/pages/SubpageCards';
 import {
   ServerPageFailed,
   ServerPageHeader,
