@@ -77,7 +77,14 @@ it('a linked member who joins gets their roles and nickname, and the verified DM
   // the test group's Owner rank role too, and never the unverified role
   expect(member!.roles.length).toBeGreaterThanOrEqual(2);
   expect(member!.roles).not.toContain(LOW_ROLE);
-  expect((await dmsTo(stack, RUBY.discordId)).map((dm) => dm.content)).toEqual([
+  // the DM follows the member's edit: wait for it as the member would
+  const dms = await until(
+    'the verified DM',
+    () => dmsTo(stack, RUBY.discordId),
+    (d) => d.length > 0,
+    JOB_RUN,
+  );
+  expect(dms.map((dm) => dm.content)).toEqual([
     expect.stringContaining('You are verified in Bot Guild as RankedRuby'),
   ]);
   expect(await presence(RUBY.discordId)).toBe('present');
