@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { ROOT, STACK, STACK_PORT_OFFSET } from './stack';
+import { startOriginScript, type ServedOrigin } from './originScript';
+import { STACK } from './stack';
 
 // The app served as docs/production.md recommends and the benchmark measures it: the shell, every
 // remote and the API on one HTTPS origin with HTTP/2 (scripts/lib/oneOriginStack.mjs), in front of
@@ -18,35 +16,10 @@ import { ROOT, STACK, STACK_PORT_OFFSET } from './stack';
 export const toPlainOrigins = (urls: string[]) =>
   urls.filter((url) => url.startsWith('http://') && !url.startsWith(`${STACK.emulator}/`));
 
-export interface OneOrigin {
-  origin: string;
-  stop: () => Promise<void>;
-}
+export type OneOrigin = ServedOrigin;
 
-/** Starts `oneOriginStack.mjs`; resolves once it serves (its first stdout line is the origin). */
-export async function startOneOrigin(): Promise<OneOrigin> {
-  const script = path.join(ROOT, 'scripts', 'lib', 'oneOriginStack.mjs');
-  const child = spawn(process.execPath, [script, '--port-offset', String(STACK_PORT_OFFSET)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`oneOriginStack.mjs exited with ${code}`))),
-  );
-  const firstLine = new Promise<string>((resolve) =>
-    createInterface({ input: child.stdout! }).once('line', resolve),
-  );
-  const { origin } = JSON.parse(await Promise.race([firstLine, exited])) as { origin: string };
-  return {
-    origin,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const stopped = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await stopped;
-    },
-  };
-}
+/** Starts `oneOriginStack.mjs`; resolves once it serves. */
+export const startOneOrigin = (): Promise<OneOrigin> => startOriginScript('oneOriginStack.mjs');
 
 /**
  * Carries the session of a page signed in on the plain stack to `origin`: sign-in returns to the

@@ -16,6 +16,7 @@ export * from './Banner';
 export * from './Field';
 export * from './RadioGroup';
 export * from './Checkbox';
+export * from './FieldGroup';
 export * from './PageContainer';
 export * from './PageHeader';
 export * from './Stack';

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import {
   Button,
   FieldError,
+  FieldGroup,
   Label,
   Select,
   TextInput,
@@ -11,19 +12,6 @@ import {
 } from '@roconnect/shared-lib';
 import type { RowDraft } from './bindDrafts';
 import { RoleField, RuleExtras } from './RuleFields';
-
-export const Fieldset = styled.fieldset`
-  margin: 0;
-  padding: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  min-width: 0;
-  legend {
-    padding: 0 ${({ theme }) => theme.space(1)};
-    font-weight: 600;
-    font-size: 0.9375rem;
-  }
-`;
 
 export const Fields = styled.div`
   display: grid;
@@ -108,7 +96,7 @@ export function BindRow({
   const errorId = useId();
   const invalid = Boolean(error);
   return (
-    <Fieldset aria-describedby={error ? errorId : undefined}>
+    <FieldGroup aria-describedby={error ? errorId : undefined}>
       <legend>Rank range {index + 1}</legend>
       <Fields>
         <RankField
@@ -140,6 +128,6 @@ export function BindRow({
       </Fields>
       <RuleExtras row={row} invalid={invalid} disabled={disabled} onChange={onChange} />
       {error && <FieldError id={errorId}>{error}</FieldError>}
-    </Fieldset>
+    </FieldGroup>
   );
 }

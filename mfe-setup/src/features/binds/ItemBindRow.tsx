@@ -2,6 +2,7 @@ import { useId } from 'react';
 import {
   Button,
   FieldError,
+  FieldGroup,
   Label,
   TextInput,
   VisuallyHidden,
@@ -10,7 +11,7 @@ import {
 } from '@roconnect/shared-lib';
 import { useBindLookup } from '@roconnect/shared-lib/query';
 import { ITEM_KIND_WORDS, type ItemDraft } from './bindDrafts';
-import { Fieldset, Fields } from './BindRow';
+import { Fields } from './BindRow';
 import { RoleField, RuleExtras } from './RuleFields';
 import { useDebounced } from './useDebounced';
 
@@ -65,7 +66,7 @@ export function ItemBindRow({
   const title = ITEM_KIND_WORDS[item.kind].title;
   const name: ItemName = useItemName(serverId, item);
   return (
-    <Fieldset aria-describedby={error ? errorId : undefined}>
+    <FieldGroup aria-describedby={error ? errorId : undefined}>
       <legend>
         {title} bind {index + 1}
       </legend>
@@ -99,6 +100,6 @@ export function ItemBindRow({
       {error && <FieldError id={errorId}>{error}</FieldError>}
       {/* the looked-up name is read out as it arrives, without moving the focus from the ID */}
       <VisuallyHidden aria-live="polite">{name.found ?? name.unknown ?? ''}</VisuallyHidden>
-    </Fieldset>
+    </FieldGroup>
   );
 }

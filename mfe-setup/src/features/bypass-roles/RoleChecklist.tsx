@@ -1,17 +1,6 @@
 import styled from 'styled-components';
-import { Checkbox, type ServerRole } from '@roconnect/shared-lib';
+import { Checkbox, FieldGroup, type ServerRole } from '@roconnect/shared-lib';
 
-const Fieldset = styled.fieldset`
-  margin: 0;
-  padding: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  min-width: 0;
-  legend {
-    padding: 0 ${({ theme }) => theme.space(1)};
-    font-weight: 600;
-  }
-`;
 const List = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(1)};
@@ -38,7 +27,7 @@ export function RoleChecklist({
   onChange,
 }: RoleChecklistProps) {
   return (
-    <Fieldset>
+    <FieldGroup>
       <legend>{legend}</legend>
       <p style={{ margin: '0 0 8px' }}>{hint}</p>
       {roles.length === 0 ? (
@@ -58,6 +47,6 @@ export function RoleChecklist({
           ))}
         </List>
       )}
-    </Fieldset>
+    </FieldGroup>
   );
 }
