@@ -16,7 +16,8 @@ import { sendDelivery } from '../../../src/domain/webhooks/send';
 import { testSettings } from '../../support/app';
 import { queryRows } from '../../support/db';
 import { createFakeIntegrations } from '../../support/fake-integrations';
-import { completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
+import { linkedAccountId, verifyAs } from '../../support/console';
+import { completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { until } from '../../support/until';
 import { GROUP, GUILD_A, MAX, OLIVIA, PETE } from '../../support/world';
@@ -209,20 +210,7 @@ describe('deliveries', () => {
       ).not.toContain(secret);
 
       await completeSetup(a, olivia, GUILD_A, { group_id: GROUP });
-      await linkRoblox(a, max, PETE);
-      const [account] = (
-        await a.inject({
-          method: 'GET',
-          url: '/api/v1/dashboard/user/linked-accounts',
-          headers: max.headers,
-        })
-      ).json().data as { id: string }[];
-      const verify = await a.inject({
-        method: 'POST',
-        url: '/api/v1/dashboard/bot/verify-in-server',
-        headers: max.headers,
-        payload: { server_id: GUILD_A, account_id: account!.id },
-      });
+      const verify = await verifyAs(a, max, GUILD_A, await linkedAccountId(a, max, PETE));
       expect(verify.statusCode).toBe(200);
 
       await until(
@@ -305,23 +293,10 @@ describe('deliveries', () => {
       const max = await loginAs(a, MAX);
       const { secret } = (await putWebhook(a, olivia, hook.url)).json().data;
       await completeSetup(a, olivia, GUILD_A, { group_id: GROUP });
-      await linkRoblox(a, max, PETE);
       await t.tdb.database.db.execute(
         sql`INSERT INTO privacy_consents (user_id, guild_id, visible) SELECT id, ${GUILD_A}, false FROM users WHERE discord_id = ${MAX}`,
       );
-      const [account] = (
-        await a.inject({
-          method: 'GET',
-          url: '/api/v1/dashboard/user/linked-accounts',
-          headers: max.headers,
-        })
-      ).json().data as { id: string }[];
-      await a.inject({
-        method: 'POST',
-        url: '/api/v1/dashboard/bot/verify-in-server',
-        headers: max.headers,
-        payload: { server_id: GUILD_A, account_id: account!.id },
-      });
+      await verifyAs(a, max, GUILD_A, await linkedAccountId(a, max, PETE));
       await until(
         'the delivery',
         () => hook.got.length,
@@ -347,20 +322,8 @@ describe('deliveries', () => {
       const max = await loginAs(a, MAX);
       await putWebhook(a, olivia, hook.url);
       await completeSetup(a, olivia, GUILD_A, { group_id: GROUP });
-      await linkRoblox(a, max, PETE);
-      const [account] = (
-        await a.inject({
-          method: 'GET',
-          url: '/api/v1/dashboard/user/linked-accounts',
-          headers: max.headers,
-        })
-      ).json().data as { id: string }[];
-      await a.inject({
-        method: 'POST',
-        url: '/api/v1/dashboard/bot/verify-in-server',
-        headers: max.headers,
-        payload: { server_id: GUILD_A, account_id: account!.id },
-      });
+      const accountId = await linkedAccountId(a, max, PETE);
+      await verifyAs(a, max, GUILD_A, accountId);
       // staff took the Verified role away in Discord; a game asks RoConnect to update Max
       const guild = t.world.guilds.get(GUILD_A)!;
       const verified = guild.roles.find((r) => r.name === 'Verified')!;
@@ -382,7 +345,7 @@ describe('deliveries', () => {
       expect(update.statusCode).toBe(200);
       const unlink = await a.inject({
         method: 'DELETE',
-        url: `/api/v1/dashboard/user/linked-account/${account!.id}?remove_roles=true`,
+        url: `/api/v1/dashboard/user/linked-account/${accountId}?remove_roles=true`,
         headers: max.headers,
       });
       expect(unlink.statusCode).toBe(200);
