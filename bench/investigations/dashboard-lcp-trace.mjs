@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // Investigation, untested: one Lighthouse run of the signed-in /dashboard (plain HTTP/1.1), with
 // what the LCP waits for: the LCP element, its phases, each request's simulated start and end, and
-// each script's main-thread time. `node bench/investigations/dashboard-lcp-trace.mjs [lhr.json]`
-// with the production builds in place and nothing on the stack's ports. RUNS=n prints n LCPs.
+// each script's main-thread time, then Lantern's simulated span of every request and task started
+// before the paint (the simulated LCP is when the last of them ends).
+// `node bench/investigations/dashboard-lcp-trace.mjs [lhr.json]` with the production builds in
+// place and nothing on the stack's ports. RUNS=n prints n LCPs.
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { chromium } from 'playwright-core';
 import { startBenchStack } from '../lib/stack.mjs';
 
@@ -36,8 +39,9 @@ try {
   await page.close();
   await browser.close();
   let lhr;
+  let artifacts;
   for (let run = 0; run < Number(process.env.RUNS || 1); run += 1) {
-    ({ lhr } = await lighthouse(`${SHELL}/dashboard`, {
+    ({ lhr, artifacts } = await lighthouse(`${SHELL}/dashboard`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -62,6 +66,35 @@ try {
   const dependency = audit('network-dependency-tree-insight') ?? audit('critical-request-chains');
   if (dependency)
     console.log('\ncritical chain:', JSON.stringify(dependency.details, null, 1).slice(0, 4000));
+  const lcp = await LanternLargestContentfulPaint.request(
+    {
+      trace: artifacts.Trace,
+      devtoolsLog: artifacts.DevtoolsLog,
+      gatherContext: artifacts.GatherContext,
+      settings: lhr.configSettings,
+      URL: artifacts.URL,
+      SourceMaps: artifacts.SourceMaps,
+      simulator: null,
+    },
+    { computedCache: new Map(), settings: lhr.configSettings },
+  );
+  // the audit's LCP blends these two estimates
+  for (const which of ['optimisticEstimate', 'pessimisticEstimate']) {
+    const estimate = lcp[which];
+    console.log(`\n${which}: ${Math.round(estimate.timeInMs)} ms`);
+    const rows = [...estimate.nodeTimings.entries()]
+      .filter(([, t]) => t.endTime <= estimate.timeInMs + 1)
+      .sort(([, a], [, b]) => a.startTime - b.startTime);
+    for (const [node, t] of rows) {
+      const what =
+        node.type === 'network'
+          ? `${node.request.url.replace(/^https?:\/\/localhost/, '')} ${node.request.transferSize} B`
+          : `cpu ${Math.round(node.duration / 1000)} ms observed; ${[...new Set(node.childEvents.map((e) => e.args?.data?.url).filter(Boolean))].map((u) => u.replace(/^.*\//, '')).join(' ')}`;
+      console.log(
+        `${String(Math.round(t.startTime)).padStart(6)} → ${String(Math.round(t.endTime)).padStart(6)}  ${what}`,
+      );
+    }
+  }
   if (process.argv[2]) fs.writeFileSync(process.argv[2], JSON.stringify(lhr));
 } finally {
   await chrome.kill();
