@@ -4,10 +4,9 @@
  * are applied by one update-all run, a changed list is previewed, saved and applied by another,
  * and each role's previewed gains and losses are the members who gained and lost it.
  */
-import { randomUUID } from 'node:crypto';
 import { generateLoadSeed } from '@roconnect/emulator';
-import { robloxAccounts, users } from '../../../src/db/schema';
 import { openTestDatabase, type TestDatabase } from '../../support/db';
+import { insertLoadLinks } from '../../support/load-links';
 import {
   emulatorState,
   loginThroughEmulator,
@@ -40,19 +39,7 @@ beforeAll(async () => {
   await owner.call('POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
   await owner.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' });
   await owner.call('POST', `${base}/group`, { skip: true });
-  for (const link of load.links) {
-    const userId = randomUUID();
-    await tdb.database.db
-      .insert(users)
-      .values({ id: userId, discordId: link.discord_id, username: link.discord_username });
-    await tdb.database.db.insert(robloxAccounts).values({
-      id: randomUUID(),
-      userId,
-      robloxId: String(link.roblox_id),
-      username: link.roblox_username,
-      displayName: link.roblox_display_name,
-    });
-  }
+  await insertLoadLinks(tdb.database, load.links);
 });
 afterAll(async () => {
   await stack?.close();

@@ -2,10 +2,9 @@
  * The log channel during a server-wide member update: the run's verifications are not posted one
  * by one; the run ends with one summary message.
  */
-import { randomUUID } from 'node:crypto';
 import { generateLoadSeed } from '@roconnect/emulator';
-import { robloxAccounts, users } from '../../../src/db/schema';
 import { openTestDatabase, type TestDatabase } from '../../support/db';
+import { insertLoadLinks } from '../../support/load-links';
 import {
   emulatorState,
   loginThroughEmulator,
@@ -48,19 +47,7 @@ it('posts one summary message for an update run of 80 linked members, not one pe
   expect(
     (await owner.call('POST', `${BASE}/setup/group`, { group_id: String(load.group_id) })).status,
   ).toBe(200);
-  for (const link of load.links) {
-    const userId = randomUUID();
-    await tdb.database.db
-      .insert(users)
-      .values({ id: userId, discordId: link.discord_id, username: link.discord_username });
-    await tdb.database.db.insert(robloxAccounts).values({
-      id: randomUUID(),
-      userId,
-      robloxId: String(link.roblox_id),
-      username: link.roblox_username,
-      displayName: link.roblox_display_name,
-    });
-  }
+  await insertLoadLinks(tdb.database, load.links);
   expect((await owner.call('PUT', `${BASE}/log-channel`, { channel_id: GENERAL })).status).toBe(
     200,
   );

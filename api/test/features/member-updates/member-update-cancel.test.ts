@@ -1,10 +1,9 @@
 /** Cancelling a running member update stops the work: no member is changed after it settles. */
-import { randomUUID } from 'node:crypto';
 import { generateLoadSeed } from '@roconnect/emulator';
 import { sql } from 'drizzle-orm';
-import { robloxAccounts, users } from '../../../src/db/schema';
 import { MEMBER_UPDATE_QUEUE } from '../../../src/features/member-updates/jobs/member-update-job';
 import { openTestDatabase, queryRows, type TestDatabase } from '../../support/db';
+import { insertLoadLinks } from '../../support/load-links';
 import { loginThroughEmulator, startStack, type Stack } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
@@ -51,19 +50,7 @@ it('DELETE stops a running update; members already done stay done', async () => 
   await owner.call('POST', `${setup}/nickname`, { nickname_format: 'roblox_username' });
   await owner.call('POST', `${setup}/verified-role`, { verified_role_name: 'Verified' });
   await owner.call('POST', `${setup}/group`, { skip: true });
-  for (const link of load.links) {
-    const userId = randomUUID();
-    await tdb.database.db
-      .insert(users)
-      .values({ id: userId, discordId: link.discord_id, username: link.discord_username });
-    await tdb.database.db.insert(robloxAccounts).values({
-      id: randomUUID(),
-      userId,
-      robloxId: String(link.roblox_id),
-      username: link.roblox_username,
-      displayName: link.roblox_display_name,
-    });
-  }
+  await insertLoadLinks(tdb.database, load.links);
   // slow enough to catch it running: a few bot requests a second
   await fetch(`${stack.emulator.url}/__emulator/rate-limits`, {
     method: 'PUT',

@@ -1,8 +1,7 @@
 /** A server-wide update gives the unverified role to members with no linked account and takes it from linked ones. */
-import { randomUUID } from 'node:crypto';
 import { generateLoadSeed } from '@roconnect/emulator';
-import { robloxAccounts, users } from '../../../src/db/schema';
 import { openTestDatabase, type TestDatabase } from '../../support/db';
+import { insertLoadLinks } from '../../support/load-links';
 import { loginThroughEmulator, startStack, type Stack } from '../../support/emulator-flow';
 
 jest.setTimeout(120_000);
@@ -50,20 +49,8 @@ it('gives the unverified role to unlinked members and takes it from the linked',
   expect(saved.status).toBe(200);
 
   const linkedIds = new Set<string>();
-  for (const link of load.links) {
-    const userId = randomUUID();
-    linkedIds.add(link.discord_id);
-    await tdb.database.db
-      .insert(users)
-      .values({ id: userId, discordId: link.discord_id, username: link.discord_username });
-    await tdb.database.db.insert(robloxAccounts).values({
-      id: randomUUID(),
-      userId,
-      robloxId: String(link.roblox_id),
-      username: link.roblox_username,
-      displayName: link.roblox_display_name,
-    });
-  }
+  for (const link of load.links) linkedIds.add(link.discord_id);
+  await insertLoadLinks(tdb.database, load.links);
   // one linked member still wears the unverified role from before they linked
   const [firstLinked] = [...linkedIds];
   await stack.app.ctx.integrations.discordBot.addMemberRole(

@@ -2,12 +2,11 @@
  * Updating every member of a server: 500 members, 300 linked, against the emulator with rate
  * limits on; the API is stopped mid-run and another instance finishes the same job.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { generateLoadSeed } from '@roconnect/emulator';
-import { robloxAccounts, users } from '../../../src/db/schema';
 import { metricsRegistry } from '../../../src/lib/metrics';
 import { openTestDatabase, queryRows, type TestDatabase } from '../../support/db';
+import { insertLoadLinks } from '../../support/load-links';
 import {
   emulatorState,
   loginThroughEmulator,
@@ -55,27 +54,10 @@ async function setUp(owner: HttpSession) {
   ).toBe(200);
 }
 
-/** The 300 links, as rows: these members signed in once and linked their Roblox account. */
-async function linkMembers() {
-  for (const link of load.links) {
-    const userId = randomUUID();
-    await tdb.database.db
-      .insert(users)
-      .values({ id: userId, discordId: link.discord_id, username: link.discord_username });
-    await tdb.database.db.insert(robloxAccounts).values({
-      id: randomUUID(),
-      userId,
-      robloxId: String(link.roblox_id),
-      username: link.roblox_username,
-      displayName: link.roblox_display_name,
-    });
-  }
-}
-
 it('updates every linked member once, within the rate limits, across a restart of the API', async () => {
   const owner = await loginThroughEmulator(stack, load.owner_id);
   await setUp(owner);
-  await linkMembers();
+  await insertLoadLinks(tdb.database, load.links);
   const edit = (await owner.call('GET', `/api/v1/server/${GUILD}/edit`)).json.data;
   const verifiedRole = (await emulatorState(stack)).discord.guilds[0].roles.find(
     (r: { name: string }) => r.name === 'Verified',
