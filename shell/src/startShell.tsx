@@ -1,5 +1,4 @@
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { hasNavigator, GlobalStyle, navigate, session, theme } from '@roconnect/shared-lib';
 import {
@@ -76,9 +75,7 @@ export async function startShell({
   reactRoot.render(
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
+      <App />
     </ThemeProvider>,
   );
   return {

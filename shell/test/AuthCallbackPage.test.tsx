@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { loginCheck, session } from '@roconnect/shared-lib';
 import {
   DEMO_ACCESS_TOKEN,
@@ -9,6 +8,7 @@ import {
   failNext,
   setupMockServer,
 } from '@roconnect/shared-lib/testing';
+import { MemoryRouter, Route, Switch } from '../src/app/router';
 import { AuthCallbackPage } from '../src/features/auth/AuthCallbackPage';
 import { LocationProbe, renderWithTheme } from './helpers';
 
@@ -18,11 +18,15 @@ const { server } = setupMockServer();
 function renderCallback(address: string) {
   window.history.replaceState(null, '', address);
   return renderWithTheme(
-    <MemoryRouter initialEntries={['/auth/callback']}>
-      <Routes>
-        <Route path="/auth/callback" element={<AuthCallbackPage />} />
-        <Route path="*" element={<LocationProbe />} />
-      </Routes>
+    <MemoryRouter path="/auth/callback">
+      <Switch>
+        <Route path="/auth/callback">
+          <AuthCallbackPage />
+        </Route>
+        <Route>
+          <LocationProbe />
+        </Route>
+      </Switch>
     </MemoryRouter>,
   );
 }

@@ -1,11 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
 import { cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { session, theme } from '@roconnect/shared-lib';
 import { setupMockServer, signIn } from '@roconnect/shared-lib/testing';
 import { registerRemoteManifest } from '../src/features/remotes/remoteRegistry';
 import { App } from '../src/app/App';
+import { MemoryRouter, useLocation } from '../src/app/router';
 import { federation } from './mocks/federationRuntime';
 
 export { federation };
@@ -54,10 +54,10 @@ export function renderWithTheme(ui: ReactElement): RenderResult {
   return render(ui, { wrapper: ThemeWrapper });
 }
 
-/** The shell's App in a MemoryRouter at `route`, as bootstrap renders it in a BrowserRouter. */
+/** The shell's App in a MemoryRouter at `route`, as bootstrap renders it on the browser's address. */
 export function renderApp(route: string): RenderResult {
   return renderWithTheme(
-    <MemoryRouter initialEntries={[route]}>
+    <MemoryRouter path={route}>
       <App />
       <LocationProbe />
     </MemoryRouter>,

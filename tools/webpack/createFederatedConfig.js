@@ -12,13 +12,6 @@ const LandingAssetsPlugin = require('./LandingAssetsPlugin');
 /** React Query and shared-lib's query layer: the dashboard's, never the landing's. */
 const QUERY_LAYER = /[\\/](node_modules[\\/]@tanstack|shared-lib[\\/]src[\\/]query)[\\/]/;
 
-const REACT_ROUTER_PRODUCTION = path.join(
-  path.dirname(require.resolve('react-router')),
-  '..',
-  'production',
-  'index.mjs',
-);
-
 /** The plugin `experiments.provideExternalRuntime` adds, as its ESM build (see below). */
 const INJECT_RUNTIME_PLUGIN_ESM = path.join(
   path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
@@ -66,9 +59,6 @@ module.exports = function createFederatedConfig(o) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        // react-router's package exports only its development build (dev warnings, larger);
-        // production builds take its production build.
-        alias: isProd ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {},
       },
       module: { rules: moduleRules(isProd) },
       // The host's start is one entry with its shared singletons in it (sharedSingletons.js);

@@ -1,8 +1,7 @@
 // The modules every container shares as singletons (ARCHITECTURE.md). Sub-path keys ('react/',
 // 'react-dom/') are needed: sharing 'react-dom' alone does not share 'react-dom/client'.
-// react-router is not shared: only the shell routes (every parcel is its own React root, so no
-// router context reaches a remote), and a shared module cannot be tree-shaken: sharing it sent
-// its whole 61 KB (gzip) build to every visitor, bundling it sends the ~20 KB the shell uses.
+// The router (wouter) is not shared: only the shell routes (every parcel is its own React root,
+// so no router context reaches a remote), and a shared module cannot be tree-shaken.
 // The query cache is one per page like the session: shared-lib's ./query entry is a singleton, not
 // in the host's start (see HOST_STARTUP). React Query is not shared: only that entry imports it,
 // so bundled inside it, it is tree-shaken to the part the entry uses.

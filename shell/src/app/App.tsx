@@ -1,26 +1,22 @@
-import { useEffect, useRef } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
 import { setNavigator } from '@roconnect/shared-lib';
 import { applyPageMeta } from '../features/meta/pageMeta';
 import { preloadParcels } from '../features/remotes/routePreloads';
 import { ToastProvider } from '../features/toasts/ToastProvider';
 import { metaForPath, routeForPath } from './routeTable';
+import { Route, Switch, useLocation, useNavigate } from './router';
 import { appRoutes } from './routes';
 
 /** Keeps page title/meta in step with the route and lends the router to the remotes. */
 function RouterBridge() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  // useNavigate changes identity with the location; the bridge must never be briefly unset, or a
-  // remote's navigation in that gap would reload the page.
-  const latestNavigate = useRef(navigate);
+  // set once: the bridge must never be briefly unset, or a remote's navigation in that gap would
+  // reload the page (useNavigate's function is the same on every render)
   useEffect(() => {
-    latestNavigate.current = navigate;
-  }, [navigate]);
-  useEffect(() => {
-    setNavigator((to, options) => latestNavigate.current(to, { replace: options?.replace }));
+    setNavigator((to, options) => navigate(to, { replace: options?.replace }));
     return () => setNavigator(null);
-  }, []);
+  }, [navigate]);
   useEffect(() => {
     applyPageMeta(pathname, metaForPath(pathname));
     preloadParcels(routeForPath(pathname).preloadNext ?? []);
@@ -32,11 +28,13 @@ export function App() {
   return (
     <>
       <RouterBridge />
-      <Routes>
+      <Switch>
         {appRoutes.map((route) => (
-          <Route key={route.path} path={route.path} element={route.element} />
+          <Route key={route.path} path={route.path}>
+            {route.element}
+          </Route>
         ))}
-      </Routes>
+      </Switch>
       <ToastProvider />
     </>
   );

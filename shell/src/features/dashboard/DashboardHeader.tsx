@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../app/router';
 import styled from 'styled-components';
 import {
   Avatar,
