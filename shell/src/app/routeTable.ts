@@ -27,7 +27,7 @@ export type RoutePage =
 export type RouteGuard = 'none' | 'signedOut' | 'signedIn' | 'header';
 
 export interface PageRoute {
-  /** A react-router path: `:name` for one segment, `*` for every other address. */
+  /** A route path (src/app/router.tsx): `:name` for one segment, `*` for every other address. */
   path: string;
   page: RoutePage;
   guard: RouteGuard;
