@@ -22,61 +22,45 @@ const Row = styled.div`
   }
 `;
 
-interface SubpageCardProps {
-  title: string;
-  description: string;
-  to: string;
-  linkLabel: string;
-}
+/** The server's pages of settings, each reached by a card on the server page. */
+const SUBPAGES = {
+  discordSettings: {
+    title: 'Discord settings',
+    description:
+      'What happens when members join, a log channel, a Verify message and scheduled resyncs.',
+    path: discordSettingsPath,
+    linkLabel: 'Open Discord Settings',
+  },
+  developers: {
+    title: 'Developers',
+    description: 'API keys for your bots and games, and a webhook for member events.',
+    path: developersPath,
+    linkLabel: 'Open Developers',
+  },
+  rules: {
+    title: 'Nicknames, bypass roles and restrictions',
+    description: 'The nickname template, roles the bot leaves alone, and who may not verify here.',
+    path: rulesPath,
+    linkLabel: 'Open Rules',
+  },
+} satisfies Record<
+  string,
+  { title: string; description: string; path: (serverId: string) => string; linkLabel: string }
+>;
 
 /** A card on the server page that leads to one of its pages of settings. */
-function SubpageCard({ title, description, to, linkLabel }: SubpageCardProps) {
+export function SubpageCard({ page, serverId }: { page: keyof typeof SUBPAGES; serverId: string }) {
+  const { title, description, path, linkLabel } = SUBPAGES[page];
   const headingId = useId();
   return (
     <Card as="section" aria-labelledby={headingId}>
       <Heading id={headingId}>{title}</Heading>
       <Row>
         <p>{description}</p>
-        <PageLink to={to} variant="secondary">
+        <PageLink to={path(serverId)} variant="secondary">
           {linkLabel}
         </PageLink>
       </Row>
     </Card>
-  );
-}
-
-/** The way to the server's Discord settings, a page of their own. */
-export function DiscordSettingsCard({ serverId }: { serverId: string }) {
-  return (
-    <SubpageCard
-      title="Discord settings"
-      description="What happens when members join, a log channel, a Verify message and scheduled resyncs."
-      to={discordSettingsPath(serverId)}
-      linkLabel="Open Discord Settings"
-    />
-  );
-}
-
-/** The way to the server's Developers page (API keys and webhook). */
-export function DevelopersCard({ serverId }: { serverId: string }) {
-  return (
-    <SubpageCard
-      title="Developers"
-      description="API keys for your bots and games, and a webhook for member events."
-      to={developersPath(serverId)}
-      linkLabel="Open Developers"
-    />
-  );
-}
-
-/** The way to the server's rules page: nickname template, bypass roles, restrictions. */
-export function RulesCard({ serverId }: { serverId: string }) {
-  return (
-    <SubpageCard
-      title="Nicknames, bypass roles and restrictions"
-      description="The nickname template, roles the bot leaves alone, and who may not verify here."
-      to={rulesPath(serverId)}
-      linkLabel="Open Rules"
-    />
   );
 }

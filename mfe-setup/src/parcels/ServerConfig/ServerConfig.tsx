@@ -13,7 +13,7 @@ import { AuditLogSection } from '../../features/audit/AuditLogSection';
 import { BindsSection } from '../../features/binds/BindsSection';
 import { BotHealthPanel } from '../../features/health/BotHealthPanel';
 import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
-import { DevelopersCard, DiscordSettingsCard, RulesCard } from '../../features/pages/SubpageCards';
+import { SubpageCard } from '../../features/pages/SubpageCards';
 import {
   ServerPageFailed,
   ServerPageHeader,
@@ -68,8 +68,8 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
       <Stack gap={6}>
         <BotHealthPanel serverId={serverId} />
         <VerifyLinkCard serverId={serverId} />
-        <DiscordSettingsCard serverId={serverId} />
-        <DevelopersCard serverId={serverId} />
+        <SubpageCard page="discordSettings" serverId={serverId} />
+        <SubpageCard page="developers" serverId={serverId} />
         <NicknameSection
           serverId={serverId}
           savedFormat={
@@ -78,7 +78,7 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
               : DEFAULT_NICKNAME_FORMAT
           }
         />
-        <RulesCard serverId={serverId} />
+        <SubpageCard page="rules" serverId={serverId} />
         <VerifiedRoleSection
           serverId={serverId}
           savedName={config.verified_role_name || DEFAULT_VERIFIED_ROLE_NAME}
