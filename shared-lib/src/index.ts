@@ -4,7 +4,7 @@
  * client are one per page. What only the shell may do with them (set the runtime configuration,
  * install the session's interceptors, write the tokens) is in the host entry, ./host.ts.
  */
-export * from './contract';
+export * from './contract/runtime';
 export * from './constants';
 export { getRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig';
 export * from './api/endpoints';

@@ -14,13 +14,13 @@ import {
   Modal,
   TextInput,
   api,
-  parseRobloxGroupInput,
   toast,
   type BindGroup,
   type BindInput,
   type ItemBindKind,
   type ServerRole,
 } from '@roconnect/shared-lib';
+import { parseRobloxGroupInput } from '@roconnect/shared-lib/contract';
 import { useBindLookup, useServerBinds } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
 import { useFocusReturn } from '../focus/useFocusReturn';

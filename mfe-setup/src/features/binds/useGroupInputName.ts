@@ -1,4 +1,5 @@
-import { apiErrorStatus, parseRobloxGroupInput } from '@roconnect/shared-lib';
+import { apiErrorStatus } from '@roconnect/shared-lib';
+import { parseRobloxGroupInput } from '@roconnect/shared-lib/contract';
 import { useBindLookup } from '@roconnect/shared-lib/query';
 import { LOOKUP_DELAY_MS } from './ItemBindRow';
 import { useDebounced } from './useDebounced';

@@ -1,4 +1,4 @@
-import { robloxGroupRequest } from '@roconnect/shared-lib';
+import { robloxGroupRequest } from '@roconnect/shared-lib/contract';
 
 /**
  * What saving a group field sends, or what the form says instead (docs/product.md › Group input).

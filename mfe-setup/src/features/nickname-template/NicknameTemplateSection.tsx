@@ -1,15 +1,11 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
+import { BRAND, Label, NICKNAME_TEMPLATE_MAX_LENGTH, TextInput, api } from '@roconnect/shared-lib';
 import {
-  BRAND,
-  Label,
-  NICKNAME_TEMPLATE_MAX_LENGTH,
-  TextInput,
-  api,
   fillNicknameTemplate,
   parseNicknameTemplate,
   type NicknameToken,
-} from '@roconnect/shared-lib';
+} from '@roconnect/shared-lib/contract';
 import { ConfigSection } from '../config-section/ConfigSection';
 import { useSectionSave } from '../config-section/useSectionSave';
 

@@ -2,9 +2,9 @@ import {
   DEFAULT_NICKNAME_FORMAT,
   PageContainer,
   Stack,
-  effectiveNicknameTemplate,
   type RoutePageProps,
 } from '@roconnect/shared-lib';
+import { effectiveNicknameTemplate } from '@roconnect/shared-lib/contract';
 import { serverChanged, usePageQueryClient } from '@roconnect/shared-lib/query';
 import { BypassRolesSection } from '../../features/bypass-roles/BypassRolesSection';
 import { NicknameTemplateSection } from '../../features/nickname-template/NicknameTemplateSection';
