@@ -88,7 +88,7 @@ try {
     for (const [node, t] of rows) {
       const what =
         node.type === 'network'
-          ? `${node.request.url.replace(/^https?:\/\/localhost/, '')} ${node.request.transferSize} B`
+          ? `${node.request.url.replace(/^https?:\/\/localhost/, '')} ${node.request.transferSize} B, connection ${node.request.connectionId}${node.request.connectionReused ? ' reused' : ''} ${JSON.stringify(t.connectionTiming ?? {})}`
           : `cpu ${Math.round(node.duration / 1000)} ms observed; ${[...new Set(node.childEvents.map((e) => e.args?.data?.url).filter(Boolean))].map((u) => u.replace(/^.*\//, '')).join(' ')}`;
       console.log(
         `${String(Math.round(t.startTime)).padStart(6)} → ${String(Math.round(t.endTime)).padStart(6)}  ${what}`,
