@@ -63,6 +63,14 @@ async function measure(checkout) {
       if (lhr.finalDisplayedUrl !== `${SHELL}/dashboard`)
         throw new Error(`${checkout}: Lighthouse ended on ${lhr.finalDisplayedUrl}`);
       lcps.push(Math.round(lhr.audits['largest-contentful-paint'].numericValue));
+      if (process.env.DETAIL) {
+        const scripts = lhr.audits['network-requests'].details.items.filter(
+          (r) => r.resourceType === 'Script' && r.networkRequestTime < lcps.at(-1),
+        );
+        const bytes = scripts.reduce((sum, r) => sum + (r.transferSize || 0), 0);
+        const mainThread = Math.round(lhr.audits['mainthread-work-breakdown'].numericValue);
+        console.log(`  ${lcps.at(-1)} ms: main thread ${mainThread} ms, ${scripts.length} scripts ${bytes} B`);
+      }
     }
     return lcps;
   } finally {
