@@ -69,7 +69,9 @@ async function measure(checkout) {
         );
         const bytes = scripts.reduce((sum, r) => sum + (r.transferSize || 0), 0);
         const mainThread = Math.round(lhr.audits['mainthread-work-breakdown'].numericValue);
-        console.log(`  ${lcps.at(-1)} ms: main thread ${mainThread} ms, ${scripts.length} scripts ${bytes} B`);
+        console.log(
+          `  ${lcps.at(-1)} ms: main thread ${mainThread} ms, ${scripts.length} scripts ${bytes} B`,
+        );
       }
     }
     return lcps;
