@@ -9,9 +9,8 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { launchBenchChrome, signInChrome } from '../lib/web.mjs';
 
 const SHELL = 'http://localhost:8080';
 const checkouts = process.argv.slice(2).map((dir) => path.resolve(dir));
@@ -32,26 +31,9 @@ async function measure(checkout) {
   const { startBenchStack } = await stackOf(checkout);
   const stack = await startBenchStack({ log: () => {} });
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-ab-'));
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-    ],
-    userDataDir,
-  });
+  const chrome = await launchBenchChrome(userDataDir);
   try {
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const page = await browser.contexts()[0].newPage();
-    await page.goto(`${SHELL}/login`);
-    await page.getByRole('button', { name: 'Continue with Discord' }).click();
-    await page.waitForURL('http://localhost:3100/**');
-    await page.getByRole('button', { name: 'Continue as demo_user' }).click();
-    await page.getByRole('button', { name: 'Logout' }).waitFor();
-    await page.close();
-    await browser.close();
+    await signInChrome(chrome.port);
     const lcps = [];
     for (let run = 0; run < runs; run += 1) {
       const { lhr } = await lighthouse(`${SHELL}/dashboard`, {

@@ -8,36 +8,18 @@
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
-import { chromium } from 'playwright-core';
 import { startBenchStack } from '../lib/stack.mjs';
+import { launchBenchChrome, signInChrome } from '../lib/web.mjs';
 
 const SHELL = 'http://localhost:8080';
 const log = (line) => console.log(line);
 const stack = await startBenchStack({ log });
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-lcp-trace-'));
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-  ],
-  userDataDir,
-});
+const chrome = await launchBenchChrome(userDataDir);
 try {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  const page = await browser.contexts()[0].newPage();
-  await page.goto(`${SHELL}/login`);
-  await page.getByRole('button', { name: 'Continue with Discord' }).click();
-  await page.waitForURL('http://localhost:3100/**');
-  await page.getByRole('button', { name: 'Continue as demo_user' }).click();
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
-  await page.close();
-  await browser.close();
+  await signInChrome(chrome.port);
   let lhr;
   let artifacts;
   for (let run = 0; run < Number(process.env.RUNS || 1); run += 1) {

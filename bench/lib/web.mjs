@@ -55,6 +55,15 @@ function chromePath() {
   return candidate;
 }
 
+/** Chromium as the bench runs Lighthouse in, on a user data folder of its own. */
+export function launchBenchChrome(userDataDir, extraFlags = []) {
+  return chromeLauncher.launch({
+    chromePath: chromePath(),
+    chromeFlags: [...CHROME_FLAGS, ...extraFlags],
+    userDataDir,
+  });
+}
+
 /** One Lighthouse run (mobile preset, simulated throttling, cache cleared, cookies kept). */
 async function runLighthouse(url, port) {
   const result = await lighthouse(url, {
@@ -123,7 +132,7 @@ async function carrySession(page, origin) {
 }
 
 /** The real sign-in, as the e2e suite does it: login page → emulated Discord consent → dashboard. */
-async function signIn(page) {
+export async function signIn(page) {
   await page.goto(`${SHELL}/login`);
   await page.getByRole('button', { name: 'Continue with Discord' }).click();
   await page.waitForURL(`${EMULATOR}/**`);
@@ -136,6 +145,15 @@ async function signIn(page) {
 const WARM_RELOAD_LIMIT_MS = 300_000;
 
 /** `warmReloadBytes` in a page of its own, in the benchmark's browser. */
+/** Signs the Chromium on `port` in on a page of its own, so Lighthouse's runs start signed in. */
+export async function signInChrome(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0].newPage();
+  await signIn(page);
+  await page.close();
+  await browser.close();
+}
+
 async function warmReload(port) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
@@ -202,12 +220,10 @@ export function remoteEntrySizes(root = ROOT) {
  */
 export async function benchWeb({ log, oneOrigin, runs = 3 }) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-bench-chrome-'));
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromePath(),
-    // trusts the one origin's certificate alone (Chromium honours it with a user data folder)
-    chromeFlags: [...CHROME_FLAGS, `--ignore-certificate-errors-spki-list=${oneOrigin.spki}`],
-    userDataDir,
-  });
+  // trusts the one origin's certificate alone (Chromium honours it with a user data folder)
+  const chrome = await launchBenchChrome(userDataDir, [
+    `--ignore-certificate-errors-spki-list=${oneOrigin.spki}`,
+  ]);
   const rows = [];
   try {
     log('Lighthouse, mobile preset, signed out: / (plain HTTP/1.1, then one HTTPS origin)');
