@@ -149,7 +149,10 @@ export function readRouteTable(root: string): PageRoute[] {
   try {
     const rows: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
     if (!Array.isArray(rows)) throw new Error('it is not a JSON array');
-    return (rows as ServerRoute[]).map((row) => ({ ...row, match: new RegExp(row.pattern) }));
+    return (rows as ServerRoute[]).map((row) => ({
+      ...row,
+      match: new RegExp(row.pattern, row.flags),
+    }));
   } catch (error) {
     console.warn(
       `${file} cannot be used (${errorText(error)}): pages are served without their route's hints; build the shell (npm run build -w @roconnect/shell).`,

@@ -100,6 +100,9 @@ describe('the route table', () => {
     ['/server/edit/1/extra', '*'],
     ['/404', '/404'],
     ['/no-such-page', '*'],
+    // as the router matches: any case, a trailing slash allowed
+    ['/Dashboard', '/dashboard'],
+    ['/server/edit/123456/', '/server/edit/:serverId'],
   ])('%s is the row %s', (pathname, path) => {
     expect(routeForPath(pathname).path).toBe(path);
   });

@@ -418,6 +418,9 @@ describe('shell production server', () => {
     expect(page.text.indexOf(inline)).toBeGreaterThan(page.text.indexOf('id="rc-deploy"'));
     for (const route of ['/', '/login', '/verify?server_id=1', '/server/edit/1'])
       expect((await request(port, route)).text).not.toContain('window.earlyLoad');
+    // the router opens the dashboard at these addresses too
+    for (const route of ['/Dashboard', '/dashboard/'])
+      expect((await request(port, route)).text).toContain(EARLY_LOAD_JS);
   });
 
   it('leaves out an early load that could close its element, and one without a config to read', async () => {

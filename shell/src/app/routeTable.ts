@@ -216,7 +216,10 @@ export const ROUTE_TABLE: PageRoute[] = [
   { path: '*', page: errorPage('404'), guard: 'none', title: titled(ERROR_TITLES['404']) },
 ];
 
-/** `path` as a regular expression over a whole pathname (`*` matches every pathname). */
+/**
+ * `path` as a regular expression over a whole pathname, matched as the router matches it (wouter's
+ * regexparam): any case, a trailing slash allowed. `*` matches every pathname.
+ */
 export function pathPattern(path: string): RegExp {
   if (path === '*') return /^.*$/;
   const source = path
@@ -225,7 +228,7 @@ export function pathPattern(path: string): RegExp {
       segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     )
     .join('/');
-  return new RegExp(`^${source}$`);
+  return new RegExp(`^${source}/?$`, 'i');
 }
 
 /** The table's row for a pathname: the first whose path matches, as the router picks it. */
@@ -255,6 +258,7 @@ export function dashboardTabParcel(search: string): ParcelRef {
  */
 export interface ServerRoute {
   pattern: string;
+  flags: string;
   title: string;
   description: string;
   firstParcel?: ParcelRef & { prerender?: string };
@@ -267,6 +271,7 @@ export interface ServerRoute {
 export function serverRouteTable(): ServerRoute[] {
   return ROUTE_TABLE.map((route) => ({
     pattern: pathPattern(route.path).source,
+    flags: pathPattern(route.path).flags,
     title: route.title,
     description: route.description ?? DEFAULT_DESCRIPTION,
     ...(route.firstParcel ? { firstParcel: route.firstParcel } : {}),
