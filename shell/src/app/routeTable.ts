@@ -7,6 +7,7 @@
  * against the remotes' exposed modules. Adding a page: one row here, and the parcel its remote
  * exposes (docs/README.md › Adding a page).
  */
+import { parse as parseRoutePath } from 'regexparam';
 import { API_PATHS, BRAND, isDashboardTab } from '@roconnect/shared-lib';
 import type { PageMeta } from '../features/meta/pageMeta';
 import type { ParcelRef, RemoteName } from '../features/remotes/remoteRegistry';
@@ -217,18 +218,11 @@ export const ROUTE_TABLE: PageRoute[] = [
 ];
 
 /**
- * `path` as a regular expression over a whole pathname, matched as the router matches it (wouter's
- * regexparam): any case, a trailing slash allowed. `*` matches every pathname.
+ * `path` as a regular expression over a whole pathname, by the parser the router matches with
+ * (wouter's regexparam): any case, a trailing slash allowed; `*` matches every pathname.
  */
 export function pathPattern(path: string): RegExp {
-  if (path === '*') return /^.*$/;
-  const source = path
-    .split('/')
-    .map((segment) =>
-      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('/');
-  return new RegExp(`^${source}/?$`, 'i');
+  return parseRoutePath(path).pattern;
 }
 
 /** The table's row for a pathname: the first whose path matches, as the router picks it. */
