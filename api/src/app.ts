@@ -66,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.logger === false ? { logger: false } : requestLogging(settings.logLevel)),
     trustProxy: settings.trustProxy,
     bodyLimit: 64 * 1024,
+    pluginTimeout: settings.startTimeoutMs,
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();

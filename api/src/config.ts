@@ -27,6 +27,8 @@ export interface Settings {
     idleInTransactionTimeoutMs: number;
   };
   logLevel: string;
+  /** how long each start step (the database, Redis, the job engine) may take before the start fails */
+  startTimeoutMs: number;
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
   /** requests per minute per user on sync-servers, manual-sync and verify-in-server */
@@ -462,6 +464,8 @@ export function loadSettings(env: Env = process.env): Settings {
       ),
     },
     logLevel: str(env, 'LOG_LEVEL', 'info'),
+    // Fastify's own 10 s cut PGlite's first start on a busy machine (docs/production.md)
+    startTimeoutMs: int(env, 'START_TIMEOUT_SECONDS', 300, 1, 3600) * 1000,
     jwtSecret: new TextEncoder().encode(jwtRaw),
     encryptionKey: decodeKey(
       keyEnv ? 'TOKEN_ENCRYPTION_KEY' : 'generated encryption key',

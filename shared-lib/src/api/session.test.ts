@@ -1,4 +1,6 @@
+import { http } from 'msw';
 import { API_PATHS } from '../contract/paths';
+import { route } from '../mocks/handlers/route';
 import {
   DEMO_REFRESH_TOKEN,
   DEMO_USER,
@@ -258,6 +260,70 @@ describe('logout', () => {
     afterCleanup.push(() => server.events.removeListener('request:start', listener));
     await session.logout();
     expect(bodies).toEqual([{ refresh_token: DEMO_REFRESH_TOKEN }]);
+  });
+
+  it('waits for a refresh under way: its new tokens never come back, and the API ends them', async () => {
+    signIn();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const atServer = new Promise<void>((resolve) => (reached = resolve));
+    // holds the refresh at the server, then lets the mock API answer it
+    server.use(
+      http.post(
+        route(API_PATHS.refresh),
+        () => {
+          reached();
+          return held.then(() => undefined);
+        },
+        { once: true },
+      ),
+    );
+    const bodies: { refresh_token: string }[] = [];
+    const listener = async ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === API_PATHS.logout)
+        bodies.push((await request.clone().json()) as { refresh_token: string });
+    };
+    server.events.on('request:start', listener);
+    afterCleanup.push(() => server.events.removeListener('request:start', listener));
+
+    const refreshing = session.refresh();
+    await atServer;
+    const loggingOut = session.logout();
+    release();
+    await expect(refreshing).resolves.toBe(true);
+    await expect(loggingOut).resolves.toBe(true);
+    expect(tokenStorage.getAccessToken()).toBeNull();
+    expect(tokenStorage.getRefreshToken()).toBeNull();
+    // the logout named the rotated refresh token, not the one the rotation spent
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]!.refresh_token).not.toBe(DEMO_REFRESH_TOKEN);
+    expect(db.sessions.every((row) => row.revoked)).toBe(true);
+  });
+
+  it('a rotation that ends after a local sign-out leaves storage empty', async () => {
+    signIn();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const atServer = new Promise<void>((resolve) => (reached = resolve));
+    server.use(
+      http.post(
+        route(API_PATHS.refresh),
+        () => {
+          reached();
+          return held.then(() => undefined);
+        },
+        { once: true },
+      ),
+    );
+    const refreshing = session.refresh();
+    await atServer;
+    session.clear();
+    release();
+    await expect(refreshing).resolves.toBe(false);
+    expect(tokenStorage.getAccessToken()).toBeNull();
+    expect(tokenStorage.getRefreshToken()).toBeNull();
   });
 
   it('clears the tokens even when the call fails', async () => {

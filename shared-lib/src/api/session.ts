@@ -21,6 +21,11 @@ export type RenewOutcome =
   | { result: 'failed'; error: unknown };
 
 let renewInFlight: Promise<RenewOutcome> | null = null;
+/**
+ * Counts local sign-outs. A rotation that was under way when the session ended here must not put
+ * its new tokens back in storage: the user logged out, so they stay out.
+ */
+let signOuts = 0;
 /** The renewal in flight may take tokens another tab renewed instead of rotating (`replacing`). */
 let renewInFlightMayReuse = false;
 
@@ -121,6 +126,8 @@ export const session = {
    * the access token has expired. Other tabs see the tokens go (see `followOtherTabs`).
    */
   async logout(): Promise<boolean> {
+    // a rotation under way would leave the API holding a refresh token this call never named
+    if (renewInFlight) await renewInFlight.catch(() => undefined);
     let ok = true;
     try {
       await api.auth.logout(tokenStorage.getRefreshToken());
@@ -160,11 +167,14 @@ async function rotateTokens(replacing: string | null | undefined): Promise<Renew
   const current = tokenStorage.getAccessToken();
   if (replacing !== undefined && current && current !== replacing) return { result: 'renewed' };
   const refreshToken = tokenStorage.getRefreshToken();
+  const signOutsBefore = signOuts;
   if (!refreshToken) {
     return { result: 'refused', tokenExpired: false, error: new Error('No refresh token.') };
   }
   try {
     const data = await api.auth.refresh(refreshToken);
+    if (signOuts !== signOutsBefore)
+      return { result: 'refused', tokenExpired: false, error: new Error('Signed out meanwhile.') };
     learnServerClock(data.access_token);
     tokenStorage.setTokens(data.access_token, data.refresh_token);
     return { result: 'renewed' };
@@ -207,6 +217,7 @@ function endAtStart(tokenExpired = false): SessionState {
 }
 
 function clearLocal(signedOutTo?: string): void {
+  signOuts += 1;
   tokenStorage.clear();
   sessionState.set({ status: 'anonymous', user: null, signedOutTo });
 }
