@@ -1,10 +1,15 @@
 import type { RateLimitSettings } from './discord/rateLimiter';
 import { LIMITS_OFF } from './discord/rateLimiter';
 import type { Seed } from './seed/types';
+import { defaultApplication, type ApplicationSettings } from './store/application';
 
 export interface EmulatorOptions {
   seed?: Seed;
   discordClientId?: string;
+  /** the bot's user id; default the application id (as for apps made since 2019; older ones differ) */
+  botUserId?: string;
+  /** the application's registered OAuth2 redirect URIs; default http://localhost:3000/auth/callback */
+  redirectUris?: string[];
   discordClientSecret?: string;
   discordBotToken?: string;
   robloxClientId?: string;
@@ -37,6 +42,9 @@ export interface GatewaySettings {
 
 export interface EmulatorConfig {
   discordClientId: string;
+  botUserId: string;
+  /** the application as its developer set it up; PATCH /__emulator/application changes it until reset */
+  application: ApplicationSettings;
   discordClientSecret: string;
   discordBotToken: string;
   robloxClientId: string;
@@ -50,6 +58,7 @@ export interface EmulatorConfig {
 
 export const DEFAULTS = {
   discordClientId: '100000000000000001',
+  redirectUri: 'http://localhost:3000/auth/callback',
   discordClientSecret: 'emulator-discord-secret',
   discordBotToken: 'emulator-bot-token',
   robloxClientId: 'emulator-roblox-client',
@@ -64,8 +73,11 @@ export const DEFAULTS = {
 } as const;
 
 export function resolveConfig(options: EmulatorOptions): EmulatorConfig {
+  const discordClientId = options.discordClientId ?? DEFAULTS.discordClientId;
   return {
-    discordClientId: options.discordClientId ?? DEFAULTS.discordClientId,
+    discordClientId,
+    botUserId: options.botUserId ?? discordClientId,
+    application: defaultApplication(options.redirectUris ?? [DEFAULTS.redirectUri]),
     discordClientSecret: options.discordClientSecret ?? DEFAULTS.discordClientSecret,
     discordBotToken: options.discordBotToken ?? DEFAULTS.discordBotToken,
     robloxClientId: options.robloxClientId ?? DEFAULTS.robloxClientId,

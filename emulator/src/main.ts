@@ -26,6 +26,10 @@ async function main(): Promise<void> {
   const app = createEmulator({
     seed,
     discordClientId: process.env.DISCORD_CLIENT_ID || undefined,
+    botUserId: process.env.EMULATOR_BOT_USER_ID || undefined,
+    redirectUris: process.env.EMULATOR_REDIRECT_URIS
+      ? process.env.EMULATOR_REDIRECT_URIS.split(',').map((uri) => uri.trim())
+      : undefined,
     discordClientSecret: process.env.DISCORD_CLIENT_SECRET || undefined,
     discordBotToken: process.env.DISCORD_BOT_TOKEN || undefined,
     robloxClientId: process.env.ROBLOX_CLIENT_ID || undefined,

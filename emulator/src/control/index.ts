@@ -4,6 +4,7 @@ import { escapeHtml } from '../html/page';
 import { announceGuildChanges, guildsWithBot } from '../gateway/events';
 import { SeedError, validateSeed } from '../seed/validate';
 import { parseFaults } from './faults';
+import { registerApplicationControl } from './application';
 import { registerLatencyControl } from './latency';
 import { registerChannelControl } from './channels';
 import { registerGatewayControl } from './gateway';
@@ -18,6 +19,7 @@ import { parseRateLimitSettings, rateLimitJson } from '../discord/rateLimiter';
 /** /__emulator/*: inspect state, reset, inject faults. Never faulted itself. */
 export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext): Promise<void> {
   app.get('/__emulator/state', async () => snapshot(ctx));
+  registerApplicationControl(app, ctx);
   registerMemberControl(app, ctx);
   registerMemberJoinControl(app, ctx);
   registerChannelControl(app, ctx);

@@ -108,7 +108,7 @@ export function registerMemberJoinControl(app: FastifyInstance, ctx: EmulatorCon
         return fail(reply, 404, 'not_found', `User ${userId} is not a member of ${guild.name}.`);
       if (userId === guild.owner_id)
         return fail(reply, 400, 'invalid_member', 'The owner cannot leave their own server.');
-      if (userId === ctx.config.discordClientId)
+      if (userId === ctx.config.botUserId)
         return fail(
           reply,
           400,

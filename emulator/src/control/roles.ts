@@ -75,7 +75,7 @@ export function registerRoleControl(app: FastifyInstance, ctx: EmulatorContext):
       if (change.position !== undefined) role.position = change.position;
       if (change.permissions !== undefined) {
         role.permissions = change.permissions;
-        recomputeBotPermissions(guild, ctx.config.discordClientId);
+        recomputeBotPermissions(guild, ctx.config.botUserId);
       }
       return {
         id: role.id,

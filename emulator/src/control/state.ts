@@ -10,7 +10,7 @@ export function snapshot(ctx: EmulatorContext) {
   const { discord, roblox } = ctx.store;
   return {
     discord: {
-      bot_user_id: ctx.config.discordClientId,
+      bot_user_id: ctx.config.botUserId,
       last_signed_in_user_id: ctx.store.lastDiscordUserId ?? null,
       users: [...discord.users.values()].filter((u) => !u.bot),
       guilds: [...discord.guilds.values()].map((g) => ({
@@ -18,7 +18,7 @@ export function snapshot(ctx: EmulatorContext) {
         name: g.name,
         owner_id: g.owner_id,
         bot_present: g.bot_present,
-        bot_highest_role_position: discord.highestPosition(g, ctx.config.discordClientId),
+        bot_highest_role_position: discord.highestPosition(g, ctx.config.botUserId),
         roles: sortedRoles(g).map((r) => ({
           id: r.id,
           name: r.name,

@@ -51,7 +51,7 @@ export function registerDiscordChannels(app: FastifyInstance, ctx: EmulatorConte
         timestamp: sentAt,
         edited_timestamp: null,
         author: {
-          id: ctx.config.discordClientId,
+          id: ctx.config.botUserId,
           username: ctx.config.botUsername,
           discriminator: '0001',
           global_name: null,

@@ -31,10 +31,10 @@ export function guildForBot(
 }
 
 export function botHasPermission(ctx: EmulatorContext, guild: GuildRecord, bit: bigint): boolean {
-  const perms = BigInt(guild.members.get(ctx.config.discordClientId)?.permissions ?? '0');
+  const perms = BigInt(guild.members.get(ctx.config.botUserId)?.permissions ?? '0');
   return (perms & (bit | ADMINISTRATOR)) !== 0n;
 }
 
 export function botHighest(ctx: EmulatorContext, guild: GuildRecord): number {
-  return ctx.store.discord.highestPosition(guild, ctx.config.discordClientId);
+  return ctx.store.discord.highestPosition(guild, ctx.config.botUserId);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recordBotCalls } from '../control/callLog';
 import type { EmulatorContext } from '../context';
+import { registerApplication } from './application';
 import { registerDiscordChannels } from './channels';
 import { registerDiscordConsent } from './consent';
 import { registerGatewayInfo } from './gatewayInfo';
@@ -30,6 +31,7 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
         registerInteractionRoutes(api, ctx);
         registerDiscordChannels(api, ctx);
         registerGatewayInfo(api, ctx);
+        registerApplication(api, ctx);
         registerRoleConnections(api, ctx);
       },
       { prefix },

@@ -77,7 +77,7 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
           message: 'Unknown role',
         });
     }
-    const isSelf = member.user_id === ctx.config.discordClientId;
+    const isSelf = member.user_id === ctx.config.botUserId;
     if (changesNick && !isSelf) {
       if (!botHasPermission(ctx, guild, MANAGE_NICKNAMES))
         return DiscordErrors.missingPermissions(reply);

@@ -16,7 +16,7 @@ export function registerDiscordUsers(app: FastifyInstance, ctx: EmulatorContext)
   app.get('/users/@me', async (request, reply) => {
     const caller = identifyCaller(ctx, request);
     if (!caller) return DiscordErrors.unauthorized(reply);
-    const id = caller.kind === 'bot' ? ctx.config.discordClientId : caller.access.userId;
+    const id = caller.kind === 'bot' ? ctx.config.botUserId : caller.access.userId;
     if (caller.kind === 'user' && !hasScope(caller.access, 'identify'))
       return DiscordErrors.unauthorized(reply);
     const user = discord().users.get(id);
@@ -29,7 +29,7 @@ export function registerDiscordUsers(app: FastifyInstance, ctx: EmulatorContext)
     if (!caller) return DiscordErrors.unauthorized(reply);
     if (caller.kind === 'user' && !hasScope(caller.access, 'guilds'))
       return DiscordErrors.missingAccess(reply);
-    const userId = caller.kind === 'bot' ? ctx.config.discordClientId : caller.access.userId;
+    const userId = caller.kind === 'bot' ? ctx.config.botUserId : caller.access.userId;
     const query = queryOf(request.query);
     const limit = query.limit === undefined ? 200 : Number(query.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) {

@@ -1,6 +1,7 @@
 import type { EmulatorContext } from '../context';
 import { channelJson, guildJson, memberJson, userJson } from '../discord/views';
 import type { GuildRecord, MemberRecord } from '../store/discordState';
+import { applicationFlags } from '../store/application';
 import { Intent } from './protocol';
 
 /** The gateway's event bodies, built from the emulator's records (Discord docs: Gateway Events). */
@@ -12,16 +13,16 @@ export function readyData(
   shard: [number, number],
   guilds: GuildRecord[],
 ) {
-  const bot = ctx.store.discord.users.get(ctx.config.discordClientId);
+  const bot = ctx.store.discord.users.get(ctx.config.botUserId);
   return {
     v: 10,
-    user: bot ? userJson(bot) : { id: ctx.config.discordClientId },
+    user: bot ? userJson(bot) : { id: ctx.config.botUserId },
     guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
     session_id: sessionId,
     session_type: 'normal',
     resume_gateway_url: resumeUrl,
     shard,
-    application: { id: ctx.config.discordClientId, flags: 0 },
+    application: { id: ctx.config.discordClientId, flags: applicationFlags(ctx.store.application) },
     private_channels: [],
     presences: [],
     relationships: [],
@@ -36,7 +37,7 @@ export function readyData(
  * guild, `members` holds only the bot itself; the full list comes from REQUEST_GUILD_MEMBERS.
  */
 export function guildCreateData(ctx: EmulatorContext, guild: GuildRecord) {
-  const bot = guild.members.get(ctx.config.discordClientId);
+  const bot = guild.members.get(ctx.config.botUserId);
   const memberCount = ctx.store.discord.memberCount(guild);
   return {
     ...guildJson(ctx, guild, false),

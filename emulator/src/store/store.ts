@@ -1,5 +1,6 @@
 import type { EmulatorConfig } from '../config';
 import type { Seed } from '../seed/types';
+import type { ApplicationSettings } from './application';
 import { DiscordState } from './discordState';
 import { OAuthState } from './oauthState';
 import { RobloxState } from './robloxState';
@@ -11,6 +12,8 @@ const ROBLOX_ACCESS_SECONDS = 899;
 export class EmulatorStore {
   discord!: DiscordState;
   roblox!: RobloxState;
+  /** the application's Developer Portal settings (emulator/README.md › Application) */
+  application!: ApplicationSettings;
   readonly discordOAuth: OAuthState;
   readonly robloxOAuth: OAuthState;
   /** the Discord user who last chose "Continue as …" (bot invites act as them) */
@@ -34,10 +37,11 @@ export class EmulatorStore {
     // deep copy so that mutations never leak back into the seed object
     const copy = structuredClone(this.seed);
     this.discord = new DiscordState(copy.discord, {
-      botUserId: this.config.discordClientId,
+      botUserId: this.config.botUserId,
       botUsername: this.config.botUsername,
     });
     this.roblox = new RobloxState(copy.roblox);
+    this.application = structuredClone(this.config.application);
     if (this.lastDiscordUserId && !this.discord.users.has(this.lastDiscordUserId))
       this.lastDiscordUserId = undefined;
   }
