@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewaySettings } from '../config';
 import type { EmulatorContext } from '../context';
-import { checkGatewaySettings } from '../gateway/hub';
+import { checkGatewaySettings, checkSessionStartRemaining } from '../gateway/hub';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -23,7 +23,8 @@ function checkCloseCode(code: unknown): number | string {
 
 /**
  * /__emulator/gateway: the gateway's settings and sessions (GET), new settings (PUT
- * `{shards?, heartbeat_interval?, session_ttl_ms?, replay_limit?}`) and dropped connections
+ * `{shards?, heartbeat_interval?, session_ttl_ms?, replay_limit?, session_start_remaining?}`: the
+ * last so a test reaches the session start limit without 1000 identifies) and dropped connections
  * (POST /__emulator/gateway/disconnect `{shard_id?, code?}`) so tests can prove RESUME.
  */
 export function registerGatewayControl(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -35,9 +36,16 @@ export function registerGatewayControl(app: FastifyInstance, ctx: EmulatorContex
       return reply.code(400).send({
         error: 'invalid_gateway',
         message:
-          'send a JSON object {shards?, heartbeat_interval?, session_ttl_ms?, replay_limit?}',
+          'send a JSON object {shards?, heartbeat_interval?, session_ttl_ms?, replay_limit?, session_start_remaining?}',
       });
-    const { shards, heartbeat_interval, session_ttl_ms, replay_limit, ...rest } = body;
+    const {
+      shards,
+      heartbeat_interval,
+      session_ttl_ms,
+      replay_limit,
+      session_start_remaining: remaining,
+      ...rest
+    } = body;
     const extra = Object.keys(rest)[0];
     if (extra !== undefined)
       return reply
@@ -51,6 +59,11 @@ export function registerGatewayControl(app: FastifyInstance, ctx: EmulatorContex
     } as Partial<GatewaySettings>;
     const problem = checkGatewaySettings(change);
     if (problem) return reply.code(400).send({ error: 'invalid_gateway', message: problem });
+    const remainingProblem =
+      remaining === undefined ? undefined : checkSessionStartRemaining(remaining);
+    if (remainingProblem)
+      return reply.code(400).send({ error: 'invalid_gateway', message: remainingProblem });
+    if (remaining !== undefined) ctx.gateway.setSessionStartRemaining(remaining as number);
     for (const [key, value] of Object.entries(change))
       if (value !== undefined) (ctx.gateway.settings as unknown as Obj)[key] = value;
     return ctx.gateway.snapshot();

@@ -11,7 +11,11 @@ export function identifyCaller(ctx: EmulatorContext, request: FastifyRequest): C
   if (typeof header !== 'string') return undefined;
   const [scheme, token, ...rest] = header.trim().split(/\s+/);
   if (!token || rest.length > 0) return undefined;
-  if (scheme === 'Bot') return token === ctx.config.discordBotToken ? { kind: 'bot' } : undefined;
+  // a token Discord reset (past the session start limit, emulator/README.md › Gateway) is refused
+  if (scheme === 'Bot')
+    return token === ctx.config.discordBotToken && !ctx.gateway.botTokenReset
+      ? { kind: 'bot' }
+      : undefined;
   if (scheme === 'Bearer') {
     const access = ctx.store.discordOAuth.lookupAccess(token);
     return access ? { kind: 'user', access } : undefined;

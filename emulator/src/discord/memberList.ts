@@ -7,7 +7,10 @@ import { memberJson } from './views';
 
 const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
-/** GET /guilds/{g}/members?limit=1..1000&after=<user id>: members in user-id order, one page. */
+/**
+ * GET /guilds/{g}/members?limit=1..1000&after=<user id>: members in user-id order, one page; 403
+ * 50001 while the application's Server Members intent is off.
+ */
 export function registerDiscordMemberList(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: { guildId: string }; Querystring: { limit?: string; after?: string } }>(
     '/guilds/:guildId/members',
@@ -15,6 +18,8 @@ export function registerDiscordMemberList(app: FastifyInstance, ctx: EmulatorCon
       if (!requireBot(ctx, request, reply)) return reply;
       const guild = guildForBot(ctx, request.params.guildId, reply);
       if (!guild) return reply;
+      // listing members needs the Server Members privileged intent (emulator/README.md › Application)
+      if (!ctx.store.application.guild_members_intent) return DiscordErrors.missingAccess(reply);
       const limit = request.query.limit === undefined ? 1 : Number(request.query.limit);
       const after = request.query.after ?? '0';
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000)

@@ -29,6 +29,7 @@ const ENDS_SESSION = new Set<number>([
   Close.ShardingRequired,
   Close.InvalidApiVersion,
   Close.InvalidIntents,
+  Close.DisallowedIntents,
 ]);
 
 const MEMBERS_PER_CHUNK = 1000;
@@ -84,7 +85,14 @@ export function handleConnection(
     );
 
   const identify = (d: Obj) => {
-    if (d.token !== ctx.config.discordBotToken) return close(Close.AuthenticationFailed);
+    if (d.token !== ctx.config.discordBotToken || hub.botTokenReset)
+      return close(Close.AuthenticationFailed);
+    // Discord counts every IDENTIFY, refused ones too; past the limit it ends every session and
+    // resets the bot token (emulator/README.md › Gateway)
+    if (!hub.takeSessionStart()) {
+      hub.resetBotToken(Close.AuthenticationFailed);
+      return close(Close.AuthenticationFailed);
+    }
     const intents = d.intents;
     if (
       typeof intents !== 'number' ||
@@ -93,6 +101,9 @@ export function handleConnection(
       (intents & ~ALL_INTENTS) !== 0
     )
       return close(Close.InvalidIntents);
+    // a privileged intent the application has not turned on (emulator/README.md › Application)
+    if ((intents & Intent.GuildMembers) !== 0 && !ctx.store.application.guild_members_intent)
+      return close(Close.DisallowedIntents);
     const rawShard = d.shard ?? [0, 1];
     if (
       !Array.isArray(rawShard) ||
@@ -113,7 +124,8 @@ export function handleConnection(
   };
 
   const resume = (d: Obj) => {
-    if (d.token !== ctx.config.discordBotToken) return close(Close.AuthenticationFailed);
+    if (d.token !== ctx.config.discordBotToken || hub.botTokenReset)
+      return close(Close.AuthenticationFailed);
     const known = typeof d.session_id === 'string' ? hub.sessions.get(d.session_id) : undefined;
     const seq = d.seq;
     if (!known || typeof seq !== 'number' || !Number.isInteger(seq) || !known.canResumeFrom(seq)) {

@@ -5,7 +5,7 @@ import { shardOf } from './protocol';
 import { GatewaySession } from './session';
 
 /** Discord's session start limit: 1000 identifies a day (reported by GET /gateway/bot). */
-const SESSION_START_TOTAL = 1000;
+export const SESSION_START_TOTAL = 1000;
 const SESSION_START_RESET_MS = 24 * 60 * 60 * 1000;
 
 /** Checks gateway settings from options or PUT /__emulator/gateway; returns an error text. */
@@ -22,6 +22,13 @@ export function checkGatewaySettings(s: Partial<GatewaySettings>): string | unde
   return undefined;
 }
 
+/** Checks PUT /__emulator/gateway `session_start_remaining`; returns an error text. */
+export function checkSessionStartRemaining(v: unknown): string | undefined {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= SESSION_START_TOTAL)
+    return undefined;
+  return `session_start_remaining must be a whole number from 0 to ${SESSION_START_TOTAL}`;
+}
+
 /**
  * Every gateway session, live or waiting to be resumed, and the fan-out of events to them: an
  * event about a guild goes to each session whose shard holds the guild and whose intents ask for it.
@@ -30,6 +37,11 @@ export class GatewayHub {
   readonly sessions = new Map<string, GatewaySession>();
   settings: GatewaySettings;
   private sessionStarts = { used: 0, resetAt: Date.now() + SESSION_START_RESET_MS };
+  /**
+   * Discord reset the bot token after an IDENTIFY past the session start limit: the configured
+   * token is refused everywhere (REST 401, IDENTIFY/RESUME 4004) until POST /__emulator/reset.
+   */
+  botTokenReset = false;
 
   constructor(private readonly initial: GatewaySettings) {
     const problem = checkGatewaySettings(initial);
@@ -41,6 +53,33 @@ export class GatewayHub {
   resetSettings(): void {
     this.settings = { ...this.initial };
     this.sessionStarts = { used: 0, resetAt: Date.now() + SESSION_START_RESET_MS };
+    this.botTokenReset = false;
+  }
+
+  /** PUT /__emulator/gateway `session_start_remaining`: so a test reaches the limit without 1000 identifies */
+  setSessionStartRemaining(remaining: number): void {
+    this.sessionStartLimit();
+    this.sessionStarts.used = SESSION_START_TOTAL - remaining;
+  }
+
+  /** Counts one IDENTIFY against the session start limit; false when none is left. */
+  takeSessionStart(): boolean {
+    if (this.sessionStartLimit().remaining < 1) return false;
+    this.sessionStarts.used += 1;
+    return true;
+  }
+
+  /**
+   * What Discord does past the session start limit: every active session is terminated (closed
+   * with `code`, not resumable) and the bot token stops working.
+   */
+  resetBotToken(code: number): void {
+    this.botTokenReset = true;
+    for (const session of [...this.sessions.values()]) {
+      const socket = session.socket;
+      this.endSession(session);
+      socket?.close(code, 'The bot token was reset.');
+    }
   }
 
   sessionStartLimit() {
@@ -55,9 +94,8 @@ export class GatewayHub {
     };
   }
 
+  /** A new session; its IDENTIFY was counted with takeSessionStart. */
   startSession(shard: [number, number], intents: number): GatewaySession {
-    this.sessionStartLimit();
-    this.sessionStarts.used += 1;
     const session = new GatewaySession(
       randomBytes(16).toString('hex'),
       shard,
@@ -127,6 +165,7 @@ export class GatewayHub {
         replay_limit: this.settings.replayLimit,
       },
       session_start_limit: this.sessionStartLimit(),
+      bot_token_reset: this.botTokenReset,
       sessions: [...this.sessions.values()].map((s) => ({
         session_id: s.id,
         shard: [...s.shard],

@@ -45,6 +45,7 @@ export const Close = {
   ShardingRequired: 4011,
   InvalidApiVersion: 4012,
   InvalidIntents: 4013,
+  DisallowedIntents: 4014,
 } as const;
 
 export const CLOSE_REASONS: Record<number, string> = {
@@ -61,6 +62,7 @@ export const CLOSE_REASONS: Record<number, string> = {
   4011: 'Sharding required.',
   4012: 'Invalid API version.',
   4013: 'Invalid intent(s).',
+  4014: 'Disallowed intent(s).',
 };
 
 export const Intent = {
