@@ -14,7 +14,7 @@ describe('GET /api/v10/applications/@me', () => {
       id: CLIENT_ID,
       flags: GUILD_MEMBERS_LIMITED,
       redirect_uris: [REDIRECT],
-      bot_require_code_grant: true,
+      bot_require_code_grant: false,
       bot: { id: CLIENT_ID, bot: true },
     });
     expect((await app.inject({ method: 'GET', url: '/api/v10/applications/@me' })).statusCode).toBe(

@@ -79,6 +79,11 @@ describe('Discord login consent page', () => {
       'redirect_uri parameter is missing',
     ],
     [
+      'redirect_uri is not registered',
+      { ...loginParams(), redirect_uri: 'http://localhost:3000/auth/callback/' },
+      'Invalid OAuth2 redirect_uri: http://localhost:3000/auth/callback/ is not registered',
+    ],
+    [
       'redirect_uri is not a URL',
       { ...loginParams(), redirect_uri: 'javascript:alert(1)' },
       'Invalid OAuth2 redirect_uri',
@@ -142,25 +147,89 @@ describe('Discord bot invite consent page', () => {
     expect(res.body).toContain('>Cancel</button>');
   });
 
-  it('adds the bot with its managed role on Authorize and redirects with code, state, guild_id and permissions', async () => {
-    await signIn(USERS.owner);
-    const res = await app.inject({
+  const authorize = (params: Record<string, string>) =>
+    app.inject({
       method: 'POST',
       url: '/oauth2/authorize',
-      ...form({ ...inviteParams(), acting_user_id: USERS.owner, decision: 'authorize' }),
+      ...form({ ...params, acting_user_id: USERS.owner, decision: 'authorize' }),
     });
+  const requireCodeGrant = () =>
+    app.inject({
+      method: 'PATCH',
+      url: '/__emulator/application',
+      payload: { bot_require_code_grant: true },
+    });
+  const exchange = (code: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/oauth2/token',
+      ...form({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        client_id: CLIENT_ID,
+        client_secret: 'emulator-discord-secret',
+      }),
+    });
+
+  it('adds the bot with its managed role on Authorize and returns guild_id, permissions and state but no code', async () => {
+    await signIn(USERS.owner);
+    const res = await authorize(inviteParams());
     expect(res.statusCode).toBe(302);
     const to = location(res);
-    expect(to.searchParams.get('guild_id')).toBe(GUILDS.noBot);
-    expect(to.searchParams.get('permissions')).toBe('402720768');
-    expect(to.searchParams.get('state')).toBe('invite-state');
-    expect(to.searchParams.get('code')).toBeTruthy();
+    expect(`${to.origin}${to.pathname}`).toBe(REDIRECT);
+    expect(Object.fromEntries(to.searchParams)).toEqual({
+      state: 'invite-state',
+      guild_id: GUILDS.noBot,
+      permissions: '402720768',
+    });
     const guild = app.emulator.state().discord.guilds.find((g) => g.id === GUILDS.noBot)!;
     expect(guild.bot_present).toBe(true);
     const botRole = guild.roles.find((r) => r.managed)!;
     expect(botRole).toMatchObject({ name: 'RoConnect', position: 3 });
     expect(guild.members.find((m) => m.user_id === CLIENT_ID)?.roles).toEqual([botRole.id]);
     expect(guild.bot_highest_role_position).toBe(3);
+  });
+
+  it('with "Requires OAuth2 Code Grant" on, returns a code whose token answer names the guild', async () => {
+    await signIn(USERS.owner);
+    expect((await requireCodeGrant()).statusCode).toBe(200);
+    const to = location(await authorize(inviteParams()));
+    expect(to.searchParams.get('guild_id')).toBe(GUILDS.noBot);
+    expect(to.searchParams.get('state')).toBe('invite-state');
+    const tokens = await exchange(to.searchParams.get('code')!);
+    expect(tokens.statusCode).toBe(200);
+    expect(tokens.json()).toMatchObject({ scope: 'bot', guild: { id: GUILDS.noBot } });
+  });
+
+  it('goes through the code grant when the invite asks for more than bot, whatever the setting', async () => {
+    await signIn(USERS.owner);
+    const to = location(await authorize({ ...inviteParams(), scope: 'bot identify' }));
+    const tokens = await exchange(to.searchParams.get('code')!);
+    expect(tokens.json()).toMatchObject({ scope: 'bot identify', guild: { id: GUILDS.noBot } });
+  });
+
+  it('refuses a redirect_uri the application has not registered, on the page and on Authorize, redirecting nowhere', async () => {
+    await signIn(USERS.owner);
+    const elsewhere = { ...inviteParams(), redirect_uri: 'http://localhost:3999/auth/callback' };
+    const page = await app.inject({ url: `/oauth2/authorize?${query(elsewhere)}` });
+    const submitted = await authorize(elsewhere);
+    for (const res of [page, submitted]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.body).toContain(
+        'Invalid OAuth2 redirect_uri: http://localhost:3999/auth/callback is not registered on the application.',
+      );
+    }
+    expect(
+      app.emulator.state().discord.guilds.find((g) => g.id === GUILDS.noBot)!.bot_present,
+    ).toBe(false);
+    await app.inject({
+      method: 'PATCH',
+      url: '/__emulator/application',
+      payload: { redirect_uris: [REDIRECT, elsewhere.redirect_uri] },
+    });
+    expect((await authorize(elsewhere)).statusCode).toBe(302);
   });
 
   it('uses the browser cookie over the emulator-wide last sign-in', async () => {

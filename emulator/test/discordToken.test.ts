@@ -161,6 +161,54 @@ describe('POST /api/oauth2/token', () => {
   });
 });
 
+describe('one authorization per user and application', () => {
+  const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+  const roleConnection = (accessToken: string) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/v10/users/@me/applications/${CLIENT_ID}/role-connection`,
+      headers: bearer(accessToken),
+      payload: { platform_name: 'Roblox', metadata: {} },
+    });
+
+  it("revoking any one token ends every token of that user for the app, and no one else's", async () => {
+    const login = await discordAccessToken(
+      app,
+      USERS.owner,
+      'identify guilds role_connections.write',
+    );
+    const second = await discordAccessToken(app, USERS.owner);
+    const other = await discordAccessToken(app, USERS.member);
+    expect((await roleConnection(login.access_token)).statusCode).toBe(200);
+
+    const res = await token(
+      { token: second.access_token },
+      { authorization: basic },
+      '/api/oauth2/token/revoke',
+    );
+    expect(res.statusCode).toBe(200);
+
+    for (const ended of [login, second]) {
+      const me = await app.inject({
+        url: '/api/v10/users/@me',
+        headers: bearer(ended.access_token),
+      });
+      expect(me.statusCode).toBe(401);
+      const refresh = await token(
+        { grant_type: 'refresh_token', refresh_token: ended.refresh_token },
+        { authorization: basic },
+      );
+      expect(refresh.json()).toEqual({ error: 'invalid_grant' });
+    }
+    expect((await roleConnection(login.access_token)).statusCode).toBe(401);
+    const stillThere = await app.inject({
+      url: '/api/v10/users/@me',
+      headers: bearer(other.access_token),
+    });
+    expect(stillThere.json().id).toBe(USERS.member);
+  });
+});
+
 describe('Bearer endpoints', () => {
   it('GET /users/@me returns the signed-in user', async () => {
     const { access_token } = await discordAccessToken(app, USERS.owner);

@@ -37,20 +37,24 @@ export function location(res: { headers: Record<string, unknown> }): URL {
   return new URL(String(res.headers.location));
 }
 
-export const loginParams = (state = 'state-1') => ({
+export const loginParams = (state = 'state-1', scope = 'identify guilds') => ({
   client_id: CLIENT_ID,
   response_type: 'code',
-  scope: 'identify guilds',
+  scope,
   redirect_uri: REDIRECT,
   state,
 });
 
 /** signs in at the consent page as `userId` and returns the authorization code */
-export async function discordLoginCode(app: EmulatorApp, userId: string): Promise<string> {
+export async function discordLoginCode(
+  app: EmulatorApp,
+  userId: string,
+  scope?: string,
+): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/oauth2/authorize',
-    ...form({ ...loginParams(), user_id: userId }),
+    ...form({ ...loginParams(undefined, scope), user_id: userId }),
   });
   const code = location(res).searchParams.get('code');
   if (!code) throw new Error(`no code in ${String(res.headers.location)}`);
@@ -60,8 +64,9 @@ export async function discordLoginCode(app: EmulatorApp, userId: string): Promis
 export async function discordAccessToken(
   app: EmulatorApp,
   userId: string,
+  scope?: string,
 ): Promise<{ access_token: string; refresh_token: string }> {
-  const code = await discordLoginCode(app, userId);
+  const code = await discordLoginCode(app, userId, scope);
   const res = await app.inject({
     method: 'POST',
     url: '/api/v10/oauth2/token',

@@ -15,6 +15,8 @@ const KNOWN_SCOPES = new Set([
 
 export interface AuthorizeRequest {
   kind: 'login' | 'bot';
+  /** a bot invite asking for nothing but `bot` and `applications.commands`: no user token unless the app requires a code grant */
+  botOnly: boolean;
   clientId: string;
   scope: string;
   redirectUri: string | undefined;
@@ -25,6 +27,9 @@ export interface AuthorizeRequest {
   /** every parameter to carry through the consent form */
   carry: Record<string, string | undefined>;
 }
+
+/** scopes of the bot flow itself; any other turns an invite into a full code grant */
+const BOT_FLOW_SCOPES = new Set(['bot', 'applications.commands']);
 
 const CARRIED = [
   'client_id',
@@ -73,6 +78,13 @@ export function parseAuthorizeRequest(
     return { ok: false, error: 'The redirect_uri parameter is missing.' };
   if (redirectUri !== undefined && !isHttpUrl(redirectUri))
     return { ok: false, error: 'Invalid OAuth2 redirect_uri: it must be an http(s) URL.' };
+  // Discord compares it with the application's registered list, exactly, and never redirects
+  // to another (emulator/README.md › Application)
+  if (redirectUri !== undefined && !ctx.store.application.redirect_uris.includes(redirectUri))
+    return {
+      ok: false,
+      error: `Invalid OAuth2 redirect_uri: ${redirectUri} is not registered on the application.`,
+    };
   const guildId = text(source, 'guild_id');
   if (guildId !== undefined && !/^\d{17,20}$/.test(guildId))
     return { ok: false, error: 'Invalid guild_id: it must be a snowflake.' };
@@ -85,6 +97,7 @@ export function parseAuthorizeRequest(
     ok: true,
     value: {
       kind,
+      botOnly: kind === 'bot' && scope.every((s) => BOT_FLOW_SCOPES.has(s)),
       clientId,
       scope: scope.join(' '),
       redirectUri,

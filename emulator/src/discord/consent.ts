@@ -170,6 +170,17 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
       );
     if (!req.redirectUri)
       return sendHtml(reply, 200, donePage('Bot added', `${appName} was added to ${guild.name}.`));
+    // Discord's bot flow gives no user token: unless the app turns on "Requires OAuth2 Code
+    // Grant" or asks for more scopes, the return carries the guild and permissions, no code
+    // (emulator/README.md › Discord)
+    if (req.botOnly && !ctx.store.application.bot_require_code_grant)
+      return reply.redirect(
+        withQuery(req.redirectUri, {
+          state: req.state,
+          guild_id: guild.id,
+          permissions: req.permissions,
+        }),
+      );
     const code = ctx.store.discordOAuth.issueCode({
       userId: user.id,
       clientId: req.clientId,

@@ -28,7 +28,7 @@ export function defaultApplication(redirectUris: string[]): ApplicationSettings 
   return {
     guild_members_intent: true,
     redirect_uris: [...redirectUris],
-    bot_require_code_grant: true,
+    bot_require_code_grant: false,
     owner_mfa_enabled: true,
     interactions_endpoint_url: null,
     role_connections_verification_url: null,

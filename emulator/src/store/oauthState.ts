@@ -26,6 +26,13 @@ export interface AccessInfo extends Grant {
   grantId: string;
 }
 
+/**
+ * What revoking one token ends: `authorization`, the grant it belongs to (Roblox revokes "an
+ * authorization session"); `user`, every grant of that user for the same application (Discord: one
+ * authorization per user and application, emulator/README.md › Discord).
+ */
+export type RevocationScope = 'authorization' | 'user';
+
 /** Codes, access tokens and single-use refresh tokens for one provider. */
 export class OAuthState {
   private readonly codes = new Map<string, AuthCode>();
@@ -33,7 +40,10 @@ export class OAuthState {
   private readonly access = new Map<string, { grantId: string; expiresAt: number }>();
   private readonly refresh = new Map<string, string>();
 
-  constructor(private readonly accessLifetimeSeconds: number) {}
+  constructor(
+    private readonly accessLifetimeSeconds: number,
+    private readonly revocation: RevocationScope,
+  ) {}
 
   issueCode(code: AuthCode): string {
     const value = randomToken(18);
@@ -84,12 +94,17 @@ export class OAuthState {
     return grant && { ...grant, grantId: entry.grantId };
   }
 
-  /** Revoking any token of an authorization revokes all of its tokens, as Discord does. */
+  /** Revokes the grants `revocation` names: all of their access and refresh tokens end at once. */
   revoke(token: string): void {
     const grantId = this.access.get(token)?.grantId ?? this.refresh.get(token);
-    if (!grantId) return;
-    this.grants.delete(grantId);
-    for (const [k, v] of this.access) if (v.grantId === grantId) this.access.delete(k);
-    for (const [k, v] of this.refresh) if (v === grantId) this.refresh.delete(k);
+    const grant = grantId ? this.grants.get(grantId) : undefined;
+    if (!grantId || !grant) return;
+    const ended = new Set([grantId]);
+    if (this.revocation === 'user')
+      for (const [id, g] of this.grants)
+        if (g.userId === grant.userId && g.clientId === grant.clientId) ended.add(id);
+    for (const id of ended) this.grants.delete(id);
+    for (const [k, v] of this.access) if (ended.has(v.grantId)) this.access.delete(k);
+    for (const [k, v] of this.refresh) if (ended.has(v)) this.refresh.delete(k);
   }
 }

@@ -23,8 +23,9 @@ export class EmulatorStore {
     private seed: Seed,
     private readonly config: EmulatorConfig,
   ) {
-    this.discordOAuth = new OAuthState(DISCORD_ACCESS_SECONDS);
-    this.robloxOAuth = new OAuthState(ROBLOX_ACCESS_SECONDS);
+    // Discord ends every token of the user for the app; Roblox only the revoked session
+    this.discordOAuth = new OAuthState(DISCORD_ACCESS_SECONDS, 'user');
+    this.robloxOAuth = new OAuthState(ROBLOX_ACCESS_SECONDS, 'authorization');
     this.reset();
   }
 
