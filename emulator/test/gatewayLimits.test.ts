@@ -30,10 +30,17 @@ function connect(): TestGatewayClient {
   return client;
 }
 
+/** Discord's REST wants a DiscordBot User-Agent from every client */
+const USER_AGENT = { 'user-agent': 'DiscordBot (https://roconnect.test, 1.0)' };
+
 const http = async (method: string, path: string, body?: unknown, headers = {}) => {
   const res = await fetch(`${emu.url}${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      ...USER_AGENT,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, body: (await res.json()) as any };
