@@ -25,6 +25,8 @@ export function userJson(u: DiscordUserRecord) {
     mfa_enabled: false,
     locale: 'en-US',
     premium_type: 0,
+    // the server tag a user shows; Discord sends it on every user, null without one
+    primary_guild: null,
   };
 }
 
@@ -59,7 +61,20 @@ export function guildJson(ctx: EmulatorContext, g: GuildRecord, withCounts: bool
     discovery_splash: null,
     banner: null,
     description: null,
+    home_header: null,
     owner_id: g.owner_id,
+    // Discord answers every guild with these, most of them fixed for a guild without boosts
+    region: 'deprecated',
+    widget_enabled: false,
+    widget_channel_id: null,
+    max_presences: null,
+    max_members: 500000,
+    max_video_channel_users: 25,
+    max_stage_video_channel_users: 50,
+    premium_subscription_count: 0,
+    safety_alerts_channel_id: null,
+    nsfw: false,
+    incidents_data: null,
     afk_channel_id: null,
     afk_timeout: 300,
     verification_level: 0,
