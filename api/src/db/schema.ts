@@ -117,6 +117,8 @@ export const guildConfigs = pgTable('guild_configs', {
   blockedGroupIds: jsonb('blocked_group_ids').$type<string[]>().notNull().default([]),
   /** 0012: 'deny' | 'kick' | 'ban' */
   restrictionAction: text('restriction_action').notNull().default('deny'),
+  /** 0016: the Discord user id of who chose restriction_action; null: nobody since 0016 */
+  restrictionChosenBy: text('restriction_chosen_by'),
   setupStep: text('setup_step').notNull().default('nickname'),
   setupCompleted: boolean('setup_completed').notNull().default(false),
   updatedBy: uuid('updated_by'),

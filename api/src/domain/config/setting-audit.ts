@@ -78,7 +78,11 @@ export const recordBypassChange = (
     after: bypassOf(after, roleNames),
   });
 
-/** The restrictions in words, e.g. `accounts at least 30 days old; action kick`; null: none. */
+/**
+ * The restrictions in words, e.g. `accounts at least 30 days old; action kick, chosen by Discord
+ * user 1100…`; null: none. A kick or ban names who chose it: the bot acts on that person's rights
+ * (docs/security.md, "kick and ban through the bot").
+ */
 export function describeRestrictions(row: ConfigRow | null): string | null {
   const r = restrictionsOf(row);
   const parts = [
@@ -90,7 +94,11 @@ export function describeRestrictions(row: ConfigRow | null): string | null {
       : []),
     ...(r.blocked_group_ids.length ? [`blocked groups ${r.blocked_group_ids.join(', ')}`] : []),
   ];
-  return parts.length ? `${parts.join('; ')}; action ${r.action}` : null;
+  const chooser =
+    r.action !== 'deny' && row?.restrictionChosenBy
+      ? `, chosen by Discord user ${row.restrictionChosenBy}`
+      : '';
+  return parts.length ? `${parts.join('; ')}; action ${r.action}${chooser}` : null;
 }
 
 export const recordRestrictionsChange = (

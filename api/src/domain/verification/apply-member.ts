@@ -12,6 +12,11 @@ import { listBinds } from '../binds/store';
 import { restrictionsOf } from '../config/config-store';
 import { readRobloxFacts, robloxNeeds } from '../rules/roblox-facts';
 import { saveMemberFacts } from '../rules/member-facts';
+import {
+  removalDenial,
+  removalRightsCache,
+  type RemovalRightsCache,
+} from '../rules/removal-rights';
 import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
 import { effectiveNicknameTemplate, type NicknameFormat } from '@roconnect/shared-lib/contract';
 import {
@@ -166,6 +171,7 @@ async function currentRoles(ctx: AppContext, plan: MemberUpdatePlan): Promise<st
 export async function applyMemberUpdate(
   ctx: AppContext,
   plan: MemberUpdatePlan,
+  options: { removalRights?: RemovalRightsCache } = {},
 ): Promise<VerifyResult> {
   const bot = ctx.integrations.discordBot;
   const { guild, user, account } = plan;
@@ -278,10 +284,16 @@ export async function applyMemberUpdate(
     nicknameAfter = nick;
   }
 
+  // a kick or ban only when whoever chose it could still do it to this member (before the DM, which
+  // says what happens)
+  const restriction =
+    plan.restriction &&
+    (await checkedRestriction(ctx, plan, plan.restriction, result, options.removalRights));
+
   // DM: only when this verification changed something or is the first here with this account,
   // so pressing Verify again does not message the member twice. A refused DM is only a warning.
   // A member about to be kicked or banned is told why first (a DM cannot reach them after).
-  const removing = plan.restriction && plan.restriction.action !== 'deny';
+  const removing = restriction && restriction.action !== 'deny';
   const alreadyTold =
     (!plan.notify && !removing) ||
     (!removing &&
@@ -291,8 +303,8 @@ export async function applyMemberUpdate(
     try {
       await bot.sendDirectMessage(
         user.discordId,
-        plan.restriction
-          ? restrictedMessage(plan, plan.restriction)
+        restriction
+          ? restrictedMessage(plan, restriction)
           : verifiedMessage(plan, result.roles_added),
       );
       result.dm_sent = true;
@@ -306,7 +318,7 @@ export async function applyMemberUpdate(
     }
   }
 
-  if (plan.restriction) await enforceRestriction(ctx, plan, plan.restriction, result);
+  if (restriction) await enforceRestriction(ctx, plan, restriction, result);
   else await markVerified(ctx.db, account.id);
   await recordVerification(ctx.db, {
     guildId: guild.id,
@@ -351,8 +363,47 @@ function restrictedMessage(plan: MemberUpdatePlan, restriction: RestrictionPlan)
 }
 
 /**
- * Kicks or bans a member a restriction caught, when the owner chose it (the plan has already
- * turned it into deny for a server manager). Discord's refusal (the bot lacks Kick or Ban
+ * The restriction as it is done: a kick or ban turns into deny, with why among the warnings, unless
+ * the person who chose it could still kick or ban this member themselves (Discord's rule, read live
+ * with the bot's token; docs/security.md, "kick and ban through the bot"). A run passes `cache`
+ * so that person's rights are read once, not once a member. A choice nobody checked (saved before migration 0016)
+ * or rights Discord would not tell also only deny.
+ */
+async function checkedRestriction(
+  ctx: AppContext,
+  plan: MemberUpdatePlan,
+  restriction: RestrictionPlan,
+  result: VerifyResult,
+  cache: RemovalRightsCache = removalRightsCache(ctx),
+): Promise<RestrictionPlan> {
+  const { action } = restriction;
+  if (action === 'deny') return restriction;
+  let denial: string | null;
+  if (!restriction.chosenBy)
+    denial = `nobody allowed to ${action} has chosen ${action} since it was saved; save the restrictions again`;
+  else {
+    try {
+      const rights = await cache(plan.guild, restriction.chosenBy);
+      const fresh =
+        plan.memberRolesReadAt !== undefined &&
+        Date.now() - plan.memberRolesReadAt <= MEMBER_READ_FRESH_MS;
+      const targetRoles = fresh ? plan.memberRoles : await currentRoles(ctx, plan);
+      denial = removalDenial(action, rights, targetRoles);
+    } catch (err) {
+      if (!(err instanceof IntegrationError)) throw err;
+      denial = `Discord did not answer who may ${action} here (${err.message})`;
+    }
+  }
+  if (denial === null) return restriction;
+  result.warnings.push(
+    `RoConnect did not ${action} ${plan.user.username}, so they were only denied roles: ${denial}.`,
+  );
+  return { ...restriction, action: 'deny' };
+}
+
+/**
+ * Kicks or bans a member a restriction caught, when someone allowed to chose it (the plan has
+ * already turned it into deny for a server manager, checkedRestriction for a chooser who could not). Discord's refusal (the bot lacks Kick or Ban
  * Members, or sits below the member) leaves the member denied, and says so.
  */
 async function enforceRestriction(

@@ -86,11 +86,16 @@ export interface RestrictionPlan {
   reason: string;
   /** what the owner chose, unless the member manages the server (then deny) */
   action: Restrictions['action'];
+  /**
+   * who chose a kick or ban (Discord user id): applyMemberUpdate checks again that they could do
+   * it to this member themselves, else only denies; null: nobody since migration 0016
+   */
+  chosenBy: string | null;
 }
 
 /** A member's update, decided and not yet done: applyMemberUpdate performs it in this order. */
 export interface MemberUpdatePlan {
-  guild: { id: string; name: string };
+  guild: { id: string; name: string; ownerDiscordId: string };
   user: UserRow;
   account: RobloxAccountRow;
   /** the member's nickname before the update, for the audit record */
@@ -278,11 +283,15 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
         `RoConnect never kicks or bans a server manager, so ${user.username} was only denied roles.`,
       );
     }
-    restriction = { reason: caught, action };
+    restriction = { reason: caught, action, chosenBy: config.restrictionChosenBy ?? null };
   }
 
   return {
-    guild: { id: facts.guild.id, name: facts.guild.name },
+    guild: {
+      id: facts.guild.id,
+      name: facts.guild.name,
+      ownerDiscordId: facts.guild.ownerDiscordId,
+    },
     user,
     account,
     nicknameBefore: member.nick,

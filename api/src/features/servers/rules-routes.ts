@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, unauthorized } from '../../lib/errors';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { getConfig, saveConfig, toServerConfigDto } from '../../domain/config/config-store';
 import { recordBypassChange, recordRestrictionsChange } from '../../domain/config/setting-audit';
 import { requireBot } from '../../domain/roles/validate';
 import { botPermissions } from '../../domain/rules/bot-permissions';
+import { readRemovalRights, removalRefusal } from '../../domain/rules/removal-rights';
+import { getUser } from '../../domain/accounts/users';
 import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
 import {
   editBypassRolesRoute,
@@ -58,9 +60,23 @@ export const rulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = authOf(request);
       const { guild } = await requireLiveManager(ctx, userId, request.params.id);
       const body = request.body;
-      // kick and ban are turned on only when the bot may do them now (docs/product.md › Restrictions)
+      const caller = await getUser(ctx.db, userId);
+      if (!caller) throw unauthorized();
+      // kick and ban are turned on only by someone who could do it themselves, read live, and only
+      // when the bot may do them now (docs/product.md › Restrictions, docs/security.md)
       if (body.action !== 'deny') {
         requireBot(guild);
+        const bot = ctx.integrations.discordBot;
+        const [live, botTop] = await Promise.all([
+          bot.getGuild(guild.id),
+          bot.getBotHighestRolePosition(guild.id),
+        ]);
+        if (!live)
+          throw conflict('Add the RoConnect bot to this server first.', 'bot_not_in_server');
+        const server = { id: guild.id, ownerDiscordId: live.owner_id };
+        const rights = await readRemovalRights(ctx, server, caller.discordId);
+        const refusal = removalRefusal(body.action, rights, botTop);
+        if (refusal) throw refusal;
         const needed = body.action === 'kick' ? KICK_MEMBERS : BAN_MEMBERS;
         const name = body.action === 'kick' ? 'Kick Members' : 'Ban Members';
         if (((await botPermissions(ctx, guild.id)) & needed) === 0n)
@@ -76,6 +92,7 @@ export const rulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         blockedRobloxUserIds: [...new Set(body.blocked_roblox_user_ids)],
         blockedGroupIds: [...new Set(body.blocked_group_ids)],
         restrictionAction: body.action,
+        restrictionChosenBy: caller.discordId,
       });
       await recordRestrictionsChange(ctx.db, guild.id, userId, before, row);
       return {

@@ -54,6 +54,7 @@ const config: ConfigRow = {
   blockedRobloxUserIds: [],
   blockedGroupIds: [],
   restrictionAction: 'deny',
+  restrictionChosenBy: null,
   setupStep: 'done',
   setupCompleted: true,
   updatedBy: null,

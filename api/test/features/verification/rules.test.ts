@@ -460,7 +460,10 @@ describe('restrictions', () => {
       sql`SELECT setting, after FROM setting_changes WHERE setting = 'restrictions'`,
     );
     expect(rows).toEqual([
-      { setting: 'restrictions', after: 'accounts at least 30 days old; action kick' },
+      {
+        setting: 'restrictions',
+        after: `accounts at least 30 days old; action kick, chosen by Discord user ${OLIVIA}`,
+      },
     ]);
   });
 });

@@ -8,6 +8,7 @@ import { linkedMember } from '../../../domain/accounts/linked';
 import { getConfig } from '../../../domain/config/config-store';
 import { applyMemberUpdate, memberUpdateFacts } from '../../../domain/verification/apply-member';
 import { planMemberUpdate } from '../../../domain/verification/plan-member-update';
+import { removalRightsCache, type RemovalRightsCache } from '../../../domain/rules/removal-rights';
 import {
   applyUnverifiedRole,
   unverifiedRoleChange,
@@ -87,6 +88,7 @@ export async function registerMemberUpdateJob(
     item: ItemRow,
     interrupted: boolean,
     sliceRoles: () => Promise<DiscordRole[]>,
+    removalRights: RemovalRightsCache,
   ): Promise<Outcome> {
     const linked = await linkedMember(ctx.db, item.discordId);
     // a member a dead worker was on may have been changed already: read them again
@@ -117,7 +119,7 @@ export async function registerMemberUpdateJob(
         source: 'update_all',
         actorUserId: null,
       });
-      const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
+      const result = await applyMemberUpdate(ctx, planMemberUpdate(facts), { removalRights });
       return result.roles_updated || result.nickname_updated ? 'updated' : 'unchanged';
     } catch (err) {
       if (err instanceof IntegrationError && err.kind === 'rate_limited') return 'retry';
@@ -183,10 +185,22 @@ export async function registerMemberUpdateJob(
     // the live roles, read once a slice and only when an unverified role is to be given
     let roles: Promise<DiscordRole[]> | undefined;
     const sliceRoles = () => (roles ??= ctx.integrations.discordBot.listRoles(guild.id));
+    // who chose a kick or ban: their rights read once a slice, not once a member
+    const removalRights = removalRightsCache(ctx);
 
     while (!stopping && Date.now() < deadline) {
       if (!run.listed) {
-        run = await listNextPage(run, config);
+        try {
+          run = await listNextPage(run, config);
+        } catch (err) {
+          // a refusal (the Server Members intent off, the server gone) is not fixed by trying
+          // again: the run ends with Discord's reason, which the console shows as the job's error
+          if (!(err instanceof IntegrationError) || ['rate_limited', 'unavailable'].includes(err.kind))
+            throw err;
+          log.warn({ runId, guildId: run.guildId, kind: err.kind }, 'member list refused');
+          announceRunEnd(ctx.db, await endRun(ctx.db, runId, worker, 'failed', err.message));
+          return;
+        }
       } else {
         const batch = await takeItems(ctx.db, runId, BATCH);
         if (batch.length === 0) {
@@ -203,6 +217,7 @@ export async function registerMemberUpdateJob(
               item,
               interrupted,
               sliceRoles,
+              removalRights,
             ).catch((err: unknown) => {
               log.error({ err, member: item.discordId }, 'member update crashed');
               return 'failed' as const;
