@@ -14,7 +14,13 @@ const API_BEHIND_SHELL = {
 };
 const { stop } = runSideBySide(
   [
-    { name: 'emulator', command: 'npm', args: ['start', '-w', '@roconnect/emulator'] },
+    {
+      name: 'emulator',
+      command: 'npm',
+      args: ['start', '-w', '@roconnect/emulator'],
+      // the API's redirect URI, registered as in Discord's portal
+      env: { EMULATOR_REDIRECT_URIS: `${API_BEHIND_SHELL.API_URL}/auth/callback` },
+    },
     {
       name: 'api',
       command: 'npm',

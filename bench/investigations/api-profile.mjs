@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../../scripts/lib/freePort.mjs';
 import { dropSchemas, ensureApiBuild, signIn, startNode } from '../lib/api.mjs';
+import { registerRedirectUri } from '../lib/registerRedirect.mjs';
 import { steadyLoad } from '../lib/steadyLoad.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -62,6 +63,7 @@ const server = await startNode(
     logFile: path.join(work, 'api.log'),
   },
 );
+await registerRedirectUri(emulatorUrl, api);
 const token = await signIn(api);
 const url = `${api}/api/v1/dashboard/user/servers`;
 const headers = { authorization: `Bearer ${token}` };

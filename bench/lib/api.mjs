@@ -38,6 +38,7 @@ import { startNginx } from '../../scripts/lib/nginxOrigin.mjs';
 import { memoryMonitorRow } from './memoryMonitor.mjs';
 import { cpuMs, residentMemoryMb } from './processStats.mjs';
 import { median } from './stats.mjs';
+import { registerRedirectUri } from './registerRedirect.mjs';
 import { steadyLoad } from './steadyLoad.mjs';
 import { steadyLoadH2 } from './steadyLoadH2.mjs';
 
@@ -392,6 +393,7 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log, throu
     readyUrl: `${api}/api/health`,
     logFile: path.join(workDir, `api-${label.toLowerCase()}.log`),
   });
+  await registerRedirectUri(emulatorUrl, api);
   const bareLog = path.join(workDir, `bare-${label.toLowerCase()}.log`);
   const barePort = await freePort();
   const bare = await startNode([path.join(ROOT, 'bench/lib/api-bare.mjs')], {

@@ -11,6 +11,7 @@ import pg from 'pg';
 import stack from '../../scripts/lib/stack.cjs';
 import { freePort } from '../../scripts/lib/freePort.mjs';
 import { guildIds } from './gatewayFigures.mjs';
+import { registerRedirectUri } from './registerRedirect.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const POSTGRES_ADMIN_URL =
@@ -217,6 +218,7 @@ export async function startApi({ dir, env }) {
     logFile: path.join(dir, 'api.log'),
   });
   await waitForHttp(proc, `${url}/api/health`);
+  await registerRedirectUri(env.EMULATOR_URL, url);
   return { ...proc, url };
 }
 

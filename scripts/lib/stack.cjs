@@ -147,6 +147,8 @@ function serviceDefinitions({
       env: {
         EMULATOR_PORT: String(ports.emulator),
         EMULATOR_INTERACTIONS_URL: `http://127.0.0.1:${ports.api}/api/interactions`,
+        // the API's redirect URI (its API_URL below), registered as in Discord's portal
+        EMULATOR_REDIRECT_URIS: `${shellOrigin}/_api/auth/callback`,
         ...(emulatorSeed ? { EMULATOR_SEED: emulatorSeed } : {}),
       },
       ready: '/__emulator/state',

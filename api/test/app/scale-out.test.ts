@@ -51,13 +51,14 @@ async function startReplica(port: number, apiUrl: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({
-    seed: structuredClone(testSeed) as Seed,
-    publicUrl: 'http://127.0.0.1',
-  });
   const [portA, portB] = [await freePort(), await freePort()];
   // one public API address for redirects (the load balancer's); A stands behind it in this test
   const apiUrl = `http://localhost:${portA}`;
+  emulator = await startEmulator({
+    seed: structuredClone(testSeed) as Seed,
+    publicUrl: 'http://127.0.0.1',
+    redirectUris: [`${apiUrl}/auth/callback`],
+  });
   [a, b] = await Promise.all([startReplica(portA, apiUrl), startReplica(portB, apiUrl)]);
 }, 120_000);
 

@@ -68,9 +68,13 @@ async function startReplica(port: number, apiUrl: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ seed: seed(), publicUrl: 'http://127.0.0.1' });
   const [portA, portB] = [await freePort(), await freePort()];
   const apiUrl = `http://localhost:${portA}`;
+  emulator = await startEmulator({
+    seed: seed(),
+    publicUrl: 'http://127.0.0.1',
+    redirectUris: [`${apiUrl}/auth/callback`],
+  });
   // one after the other: both migrating one new schema at once is another test's subject
   a = await startReplica(portA, apiUrl);
   b = await startReplica(portB, apiUrl);

@@ -88,8 +88,15 @@ async function completeLogin(
 }
 
 /**
- * The bot invite's return proves itself: Discord's code is exchanged (single-use, bound to our
- * client and redirect URI) and the guild it names must be the one the invite was made for.
+ * The bot invite's return. The state row proves who started it and for which server; the bot's
+ * own token then confirms it is really there. With "Requires OAuth2 Code Grant" on Discord also
+ * sends a code: it is exchanged as proof (single-use, bound to our client and redirect URI), and
+ * the guild its answer names must be the bound one. Without it Discord sends no code, only a
+ * `guild_id` hint, which must not name another server (docs/production.md › Discord).
+ *
+ * The invite's token is never revoked: Discord keeps one authorization per user and application,
+ * so revoking it would end the manager's login tokens and Linked Roles connection too
+ * (emulator/README.md › Discord, POST /oauth2/token/revoke).
  */
 async function completeBotInvite(
   ctx: AppContext,
@@ -98,22 +105,20 @@ async function completeBotInvite(
   query: Query,
 ): Promise<string> {
   const bound = state.guildId;
-  if (!query.code) return inviteFailure(ctx, 'invalid_grant', bound);
-  const grant = await ctx.integrations.discordOAuth.exchangeCode(query.code);
-  // The grant is only proof; the bot acts with its own token.
-  void ctx.integrations.discordOAuth.revoke(grant.access_token).catch(() => undefined);
-  const guildId = grant.guild_id ?? null;
-  if (!guildId || !new RegExp(SNOWFLAKE_PATTERN).test(guildId) || (bound && guildId !== bound)) {
+  if (!bound) return inviteFailure(ctx, 'invalid_state', null);
+  const named = query.code
+    ? ((await ctx.integrations.discordOAuth.exchangeCode(query.code)).guild_id ?? null)
+    : (query.guild_id ?? bound);
+  if (!named || !new RegExp(SNOWFLAKE_PATTERN).test(named) || named !== bound)
     return inviteFailure(ctx, 'wrong_server', bound);
-  }
   // Confirm with the bot's own token that it really is there now.
-  const guild = await ctx.integrations.discordBot.getGuild(guildId);
-  await markBotPresence(ctx.db, guildId, guild !== null);
-  if (!guild) return inviteFailure(ctx, 'bot_not_added', guildId);
+  const guild = await ctx.integrations.discordBot.getGuild(bound);
+  await markBotPresence(ctx.db, bound, guild !== null);
+  if (!guild) return inviteFailure(ctx, 'bot_not_added', bound);
   // the shared guild list is now out of date: the next reader fetches it again
   await invalidateBotGuilds(ctx);
-  log.info({ userId: state.userId, guildId }, 'bot added to a server');
-  return inviteOutcome(ctx, guildId, { bot_added: 'true' });
+  log.info({ userId: state.userId, guildId: bound }, 'bot added to a server');
+  return inviteOutcome(ctx, bound, { bot_added: 'true' });
 }
 
 function integrationFailure(

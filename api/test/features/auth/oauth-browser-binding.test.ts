@@ -92,7 +92,7 @@ describe('a bot-invite URL is not a login (S2)', () => {
     expect(await countSessions()).toHaveLength(1); // only the owner's own login
   });
 
-  it('the right browser without a code Discord accepts gets no session either', async () => {
+  it("the right browser returning without a code (Discord's bot flow) gets the invite outcome, no session", async () => {
     const owner = await loginAs(t.app, OLIVIA);
     const started = await t.app.inject({
       method: 'GET',
@@ -107,7 +107,8 @@ describe('a bot-invite URL is not a login (S2)', () => {
       headers: { cookie: owner.cookie },
     });
     const r = parseRedirect(res.headers.location as string);
-    expect(r.query.bot_error).toBe('invalid_grant');
+    expect(r.path).toBe('/dashboard');
+    expect(r.query).toEqual({ bot_added: 'true', guild_id: GUILD_B });
     expect(r.fragment).toEqual({});
     expect(await countSessions()).toHaveLength(1);
   });
