@@ -48,6 +48,7 @@ import { registerMetrics } from './plugins/metrics';
 import { openapiOptions } from './plugins/openapi';
 import { redisPlugin } from './plugins/redis';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { readGatewayHealth } from './gateway/gateway-state';
 
 export interface BuildAppOptions {
   settings: Settings;
@@ -149,6 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(engine
         ? { jobs: async () => (await engine.isInstalled().catch(() => false)) === true }
         : {}),
+      // whether the worker runs here (GATEWAY_IN_API) or in its own process, its state is in the database
+      gateway: () => readGatewayHealth(app.ctx.db),
     },
   });
 

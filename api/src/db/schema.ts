@@ -5,6 +5,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -262,6 +263,22 @@ export const gatewayShardLeases = pgTable('gateway_shard_leases', {
 export const gatewayIdentifySlots = pgTable('gateway_identify_slots', {
   rateKey: integer('rate_key').primaryKey(),
   nextAt: ts('next_at').notNull(),
+});
+
+/** The session starts (identifies) left today, shared by every gateway process (migration 0015). */
+export const gatewaySessionStarts = pgTable('gateway_session_starts', {
+  id: smallint('id').primaryKey(),
+  remaining: integer('remaining').notNull(),
+  resetAt: ts('reset_at').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Shards Discord closed for good, with the close code, for health (migration 0015). */
+export const gatewayRefusals = pgTable('gateway_refusals', {
+  shardId: integer('shard_id').primaryKey(),
+  code: integer('code').notNull(),
+  holder: text('holder').notNull(),
+  refusedAt: ts('refused_at').notNull().defaultNow(),
 });
 
 /** A member in a server as the gateway last said: present, or gone (migration 0010; features/member-events). */

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { IIdentifyThrottler } from '@discordjs/ws';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { takeSessionStart } from './gateway-state';
 
 /** Discord's identify window: each bucket may identify once per 5 s (docs: Gateway › Sharding, max_concurrency). */
 export const IDENTIFY_WINDOW_MS = 5000;
@@ -19,12 +20,15 @@ export class DatabaseIdentifyThrottler implements IIdentifyThrottler {
     private readonly db: Db,
     private readonly maxConcurrency: number,
     private readonly windowMs = IDENTIFY_WINDOW_MS,
+    private readonly sessionStarts?: SessionStartBudget,
   ) {
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1)
       throw new Error(`max_concurrency must be a whole number of 1 or more, got ${maxConcurrency}`);
   }
 
   async waitForIdentify(shardId: number, signal: AbortSignal): Promise<void> {
+    // a session start first: past Discord's daily limit the bot token is reset (docs/production.md)
+    if (this.sessionStarts) await this.sessionStarts.take(signal);
     const key = shardId % this.maxConcurrency;
     for (;;) {
       signal.throwIfAborted();
@@ -51,5 +55,41 @@ export class DatabaseIdentifyThrottler implements IIdentifyThrottler {
       }
     ).rows;
     return Number(row?.wait_ms ?? 0);
+  }
+}
+
+/** the longest nap while the session starts are used up: a reset elsewhere is seen this soon */
+const MAX_LIMIT_NAP_MS = 60_000;
+
+/**
+ * The session start limit (GET /gateway/bot `session_start_limit`) shared by every gateway
+ * process through the database: each IDENTIFY takes one, and with none left the identify waits
+ * for the window to reset instead of spending the bot token. `refresh` asks Discord again
+ * (and records its count) when no window is stored or the stored one has passed.
+ */
+export class SessionStartBudget {
+  constructor(
+    private readonly db: Db,
+    private readonly refresh: () => Promise<void>,
+    /** told when an identify must wait for the limit to reset, and how long */
+    private readonly onExhausted: (waitMs: number) => void = () => undefined,
+  ) {}
+
+  async take(signal: AbortSignal): Promise<void> {
+    for (;;) {
+      signal.throwIfAborted();
+      let result = await takeSessionStart(this.db);
+      if (!result.taken && result.stale) {
+        // a failed look at Discord leaves it stale: never identify blind
+        await this.refresh().catch(() => undefined);
+        result = await takeSessionStart(this.db);
+      }
+      if (result.taken) return;
+      if (!result.stale) this.onExhausted(result.waitMs);
+      const napMs = result.stale
+        ? MAX_NAP_MS
+        : Math.min(Math.max(result.waitMs, 20), MAX_LIMIT_NAP_MS);
+      await sleep(napMs, undefined, { signal });
+    }
   }
 }

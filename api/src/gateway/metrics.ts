@@ -9,6 +9,14 @@ export const gatewayMemberEvents = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Connections Discord closed for good (4004, 4010–4014): the worker stops identifying that shard. */
+export const gatewayFatalCloses = new Counter({
+  name: 'roconnect_gateway_fatal_closes_total',
+  help: 'Gateway connections Discord closed for good (4004, 4010-4014), by close code',
+  labelNames: ['code'] as const,
+  registers: [metricsRegistry],
+});
+
 /** the gateway workers of this process (one, but for tests), read at each scrape */
 const workers = new Set<() => { held: number; ready: number }>();
 

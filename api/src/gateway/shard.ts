@@ -50,6 +50,8 @@ export interface HeldShardOptions {
   onSessionChange(session: StoredSession | null): void;
   /** Discord closed the connection for good (FATAL_CLOSES): the library will not reconnect */
   onFatalClose(code: number, why: string): void;
+  /** the shard identified (READY): whatever refused it before is fixed */
+  onReady?(): void;
   log: FastifyBaseLogger;
 }
 
@@ -105,6 +107,7 @@ export class HeldShard {
     this.manager.on(WebSocketShardEvents.Ready, () => {
       this.ready = true;
       log.info('gateway shard ready');
+      options.onReady?.();
     });
     this.manager.on(WebSocketShardEvents.Resumed, () => {
       this.ready = true;

@@ -14,8 +14,15 @@ import {
 import { unversionedBase } from '../integrations/discord/urls';
 import { retryStartupRace, type JobEngine } from '../lib/job-engine';
 import { memberEventOf } from './dispatch';
-import { DatabaseIdentifyThrottler } from './identify-throttle';
-import { countShards, gatewayMemberEvents } from './metrics';
+import {
+  clearRefusal,
+  clearRefusalsOf,
+  recordRefusal,
+  recordSessionStartLimit,
+  sessionStartsUsedUp,
+} from './gateway-state';
+import { DatabaseIdentifyThrottler, SessionStartBudget } from './identify-throttle';
+import { countShards, gatewayFatalCloses, gatewayMemberEvents } from './metrics';
 import {
   claimFreeShards,
   releaseShards,
@@ -25,8 +32,8 @@ import {
 } from './lease-store';
 import { HeldShard } from './shard';
 
-/** how long a worker waits after Discord closed a shard for good before it tries again */
-const FATAL_PAUSE_MS = 60_000;
+/** how often the shard count Discord recommends is read again when GATEWAY_SHARD_COUNT=auto */
+const LAYOUT_REFRESH_MS = 10 * 60_000;
 
 export interface GatewayWorkerOptions {
   settings: Pick<Settings, 'gateway' | 'integrations'>;
@@ -36,11 +43,13 @@ export interface GatewayWorkerOptions {
   log: FastifyBaseLogger;
   /** this process's name in the lease table; unique by default */
   holder?: string;
+  /** how often GET /gateway/bot is read again for its shard count when GATEWAY_SHARD_COUNT=auto */
+  layoutRefreshMs?: number;
 }
 
 export interface GatewayWorker {
   readonly holder: string;
-  /** the shards this process holds now */
+  /** the shards this process holds now, those Discord refused included */
   heldShards(): number[];
   /** of those, the ones connected, identified or resumed: their events flow */
   readyShards(): number[];
@@ -55,6 +64,11 @@ export interface GatewayWorker {
  * each one's resumable session), lets go of any it lost, and takes the shards nobody holds, so
  * across every process exactly one holds each shard and a dead holder's shards move within about
  * 1⅓ leases. Each event of interest becomes a job on the engine (features/member-events).
+ *
+ * A shard Discord closes for good (4004, 4010–4014) is not identified again by this process: it
+ * keeps the lease, so no other process tries either, until it stops (docs/production.md). A 4011
+ * with GATEWAY_SHARD_COUNT=auto reads the recommended count again and starts over with it. Every
+ * IDENTIFY takes one of the day's session starts, shared through the database (identify-throttle.ts).
  */
 export async function startGatewayWorker(options: GatewayWorkerOptions): Promise<GatewayWorker> {
   const { settings, database, engine } = options;
@@ -70,12 +84,19 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
 
   await retryStartupRace(() => ensureMemberEventQueue(engine), log);
 
+  const layoutRefreshMs = options.layoutRefreshMs ?? LAYOUT_REFRESH_MS;
   const shards = new Map<number, HeldShard>();
-  let layout: { shardCount: number; throttler: DatabaseIdentifyThrottler } | null = null;
+  /** shards Discord closed for good, by close code: leases kept, never identified again here */
+  const refused = new Map<number, number>();
+  let layout: {
+    shardCount: number;
+    maxConcurrency: number;
+    throttler: DatabaseIdentifyThrottler;
+    readAt: number;
+  } | null = null;
   let stopped = false;
   let lastLayoutError = '';
-  /** after Discord closed a shard for good, no shard is taken before this (ms since epoch) */
-  let pausedUntil = 0;
+  let limitLogged = false;
 
   const onQueued = async () => {
     // this process's workers at once, the other processes' through the database
@@ -85,24 +106,87 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
     );
   };
 
-  /** GET /gateway/bot once: the shard count (unless set) and the identify concurrency. */
-  async function readLayout() {
+  /** GET /gateway/bot, its session start limit recorded for every process */
+  async function gatewayBot(): Promise<APIGatewayBotInfo> {
+    const info = (await rest.get(Routes.gatewayBot())) as APIGatewayBotInfo;
+    await recordSessionStartLimit(database.db, info.session_start_limit);
+    return info;
+  }
+
+  const sessionStarts = new SessionStartBudget(
+    database.db,
+    async () => void (await gatewayBot()),
+    (waitMs) => {
+      if (limitLogged) return;
+      limitLogged = true;
+      log.error(
+        { waitMs },
+        "Discord's daily session start limit is used up: no shard identifies until it resets",
+      );
+    },
+  );
+
+  /**
+   * GET /gateway/bot: the shard count (unless set) and the identify concurrency. Answers true when
+   * the shard count changed since the last read.
+   */
+  async function readLayout(): Promise<boolean> {
     try {
-      const info = (await rest.get(Routes.gatewayBot())) as APIGatewayBotInfo;
+      const info = await gatewayBot();
       const shardCount = settings.gateway.shardCount ?? info.shards;
       const maxConcurrency = info.session_start_limit.max_concurrency;
+      const before = layout;
+      if (before && before.shardCount === shardCount && before.maxConcurrency === maxConcurrency) {
+        before.readAt = Date.now();
+        return false;
+      }
       layout = {
         shardCount,
-        throttler: new DatabaseIdentifyThrottler(database.db, maxConcurrency),
+        maxConcurrency,
+        throttler: new DatabaseIdentifyThrottler(
+          database.db,
+          maxConcurrency,
+          undefined,
+          sessionStarts,
+        ),
+        readAt: Date.now(),
       };
       log.info({ shardCount, maxConcurrency }, 'gateway layout read');
+      return before !== null && before.shardCount !== shardCount;
     } catch (err) {
       const message = (err as Error).message;
       // said once per kind of failure, not at every look
       if (message !== lastLayoutError)
         log.warn({ err: message }, 'cannot read GET /gateway/bot yet; trying again');
       lastLayoutError = message;
+      return false;
     }
+  }
+
+  /**
+   * The shard count changed: every shard starts over with it (a session of another count cannot
+   * be resumed), and refusals that depended on the count are lifted.
+   */
+  async function startOver() {
+    const ids = [...new Set([...shards.keys(), ...refused.keys()])];
+    log.warn(
+      { shardCount: layout?.shardCount, shards: ids },
+      'the shard count changed; starting over',
+    );
+    const held = [...shards.values()];
+    shards.clear();
+    refused.clear();
+    await Promise.all(held.map((shard) => shard.abandon().catch(() => undefined)));
+    await releaseShards(database.db, holder, ids);
+    await clearRefusalsOf(database.db, holder);
+  }
+
+  /** Discord closed `shardId` for good: keep its lease, never identify it again in this process. */
+  function refuse(shardId: number, code: number) {
+    refused.set(shardId, code);
+    void recordRefusal(database.db, shardId, code, holder).catch((err: unknown) =>
+      log.warn({ err, shard: shardId }, 'could not record the gateway refusal'),
+    );
   }
 
   function open(shardId: number, session: StoredSession | null) {
@@ -122,16 +206,30 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
         if (queued) await onQueued();
       },
       onFatalClose: (code, why) => {
-        // what failed here fails for every shard until someone fixes it: let go, try again later
+        // identifying again would fail the same way and spend the day's session starts, after
+        // which Discord resets the bot token: the shard waits for an operator (docs/production.md)
+        gatewayFatalCloses.inc({ code: String(code) });
         log.error({ shard: shardId, code }, `gateway closed for good: ${why}`);
-        pausedUntil = Date.now() + FATAL_PAUSE_MS;
         if (shards.get(shardId) !== shard) return;
         shards.delete(shardId);
-        void shard
-          .abandon()
-          .then(() => releaseShards(database.db, holder, [shardId]))
-          .catch(() => undefined);
+        void shard.abandon().catch(() => undefined);
+        if (code !== 4011 || settings.gateway.shardCount !== null) return refuse(shardId, code);
+        // Discord wants more shards: read its count again, in turn with the looks (the lease is
+        // kept meanwhile, and let go by startOver)
+        refused.set(shardId, code);
+        looking = looking
+          .then(async () => {
+            if (stopped) return;
+            if (await readLayout()) return startOver();
+            log.error({ shard: shardId }, 'Discord still recommends the same shard count');
+            refuse(shardId, code);
+          })
+          .catch((err: unknown) => log.error({ err }, 'gateway re-sharding failed'));
       },
+      onReady: () =>
+        void clearRefusal(database.db, shardId).catch((err: unknown) =>
+          log.warn({ err, shard: shardId }, 'could not clear the gateway refusal'),
+        ),
       onSessionChange: (stored) =>
         void saveSession(database.db, holder, shardId, stored).catch((err: unknown) =>
           log.warn({ err, shard: shardId }, 'could not store the gateway session'),
@@ -153,14 +251,20 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
 
   async function look() {
     if (!layout) await readLayout();
+    else if (settings.gateway.shardCount === null && Date.now() - layout.readAt >= layoutRefreshMs)
+      if (await readLayout()) await startOver();
     if (!layout || stopped) return;
     // renew first: a lease that ran out meanwhile may be another's already
     const held = await renewShards(
       database.db,
       holder,
-      [...shards.values()].map((s) => ({ shardId: s.shardId, session: s.sessionToStore() })),
+      [
+        ...[...shards.values()].map((s) => ({ shardId: s.shardId, session: s.sessionToStore() })),
+        ...[...refused.keys()].map((shardId) => ({ shardId })),
+      ],
       leaseSeconds,
     );
+    for (const shardId of refused.keys()) if (!held.has(shardId)) refused.delete(shardId);
     for (const [shardId, shard] of shards) {
       if (held.has(shardId)) continue;
       log.warn({ shard: shardId }, 'lost the lease of a gateway shard; letting it go');
@@ -168,8 +272,12 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
       // not awaited: a dead connection's close can take its time, and the other leases cannot wait
       void shard.abandon().catch(() => undefined);
     }
-    if (stopped || Date.now() < pausedUntil) return;
-    const free = [...Array(layout.shardCount).keys()].filter((id) => !shards.has(id));
+    if (stopped) return;
+    // with no session start left, a new shard could only wait (or spend the bot token)
+    if (await sessionStartsUsedUp(database.db)) return;
+    const free = [...Array(layout.shardCount).keys()].filter(
+      (id) => !shards.has(id) && !refused.has(id),
+    );
     for (const claimed of await claimFreeShards(database.db, holder, free, leaseSeconds)) {
       if (stopped) break;
       const usable = claimed.session?.shardCount === layout.shardCount ? claimed.session : null;
@@ -194,7 +302,7 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
 
   return {
     holder,
-    heldShards: () => [...shards.keys()].sort((a, b) => a - b),
+    heldShards: () => [...shards.keys(), ...refused.keys()].sort((a, b) => a - b),
     readyShards: () =>
       [...shards.values()]
         .filter((s) => s.ready)
@@ -214,8 +322,10 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
         }),
       );
       shards.clear();
-      await releaseShards(database.db, holder, ids);
-      log.info({ shards: ids }, 'gateway shards handed over');
+      const refusedIds = [...refused.keys()];
+      refused.clear();
+      await releaseShards(database.db, holder, [...ids, ...refusedIds]);
+      log.info({ shards: ids, refused: refusedIds }, 'gateway shards handed over');
     },
     async abandon() {
       stopped = true;

@@ -95,7 +95,7 @@ describe('the compiled API (dist/main.js)', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({
       success: true,
-      data: { status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'ok' },
+      data: { status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'ok', gateway: 'off' },
     });
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
     // unpacked from the build's empty cluster (api/build.mjs), not made by initdb at this start

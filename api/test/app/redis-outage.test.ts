@@ -146,7 +146,7 @@ itWithRedis(
     // degraded, still ready; the process is live
     expect(await health(a)).toEqual({
       status: 200,
-      data: { status: 'degraded', database: 'ok', redis: 'degraded', jobs: 'off' },
+      data: { status: 'degraded', database: 'ok', redis: 'degraded', jobs: 'off', gateway: 'off' },
     });
     expect((await health(a, '/api/health/ready')).status).toBe(200);
     expect(await health(a, '/api/health/live')).toEqual({ status: 200, data: { status: 'ok' } });
@@ -165,7 +165,7 @@ itWithRedis(
       );
     expect(await health(a)).toEqual({
       status: 200,
-      data: { status: 'ok', database: 'ok', redis: 'ok', jobs: 'off' },
+      data: { status: 'ok', database: 'ok', redis: 'ok', jobs: 'off', gateway: 'off' },
     });
     expect(await metric('roconnect_redis_up')).toBe(1);
     // one count for both replicas again

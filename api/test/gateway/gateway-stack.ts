@@ -149,3 +149,20 @@ export async function dmsTo(stack: Stack, userId: string): Promise<{ content: st
     (await emulatorState(stack)).discord.dms as { recipient_id: string; content: string }[]
   ).filter((dm) => dm.recipient_id === userId);
 }
+
+/** The emulator's gateway: settings, session start limit, whether the bot token was reset, sessions. */
+export const gatewayState = (stack: Stack) => control(stack, 'GET', '/__emulator/gateway');
+
+/** The identifies the emulator has counted since its last reset (Discord's daily allowance is 1000). */
+export const identifiesCounted = async (stack: Stack) =>
+  1000 - ((await gatewayState(stack)).session_start_limit.remaining as number);
+
+/** The application's Developer Portal settings, e.g. `{guild_members_intent: false}`. */
+export const setApplication = (stack: Stack, patch: object) =>
+  control(stack, 'PATCH', '/__emulator/application', patch);
+
+/** /api/health's data, and its HTTP status as `http`. */
+export async function apiHealth(stack: Stack) {
+  const res = await stack.app.inject({ method: 'GET', url: '/api/health' });
+  return { http: res.statusCode, ...(res.json().data as { status: string; gateway: string }) };
+}

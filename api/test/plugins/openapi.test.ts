@@ -234,7 +234,13 @@ describe('GET /api/docs/openapi.json', () => {
   const status: SetupStatus = { setup_completed: false, setup_step: 'nickname' };
   const refresh: RefreshData = { access_token: 'a', refresh_token: 'r', expires_in: 900 };
   const stats: BotStats = { total_users: 0, total_servers: 0 };
-  const health: Health = { status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'off' };
+  const health: Health = {
+    status: 'ok',
+    database: 'ok',
+    redis: 'not_configured',
+    jobs: 'off',
+    gateway: 'off',
+  };
   const manual: ManualSyncData = { checked: 0, bot_present: 0 };
   const groupData: SetupGroupData = {
     setup_completed: true,

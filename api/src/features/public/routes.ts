@@ -15,6 +15,8 @@ export interface HealthChecks {
   database: () => Promise<boolean>;
   redis?: () => Promise<boolean>;
   jobs?: () => Promise<boolean>;
+  /** the gateway's state shared in the database (src/gateway/gateway-state.ts) */
+  gateway?: () => Promise<{ state: string; problem: boolean }>;
 }
 
 export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> = async (
@@ -36,11 +38,13 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> =
   // job tables in it) must answer; Redis only holds rate-limit counts, so without it the replica
   // counts in memory and is `degraded`, still ready.
   const readiness = async (_request: unknown, reply: FastifyReply) => {
-    const { database, redis, jobs } = opts.health;
-    const [dbOk, redisOk, jobsOk] = await Promise.all([
+    const { database, redis, jobs, gateway } = opts.health;
+    const [dbOk, redisOk, jobsOk, gatewayState] = await Promise.all([
       database(),
       redis ? redis() : Promise.resolve(null),
       jobs ? jobs() : Promise.resolve(null),
+      // a gateway Discord refuses needs an operator, but this replica still serves requests
+      gateway ? gateway().catch(() => null) : Promise.resolve(null),
     ]);
     const ready = dbOk && jobsOk !== false;
     reply.code(ready ? 200 : 503);
@@ -49,7 +53,7 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> =
       data: {
         status: !ready
           ? ('unavailable' as const)
-          : redisOk === false
+          : redisOk === false || gatewayState?.problem
             ? ('degraded' as const)
             : ('ok' as const),
         database: dbOk ? ('ok' as const) : ('unavailable' as const),
@@ -61,6 +65,7 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> =
               : ('degraded' as const),
         jobs:
           jobsOk === null ? ('off' as const) : jobsOk ? ('ok' as const) : ('unavailable' as const),
+        gateway: gatewayState?.state ?? (dbOk ? 'off' : 'unknown'),
       },
     };
   };

@@ -30,7 +30,13 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      data: { status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'off' },
+      data: {
+        status: 'ok',
+        database: 'ok',
+        redis: 'not_configured',
+        jobs: 'off',
+        gateway: 'off',
+      },
     });
   });
 
@@ -44,6 +50,7 @@ describe('GET /api/health', () => {
         database: 'ok',
         redis: 'degraded',
         jobs: 'off',
+        gateway: 'off',
       });
     }
   });
@@ -79,6 +86,7 @@ describe('health probes when the database does not answer', () => {
         database: 'unavailable',
         redis: 'ok',
         jobs: 'off',
+        gateway: 'unknown',
       });
     }
     expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);

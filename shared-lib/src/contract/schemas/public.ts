@@ -12,13 +12,17 @@ export const HealthSchema = Type.Object(
   {
     status: Type.Enum(['ok', 'degraded', 'unavailable'], {
       description:
-        'ok: every part answers; degraded: ready, but Redis does not answer (limits count per replica); unavailable: not ready (503)',
+        'ok: every part answers; degraded: ready, but Redis does not answer (limits count per replica) or Discord refuses the gateway; unavailable: not ready (503)',
     }),
     database: Type.Enum(['ok', 'unavailable']),
     redis: Type.Enum(['ok', 'degraded', 'not_configured'], {
       description: "degraded: Redis does not answer and rate limits count in this replica's memory",
     }),
     jobs: Type.Enum(['ok', 'unavailable', 'off']),
+    gateway: Type.String({
+      description:
+        'the gateway worker, across every process: ok; off (no worker holds a shard); "refused — <what to do>" after Discord closed it for good; "waiting — …" while the daily session start limit is used up',
+    }),
   },
   { additionalProperties: false },
 );

@@ -11,7 +11,7 @@ export function publicHandlers(db: MockDb) {
   return [
     http.get(route(PUBLIC_ROUTES.botStats.path), () => ok(db.botStats)),
     http.get(route(PUBLIC_ROUTES.health.path), () =>
-      ok({ status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'ok' }),
+      ok({ status: 'ok', database: 'ok', redis: 'not_configured', jobs: 'ok', gateway: 'ok' }),
     ),
     // The real document comes from the API; the mock only names the paths it answers.
     http.get(route(PUBLIC_ROUTES.openapi.path), () =>

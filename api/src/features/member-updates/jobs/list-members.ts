@@ -9,6 +9,10 @@ export interface ListedMember {
   nick: string | null;
 }
 
+/** What the owner reads when Discord refuses the member list for want of the intent. */
+export const MEMBERS_INTENT_OFF =
+  'Turn on the Server Members intent: Discord refused the member list (403 Missing Access). In the Discord Developer Portal, open the application › Bot › Privileged Gateway Intents, turn on Server Members Intent, save, then update all members again.';
+
 /** Discord's largest page of GET /guilds/{g}/members. */
 export const MEMBER_PAGE = 1000;
 
@@ -49,6 +53,9 @@ export async function listMembersPage(
       await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1000);
       continue;
     }
+    // Listing members needs the Server Members privileged intent, even over REST (docs/production.md)
+    if (res.status === 403 && (body as { code?: unknown } | null)?.code === 50001)
+      throw new IntegrationError('discord', 'missing_access', MEMBERS_INTENT_OFF, 50001, 403);
     if (res.status !== 200 || !Array.isArray(body))
       throw new IntegrationError(
         'discord',

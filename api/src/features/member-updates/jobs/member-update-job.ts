@@ -195,7 +195,10 @@ export async function registerMemberUpdateJob(
         } catch (err) {
           // a refusal (the Server Members intent off, the server gone) is not fixed by trying
           // again: the run ends with Discord's reason, which the console shows as the job's error
-          if (!(err instanceof IntegrationError) || ['rate_limited', 'unavailable'].includes(err.kind))
+          if (
+            !(err instanceof IntegrationError) ||
+            ['rate_limited', 'unavailable'].includes(err.kind)
+          )
             throw err;
           log.warn({ runId, guildId: run.guildId, kind: err.kind }, 'member list refused');
           announceRunEnd(ctx.db, await endRun(ctx.db, runId, worker, 'failed', err.message));

@@ -1,0 +1,173 @@
+/**
+ * The gateway when Discord refuses it: with the Server Members intent off, each shard identifies
+ * once, is closed 4014 and is not identified again (no other worker tries it either); /api/health
+ * and the metric name the cause, update-all ends with what to do, and turning the intent on then
+ * restarting the worker recovers. Then the day's session starts: a worker identifies only as many
+ * shards as are left, and waits for the rest instead of getting the bot token reset.
+ */
+import { sql } from 'drizzle-orm';
+import { listLeases } from '../../src/gateway/lease-store';
+import type { GatewayWorker } from '../../src/gateway/worker';
+import { metricsRegistry } from '../../src/lib/metrics';
+import { openTestDatabase, queryRows, type TestDatabase } from '../support/db';
+import { startStack, type HttpSession, type Stack } from '../support/emulator-flow';
+import { until } from '../support/until';
+import {
+  apiHealth,
+  gatewaySeed,
+  gatewayState,
+  GUILD,
+  identifiesCounted,
+  setApplication,
+  setGatewayShards,
+  setUpServer,
+  startWorker,
+} from './gateway-stack';
+
+jest.setTimeout(120_000);
+
+let tdb: TestDatabase;
+let stack: Stack;
+let owner: HttpSession;
+const workers: GatewayWorker[] = [];
+const WAIT = { timeoutMs: 30_000, everyMs: 100 };
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  stack = await startStack(tdb.database, {
+    seed: gatewaySeed(),
+    jobs: true,
+    env: { GATEWAY_LEASE_SECONDS: '2' },
+  });
+  owner = await setUpServer(stack);
+  await setGatewayShards(stack, 2);
+});
+afterAll(async () => {
+  for (const worker of workers) await worker.stop();
+  await stack?.close();
+  await tdb?.cleanup();
+});
+
+async function fatalCloses(code: number): Promise<number> {
+  const metric = await metricsRegistry
+    .getSingleMetric('roconnect_gateway_fatal_closes_total')
+    ?.get();
+  return metric?.values.find((v) => v.labels.code === String(code))?.value ?? 0;
+}
+
+it('with the Server Members intent off: one IDENTIFY per shard, then none; health, metric and update-all name the cause; intent on and a restart recover', async () => {
+  await setApplication(stack, { guild_members_intent: false });
+  const before = await identifiesCounted(stack);
+  const closesBefore = await fatalCloses(4014);
+  const a = await startWorker(stack, tdb.database, 'worker-a');
+  workers.push(a);
+  const b = await startWorker(stack, tdb.database, 'worker-b');
+  workers.push(b);
+
+  const health = await until(
+    '/api/health to name the intent',
+    () => apiHealth(stack),
+    (h) => h.gateway.startsWith('refused'),
+    WAIT,
+  );
+  expect(health).toMatchObject({
+    status: 'degraded',
+    gateway: expect.stringContaining('turn on the Server Members intent'),
+  });
+  // still ready: the API serves, only the gateway waits for the operator
+  expect(health.http).toBe(200);
+  await until(
+    'both shards refused',
+    () => fatalCloses(4014),
+    (n) => n - closesBefore === 2,
+    WAIT,
+  );
+
+  // a lease renewed a whole lease after the refusals: the refusing worker kept both shards, and
+  // the other worker had several looks at them meanwhile
+  const refusedAt = Date.now();
+  await until(
+    'worker a to keep renewing both leases',
+    () => listLeases(tdb.database.db),
+    (leases) =>
+      leases.length === 2 &&
+      leases.every((l) => l.holder === 'worker-a' && l.expiresAt.getTime() > refusedAt + 3000),
+    WAIT,
+  );
+  expect(await identifiesCounted(stack)).toBe(before + 2);
+  expect(a.heldShards()).toEqual([0, 1]);
+  expect(a.readyShards()).toEqual([]);
+  expect(b.heldShards()).toEqual([]);
+  expect(
+    await metricsRegistry.getSingleMetricAsString('roconnect_gateway_fatal_closes_total'),
+  ).toContain('code="4014"');
+
+  // update-all ends at once with what to do, no retry loop
+  const started = await owner.call('POST', `/api/v1/server/${GUILD}/members/update`);
+  expect(started.status).toBe(202);
+  const jobId: string = started.json.data.job_id;
+  const job = await until(
+    'the update to end',
+    async () =>
+      (await owner.call('GET', `/api/v1/server/${GUILD}/members/update/${jobId}`)).json.data,
+    (j) => j.status !== 'queued' && j.status !== 'running',
+    WAIT,
+  );
+  expect(job).toMatchObject({ status: 'failed', done: 0 });
+  const [run] = await queryRows<{ error: string }>(
+    tdb.database,
+    sql`SELECT error FROM member_update_runs WHERE id = ${jobId}`,
+  );
+  expect(run!.error).toMatch(/^Turn on the Server Members intent/);
+
+  // the operator turns the intent on and restarts the worker: no code change
+  await setApplication(stack, { guild_members_intent: true });
+  await a.stop();
+  await until(
+    'worker b to run both shards',
+    () => b.readyShards(),
+    (s) => s.join() === '0,1',
+    WAIT,
+  );
+  expect(
+    await until(
+      'health to be ok',
+      () => apiHealth(stack),
+      (h) => h.gateway === 'ok',
+      WAIT,
+    ),
+  ).toMatchObject({ status: 'ok', gateway: 'ok' });
+  expect(await identifiesCounted(stack)).toBe(before + 4);
+  await b.stop();
+});
+
+it('identifies only as many shards as session starts are left, and waits for the rest without the bot token being reset', async () => {
+  await fetch(`${stack.emulator.url}/__emulator/gateway`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ shards: 4, session_start_remaining: 2 }),
+  });
+  // the leases and sessions of the first test: these shards start afresh
+  await tdb.database.db.execute(sql`DELETE FROM gateway_shard_leases`);
+  const c = await startWorker(stack, tdb.database, 'worker-c');
+  workers.push(c);
+
+  const health = await until(
+    '/api/health to say the session starts are used up',
+    () => apiHealth(stack),
+    (h) => h.gateway.startsWith('waiting'),
+    WAIT,
+  );
+  expect(health.status).toBe('degraded');
+  await until(
+    'two shards ready',
+    () => c.readyShards(),
+    (s) => s.length === 2,
+    WAIT,
+  );
+  const state = await gatewayState(stack);
+  expect(state.bot_token_reset).toBe(false);
+  expect(state.session_start_limit.remaining).toBe(0);
+  expect(state.sessions.filter((s: { connected: boolean }) => s.connected)).toHaveLength(2);
+  expect(c.heldShards()).toEqual([0, 1, 2, 3]);
+});
