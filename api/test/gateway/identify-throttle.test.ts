@@ -1,6 +1,12 @@
-/** Identify throttling through the database: one identify per bucket per window, across processes. */
-import { DatabaseIdentifyThrottler } from '../../src/gateway/identify-throttle';
-import { openTestDatabase, type TestDatabase } from '../support/db';
+/**
+ * Identify throttling through the database: one identify per bucket per window, and no more
+ * identifies than session starts left, across processes.
+ */
+import { sql } from 'drizzle-orm';
+import { recordSessionStartLimit, sessionStartsUsedUp } from '../../src/gateway/gateway-state';
+import { DatabaseIdentifyThrottler, SessionStartBudget } from '../../src/gateway/identify-throttle';
+import { openTestDatabase, queryRows, type TestDatabase } from '../support/db';
+import { until } from '../support/until';
 
 let tdb: TestDatabase;
 beforeAll(async () => {
@@ -38,4 +44,50 @@ it('refuses a max_concurrency that is not a whole number of 1 or more', () => {
   expect(() => new DatabaseIdentifyThrottler(tdb.database.db, 0)).toThrow(
     'max_concurrency must be a whole number of 1 or more, got 0',
   );
+});
+
+describe('the session start limit, shared through the database', () => {
+  it('lets two processes together identify only as many times as Discord has session starts left', async () => {
+    // two budgets stand for two processes that both read GET /gateway/bot before either identified;
+    // buckets 8–11, which the tests above left free
+    const discord = { remaining: 2, reset_after: 60_000 };
+    const refresh = () => recordSessionStartLimit(tdb.database.db, discord);
+    await refresh();
+    const a = new DatabaseIdentifyThrottler(
+      tdb.database.db,
+      16,
+      50,
+      new SessionStartBudget(tdb.database.db, refresh),
+    );
+    const b = new DatabaseIdentifyThrottler(
+      tdb.database.db,
+      16,
+      50,
+      new SessionStartBudget(tdb.database.db, refresh),
+    );
+    await refresh();
+    const controller = new AbortController();
+    let identified = 0;
+    const waits = [a, b, a, b].map((t, shard) =>
+      t.waitForIdentify(8 + shard, controller.signal).then(() => (identified += 1)),
+    );
+    await until(
+      'two identifies',
+      () => identified,
+      (n) => n === 2,
+    );
+    expect(
+      (
+        await queryRows<{ remaining: number }>(
+          tdb.database,
+          sql`SELECT remaining FROM gateway_session_starts`,
+        )
+      )[0],
+    ).toEqual({ remaining: 0 });
+    expect(await sessionStartsUsedUp(tdb.database.db)).toBe(true);
+    controller.abort();
+    const results = await Promise.allSettled(waits);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(2);
+    expect(identified).toBe(2);
+  });
 });
