@@ -14,7 +14,11 @@ const GUILD_MEMBERS = 1 << 1;
  */
 export async function observeRoles({ emulatorUrl, token, guildId, roleId }) {
   const info = await fetch(`${emulatorUrl}/api/v10/gateway/bot`, {
-    headers: { authorization: `Bot ${token}` },
+    // Discord (and the emulator) refuse API calls without a DiscordBot User-Agent
+    headers: {
+      authorization: `Bot ${token}`,
+      'user-agent': 'DiscordBot (https://github.com/roconnect/roconnect, bench)',
+    },
   });
   if (!info.ok) throw new Error(`GET /gateway/bot answered ${info.status}`);
   const { url } = await info.json();

@@ -1,6 +1,6 @@
 /** The application as Discord's Developer Portal sets it up (emulator/README.md › Application). */
 import { createEmulator } from '../src';
-import { BOT, CLIENT_ID, REDIRECT, makeEmulator, testSeed } from './helpers';
+import { BOT, CLIENT_ID, REDIRECT, makeEmulator, testSeed, DISCORD_CLIENT } from './helpers';
 
 const GUILD_MEMBERS_LIMITED = 1 << 15;
 
@@ -17,9 +17,15 @@ describe('GET /api/v10/applications/@me', () => {
       bot_require_code_grant: false,
       bot: { id: CLIENT_ID, bot: true },
     });
-    expect((await app.inject({ method: 'GET', url: '/api/v10/applications/@me' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v10/applications/@me',
+          headers: DISCORD_CLIENT,
+        })
+      ).statusCode,
+    ).toBe(401);
     await app.close();
   });
 

@@ -1,5 +1,5 @@
 import { createEmulator, type EmulatorApp, type Seed } from '../src';
-import { BOT, GUILDS, testSeed, USERS } from './helpers';
+import { BOT, GUILDS, testSeed, USERS, DISCORD_CLIENT } from './helpers';
 
 const CHANNELS = {
   rules: '150000000000000001',
@@ -70,7 +70,10 @@ describe('GET /guilds/{g}/channels', () => {
     const res = await call('GET', `/guilds/${GUILDS.noBot}/channels`);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Missing Access', code: 50001 });
-    const anon = await app.inject({ url: `/api/v10/guilds/${GUILDS.withBot}/channels` });
+    const anon = await app.inject({
+      url: `/api/v10/guilds/${GUILDS.withBot}/channels`,
+      headers: DISCORD_CLIENT,
+    });
     expect(anon.statusCode).toBe(401);
   });
 });

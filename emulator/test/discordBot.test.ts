@@ -1,5 +1,5 @@
 import type { EmulatorApp } from '../src';
-import { BOT, CLIENT_ID, GUILDS, makeEmulator, ROLES, USERS } from './helpers';
+import { BOT, CLIENT_ID, GUILDS, makeEmulator, ROLES, USERS, DISCORD_CLIENT } from './helpers';
 
 let app: EmulatorApp;
 beforeEach(() => {
@@ -103,7 +103,7 @@ describe('guilds and roles', () => {
   it('answers 401 for a wrong bot token', async () => {
     const res = await app.inject({
       url: `/api/v10/guilds/${GUILDS.withBot}`,
-      headers: { authorization: 'Bot wrong' },
+      headers: { ...DISCORD_CLIENT, authorization: 'Bot wrong' },
     });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: '401: Unauthorized', code: 0 });

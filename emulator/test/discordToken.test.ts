@@ -8,6 +8,8 @@ import {
   makeEmulator,
   REDIRECT,
   USERS,
+  bearer,
+  DISCORD_CLIENT,
 } from './helpers';
 
 let app: EmulatorApp;
@@ -92,7 +94,7 @@ describe('POST /api/oauth2/token', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/oauth2/token',
-      headers: { authorization: basic, 'content-type': 'application/json' },
+      headers: { ...DISCORD_CLIENT, authorization: basic, 'content-type': 'application/json' },
       payload: JSON.stringify({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT }),
     });
     expect(res.statusCode).toBe(400);
@@ -135,7 +137,7 @@ describe('POST /api/oauth2/token', () => {
     expect(reuse.json()).toEqual({ error: 'invalid_grant' });
     const me = await app.inject({
       url: '/api/v10/users/@me',
-      headers: { authorization: `Bearer ${second.access_token}` },
+      headers: bearer(second.access_token),
     });
     expect(me.json().id).toBe(USERS.owner);
   });
@@ -150,7 +152,7 @@ describe('POST /api/oauth2/token', () => {
     expect(res.statusCode).toBe(200);
     const me = await app.inject({
       url: '/api/v10/users/@me',
-      headers: { authorization: `Bearer ${tokens.access_token}` },
+      headers: bearer(tokens.access_token),
     });
     expect(me.statusCode).toBe(401);
     const refresh = await token(
@@ -162,7 +164,6 @@ describe('POST /api/oauth2/token', () => {
 });
 
 describe('one authorization per user and application', () => {
-  const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
   const roleConnection = (accessToken: string) =>
     app.inject({
       method: 'PUT',
@@ -214,7 +215,7 @@ describe('Bearer endpoints', () => {
     const { access_token } = await discordAccessToken(app, USERS.owner);
     const res = await app.inject({
       url: '/api/v10/users/@me',
-      headers: { authorization: `Bearer ${access_token}` },
+      headers: bearer(access_token),
     });
     expect(res.json()).toMatchObject({
       id: USERS.owner,
@@ -229,7 +230,7 @@ describe('Bearer endpoints', () => {
     const { access_token } = await discordAccessToken(app, USERS.owner);
     const res = await app.inject({
       url: '/api/users/@me/guilds?with_counts=true',
-      headers: { authorization: `Bearer ${access_token}` },
+      headers: bearer(access_token),
     });
     const guilds = res.json();
     expect(guilds).toHaveLength(2);
@@ -253,7 +254,7 @@ describe('Bearer endpoints', () => {
     const { access_token } = await discordAccessToken(app, USERS.member);
     const res = await app.inject({
       url: '/api/v10/users/@me/guilds',
-      headers: { authorization: `Bearer ${access_token}` },
+      headers: bearer(access_token),
     });
     expect(res.json()).toEqual([
       expect.not.objectContaining({ approximate_member_count: expect.anything() }),
@@ -265,7 +266,7 @@ describe('Bearer endpoints', () => {
     async (header) => {
       const res = await app.inject({
         url: '/api/v10/users/@me',
-        headers: header ? { authorization: header } : {},
+        headers: { ...DISCORD_CLIENT, ...(header ? { authorization: header } : {}) },
       });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: '401: Unauthorized', code: 0 });
@@ -276,7 +277,7 @@ describe('Bearer endpoints', () => {
     const { access_token } = await discordAccessToken(app, USERS.owner);
     const res = await app.inject({
       url: '/api/v10/guilds/120000000000000001',
-      headers: { authorization: `Bearer ${access_token}` },
+      headers: bearer(access_token),
     });
     expect(res.statusCode).toBe(401);
   });

@@ -1,5 +1,5 @@
 import { startEmulator, type RunningEmulator, type Seed } from '../src';
-import { BOT, CLIENT_ID, GUILDS, testSeed, USERS } from './helpers';
+import { BOT, CLIENT_ID, GUILDS, testSeed, USERS, DISCORD_CLIENT } from './helpers';
 import { TestGatewayClient } from './gatewayClient';
 
 const TOKEN = 'emulator-bot-token';
@@ -46,7 +46,11 @@ function connect(query = '?v=10&encoding=json', path = '/gateway'): TestGatewayC
 const http = async (method: string, path: string, body?: unknown, headers = {}) => {
   const res = await fetch(`${emu.url}${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      ...DISCORD_CLIENT,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, body: (await res.json()) as any };

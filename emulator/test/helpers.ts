@@ -7,7 +7,13 @@ export const testSeed = (): Seed => JSON.parse(readFileSync(TEST_SEED_PATH, 'utf
 
 export const CLIENT_ID = '100000000000000001';
 export const CLIENT_SECRET = 'emulator-discord-secret';
-export const BOT = { authorization: 'Bot emulator-bot-token' };
+/** what every Discord HTTP API client must send (emulator/README.md › Discord REST) */
+export const DISCORD_CLIENT = {
+  'user-agent': 'DiscordBot (https://example.test/emulator-tests, 1.0)',
+};
+export const BOT = { authorization: 'Bot emulator-bot-token', ...DISCORD_CLIENT };
+/** a user's token, as a Discord client sends it */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}`, ...DISCORD_CLIENT });
 export const REDIRECT = 'http://localhost:3000/auth/callback';
 
 export const USERS = {
@@ -29,7 +35,7 @@ export function form(values: Record<string, string>): {
 } {
   return {
     payload: new URLSearchParams(values).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...DISCORD_CLIENT },
   };
 }
 

@@ -1,7 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createEmulator, type EmulatorApp } from '../src';
-import { BOT, CLIENT_ID, GUILDS, testSeed, USERS } from './helpers';
+import { BOT, CLIENT_ID, GUILDS, testSeed, USERS, DISCORD_CLIENT } from './helpers';
 
 /** A stand-in for the API: checks the signature with the published key and answers as told. */
 async function startReceiver(publicKeyHex: string, answer: (body: any) => object) {
@@ -92,7 +92,7 @@ describe('POST /__emulator/interactions', () => {
             `http://127.0.0.1:${port}/api/v10/webhooks/${body.application_id}/${body.token}/messages/@original`,
             {
               method: 'PATCH',
-              headers: { 'content-type': 'application/json' },
+              headers: { 'content-type': 'application/json', ...DISCORD_CLIENT },
               body: JSON.stringify({ content: 'done later' }),
             },
           );
@@ -133,6 +133,7 @@ describe('POST /__emulator/interactions', () => {
     const edit = await emulator.inject({
       method: 'PATCH',
       url: `/api/v10/webhooks/${CLIENT_ID}/nope/messages/@original`,
+      headers: DISCORD_CLIENT,
       payload: { content: 'x' },
     });
     expect(edit.statusCode).toBe(404);
@@ -207,7 +208,7 @@ describe('POST /__emulator/interactions with custom_id (a button press)', () => 
             `http://127.0.0.1:${port}/api/v10/webhooks/${body.application_id}/${body.token}`,
             {
               method: 'POST',
-              headers: { 'content-type': 'application/json' },
+              headers: { 'content-type': 'application/json', ...DISCORD_CLIENT },
               body: JSON.stringify({ content: 'You are verified', flags: 64 }),
             },
           );
@@ -284,6 +285,7 @@ describe('application commands', () => {
     const unauth = await emulator.inject({
       method: 'PUT',
       url: `/api/v10/applications/${CLIENT_ID}/commands`,
+      headers: DISCORD_CLIENT,
       payload: [],
     });
     expect(unauth.statusCode).toBe(401);

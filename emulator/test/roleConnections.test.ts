@@ -9,6 +9,8 @@ import {
   makeEmulator,
   REDIRECT,
   USERS,
+  bearer,
+  DISCORD_CLIENT,
 } from './helpers';
 
 let app: EmulatorApp;
@@ -131,7 +133,7 @@ describe('application role connection metadata', () => {
   });
 
   it('needs the bot token of this application', async () => {
-    expect((await putMetadata(RECORDS, {})).statusCode).toBe(401);
+    expect((await putMetadata(RECORDS, DISCORD_CLIENT)).statusCode).toBe(401);
     const other = await app.inject({
       method: 'PUT',
       url: '/api/v10/applications/100000000000000009/role-connections/metadata',
@@ -149,7 +151,7 @@ describe('user application role connection', () => {
 
   it('stores platform name, username and metadata with a role_connections.write token', async () => {
     const token = await tokenWithScope(USERS.member, 'identify role_connections.write');
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = bearer(token);
     const empty = await app.inject({ url: CONNECTION_URL, headers: auth });
     expect(empty.json()).toEqual({ platform_name: null, platform_username: null, metadata: {} });
     const body = {
@@ -177,12 +179,17 @@ describe('user application role connection', () => {
     const res = await app.inject({
       method: 'PUT',
       url: CONNECTION_URL,
-      headers: { authorization: `Bearer ${access_token}` },
+      headers: bearer(access_token),
       payload: { metadata: {} },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Missing Access', code: 50001 });
-    const anon = await app.inject({ method: 'PUT', url: CONNECTION_URL, payload: {} });
+    const anon = await app.inject({
+      method: 'PUT',
+      url: CONNECTION_URL,
+      headers: DISCORD_CLIENT,
+      payload: {},
+    });
     expect(anon.statusCode).toBe(401);
     // the bot token is not a user's token
     expect((await app.inject({ url: CONNECTION_URL, headers: BOT })).statusCode).toBe(401);
@@ -208,7 +215,7 @@ describe('user application role connection', () => {
     const res = await app.inject({
       method: 'PUT',
       url: CONNECTION_URL,
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload,
     });
     expect(res.statusCode).toBe(400);

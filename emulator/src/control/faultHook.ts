@@ -20,7 +20,14 @@ export function isRobloxPath(path: string): boolean {
 function sendFault(reply: FastifyReply, path: string, fault: Fault): FastifyReply {
   const message =
     fault.message ?? DEFAULT_MESSAGES[fault.status] ?? `${fault.status}: Emulated failure`;
-  if (fault.retry_after !== undefined || fault.status === 429) {
+  const roblox = isRobloxPath(path);
+  if (roblox && (fault.retry_after !== undefined || fault.status === 429)) {
+    // Roblox documents only x-ratelimit-limit/-remaining/-reset (seconds until the quota is back),
+    // and its legacy hosts send no Retry-After (emulator/README.md › Control)
+    reply.header('x-ratelimit-limit', '60, 60;w=60');
+    reply.header('x-ratelimit-remaining', '0');
+    reply.header('x-ratelimit-reset', String(Math.ceil(fault.retry_after ?? 1)));
+  } else if (fault.retry_after !== undefined || fault.status === 429) {
     const retryAfter = fault.retry_after ?? 1;
     reply.header('Retry-After', String(Math.ceil(retryAfter)));
     reply.header('X-RateLimit-Limit', '5');
@@ -30,7 +37,7 @@ function sendFault(reply: FastifyReply, path: string, fault: Fault): FastifyRepl
     reply.header('X-RateLimit-Scope', 'user');
   }
   reply.code(fault.status);
-  if (isRobloxPath(path)) return reply.send({ errors: [{ code: fault.code ?? 0, message }] });
+  if (roblox) return reply.send({ errors: [{ code: fault.code ?? 0, message }] });
   if (fault.status === 429) {
     return reply.send({
       message,

@@ -8,6 +8,7 @@ import { registerApplicationControl } from './application';
 import { registerLatencyControl } from './latency';
 import { registerChannelControl } from './channels';
 import { registerGatewayControl } from './gateway';
+import { registerGuildSettingsControl } from './guildSettings';
 import { registerMemberJoinControl } from './memberJoins';
 import { registerMemberControl } from './members';
 import { registerRobloxUserControl } from './robloxUsers';
@@ -23,6 +24,7 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
   registerMemberControl(app, ctx);
   registerMemberJoinControl(app, ctx);
   registerChannelControl(app, ctx);
+  registerGuildSettingsControl(app, ctx);
   registerGatewayControl(app, ctx);
   registerRoleControl(app, ctx);
   registerRobloxUserControl(app, ctx);

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context';
 import type { GuildRecord } from '../store/discordState';
-import { DiscordErrors } from './errors';
+import { discordError, DiscordErrors } from './errors';
 
 export const MANAGE_ROLES = 1n << 28n;
 export const MANAGE_NICKNAMES = 1n << 27n;
@@ -37,4 +37,19 @@ export function botHasPermission(ctx: EmulatorContext, guild: GuildRecord, bit: 
 
 export function botHighest(ctx: EmulatorContext, guild: GuildRecord): number {
   return ctx.store.discord.highestPosition(guild, ctx.config.botUserId);
+}
+
+/**
+ * An elevated action (Manage Roles, Kick, Ban: the `*` permissions) in a guild with server-wide
+ * 2FA needs the application owner's 2FA (emulator/README.md › Discord REST, 60003). Sends the
+ * refusal and returns false when it is missing.
+ */
+export function ownerMfaAllows(
+  ctx: EmulatorContext,
+  guild: GuildRecord,
+  reply: FastifyReply,
+): boolean {
+  if (guild.mfa_level === 0 || ctx.store.application.owner_mfa_enabled) return true;
+  discordError(reply, 403, 60003, 'Two factor is required for this operation');
+  return false;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { requireBot } from './auth';
 import { discordError, DiscordErrors } from './errors';
-import { botHasPermission, guildForBot, MANAGE_ROLES } from './guildAccess';
+import { botHasPermission, guildForBot, MANAGE_ROLES, ownerMfaAllows } from './guildAccess';
 import { guildJson, roleJson, sortedRoles } from './views';
 
 type GuildParams = { Params: { guildId: string } };
@@ -30,6 +30,7 @@ export function registerDiscordGuilds(app: FastifyInstance, ctx: EmulatorContext
     const guild = guildForBot(ctx, request.params.guildId, reply);
     if (!guild) return reply;
     if (!botHasPermission(ctx, guild, MANAGE_ROLES)) return DiscordErrors.missingPermissions(reply);
+    if (!ownerMfaAllows(ctx, guild, reply)) return reply;
     const body = (
       typeof request.body === 'object' && request.body !== null ? request.body : {}
     ) as Record<string, unknown>;

@@ -13,6 +13,7 @@ import { enforceRateLimits } from './rateLimiter';
 import { registerRoleConnections } from './roleConnections';
 import { registerDiscordToken } from './token';
 import { registerDiscordUsers } from './users';
+import { requireDiscordUserAgent } from './userAgent';
 
 /** Discord's REST API under /api and /api/v10, plus the consent page at /oauth2/authorize. */
 export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext): Promise<void> {
@@ -20,6 +21,8 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
   for (const prefix of ['/api', '/api/v10']) {
     app.register(
       async (api) => {
+        // a call without Discord's User-Agent is refused before it counts anywhere
+        requireDiscordUserAgent(api);
         // the limiter first: a refused request is answered 429 and never reaches the call log
         enforceRateLimits(api, ctx.rateLimiter);
         recordBotCalls(api, ctx.botCalls);

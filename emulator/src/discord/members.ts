@@ -8,6 +8,7 @@ import {
   guildForBot,
   MANAGE_NICKNAMES,
   MANAGE_ROLES,
+  ownerMfaAllows,
 } from './guildAccess';
 import { dispatchMemberUpdate } from '../gateway/events';
 import { memberJson } from './views';
@@ -96,6 +97,7 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
       if (changed.length > 0) {
         if (!botHasPermission(ctx, guild, MANAGE_ROLES))
           return DiscordErrors.missingPermissions(reply);
+        if (!ownerMfaAllows(ctx, guild, reply)) return reply;
         const highest = botHighest(ctx, guild);
         const blocked = changed.some((id) => {
           const role = guild.roles.find((r) => r.id === id);
@@ -124,6 +126,7 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
       if (!member) return DiscordErrors.unknownMember(reply);
       if (!botHasPermission(ctx, guild, MANAGE_ROLES))
         return DiscordErrors.missingPermissions(reply);
+      if (!ownerMfaAllows(ctx, guild, reply)) return reply;
       if (role.managed || role.position >= botHighest(ctx, guild))
         return DiscordErrors.missingPermissions(reply);
       const had = member.roles.includes(role.id);

@@ -8,9 +8,19 @@ export interface RateLimitSettings {
   perRouteLimit: number;
   /** the bucket's window, seconds (X-RateLimit-Reset-After when it opens) */
   perRouteResetAfter: number;
-  /** the bot's global cap per second (Discord's is 50) */
+  /** the global cap per second of each caller, the bot or one user token (Discord's is 50) */
   globalPerSecond: number;
+  /**
+   * DM channels the bot may open (POST /users/@me/channels) per `dmOpenWindow`; past it Discord
+   * answers 40003. Enforced even when `enabled` is false: it is a rule of Discord's, not a bucket.
+   * Default 10 (Discord publishes no number).
+   */
+  dmOpensPerWindow?: number;
+  /** seconds; default 10 */
+  dmOpenWindow?: number;
 }
+
+export const DM_OPEN_DEFAULTS = { perWindow: 10, windowSeconds: 10 } as const;
 
 /** What the emulator answers with `"discord"`: Discord's global 50/s and a 5-per-second route bucket. */
 export const DISCORD_DEFAULT_LIMITS: RateLimitSettings = {
@@ -36,7 +46,9 @@ export interface RateLimitCounters {
 
 export class RateLimiter {
   private buckets = new Map<string, Bucket>();
-  private globalWindow = { start: 0, count: 0 };
+  /** one global window per caller: the bot, or a user's Bearer token */
+  private globalWindows = new Map<string, { start: number; count: number }>();
+  private dmOpens: number[] = [];
   counters: RateLimitCounters = { served: 0, limited: 0, global_limited: 0 };
 
   constructor(public settings: RateLimitSettings = LIMITS_OFF) {}
@@ -48,7 +60,8 @@ export class RateLimiter {
 
   reset(): void {
     this.buckets.clear();
-    this.globalWindow = { start: 0, count: 0 };
+    this.globalWindows.clear();
+    this.dmOpens = [];
     this.counters = { served: 0, limited: 0, global_limited: 0 };
   }
 
@@ -60,9 +73,10 @@ export class RateLimiter {
     bucketHash: string,
     major: string,
     now = Date.now(),
+    caller = 'bot',
   ): { headers: Record<string, string>; retryAfter?: number; global?: boolean } {
     const s = this.settings;
-    const key = `${bucketHash}:${major}`;
+    const key = `${caller}:${bucketHash}:${major}`;
     let bucket = this.buckets.get(key);
     if (!bucket || bucket.resetAt <= now) {
       bucket = { remaining: s.perRouteLimit, resetAt: now + s.perRouteResetAfter * 1000 };
@@ -79,11 +93,15 @@ export class RateLimiter {
       headers['X-RateLimit-Remaining'] = String(Math.max(0, s.perRouteLimit - 1));
       return { headers };
     }
-    if (now - this.globalWindow.start >= 1000) this.globalWindow = { start: now, count: 0 };
-    if (this.globalWindow.count >= s.globalPerSecond) {
+    let globalWindow = this.globalWindows.get(caller);
+    if (!globalWindow || now - globalWindow.start >= 1000) {
+      globalWindow = { start: now, count: 0 };
+      this.globalWindows.set(caller, globalWindow);
+    }
+    if (globalWindow.count >= s.globalPerSecond) {
       this.counters.limited++;
       this.counters.global_limited++;
-      const wait = (this.globalWindow.start + 1000 - now) / 1000;
+      const wait = (globalWindow.start + 1000 - now) / 1000;
       headers['X-RateLimit-Remaining'] = String(bucket.remaining);
       return { headers, retryAfter: wait, global: true };
     }
@@ -93,10 +111,23 @@ export class RateLimiter {
       return { headers, retryAfter: resetAfter, global: false };
     }
     bucket.remaining--;
-    this.globalWindow.count++;
+    globalWindow.count++;
     this.counters.served++;
     headers['X-RateLimit-Remaining'] = String(bucket.remaining);
     return { headers };
+  }
+
+  /**
+   * Counts one DM channel opened by the bot; false when it is past the DM-open rate (Discord's
+   * 40003 "You are opening direct messages too fast").
+   */
+  takeDmOpen(now = Date.now()): boolean {
+    const perWindow = this.settings.dmOpensPerWindow ?? DM_OPEN_DEFAULTS.perWindow;
+    const windowMs = (this.settings.dmOpenWindow ?? DM_OPEN_DEFAULTS.windowSeconds) * 1000;
+    this.dmOpens = this.dmOpens.filter((at) => at > now - windowMs);
+    if (this.dmOpens.length >= perWindow) return false;
+    this.dmOpens.push(now);
+    return true;
   }
 }
 
@@ -107,15 +138,28 @@ function majorParameter(request: FastifyRequest): string {
 }
 
 /**
- * Applies the limiter to the bot's calls in a Discord REST scope: headers on every answer, and a
- * real 429 (Retry-After, X-RateLimit-Global/Scope, `retry_after` in the body) past the limit.
+ * Whose limits a call counts against: the bot, or one user's Bearer token (Discord limits user
+ * tokens too, each on its own); undefined for a call with neither (not limited).
+ */
+function callerKey(authorization: string | undefined): string | undefined {
+  const match = /^(Bot|Bearer)\s+(\S+)/.exec(authorization ?? '');
+  if (!match) return undefined;
+  if (match[1] === 'Bot') return 'bot';
+  return `bearer:${createHash('sha1').update(match[2]!).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * Applies the limiter to the bot's and users' calls in a Discord REST scope: headers on every
+ * answer, and a real 429 (Retry-After, X-RateLimit-Global/Scope, `retry_after` in the body) past
+ * the limit.
  */
 export function enforceRateLimits(app: FastifyInstance, limiter: RateLimiter): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!/^Bot\s/.test(request.headers.authorization ?? '')) return;
+    const caller = callerKey(request.headers.authorization);
+    if (!caller) return;
     const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
     const hash = createHash('sha1').update(route).digest('hex').slice(0, 16);
-    const decision = limiter.take(hash, majorParameter(request));
+    const decision = limiter.take(hash, majorParameter(request), Date.now(), caller);
     reply.headers(decision.headers);
     if (decision.retryAfter === undefined) return;
     const retryAfter = Math.max(0.001, Number(decision.retryAfter.toFixed(3)));
@@ -138,7 +182,7 @@ export function parseRateLimitSettings(input: unknown): RateLimitSettings | stri
   if (input === 'discord') return DISCORD_DEFAULT_LIMITS;
   if (input === 'off') return LIMITS_OFF;
   if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return 'Send "discord", "off" or {enabled, per_route_limit, per_route_reset_after, global_per_second}.';
+    return 'Send "discord", "off" or {enabled, per_route_limit, per_route_reset_after, global_per_second, dm_opens_per_window, dm_open_window}.';
   const b = input as Record<string, unknown>;
   const num = (name: string, fallback: number, min: number, max: number): number | string => {
     const v = b[name] ?? fallback;
@@ -150,7 +194,9 @@ export function parseRateLimitSettings(input: unknown): RateLimitSettings | stri
   const limit = num('per_route_limit', d.perRouteLimit, 1, 100000);
   const reset = num('per_route_reset_after', d.perRouteResetAfter, 0.01, 3600);
   const global = num('global_per_second', d.globalPerSecond, 1, 100000);
-  for (const v of [limit, reset, global]) if (typeof v === 'string') return v;
+  const dmOpens = num('dm_opens_per_window', DM_OPEN_DEFAULTS.perWindow, 1, 100000);
+  const dmWindow = num('dm_open_window', DM_OPEN_DEFAULTS.windowSeconds, 0.01, 3600);
+  for (const v of [limit, reset, global, dmOpens, dmWindow]) if (typeof v === 'string') return v;
   if (b.enabled !== undefined && typeof b.enabled !== 'boolean')
     return 'enabled must be true or false.';
   return {
@@ -158,6 +204,8 @@ export function parseRateLimitSettings(input: unknown): RateLimitSettings | stri
     perRouteLimit: Math.floor(limit as number),
     perRouteResetAfter: reset as number,
     globalPerSecond: Math.floor(global as number),
+    dmOpensPerWindow: Math.floor(dmOpens as number),
+    dmOpenWindow: dmWindow as number,
   };
 }
 
@@ -168,6 +216,8 @@ export function rateLimitJson(limiter: RateLimiter) {
     per_route_limit: s.perRouteLimit,
     per_route_reset_after: s.perRouteResetAfter,
     global_per_second: s.globalPerSecond,
+    dm_opens_per_window: s.dmOpensPerWindow ?? DM_OPEN_DEFAULTS.perWindow,
+    dm_open_window: s.dmOpenWindow ?? DM_OPEN_DEFAULTS.windowSeconds,
     counters: { ...limiter.counters },
   };
 }

@@ -84,7 +84,7 @@ export function guildJson(ctx: EmulatorContext, g: GuildRecord, withCounts: bool
     emojis: [],
     stickers: [],
     features: [],
-    mfa_level: 0,
+    mfa_level: g.mfa_level,
     application_id: null,
     system_channel_id: null,
     system_channel_flags: 0,

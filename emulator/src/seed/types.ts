@@ -49,6 +49,8 @@ export interface SeedDiscordGuild {
   member_count?: number;
   /** optional: without it the guild has one text channel `general` whose id is the guild's id */
   channels?: SeedDiscordChannel[];
+  /** optional: 1 = server-wide 2FA for moderation (elevated bot actions need the app owner's 2FA); default 0 */
+  mfa_level?: 0 | 1;
 }
 
 export interface SeedRobloxUser {

@@ -111,6 +111,7 @@ function checkDiscord(c: Checker, discord: Obj): void {
     c.boolean(g, 'bot_present', path);
     c.integer(g, 'bot_role_position', path, 1, 250, true);
     c.integer(g, 'member_count', path, 0, 10_000_000, true);
+    c.integer(g, 'mfa_level', path, 0, 1, true);
 
     const roleIds = new Set<string>();
     c.array(g.roles ?? [], `${path}.roles`).forEach((rawRole, ri) => {

@@ -73,6 +73,8 @@ export interface GuildRecord {
   members: Map<string, MemberRecord>;
   member_count?: number;
   channels: ChannelRecord[];
+  /** 1 = server-wide 2FA for moderation: elevated bot actions need the app owner's 2FA (60003) */
+  mfa_level: 0 | 1;
 }
 
 export interface DmRecord {
@@ -136,6 +138,7 @@ export class DiscordState {
         members: new Map(),
         member_count: g.member_count,
         channels: [],
+        mfa_level: g.mfa_level ?? 0,
       };
       const seededChannels = g.channels ?? [];
       const channels = seededChannels.length
