@@ -1,3 +1,4 @@
+import { withDiscordUserAgent } from './discord/userAgent';
 import { IntegrationError } from './types';
 
 type Provider = 'discord' | 'roblox';
@@ -32,14 +33,27 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** seconds to wait from Retry-After or a Discord-style `retry_after` body field */
-function retryAfterMs(res: Response, body: unknown): number {
+const asSeconds = (value: string | null): number | undefined => {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+};
+
+/**
+ * How long a 429 asks to wait: a Discord-style `retry_after` body field or Retry-After; for
+ * Roblox, which documents only `x-ratelimit-reset` (seconds until the quota is back; its legacy
+ * hosts often send no Retry-After), that header next; else 1 s.
+ */
+function retryAfterMs(provider: Provider, res: Response, body: unknown): number {
   const fromBody =
     typeof body === 'object' && body !== null
       ? (body as { retry_after?: unknown }).retry_after
       : undefined;
-  const seconds = typeof fromBody === 'number' ? fromBody : Number(res.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : 1000;
+  const seconds =
+    (typeof fromBody === 'number' && fromBody >= 0 ? fromBody : undefined) ??
+    asSeconds(res.headers.get('retry-after')) ??
+    (provider === 'roblox' ? asSeconds(res.headers.get('x-ratelimit-reset')) : undefined);
+  return seconds !== undefined ? Math.ceil(seconds * 1000) : 1000;
 }
 
 /**
@@ -67,7 +81,11 @@ export async function httpRequest(
   for (;;) {
     let res: Response;
     try {
-      res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(url, {
+        ...init,
+        headers: provider === 'discord' ? withDiscordUserAgent(init.headers) : init.headers,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch {
       if (failures++ < retries) {
         await sleep(100 * 2 ** failures);
@@ -81,7 +99,7 @@ export async function httpRequest(
     }
     const body = await readBody(res);
     if (res.status === 429) {
-      const wait = retryAfterMs(res, body);
+      const wait = retryAfterMs(provider, res, body);
       if (wait <= maxWait && rateLimited++ < MAX_RATE_LIMIT_RETRIES) {
         await sleep(wait);
         continue;

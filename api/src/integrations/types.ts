@@ -29,6 +29,8 @@ export type IntegrationErrorKind =
   | 'unknown_guild' // Discord 10004
   | 'unknown_role' // Discord 10011
   | 'cannot_dm' // Discord 50007
+  | 'dm_rate_limited' // Discord 40003: the bot is opening DMs too fast
+  | 'owner_mfa_required' // Discord 60003: an elevated action in a server with 2FA moderation
   | 'unknown_channel' // Discord 10003
   | 'invalid_grant' // OAuth code/refresh token rejected
   | 'not_found' // Roblox group/user not found
@@ -142,8 +144,13 @@ export interface DiscordOAuthClient {
 
 /** The bot's REST calls (Authorization: Bot <token>) via @discordjs/rest. */
 export interface DiscordBotClient {
-  /** id of the bot's own user (the application id) */
-  readonly botUserId: string;
+  /**
+   * id of the bot's own user, read from Discord once per client (not assumed to be the
+   * application id: older apps' bot users have ids of their own)
+   */
+  getBotUserId(): Promise<string>;
+  /** the bot's own member in the guild; null when the bot is not a member */
+  getBotMember(guildId: string): Promise<DiscordMember | null>;
   /** null when the bot is not in the guild (Discord 10004 / 50001) */
   getGuild(guildId: string): Promise<DiscordGuild | null>;
   /** ids of every guild the bot is in (its own guild list, all pages) */

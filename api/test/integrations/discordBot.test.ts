@@ -1,6 +1,9 @@
 import type { RunningEmulator } from '@roconnect/emulator';
 import { createDiscordBotClient } from '../../src/integrations/discord/botClient';
 import { IntegrationError, type DiscordBotClient } from '../../src/integrations/types';
+import type { Seed } from '@roconnect/emulator';
+import { startEmulator } from '@roconnect/emulator';
+import testSeed from '@roconnect/emulator/seeds/test.json';
 import { addFaults, failure, IDS, settingsFor, startTestEmulator } from './helpers';
 
 let emulator: RunningEmulator;
@@ -22,8 +25,13 @@ const member = (guildId: string, userId: string) =>
     ?.members.find((m) => m.user_id === userId);
 
 describe('Discord bot client: reads', () => {
-  it('knows its own user id', () => {
-    expect(bot.botUserId).toBe(IDS.botUser);
+  it('reads its own user id from Discord, once', async () => {
+    expect(await bot.getBotUserId()).toBe(IDS.botUser);
+    expect(await bot.getBotUserId()).toBe(IDS.botUser);
+    const calls = (await (await fetch(`${emulator.url}/__emulator/calls`)).json()) as {
+      bot: { routes: Record<string, number> };
+    };
+    expect(calls.bot.routes['GET /api/v10/users/@me']).toBe(1);
   });
 
   it('reads a guild the bot is in, with its member count', async () => {
@@ -187,6 +195,57 @@ describe('Discord bot client: errors become IntegrationErrors a server owner can
     ]);
     await failure(bot.listRoles(IDS.guildWithBot));
     await expect(bot.listRoles(IDS.guildWithBot)).resolves.toHaveLength(4);
+  });
+});
+
+describe('Discord bot client: the bot user of an older application', () => {
+  // apps made before 2019 have a bot user whose id is not the application id
+  const OWN_ID = '100000000000000099';
+
+  it('finds its highest role by its own id, not the application id', async () => {
+    const older = await startEmulator({
+      seed: structuredClone(testSeed) as Seed,
+      botUserId: OWN_ID,
+    });
+    try {
+      const client = createDiscordBotClient(settingsFor(older.url), { retries: 0 });
+      expect(await client.getBotUserId()).toBe(OWN_ID);
+      expect(await client.getBotMember(IDS.guildWithBot)).toMatchObject({ user_id: OWN_ID });
+      // the bot's managed role sits at 5: the Low role (1) is below it and may be given
+      expect(await client.getBotHighestRolePosition(IDS.guildWithBot)).toBe(5);
+    } finally {
+      await older.close();
+    }
+  });
+});
+
+describe('Discord bot client: refusals that need a person, not a retry', () => {
+  const control = (path: string, body: object) =>
+    fetch(`${emulator.url}${path}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it("60003 in a server with 2FA moderation → owner_mfa_required, telling the bot's owner to turn on 2FA", async () => {
+    await control(`/__emulator/guilds/${IDS.guildWithBot}`, { mfa_level: 1 });
+    await control('/__emulator/application', { owner_mfa_enabled: false });
+    const error = await failure(bot.addMemberRole(IDS.guildWithBot, IDS.member, IDS.lowRole));
+    expect(error).toMatchObject({ kind: 'owner_mfa_required', providerCode: 60003, status: 403 });
+    expect(error.message).toContain("The bot's owner must turn on two-factor authentication");
+    expect(member(IDS.guildWithBot, IDS.member)?.roles).toEqual([]);
+  });
+
+  it('40003 opening DMs too fast → dm_rate_limited, the message skipped', async () => {
+    await fetch(`${emulator.url}/__emulator/rate-limits`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled: false, dm_opens_per_window: 1, dm_open_window: 3600 }),
+    });
+    await bot.sendDirectMessage(IDS.member, 'first');
+    const error = await failure(bot.sendDirectMessage(IDS.mod, 'second'));
+    expect(error).toMatchObject({ kind: 'dm_rate_limited', providerCode: 40003 });
+    expect(error.message).toContain('opening direct messages too fast');
   });
 });
 

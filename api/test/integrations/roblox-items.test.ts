@@ -75,4 +75,32 @@ describe('getItemName', () => {
       expect(await roblox.getItemName(kind, '999999')).toBeNull();
     expect(await roblox.getItemName('badge', 'not-an-id')).toBeNull();
   });
+
+  it('cannot tell (throws unavailable) on a 404 without Roblox’s item error: a retired route', async () => {
+    // a route that is not there answers 404 without an item code, whatever the id
+    const retired = createRobloxApiClient(
+      settingsFor(emulator.url, {
+        robloxGamePassesBaseUrl: `${emulator.url}/retired`,
+        robloxEconomyBaseUrl: `${emulator.url}/retired`,
+      }),
+      { retries: 0 },
+    );
+    for (const kind of ['gamepass', 'asset'] as const)
+      await expect(retired.getItemName(kind, '8101')).rejects.toMatchObject({
+        provider: 'roblox',
+        kind: 'unavailable',
+        status: 404,
+      });
+    // a 404 on the real route without an item code (the emulator's fault body has code 0)
+    await fetch(`${emulator.url}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        faults: [{ path: '/v1/game-passes/999999/product-info', status: 404 }],
+      }),
+    });
+    await expect(roblox.getItemName('gamepass', '999999')).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
+  });
 });

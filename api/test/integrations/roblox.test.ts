@@ -156,6 +156,23 @@ describe('Roblox API client', () => {
     expect(await roblox.getAvatarHeadshotUrl(IDS.robloxOutsider)).toBeNull();
   });
 
+  it('waits the x-ratelimit-reset Roblox sends with a 429, and fails at once past the bound', async () => {
+    await addFaults(emulator, [
+      { method: 'GET', path: `/v1/groups/${IDS.group}`, status: 429, retry_after: 1, count: 1 },
+    ]);
+    const started = Date.now();
+    expect(await roblox.getGroup(IDS.group)).toEqual({ id: '7001', name: 'Test Group' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+
+    // 30 s is past this client's 2 s bound: no waiting, no retry into a closed quota
+    await addFaults(emulator, [
+      { method: 'GET', path: `/v1/groups/${IDS.group}`, status: 429, retry_after: 30, count: 1 },
+    ]);
+    const error = await failure(roblox.getGroup(IDS.group));
+    expect(error).toMatchObject({ provider: 'roblox', kind: 'rate_limited', status: 429 });
+    expect(error.message).toContain('Try again in 30 seconds');
+  });
+
   it('retries a 5xx, waits out a 429, and reports a lasting outage as unavailable', async () => {
     await addFaults(emulator, [
       { method: 'GET', path: `/v1/groups/${IDS.group}`, status: 503, count: 1 },

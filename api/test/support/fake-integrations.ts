@@ -225,7 +225,13 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
       },
     },
     discordBot: {
-      botUserId: '100000000000000001',
+      getBotUserId: async () => '100000000000000001',
+      getBotMember: async (guildId): Promise<DiscordMember | null> => {
+        const g = guildOf(world, guildId);
+        if (g.botRoleId) return { user_id: '100000000000000001', nick: null, roles: [g.botRoleId] };
+        const m = g.members.get('100000000000000001');
+        return m ? { user_id: '100000000000000001', nick: m.nick, roles: [...m.roles] } : null;
+      },
       listBotGuildIds: async () => {
         world.calls.push('listBotGuildIds');
         return [...world.guilds.values()].filter((g) => g.botPresent).map((g) => g.id);

@@ -58,12 +58,13 @@ export async function readBotChannels(
   bot: DiscordBotClient,
   guildId: string,
 ): Promise<BotChannels> {
-  const [channels, roles, botMember] = await Promise.all([
+  const [channels, roles, botMember, botUserId] = await Promise.all([
     bot.listChannels(guildId),
     bot.listRoles(guildId),
-    bot.getMember(guildId, bot.botUserId),
+    bot.getBotMember(guildId),
+    bot.getBotUserId(),
   ]);
-  return botChannelsOf(guildId, channels, roles, bot.botUserId, botMember?.roles ?? []);
+  return botChannelsOf(guildId, channels, roles, botUserId, botMember?.roles ?? []);
 }
 
 /** What the bot may do in each channel, from what was read already. */

@@ -9,10 +9,7 @@ const ALL = (1n << 64n) - 1n;
  */
 export async function botPermissions(ctx: AppContext, guildId: string): Promise<bigint> {
   const bot = ctx.integrations.discordBot;
-  const [roles, member] = await Promise.all([
-    bot.listRoles(guildId),
-    bot.getMember(guildId, bot.botUserId),
-  ]);
+  const [roles, member] = await Promise.all([bot.listRoles(guildId), bot.getBotMember(guildId)]);
   const held = new Set([guildId, ...(member?.roles ?? [])]);
   let bits = 0n;
   for (const r of roles)

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { ApiError, badRequest, notFound } from '../../lib/errors';
+import { ApiError, badGateway, badRequest, notFound } from '../../lib/errors';
 import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
 import { grantRefusal, type GrantContext } from '../../domain/roles/role-safety';
 import { findRoleByName } from '../../domain/roles/roles';
@@ -172,9 +172,15 @@ export async function planBinds(
   const items = await lookupRobloxItems(ctx, itemRefs, { forSave: true });
   for (const ref of itemRefs) {
     const found = items.get(`${ref.kind}:${ref.id}`)!;
-    if (!found.ok) throw found.error;
+    const i = planned.findIndex((p) => p.kind === ref.kind && p.itemId === ref.id);
+    // Roblox did not answer, or answered without saying the item is gone: saving must not
+    // refuse the bind as if it did not exist, nor save one that may not
+    if (!found.ok)
+      throw badGateway(
+        `body.binds[${i}].${ID_FIELD[ref.kind]}: Roblox could not tell whether ${ITEM_WORDS[ref.kind]} ${ref.id} exists right now. Try again later.`,
+        'roblox_unavailable',
+      );
     if (found.name === null) {
-      const i = planned.findIndex((p) => p.kind === ref.kind && p.itemId === ref.id);
       throw notFound(
         `body.binds[${i}].${ID_FIELD[ref.kind]}: Roblox ${ITEM_WORDS[ref.kind]} ${ref.id} does not exist.`,
         'item_not_found',

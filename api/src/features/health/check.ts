@@ -54,7 +54,7 @@ export async function checkServerHealth(
   }
   const [roles, botMember, binds] = await Promise.all([
     bot.listRoles(guildId),
-    bot.getMember(guildId, bot.botUserId),
+    bot.getBotMember(guildId),
     listBinds(ctx.db, guildId),
   ]);
   const botRoleIds = botMember?.roles ?? [];
@@ -123,7 +123,7 @@ export async function checkServerHealth(
       guildId,
       await bot.listChannels(guildId),
       roles,
-      bot.botUserId,
+      await bot.getBotUserId(),
       botRoleIds,
     );
     problems.push(...channelProblems(config, channels));

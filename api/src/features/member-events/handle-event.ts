@@ -16,7 +16,13 @@ import { recordPresence } from './presence-store';
 
 export type MemberEventOutcome =
   | { kind: 'verified'; result: VerifyResult }
-  | { kind: 'unlinked'; unverifiedRole: UnverifiedRoleOutcome; dmSent: boolean }
+  | {
+      kind: 'unlinked';
+      unverifiedRole: UnverifiedRoleOutcome;
+      dmSent: boolean;
+      /** why the join DM was not sent, when Discord refused it */
+      dmSkipped?: string;
+    }
   /** Discord refused the first change (the bot's role too low, a role gone): not worth a retry */
   | { kind: 'refused'; message: string }
   | { kind: 'left' }
@@ -100,6 +106,7 @@ export async function handleMemberEvent(
     isVerified: false,
   });
   let dmSent = false;
+  let dmSkipped: string | undefined;
   if (settings.joinDm) {
     try {
       await bot.sendDirectMessage(
@@ -108,9 +115,15 @@ export async function handleMemberEvent(
       );
       dmSent = true;
     } catch (err) {
-      // their privacy settings block it: the welcome is a courtesy, never worth a retry
-      if (!(err instanceof IntegrationError && err.kind === 'cannot_dm')) throw err;
+      // their privacy settings block it, or Discord says the bot opens DMs too fast (a raid): the
+      // welcome is a courtesy, never worth a retry, and retrying would only open more DMs
+      if (!(
+        err instanceof IntegrationError &&
+        (err.kind === 'cannot_dm' || err.kind === 'dm_rate_limited')
+      ))
+        throw err;
+      dmSkipped = err.message;
     }
   }
-  return { kind: 'unlinked', unverifiedRole, dmSent };
+  return { kind: 'unlinked', unverifiedRole, dmSent, ...(dmSkipped ? { dmSkipped } : {}) };
 }

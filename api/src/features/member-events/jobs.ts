@@ -66,6 +66,9 @@ export async function registerMemberEventJobs(
               member: event.userId,
               event: event.kind,
               outcome: outcome.kind,
+              ...(outcome.kind === 'unlinked' && outcome.dmSkipped
+                ? { dmSkipped: outcome.dmSkipped }
+                : {}),
             },
             'member event handled',
           );

@@ -7,6 +7,7 @@ import {
   type APIGuildMember,
   type APIRole,
   type APIDMChannel,
+  type APIUser,
 } from 'discord-api-types/v10';
 import type {
   DiscordBotClient,
@@ -20,6 +21,7 @@ import { discord429Responses, discordBotRequests, discordRateLimited } from '../
 import { IntegrationError } from '../types';
 import { toIntegrationError, type BotOperation } from './botErrors';
 import { unversionedBase } from './urls';
+import { DISCORD_USER_AGENT_APPENDIX } from './userAgent';
 
 export interface BotClientPolicy {
   /** retries of 5xx and timeouts (default 3, as @discordjs/rest) */
@@ -57,6 +59,7 @@ export function createDiscordBotClient(
     retries: policy.retries ?? 3,
     timeout: policy.timeoutMs ?? 15_000,
     rejectOnRateLimit: (data) => data.retryAfter > maxWait,
+    userAgentAppendix: DISCORD_USER_AGENT_APPENDIX,
   });
   rest.on(RESTEvents.RateLimited, (info) => discordRateLimited.inc({ route: info.route }));
   // RateLimited also fires for waits the client chose itself; this counts Discord's real 429s
@@ -113,6 +116,24 @@ export function createDiscordBotClient(
       return { user_id: m.user?.id ?? userId, nick: m.nick ?? null, roles: [...m.roles] };
     });
 
+  /**
+   * The bot's own user id, read once from Discord (`GET /users/@me` with the bot token) and kept
+   * for the life of the client: apps made before 2019 have a bot user whose id is not the
+   * application id, so the client id cannot stand in for it.
+   */
+  let botUserId: Promise<string> | undefined;
+  const getBotUserId = (): Promise<string> => {
+    botUserId ??= call<APIUser>('get_bot_user', () => rest.get(Routes.user())).then(
+      (user) => user.id,
+    );
+    // a failed read is not kept: the next lookup asks again
+    botUserId.catch(() => {
+      botUserId = undefined;
+    });
+    return botUserId;
+  };
+  const getBotMember = async (guildId: string) => getMember(guildId, await getBotUserId());
+
   /** Discord pages the bot's guild list 200 at a time, by id. */
   const GUILD_PAGE = 200;
   const listBotGuildIds = async () => {
@@ -130,7 +151,8 @@ export function createDiscordBotClient(
   };
 
   return {
-    botUserId: settings.discordClientId,
+    getBotUserId,
+    getBotMember,
     listBotGuildIds,
 
     getGuild: (guildId) =>
@@ -150,10 +172,7 @@ export function createDiscordBotClient(
     listRoles,
 
     async getBotHighestRolePosition(guildId) {
-      const [member, roles] = await Promise.all([
-        getMember(guildId, settings.discordClientId),
-        listRoles(guildId),
-      ]);
+      const [member, roles] = await Promise.all([getBotMember(guildId), listRoles(guildId)]);
       if (!member) return 0;
       return roles
         .filter((r) => member.roles.includes(r.id))

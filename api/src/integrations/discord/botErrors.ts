@@ -3,6 +3,7 @@ import { IntegrationError, type IntegrationErrorKind } from '../types';
 
 export type BotOperation =
   | 'get_guild'
+  | 'get_bot_user'
   | 'list_bot_guilds'
   | 'list_roles'
   | 'create_role'
@@ -35,6 +36,7 @@ const MISSING_PERMISSIONS: Record<BotOperation, string> = {
   get_guild:
     'The bot is missing a permission in this server. Add the bot again from the dashboard to restore its permissions.',
   list_bot_guilds: 'Discord did not let the bot list its servers. Check the bot token.',
+  get_bot_user: 'Discord did not let the bot read its own user. Check the bot token.',
   list_roles:
     'The bot is missing a permission in this server. Add the bot again from the dashboard to restore its permissions.',
   get_member:
@@ -75,6 +77,16 @@ const BY_CODE: Record<number, { kind: IntegrationErrorKind; message: string }> =
   10003: {
     kind: 'unknown_channel',
     message: 'That channel no longer exists in this server. Choose another channel.',
+  },
+  40003: {
+    kind: 'dm_rate_limited',
+    message:
+      'Discord would not open a direct message: the bot is opening direct messages too fast. The message was skipped.',
+  },
+  60003: {
+    kind: 'owner_mfa_required',
+    message:
+      'This server requires 2FA for moderation, so Discord lets the bot manage roles only if the bot\'s owner has 2FA. The bot\'s owner must turn on two-factor authentication on the Discord account (or every admin of the team) that owns the application, in User Settings → My Account; or a server admin can turn off "Require 2FA for moderator actions" in Server Settings → Safety Setup.',
   },
   50278: {
     kind: 'cannot_dm',

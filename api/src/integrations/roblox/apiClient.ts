@@ -27,6 +27,18 @@ export const DEFAULT_ROBLOX_MAX_CONCURRENT_REQUESTS = 6;
 
 const ID = /^\d{1,19}$/;
 
+/**
+ * Roblox's own answer that an item does not exist: 400 or 404 with its error body and an item
+ * code (`{errors:[{code: 1, message: "Badge is invalid or does not exist."}]}`). A 404 without
+ * that body, or with code 0 (what a route that is not there answers), says nothing about the item.
+ */
+function isRobloxItemMiss(res: HttpResponse): boolean {
+  if (res.status !== 404 && res.status !== 400) return false;
+  const errors = prop(res.body, 'errors');
+  const code = Array.isArray(errors) ? prop(errors[0], 'code') : undefined;
+  return typeof code === 'number' && code > 0;
+}
+
 function robloxMessage(res: HttpResponse): string {
   const errors = prop(res.body, 'errors');
   const first = Array.isArray(errors) ? errors[0] : undefined;
@@ -198,7 +210,9 @@ export function createRobloxApiClient(
     /**
      * badges.roblox.com `GET /v1/badges/{id}` `{name}`; apis.roblox.com
      * `GET /game-passes/v1/game-passes/{id}/product-info` and economy.roblox.com
-     * `GET /v2/assets/{id}/details`, both `{Name}`. Unknown ids answer 400 or 404.
+     * `GET /v2/assets/{id}/details`, both `{Name}`. Unknown ids answer 400 or 404 with Roblox's
+     * error body: null. The last two routes are not in Roblox's published reference; if one is
+     * retired its 404 carries no item code, and that is "cannot tell", never "does not exist".
      */
     async getItemName(kind, itemId) {
       if (!ID.test(itemId)) return null;
@@ -209,7 +223,7 @@ export function createRobloxApiClient(
             ? `${gamePasses}/v1/game-passes/${itemId}/product-info`
             : `${economy}/v2/assets/${itemId}/details`;
       const res = await get(url);
-      if (isMissing(res)) return null;
+      if (isRobloxItemMiss(res)) return null;
       const name = prop(res.body, kind === 'badge' ? 'name' : 'Name');
       if (res.status !== 200 || typeof name !== 'string')
         throw unexpected(

@@ -9,6 +9,7 @@ import {
   registerRoleConnectionMetadata,
   ROLE_CONNECTION_METADATA,
 } from '../../../src/domain/role-connections/metadata';
+import { DISCORD_USER_AGENT } from '../../../src/integrations/discord/userAgent';
 import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from '../../support/db';
 import {
   addFaults,
@@ -127,7 +128,11 @@ describe('role-connection metadata', () => {
       `${stack.emulator.url}/api/v10/applications/${BOT_USER}/role-connections/metadata`,
       {
         method: 'PUT',
-        headers: { authorization: 'Bot emulator-bot-token', 'content-type': 'application/json' },
+        headers: {
+          authorization: 'Bot emulator-bot-token',
+          'content-type': 'application/json',
+          'user-agent': DISCORD_USER_AGENT,
+        },
         body: '[]',
       },
     );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { InteractionSigner } from '@roconnect/emulator';
 import type { FastifyInstance } from 'fastify';
 import { EMULATOR_INTERACTIONS_PUBLIC_KEY, loadSettings } from '../../../src/config';
+import { DISCORD_USER_AGENT } from '../../../src/integrations/discord/userAgent';
 import { createTestApp, testSettings } from '../../support/app';
 import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
 import {
@@ -296,7 +297,7 @@ describe('slash commands through the emulator', () => {
   const commands = async () =>
     (await (
       await fetch(`${stack.emulator.url}/api/v10/applications/100000000000000001/commands`, {
-        headers: { authorization: 'Bot emulator-bot-token' },
+        headers: { authorization: 'Bot emulator-bot-token', 'user-agent': DISCORD_USER_AGENT },
       })
     ).json()) as { id: string; name: string; options?: { name: string; type: number }[] }[];
 
@@ -522,7 +523,11 @@ describe('slash commands through the emulator', () => {
       `${stack.emulator.url}/api/v10/applications/100000000000000001/commands`,
       {
         method: 'PUT',
-        headers: { authorization: 'Bot emulator-bot-token', 'content-type': 'application/json' },
+        headers: {
+          authorization: 'Bot emulator-bot-token',
+          'content-type': 'application/json',
+          'user-agent': DISCORD_USER_AGENT,
+        },
         body: JSON.stringify([{ name: 'legacy', description: 'gone', type: 1 }]),
       },
     );

@@ -1,4 +1,5 @@
 import { versionedBase } from '../../../integrations/discord/urls';
+import { withDiscordUserAgent } from '../../../integrations/discord/userAgent';
 import { IntegrationError, type IntegrationSettings } from '../../../integrations/types';
 import { discord429Responses } from '../../../lib/metrics';
 
@@ -31,7 +32,7 @@ export async function listMembersPage(
   const url = `${versionedBase(settings.discordApiBaseUrl)}/guilds/${guildId}/members?limit=${MEMBER_PAGE}&after=${after}`;
   for (let attempt = 0; ; attempt++) {
     const res = await fetch(url, {
-      headers: { authorization: `Bot ${settings.discordBotToken}` },
+      headers: withDiscordUserAgent({ authorization: `Bot ${settings.discordBotToken}` }),
       signal: AbortSignal.timeout(15_000),
     }).catch(() => null);
     if (!res || res.status >= 500) {
