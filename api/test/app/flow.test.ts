@@ -215,6 +215,34 @@ describe('the whole product through HTTP and the emulator', () => {
     expect(res.json.message).toMatch(/Verified/);
   });
 
+  it("answers 502 telling the bot's owner to turn on 2FA when the server requires 2FA for moderation (60003)", async () => {
+    const olivia = await loginThroughEmulator(stack, OWNER);
+    await setup(olivia, BOT_GUILD, { skip: true });
+    const nina = await loginThroughEmulator(stack, NINA);
+    const account = await linkRoblox(nina, PETE);
+    // the server turns on "Require 2FA for moderator actions"; the app's owner has no 2FA
+    for (const [path, body] of [
+      [`/__emulator/guilds/${BOT_GUILD}`, { mfa_level: 1 }],
+      ['/__emulator/application', { owner_mfa_enabled: false }],
+    ] as const) {
+      const res = await fetch(`${stack.emulator.url}${path}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+    }
+    const res = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
+      server_id: BOT_GUILD,
+      account_id: account,
+    });
+    expect(res.status).toBe(502);
+    expect(res.json).toMatchObject({ success: false, error: 'discord_error' });
+    expect(res.json.message).toContain(
+      "The bot's owner must turn on two-factor authentication on the Discord account",
+    );
+  });
+
   it('verifies with a warning when the member refuses DMs, and warns the owner about their nickname', async () => {
     const olivia = await loginThroughEmulator(stack, OWNER);
     await setup(olivia, BOT_GUILD, { skip: true });
