@@ -31,10 +31,9 @@ module.exports = {
       'shared-lib/src/$1/index.ts',
     ),
   },
-  // msw 2 and its deps, and the shell's router (wouter, regexparam), ship ESM-only pieces; let swc
-  // transform them.
+  // msw 2 and its deps ship ESM-only pieces in places; let swc transform them.
   transformIgnorePatterns: [
-    '/node_modules/(?!(msw|@mswjs|@bundled-es-modules|until-async|@open-draft|outvariant|strict-event-emitter|headers-polyfill|is-node-process|rettime|wouter|regexparam)/)',
+    '/node_modules/(?!(msw|@mswjs|@bundled-es-modules|until-async|@open-draft|outvariant|strict-event-emitter|headers-polyfill|is-node-process|rettime)/)',
   ],
   testEnvironmentOptions: { customExportConditions: [''] },
   // no watchman on these machines: without this Jest waits on it before finding tests

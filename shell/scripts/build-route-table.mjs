@@ -39,7 +39,8 @@ async function routeTableForServer() {
     bundle: true,
     write: false,
     format: 'esm',
-    platform: 'neutral',
+    // node: the table picks its rows with react-router (src/app/routeMatch.ts), resolved as Node does
+    platform: 'node',
     plugins: [sharedLibConstants],
     logLevel: 'silent',
   });

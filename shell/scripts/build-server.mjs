@@ -3,7 +3,9 @@
 // Node 20, as the API is built (api/build.mjs). The workspace's own TypeScript (the route table's
 // types, @roconnect/shared-lib/contract's constants) is compiled in; every npm package stays an
 // import resolved from node_modules at run time, and one that shell/package.json does not declare
-// in `dependencies` fails the build. Written outside dist/, which is served to browsers;
+// in `dependencies` fails the build. But for the router's matcher: react-router (src/app/routeMatch.ts,
+// so the server picks a page's row as the browser's router does) is compiled in with what it
+// imports, as the browser's bundle has it, and the server's install stays without React. Written outside dist/, which is served to browsers;
 // `node scripts/build-server.mjs <file>` writes it elsewhere (tests).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,9 @@ function packageName(specifier) {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+/** react-router and its imports, compiled in (see above). */
+const COMPILED_IN = new Set(['react-router', 'react', 'cookie', 'set-cookie-parser']);
+
 const externalDependencies = {
   name: 'external-dependencies',
   setup(b) {
@@ -29,6 +34,7 @@ const externalDependencies = {
       if (args.path.startsWith('node:')) return { path: args.path, external: true };
       const name = packageName(args.path);
       if (name.startsWith('@roconnect/')) return undefined; // workspace source: bundle it
+      if (COMPILED_IN.has(name)) return undefined;
       if (!declared.has(name))
         return {
           errors: [{ text: `"${name}" is imported but not in shell/package.json dependencies` }],
@@ -45,6 +51,8 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // React (compiled in for react-router) in its production build, whatever NODE_ENV says at start
+  define: { 'process.env.NODE_ENV': '"production"' },
   plugins: [externalDependencies],
   legalComments: 'none',
   logLevel: 'warning',

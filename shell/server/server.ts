@@ -11,6 +11,7 @@ import path from 'node:path';
 import { API_PATHS, INLINED_PAGE } from '@roconnect/shared-lib/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerRoute } from '../src/app/routeTable';
+import { routeRowFor } from '../src/app/routeMatch';
 import {
   createFastifyServer,
   looksLikeFile,
@@ -27,9 +28,6 @@ import { pageMetaOf, withPageMeta } from './pageHead';
 import type { PreloadHint } from './entryAfterFirstPaint';
 import { publicApiResponses } from './publicApiResponses';
 import { registerApiProxy, serverSideApiBase } from './apiProxy';
-
-/** A row of the route table (route-table.json) with its pattern compiled. */
-export type PageRoute = ServerRoute & { match: RegExp };
 
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 /** The shell's mount point in index.html (minified by the build), where a prerendered view goes. */
@@ -141,18 +139,19 @@ function readStartupHints(root: string): StartupHints {
 
 /**
  * The route table's rows for the server (route-table.json, written by the build from
- * src/app/routeTable.ts), each with its pattern compiled. Without the file every page is served
+ * src/app/routeTable.ts), each with its router path. Without the file every page is served
  * plain: no hints, nothing inlined, no early load; the shell then does it all from the browser.
  */
-export function readRouteTable(root: string): PageRoute[] {
+export function readRouteTable(root: string): ServerRoute[] {
   const file = path.join(root, 'route-table.json');
   try {
     const rows: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
     if (!Array.isArray(rows)) throw new Error('it is not a JSON array');
-    return (rows as ServerRoute[]).map((row) => ({
-      ...row,
-      match: new RegExp(row.pattern, row.flags),
-    }));
+    const pathless = rows.findIndex(
+      (row: unknown) => typeof (row as Partial<ServerRoute> | null)?.path !== 'string',
+    );
+    if (pathless !== -1) throw new Error(`row ${pathless} has no "path" string`);
+    return rows as ServerRoute[];
   } catch (error) {
     console.warn(
       `${file} cannot be used (${errorText(error)}): pages are served without their route's hints; build the shell (npm run build -w @roconnect/shell).`,
@@ -165,8 +164,8 @@ export function readRouteTable(root: string): PageRoute[] {
  * The inline early loads the build wrote (dist/early-load/), by route. One that is missing, or
  * that could close its own <script> element, is left out: the page then works without it.
  */
-function readEarlyLoads(root: string, routes: PageRoute[]): Map<PageRoute, string> {
-  const loads = new Map<PageRoute, string>();
+function readEarlyLoads(root: string, routes: ServerRoute[]): Map<ServerRoute, string> {
+  const loads = new Map<ServerRoute, string>();
   for (const route of routes) {
     if (!route.earlyLoad) continue;
     try {
@@ -227,7 +226,7 @@ export function createShellServer({
       ...(configFileRead.value !== undefined ? { config: configFileRead.value } : {}),
     };
     const pathname = new URL(request.url, 'http://shell').pathname;
-    const route = pageRoutes.find(({ match }) => match.test(pathname));
+    const route = routeRowFor(pageRoutes, pathname);
     const parcel = route?.firstParcel;
     const manifestUrl = parcel ? remotes[parcel.remote] : undefined;
     const [hints, fragment, answers] = await Promise.all([

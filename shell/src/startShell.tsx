@@ -7,11 +7,12 @@ import {
   withHttpClients,
 } from '@roconnect/shared-lib/host';
 import { App } from './app/App';
+import { BrowserRouter } from './app/router';
 import { initCspNonce, watchHeadForMissingNonce } from './features/csp/cspNonce';
 import { fetchRemoteManifest, registerRemoteManifest } from './features/remotes/remoteRegistry';
 import { capturePrerenderedParcel } from './features/remotes/prerenderedParcel';
 import { preloadParcels } from './features/remotes/routePreloads';
-import { dashboardTabParcel } from './app/routeTable';
+import { dashboardTabParcel, routeForPath } from './app/routeTable';
 import { loadShellConfig } from './app/shellConfig';
 import { readInlineDeploy } from './app/inlineDeploy';
 import {
@@ -66,7 +67,8 @@ export async function startShell({
   // A logout (or a refused refresh) in another tab signs this one out at once.
   const stopFollowingTabs = session.followOtherTabs();
   const sessionChecked = session.start();
-  if (window.location.pathname === '/dashboard' && startDashboardLoadEarly())
+  // the row the router opens here, so /Dashboard/ starts early as the server's early load does
+  if (routeForPath(window.location.pathname).path === '/dashboard' && startDashboardLoadEarly())
     // the tab's parcel loads while the session check and the data calls are on the network
     preloadParcels([dashboardTabParcel(window.location.search)]);
 
@@ -75,7 +77,9 @@ export async function startShell({
   reactRoot.render(
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <App />
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
     </ThemeProvider>,
   );
   return {

@@ -8,7 +8,7 @@ import {
   failNext,
   setupMockServer,
 } from '@roconnect/shared-lib/testing';
-import { MemoryRouter, Route, Switch } from '../src/app/router';
+import { MemoryRouter, Route, Routes } from '../src/app/router';
 import { AuthCallbackPage } from '../src/features/auth/AuthCallbackPage';
 import { LocationProbe, renderWithTheme } from './helpers';
 
@@ -18,15 +18,11 @@ const { server } = setupMockServer();
 function renderCallback(address: string) {
   window.history.replaceState(null, '', address);
   return renderWithTheme(
-    <MemoryRouter path="/auth/callback">
-      <Switch>
-        <Route path="/auth/callback">
-          <AuthCallbackPage />
-        </Route>
-        <Route>
-          <LocationProbe />
-        </Route>
-      </Switch>
+    <MemoryRouter initialEntries={['/auth/callback']}>
+      <Routes>
+        <Route path="/auth/callback" element={<AuthCallbackPage />} />
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>
     </MemoryRouter>,
   );
 }

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { session } from '@roconnect/shared-lib';
+import type { ParcelConfigObject } from 'single-spa';
+import { defineParcel, navigate, session, type ServersTabProps } from '@roconnect/shared-lib';
 import { failNext, networkErrorNext, setupMockServer } from '@roconnect/shared-lib/testing';
 import { currentLocation, federation, renderApp, setupSignedInShell } from './helpers';
 
@@ -85,6 +86,46 @@ describe('dashboard frame', () => {
     expect(
       await screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' }),
     ).toBeInTheDocument();
+  });
+
+  it("neither re-mounts nor updates a tab's parcel when the page navigates elsewhere", async () => {
+    const user = userEvent.setup();
+    const lifecycle: string[] = [];
+    const record = (event: string) => async () => {
+      lifecycle.push(event);
+    };
+    function ServersProbe({ servers, onServersUpdate }: ServersTabProps) {
+      return (
+        <div role="region" aria-label="servers probe">
+          <p>{servers.map((server) => server.server_name).join(', ')}</p>
+          <button
+            onClick={() =>
+              onServersUpdate(servers.map((server) => ({ ...server, server_name: 'Renamed' })))
+            }
+          >
+            Rename
+          </button>
+        </div>
+      );
+    }
+    const probe = defineParcel('ServersProbe', ServersProbe) as unknown as ParcelConfigObject;
+    federation.provide('mfe_servers/ServersTab', {
+      ...probe,
+      mount: [record('mount'), probe.mount],
+      update: [record('update'), probe.update!],
+    } as ParcelConfigObject);
+    renderApp('/dashboard?tab=servers');
+    const region = await screen.findByRole('region', { name: 'servers probe' });
+
+    // a remote navigates through the shell's bridge, to this page by another spelling: the
+    // router's location changes, the servers tab's props do not
+    act(() => navigate('/Dashboard/?tab=servers'));
+    await waitFor(() => expect(location()).toHaveTextContent('/Dashboard/?tab=servers'));
+    // then a change the parcel must get; its updates are applied in order, so once it shows,
+    // an update the navigation caused would have been applied before it
+    await user.click(within(region).getByRole('button', { name: 'Rename' }));
+    await within(region).findByText(/Renamed/);
+    expect(lifecycle).toEqual(['mount', 'update']);
   });
 
   it('keeps the header and the other tab working when one tab’s remote is down', async () => {

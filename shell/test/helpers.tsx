@@ -57,7 +57,7 @@ export function renderWithTheme(ui: ReactElement): RenderResult {
 /** The shell's App in a MemoryRouter at `route`, as bootstrap renders it on the browser's address. */
 export function renderApp(route: string): RenderResult {
   return renderWithTheme(
-    <MemoryRouter path={route}>
+    <MemoryRouter initialEntries={[route]}>
       <App />
       <LocationProbe />
     </MemoryRouter>,

@@ -155,7 +155,7 @@ describe("the shell's server writes each page's title and social tags from the r
       fs.writeFileSync(
         path.join(d, 'route-table.json'),
         JSON.stringify([
-          { pattern: '^.*$', title: '<script>alert(1)</script>', description: '"><b>x</b>' },
+          { path: '*', title: '<script>alert(1)</script>', description: '"><b>x</b>' },
         ]),
       ),
     );
@@ -167,6 +167,25 @@ describe("the shell's server writes each page's title and social tags from the r
       expect(readHead(page.text).titles).toEqual(['<script>alert(1)</script>']);
     } finally {
       await close(other.started);
+    }
+  });
+
+  it('refuses a route table whose rows have no router path (an older build), naming the row', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const dist = distWith((d) =>
+      fs.writeFileSync(
+        path.join(d, 'route-table.json'),
+        JSON.stringify([{ pattern: '^.*$', flags: 'i', title: 'Old', description: 'old' }]),
+      ),
+    );
+    const other = await startServer(dist);
+    try {
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('row 0 has no "path" string'));
+      const { titles } = readHead((await request(other.port, '/login')).text);
+      expect(titles).toEqual(['RoConnect – Connect Discord & Roblox']);
+    } finally {
+      await close(other.started);
+      warn.mockRestore();
     }
   });
 

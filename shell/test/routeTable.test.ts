@@ -13,6 +13,7 @@ import {
   routeForPath,
   serverRouteTable,
 } from '../src/app/routeTable';
+import { routeRowFor } from '../src/app/routeMatch';
 
 const repo = path.resolve(__dirname, '..', '..');
 const REMOTE_PACKAGES = ['mfe-public', 'mfe-accounts', 'mfe-servers', 'mfe-setup'];
@@ -127,10 +128,8 @@ describe('the route table', () => {
     const written = JSON.parse(fs.readFileSync(out, 'utf8')) as unknown;
     expect(written).toEqual(serverRouteTable());
     const rows = serverRouteTable();
-    const landing = rows.find((row) => new RegExp(row.pattern).test('/'));
+    const landing = routeRowFor(rows, '/');
     expect(landing?.firstParcel).toMatchObject({ remote: 'mfe_public', expose: 'Landing' });
-    expect(rows.find((row) => new RegExp(row.pattern).test('/dashboard'))?.earlyLoad).toBe(
-      'dashboard.js',
-    );
+    expect(routeRowFor(rows, '/Dashboard/')?.earlyLoad).toBe('dashboard.js');
   });
 });

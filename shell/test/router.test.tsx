@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigationType } from 'react-router-dom';
 import {
   MemoryRouter,
   Navigate,
   Route,
-  Switch,
+  Routes,
   useLocation,
   useNavigate,
   useParams,
@@ -19,15 +20,14 @@ function ParamsProbe() {
 describe("the shell's router (src/app/router.tsx)", () => {
   it("gives a page its route's named parameters only", () => {
     render(
-      <MemoryRouter path="/server/edit/123/rules">
-        <Switch>
-          <Route path="/server/edit/:serverId">
-            <output aria-label="params">wrong route</output>
-          </Route>
-          <Route path="/server/edit/:serverId/rules">
-            <ParamsProbe />
-          </Route>
-        </Switch>
+      <MemoryRouter initialEntries={['/server/edit/123/rules']}>
+        <Routes>
+          <Route
+            path="/server/edit/:serverId"
+            element={<output aria-label="params">wrong route</output>}
+          />
+          <Route path="/server/edit/:serverId/rules" element={<ParamsProbe />} />
+        </Routes>
       </MemoryRouter>,
     );
     expect(screen.getByRole('status', { name: 'params' })).toHaveTextContent('{"serverId":"123"}');
@@ -44,7 +44,7 @@ describe("the shell's router (src/app/router.tsx)", () => {
       );
     }
     render(
-      <MemoryRouter path="/dashboard?tab=servers&note=100%25%20sure">
+      <MemoryRouter initialEntries={['/dashboard?tab=servers&note=100%25%20sure']}>
         <QueryProbe />
       </MemoryRouter>,
     );
@@ -61,23 +61,25 @@ describe("the shell's router (src/app/router.tsx)", () => {
       return (
         <>
           <button onClick={() => navigate('/invite?guild_id=1')}>Invite</button>
-          <Switch>
-            <Route path="/old">
-              <Navigate to="/dashboard?tab=servers" replace />
-            </Route>
-          </Switch>
+          <Routes>
+            <Route path="/old" element={<Navigate to="/dashboard?tab=servers" replace />} />
+            <Route path="*" element={null} />
+          </Routes>
+          <output aria-label="navigation type">{useNavigationType()}</output>
           <LocationProbe />
         </>
       );
     }
     render(
-      <MemoryRouter path="/old">
+      <MemoryRouter initialEntries={['/old']}>
         <Pages />
       </MemoryRouter>,
     );
     expect(await screen.findByText('/dashboard?tab=servers')).toBe(currentLocation());
+    expect(screen.getByRole('status', { name: 'navigation type' })).toHaveTextContent('REPLACE');
     await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
     expect(currentLocation()).toHaveTextContent('/invite?guild_id=1');
+    expect(screen.getByRole('status', { name: 'navigation type' })).toHaveTextContent('PUSH');
     expect(navigators.size).toBe(1);
   });
 });

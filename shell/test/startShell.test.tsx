@@ -111,22 +111,25 @@ describe('startShell', () => {
     ).toHaveLength(1);
   });
 
-  it("on /dashboard, loads the tab's parcel while the session check is still on the network", async () => {
-    signIn();
-    // what the federation runtime had been asked for when the API answered each call
-    const loadsWhenAnswered = new Map<string, string[]>();
-    server.use(
-      http.get('*/auth/me', () => {
-        loadsWhenAnswered.set('me', [...federation.loadCalls]);
-        return HttpResponse.json({ success: true, data: db.users[0] });
-      }),
-    );
-    await start('/dashboard?tab=servers');
-    expect(loadsWhenAnswered.get('me')).toEqual(['mfe_servers/ServersTab']);
-    expect(
-      await screen.findByRole('list', { name: 'mfe_servers/ServersTab props' }),
-    ).toBeInTheDocument();
-  });
+  it.each(['/dashboard?tab=servers', '/Dashboard/?tab=servers'])(
+    "on %s, loads the tab's parcel while the session check is still on the network",
+    async (address) => {
+      signIn();
+      // what the federation runtime had been asked for when the API answered each call
+      const loadsWhenAnswered = new Map<string, string[]>();
+      server.use(
+        http.get('*/auth/me', () => {
+          loadsWhenAnswered.set('me', [...federation.loadCalls]);
+          return HttpResponse.json({ success: true, data: db.users[0] });
+        }),
+      );
+      await start(address);
+      expect(loadsWhenAnswered.get('me')).toEqual(['mfe_servers/ServersTab']);
+      expect(
+        await screen.findByRole('list', { name: 'mfe_servers/ServersTab props' }),
+      ).toBeInTheDocument();
+    },
+  );
 
   it('on /dashboard without stored tokens, loads no parcel before the session check', async () => {
     await start('/dashboard');

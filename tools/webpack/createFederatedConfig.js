@@ -12,6 +12,10 @@ const LandingAssetsPlugin = require('./LandingAssetsPlugin');
 /** React Query and shared-lib's query layer: the dashboard's, never the landing's. */
 const QUERY_LAYER = /[\\/](node_modules[\\/]@tanstack|shared-lib[\\/]src[\\/]query)[\\/]/;
 
+/** react-router's production build of `entry` (its package exports only its development build). */
+const reactRouterProduction = (entry) =>
+  path.join(path.dirname(require.resolve('react-router')), '..', 'production', entry);
+
 /** The plugin `experiments.provideExternalRuntime` adds, as its ESM build (see below). */
 const INJECT_RUNTIME_PLUGIN_ESM = path.join(
   path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
@@ -59,6 +63,14 @@ module.exports = function createFederatedConfig(o) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // The shell's router, react-router(-dom): production builds take react-router's production
+        // build (no dev warnings, smaller), both of its entries, so no development chunk rides along.
+        alias: isProd
+          ? {
+              'react-router$': reactRouterProduction('index.mjs'),
+              'react-router/dom$': reactRouterProduction('dom-export.mjs'),
+            }
+          : {},
       },
       module: { rules: moduleRules(isProd) },
       // The host's start is one entry with its shared singletons in it (sharedSingletons.js);

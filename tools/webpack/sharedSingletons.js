@@ -1,7 +1,8 @@
 // The modules every container shares as singletons (ARCHITECTURE.md). Sub-path keys ('react/',
 // 'react-dom/') are needed: sharing 'react-dom' alone does not share 'react-dom/client'.
-// The router (wouter) is not shared: only the shell routes (every parcel is its own React root,
-// so no router context reaches a remote), and a shared module cannot be tree-shaken.
+// The router (react-router-dom) is not shared: only the shell routes (every parcel is its own React
+// root, so no router context reaches a remote), and a shared module cannot be tree-shaken: shared,
+// its whole build went to every visitor; bundled, only the part the shell uses does.
 // The query cache is one per page like the session: shared-lib's ./query entry is a singleton, not
 // in the host's start (see HOST_STARTUP). React Query is not shared: only that entry imports it,
 // so bundled inside it, it is tree-shaken to the part the entry uses.

@@ -4,7 +4,7 @@ import { applyPageMeta } from '../features/meta/pageMeta';
 import { preloadParcels } from '../features/remotes/routePreloads';
 import { ToastProvider } from '../features/toasts/ToastProvider';
 import { metaForPath, routeForPath } from './routeTable';
-import { Route, Switch, useLocation, useNavigate } from './router';
+import { Route, Routes, useLocation, useNavigate } from './router';
 import { appRoutes } from './routes';
 
 /** Keeps page title/meta in step with the route and lends the router to the remotes. */
@@ -12,7 +12,7 @@ function RouterBridge() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // set once: the bridge must never be briefly unset, or a remote's navigation in that gap would
-  // reload the page (useNavigate's function is the same on every render)
+  // reload the page (router.tsx's useNavigate gives the same function on every render)
   useEffect(() => {
     setNavigator((to, options) => navigate(to, { replace: options?.replace }));
     return () => setNavigator(null);
@@ -28,13 +28,11 @@ export function App() {
   return (
     <>
       <RouterBridge />
-      <Switch>
+      <Routes>
         {appRoutes.map((route) => (
-          <Route key={route.path} path={route.path}>
-            {route.element}
-          </Route>
+          <Route key={route.path} path={route.path} element={route.element} />
         ))}
-      </Switch>
+      </Routes>
       <ToastProvider />
     </>
   );

@@ -7,10 +7,10 @@
  * against the remotes' exposed modules. Adding a page: one row here, and the parcel its remote
  * exposes (docs/README.md › Adding a page).
  */
-import { parse as parseRoutePath } from 'regexparam';
 import { API_PATHS, BRAND, isDashboardTab } from '@roconnect/shared-lib';
 import type { PageMeta } from '../features/meta/pageMeta';
 import type { ParcelRef, RemoteName } from '../features/remotes/remoteRegistry';
+import { routeRowFor } from './routeMatch';
 
 /**
  * What a path shows: a remote's parcel (with extra props beside the route's params and query),
@@ -28,7 +28,7 @@ export type RoutePage =
 export type RouteGuard = 'none' | 'signedOut' | 'signedIn' | 'header';
 
 export interface PageRoute {
-  /** A route path (src/app/router.tsx): `:name` for one segment, `*` for every other address. */
+  /** A react-router path: `:name` for one segment, `*` for every other address. */
   path: string;
   page: RoutePage;
   guard: RouteGuard;
@@ -217,20 +217,9 @@ export const ROUTE_TABLE: PageRoute[] = [
   { path: '*', page: errorPage('404'), guard: 'none', title: titled(ERROR_TITLES['404']) },
 ];
 
-/**
- * `path` as a regular expression over a whole pathname, by the parser the router matches with
- * (wouter's regexparam): any case, a trailing slash allowed; `*` matches every pathname.
- */
-export function pathPattern(path: string): RegExp {
-  return parseRoutePath(path).pattern;
-}
-
-/** The table's row for a pathname: the first whose path matches, as the router picks it. */
+/** The table's row for a pathname: the one the router shows there (routeMatch.ts). */
 export function routeForPath(pathname: string): PageRoute {
-  return (
-    ROUTE_TABLE.find((route) => route.path !== '*' && pathPattern(route.path).test(pathname)) ??
-    ROUTE_TABLE.find((route) => route.path === '*')!
-  );
+  return routeRowFor(ROUTE_TABLE, pathname) ?? ROUTE_TABLE.find((route) => route.path === '*')!;
 }
 
 /** The title and description of the page at a pathname. */
@@ -251,8 +240,8 @@ export function dashboardTabParcel(search: string): ParcelRef {
  * and what it hints, inlines and starts.
  */
 export interface ServerRoute {
-  pattern: string;
-  flags: string;
+  /** the row's react-router path, which the server matches with routeMatch.ts as the router does */
+  path: string;
   title: string;
   description: string;
   firstParcel?: ParcelRef & { prerender?: string };
@@ -264,8 +253,7 @@ export interface ServerRoute {
 
 export function serverRouteTable(): ServerRoute[] {
   return ROUTE_TABLE.map((route) => ({
-    pattern: pathPattern(route.path).source,
-    flags: pathPattern(route.path).flags,
+    path: route.path,
     title: route.title,
     description: route.description ?? DEFAULT_DESCRIPTION,
     ...(route.firstParcel ? { firstParcel: route.firstParcel } : {}),

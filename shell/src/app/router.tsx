@@ -1,70 +1,35 @@
-import { useState, type ReactNode } from 'react';
-import {
-  Redirect,
-  Router,
-  useLocation as useRouterLocation,
-  useParams as useRouteParams,
-  useRouter,
-} from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useNavigate as useRouterNavigate, type NavigateOptions } from 'react-router-dom';
 
-// The shell's router: wouter, 2 KB of script where react-router was 12 (docs/performance.md ›
-// Bytes on the wire). Only the shell routes; the pieces below are the ones its pages use, in the
-// shape they read it: a path and a query string as the address bar has them.
-export { Link, Route, Switch } from 'wouter';
+// The shell's router: react-router-dom, the design card's router, in declarative mode (the pages
+// load their data through the query layer, not route loaders), bundled by the shell and not shared
+// (tools/webpack/sharedSingletons.js). The shell's pages take their routing from here.
+export {
+  BrowserRouter,
+  Link,
+  MemoryRouter,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useParams,
+  useSearchParams,
+} from 'react-router-dom';
 
-export interface ShellLocation {
-  /** the address's path, as the address bar has it */
-  pathname: string;
-  /** `?…`, or '' when the address has no query */
-  search: string;
-}
+export type { NavigateOptions };
 
-export interface NavigateOptions {
-  replace?: boolean;
-}
-
-/** The current address. */
-export function useLocation(): ShellLocation {
-  const router = useRouter();
-  const [pathname] = useRouterLocation();
-  // the router's own search hook, undecoded: URLSearchParams decodes it once
-  const raw: string = router.searchHook(router);
-  return { pathname, search: raw && raw !== '?' ? (raw[0] === '?' ? raw : `?${raw}`) : '' };
-}
-
-/** A function that opens `to` (a path with its query); the same function on every render. */
+/**
+ * A function that opens `to` (a path with its query); the same function for the life of the page.
+ * react-router's own changes with every address, and a callback made from it would hand the
+ * parcels new props, so update them, at every navigation anywhere on the page.
+ */
 export function useNavigate(): (to: string, options?: NavigateOptions) => void {
-  return useRouterLocation()[1];
-}
-
-/** The matched route's named parameters (`:serverId`, and `*` for the rest of the path). */
-export function useParams(): Record<string, string> {
-  const params = useRouteParams() as Record<string, string | undefined>;
-  // wouter also lists each capture by position; the pages take the names only
-  return Object.fromEntries(
-    Object.entries(params).filter(
-      (entry): entry is [string, string] => !/^\d+$/.test(entry[0]) && entry[1] !== undefined,
-    ),
-  );
-}
-
-/** The current query, read. */
-export function useSearchParams(): [URLSearchParams] {
-  return [new URLSearchParams(useLocation().search)];
-}
-
-/** Replaces (or, without `replace`, pushes) the address once it renders. */
-export function Navigate({ to, replace }: { to: string; replace?: boolean }) {
-  return <Redirect to={to} replace={replace} />;
-}
-
-/** A router over an address of its own (tests, and a page that is not the browser's). */
-export function MemoryRouter({ path, children }: { path: string; children: ReactNode }) {
-  const [location] = useState(() => memoryLocation({ path }));
-  return (
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      {children}
-    </Router>
-  );
+  const navigate = useRouterNavigate();
+  const latest = useRef(navigate);
+  useLayoutEffect(() => {
+    latest.current = navigate;
+  }, [navigate]);
+  return useCallback((to: string, options?: NavigateOptions) => {
+    void latest.current(to, options);
+  }, []);
 }
