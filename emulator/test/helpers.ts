@@ -7,7 +7,7 @@ export const testSeed = (): Seed => JSON.parse(readFileSync(TEST_SEED_PATH, 'utf
 
 export const CLIENT_ID = '100000000000000001';
 export const CLIENT_SECRET = 'emulator-discord-secret';
-/** what every Discord HTTP API client must send (emulator/README.md › Discord REST) */
+/** what every Discord HTTP API client must send (emulator/README.md › Discord) */
 export const DISCORD_CLIENT = {
   'user-agent': 'DiscordBot (https://example.test/emulator-tests, 1.0)',
 };

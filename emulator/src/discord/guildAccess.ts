@@ -41,7 +41,7 @@ export function botHighest(ctx: EmulatorContext, guild: GuildRecord): number {
 
 /**
  * An elevated action (Manage Roles, Kick, Ban: the `*` permissions) in a guild with server-wide
- * 2FA needs the application owner's 2FA (emulator/README.md › Discord REST, 60003). Sends the
+ * 2FA needs the application owner's 2FA (emulator/README.md › Discord, 60003). Sends the
  * refusal and returns false when it is missing.
  */
 export function ownerMfaAllows(

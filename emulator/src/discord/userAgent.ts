@@ -3,7 +3,7 @@ import { discordError } from './errors';
 
 /**
  * Discord requires every HTTP API client to send `User-Agent: DiscordBot ($url, $versionNumber)`
- * and lets Cloudflare block the rest (emulator/README.md › Discord REST). The emulator refuses
+ * and lets Cloudflare block the rest (emulator/README.md › Discord). The emulator refuses
  * such a call with 403, naming the header.
  */
 export function requireDiscordUserAgent(app: FastifyInstance): void {

@@ -64,7 +64,7 @@ export function registerDiscordUsers(app: FastifyInstance, ctx: EmulatorContext)
     }
     const recipient = discord().users.get(recipientId);
     if (!recipient || recipient.bot) return discordError(reply, 400, 50033, 'Invalid Recipient(s)');
-    // Discord limits how fast a bot opens DMs (emulator/README.md › Discord REST, 40003)
+    // Discord limits how fast a bot opens DMs (emulator/README.md › Discord, 40003)
     if (!ctx.rateLimiter.takeDmOpen())
       return discordError(reply, 403, 40003, 'You are opening direct messages too fast');
     // one stable DM channel per recipient

@@ -16,7 +16,7 @@ function repositoryUrl(): string {
 /**
  * What every call to Discord's HTTP API sends as User-Agent: Discord requires
  * `DiscordBot ($url, $versionNumber)` and may block requests without it (the emulator refuses
- * them: emulator/README.md › Discord REST). The bot's own client (@discordjs/rest) sends its library's and appends
+ * them: emulator/README.md › Discord). The bot's own client (@discordjs/rest) sends its library's and appends
  * DISCORD_USER_AGENT_APPENDIX.
  */
 export const DISCORD_USER_AGENT = `DiscordBot (${repositoryUrl()}, ${apiPackage.version})`;
