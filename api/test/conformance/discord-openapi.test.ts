@@ -6,6 +6,7 @@
  * (discord-openapi/README.md): the operation exists, its query and body are valid, and the
  * emulator answered with Discord's types.
  */
+import { DISCORD_USER_AGENT } from '../../src/integrations/discord/userAgent';
 import { openTestDatabase, truncateAll, type TestDatabase } from '../support/db';
 import {
   consent,
@@ -91,7 +92,11 @@ beforeAll(async () => {
         `${stack.emulator.url}/api/v10/applications/${APPLICATION}/role-connections/metadata`,
         {
           method: 'PUT',
-          headers: { authorization: 'Bot emulator-bot-token', 'content-type': 'application/json' },
+          headers: {
+            authorization: 'Bot emulator-bot-token',
+            'content-type': 'application/json',
+            'user-agent': DISCORD_USER_AGENT,
+          },
           body: '[]',
         },
       );
