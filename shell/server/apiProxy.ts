@@ -11,11 +11,13 @@ export const API_PROXY_PREFIX = '/_api';
 
 /**
  * The API's routes a browser calls (shared-lib/src/api/endpoints.ts, the OAuth callbacks, the
- * landing's counts) and Discord's interactions, which docs/production.md points at API_URL (this
- * origin in the one-origin setup; each is signed). Nothing else under `/_api` reaches the API:
- * /metrics, the OpenAPI document and any route added later answer 404 until named here.
+ * landing's counts), Discord's interactions, which docs/production.md points at API_URL (this
+ * origin in the one-origin setup; each is signed), and the developer API other bots and games call
+ * with a server's key (its own OpenAPI document included), at the address the Developers page
+ * shows. Nothing else under `/_api` reaches the API: /metrics, the dashboard's OpenAPI document
+ * and any route added later answer 404 until named here.
  */
-const PUBLIC_PREFIXES = ['/auth/', '/roblox/', '/api/v1/'];
+const PUBLIC_PREFIXES = ['/auth/', '/roblox/', '/api/v1/', '/api/public/v1/'];
 const PUBLIC_PATHS = new Set(['/api/health', '/api/bot-stats', '/api/interactions']);
 /** Dot segments and encoded dots or slashes: a path that could mean another once normalised. */
 const AMBIGUOUS_PATH = /(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\\/i;

@@ -122,7 +122,7 @@ afterAll(async () => {
 });
 
 describe('deploy/nginx/roconnect.conf', () => {
-  it("sends the API's public routes straight to the API, without /_api, over kept-alive connections", async () => {
+  it("sends the API's public routes, the developer API's included, straight to the API, without /_api, over kept-alive connections", async () => {
     const before = api.seen.length;
     for (const pathname of [
       '/_api/api/v1/dashboard/user/servers?page=2',
@@ -131,18 +131,20 @@ describe('deploy/nginx/roconnect.conf', () => {
       '/_api/api/health',
       '/_api/api/bot-stats',
       '/_api/api/interactions',
+      '/_api/api/public/v1/openapi.json',
+      '/_api/api/public/v1/servers/300000000000000001/members/200000000000000002',
     ]) {
       const answer = await get(pathname);
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.text)).toEqual({ upstream: 'api', url: pathname.slice(5) });
     }
     const calls = api.seen.slice(before);
-    expect(calls).toHaveLength(6);
+    expect(calls).toHaveLength(8);
     // one upstream connection carried them all (the upstream's keepalive)
     expect(new Set(calls.map((call) => call.socket)).size).toBe(1);
   });
 
-  it('refuses every other /_api path itself: /metrics, the OpenAPI document, ambiguous paths', async () => {
+  it("refuses every other /_api path itself: /metrics, the dashboard's OpenAPI document, ambiguous paths", async () => {
     const before = api.seen.length;
     for (const pathname of [
       '/_api/metrics',
@@ -152,6 +154,8 @@ describe('deploy/nginx/roconnect.conf', () => {
       '/_api/api/v1/%2e%2e/%2e%2e/metrics',
       '/_api/api/v1/a%2fb',
       '/_api/auth/..%5cmetrics',
+      '/_api/api/public/v1/../../docs/openapi.json',
+      '/_api/api/public/v1/%2e%2e/%2e%2e/docs/openapi.json',
     ]) {
       const answer = await get(pathname);
       expect({ pathname, status: answer.status }).toEqual({ pathname, status: 404 });
@@ -161,7 +165,7 @@ describe('deploy/nginx/roconnect.conf', () => {
     expect(api.seen.length).toBe(before);
   });
 
-  it("passes exactly the paths the shell's /_api passes (apiProxy.mjs's allow-list)", async () => {
+  it("passes exactly the paths the shell's /_api passes (apiProxy.ts's allow-list)", async () => {
     const { isPublicApiPath } = (await import(API_PROXY)) as {
       isPublicApiPath(pathname: string): boolean;
     };
@@ -174,6 +178,12 @@ describe('deploy/nginx/roconnect.conf', () => {
       '/api/v1',
       '/api/v1/servers/1/binds',
       '/api/v2/servers',
+      '/api/public/v1/openapi.json',
+      '/api/public/v1/servers/1/members/2',
+      '/api/public/v1',
+      '/api/public/v2/servers/1/members/2',
+      '/api/public/openapi.json',
+      '/api/docs/openapi.json',
       '/auth',
       '/auth/refresh',
       '/roblox/callback',

@@ -13,7 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, testSettings } from '../support/app';
 import { openTestDatabase, truncateAll, type TestDatabase } from '../support/db';
 import { createFakeIntegrations } from '../support/fake-integrations';
-import { standardWorld } from '../support/world';
+import { completeSetup, linkRoblox, loginAs } from '../support/fake-login';
+import { GROUP, GUILD_A, MAX, OLIVIA, PETE, standardWorld } from '../support/world';
 
 interface ShellServerModule {
   createShellServer(options: {
@@ -54,12 +55,13 @@ afterEach(async () => {
   shell = api = undefined;
 });
 
-async function start(shellTrustProxy: string | false) {
+/** The API (with `apiEnv` over the defaults) and the shell's server in front of it. */
+async function start(shellTrustProxy: string | false, apiEnv: Record<string, string> = {}) {
   await truncateAll(tdb.database);
   api = await createTestApp(
     tdb.database,
     createFakeIntegrations(standardWorld()),
-    testSettings({ AUTH_RATE_LIMIT_MAX: '2', TRUST_PROXY: SHELL }),
+    testSettings({ AUTH_RATE_LIMIT_MAX: '2', TRUST_PROXY: SHELL, ...apiEnv }),
   );
   await api.listen({ port: 0, host: '127.0.0.1' });
   const { createShellServer } = (await import(SHELL_SERVER)) as ShellServerModule;
@@ -136,4 +138,64 @@ it("/_api/metrics and the OpenAPI document are not on the web origin, the API's 
   expect(await get('/_api/api/health', INGRESS)).toBe(200);
   expect(await get('/_api/api/bot-stats', INGRESS)).toBe(200);
   expect(await get('/_api/auth/me', INGRESS)).toBe(401);
+});
+
+it("the developer API answers through the shell's /_api: its OpenAPI document and a call with a server's key", async () => {
+  // API_URL as docs/production.md sets it for one origin: the address the Developers page shows
+  await start(INGRESS, { AUTH_RATE_LIMIT_MAX: '20', API_URL: 'https://app.test/_api' });
+  const base = `http://127.0.0.1:${shellPort}/_api/api/public/v1`;
+
+  const document = await fetch(`${base}/openapi.json`);
+  expect(document.status).toBe(200);
+  const openapi = (await document.json()) as { servers: { url: string }[]; paths: object };
+  expect(openapi.servers).toEqual([{ url: 'https://app.test/_api' }]);
+  expect(Object.keys(openapi.paths)).toContain(
+    '/api/public/v1/servers/{server_id}/members/{discord_id}',
+  );
+
+  // Max verifies himself in Olivia's server; Olivia makes a key for it
+  const olivia = await loginAs(api!, OLIVIA);
+  const max = await loginAs(api!, MAX);
+  await completeSetup(api!, olivia, GUILD_A, { group_id: GROUP });
+  await linkRoblox(api!, max, PETE);
+  const [account] = (
+    await api!.inject({
+      method: 'GET',
+      url: '/api/v1/dashboard/user/linked-accounts',
+      headers: max.headers,
+    })
+  ).json().data as { id: string }[];
+  const verified = await api!.inject({
+    method: 'POST',
+    url: '/api/v1/dashboard/bot/verify-in-server',
+    headers: max.headers,
+    payload: { server_id: GUILD_A, account_id: account!.id },
+  });
+  expect(verified.statusCode).toBe(200);
+  const created = await api!.inject({
+    method: 'POST',
+    url: `/api/v1/server/${GUILD_A}/api-keys`,
+    headers: olivia.headers,
+    payload: { name: 'Game server' },
+  });
+  const { key } = created.json().data as { key: string };
+
+  const member = await fetch(`${base}/servers/${GUILD_A}/members/${MAX}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(member.status).toBe(200);
+  expect(member.headers.get('x-ratelimit-limit')).toBeTruthy();
+  expect(await member.json()).toEqual({
+    success: true,
+    data: {
+      discord_id: MAX,
+      roblox_id: PETE,
+      roblox_username: 'PlainPete',
+      roblox_display_name: 'Pete',
+    },
+  });
+  // the key's own check, not the shell's, refuses a call without one
+  const keyless = await fetch(`${base}/servers/${GUILD_A}/members/${MAX}`);
+  expect(keyless.status).toBe(401);
+  expect(((await keyless.json()) as { error: string }).error).toBe('missing_api_key');
 });
