@@ -11,16 +11,18 @@ import {
   developerApi,
   exactTime,
   relativeTime,
-  toast,
   type ApiKey,
   type CreatedApiKey,
   SectionCard,
+  getRuntimeConfig,
 } from '@roconnect/shared-lib';
+import { PUBLIC_API_ROUTES } from '@roconnect/shared-lib/contract';
 import {
   apiKeysQuery,
   loadPhase,
   useApiKeys,
-  usePageQueryClient,
+  useApiMutation,
+  type QueryClient,
 } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
 import { ShownOnce } from './ShownOnce';
@@ -60,6 +62,17 @@ const List = styled.ul`
   }
 `;
 
+/**
+ * Where other programs call the developer API and read its OpenAPI document: the API's base as
+ * config.json names it (`/_api` is the page's own origin, docs/production.md › The web app), which
+ * is also the document's `servers` address, then the routes' own paths.
+ */
+export function developerApiAddresses(apiBaseUrl: string, pageOrigin: string) {
+  const base = new URL(apiBaseUrl || '/', `${pageOrigin}/`).href.replace(/\/+$/, '');
+  const openapi = base + PUBLIC_API_ROUTES.openapi.path;
+  return { api: openapi.replace(/\/openapi\.json$/, ''), openapi };
+}
+
 /** "Last used 5 minutes ago" or "Never used". */
 export function lastUseText(key: ApiKey): string {
   return key.last_used_at ? `Last used ${relativeTime(key.last_used_at)}` : 'Never used';
@@ -76,50 +89,48 @@ function nameProblem(name: string): string | null {
  * key's last use, revoke one after a confirmation. A revoked key stops working at once.
  */
 export function ApiKeysSection({ serverId }: { serverId: string }) {
-  const client = usePageQueryClient();
   const read = useApiKeys(serverId);
   const nameId = useId();
   const revokeDescriptionId = useId();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [revokeBusy, setRevokeBusy] = useState(false);
 
-  const reread = () => client.invalidateQueries({ queryKey: apiKeysQuery(serverId).queryKey });
+  const reread = (cache: QueryClient) =>
+    cache.invalidateQueries({ queryKey: apiKeysQuery(serverId).queryKey });
+  const createKey = useApiMutation({
+    call: (keyName: string) => developerApi.createApiKey(serverId, keyName),
+    changes: reread,
+  });
+  const revokeKey = useApiMutation({
+    call: (key: ApiKey) => developerApi.revokeApiKey(serverId, key.id),
+    changes: reread,
+    success: (_revoked, key) => `Key "${key.name}" revoked`,
+    failure: (error) => `Failed to revoke the key. ${refusalMessage(error) ?? 'Please try again.'}`,
+  });
+  const creating = createKey.isPending;
+  const revokeBusy = revokeKey.isPending;
 
   async function create(event: FormEvent) {
     event.preventDefault();
     const problem = nameProblem(name);
     setNameError(problem);
     if (problem) return;
-    setCreating(true);
-    try {
-      setCreated(await developerApi.createApiKey(serverId, name.trim()));
+    const outcome = await createKey.run(name.trim());
+    if (outcome.ok) {
+      setCreated(outcome.data);
       setName('');
-      void reread();
-    } catch (error) {
-      setNameError(refusalMessage(error) ?? 'Failed to create the key. Please try again.');
-    } finally {
-      setCreating(false);
+    } else {
+      setNameError(refusalMessage(outcome.error) ?? 'Failed to create the key. Please try again.');
     }
   }
 
   async function revoke(key: ApiKey) {
-    setRevokeBusy(true);
-    try {
-      await developerApi.revokeApiKey(serverId, key.id);
-      toast.success(`Key "${key.name}" revoked`);
-      setRevoking(null);
-      void reread();
-    } catch (error) {
-      toast.error(`Failed to revoke the key. ${refusalMessage(error) ?? 'Please try again.'}`);
-    } finally {
-      setRevokeBusy(false);
-    }
+    if ((await revokeKey.run(key)).ok) setRevoking(null);
   }
 
+  const address = developerApiAddresses(getRuntimeConfig().apiBaseUrl, window.location.origin);
   const phase = loadPhase(read);
   let list;
   if (phase === 'loading') list = <LoadingState label="Loading API keys..." />;
@@ -161,7 +172,12 @@ export function ApiKeysSection({ serverId }: { serverId: string }) {
   return (
     <SectionCard
       title="API keys"
-      intro="Other bots and Roblox games use a key to look up members of this server who allow it."
+      intro={
+        <>
+          Other bots and Roblox games use a key to look up members of this server who allow it, at{' '}
+          <code>{address.api}</code> (<a href={address.openapi}>OpenAPI document</a>).
+        </>
+      }
     >
       <Form onSubmit={(event) => void create(event)} noValidate>
         <div>

@@ -6,6 +6,7 @@ import { queryClient } from '@roconnect/shared-lib/query';
 import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
 import { recordRequests } from '../../testing/recordRequests';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
+import { developerApiAddresses } from '../../features/developers/ApiKeysSection';
 import { DeveloperSettings } from './DeveloperSettings';
 
 // shared-lib's mock API: the demo user manages this server, which has no key and no webhook yet
@@ -37,6 +38,26 @@ it('shows the server, its two sections and their empty states', async () => {
   expect(screen.getByRole('link', { name: 'Back to Server Configuration' })).toHaveAttribute(
     'href',
     `/server/edit/${SERVER_ID}`,
+  );
+});
+
+it('shows where the developer API and its OpenAPI document are: the API base config.json names', async () => {
+  await openPage();
+  // the tests' apiBaseUrl is '', the page's own origin
+  const origin = window.location.origin;
+  const keysRegion = region('API keys');
+  expect(within(keysRegion).getByText(`${origin}/api/public/v1`)).toBeInTheDocument();
+  expect(within(keysRegion).getByRole('link', { name: 'OpenAPI document' })).toHaveAttribute(
+    'href',
+    `${origin}/api/public/v1/openapi.json`,
+  );
+  // one origin (`"apiBaseUrl": "/_api"`): the page's own, as the API's OpenAPI `servers` says
+  expect(developerApiAddresses('/_api', 'https://app.example.com')).toEqual({
+    api: 'https://app.example.com/_api/api/public/v1',
+    openapi: 'https://app.example.com/_api/api/public/v1/openapi.json',
+  });
+  expect(developerApiAddresses('', 'https://app.example.com').api).toBe(
+    'https://app.example.com/api/public/v1',
   );
 });
 
