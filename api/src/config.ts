@@ -101,6 +101,10 @@ export interface DeveloperApiSettings {
   allowPrivateWebhooks: boolean;
   /** the first retry of a failed delivery waits this long, each next one about twice as long */
   webhookRetryDelaySeconds: number;
+  /** one delivery attempt's whole deadline: connect, headers and body (WEBHOOK_TIMEOUT_SECONDS) */
+  webhookTimeoutSeconds: number;
+  /** delivery attempts in flight per replica, at most one per server (WEBHOOK_CONCURRENCY) */
+  webhookConcurrency: number;
 }
 
 export interface GatewaySettings {
@@ -507,6 +511,8 @@ export function loadSettings(env: Env = process.env): Settings {
       rateLimitMax: int(env, 'PUBLIC_API_RATE_LIMIT_MAX', 60, 1, 100000),
       allowPrivateWebhooks: allowPrivateWebhooks(env, production),
       webhookRetryDelaySeconds: int(env, 'WEBHOOK_RETRY_DELAY_SECONDS', 30, 1, 3600),
+      webhookTimeoutSeconds: int(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60),
+      webhookConcurrency: int(env, 'WEBHOOK_CONCURRENCY', 8, 1, 64),
     },
     integrations: {
       discordApiBaseUrl: url(env, 'DISCORD_API_BASE_URL', origins.discordApi),

@@ -26,13 +26,15 @@ for (const [net, bits] of [
 ] as const)
   REFUSED.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  // ::/96 holds ::, ::1 and the old IPv4-compatible form ([::7f00:1] is 127.0.0.1)
+  ['::', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
   REFUSED.addSubnet(net, bits, 'ipv6');
@@ -78,16 +80,16 @@ export async function checkedAddresses(
     try {
       addresses = await resolve(bare);
     } catch {
-      throw new WebhookAddressError(`The webhook's host ${bare} could not be resolved.`);
+      throw new WebhookAddressError(`The webhook's host could not be resolved.`);
     }
   }
-  if (!addresses.length)
-    throw new WebhookAddressError(`The webhook's host ${bare} has no address.`);
+  if (!addresses.length) throw new WebhookAddressError(`The webhook's host has no address.`);
   if (!allowPrivate) {
-    const internal = addresses.find((a) => isPrivateAddress(a.address));
-    if (internal)
+    // the text names neither the host's address nor which one: a refusal must not tell a
+    // manager what an internal name resolves to (docs/security.md › webhooks)
+    if (addresses.some((a) => isPrivateAddress(a.address)))
       throw new WebhookAddressError(
-        `The webhook's host ${bare} resolves to ${internal.address}, a private or loopback address: webhooks go to public HTTPS endpoints only.`,
+        `The webhook's host resolves to a private address: webhooks go to public HTTPS endpoints only.`,
       );
   }
   return addresses;

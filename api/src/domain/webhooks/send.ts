@@ -10,8 +10,10 @@ import {
   TIMESTAMP_HEADER,
 } from './signature';
 
-/** A receiver has this long to answer; longer counts as a failed attempt. */
-const TIMEOUT_MS = 10_000;
+/** A receiver has this long, connect, headers and body together (WEBHOOK_TIMEOUT_SECONDS). */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+/** At most this much of an answer is read; the rest is not waited for (docs/security.md › T3). */
+export const MAX_WEBHOOK_ANSWER_BYTES = 4096;
 
 export type SendOutcome =
   | { ok: true; statusCode: number }
@@ -26,7 +28,10 @@ export type SendOutcome =
 export interface SendOptions {
   allowPrivate: boolean;
   resolve?: Resolve;
+  /** the whole attempt's deadline (WEBHOOK_TIMEOUT_SECONDS) */
   timeoutMs?: number;
+  /** cuts the attempt short (the API stopping) */
+  signal?: AbortSignal;
   now?: () => number;
 }
 
@@ -72,22 +77,48 @@ export async function sendDelivery(
     return { ok: false, statusCode: null, error: 'The webhook is not https://.', permanent: true };
   const client = url.protocol === 'https:' ? https : http;
   const lookup = checkedLookup(options.allowPrivate, options.resolve ?? resolveHost);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+  // one deadline for the whole attempt: an endpoint that answers a byte now and then cannot
+  // hold a delivery slot past it (an idle timeout would never fire; docs/security.md › T3)
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const late = `The endpoint did not answer within ${timeoutMs / 1000} s.`;
   return new Promise<SendOutcome>((resolve) => {
+    let settled = false;
+    /** the status, once the headers came: an attempt cut in the body still names it */
+    let answered: number | null = null;
+    const settle = (outcome: SendOutcome) => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+      // nothing more is read: the socket is closed whatever the endpoint still sends
+      request.destroy();
+    };
+    const failed = (err: Error) =>
+      settle({
+        ok: false,
+        statusCode: answered,
+        error: deadline.aborted
+          ? late
+          : options.signal?.aborted
+            ? 'The attempt was cut short: the API was stopping.'
+            : err.message,
+        permanent: err instanceof WebhookAddressError,
+      });
     const request = client.request(
       url,
       {
         method: 'POST',
         headers: { ...headers, 'content-length': Buffer.byteLength(delivery.body) },
         lookup,
-        timeout: options.timeoutMs ?? TIMEOUT_MS,
+        signal,
         // a redirect is not followed: it could point anywhere, a private address included
       },
       (response) => {
-        // the answer's body is not read for anything: drained so the socket closes
-        response.resume();
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          resolve(
+        const status = response.statusCode ?? 0;
+        answered = status;
+        const done = () =>
+          settle(
             status >= 200 && status < 300
               ? { ok: true, statusCode: status }
               : {
@@ -97,34 +128,18 @@ export async function sendDelivery(
                   permanent: false,
                 },
           );
+        // the answer's body is not used: read up to a few KB so a short answer ends cleanly,
+        // and stop there rather than wait for the rest of a long one
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read >= MAX_WEBHOOK_ANSWER_BYTES) done();
         });
-        response.on('error', (err) =>
-          resolve({
-            ok: false,
-            statusCode: status(response),
-            error: err.message,
-            permanent: false,
-          }),
-        );
+        response.on('end', done);
+        response.on('error', failed);
       },
     );
-    request.on('timeout', () =>
-      request.destroy(
-        new Error(
-          `The endpoint did not answer within ${(options.timeoutMs ?? TIMEOUT_MS) / 1000} s.`,
-        ),
-      ),
-    );
-    request.on('error', (err) =>
-      resolve({
-        ok: false,
-        statusCode: null,
-        error: err.message,
-        permanent: err instanceof WebhookAddressError,
-      }),
-    );
+    request.on('error', failed);
     request.end(delivery.body);
   });
 }
-
-const status = (response: http.IncomingMessage) => response.statusCode ?? null;

@@ -11,8 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app';
+import { announceUnlinkCleanup } from '../../../src/domain/audit/record';
 import { isPrivateAddress, checkedAddresses } from '../../../src/domain/webhooks/address';
 import { sendDelivery } from '../../../src/domain/webhooks/send';
+import { setWebhook } from '../../../src/domain/webhooks/store';
 import { testSettings } from '../../support/app';
 import { queryRows } from '../../support/db';
 import { createFakeIntegrations } from '../../support/fake-integrations';
@@ -20,7 +22,7 @@ import { linkedAccountId, verifyAs } from '../../support/console';
 import { completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { until } from '../../support/until';
-import { GROUP, GUILD_A, MAX, OLIVIA, PETE } from '../../support/world';
+import { GROUP, GUILD_A, GUILD_C, MAX, OLIVIA, PETE } from '../../support/world';
 
 /** Every string and number in a JSON value, as strings. */
 const leafValues = (value: unknown): string[] =>
@@ -60,6 +62,42 @@ async function receiver(statuses: number[]) {
 }
 
 /**
+ * An endpoint that answers 200 headers at once, then one byte of its body a second and never
+ * ends (a tarpit). Keeps when each request came and when its connection closed.
+ */
+async function trickler() {
+  const requests: { at: number; closedAt: number | null }[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const server: Server = createServer((req, res) => {
+    const seen = { at: Date.now(), closedAt: null as number | null };
+    requests.push(seen);
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.write('.');
+    const timer = setInterval(() => res.write('.'), 1000);
+    timers.add(timer);
+    res.on('close', () => {
+      clearInterval(timer);
+      timers.delete(timer);
+      seen.closedAt = Date.now();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    requests,
+    /** requests whose connection is still open */
+    open: () => requests.filter((r) => r.closedAt === null).length,
+    close: () => {
+      for (const timer of timers) clearInterval(timer);
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
  * The receiver's check, as a developer would write it from the docs: HMAC-SHA256 of
  * `${timestamp}.${body}` under the secret, hex, after `v1=`, compared in constant time.
  */
@@ -85,14 +123,21 @@ describe('private and loopback addresses', () => {
     ['https://10.1.2.3/hook', '10.1.2.3'],
     ['https://169.254.169.254/latest', '169.254.169.254'],
     ['https://localhost/hook', 'localhost'],
-  ])('%s is refused without ALLOW_PRIVATE_WEBHOOKS', async (url, named) => {
-    const olivia = await loginAs(t.app, OLIVIA);
-    const res = await putWebhook(t.app, olivia, url);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('webhook_address_refused');
-    expect(res.json().message).toContain(named);
-    expect(await queryRows(t.tdb.database, sql`SELECT * FROM webhooks`)).toEqual([]);
-  });
+  ])(
+    '%s is refused without ALLOW_PRIVATE_WEBHOOKS, without naming the address',
+    async (url, host) => {
+      const olivia = await loginAs(t.app, OLIVIA);
+      const res = await putWebhook(t.app, olivia, url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('webhook_address_refused');
+      expect(res.json().message).toBe(
+        "The webhook's host resolves to a private address: webhooks go to public HTTPS endpoints only.",
+      );
+      // what a name resolves to inside the network is not told (localhost → 127.0.0.1 / ::1)
+      if (host === 'localhost') expect(res.json().message).not.toMatch(/127\.0\.0\.1|::1/);
+      expect(await queryRows(t.tdb.database, sql`SELECT * FROM webhooks`)).toEqual([]);
+    },
+  );
 
   it('plain http:// and URLs with credentials are refused, naming why', async () => {
     const olivia = await loginAs(t.app, OLIVIA);
@@ -110,9 +155,10 @@ describe('private and loopback addresses', () => {
       { address: '93.184.216.34', family: 4 },
       { address: '::ffff:192.168.1.10', family: 6 },
     ];
-    await expect(checkedAddresses('mixed.example', false, resolve)).rejects.toThrow(
-      'resolves to ::ffff:192.168.1.10, a private or loopback address',
-    );
+    const refused = checkedAddresses('mixed.example', false, resolve);
+    await expect(refused).rejects.toThrow("The webhook's host resolves to a private address");
+    await expect(refused).rejects.not.toThrow('192.168');
+    await expect(refused).rejects.not.toThrow('mixed.example');
     await expect(checkedAddresses('mixed.example', true, resolve)).resolves.toHaveLength(2);
     const publicOnly = async () => [{ address: '93.184.216.34', family: 4 }];
     await expect(checkedAddresses('public.example', false, publicOnly)).resolves.toEqual([
@@ -134,9 +180,20 @@ describe('private and loopback addresses', () => {
       'fd00::1',
       'fe80::1',
       '::ffff:127.0.0.1',
+      // site-local, IPv4-compatible (127.0.0.1 written as ::7f00:1) and local-use NAT64
+      'fec0::1',
+      '::7f00:1',
+      '::a00:1',
+      '64:ff9b:1::a00:1',
     ])
       expect([a, isPrivateAddress(a)]).toEqual([a, true]);
-    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '172.32.0.1'])
+    for (const a of [
+      '93.184.216.34',
+      '8.8.8.8',
+      '2606:4700:4700::1111',
+      '172.32.0.1',
+      '64:ff9b:2::1',
+    ])
       expect([a, isPrivateAddress(a)]).toEqual([a, false]);
   });
 
@@ -173,6 +230,69 @@ it('connects to the address its lookup checked (a name, with private addresses a
   }
 });
 
+describe('one deadline per attempt and a capped answer (docs/security.md › T3)', () => {
+  const delivery = { id: 'd3', event: 'member.verified', body: '{}' };
+
+  it('an endpoint that trickles its answer a byte a second is cut at the deadline', async () => {
+    const tarpit = await trickler();
+    try {
+      const started = Date.now();
+      const outcome = await sendDelivery({ url: tarpit.url, secret: 's' }, delivery, {
+        allowPrivate: true,
+        timeoutMs: 1500,
+      });
+      const took = Date.now() - started;
+      expect(outcome).toEqual({
+        ok: false,
+        statusCode: 200,
+        error: 'The endpoint did not answer within 1.5 s.',
+        permanent: false,
+      });
+      // the idle timer alone never fires here: each byte restarts it
+      expect(took).toBeGreaterThanOrEqual(1400);
+      expect(took).toBeLessThan(3000);
+      await until(
+        'the connection to be closed',
+        () => tarpit.open(),
+        (n) => n === 0,
+      );
+    } finally {
+      await tarpit.close();
+    }
+  });
+
+  it('an answer is read to 4 KB and no further', async () => {
+    let closed = false;
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200);
+      // 64 KB now, and the answer never ends
+      res.write(Buffer.alloc(64 * 1024, 'a'));
+      res.on('close', () => (closed = true));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const started = Date.now();
+      const outcome = await sendDelivery(
+        { url: `http://127.0.0.1:${port}/hook`, secret: 's' },
+        delivery,
+        { allowPrivate: true, timeoutMs: 5000 },
+      );
+      expect(outcome).toEqual({ ok: true, statusCode: 200 });
+      expect(Date.now() - started).toBeLessThan(4000);
+      await until(
+        'the connection to be closed',
+        () => closed,
+        (c) => c,
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe('deliveries', () => {
   let app: FastifyInstance | undefined;
   afterEach(async () => {
@@ -181,10 +301,14 @@ describe('deliveries', () => {
   });
 
   /** An app that runs its jobs, with private webhooks allowed (the receiver is on this machine). */
-  async function appWithJobs() {
+  async function appWithJobs(env: Record<string, string> = {}) {
     await t.app.close();
     app = await buildApp({
-      settings: testSettings({ ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_RETRY_DELAY_SECONDS: '1' }),
+      settings: testSettings({
+        ALLOW_PRIVATE_WEBHOOKS: 'true',
+        WEBHOOK_RETRY_DELAY_SECONDS: '1',
+        ...env,
+      }),
       integrations: createFakeIntegrations(t.world),
       database: t.tdb.database,
       logger: false,
@@ -371,6 +495,81 @@ describe('deliveries', () => {
       expect(unlinked.data.member.discord_id).toBe(MAX);
       expect(unlinked.data.roles_removed).toEqual(expect.arrayContaining(['Verified']));
     } finally {
+      await hook.close();
+    }
+  });
+
+  it("a trickling endpoint holds one slot for its deadline and never another server's delivery", async () => {
+    const tarpit = await trickler();
+    const hook = await receiver([]);
+    try {
+      const a = await appWithJobs({ WEBHOOK_TIMEOUT_SECONDS: '3' });
+      const { db, settings } = a.ctx;
+      await setWebhook(db, settings.encryptionKey, GUILD_A, tarpit.url);
+      await setWebhook(db, settings.encryptionKey, GUILD_C, hook.url);
+      const cleanup = (discordId: string) => ({
+        member: { discordId, username: 'member' },
+        account: { robloxId: PETE, username: 'PlainPete' },
+        rolesRemoved: [],
+        nicknameReset: false,
+        warnings: [],
+      });
+      // server A's endpoint is the tarpit, and A has four deliveries queued first
+      for (const id of ['1', '2', '3', '4']) announceUnlinkCleanup(db, GUILD_A, cleanup(id));
+      await until(
+        'an attempt held by the tarpit',
+        () => tarpit.requests.length,
+        (n) => n >= 1,
+      );
+      const queuedAt = Date.now();
+      announceUnlinkCleanup(db, GUILD_C, cleanup('5'));
+      // server C's delivery arrives while A's attempt is still being trickled, within the deadline
+      await until(
+        'server C’s delivery',
+        () => hook.got.length,
+        (n) => n === 1,
+        {
+          timeoutMs: 3000,
+        },
+      );
+      expect(Date.now() - queuedAt).toBeLessThan(3000);
+      expect(tarpit.open()).toBe(1);
+      // the attempt against A ends at the deadline, failed, and is tried again later
+      const first = tarpit.requests[0]!;
+      await until(
+        'the first tarpit attempt to end',
+        () => first.closedAt,
+        (c) => c !== null,
+        {
+          timeoutMs: 6000,
+        },
+      );
+      // the deadline counts from before the connection, so the endpoint sees a little less of it
+      expect(first.closedAt! - first.at).toBeGreaterThanOrEqual(2000);
+      expect(first.closedAt! - first.at).toBeLessThan(4500);
+      const failed = await until(
+        'the attempt recorded',
+        () =>
+          queryRows<{ attempts: number; last_error: string }>(
+            t.tdb.database,
+            sql`SELECT attempts, last_error FROM webhook_deliveries WHERE guild_id = ${GUILD_A} AND attempts > 0`,
+          ),
+        (rows) => rows.length >= 1,
+      );
+      expect(failed[0]).toEqual({
+        attempts: 1,
+        last_error: 'The endpoint did not answer within 3 s.',
+      });
+      // one of A's deliveries in flight at a time, whatever else is queued for A
+      expect(
+        tarpit.requests.every(
+          (r, i) => i === 0 || r.at >= (tarpit.requests[i - 1]!.closedAt ?? Infinity) - 50,
+        ),
+      ).toBe(true);
+    } finally {
+      await app?.close();
+      app = undefined;
+      await tarpit.close();
       await hook.close();
     }
   });
