@@ -57,6 +57,16 @@ export interface Settings {
   auditRetentionDays: number;
   /** the purge deletes finished member updates older than this (JOB_RETENTION_DAYS) */
   jobRetentionDays: number;
+  /** the purge deletes /whois and developer-API lookups older than this (LOOKUP_RETENTION_DAYS) */
+  lookupRetentionDays: number;
+  /** the purge deletes joins and leaves seen longer ago than this (PRESENCE_RETENTION_DAYS) */
+  presenceRetentionDays: number;
+  /** the purge deletes binds-preview facts read longer ago than this (MEMBER_FACTS_RETENTION_DAYS) */
+  memberFactsRetentionDays: number;
+  /** the purge deletes API keys revoked longer ago than this (REVOKED_API_KEY_RETENTION_DAYS) */
+  revokedApiKeyRetentionDays: number;
+  /** the purge deletes developer-API calls recorded longer ago than this (API_KEY_CALL_RETENTION_DAYS) */
+  apiKeyCallRetentionDays: number;
   /** when expired states, spent refresh tokens and ended sessions are purged (cron, UTC) */
   purgeCron: string;
   /** Redis for counters shared by replicas (rate limits); undefined = in-memory, one process */
@@ -543,6 +553,7 @@ export function loadSettings(env: Env = process.env): Settings {
       ),
       robloxRedirectUri: `${apiUrl}/roblox/callback`,
       robloxMaxConcurrentRequests: int(env, 'ROBLOX_MAX_CONCURRENT_REQUESTS', 6, 1, 64),
+      robloxOwnershipCacheSeconds: int(env, 'ROBLOX_OWNERSHIP_CACHE_SECONDS', 300, 0, 3600),
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { JobEngine } from '../../lib/job-engine';
-import { purgeKeyCalls } from '../api-keys/keys';
 import { purgeDeliveries } from '../webhooks/store';
+import { purgeGrowingTables } from './growing-tables';
 import { purgeInactiveAccounts } from './inactive-accounts';
 import { purgeExpired, purgePastRetention } from './purge';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +13,8 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 10
 
 /**
  * The purge runs as a job: hourly on a schedule and once at start. It deletes what can never be
- * used again, then what is past its retention (AUDIT_RETENTION_DAYS, JOB_RETENTION_DAYS), then the
+ * used again, then what is past its retention (AUDIT_RETENTION_DAYS, JOB_RETENTION_DAYS, and each
+ * table that grows with use: growing-tables.ts), then the
  * accounts not seen for two years (inactive-accounts.ts). Several replicas starting
  * together create one start-up job between them (a singleton per 5-minute slot), and whichever
  * replica takes a job runs it, once.
@@ -34,9 +35,9 @@ export async function registerPurgeJob(
     const counts = {
       ...(await purgeExpired(db)),
       ...(await purgePastRetention(db, settings)),
+      ...(await purgeGrowingTables(db, settings)),
       inactiveAccounts: await purgeInactiveAccounts(ctx),
-      // the developer API's call log with the audit log, finished webhook deliveries with the jobs
-      apiKeyCalls: await purgeKeyCalls(db, daysAgo(settings.auditRetentionDays)),
+      // finished webhook deliveries with the jobs
       webhookDeliveries: await purgeDeliveries(db, daysAgo(settings.jobRetentionDays)),
     };
     log.info({ purged: counts }, 'purged expired rows and rows past their retention');

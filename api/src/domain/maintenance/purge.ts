@@ -89,7 +89,9 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
  *   still takes back every role the bot gave with that account;
  * - finished member updates past `jobRetentionDays`, except each server's latest (its page shows
  *   it); the items (every listed member's roles) of any run finished over an hour ago;
- * - Discord tokens of users with no live session (logged out, revoked or expired everywhere);
+ * - Discord tokens of users with no live session (logged out, revoked or expired everywhere),
+ *   except where we wrote a Linked Roles connection: only the user's own token can move or clear
+ *   it, and their account's deletion (or the two-year purge) must (domain/accounts/delete-user.ts);
  * - Roblox groups read over a day past their cache time: a stale row only stands in while Roblox
  *   does not answer, and without this the table would keep every group anyone ever looked up.
  */
@@ -170,6 +172,7 @@ export async function purgePastRetention(
     sql`WITH gone AS (
           DELETE FROM discord_tokens t
           WHERE t.updated_at < ${at(new Date(now.getTime() - TOKENS_SIGN_IN_GRACE_MS))}
+            AND NOT EXISTS (SELECT 1 FROM role_connections rc WHERE rc.user_id = t.user_id)
             AND NOT EXISTS (
               SELECT 1 FROM sessions s
               WHERE s.user_id = t.user_id AND s.revoked_at IS NULL AND s.expires_at > ${at(now)}
