@@ -17,3 +17,4 @@ export * from './privacy';
 export * from './developerApi';
 export { PageQueryProvider } from './PageQueryProvider';
 export * from './rules';
+export * from './mutations';

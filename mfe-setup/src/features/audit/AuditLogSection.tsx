@@ -12,9 +12,9 @@ import {
   api,
   apiErrorMessage,
   apiErrorStatus,
-  toast,
   visuallyHiddenStyles,
 } from '@roconnect/shared-lib';
+import { useApiMutation } from '@roconnect/shared-lib/query';
 import { AuditRow } from './AuditRow';
 import { saveFile } from './saveFile';
 import { useAuditLog } from './useAuditLog';
@@ -94,7 +94,19 @@ export function AuditLogSection({ serverId }: { serverId: string }) {
   const [memberInput, setMemberInput] = useState('');
   const [member, setMember] = useState<string | null>(null);
   const [filterError, setFilterError] = useState<string>();
-  const [exporting, setExporting] = useState(false);
+  const exportLog = useApiMutation({
+    call: async (filter: string | null) => {
+      const { blob, filename } = await api.server.auditExport(serverId, { member: filter });
+      saveFile(blob, filename);
+    },
+    success: 'Audit log exported',
+    // too many exports: the API says when to try again
+    failure: (failure) =>
+      apiErrorStatus(failure) === 429
+        ? `Failed to export the audit log. ${apiErrorMessage(failure)}`
+        : 'Failed to export the audit log',
+  });
+  const exporting = exportLog.isPending;
   const { state, loadMore, retry } = useAuditLog(serverId, member);
   const filterInput = useRef<HTMLInputElement>(null);
   const rows = useRef<HTMLTableSectionElement>(null);
@@ -127,21 +139,7 @@ export function AuditLogSection({ serverId }: { serverId: string }) {
   }
 
   async function exportCsv() {
-    setExporting(true);
-    try {
-      const { blob, filename } = await api.server.auditExport(serverId, { member });
-      saveFile(blob, filename);
-      toast.success('Audit log exported');
-    } catch (failure) {
-      // too many exports: the API says when to try again
-      toast.error(
-        apiErrorStatus(failure) === 429
-          ? `Failed to export the audit log. ${apiErrorMessage(failure)}`
-          : 'Failed to export the audit log',
-      );
-    } finally {
-      setExporting(false);
-    }
+    await exportLog.run(member);
   }
 
   return (

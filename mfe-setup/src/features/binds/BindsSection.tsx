@@ -14,14 +14,13 @@ import {
   Modal,
   TextInput,
   api,
-  toast,
   type BindGroup,
   type BindInput,
   type ItemBindKind,
   type ServerRole,
 } from '@roconnect/shared-lib';
 import { parseRobloxGroupInput } from '@roconnect/shared-lib/contract';
-import { useBindLookup, useServerBinds } from '@roconnect/shared-lib/query';
+import { useApiMutation, useBindLookup, useServerBinds } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
 import { useFocusReturn } from '../focus/useFocusReturn';
 import { BindRow } from './BindRow';
@@ -165,7 +164,13 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
   const [groupInput, setGroupInput] = useState('');
   const [groupInputError, setGroupInputError] = useState<string>();
   const typedGroup = useGroupInputName(serverId, groupInput);
-  const [saving, setSaving] = useState(false);
+  const saveBinds = useApiMutation({
+    call: (next: Drafts) => api.server.putBinds(serverId, { binds: toRequest(next) }),
+    success: (_saved, next) =>
+      next.groups.length + next.items.length > 0 ? 'Binds saved' : 'Group integration removed',
+    failure: 'Failed to save binds',
+  });
+  const saving = saveBinds.isPending;
   const [confirmRemoveAll, setConfirmRemoveAll] = useState(false);
   // the fields are disabled while saving and the rows replaced after: the keyboard goes back to
   // where it was, or to Save Binds
@@ -258,25 +263,17 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
       setFormError('Some binds need fixing before they can be saved.');
       return false;
     }
-    setSaving(true);
-    try {
-      const data = await api.server.putBinds(serverId, { binds: toRequest(next) });
-      setDrafts(draftsFrom(data));
-      const any = next.groups.length + next.items.length > 0;
-      toast.success(any ? 'Binds saved' : 'Group integration removed');
+    const outcome = await saveBinds.run(next);
+    if (outcome.ok) {
+      setDrafts(draftsFrom(outcome.data));
       onSaved();
       return true;
-    } catch (failure) {
-      toast.error('Failed to save binds');
-      const message = refusalMessage(failure);
-      const rowKey = rowKeyOfRefusal(next, message);
-      if (rowKey !== null && message) setErrors({ [rowKey]: withoutPointer(message) });
-      else
-        setFormError(message ?? 'The binds were not saved. Check your connection and try again.');
-      return false;
-    } finally {
-      setSaving(false);
     }
+    const message = refusalMessage(outcome.error);
+    const rowKey = rowKeyOfRefusal(next, message);
+    if (rowKey !== null && message) setErrors({ [rowKey]: withoutPointer(message) });
+    else setFormError(message ?? 'The binds were not saved. Check your connection and try again.');
+    return false;
   }
 
   const body = () => {

@@ -33,6 +33,11 @@ export function BypassRolesSection({
   const [nickname, setNickname] = useState(savedNicknameBypass);
   const [role, setRole] = useState(savedRoleBypass);
   const save = useSectionSave({
+    call: () =>
+      api.server.editBypassRoles(serverId, {
+        nickname_bypass_role_ids: nickname,
+        role_bypass_role_ids: role,
+      }),
     success: 'Bypass roles saved',
     failure: 'Failed to save the bypass roles',
   });
@@ -48,14 +53,7 @@ export function BypassRolesSection({
           save.setError(`Choose at most ${MAX_BYPASS_ROLES} roles in each list.`);
           return;
         }
-        void save
-          .run(() =>
-            api.server.editBypassRoles(serverId, {
-              nickname_bypass_role_ids: nickname,
-              role_bypass_role_ids: role,
-            }),
-          )
-          .then((ok) => ok && onSaved());
+        void save.run().then((ok) => ok && onSaved());
       }}
     >
       <Columns>

@@ -1,36 +1,35 @@
-import { useEffect, useRef, useState } from 'react';
-import { toast } from '@roconnect/shared-lib';
+import { useState } from 'react';
+import { useApiMutation } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
 
-/** Runs one section's save with its fixed toasts; keeps the API's refusal text for the section. */
-export function useSectionSave(messages: { success: string; failure: string }) {
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+/**
+ * One section's save, a mutation (useApiMutation) with the section's fixed toasts. The inline
+ * error is the API's refusal text, or what the section found wrong before calling (`setError`).
+ * `call` reads the section's current values when the save runs, or takes them from `run`.
+ */
+export function useSectionSave<TVariables = void>(options: {
+  call: (variables: TVariables) => Promise<unknown>;
+  success: string;
+  failure: string;
+}) {
+  const mutation = useApiMutation({
+    call: options.call,
+    success: options.success,
+    failure: options.failure,
+  });
+  const [invalid, setInvalid] = useState<string | undefined>();
+  const refusal = mutation.error ? refusalMessage(mutation.error) : undefined;
 
-  async function run(save: () => Promise<unknown>): Promise<boolean> {
-    setSaving(true);
-    setError(undefined);
-    try {
-      await save();
-      if (!mounted.current) return true;
-      toast.success(messages.success);
-      return true;
-    } catch (failure) {
-      if (!mounted.current) return false;
-      toast.error(messages.failure);
-      setError(refusalMessage(failure));
-      return false;
-    } finally {
-      if (mounted.current) setSaving(false);
-    }
+  /** A problem found before the call; `undefined` clears what the section shows. */
+  function setError(message: string | undefined) {
+    setInvalid(message);
+    if (message === undefined) mutation.reset();
   }
 
-  return { saving, error, setError, run };
+  async function run(variables: TVariables): Promise<boolean> {
+    setInvalid(undefined);
+    return (await mutation.run(variables)).ok;
+  }
+
+  return { saving: mutation.isPending, error: invalid ?? refusal, setError, run };
 }

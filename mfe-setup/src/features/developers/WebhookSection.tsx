@@ -11,14 +11,13 @@ import {
   developerApi,
   exactTime,
   relativeTime,
-  toast,
   type BadgeTone,
   type WebhookDelivery,
   SectionCard,
 } from '@roconnect/shared-lib';
 import {
   loadPhase,
-  usePageQueryClient,
+  useApiMutation,
   useWebhookDeliveries,
   webhookDeliveriesQuery,
 } from '@roconnect/shared-lib/query';
@@ -110,7 +109,6 @@ export function deliveryDetail(delivery: WebhookDelivery): string {
  * member.unlinked, the signing secret shown once after a save, and the latest deliveries.
  */
 export function WebhookSection({ serverId }: { serverId: string }) {
-  const client = usePageQueryClient();
   const read = useWebhookDeliveries(serverId);
   const urlId = useId();
   const [url, setUrl] = useState<string | null>(null);
@@ -118,8 +116,26 @@ export function WebhookSection({ serverId }: { serverId: string }) {
   // the field shows the saved address until the manager types
   const shownUrl = url ?? savedUrl;
   const [urlError, setUrlError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  /** `null` removes the webhook */
+  const saveWebhook = useApiMutation({
+    call: (address: string | null) => developerApi.saveWebhook(serverId, address),
+    changes: (cache, saved) => {
+      const { queryKey } = webhookDeliveriesQuery(serverId);
+      // the field shows the saved address at once, before the deliveries are read again
+      cache.setQueryData(queryKey, (data) =>
+        data
+          ? {
+              ...data,
+              webhook: saved.url ? { url: saved.url, created_at: new Date().toISOString() } : null,
+            }
+          : data,
+      );
+      return cache.invalidateQueries({ queryKey });
+    },
+    success: (_saved, address) => (address === null ? 'Webhook removed' : 'Webhook saved'),
+  });
+  const saving = saveWebhook.isPending;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -129,28 +145,13 @@ export function WebhookSection({ serverId }: { serverId: string }) {
     await send(shownUrl.trim());
   }
 
-  /** `null` removes the webhook */
   async function send(address: string | null) {
-    setSaving(true);
-    try {
-      const saved = await developerApi.saveWebhook(serverId, address);
-      toast.success(address === null ? 'Webhook removed' : 'Webhook saved');
-      setSecret(saved.secret);
-      // the field shows the saved address at once, before the deliveries are read again
-      client.setQueryData(webhookDeliveriesQuery(serverId).queryKey, (data) =>
-        data
-          ? {
-              ...data,
-              webhook: saved.url ? { url: saved.url, created_at: new Date().toISOString() } : null,
-            }
-          : data,
-      );
+    const outcome = await saveWebhook.run(address);
+    if (outcome.ok) {
+      setSecret(outcome.data.secret);
       setUrl(null);
-      void client.invalidateQueries({ queryKey: webhookDeliveriesQuery(serverId).queryKey });
-    } catch (error) {
-      setUrlError(refusalMessage(error) ?? 'Failed to save the webhook. Please try again.');
-    } finally {
-      setSaving(false);
+    } else {
+      setUrlError(refusalMessage(outcome.error) ?? 'Failed to save the webhook. Please try again.');
     }
   }
 

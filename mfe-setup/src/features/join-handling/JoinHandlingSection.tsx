@@ -35,6 +35,11 @@ export function JoinHandlingSection({
   const [joinHandling, setJoinHandling] = useState<JoinHandling>(savedJoinHandling);
   const [joinDm, setJoinDm] = useState(savedJoinDm);
   const save = useSectionSave({
+    call: () =>
+      discordSettingsApi.saveAutomation(serverId, {
+        join_handling: joinHandling,
+        join_dm: joinDm,
+      }),
     success: 'Join settings updated successfully!',
     failure: 'Failed to update join settings',
   });
@@ -45,16 +50,7 @@ export function JoinHandlingSection({
       intro="What the bot does as soon as someone joins this server."
       saveLabel="Save Join Settings"
       saving={save.saving}
-      onSave={() =>
-        void save
-          .run(() =>
-            discordSettingsApi.saveAutomation(serverId, {
-              join_handling: joinHandling,
-              join_dm: joinDm,
-            }),
-          )
-          .then((done) => done && onSaved())
-      }
+      onSave={() => void save.run().then((done) => done && onSaved())}
     >
       <RadioGroup
         name="join_handling"

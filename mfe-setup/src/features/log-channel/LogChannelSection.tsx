@@ -21,6 +21,7 @@ export function LogChannelSection({
 }: LogChannelSectionProps) {
   const [channelId, setChannelId] = useState(savedChannelId ?? '');
   const save = useSectionSave({
+    call: () => discordSettingsApi.setLogChannel(serverId, channelId || null),
     success: 'Log channel updated successfully!',
     failure: 'Failed to update log channel',
   });
@@ -31,11 +32,7 @@ export function LogChannelSection({
       intro="Optional. The bot posts verifications, setting changes and update summaries here."
       saveLabel="Save Log Channel"
       saving={save.saving}
-      onSave={() =>
-        void save
-          .run(() => discordSettingsApi.setLogChannel(serverId, channelId || null))
-          .then((done) => done && onSaved())
-      }
+      onSave={() => void save.run().then((done) => done && onSaved())}
     >
       <ChannelSelect
         label="Log channel"

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiErrorMessage, memberUpdatesApi, type MemberUpdateJob } from '@roconnect/shared-lib';
+import { queryKeys, useApiMutation, usePageQueryClient } from '@roconnect/shared-lib/query';
 import { secondsLeft, type ProgressSample } from './timeLeft';
 
 export const isActive = (job: MemberUpdateJob | null) =>
@@ -9,8 +10,6 @@ interface State {
   /** the run on show: the latest one, or the one just started */
   job: MemberUpdateJob | null;
   loading: boolean;
-  starting: boolean;
-  cancelling: boolean;
   error: string | null;
   /** estimated seconds left, null while unknown */
   secondsLeft: number | null;
@@ -24,12 +23,20 @@ export function useMemberUpdate(serverId: string, pollMs = 1000) {
   const [state, setState] = useState<State>({
     job: null,
     loading: true,
-    starting: false,
-    cancelling: false,
     error: null,
     secondsLeft: null,
   });
   const firstSample = useRef<ProgressSample | null>(null);
+  const client = usePageQueryClient();
+  // reads through the page cache, each answer fresh (a run moves on between polls)
+  const readJob = useCallback(
+    (jobId: string) =>
+      client.fetchQuery({
+        queryKey: [...queryKeys.server(serverId), 'member-update', jobId],
+        queryFn: () => memberUpdatesApi.job(serverId, jobId),
+      }),
+    [client, serverId],
+  );
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const alive = useRef(true);
 
@@ -55,7 +62,7 @@ export function useMemberUpdate(serverId: string, pollMs = 1000) {
       clearTimeout(timer.current);
       if (!job || !isActive(job)) return;
       timer.current = setTimeout(() => {
-        memberUpdatesApi.job(serverId, job.job_id).then(follow, (err: unknown) => {
+        readJob(job.job_id).then(follow, (err: unknown) => {
           if (!alive.current) return;
           setState((s) => ({ ...s, error: apiErrorMessage(err, 'Could not read the update.') }));
           // keep following: one failed read must not hide a run that is still going
@@ -63,45 +70,62 @@ export function useMemberUpdate(serverId: string, pollMs = 1000) {
         });
       }, pollMs);
     },
-    [serverId, pollMs, show],
+    [readJob, pollMs, show],
   );
 
   useEffect(() => {
     alive.current = true;
-    memberUpdatesApi.latest(serverId).then(follow, () => show(null));
+    client
+      .fetchQuery({
+        queryKey: [...queryKeys.server(serverId), 'member-update'],
+        queryFn: () => memberUpdatesApi.latest(serverId),
+      })
+      .then(follow, () => show(null));
     return () => {
       alive.current = false;
       clearTimeout(timer.current);
     };
-  }, [serverId, follow, show]);
+  }, [client, serverId, follow, show]);
+
+  const startRun = useApiMutation({
+    call: async () => {
+      const { job_id: jobId } = await memberUpdatesApi.start(serverId);
+      return readJob(jobId);
+    },
+  });
+  const cancelRun = useApiMutation({
+    call: (jobId: string) => memberUpdatesApi.cancel(serverId, jobId),
+  });
 
   const start = useCallback(async () => {
-    setState((s) => ({ ...s, starting: true, error: null }));
-    try {
-      const { job_id: jobId } = await memberUpdatesApi.start(serverId);
+    setState((s) => ({ ...s, error: null }));
+    const started = await startRun.run();
+    if (started.ok) {
       firstSample.current = null;
-      follow(await memberUpdatesApi.job(serverId, jobId));
-    } catch (err) {
-      if (alive.current)
-        setState((s) => ({ ...s, error: apiErrorMessage(err, 'Could not start the update.') }));
-    } finally {
-      if (alive.current) setState((s) => ({ ...s, starting: false }));
+      follow(started.data);
+    } else if (alive.current) {
+      const error = apiErrorMessage(started.error, 'Could not start the update.');
+      setState((s) => ({ ...s, error }));
     }
-  }, [serverId, follow]);
+  }, [startRun, follow]);
 
   const cancel = useCallback(async () => {
     const job = state.job;
     if (!job) return;
-    setState((s) => ({ ...s, cancelling: true, error: null }));
-    try {
-      follow(await memberUpdatesApi.cancel(serverId, job.job_id));
-    } catch (err) {
-      if (alive.current)
-        setState((s) => ({ ...s, error: apiErrorMessage(err, 'Could not cancel the update.') }));
-    } finally {
-      if (alive.current) setState((s) => ({ ...s, cancelling: false }));
+    setState((s) => ({ ...s, error: null }));
+    const cancelled = await cancelRun.run(job.job_id);
+    if (cancelled.ok) follow(cancelled.data);
+    else if (alive.current) {
+      const error = apiErrorMessage(cancelled.error, 'Could not cancel the update.');
+      setState((s) => ({ ...s, error }));
     }
-  }, [serverId, state.job, follow]);
+  }, [cancelRun, state.job, follow]);
 
-  return { ...state, start, cancel };
+  return {
+    ...state,
+    starting: startRun.isPending,
+    cancelling: cancelRun.isPending,
+    start,
+    cancel,
+  };
 }

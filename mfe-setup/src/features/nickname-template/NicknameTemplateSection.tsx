@@ -62,6 +62,7 @@ export function NicknameTemplateSection({
   const tokensId = useId();
   const [template, setTemplate] = useState(savedTemplate);
   const save = useSectionSave({
+    call: () => api.server.editNicknameTemplate(serverId, template.trim()),
     success: 'Nickname template saved',
     failure: 'Failed to save the nickname template',
   });
@@ -79,9 +80,7 @@ export function NicknameTemplateSection({
           );
           return;
         }
-        void save
-          .run(() => api.server.editNicknameTemplate(serverId, template.trim()))
-          .then((ok) => ok && onSaved());
+        void save.run().then((ok) => ok && onSaved());
       }}
     >
       <Label htmlFor={id}>Template</Label>

@@ -12,6 +12,7 @@ import {
   TextInput,
   api,
   type RadioOption,
+  type EditRestrictionsRequest,
   type Restrictions,
 } from '@roconnect/shared-lib';
 import { ConfigSection } from '../config-section/ConfigSection';
@@ -108,6 +109,7 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
   const [action, setAction] = useState<Action>(saved.action);
   const [problems, setProblems] = useState<{ age?: string; users?: string; groups?: string }>({});
   const save = useSectionSave({
+    call: (body: EditRestrictionsRequest) => api.server.editRestrictions(serverId, body),
     success: 'Restrictions saved',
     failure: 'Failed to save the restrictions',
   });
@@ -124,14 +126,12 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
     setProblems(next);
     if (!userIds.ok || !groupIds.ok || next.age) return;
     void save
-      .run(() =>
-        api.server.editRestrictions(serverId, {
-          min_account_age_days: ageText ? Number(ageText) : null,
-          blocked_roblox_user_ids: userIds.ids,
-          blocked_group_ids: groupIds.ids,
-          action,
-        }),
-      )
+      .run({
+        min_account_age_days: ageText ? Number(ageText) : null,
+        blocked_roblox_user_ids: userIds.ids,
+        blocked_group_ids: groupIds.ids,
+        action,
+      })
       .then((ok) => ok && onSaved());
   }
 

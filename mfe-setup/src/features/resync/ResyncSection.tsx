@@ -28,6 +28,7 @@ export interface ResyncSectionProps {
 export function ResyncSection({ serverId, savedSchedule, onSaved }: ResyncSectionProps) {
   const [resync, setResync] = useState<ResyncSchedule>(savedSchedule);
   const save = useSectionSave({
+    call: () => discordSettingsApi.saveAutomation(serverId, { resync }),
     success: 'Resync schedule updated successfully!',
     failure: 'Failed to update resync schedule',
   });
@@ -38,11 +39,7 @@ export function ResyncSection({ serverId, savedSchedule, onSaved }: ResyncSectio
       intro="Update every member's roles and nickname at a quiet hour, without anyone asking."
       saveLabel="Save Resync Schedule"
       saving={save.saving}
-      onSave={() =>
-        void save
-          .run(() => discordSettingsApi.saveAutomation(serverId, { resync }))
-          .then((done) => done && onSaved())
-      }
+      onSave={() => void save.run().then((done) => done && onSaved())}
     >
       <RadioGroup
         name="resync"

@@ -37,6 +37,8 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
   const textField = useRef<HTMLTextAreaElement>(null);
   const channelName = choices.nameOf(channelId) ?? 'the channel';
   const save = useSectionSave({
+    call: (ownText: { text?: string }) =>
+      discordSettingsApi.postVerifyMessage(serverId, { channel_id: channelId, ...ownText }),
     success: `Verify message posted in ${channelName}`,
     failure: 'Failed to post the Verify message',
   });
@@ -52,15 +54,11 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
       return;
     }
     const ownText = sentText(text) ? { text: sentText(text) } : {};
-    void save
-      .run(() =>
-        discordSettingsApi.postVerifyMessage(serverId, { channel_id: channelId, ...ownText }),
-      )
-      .then((done) => {
-        if (!done) return;
-        setPostedIn(channelName);
-        onPosted();
-      });
+    void save.run(ownText).then((done) => {
+      if (!done) return;
+      setPostedIn(channelName);
+      onPosted();
+    });
   }
 
   return (

@@ -1,6 +1,13 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { BRAND, Label, TextInput, api, type GroupSummary } from '@roconnect/shared-lib';
+import {
+  BRAND,
+  Label,
+  TextInput,
+  api,
+  type EditGroupRequest,
+  type GroupSummary,
+} from '@roconnect/shared-lib';
 import { GroupInputHint } from '../../features/group/GroupInputHint';
 import { readGroupField } from '../../features/group/readGroupField';
 import { ConfigSection } from '../../features/config-section/ConfigSection';
@@ -33,6 +40,7 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
   const inputId = useId();
   const [input, setInput] = useState(savedGroupId);
   const save = useSectionSave({
+    call: (body: EditGroupRequest) => api.server.editGroup(serverId, body),
     success: 'Group configuration updated successfully!',
     failure: 'Failed to update group configuration',
   });
@@ -44,9 +52,7 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
       save.setError(field.error);
       return;
     }
-    void save
-      .run(() => api.server.editGroup(serverId, field.body))
-      .then((saved) => saved && onSaved());
+    void save.run(field.body).then((saved) => saved && onSaved());
   }
 
   return (

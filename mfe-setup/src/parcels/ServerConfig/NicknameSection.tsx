@@ -12,6 +12,7 @@ export interface NicknameSectionProps {
 export function NicknameSection({ serverId, savedFormat }: NicknameSectionProps) {
   const [format, setFormat] = useState<NicknameFormat>(savedFormat);
   const save = useSectionSave({
+    call: () => api.server.editNickname(serverId, format),
     success: 'Nickname format updated successfully!',
     failure: 'Failed to update nickname format',
   });
@@ -21,7 +22,7 @@ export function NicknameSection({ serverId, savedFormat }: NicknameSectionProps)
       intro={`The nickname ${BRAND.product} gives members after they verify. Saving a format here replaces a nickname template of your own (Nicknames, bypass roles and restrictions).`}
       saveLabel="Save Nickname Format"
       saving={save.saving}
-      onSave={() => void save.run(() => api.server.editNickname(serverId, format))}
+      onSave={() => void save.run()}
     >
       <RadioGroup
         name="nickname_format"

@@ -23,6 +23,7 @@ export function UnverifiedRoleSection({
   const choices = roles.filter((role) => role.assignable && role.id !== verifiedRoleId);
   const [chosenId, setChosenId] = useState(savedRoleId ?? '');
   const save = useSectionSave({
+    call: () => api.server.editUnverifiedRole(serverId, chosenId || null),
     success: 'Unverified role updated successfully!',
     failure: 'Failed to update unverified role',
   });
@@ -33,11 +34,7 @@ export function UnverifiedRoleSection({
       intro="Optional. Members who have not verified get this role; verifying takes it away."
       saveLabel="Save Unverified Role"
       saving={save.saving}
-      onSave={() =>
-        void save
-          .run(() => api.server.editUnverifiedRole(serverId, chosenId || null))
-          .then((saved) => saved && onSaved())
-      }
+      onSave={() => void save.run().then((saved) => saved && onSaved())}
     >
       <Label htmlFor={selectId}>Unverified role</Label>
       <Select

@@ -37,6 +37,11 @@ export function VerifiedRoleSection({
   );
   const hidden = roles.length - assignable.length;
   const save = useSectionSave({
+    call: () =>
+      api.server.editVerifiedRole(serverId, {
+        verified_role_name: name,
+        verified_role_id: chosenId || null,
+      }),
     success: 'Verified role updated successfully!',
     failure: 'Failed to update verified role',
   });
@@ -53,16 +58,7 @@ export function VerifiedRoleSection({
       intro="Verified members get this role. Type a name to use or create a role, or pick one the bot can give."
       saveLabel="Save Verified Role"
       saving={save.saving}
-      onSave={() =>
-        void save
-          .run(() =>
-            api.server.editVerifiedRole(serverId, {
-              verified_role_name: name,
-              verified_role_id: chosenId || null,
-            }),
-          )
-          .then((saved) => saved && onSaved())
-      }
+      onSave={() => void save.run().then((saved) => saved && onSaved())}
     >
       <Fields>
         <div>

@@ -6,10 +6,12 @@ import {
   apiErrorStatus,
   toast,
   type NicknameFormat,
+  type SetupGroupRequest,
 } from '@roconnect/shared-lib';
 import {
   serverChanged,
   setupStatusQuery,
+  useApiMutation,
   usePageQueryClient,
   useServerConfig,
   useSetupStatus,
@@ -31,6 +33,12 @@ const gotNoAnswer = (failure: unknown) => apiErrorStatus(failure) === undefined;
 
 export type WizardBusy = 'save' | 'skip' | null;
 
+/** a step's save: the step, and for step 3 the group it links */
+interface StepSave {
+  step: WizardStepNumber;
+  group?: SetupGroupRequest;
+}
+
 /**
  * The wizard's state machine (docs/product.md › Setup wizard): load the setup status, open at its
  * step (or finish at once), save each step in turn, skip or link a group, and complete.
@@ -49,11 +57,37 @@ export function useSetupWizard(
   const [nicknameFormat, setNicknameFormat] = useState<NicknameFormat>(DEFAULT_NICKNAME_FORMAT);
   const [verifiedRoleName, setVerifiedRoleName] = useState(DEFAULT_VERIFIED_ROLE_NAME);
   const [groupInput, setGroupInput] = useState('');
-  const [busy, setBusy] = useState<WizardBusy>(null);
   const [error, setError] = useState<string | undefined>();
   /** the group call got no answer; the user can ask whether setup finished after all */
   const [outcomeUnknown, setOutcomeUnknown] = useState(false);
-  const [checkingStatus, setCheckingStatus] = useState(false);
+
+  const stepSave = useApiMutation({
+    call: ({ step: current, group }: StepSave): Promise<unknown> =>
+      current === 1
+        ? api.server.setupNickname(serverId, nicknameFormat)
+        : current === 2
+          ? api.server.setupVerifiedRole(serverId, verifiedRoleName)
+          : api.server.setupGroup(serverId, group!),
+    changes: (cache) => serverChanged(cache, serverId),
+    success: (_saved, { step: current }) => `Step ${current} completed successfully!`,
+    failure: (failure, { step: current }) =>
+      current === 3 && gotNoAnswer(failure)
+        ? null
+        : `Failed to complete step ${current}. Please try again.`,
+  });
+  const groupSkip = useApiMutation({
+    call: () => api.server.setupGroup(serverId, { skip: true }),
+    changes: (cache) => serverChanged(cache, serverId),
+    success: 'Group setup skipped successfully!',
+    failure: (failure) =>
+      gotNoAnswer(failure) ? null : 'Failed to skip group setup. Please try again.',
+  });
+  /** asked by the user after a group call without an answer */
+  const statusCheck = useApiMutation({
+    call: () => client.fetchQuery(setupStatusQuery(serverId)),
+  });
+  const busy: WizardBusy = stepSave.isPending ? 'save' : groupSkip.isPending ? 'skip' : null;
+  const checkingStatus = statusCheck.isPending;
 
   // The shell may unmount the wizard (Cancel) while a call is still running.
   const mounted = useRef(true);
@@ -117,21 +151,13 @@ export function useSetupWizard(
 
   async function checkStatus(): Promise<void> {
     if (checkingStatus) return;
-    setCheckingStatus(true);
-    try {
-      const status = await client.fetchQuery(setupStatusQuery(serverId));
-      if (!mounted.current) return;
-      if (status.setup_completed) {
-        toast.success('Step 3 completed successfully!');
-        completeRef.current();
-        return;
-      }
-      setError(GROUP_NOT_DONE_MESSAGE);
-    } catch {
-      if (mounted.current) setError(STATUS_CHECK_FAILED_MESSAGE);
-    } finally {
-      if (mounted.current) setCheckingStatus(false);
-    }
+    const checked = await statusCheck.run();
+    if (!mounted.current) return;
+    if (!checked.ok) setError(STATUS_CHECK_FAILED_MESSAGE);
+    else if (checked.data.setup_completed) {
+      toast.success('Step 3 completed successfully!');
+      completeRef.current();
+    } else setError(GROUP_NOT_DONE_MESSAGE);
   }
 
   async function saveStep(): Promise<void> {
@@ -144,51 +170,24 @@ export function useSetupWizard(
       setError(groupField.error);
       return;
     }
-    setBusy('save');
-    try {
-      if (current === 1) await api.server.setupNickname(serverId, nicknameFormat);
-      else if (current === 2) await api.server.setupVerifiedRole(serverId, verifiedRoleName);
-      else if (groupField) await api.server.setupGroup(serverId, groupField.body);
-      void serverChanged(client, serverId);
-      if (closedMeanwhile()) return;
-      toast.success(`Step ${current} completed successfully!`);
-      setBusy(null);
+    const saved = await stepSave.run({ step: current, group: groupField?.body });
+    if (closedMeanwhile()) return;
+    if (saved.ok) {
       if (current === 3) completeRef.current();
       else goTo((current + 1) as WizardStepNumber);
-    } catch (failure) {
-      if (closedMeanwhile()) return;
-      setBusy(null);
-      if (current === 3 && gotNoAnswer(failure)) {
-        groupGotNoAnswer();
-        return;
-      }
-      toast.error(`Failed to complete step ${current}. Please try again.`);
-      setError(refusalMessage(failure));
-    }
+    } else if (current === 3 && gotNoAnswer(saved.error)) groupGotNoAnswer();
+    else setError(refusalMessage(saved.error));
   }
 
   async function skipGroup(): Promise<void> {
     if (busy) return;
     setError(undefined);
     setOutcomeUnknown(false);
-    setBusy('skip');
-    try {
-      await api.server.setupGroup(serverId, { skip: true });
-      void serverChanged(client, serverId);
-      if (closedMeanwhile()) return;
-      toast.success('Group setup skipped successfully!');
-      setBusy(null);
-      completeRef.current();
-    } catch (failure) {
-      if (closedMeanwhile()) return;
-      setBusy(null);
-      if (gotNoAnswer(failure)) {
-        groupGotNoAnswer();
-        return;
-      }
-      toast.error('Failed to skip group setup. Please try again.');
-      setError(refusalMessage(failure));
-    }
+    const skipped = await groupSkip.run();
+    if (closedMeanwhile()) return;
+    if (skipped.ok) completeRef.current();
+    else if (gotNoAnswer(skipped.error)) groupGotNoAnswer();
+    else setError(refusalMessage(skipped.error));
   }
 
   return {

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useRef } from 'react';
+import {
+  useMutation,
+  type MutationKey,
+  type QueryClient,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+import { toast } from '../toasts/toastStore';
+import { usePageQueryClient } from './hooks';
+
+/** the cache a mutation's `changes` update */
+export type { QueryClient } from '@tanstack/react-query';
+
+/** A toast's text, or what makes it from the answer or the failure; null shows none. */
+type ToastText<TArgs extends unknown[]> = string | ((...args: TArgs) => string | null);
+
+export interface ApiMutationOptions<TData, TVariables> {
+  /** the API call (a write, or a one-off download the screen asks for) */
+  call: (variables: TVariables) => Promise<TData>;
+  /**
+   * What the answer changes in the page's cache: the reads it makes stale, or the data it
+   * replaces. Runs even when the screen that asked has gone, so the next screen shows the change.
+   */
+  changes?: (client: QueryClient, data: TData, variables: TVariables) => unknown;
+  /** toasts, shown only while the screen that asked is still there */
+  success?: ToastText<[TData, TVariables]>;
+  failure?: ToastText<[Error, TVariables]>;
+  /** for a screen that follows several of its calls at once (useMutationState) */
+  mutationKey?: MutationKey;
+}
+
+export type ApiOutcome<TData> = { ok: true; data: TData } | { ok: false; error: Error };
+
+export type ApiMutation<TData, TVariables> = UseMutationResult<TData, Error, TVariables> & {
+  /** Makes the call, shows its toast; resolves with the outcome, never rejects. */
+  run: (variables: TVariables) => Promise<ApiOutcome<TData>>;
+};
+
+/**
+ * The web app's one way to change something through the API: a TanStack mutation on the page's
+ * cache. Its `isPending` is the screen's busy state, its `error` the inline failure (cleared when
+ * the call is made again), its toasts the screen's fixed texts; `changes` keeps every read that
+ * shows the data right. Screens never keep a busy flag of their own (eslint.config.mjs).
+ */
+export function useApiMutation<TData, TVariables = void>(
+  options: ApiMutationOptions<TData, TVariables>,
+): ApiMutation<TData, TVariables> {
+  const client = usePageQueryClient();
+  const latest = useRef(options);
+  latest.current = options;
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const mutation = useMutation<TData, Error, TVariables>(
+    {
+      mutationKey: options.mutationKey,
+      mutationFn: (variables) => latest.current.call(variables),
+      // not awaited: the call is done when the API answered; the reads follow on their own
+      onSuccess: (data, variables) => void latest.current.changes?.(client, data, variables),
+    },
+    client,
+  );
+
+  const { mutateAsync } = mutation;
+  const run = useCallback(
+    async (variables: TVariables): Promise<ApiOutcome<TData>> => {
+      try {
+        const data = await mutateAsync(variables);
+        if (mounted.current) showToast('success', latest.current.success, data, variables);
+        return { ok: true, data };
+      } catch (failure) {
+        const error = failure instanceof Error ? failure : new Error(String(failure));
+        if (mounted.current) showToast('error', latest.current.failure, error, variables);
+        return { ok: false, error };
+      }
+    },
+    [mutateAsync],
+  );
+
+  return { ...mutation, run };
+}
+
+function showToast<TArgs extends unknown[]>(
+  type: 'success' | 'error',
+  text: ToastText<TArgs> | undefined,
+  ...args: TArgs
+): void {
+  const message = typeof text === 'function' ? text(...args) : text;
+  if (message) toast[type](message);
+}
