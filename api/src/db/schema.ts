@@ -184,6 +184,8 @@ export const verifications = pgTable('verifications', {
   nicknameByBot: boolean('nickname_by_bot').notNull().default(false),
   roleIdsAdded: jsonb('role_ids_added').$type<string[]>().notNull().default([]),
   roleIdsRemoved: jsonb('role_ids_removed').$type<string[]>().notNull().default([]),
+  /** 0017: the member asked for it themselves; only these count as consent (domain/privacy) */
+  memberAsked: boolean('member_asked').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -154,6 +154,14 @@ export interface VerificationRecord {
   warnings: string[];
 }
 
+/**
+ * The member asked for this update themselves (the website's Verify, the Verify button, their own
+ * /verify or /update): the only updates that count as consent (docs/security.md › Member privacy).
+ * Join handling, update-all, resync and the developer API have no actor; /update has the staff member.
+ */
+export const askedByMember = (actorUserId: string | null, memberUserId: string) =>
+  actorUserId !== null && actorUserId === memberUserId;
+
 /** One row per roles / nickname update of a member (the audit log's verification entries). */
 export async function recordVerification(db: Db, r: VerificationRecord): Promise<void> {
   const actor = await actorSnapshot(db, r.actorUserId, r.member);
@@ -178,6 +186,7 @@ export async function recordVerification(db: Db, r: VerificationRecord): Promise
     memberUsername: r.member.username,
     robloxId: r.account.robloxId,
     robloxUsername: r.account.username,
+    memberAsked: askedByMember(r.actorUserId, r.member.id),
     createdAt: new Date(),
   });
   announce(db, {

@@ -36,13 +36,22 @@ const SOURCE_WORDS = {
   api: 'through the developer API',
 } as const;
 
+/** The warnings, or for a hidden member only how many there are (the audit log has them). */
+const warningsField = (warnings: string[], hidden: boolean) =>
+  field(
+    'Warnings',
+    hidden
+      ? `${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'}: see the audit log on the dashboard.`
+      : warnings.join('\n'),
+  );
+
 const by = (actor: AuditActor) =>
   actor.discordId ? { footer: { text: `by ${actor.username ?? actor.discordId}` } } : {};
 
 /**
  * One audit entry as a short embed for the log channel (the same facts as the audit log). With
- * `hideRoblox`, the member keeps their Roblox account private in this server (domain/privacy):
- * the entry says what happened without naming it.
+ * `hideRoblox`, the member's Roblox account is not shown in this server (domain/privacy): the
+ * entry says what happened without naming it, and leaves out the nickname and the warnings' text.
  */
 export function logEmbed(event: AuditEvent, at = new Date(), hideRoblox = false): DiscordEmbed {
   const timestamp = at.toISOString();
@@ -62,8 +71,10 @@ export function logEmbed(event: AuditEvent, at = new Date(), hideRoblox = false)
         fields.push(field('Roles given', list(r.rolesAdded.map((x) => x.name))));
       if (r.rolesRemoved.length)
         fields.push(field('Roles removed', list(r.rolesRemoved.map((x) => x.name))));
-      if (r.nicknameUpdated) fields.push(field('Nickname', r.nicknameAfter ?? '(reset)'));
-      if (r.warnings.length) fields.push(field('Warnings', r.warnings.join('\n')));
+      // a hidden member's nickname and warnings may still tell their Roblox name, groups or age
+      if (r.nicknameUpdated && !hideRoblox)
+        fields.push(field('Nickname', r.nicknameAfter ?? '(reset)'));
+      if (r.warnings.length) fields.push(warningsField(r.warnings, hideRoblox));
       return {
         title: 'Member verified',
         description: cut(
@@ -83,7 +94,7 @@ export function logEmbed(event: AuditEvent, at = new Date(), hideRoblox = false)
       const fields = [];
       if (c.rolesRemoved.length) fields.push(field('Roles removed', list(c.rolesRemoved)));
       if (c.nicknameReset) fields.push(field('Nickname', 'reset'));
-      if (c.warnings.length) fields.push(field('Warnings', c.warnings.join('\n')));
+      if (c.warnings.length) fields.push(warningsField(c.warnings, hideRoblox));
       return {
         title: 'Account unlinked',
         description: cut(

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { guilds, privacyConsents, userGuilds, users } from '../../db/schema';
-import { verifiedServers, visibilityIn } from './consent';
+import { updatedServers, verifiedServers, visibilityIn } from './consent';
 
 export interface PrivacySettings {
   default_visible: boolean;
@@ -10,7 +10,9 @@ export interface PrivacySettings {
 
 /**
  * The member's choices as the privacy page shows them: the default for new servers, and every
- * server where they verified or made a choice, with whether their link is shown there now.
+ * server where RoConnect updated them or they made a choice, with whether their link is shown
+ * there now and whether they verified there themselves (`verified`, the only kind the default
+ * applies to).
  */
 export async function getPrivacySettings(db: Db, userId: string): Promise<PrivacySettings> {
   const [user] = await db
@@ -18,11 +20,12 @@ export async function getPrivacySettings(db: Db, userId: string): Promise<Privac
     .from(users)
     .where(eq(users.id, userId));
   const verified = new Set(await verifiedServers(db, userId));
+  const updated = await updatedServers(db, userId);
   const chosen = await db
     .select({ guildId: privacyConsents.guildId })
     .from(privacyConsents)
     .where(eq(privacyConsents.userId, userId));
-  const ids = [...new Set([...verified, ...chosen.map((c) => c.guildId)])].sort();
+  const ids = [...new Set([...updated, ...chosen.map((c) => c.guildId)])].sort();
   const shown = await visibilityIn(db, userId, ids);
   const names = ids.length
     ? await db
@@ -50,8 +53,8 @@ export interface PrivacyChoice {
 export type SetPrivacyOutcome = { ok: true } | { ok: false; unknownServers: string[] };
 
 /**
- * Saves the default for new servers and a choice per listed server. A server must be one the
- * member verified in or is in (as Discord last listed their servers); others are refused, by id.
+ * Saves the default for new servers and a choice per listed server. A server must be one where
+ * RoConnect updated the member or that they are in (as Discord last listed their servers); others are refused, by id.
  * Servers not listed keep their choice.
  */
 export async function setPrivacySettings(
@@ -61,12 +64,12 @@ export async function setPrivacySettings(
 ): Promise<SetPrivacyOutcome> {
   const ids = [...new Set(choice.servers.map((s) => s.server_id))];
   if (ids.length) {
-    const verified = await verifiedServers(db, userId, ids);
+    const updated = await updatedServers(db, userId, ids);
     const member = await db
       .select({ guildId: userGuilds.guildId })
       .from(userGuilds)
       .where(and(eq(userGuilds.userId, userId), inArray(userGuilds.guildId, ids)));
-    const known = new Set([...verified, ...member.map((m) => m.guildId)]);
+    const known = new Set([...updated, ...member.map((m) => m.guildId)]);
     const unknownServers = ids.filter((id) => !known.has(id));
     if (unknownServers.length) return { ok: false, unknownServers };
   }

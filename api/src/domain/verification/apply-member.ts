@@ -5,7 +5,9 @@ import { verifications } from '../../db/schema';
 import { IntegrationError } from '../../integrations/types';
 import { badGateway } from '../../lib/errors';
 import { markVerified } from '../accounts/accounts';
-import { recordVerification } from '../audit/record';
+import { markSeen } from '../accounts/users';
+import { askedByMember, recordVerification } from '../audit/record';
+import { mayShowLink } from '../privacy/consent';
 import { writeRoleConnection } from '../role-connections/user-connection';
 import { isEditRefusal } from './discord-refusal';
 import { listBinds } from '../binds/store';
@@ -74,7 +76,9 @@ export async function memberUpdateFacts(
   ];
   const showsRank = templates.some((t) => t.includes('{group-rank}'));
   const needs = robloxNeeds(binds, restrictions, { groupRank: showsRank });
-  const roblox = await readRobloxFacts(ctx.integrations.roblox, update.account.robloxId, needs);
+  const roblox = await readRobloxFacts(ctx.integrations.roblox, update.account.robloxId, needs, {
+    guildId: update.guild.id,
+  });
   const firstGroup = binds.find((b) => (b.kind ?? 'group') === 'group')?.groupId ?? null;
   const groupRank = showsRank
     ? await groupRankName(ctx, firstGroup, roblox.ranks.get(firstGroup ?? '') ?? 0)
@@ -84,7 +88,20 @@ export async function memberUpdateFacts(
   const groupNames = new Map<string, string>();
   for (const [id, found] of await lookupRobloxGroups(ctx, blockedIn))
     if (found.ok && found.group) groupNames.set(id, found.group.name);
-  return { ...update, binds, roles, ranks: roblox.ranks, roblox, groupRank, groupNames };
+  // shown after this update: a verification the member asked for counts as theirs already
+  const robloxShown = await mayShowLink(ctx.db, update.user.id, update.guild.id, {
+    askingNow: askedByMember(update.actorUserId, update.user.id),
+  });
+  return {
+    ...update,
+    binds,
+    roles,
+    ranks: roblox.ranks,
+    roblox,
+    groupRank,
+    groupNames,
+    robloxShown,
+  };
 }
 
 /** Discord refused a role change: which role and what the owner should do; other errors rethrown. */
@@ -112,9 +129,14 @@ function roleRefusal(err: unknown, roleName: string) {
 const changedSomething = (r: VerifyResult) =>
   r.roles_added.length + r.roles_removed.length > 0 || r.nickname_updated;
 
-/** What the server's Discord audit log says the bot's edit was for. */
+/**
+ * What the server's Discord audit log says the bot's edit was for: whoever may view it reads it,
+ * so the Roblox account only where the member lets it be shown (docs/security.md › Member privacy).
+ */
 const auditReason = (plan: MemberUpdatePlan) =>
-  `RoConnect: verified as ${plan.account.username} on Roblox`;
+  plan.robloxShown
+    ? `RoConnect: verified as ${plan.account.username} on Roblox`
+    : 'RoConnect: verified with their Roblox account';
 
 /**
  * How old a caller's read of the member may be for its roles to stand for the member's roles at
@@ -335,6 +357,9 @@ export async function applyMemberUpdate(
     dmSent: result.dm_sent,
     warnings: result.warnings,
   });
+  // the member's own /verify, Verify button or a join: use through the bot keeps the account
+  // from the two-year purge; what staff, update-all, resync or a key did does not
+  void markSeen;
   // Discord Linked Roles: the user's own values, beside the server's roles (never fails this)
   await writeRoleConnection(ctx, user.id, account);
   // what Roblox said and the roles the member has now: the binds preview's input
@@ -396,7 +421,7 @@ async function checkedRestriction(
   }
   if (denial === null) return restriction;
   result.warnings.push(
-    `RoConnect did not ${action} ${plan.user.username}, so they were only denied roles: ${denial}.`,
+    `RoConnect did not ${action} this member, so they were only denied roles: ${denial}.`,
   );
   return { ...restriction, action: 'deny' };
 }
@@ -420,12 +445,12 @@ async function enforceRestriction(
       await bot.kickMember(plan.guild.id, plan.user.discordId, reason);
     else await bot.banMember(plan.guild.id, plan.user.discordId, reason);
     result.warnings.push(
-      `${plan.user.username} was ${restriction.action === 'kick' ? 'kicked' : 'banned'} from the server: ${restriction.reason}.`,
+      `This member was ${restriction.action === 'kick' ? 'kicked' : 'banned'} from the server: ${restriction.reason}.`,
     );
   } catch (err) {
     if (!(err instanceof IntegrationError)) throw err;
     result.warnings.push(
-      `Discord refused to ${restriction.action} ${plan.user.username}, so they were only denied roles: ${err.message}`,
+      `Discord refused to ${restriction.action} this member, so they were only denied roles: ${err.message}`,
     );
   }
 }

@@ -4,6 +4,7 @@ import {
   fillNicknameTemplate,
   parseNicknameTemplate,
   type NicknameFormat,
+  type NicknameToken,
   type NicknameValues,
 } from '@roconnect/shared-lib/contract';
 
@@ -48,4 +49,18 @@ export function nicknameFromTemplate(template: string, s: NicknameSources): stri
  */
 export function buildNickname(format: NicknameFormat, s: NicknameSources): string | null {
   return nicknameFromTemplate(NICKNAME_PRESET_TEMPLATES[format], s);
+}
+
+/** Tokens filled from the member's Roblox account or its groups. */
+const ROBLOX_TOKENS: ReadonlySet<NicknameToken> = new Set<NicknameToken>([
+  'roblox-name',
+  'display-name',
+  'roblox-id',
+  'group-rank',
+]);
+
+/** The template shows something of the member's Roblox account (a template that no longer reads: no). */
+export function namesRoblox(template: string): boolean {
+  const parsed = parseNicknameTemplate(template);
+  return parsed.ok && parsed.parts.some((p) => 'token' in p && ROBLOX_TOKENS.has(p.token));
 }

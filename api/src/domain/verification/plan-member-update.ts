@@ -13,7 +13,7 @@ import { dangerousPermission } from '../roles/role-safety';
 import { bindNickname, judgeBinds, type RuleBind } from '../rules/judge';
 import { restrictionReason } from '../rules/restrictions';
 import type { RobloxFacts } from '../rules/roblox-facts';
-import { nicknameFromTemplate } from './nickname';
+import { namesRoblox, nicknameFromTemplate } from './nickname';
 import { unverifiedRoleChange } from './unverified-role';
 
 /** What a caller asks for: whom to update where, and why (the website's verify, a command, the job). */
@@ -57,6 +57,11 @@ export interface MemberUpdateFacts extends MemberUpdate {
   roles: DiscordRole[];
   /** now, for the account age restriction (absent: the clock) */
   now?: Date;
+  /**
+   * the member's Roblox account may be shown in this server once this update is done
+   * (domain/privacy, mayShowLink): otherwise no nickname is made from it
+   */
+  robloxShown: boolean;
 }
 
 export interface PlannedRole {
@@ -121,6 +126,8 @@ export interface MemberUpdatePlan {
   notify: boolean;
   source: AuditSource;
   actorUserId: string | null;
+  /** MemberUpdateFacts.robloxShown: what the bot writes to Discord may name the Roblox account */
+  robloxShown: boolean;
 }
 
 const ADMINISTRATOR = 1n << 3n;
@@ -252,7 +259,15 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
   const template =
     bindNickname(earned) ??
     effectiveNicknameTemplate(config.nicknameFormat as NicknameFormat, config.nicknameTemplate);
-  const keepsNickname = caught !== null || held(config.nicknameBypassRoleIds) !== undefined;
+  // a member whose Roblox account is not shown here gets no nickname made from it: everyone in
+  // the server would read it (docs/security.md › Member privacy); they keep their nickname
+  const hidesRoblox = !facts.robloxShown && namesRoblox(template);
+  if (hidesRoblox && !caught)
+    warnings.push(
+      'Your nickname was left as it is: your Roblox account is not shown in this server (see your privacy settings on the website).',
+    );
+  const keepsNickname =
+    caught !== null || hidesRoblox || held(config.nicknameBypassRoleIds) !== undefined;
   const value = keepsNickname
     ? null
     : nicknameFromTemplate(template, {
@@ -280,7 +295,7 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
     if (action !== 'deny' && managesServer(facts.guild, member, facts.roles)) {
       action = 'deny';
       warnings.push(
-        `RoConnect never kicks or bans a server manager, so ${user.username} was only denied roles.`,
+        'RoConnect never kicks or bans a server manager, so this member was only denied roles.',
       );
     }
     restriction = { reason: caught, action, chosenBy: config.restrictionChosenBy ?? null };
@@ -307,6 +322,7 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
     notify: facts.notify,
     source: facts.source,
     actorUserId: facts.actorUserId,
+    robloxShown: facts.robloxShown,
   };
 }
 

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
 import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
 import { planMemberUpdate } from '../../domain/verification/plan-member-update';
+import { mayShowLink } from '../../domain/privacy/consent';
 import { describeChanges, replyText } from './describe';
 import { readyGuild } from './guild-ready';
 import { canUpdateOthers, userOption, type Interaction, type Reply } from './interaction';
@@ -41,14 +42,25 @@ export async function updateCommand(ctx: AppContext, interaction: Interaction): 
       actorUserId: actor?.id ?? null,
     });
     const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
-    const lines = describeChanges(result).map((l) =>
-      l === 'Your roles and nickname were already up to date.'
-        ? 'Their roles and nickname were already up to date.'
-        : l,
+    // staff read the Roblox account, and notes that name its groups or age, only where the member
+    // lets it be shown here (docs/security.md › Member privacy); the audit log keeps the notes
+    const shown = await mayShowLink(ctx.db, linked.user.id, guildId);
+    const notes = result.warnings.length + result.not_given.length;
+    const lines = describeChanges(shown ? result : { ...result, warnings: [], not_given: [] }).map(
+      (l) =>
+        l === 'Your roles and nickname were already up to date.'
+          ? 'Their roles and nickname were already up to date.'
+          : l,
     );
+    if (!shown && notes)
+      lines.push(
+        `Their Roblox account is not shown in this server, so the ${notes === 1 ? 'note is' : `${notes} notes are`} in the audit log on the dashboard.`,
+      );
     return {
       content: replyText([
-        `Updated <@${targetId}> (${linked.account.username} on Roblox).`,
+        shown
+          ? `Updated <@${targetId}> (${linked.account.username} on Roblox).`
+          : `Updated <@${targetId}>.`,
         ...lines,
       ]),
     };

@@ -79,7 +79,7 @@ it('applyMemberUpdate takes the run’s reading: members of one run cost one rea
     });
     const result = await applyMemberUpdate(ctx, planMemberUpdate(facts), { removalRights });
     expect(result.warnings).toContain(
-      `RoConnect did not ban member_max, so they were only denied roles: the person who chose ban (Discord user ${MO}) no longer has Ban Members in this server.`,
+      `RoConnect did not ban this member, so they were only denied roles: the person who chose ban (Discord user ${MO}) no longer has Ban Members in this server.`,
     );
   }
   expect(readsOf(getMember, MO)).toBe(1);

@@ -102,6 +102,7 @@ function facts(overrides: Partial<MemberUpdateFacts> = {}): MemberUpdateFacts {
     notify: true,
     source: 'website',
     actorUserId: user.id,
+    robloxShown: true,
     binds: [],
     ranks: new Map(),
     roles: [
@@ -252,6 +253,30 @@ describe('planMemberUpdate', () => {
     );
     expect(plan.nickname).toEqual({ value: 'Max (PlainPete)', set: true, warning: null });
     expect(plan.nicknameBefore).toBe('someone else');
+  });
+
+  it('makes no nickname from the Roblox account where it is not shown, and says so', () => {
+    const plan = planMemberUpdate(
+      facts({
+        robloxShown: false,
+        config: { ...config, nicknameTemplate: '{discord-name} [{group-rank}]' },
+        member: { user_id: MEMBER, nick: 'my own', roles: [VERIFIED] },
+      }),
+    );
+    expect(plan.nickname).toEqual({ value: null, set: false, warning: null });
+    expect(plan.warnings).toEqual([
+      'Your nickname was left as it is: your Roblox account is not shown in this server (see your privacy settings on the website).',
+    ]);
+    // a template of Discord names only tells nothing of it: it still applies
+    const discordOnly = planMemberUpdate(
+      facts({
+        robloxShown: false,
+        config: { ...config, nicknameTemplate: '{discord-name}' },
+        member: { user_id: MEMBER, nick: 'my own', roles: [VERIFIED] },
+      }),
+    );
+    expect(discordOnly.nickname).toEqual({ value: 'Max', set: true, warning: null });
+    expect(discordOnly.warnings).toEqual([]);
   });
 
   it('leaves the nickname alone with the format none', () => {

@@ -5,6 +5,7 @@ import { USER_TABLES } from '../../../src/domain/accounts/export';
 import { TOMBSTONE } from '../../../src/domain/accounts/delete-user';
 import { purgeInactiveAccounts } from '../../../src/domain/maintenance/inactive-accounts';
 import { lookUpLink } from '../../../src/domain/privacy/look-up';
+import { handleMemberEvent } from '../../../src/features/member-events/handle-event';
 import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from '../../support/db';
 import {
   consent,
@@ -64,15 +65,21 @@ afterEach(async () => {
   await stack.close();
 });
 
-async function whois(guildId: string, asker: string, target: string): Promise<string> {
+/** A slash command (with its member option), as Discord sends it; answers the reply's text. */
+async function slash(
+  guildId: string,
+  asker: string,
+  command: 'whois' | 'update' | 'verify',
+  target?: string,
+): Promise<string> {
   const res = await fetch(`${stack.emulator.url}/__emulator/interactions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       guild_id: guildId,
       user_id: asker,
-      command: 'whois',
-      options: { member: target },
+      command,
+      options: target ? { member: target } : {},
     }),
   });
   expect(res.status).toBe(200);
@@ -82,6 +89,9 @@ async function whois(guildId: string, asker: string, target: string): Promise<st
   expect(message.flags).toBe(64);
   return message.content as string;
 }
+
+const whois = (guildId: string, asker: string, target: string) =>
+  slash(guildId, asker, 'whois', target);
 
 /** Olivia finishes the setup of both servers (verified role and group binds). */
 async function setUpServers(): Promise<HttpSession & { refresh: string }> {
@@ -228,15 +238,134 @@ describe('consent per server', () => {
   });
 });
 
+/** The embeds the bot posted in a server's log channel, oldest first. */
+const logged = async (guildId: string, channelId: string) =>
+  (
+    (await emulatorState(stack)).discord.guilds
+      .find((g: { id: string }) => g.id === guildId)
+      .channels.find((c: { id: string }) => c.id === channelId).messages as {
+      embeds: { title?: string; description?: string; fields?: { name: string }[] }[];
+    }[]
+  ).flatMap((m) => m.embeds);
+
+async function setLogChannels(olivia: HttpSession) {
+  for (const [id, channel] of [
+    [GUILD_A, LOGS_A],
+    [GUILD_B, LOGS_B],
+  ]) {
+    const set = await olivia.call('PUT', `/api/v1/server/${id}/log-channel`, {
+      channel_id: channel,
+    });
+    expect([id, set.status, set.json.message]).toEqual([id, 200, undefined]);
+  }
+}
+
+describe('verifications the member did not ask for (security review T2)', () => {
+  /** The developer API of GUILD_A with a new key of Olivia's. */
+  async function developerApi(olivia: HttpSession) {
+    const created = await olivia.call('POST', `/api/v1/server/${GUILD_A}/api-keys`, {
+      name: 'bot',
+    });
+    expect(created.status).toBe(201);
+    const key = created.json.data.key as string;
+    return async (method: 'GET' | 'POST', path: string) => {
+      const res = await fetch(`${stack.api}/api/public/v1/servers/${GUILD_A}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      return { status: res.status, json: (await res.json()) as any };
+    };
+  }
+  const memberVerified = (n: number) =>
+    until(
+      `${n} "Member verified" entries in the log channel`,
+      () => logged(GUILD_A, LOGS_A),
+      (embeds) => embeds.filter((e) => e.title === 'Member verified').length >= n,
+      { timeoutMs: 10_000, everyMs: 100 },
+    );
+
+  it("a moderator's /update, the developer API and join handling give roles but show nobody; verifying himself shows him", async () => {
+    const olivia = await setUpServers();
+    await setLogChannels(olivia);
+    const api = await developerApi(olivia);
+    const max = await loginThroughEmulator(stack, MAX);
+    await max.call('POST', '/api/v1/dashboard/user/sync-servers');
+    const pete = await linkRoblox(max, PETE);
+
+    // the owner's /update: roles, and a reply that names no Roblox account
+    const reply = await slash(GUILD_A, OWNER, 'update', MAX);
+    expect(reply.split('\n').slice(0, 2)).toEqual([
+      `Updated <@${MAX}>.`,
+      'Roles given: Verified, Member.',
+    ]);
+    expect(reply).toContain('Their Roblox account is not shown in this server');
+    expect(reply).not.toContain('PlainPete');
+    // the developer API's update, and join handling (a gateway join's job)
+    expect((await api('POST', `/members/${MAX}/update`)).status).toBe(200);
+    const joined = await handleMemberEvent(stack.app.ctx, {
+      kind: 'join',
+      guildId: GUILD_A,
+      userId: MAX,
+      at: new Date().toISOString(),
+    });
+    expect(joined.kind).toBe('verified');
+
+    const member = await memberIn(GUILD_A, MAX);
+    expect(member.role_names.sort()).toEqual(['Member', 'Verified']);
+    expect(member.nick).toBeNull();
+    expect(await whois(GUILD_A, NINA, MAX)).toBe(PRIVATE);
+    // the developer API answers as for someone with no link
+    const notShown = await api('GET', `/members/${MAX}`);
+    const noLink = await api('GET', `/members/${NINA}`);
+    expect([notShown.status, notShown.json]).toEqual([404, noLink.json]);
+    expect((await api('GET', `/roblox/${PETE}`)).status).toBe(404);
+    for (const e of await memberVerified(3)) expect(JSON.stringify(e)).not.toContain('PlainPete');
+    expect((await max.call('GET', '/api/v1/dashboard/user/privacy')).json.data.servers).toEqual([
+      { server_id: GUILD_A, server_name: 'Bot Guild', visible: false, verified: false },
+    ]);
+
+    // Max verifies himself: now he is shown, by the default he kept
+    await verifyIn(max, GUILD_A, pete);
+    expect(await whois(GUILD_A, NINA, MAX)).toBe(SHOWN);
+    expect((await api('GET', `/members/${MAX}`)).json.data).toMatchObject({
+      roblox_id: PETE,
+      roblox_username: 'PlainPete',
+    });
+    expect((await memberIn(GUILD_A, MAX)).nick).toBe('PlainPete');
+    const embeds = await memberVerified(4);
+    expect(embeds.filter((e) => e.title === 'Member verified').at(-1)!.description).toBe(
+      `<@${MAX}> (member_max) as PlainPete on Roblox, on the website.`,
+    );
+  });
+
+  it('a member who chose a server off gets no Roblox nickname there, and its log post has no nickname or warnings', async () => {
+    const olivia = await setUpServers();
+    await setLogChannels(olivia);
+    const api = await developerApi(olivia);
+    const max = await loginThroughEmulator(stack, MAX);
+    await max.call('POST', '/api/v1/dashboard/user/sync-servers');
+    await linkRoblox(max, PETE);
+    const saved = await max.call('PUT', '/api/v1/dashboard/user/privacy', {
+      default_visible: false,
+      servers: [{ server_id: GUILD_A, visible: false }],
+    });
+    expect(saved.status).toBe(200);
+    // Max's own /verify counts as his, but his choice for this server is off
+    await slash(GUILD_A, MAX, 'verify');
+    expect((await api('POST', `/members/${MAX}/update`)).status).toBe(200);
+    expect((await memberIn(GUILD_A, MAX)).nick).toBeNull();
+    const entries = (await memberVerified(2)).filter((e) => e.title === 'Member verified');
+    for (const e of entries) {
+      expect(JSON.stringify(e)).not.toContain('PlainPete');
+      expect((e.fields ?? []).map((f) => f.name)).not.toContain('Nickname');
+    }
+    // the warnings (his groups' ranks, the nickname left) only as a count
+    expect(JSON.stringify(entries)).not.toContain('Test Group');
+    expect(JSON.stringify(entries)).toContain('see the audit log on the dashboard');
+  });
+});
+
 describe('the log channel', () => {
-  const logged = async (guildId: string, channelId: string) =>
-    (
-      (await emulatorState(stack)).discord.guilds
-        .find((g: { id: string }) => g.id === guildId)
-        .channels.find((c: { id: string }) => c.id === channelId).messages as {
-        embeds: { title?: string; description?: string }[];
-      }[]
-    ).flatMap((m) => m.embeds);
   const entry = (guildId: string, channelId: string, title: string) =>
     until(
       `"${title}" in ${guildId}'s log channel`,
@@ -247,15 +376,7 @@ describe('the log channel', () => {
 
   it("names the member's Roblox account only in servers where they allow it", async () => {
     const olivia = await setUpServers();
-    for (const [id, channel] of [
-      [GUILD_A, LOGS_A],
-      [GUILD_B, LOGS_B],
-    ]) {
-      const set = await olivia.call('PUT', `/api/v1/server/${id}/log-channel`, {
-        channel_id: channel,
-      });
-      expect([id, set.status, set.json.message]).toEqual([id, 200, undefined]);
-    }
+    await setLogChannels(olivia);
     const max = await loginThroughEmulator(stack, MAX);
     await max.call('POST', '/api/v1/dashboard/user/sync-servers');
     const pete = await linkRoblox(max, PETE);

@@ -146,7 +146,7 @@ describe('when the kick or ban runs', () => {
     return res.json().data;
   };
   const deniedBecause = (why: string) =>
-    `RoConnect did not ban member_max, so they were only denied roles: the person who chose ban (Discord user ${MO}) ${why}.`;
+    `RoConnect did not ban this member, so they were only denied roles: the person who chose ban (Discord user ${MO}) ${why}.`;
   async function expectOnlyDenied(why: string) {
     const result = await verifyMax();
     expect(result.restricted).toBe('this Roblox account is blocked in this server');
@@ -164,7 +164,7 @@ describe('when the kick or ban runs', () => {
   it('bans while the chooser still may', async () => {
     const result = await verifyMax();
     expect(result.warnings).toContain(
-      'member_max was banned from the server: this Roblox account is blocked in this server.',
+      'This member was banned from the server: this Roblox account is blocked in this server.',
     );
     expect(removals()).toEqual([`ban ${GUILD_A} ${MAX}`]);
   });
@@ -195,7 +195,7 @@ describe('when the kick or ban runs', () => {
     await t.tdb.database.db.execute(sql`UPDATE guild_configs SET restriction_chosen_by = NULL`);
     const result = await verifyMax();
     expect(result.warnings).toContain(
-      'RoConnect did not ban member_max, so they were only denied roles: nobody allowed to ban has chosen ban since it was saved; save the restrictions again.',
+      'RoConnect did not ban this member, so they were only denied roles: nobody allowed to ban has chosen ban since it was saved; save the restrictions again.',
     );
     expect(removals()).toEqual([]);
   });

@@ -408,7 +408,7 @@ describe('restrictions', () => {
     const result = (await verify()).json().data;
     expect(result.restricted).toBe('this Roblox account is blocked in this server');
     expect(result.warnings).toContainEqual(
-      'RoConnect never kicks or bans a server manager, so member_max was only denied roles.',
+      'RoConnect never kicks or bans a server manager, so this member was only denied roles.',
     );
     expect(t.world.calls.some((c) => c.startsWith('ban ') || c.startsWith('kick '))).toBe(false);
     expect(member()).toBeDefined();
@@ -432,7 +432,7 @@ describe('restrictions', () => {
     t.world.refusedKicks.add(MAX);
     const result = (await verify()).json().data;
     expect(result.warnings).toContainEqual(
-      expect.stringMatching(/^Discord refused to kick member_max, so they were only denied roles/),
+      expect.stringMatching(/^Discord refused to kick this member, so they were only denied roles/),
     );
     expect(member()).toBeDefined();
   });
