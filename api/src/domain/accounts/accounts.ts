@@ -33,12 +33,16 @@ export async function findAccount(db: Db, accountId: string): Promise<RobloxAcco
 }
 
 /** Deletes only the caller's own account; false when there is none with that id. */
-export async function unlinkAccount(db: Db, userId: string, accountId: string): Promise<boolean> {
-  const deleted = await db
+export async function unlinkAccount(
+  db: Db,
+  userId: string,
+  accountId: string,
+): Promise<{ robloxId: string } | null> {
+  const [deleted] = await db
     .delete(robloxAccounts)
     .where(and(eq(robloxAccounts.id, accountId), eq(robloxAccounts.userId, userId)))
-    .returning({ id: robloxAccounts.id });
-  return deleted.length > 0;
+    .returning({ robloxId: robloxAccounts.robloxId });
+  return deleted ?? null;
 }
 
 export interface RobloxProfile {

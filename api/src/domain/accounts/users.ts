@@ -32,6 +32,16 @@ export async function upsertUser(db: Db, profile: DiscordUser): Promise<UserRow>
   return row!;
 }
 
+/**
+ * Something the member did themself in Discord used their link (their own /verify or Verify
+ * button, or a join a server handled with it): it counts as being seen, as a sign-in does, so the
+ * two-year purge (domain/maintenance/inactive-accounts.ts) never deletes a member who uses
+ * RoConnect only through the bot.
+ */
+export async function markSeen(db: Db, userId: string, at = new Date()): Promise<void> {
+  await db.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId));
+}
+
 export async function getUser(db: Db, userId: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row ?? null;

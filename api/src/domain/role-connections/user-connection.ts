@@ -117,3 +117,26 @@ export async function syncRoleConnectionAfterUnlink(
     return 'failed';
   }
 }
+
+/**
+ * Before the user's Discord tokens go (their account deleted, by them or the two-year purge): the
+ * role connection is emptied, whatever we last wrote, since Discord takes only the user's own
+ * token for it and nothing could clear it afterwards (docs/security.md › Member privacy). Never
+ * throws: a deletion does not wait on Discord.
+ */
+export async function clearRoleConnectionForGood(
+  ctx: AppContext,
+  userId: string,
+): Promise<RoleConnectionOutcome> {
+  try {
+    if (!(await hasScope(ctx, userId))) return 'no_scope';
+    await withDiscordToken(ctx, userId, (token) =>
+      ctx.integrations.discordRoleConnections.putUserConnection(token, { metadata: {} }),
+    );
+    await ctx.db.delete(roleConnections).where(eq(roleConnections.userId, userId));
+    return 'cleared';
+  } catch (err) {
+    logFailure(ctx, userId, 'clear', err);
+    return 'failed';
+  }
+}

@@ -359,7 +359,7 @@ export async function applyMemberUpdate(
   });
   // the member's own /verify, Verify button or a join: use through the bot keeps the account
   // from the two-year purge; what staff, update-all, resync or a key did does not
-  void markSeen;
+  if (plan.source === 'discord') await markSeen(ctx.db, user.id);
   // Discord Linked Roles: the user's own values, beside the server's roles (never fails this)
   await writeRoleConnection(ctx, user.id, account);
   // what Roblox said and the roles the member has now: the binds preview's input

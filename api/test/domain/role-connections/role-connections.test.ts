@@ -9,6 +9,10 @@ import {
   registerRoleConnectionMetadata,
   ROLE_CONNECTION_METADATA,
 } from '../../../src/domain/role-connections/metadata';
+import { TOMBSTONE } from '../../../src/domain/accounts/delete-user';
+import { purgeInactiveAccounts } from '../../../src/domain/maintenance/inactive-accounts';
+import { purgePastRetention } from '../../../src/domain/maintenance/purge';
+import { getDiscordAccessToken } from '../../../src/domain/tokens/discord-tokens';
 import { DISCORD_USER_AGENT } from '../../../src/integrations/discord/userAgent';
 import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from '../../support/db';
 import {
@@ -24,6 +28,7 @@ import {
 
 const OWNER = '110000000000000001';
 const MAX = '110000000000000002';
+const NINA = '110000000000000003';
 const BOT_USER = '100000000000000001'; // the application
 const BOT_GUILD = '120000000000000001';
 const PETE = '502';
@@ -247,5 +252,99 @@ describe("a user's role connection", () => {
     await tdb.database.db.execute(sql`UPDATE discord_tokens SET scope = 'identify guilds'`);
     expect((await verify(max, account)).status).toBe(200);
     expect(await connectionOf(MAX)).toBeNull();
+  });
+});
+
+describe('when the account ends', () => {
+  const userIdOf = async (discordId: string) =>
+    (
+      await queryRows<{ id: string }>(
+        tdb.database,
+        sql`SELECT id FROM users WHERE discord_id = ${discordId}`,
+      )
+    )[0]?.id;
+  /** What Discord answers the token on GET /users/@me: 401 once the grant is revoked. */
+  const meWith = async (token: string) =>
+    (
+      await fetch(`${stack.emulator.url}/api/v10/users/@me`, {
+        headers: { authorization: `Bearer ${token}`, 'user-agent': DISCORD_USER_AGENT },
+      })
+    ).status;
+  const EMPTY = { platform_name: null, platform_username: null, metadata: {} };
+
+  it('deleting the account empties the connection and revokes our Discord grant', async () => {
+    await setUpServer();
+    const max = await loginThroughEmulator(stack, MAX);
+    expect((await verify(max, await linkRoblox(max, PETE))).status).toBe(200);
+    expect(await connectionOf(MAX)).toMatchObject({ platform_username: 'PlainPete' });
+    const token = await getDiscordAccessToken(stack.app.ctx, (await userIdOf(MAX))!);
+    expect(await meWith(token)).toBe(200);
+
+    expect((await max.call('DELETE', '/api/v1/dashboard/user')).status).toBe(200);
+    expect(await connectionOf(MAX)).toMatchObject(EMPTY);
+    expect(await meWith(token)).toBe(401);
+  });
+
+  it('the two-year purge of a signed-out member does the same: their token was kept for it', async () => {
+    await setUpServer();
+    const max = await loginThroughEmulator(stack, MAX);
+    expect((await verify(max, await linkRoblox(max, PETE))).status).toBe(200);
+    const token = await getDiscordAccessToken(stack.app.ctx, (await userIdOf(MAX))!);
+    expect((await max.call('POST', '/auth/logout', {})).status).toBeLessThan(300);
+    // signed out hours ago: the hourly purge would drop a Discord token now
+    await tdb.database.db.execute(
+      sql`UPDATE discord_tokens SET updated_at = now() - interval '2 hours'`,
+    );
+    await purgePastRetention(tdb.database.db, stack.app.ctx.settings);
+    await tdb.database.db.execute(
+      sql`UPDATE users SET last_seen_at = now() - interval '3 years' WHERE discord_id = ${MAX}`,
+    );
+
+    expect(await purgeInactiveAccounts(stack.app.ctx)).toBe(1);
+    expect(await userIdOf(MAX)).toBeUndefined();
+    expect(await connectionOf(MAX)).toMatchObject(EMPTY);
+    expect(await meWith(token)).toBe(401);
+  });
+
+  it('a member who uses RoConnect only through the bot is not purged; one who does not is', async () => {
+    await setUpServer();
+    stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`);
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    const nina = await loginThroughEmulator(stack, NINA);
+    await linkRoblox(nina, RUBY);
+    // neither has signed in for three years; Max then uses /verify in Discord
+    await tdb.database.db.execute(
+      sql`UPDATE users SET last_seen_at = now() - interval '3 years' WHERE discord_id IN (${MAX}, ${NINA})`,
+    );
+    const res = await fetch(`${stack.emulator.url}/__emulator/interactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ guild_id: BOT_GUILD, user_id: MAX, command: 'verify' }),
+    });
+    const answer = (await res.json()) as any;
+    expect(answer.status).toBe(200);
+
+    expect(await purgeInactiveAccounts(stack.app.ctx)).toBe(1);
+    expect(await userIdOf(MAX)).toBeDefined();
+    expect(await userIdOf(NINA)).toBeUndefined();
+  });
+
+  it("kept audit entries' warnings no longer name the deleted member", async () => {
+    await setUpServer();
+    // the owner's nickname cannot be set by a bot: the warning quotes the one it would be
+    const olivia = await loginThroughEmulator(stack, OWNER);
+    const verified = await verify(olivia, await linkRoblox(olivia, PETE));
+    expect(verified.json.data.warnings.join(' ')).toContain('"PlainPete"');
+
+    expect((await olivia.call('DELETE', '/api/v1/dashboard/user')).status).toBe(200);
+    const kept = await queryRows<{ warnings: string[] }>(
+      tdb.database,
+      sql`SELECT warnings FROM verifications`,
+    );
+    expect(kept.length).toBeGreaterThan(0);
+    const warnings = kept.flatMap((k) => k.warnings).join(' ');
+    expect(warnings).not.toContain('PlainPete');
+    expect(warnings).toContain(`"${TOMBSTONE}"`);
   });
 });
