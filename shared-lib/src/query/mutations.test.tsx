@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { toast } from '../toasts/toastStore';
-import { useApiMutation } from './mutations';
+import { useApiMutation, usePendingVariables } from './mutations';
 import { createQueryClient } from './queryClient';
 
 afterEach(() => toast.clear());
@@ -61,7 +61,7 @@ describe('useApiMutation: a write through the page cache', () => {
       outcome = await result.current.run('new');
     });
     expect(outcome).toMatchObject({ ok: false, error: { message: 'refused' } });
-    expect(result.current.error?.message).toBe('refused');
+    await waitFor(() => expect(result.current.error?.message).toBe('refused'));
     expect(names()).toEqual(['old']);
     expect(messages()).toEqual(['error: Failed to save']);
   });
@@ -78,5 +78,37 @@ describe('useApiMutation: a write through the page cache', () => {
     await expect(outcome).resolves.toMatchObject({ ok: true });
     expect(names()).toEqual(['new']);
     expect(messages()).toEqual([]);
+  });
+});
+
+describe('usePendingVariables: several calls at once', () => {
+  it('lists the calls of a key still waiting, each leaving as its answer comes', async () => {
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const answers = new Map([
+      ['a', deferred<string>()],
+      ['b', deferred<string>()],
+    ]);
+    const { result } = renderHook(
+      () => ({
+        save: useApiMutation({
+          mutationKey: ['toggles'],
+          call: (name: string) => answers.get(name)!.promise,
+        }),
+        pending: usePendingVariables<string>(['toggles']),
+      }),
+      { wrapper },
+    );
+    act(() => {
+      void result.current.save.run('a');
+      void result.current.save.run('b');
+    });
+    await waitFor(() => expect(result.current.pending).toEqual(['a', 'b']));
+    answers.get('a')!.resolve('done');
+    await waitFor(() => expect(result.current.pending).toEqual(['b']));
+    answers.get('b')!.reject(new Error('refused'));
+    await waitFor(() => expect(result.current.pending).toEqual([]));
   });
 });

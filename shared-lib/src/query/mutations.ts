@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import {
   useMutation,
+  useMutationState,
   type MutationKey,
   type QueryClient,
   type UseMutationResult,
@@ -92,4 +93,18 @@ function showToast<TArgs extends unknown[]>(
 ): void {
   const message = typeof text === 'function' ? text(...args) : text;
   if (message) toast[type](message);
+}
+
+/**
+ * The variables of the calls under `mutationKey` still waiting for the API: the busy state of a
+ * screen that makes several at once (one per toggle), each shown apart.
+ */
+export function usePendingVariables<TVariables>(mutationKey: MutationKey): TVariables[] {
+  return useMutationState(
+    {
+      filters: { mutationKey, status: 'pending' },
+      select: (mutation) => mutation.state.variables as TVariables,
+    },
+    usePageQueryClient(),
+  );
 }

@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import styled from 'styled-components';
 import {
   Checkbox,
   ErrorState,
   LoadingState,
   privacyApi,
-  toast,
   type PrivacySettingsData,
   type PrivacyChoice,
   SectionCard,
@@ -13,7 +11,8 @@ import {
 import {
   loadPhase,
   privacyKeys,
-  usePageQueryClient,
+  useApiMutation,
+  usePendingVariables,
   usePrivacySettings,
 } from '@roconnect/shared-lib/query';
 
@@ -35,34 +34,30 @@ const Muted = styled.p`
 export const DEFAULT_LABEL = 'Show my Roblox account in new servers I verify in';
 export const SAVE_FAILED = 'Failed to save your privacy choice. Please try again.';
 
-/** The key of one toggle while its save is in flight: 'default' or a server id. */
-type Pending = ReadonlySet<string>;
+/** One toggle's save: its key ('default' or a server id) and what it sends. */
+interface ToggleSave {
+  key: string;
+  body: PrivacyChoice;
+}
+const SAVE_KEY = [...privacyKeys.settings(), 'save'] as const;
 
 /**
  * Where the member's Roblox account may be shown (/whois, the developer API, the log channel):
  * each server on its own, and a default for servers to come. Each toggle saves at once.
  */
 export function ConsentSection() {
-  const client = usePageQueryClient();
   const read = usePrivacySettings();
-  const [pending, setPending] = useState<Pending>(new Set());
-
-  async function save(key: string, body: PrivacyChoice) {
-    setPending((keys) => new Set(keys).add(key));
-    try {
-      const saved = await privacyApi.saveSettings(body);
-      client.setQueryData<PrivacySettingsData>(privacyKeys.settings(), saved);
-      toast.success('Privacy choice saved');
-    } catch {
-      toast.error(SAVE_FAILED);
-    } finally {
-      setPending((keys) => {
-        const left = new Set(keys);
-        left.delete(key);
-        return left;
-      });
-    }
-  }
+  // each toggle saves on its own, and is busy while its own save runs
+  const saveToggle = useApiMutation({
+    mutationKey: SAVE_KEY,
+    call: ({ body }: ToggleSave) => privacyApi.saveSettings(body),
+    changes: (cache, saved) =>
+      cache.setQueryData<PrivacySettingsData>(privacyKeys.settings(), saved),
+    success: 'Privacy choice saved',
+    failure: SAVE_FAILED,
+  });
+  const pending = new Set(usePendingVariables<ToggleSave>(SAVE_KEY).map(({ key }) => key));
+  const save = (key: string, body: PrivacyChoice) => saveToggle.run({ key, body });
 
   const phase = loadPhase(read);
   let body;

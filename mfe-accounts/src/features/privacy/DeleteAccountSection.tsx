@@ -12,6 +12,7 @@ import {
   toast,
   SectionCard,
 } from '@roconnect/shared-lib';
+import { useApiMutation } from '@roconnect/shared-lib/query';
 
 /** What the member types to say they mean it. */
 export const CONFIRM_WORD = 'DELETE';
@@ -32,9 +33,11 @@ export function DeleteAccountSection() {
   const inputId = useId();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const confirmed = typed.trim() === CONFIRM_WORD;
+  const deletion = useApiMutation({ call: () => privacyApi.deleteAccount() });
+  // stays busy once deleted: the page is on its way home
+  const busy = deletion.isPending || deletion.isSuccess;
 
   function close() {
     if (busy) return;
@@ -46,13 +49,10 @@ export function DeleteAccountSection() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!confirmed || busy) return;
-    setBusy(true);
     setFailure(null);
-    try {
-      await privacyApi.deleteAccount();
-    } catch (error) {
-      setBusy(false);
-      setFailure(`${DELETE_FAILED} ${apiErrorMessage(error)}`);
+    const deleted = await deletion.run();
+    if (!deleted.ok) {
+      setFailure(`${DELETE_FAILED} ${apiErrorMessage(deleted.error)}`);
       return;
     }
     // the API ended every session; this browser forgets its tokens and goes home

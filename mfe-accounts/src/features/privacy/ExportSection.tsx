@@ -1,32 +1,26 @@
-import { useState } from 'react';
-import { Button, privacyApi, toast, SectionCard } from '@roconnect/shared-lib';
+import { Button, privacyApi, SectionCard } from '@roconnect/shared-lib';
+import { useApiMutation } from '@roconnect/shared-lib/query';
 import { saveFile } from './saveFile';
 
 export const EXPORT_FAILED = 'Failed to download your data. Please try again.';
 
 /** A JSON file of everything RoConnect holds about the member, saved by the browser. */
 export function ExportSection() {
-  const [busy, setBusy] = useState(false);
-
-  async function download() {
-    setBusy(true);
-    try {
+  const download = useApiMutation({
+    call: async () => {
       const { blob, filename } = await privacyApi.exportData();
       saveFile(blob, filename);
-      toast.success('Your data is downloading');
-    } catch {
-      toast.error(EXPORT_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    success: 'Your data is downloading',
+    failure: EXPORT_FAILED,
+  });
 
   return (
     <SectionCard
       title="Download my data"
       intro="A JSON file with your profile, linked accounts, servers, privacy choices, lookups and sessions."
     >
-      <Button variant="secondary" loading={busy} onClick={() => void download()}>
+      <Button variant="secondary" loading={download.isPending} onClick={() => void download.run()}>
         Download my data
       </Button>
     </SectionCard>

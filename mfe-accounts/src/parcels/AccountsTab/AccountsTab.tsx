@@ -7,11 +7,11 @@ import {
   ErrorState,
   LoadingState,
   api,
-  toast,
   type AccountsTabProps,
   type LinkedAccount,
   type UnlinkCleanup,
 } from '@roconnect/shared-lib';
+import { useApiMutation } from '@roconnect/shared-lib/query';
 import { PrivacyLink } from '../../features/privacy/PrivacyLink';
 import { AccountCard } from './AccountCard';
 import { UnlinkDialog } from './UnlinkDialog';
@@ -55,7 +55,13 @@ export function AccountsTab(props: AccountsTabParcelProps) {
   const { data, reload, refresh, fromShell } = useAccountsData(props);
   const { starting, startLinking } = useLinkRoblox();
   const [confirming, setConfirming] = useState<LinkedAccount | null>(null);
-  const [unlinking, setUnlinking] = useState(false);
+  const unlinkCall = useApiMutation({
+    call: ({ account, removeRoles }: { account: LinkedAccount; removeRoles: boolean }) =>
+      api.dashboard.unlinkAccount(account.id, { removeRoles }),
+    success: 'Account unlinked successfully!',
+    failure: 'Failed to unlink account. Please try again.',
+  });
+  const unlinking = unlinkCall.isPending;
   const [cleanup, setCleanup] = useState<UnlinkCleanup[] | null>(null);
   // Accounts unlinked here stay hidden until the shell's fresh list arrives without them.
   const [removedIds, setRemovedIds] = useState<ReadonlySet<string>>(new Set());
@@ -73,11 +79,10 @@ export function AccountsTab(props: AccountsTabParcelProps) {
   }, [data]);
 
   async function unlink(account: LinkedAccount, removeRoles: boolean) {
-    setUnlinking(true);
+    const unlinked = await unlinkCall.run({ account, removeRoles });
     let keepOpen = false;
-    try {
-      const result = await api.dashboard.unlinkAccount(account.id, { removeRoles });
-      toast.success('Account unlinked successfully!');
+    if (unlinked.ok) {
+      const result = unlinked.data;
       if (removeRoles && 'cleanup' in result) {
         // the dialog stays open to show what the bot took back
         setCleanup(result.cleanup);
@@ -86,12 +91,8 @@ export function AccountsTab(props: AccountsTabParcelProps) {
       setRemovedIds((ids) => new Set(ids).add(account.id));
       if (onAccountsChange) onAccountsChange();
       else if (!fromShell) refresh();
-    } catch {
-      toast.error('Failed to unlink account. Please try again.');
-    } finally {
-      setUnlinking(false);
-      if (!keepOpen) setConfirming(null);
     }
+    if (!keepOpen) setConfirming(null);
   }
 
   let body;

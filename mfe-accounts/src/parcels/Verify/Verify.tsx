@@ -15,10 +15,11 @@ import {
   dashboardPath,
   navigate,
   session,
-  toast,
   type RoutePageProps,
+  type VerifyInServerRequest,
   type VerifyResult,
 } from '@roconnect/shared-lib';
+import { useApiMutation } from '@roconnect/shared-lib/query';
 import { linkedOnText } from '../../features/accounts/linkedDate';
 import { ServerChoice } from './ServerChoice';
 import { useVerificationData, LOAD_FAILED_MESSAGE } from './useVerificationData';
@@ -52,6 +53,8 @@ const StepTitle = styled.h2`
   font-size: 1.2rem;
 `;
 
+const failureMessage = (error: unknown) => `Verification failed: ${apiErrorMessage(error)}`;
+
 /**
  * /verify 'Verify & Update': pick an account, then a server, then verify
  * (docs/product.md › Verify).
@@ -60,8 +63,15 @@ export function Verify({ query }: RoutePageProps) {
   const { data, retry } = useVerificationData();
   const [accountId, setAccountId] = useState<string | null>(null);
   const [serverId, setServerId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const verifyIn = useApiMutation({
+    call: (body: VerifyInServerRequest) => api.dashboard.verifyInServer(body),
+    // Only when the bot could DM the user; otherwise the success screen says why not.
+    success: (verified) => (verified.dm_sent ? 'Verification triggered! Check your DMs.' : null),
+    // A 401 already signed the user out and is on its way to /login: nothing to say here.
+    failure: (error) => (session.isAuthenticated() ? failureMessage(error) : null),
+  });
+  const busy = verifyIn.isPending;
   const [result, setResult] = useState<VerifyResult | null>(null);
   const accountStepId = useId();
   const serverStepId = useId();
@@ -91,25 +101,10 @@ export function Verify({ query }: RoutePageProps) {
 
   async function verify() {
     if (!accountId || !serverId) return;
-    setBusy(true);
     setFailure(null);
-    try {
-      const verified = await api.dashboard.verifyInServer({
-        server_id: serverId,
-        account_id: accountId,
-      });
-      // Only when the bot could DM the user; otherwise the success screen says why not.
-      if (verified.dm_sent) toast.success('Verification triggered! Check your DMs.');
-      setResult(verified);
-    } catch (error) {
-      // A 401 already signed the user out and is on its way to /login: nothing to say here.
-      if (!session.isAuthenticated()) return;
-      const message = `Verification failed: ${apiErrorMessage(error)}`;
-      toast.error(message);
-      setFailure(message);
-    } finally {
-      setBusy(false);
-    }
+    const verified = await verifyIn.run({ server_id: serverId, account_id: accountId });
+    if (verified.ok) setResult(verified.data);
+    else if (session.isAuthenticated()) setFailure(failureMessage(verified.error));
   }
 
   if (result) {
