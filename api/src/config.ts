@@ -554,6 +554,7 @@ export function loadSettings(env: Env = process.env): Settings {
       robloxRedirectUri: `${apiUrl}/roblox/callback`,
       robloxMaxConcurrentRequests: int(env, 'ROBLOX_MAX_CONCURRENT_REQUESTS', 6, 1, 64),
       robloxOwnershipCacheSeconds: int(env, 'ROBLOX_OWNERSHIP_CACHE_SECONDS', 300, 0, 3600),
+      robloxOwnershipCacheSeconds: int(env, 'ROBLOX_OWNERSHIP_CACHE_SECONDS', 300, 0, 3600),
     },
   };
 }

@@ -315,4 +315,6 @@ export interface IntegrationSettings {
   robloxRedirectUri: string; // <API_URL>/roblox/callback
   /** Roblox web API calls in flight at once per process (ROBLOX_MAX_CONCURRENT_REQUESTS; default 6) */
   robloxMaxConcurrentRequests?: number;
+  /** how long an ownership answer is reused per account and item (ROBLOX_OWNERSHIP_CACHE_SECONDS; default 300) */
+  robloxOwnershipCacheSeconds?: number;
 }

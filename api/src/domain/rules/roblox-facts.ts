@@ -1,5 +1,6 @@
 import type { Restrictions } from '@roconnect/shared-lib/contract';
 import type { RobloxApiClient } from '../../integrations/types';
+import { withFairShare } from '../../lib/concurrency';
 import { itemKey, type KnownRobloxFacts, type RuleBind } from './judge';
 import { restrictionNeeds } from './restrictions';
 
@@ -50,9 +51,21 @@ export function robloxNeeds(
  * Roblox calls): one call answers every group, one every 100 badges (awarded-dates), one the
  * account's creation; game passes and catalog items are one call each, as Roblox has no batch
  * form for someone else's inventory, and none after the first that says it is private. The
- * kinds are asked at once.
+ * kinds are asked at once. `guildId`: whose turn the calls wait for in the replica's Roblox
+ * limiter, so one server's item binds do not hold another's verify (docs/security.md › T4).
  */
 export async function readRobloxFacts(
+  roblox: RobloxApiClient,
+  robloxId: string,
+  needs: RobloxNeeds,
+  { guildId }: { guildId?: string } = {},
+): Promise<RobloxFacts> {
+  return guildId === undefined
+    ? askRoblox(roblox, robloxId, needs)
+    : withFairShare(guildId, () => askRoblox(roblox, robloxId, needs));
+}
+
+async function askRoblox(
   roblox: RobloxApiClient,
   robloxId: string,
   needs: RobloxNeeds,

@@ -5,6 +5,7 @@ import {
   type IntegrationSettings,
   type RobloxApiClient,
   type RobloxGroupRole,
+  type RobloxOwnership,
 } from '../types';
 
 type Settings = Pick<
@@ -17,6 +18,7 @@ type Settings = Pick<
   | 'robloxEconomyBaseUrl'
   | 'robloxGamePassesBaseUrl'
   | 'robloxMaxConcurrentRequests'
+  | 'robloxOwnershipCacheSeconds'
 >;
 
 /** badges.roblox.com's awarded-dates answers at most this many ids per call. */
@@ -24,6 +26,12 @@ export const MAX_BADGE_IDS_PER_CALL = 100;
 
 /** Calls in flight at once when the setting is absent (ROBLOX_MAX_CONCURRENT_REQUESTS). */
 export const DEFAULT_ROBLOX_MAX_CONCURRENT_REQUESTS = 6;
+
+/** How long an ownership answer is reused when the setting is absent (ROBLOX_OWNERSHIP_CACHE_SECONDS). */
+export const DEFAULT_ROBLOX_OWNERSHIP_CACHE_SECONDS = 300;
+
+/** Ownership answers kept per replica at most; past it the oldest go first. */
+const MAX_OWNERSHIP_ANSWERS = 100_000;
 
 const ID = /^\d{1,19}$/;
 
@@ -61,6 +69,7 @@ function unexpected(res: HttpResponse, what: string): IntegrationError {
 export function createRobloxApiClient(
   settings: Settings,
   policy: HttpPolicy = {},
+  { now = Date.now }: { now?: () => number } = {},
 ): RobloxApiClient {
   const groups = trimSlash(settings.robloxGroupsBaseUrl);
   const thumbnails = trimSlash(settings.robloxThumbnailsBaseUrl);
@@ -78,6 +87,11 @@ export function createRobloxApiClient(
     limit.run(() =>
       httpRequest('roblox', url, { headers: { accept: 'application/json' } }, policy),
     );
+  // a game pass or item costs one call per member and item: an answer is reused for a while, so
+  // pressing Verify again, or a resync after a verify, asks Roblox nothing (docs/security.md › T4)
+  const ownershipTtlMs =
+    (settings.robloxOwnershipCacheSeconds ?? DEFAULT_ROBLOX_OWNERSHIP_CACHE_SECONDS) * 1000;
+  const ownership = new Map<string, { answer: RobloxOwnership; until: number }>();
   // Roblox answers an unknown group with 400 {errors:[{code:1}]}; some paths answer 404
   const isMissing = (res: HttpResponse) => res.status === 404 || res.status === 400;
 
@@ -197,14 +211,27 @@ export function createRobloxApiClient(
      */
     async getUserOwnership(userId, kind, itemId) {
       if (!ID.test(userId) || !ID.test(itemId)) return 'not_owned';
+      const key = `${userId}:${kind}:${itemId}`;
+      const known = ownership.get(key);
+      if (known && known.until > now()) return known.answer;
       const type = kind === 'gamepass' ? 'GamePass' : 'Asset';
       const res = await get(`${inventory}/v1/users/${userId}/items/${type}/${itemId}`);
-      if (res.status === 403) return 'private';
-      if (isMissing(res)) return 'not_owned';
-      const data = prop(res.body, 'data');
-      if (res.status !== 200 || !Array.isArray(data))
-        throw unexpected(res, "check the account's inventory");
-      return data.length > 0 ? 'owned' : 'not_owned';
+      let answer: RobloxOwnership;
+      if (res.status === 403) answer = 'private';
+      else if (isMissing(res)) answer = 'not_owned';
+      else {
+        const data = prop(res.body, 'data');
+        if (res.status !== 200 || !Array.isArray(data))
+          throw unexpected(res, "check the account's inventory");
+        answer = data.length > 0 ? 'owned' : 'not_owned';
+      }
+      if (ownershipTtlMs > 0) {
+        ownership.delete(key);
+        if (ownership.size >= MAX_OWNERSHIP_ANSWERS)
+          ownership.delete(ownership.keys().next().value!);
+        ownership.set(key, { answer, until: now() + ownershipTtlMs });
+      }
+      return answer;
     },
 
     /**
