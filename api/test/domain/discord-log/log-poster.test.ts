@@ -92,12 +92,14 @@ async function addMembers(n: number) {
 afterEach(() => poster.close());
 
 function verification(i: number, source: VerificationRecord['source']): VerificationRecord {
+  const id = `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
   return {
     guildId: GUILD,
     source,
-    actorUserId: null,
+    // the website's Verify is the member's own; the others here ran with nobody asking
+    actorUserId: source === 'website' ? id : null,
     member: {
-      id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      id,
       discordId: String(180000000000000000n + BigInt(i)),
       username: `member_${i}`,
       globalName: null,

@@ -322,6 +322,20 @@ describe('slash commands through the emulator', () => {
     expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
     expect(after.nick).toBe('PlainPete');
   }
+  /**
+   * Staff's /update of Max, who never verified here himself: his roles, and no Roblox name in the
+   * reply or his nickname (docs/security.md › Member privacy, T2)
+   */
+  const STAFF_UPDATED_UNSHOWN = [
+    `Updated <@${MAX}>.`,
+    'Roles given: Verified, Member.',
+    'Their Roblox account is not shown in this server, so the 3 notes are in the audit log on the dashboard.',
+  ].join('\n');
+  async function expectMaxGivenRolesOnly() {
+    const after = await member(MAX);
+    expect(after.role_names.sort()).toEqual(['Member', 'Verified']);
+    expect(after.nick).toBeNull();
+  }
 
   it('/verify gives the roles and nickname and answers ephemerally with what changed', async () => {
     await setUpBotGuild();
@@ -388,16 +402,31 @@ describe('slash commands through the emulator', () => {
     expect((await member(MAX)).roles).toEqual([]);
   });
 
-  it('/update by the owner re-applies the member’s roles and nickname', async () => {
+  it('/update by the owner gives the roles of a member who never verified here, naming no Roblox account', async () => {
     await setUpBotGuild();
     const max = await loginThroughEmulator(stack, MAX);
     await linkRoblox(max, PETE);
     const { message } = await command(OWNER, 'update', { member: MAX });
-    expect(message.content).toBe(
-      [`Updated <@${MAX}> (PlainPete on Roblox).`, ...PETE_APPLIED].join('\n'),
-    );
+    expect(message.content).toBe(STAFF_UPDATED_UNSHOWN);
     expect(message.allowed_mentions).toEqual({ parse: [] });
-    expect((await member(MAX)).nick).toBe('PlainPete');
+    await expectMaxGivenRolesOnly();
+  });
+
+  it('/update by the owner of a member who verified here himself re-applies his roles, naming his account', async () => {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    await command(MAX, 'verify');
+    await changeMember(MAX, { roles: [] });
+    const { message } = await command(OWNER, 'update', { member: MAX });
+    expect(message.content).toBe(
+      [
+        `Updated <@${MAX}> (PlainPete on Roblox).`,
+        'Roles given: Verified, Member.',
+        ...PETE_NOT_GIVEN,
+      ].join('\n'),
+    );
+    await expectMaxVerifiedAsPete();
   });
 
   it('/whois answers with the linked Roblox profile where the member verified, that they keep it private elsewhere, or that there is none', async () => {
@@ -466,7 +495,7 @@ describe('slash commands through the emulator', () => {
     });
   });
 
-  it('/update by a member given Manage Roles (not the owner) re-applies the member’s roles and nickname', async () => {
+  it('/update by a member given Manage Roles (not the owner) re-applies the member’s roles', async () => {
     await setUpBotGuild();
     const max = await loginThroughEmulator(stack, MAX);
     await linkRoblox(max, PETE);
@@ -477,10 +506,8 @@ describe('slash commands through the emulator', () => {
 
     await giveRoleWith(MO, MANAGE_ROLES);
     const { message } = await command(MO, 'update', { member: MAX });
-    expect(message.content).toBe(
-      [`Updated <@${MAX}> (PlainPete on Roblox).`, ...PETE_APPLIED].join('\n'),
-    );
-    await expectMaxVerifiedAsPete();
+    expect(message.content).toBe(STAFF_UPDATED_UNSHOWN);
+    await expectMaxGivenRolesOnly();
   });
 
   it('/update refuses Manage Roles that holds in one channel only (Manage Permissions there, N9)', async () => {

@@ -63,7 +63,7 @@ const setConfig = (changes: { join_handling?: 'verify' | 'off'; join_dm?: boolea
     join_dm = coalesce(${changes.join_dm ?? null}::boolean, join_dm)
     WHERE guild_id = ${GUILD}`);
 
-it('a linked member who joins gets their roles and nickname, and the verified DM', async () => {
+it('a linked member who joins gets their roles and the verified DM, and no Roblox nickname: they did not verify here themselves', async () => {
   await linkAccount(tdb.database, RUBY);
   const verified = await roleId(stack, 'Verified');
   const reads = jest.spyOn(stack.app.ctx.integrations.discordBot, 'getMember');
@@ -71,9 +71,11 @@ it('a linked member who joins gets their roles and nickname, and the verified DM
   const member = await until(
     'the joiner to be verified',
     () => memberOf(stack, RUBY.discordId),
-    (m) => m !== null && m.roles.includes(verified) && m.nick === RUBY.username,
+    (m) => m !== null && m.roles.includes(verified),
     JOB_RUN,
   );
+  // joining is no consent to show the Roblox account (docs/security.md › Member privacy)
+  expect(member!.nick).toBeNull();
   // the test group's Owner rank role too, and never the unverified role
   expect(member!.roles.length).toBeGreaterThanOrEqual(2);
   expect(member!.roles).not.toContain(LOW_ROLE);

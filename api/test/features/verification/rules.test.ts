@@ -389,7 +389,7 @@ describe('restrictions', () => {
       expect(audit[0]!.warnings).toContainEqual(`You cannot verify in Bot Guild: ${reason}.`);
       if (action !== 'deny')
         expect(audit[0]!.warnings).toContainEqual(
-          `member_max was ${action === 'kick' ? 'kicked' : 'banned'} from the server: ${reason}.`,
+          `This member was ${action === 'kick' ? 'kicked' : 'banned'} from the server: ${reason}.`,
         );
     });
   });
