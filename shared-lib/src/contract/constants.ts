@@ -33,6 +33,13 @@ export const MAX_BINDS = 250;
 export const MAX_GROUPS_PER_SERVER = 25;
 
 /**
+ * PUT …/binds names at most this many distinct badges, game passes and catalog items together
+ * (400 `too_many_items`): a game pass or item costs one Roblox call per member on every verify,
+ * and every server shares one API's Roblox budget (docs/security.md › T4).
+ */
+export const MAX_ITEMS_PER_SERVER = 25;
+
+/**
  * What a bind checks on Roblox: a rank range in a group (the default when `kind` is absent, so
  * binds saved before kinds existed keep working), a badge awarded, a game pass or a catalog item
  * (asset) owned.

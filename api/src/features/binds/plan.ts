@@ -7,6 +7,7 @@ import { cleanRoleName } from '../../domain/roles/validate';
 import {
   BIND_KINDS,
   MAX_GROUPS_PER_SERVER,
+  MAX_ITEMS_PER_SERVER,
   parseNicknameTemplate,
   parseRobloxGroupInput,
   type BindKind,
@@ -140,6 +141,13 @@ function check(
     throw badRequest(
       `body.binds names ${groups} Roblox groups; a server may bind at most ${MAX_GROUPS_PER_SERVER}. Remove ${groups - MAX_GROUPS_PER_SERVER} of them and save again.`,
       'too_many_groups',
+    );
+  // and every game pass or item one Roblox call per member on each verify (docs/security.md › T4)
+  const items = new Set(planned.flatMap((p) => (p.itemId ? [`${p.kind}:${p.itemId}`] : []))).size;
+  if (items > MAX_ITEMS_PER_SERVER)
+    throw badRequest(
+      `body.binds names ${items} badges, game passes and catalog items; a server may bind at most ${MAX_ITEMS_PER_SERVER}. Remove ${items - MAX_ITEMS_PER_SERVER} of them and save again.`,
+      'too_many_items',
     );
   return planned;
 }

@@ -4,7 +4,7 @@
  * emulator, counted: roblox-fan-out.test.ts.
  */
 import { sql } from 'drizzle-orm';
-import { MAX_GROUPS_PER_SERVER } from '@roconnect/shared-lib/contract';
+import { MAX_GROUPS_PER_SERVER, MAX_ITEMS_PER_SERVER } from '@roconnect/shared-lib/contract';
 import { IntegrationError } from '../../../src/integrations/types';
 import { testSettings } from '../../support/app';
 import { queryRows } from '../../support/db';
@@ -65,6 +65,39 @@ describe('the cap on distinct groups per server', () => {
     const res = await put(bindsFor(ids));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.groups).toHaveLength(MAX_GROUPS_PER_SERVER);
+  });
+});
+
+describe('the cap on distinct badges, game passes and catalog items per server (docs/security.md › T4)', () => {
+  const kinds = ['badge', 'gamepass', 'asset'] as const;
+  /** `n` distinct items, the three kinds in turn, each known to Roblox */
+  function items(n: number) {
+    return Array.from({ length: n }, (_, i) => {
+      const kind = kinds[i % 3]!;
+      const id = String(9500 + i);
+      t.world.robloxItems.set(`${kind}:${id}`, `Item ${id}`);
+      return { kind, [`${kind}_id`]: id, role_id: ROLE_LOW };
+    });
+  }
+  const itemReads = () => t.world.calls.filter((c) => c.startsWith('item ')).length;
+
+  it(`answers 400 too_many_items for ${MAX_ITEMS_PER_SERVER + 1} items, asks Roblox nothing and saves nothing`, async () => {
+    const binds = items(MAX_ITEMS_PER_SERVER + 1);
+    // a second role for one item is still one item
+    const res = await put([...binds, { ...binds[0]!, role_id: undefined, role_name: 'Extra' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'too_many_items',
+      message: `body.binds names ${MAX_ITEMS_PER_SERVER + 1} badges, game passes and catalog items; a server may bind at most ${MAX_ITEMS_PER_SERVER}. Remove 1 of them and save again.`,
+    });
+    expect(itemReads()).toBe(0);
+    expect((await get()).json().data).toEqual({ binds: [], groups: [], items: [] });
+  });
+
+  it(`saves ${MAX_ITEMS_PER_SERVER} items beside groups, which count apart`, async () => {
+    const res = await put([...items(MAX_ITEMS_PER_SERVER), ...bindsFor([GROUP])]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.items).toHaveLength(MAX_ITEMS_PER_SERVER);
   });
 });
 

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { API_PATHS, MAX_GROUPS_PER_SERVER, type ServerRole } from '@roconnect/shared-lib';
+import {
+  API_PATHS,
+  MAX_GROUPS_PER_SERVER,
+  MAX_ITEMS_PER_SERVER,
+  type ServerRole,
+} from '@roconnect/shared-lib';
 import {
   SEED_GROUP_ID,
   SEED_SERVERS,
@@ -369,6 +374,29 @@ describe('BindsSection', () => {
         },
       ]);
     });
+  });
+
+  it('says a list past the most items a server may bind is too long, before saving it', async () => {
+    record().binds = Array.from({ length: MAX_ITEMS_PER_SERVER }, (_, i) => ({
+      kind: 'badge' as const,
+      item_id: String(2124100000 + i),
+      role_id: VERIFIED,
+      nickname: null,
+      priority: 0,
+    }));
+    const bodies = recordRequests(server, 'put', API_PATHS.serverBinds(SERVER_ID));
+    const { user, section } = await renderBinds();
+    await user.click(within(section).getByRole('button', { name: 'Add a catalog item bind' }));
+    const item = within(section).getByRole('group', { name: 'Catalog item bind 1' });
+    await user.type(within(item).getByRole('textbox', { name: 'Catalog item ID' }), '1029025');
+    await user.selectOptions(within(item).getByRole('combobox', { name: 'Role' }), 'Verified');
+    await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
+    expect(
+      await within(section).findByText(
+        `A server can bind at most ${MAX_ITEMS_PER_SERVER} badges, game passes and catalog items; this list has ${MAX_ITEMS_PER_SERVER + 1}. Remove 1 and save again.`,
+      ),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
   });
 
   it('offers a retry when the binds cannot be loaded', async () => {

@@ -4,6 +4,7 @@ import {
   BRAND,
   Banner,
   MAX_GROUPS_PER_SERVER,
+  MAX_ITEMS_PER_SERVER,
   Button,
   Card,
   FieldError,
@@ -261,6 +262,14 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
     setFormError(undefined);
     if (Object.keys(problems).length) {
       setFormError('Some binds need fixing before they can be saved.');
+      return false;
+    }
+    // the API refuses more (400 too_many_items): say so before asking it
+    const itemCount = new Set(next.items.map((i) => `${i.kind}:${i.itemId.trim()}`)).size;
+    if (itemCount > MAX_ITEMS_PER_SERVER) {
+      setFormError(
+        `A server can bind at most ${MAX_ITEMS_PER_SERVER} badges, game passes and catalog items; this list has ${itemCount}. Remove ${itemCount - MAX_ITEMS_PER_SERVER} and save again.`,
+      );
       return false;
     }
     const outcome = await saveBinds.run(next);
