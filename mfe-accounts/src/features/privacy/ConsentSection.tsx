@@ -31,7 +31,7 @@ const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-export const DEFAULT_LABEL = 'Show my Roblox account in new servers I verify in';
+export const DEFAULT_LABEL = 'Show my Roblox account in new servers where I verify myself';
 export const SAVE_FAILED = 'Failed to save your privacy choice. Please try again.';
 
 /** One toggle's save: its key ('default' or a server id) and what it sends. */
@@ -75,7 +75,7 @@ export function ConsentSection() {
       <>
         <Checkbox
           label={DEFAULT_LABEL}
-          hint="Servers where you have not verified never show it unless you turn them on below."
+          hint="Only your own Verify counts: on the website, with the Verify button or /verify. Roles the bot gives you on its own (when you join, or when staff update you) show nothing unless you turn that server on below."
           checked={defaultVisible}
           disabled={pending.has('default')}
           onChange={(visible) => void save('default', { default_visible: visible, servers: [] })}
@@ -83,13 +83,13 @@ export function ConsentSection() {
         <Servers>
           <legend>Your servers</legend>
           {servers.length === 0 ? (
-            <Muted>You have not verified in a server yet.</Muted>
+            <Muted>RoConnect has not verified you in a server yet.</Muted>
           ) : (
             servers.map((server) => (
               <Checkbox
                 key={server.server_id}
                 label={`Show in ${server.server_name}`}
-                hint={server.verified ? undefined : 'You have not verified here.'}
+                hint={server.verified ? undefined : 'You have not verified here yourself.'}
                 checked={server.visible}
                 disabled={pending.has(server.server_id)}
                 onChange={(visible) =>

@@ -69,7 +69,7 @@ it('shows the default and each server’s choice, with keyboard-reachable labell
   const consent = region('Who can see your Roblox account');
   expect(
     within(consent).getByRole('checkbox', {
-      name: 'Show my Roblox account in new servers I verify in',
+      name: 'Show my Roblox account in new servers where I verify myself',
     }),
   ).toBeChecked();
   expect(within(consent).getByRole('checkbox', { name: 'Show in Tycoon Fans' })).toBeChecked();
@@ -78,7 +78,18 @@ it('shows the default and each server’s choice, with keyboard-reachable labell
   ).not.toBeChecked();
   expect(
     within(consent).getByRole('checkbox', { name: 'Show in Demo Builders Club' }),
-  ).toHaveAccessibleDescription('You have not verified here.');
+  ).toHaveAccessibleDescription('You have not verified here yourself.');
+});
+
+it('says that only the member’s own Verify counts, not roles the bot gives on its own', async () => {
+  await openPage();
+  expect(
+    within(region('Who can see your Roblox account')).getByRole('checkbox', {
+      name: 'Show my Roblox account in new servers where I verify myself',
+    }),
+  ).toHaveAccessibleDescription(
+    'Only your own Verify counts: on the website, with the Verify button or /verify. Roles the bot gives you on its own (when you join, or when staff update you) show nothing unless you turn that server on below.',
+  );
 });
 
 it('turns one server off with the keyboard and saves only that server', async () => {
@@ -96,12 +107,14 @@ it('turns one server off with the keyboard and saves only that server', async ()
 it('saves the default for new servers', async () => {
   const user = await openPage();
   await user.click(
-    screen.getByRole('checkbox', { name: 'Show my Roblox account in new servers I verify in' }),
+    screen.getByRole('checkbox', {
+      name: 'Show my Roblox account in new servers where I verify myself',
+    }),
   );
   await waitFor(() => expect(saves).toEqual([{ default_visible: false, servers: [] }]));
   expect(
     await screen.findByRole('checkbox', {
-      name: 'Show my Roblox account in new servers I verify in',
+      name: 'Show my Roblox account in new servers where I verify myself',
       checked: false,
     }),
   ).toBeInTheDocument();
