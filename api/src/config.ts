@@ -82,6 +82,10 @@ export interface Settings {
   registerCommandsOnStart: boolean;
   /** a slash command still working after this long answers "thinking…" and edits its reply later */
   interactionDeferMs: number;
+  /** Verify button, /verify and /update presses per member a minute (INTERACTION_MEMBER_RATE_LIMIT_MAX) */
+  interactionMemberRateLimitMax: number;
+  /** the same, every member of a server together (INTERACTION_SERVER_RATE_LIMIT_MAX) */
+  interactionServerRateLimitMax: number;
   /** a server-wide member update whose worker is silent this long is taken over (MEMBER_UPDATE_LEASE_SECONDS) */
   memberUpdateLeaseSeconds: number;
   /** how long one job works on a run before queueing the rest, so servers take turns */
@@ -504,6 +508,8 @@ export function loadSettings(env: Env = process.env): Settings {
     registerCommandsOnStart: flag(env, 'DISCORD_REGISTER_COMMANDS', false),
     // Discord waits 3 s for the first answer
     interactionDeferMs: int(env, 'INTERACTION_DEFER_MS', 2000, 0, 2500),
+    interactionMemberRateLimitMax: int(env, 'INTERACTION_MEMBER_RATE_LIMIT_MAX', 6, 1, 100000),
+    interactionServerRateLimitMax: int(env, 'INTERACTION_SERVER_RATE_LIMIT_MAX', 120, 1, 100000),
     memberUpdateLeaseSeconds: int(env, 'MEMBER_UPDATE_LEASE_SECONDS', 20, 2, 600),
     memberUpdateSliceSeconds: int(env, 'MEMBER_UPDATE_SLICE_SECONDS', 10, 1, 300),
     memberUpdatePollSeconds: int(env, 'MEMBER_UPDATE_POLL_SECONDS', 30, 1, 3600),

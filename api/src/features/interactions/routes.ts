@@ -14,6 +14,7 @@ import { updateCommand } from './update-command';
 import { verifyButton, verifyCommand } from './verify-command';
 import { VERIFY_BUTTON_ID } from '../../domain/config/verify-link';
 import { whoisCommand } from './whois-command';
+import { triggerLimits } from './trigger-limits';
 
 const COMMANDS: Record<string, (ctx: AppContext, i: Interaction) => Promise<Reply>> = {
   verify: verifyCommand,
@@ -26,6 +27,9 @@ const BUTTONS: Record<string, (ctx: AppContext, i: Interaction) => Promise<Reply
   [VERIFY_BUTTON_ID]: verifyButton,
 };
 
+/** What reads Roblox for a member, so counts against the trigger limits (trigger-limits.ts). */
+const TRIGGERS = new Set(['verify', 'update', VERIFY_BUTTON_ID]);
+
 const FAILED: Reply = {
   content: 'Something went wrong talking to Discord or Roblox. Please try again in a moment.',
 };
@@ -37,6 +41,7 @@ const FAILED: Reply = {
 export async function interactionRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const checkSignature = createSignatureChecker(ctx.settings.discordPublicKey);
+  const limited = triggerLimits(app, ctx.settings);
   const pending = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => void (await Promise.allSettled([...pending])));
 
@@ -85,6 +90,9 @@ export async function interactionRoutes(app: FastifyInstance) {
           content: isCommand ? 'Unknown command.' : 'This button is no longer in use.',
         }),
       };
+
+    const refusal = TRIGGERS.has(name) ? await limited(request, interaction) : null;
+    if (refusal) return { type: ResponseType.Message, data: messageData({ content: refusal }) };
 
     const work = handler(ctx, interaction).catch((err: unknown) => {
       request.log.error({ err, interaction: name }, 'interaction command failed');

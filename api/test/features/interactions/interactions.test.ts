@@ -5,6 +5,7 @@ import path from 'node:path';
 import { InteractionSigner } from '@roconnect/emulator';
 import type { FastifyInstance } from 'fastify';
 import { EMULATOR_INTERACTIONS_PUBLIC_KEY, loadSettings } from '../../../src/config';
+import { VERIFY_BUTTON_ID } from '../../../src/domain/config/verify-link';
 import { DISCORD_USER_AGENT } from '../../../src/integrations/discord/userAgent';
 import { createTestApp, testSettings } from '../../support/app';
 import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
@@ -112,8 +113,86 @@ describe('settings of interactions and member updates', () => {
     expect(testSettings()).toMatchObject({
       registerCommandsOnStart: false,
       interactionDeferMs: 2000,
+      interactionMemberRateLimitMax: 6,
+      interactionServerRateLimitMax: 120,
       memberUpdateLeaseSeconds: 20,
       memberUpdateSliceSeconds: 10,
+    });
+  });
+});
+
+describe('limits on what reads Roblox for a member (docs/security.md › T4)', () => {
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    await truncateAll(tdb.database);
+    app = await createTestApp(
+      tdb.database,
+      createFakeIntegrations(createWorld()),
+      testSettings({
+        INTERACTION_MEMBER_RATE_LIMIT_MAX: '2',
+        INTERACTION_SERVER_RATE_LIMIT_MAX: '3',
+      }),
+    );
+  });
+  afterEach(() => app.close());
+
+  /** A signed interaction from `user` in Bot Guild: a command, or the Verify message's button. */
+  async function press(user: string, what: { command: string } | { button: string }) {
+    const body = JSON.stringify({
+      id: String(Math.floor(Math.random() * 1e15)),
+      application_id: '100000000000000001',
+      token: 'interaction-token',
+      version: 1,
+      guild_id: BOT_GUILD,
+      channel_id: '140000000000000001',
+      member: { user: { id: user, username: `user_${user}` }, roles: [], permissions: '0' },
+      ...('command' in what
+        ? { type: 2, data: { id: '1', name: what.command, type: 1 } }
+        : { type: 3, data: { custom_id: what.button, component_type: 2 } }),
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/interactions',
+      headers: { 'content-type': 'application/json', ...signer.sign(body) },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { type: number; data?: { content: string; flags: number } };
+  }
+  const tooOften = /^You're doing that too often\. Try again in \d+ seconds?\.$/;
+
+  it('the Verify button, /verify and /update count per member, and past the limit answer ephemerally', async () => {
+    for (const what of [{ command: 'verify' }, { button: VERIFY_BUTTON_ID }]) {
+      const answer = await press(MAX, what);
+      expect(answer.data?.content).not.toMatch(tooOften);
+    }
+    for (const what of [
+      { command: 'verify' },
+      { command: 'update' },
+      { button: VERIFY_BUTTON_ID },
+    ]) {
+      const answer = await press(MAX, what);
+      expect(answer).toEqual({
+        type: 4,
+        data: expect.objectContaining({ content: expect.stringMatching(tooOften), flags: 64 }),
+      });
+    }
+    // /whois reads no Roblox: not counted
+    expect((await press(MAX, { command: 'whois' })).data?.content).not.toMatch(tooOften);
+    // another member has their own count
+    expect((await press(NINA, { command: 'verify' })).data?.content).not.toMatch(tooOften);
+  });
+
+  it('every member of a server together has a limit too', async () => {
+    await press(MAX, { command: 'verify' });
+    await press(NINA, { command: 'verify' });
+    await press(MO, { command: 'verify' });
+    const answer = await press(OWNER, { command: 'verify' });
+    expect(answer.data).toMatchObject({
+      content: expect.stringMatching(
+        /^Too many members of this server are verifying right now\. Try again in \d+ seconds?\.$/,
+      ),
+      flags: 64,
     });
   });
 });
