@@ -17,8 +17,9 @@
 // What a folder cannot stand for is refused, naming the line: an instruction or base image this
 // does not know, and an absolute path in RUN, CMD, HEALTHCHECK or ENV (the image's / is a
 // temporary folder here; write paths relative to WORKDIR). Nothing is skipped. What it cannot
-// prove: that the base image can be pulled, that its npm (10 on node:20) behaves as this
-// machine's, and that no command needs a system tool this machine has and the slim image lacks.
+// prove: that the base image can be pulled, that its Node and npm (a later major than this
+// machine's, node:22's npm 10) behave as this machine's, and that no command needs a system tool
+// this machine has and the slim image lacks.
 // It needs root, to run as the image's users.
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -428,8 +429,11 @@ function baseImage(session, image, where) {
       where,
       `FROM ${image}: only the official node images can be stood for here (by this machine's Node)`,
     );
-  const machine = process.versions.node.split('.')[0];
-  if (m[1] !== machine)
+  // A later major is stood for by this machine's: the images run a supported LTS while these
+  // machines ship Node 20, and the code keeps to both (package.json's engines). An earlier one is
+  // not: what this Node allows, that one may lack.
+  const machine = Number(process.versions.node.split('.')[0]);
+  if (Number(m[1]) < machine)
     throw new DockerfileError(
       where,
       `FROM ${image}: this machine runs Node ${machine}, so it cannot stand for Node ${m[1]}`,

@@ -187,6 +187,31 @@ describe('scripts/lib/dockerfile.mjs', () => {
     expect(docker.dockerignoreMatcher('**/dist\n!keep/dist')('keep/dist/a.js')).toBe(false);
   });
 
+  it("stands for a later Node major pinned by digest (the images' 22) with this machine's, never an earlier one", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockerfile-major-'));
+    const machine = Number(process.versions.node.split('.')[0]);
+    const digest = `sha256:${'0'.repeat(64)}`;
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'Dockerfile'),
+        `FROM node:${machine + 2}-bookworm-slim@${digest}\nRUN node -e "require('fs').writeFileSync('built', 'yes')"\n`,
+      );
+      const later = await docker.buildImage(session, {
+        dockerfile: path.join(dir, 'Dockerfile'),
+        context: dir,
+      });
+      expect(fs.readFileSync(path.join(later.rootfs, later.workdir, 'built'), 'utf8')).toBe('yes');
+      fs.writeFileSync(path.join(dir, 'Dockerfile'), `FROM node:${machine - 2}-bookworm-slim\n`);
+      await expect(
+        docker.buildImage(session, { dockerfile: path.join(dir, 'Dockerfile'), context: dir }),
+      ).rejects.toThrow(
+        `this machine runs Node ${machine}, so it cannot stand for Node ${machine - 2}`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses an absolute path in RUN: the image is a folder here', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dockerfile-abs-'));
     try {
@@ -200,6 +225,88 @@ describe('scripts/lib/dockerfile.mjs', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** Every Dockerfile in the repository (installs, builds and git's own files aside). */
+function findDockerfiles(dir = ROOT): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory())
+      return ['node_modules', '.git', 'dist', 'dist-server'].includes(entry.name)
+        ? []
+        : findDockerfiles(path.join(dir, entry.name));
+    return /(^|\.)Dockerfile$/.test(entry.name)
+      ? [path.relative(ROOT, path.join(dir, entry.name))]
+      : [];
+  });
+}
+
+/** Node 22 LTS or later (docs/production.md › Containers). */
+const LOWEST_NODE_MAJOR = 22;
+
+/**
+ * What is wrong with each base image of a Dockerfile (`FROM` of anything but an earlier stage):
+ * not an official node image, below Node 22, or not pinned by its digest.
+ */
+function baseProblems(text: string, file: string): string[] {
+  const stages: string[] = [];
+  const problems: string[] = [];
+  for (const stage of docker.parseDockerfile(text, file).stages) {
+    const base = stage.from;
+    if (!stages.includes(base.toLowerCase())) {
+      const m = /^node:(\d+)-[a-z0-9.-]+(@sha256:[0-9a-f]{64})?$/.exec(base);
+      if (!m) problems.push(`${file}: FROM ${base} is not node:<major>-<variant>@sha256:<digest>`);
+      else {
+        if (Number(m[1]) < LOWEST_NODE_MAJOR)
+          problems.push(`${file}: FROM ${base} runs Node ${m[1]}, below ${LOWEST_NODE_MAJOR}`);
+        if (!m[2]) problems.push(`${file}: FROM ${base} is not pinned by digest`);
+      }
+    }
+    if (stage.name) stages.push(stage.name);
+  }
+  return problems;
+}
+
+describe("every Dockerfile's base image", () => {
+  it('is a supported Node LTS (22 or later) pinned by digest, the same in every image', () => {
+    const files = findDockerfiles();
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'api/Dockerfile',
+        'shell/Dockerfile',
+        'emulator/Dockerfile',
+        'deploy/remote-static/Dockerfile',
+      ]),
+    );
+    const bases = new Set<string>();
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      expect(baseProblems(text, file)).toEqual([]);
+      const { stages } = docker.parseDockerfile(text, file);
+      for (const stage of stages) if (stage.from.startsWith('node:')) bases.add(stage.from);
+    }
+    // one base: the shared deps stage is then one build cache, and a refresh changes them all
+    expect(bases.size).toBe(1);
+  });
+
+  it('names an unpinned base, an end-of-life Node and an image that is not node', () => {
+    const digest = `sha256:${'a'.repeat(64)}`;
+    expect(
+      baseProblems(
+        [
+          'FROM node:22-bookworm-slim AS deps',
+          'FROM deps AS build',
+          `FROM node:20-bookworm-slim@${digest}`,
+          `FROM alpine@${digest}`,
+          `FROM node:24-bookworm-slim@${digest}`,
+        ].join('\n'),
+        'x/Dockerfile',
+      ),
+    ).toEqual([
+      'x/Dockerfile: FROM node:22-bookworm-slim is not pinned by digest',
+      `x/Dockerfile: FROM node:20-bookworm-slim@${digest} runs Node 20, below 22`,
+      `x/Dockerfile: FROM alpine@${digest} is not node:<major>-<variant>@sha256:<digest>`,
+    ]);
   });
 });
 
@@ -361,6 +468,9 @@ interface ComposeService {
   profiles?: string[];
   ports?: string[];
   deploy?: { replicas?: number };
+  networks?: string[];
+  security_opt?: string[];
+  cap_drop?: string[];
 }
 
 /** Compose's interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, $$. */
@@ -403,8 +513,11 @@ function composeWith(env: Env) {
     YAML.parse(fs.readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }),
     env,
     missing,
-  ) as { services: Record<string, ComposeService> & Record<'api' | 'shell', ComposeService> };
-  return { services: doc.services, missing };
+  ) as {
+    services: Record<string, ComposeService> & Record<'api' | 'shell', ComposeService>;
+    networks?: Record<string, { ipam?: { config?: { subnet?: string }[] } } | null>;
+  };
+  return { services: doc.services, networks: doc.networks ?? {}, missing };
 }
 
 describe('compose.yaml', () => {
@@ -428,7 +541,7 @@ describe('compose.yaml', () => {
     ) as Record<string, string>;
     for (const [remote, federationName] of Object.entries(REMOTES)) {
       const published = new URL(remotesJson[federationName] ?? 'missing:').port;
-      expect([remote, services[remote]?.ports]).toEqual([remote, [`${published}:8080`]]);
+      expect([remote, services[remote]?.ports]).toEqual([remote, [`127.0.0.1:${published}:8080`]]);
     }
     expect(services.api.deploy?.replicas).toBe(2);
     expect(services.api.environment).toMatchObject({
@@ -486,5 +599,43 @@ describe('compose.yaml', () => {
       robloxGroupsBaseUrl: 'http://emulator:3100',
     });
     expect(emulated.apiUrl).toBe('http://localhost:8080/_api');
+  });
+  it('publishes only the web entry beyond this machine, trusts only the shell for client addresses, and lets no container gain privileges', () => {
+    const { services, networks } = composeWith(readEnvFile('deploy/compose/emulator.env'));
+    const published = Object.entries(services)
+      .filter(([, s]) => s.ports)
+      .map(([name, s]) => [name, s.ports!.map((p) => p.split(':').slice(0, -2).join(':'))]);
+    // the shell on every interface (the address part left out); the rest on 127.0.0.1
+    expect(published).toEqual(
+      Object.entries(services)
+        .filter(([, s]) => s.ports)
+        .map(([name]) => [name, [name === 'shell' ? '' : '127.0.0.1']]),
+    );
+    expect(published.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['shell', 'mfe-public', 'emulator']),
+    );
+    // PUBLISH_HOST opens them wider on purpose
+    const wide = composeWith({
+      ...readEnvFile('deploy/compose/emulator.env'),
+      PUBLISH_HOST: '0.0.0.0',
+    });
+    expect(wide.services['mfe-accounts']?.ports).toEqual(['0.0.0.0:3002:8080']);
+
+    // the API takes a client address from the shell's own network alone, which only they share
+    const subnet = networks['api-ingress']?.ipam?.config?.[0]?.subnet;
+    expect(subnet).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
+    expect(loadSettings(services.api.environment).trustProxy).toBe(subnet);
+    expect(
+      Object.entries(services)
+        .filter(([, s]) => s.networks?.includes('api-ingress'))
+        .map(([name]) => name),
+    ).toEqual(['api', 'shell']);
+    expect(services.shell.networks).toEqual(['api-ingress']);
+
+    for (const [name, service] of Object.entries(services)) {
+      expect([name, service.security_opt]).toEqual([name, ['no-new-privileges:true']]);
+      // our images run as the node user and need no capability
+      if (service.build) expect([name, service.cap_drop]).toEqual([name, ['ALL']]);
+    }
   });
 });
