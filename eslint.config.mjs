@@ -44,6 +44,45 @@ export default tseslint.config(
     },
   },
   {
+    // Every API call of the web app goes through the query layer (shared-lib/src/query): a write
+    // is a mutation, useApiMutation({ call }), whose isPending is the screen's busy state; a read
+    // is a query's queryFn. A call made by hand, or a busy flag kept by hand, fails here.
+    // mfe-public is apart: its landing and login never load the query layer (docs/performance.md).
+    files: [
+      'mfe-accounts/src/**/*.{ts,tsx}',
+      'mfe-servers/src/**/*.{ts,tsx}',
+      'mfe-setup/src/**/*.{ts,tsx}',
+      'shell/src/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.type='MemberExpression']:matches([callee.object.object.name='api'], [callee.object.name=/^[a-z]\\w*Api$/]):not(Property[key.name=/^(call|queryFn)$/] *)`,
+          message:
+            "Call the API through the query layer: a write in useApiMutation({ call }), a read in a query's queryFn (shared-lib/src/query).",
+        },
+        {
+          selector: "CallExpression[callee.name='httpClient']",
+          message:
+            'Call the API through the query layer (shared-lib/src/query), not the HTTP client.',
+        },
+        {
+          selector: `VariableDeclarator[init.callee.name='useState'] > ArrayPattern > Identifier:first-child[name=/^(busy|saving|pending|loading|starting|creating|exporting|unlinking|syncing|submitting|deleting|sending|posting|checking|cancelling|loggingOut)$|Busy$/]`,
+          message:
+            "A call's busy state is its mutation's isPending (useApiMutation), not a flag kept by hand.",
+        },
+        {
+          selector:
+            'TryStatement > BlockStatement.finalizer CallExpression[callee.name=/^set[A-Z]/]',
+          message:
+            "A call's busy state is its mutation's isPending (useApiMutation), not a flag reset by hand.",
+        },
+      ],
+    },
+  },
+  {
     // Tests read untyped JSON (OpenAPI documents, emulator state) and say so.
     files: ['**/test/**/*.ts', '**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

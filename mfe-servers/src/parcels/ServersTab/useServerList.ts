@@ -3,9 +3,12 @@ import { api, toast, type Server } from '@roconnect/shared-lib';
 import {
   loadPhase,
   showSyncedServers,
-  usePageQueryClient,
+  useApiMutation,
   useUserServers,
 } from '@roconnect/shared-lib/query';
+
+const botIn = (servers: Server[], target: Server) =>
+  servers.find((s) => s.server_id === target.server_id)?.bot_added === true;
 
 export type ServerListState =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; servers: Server[] };
@@ -19,59 +22,60 @@ export function useServerList(
   provided: Server[] | undefined,
   onServersUpdate?: (servers: Server[]) => void,
 ) {
-  const client = usePageQueryClient();
   const own = useUserServers({ enabled: !provided });
   const [synced, setSynced] = useState<{ from: Server[] | undefined; servers: Server[] } | null>(
     null,
   );
-  const [syncing, setSyncing] = useState(false);
+  const syncCall = useApiMutation({
+    call: () => api.dashboard.syncServers(),
+    changes: showSyncedServers,
+    success: 'Servers synchronized successfully!',
+    failure: 'Failed to sync servers. Please try again.',
+  });
+  const recheckCall = useApiMutation({
+    call: async (_target: Server) => {
+      await api.dashboard.manualSync();
+      return api.dashboard.servers();
+    },
+    changes: showSyncedServers,
+    success: (fresh, target) =>
+      botIn(fresh, target) ? `The bot is in ${target.server_name}.` : null,
+    failure: 'Failed to check the bot. Please try again.',
+  });
+  const syncing = syncCall.isPending;
   /** the server whose bot presence is being re-checked */
-  const [checking, setChecking] = useState<string | null>(null);
+  const checking = recheckCall.isPending ? (recheckCall.variables?.server_id ?? null) : null;
 
   const showFresh = useCallback(
     (fresh: Server[]) => {
       // Remember which provided list the sync replaced: a newer list from the shell wins again.
       setSynced({ from: provided, servers: fresh });
-      showSyncedServers(client, fresh);
       onServersUpdate?.(fresh);
     },
-    [client, provided, onServersUpdate],
+    [provided, onServersUpdate],
   );
 
+  const runSync = syncCall.run;
   const sync = useCallback(async () => {
-    setSyncing(true);
-    try {
-      showFresh(await api.dashboard.syncServers());
-      toast.success('Servers synchronized successfully!');
-    } catch {
-      toast.error('Failed to sync servers. Please try again.');
-    } finally {
-      setSyncing(false);
-    }
-  }, [showFresh]);
+    const synced = await runSync();
+    if (synced.ok) showFresh(synced.data);
+  }, [runSync, showFresh]);
 
   /**
    * A card's Check bot status: asks the API to re-check the bot in the user's servers
    * (manual-sync), then shows the fresh list. For a bot added outside this dashboard, or an
    * invite whose return was lost.
    */
+  const runRecheck = recheckCall.run;
   const recheckBot = useCallback(
     async (target: Server) => {
-      setChecking(target.server_id);
-      try {
-        await api.dashboard.manualSync();
-        const fresh = await api.dashboard.servers();
-        showFresh(fresh);
-        const found = fresh.find((s) => s.server_id === target.server_id)?.bot_added;
-        if (found) toast.success(`The bot is in ${target.server_name}.`);
-        else toast.info(`The bot is not in ${target.server_name} yet.`);
-      } catch {
-        toast.error('Failed to check the bot. Please try again.');
-      } finally {
-        setChecking(null);
-      }
+      const checked = await runRecheck(target);
+      if (!checked.ok) return;
+      showFresh(checked.data);
+      // not an error: the bot may simply not have been added yet
+      if (!botIn(checked.data, target)) toast.info(`The bot is not in ${target.server_name} yet.`);
     },
-    [showFresh],
+    [runRecheck, showFresh],
   );
 
   const retry = useCallback(() => void own.refetch(), [own]);
