@@ -16,19 +16,29 @@ const PRODUCTION = {
   DISCORD_PUBLIC_KEY: 'a'.repeat(64),
 };
 
-it('defaults: 60 calls a minute per key, no private webhooks, a first retry after 30 s', () => {
+it('defaults: 60 calls a minute per key, no private webhooks, a first retry after 30 s, 10 s an attempt, 8 at once', () => {
   expect(dev().developerApi).toEqual({
     rateLimitMax: 60,
     allowPrivateWebhooks: false,
     webhookRetryDelaySeconds: 30,
+    webhookTimeoutSeconds: 10,
+    webhookConcurrency: 8,
   });
   expect(
     dev({
       PUBLIC_API_RATE_LIMIT_MAX: '5',
       ALLOW_PRIVATE_WEBHOOKS: 'true',
       WEBHOOK_RETRY_DELAY_SECONDS: '2',
+      WEBHOOK_TIMEOUT_SECONDS: '3',
+      WEBHOOK_CONCURRENCY: '2',
     }).developerApi,
-  ).toEqual({ rateLimitMax: 5, allowPrivateWebhooks: true, webhookRetryDelaySeconds: 2 });
+  ).toEqual({
+    rateLimitMax: 5,
+    allowPrivateWebhooks: true,
+    webhookRetryDelaySeconds: 2,
+    webhookTimeoutSeconds: 3,
+    webhookConcurrency: 2,
+  });
 });
 
 it.each([
@@ -41,6 +51,8 @@ it.each([
     { WEBHOOK_RETRY_DELAY_SECONDS: 'soon' },
     'WEBHOOK_RETRY_DELAY_SECONDS must be a whole number, got "soon"',
   ],
+  [{ WEBHOOK_TIMEOUT_SECONDS: '0' }, 'WEBHOOK_TIMEOUT_SECONDS must be between 1 and 60, got 0'],
+  [{ WEBHOOK_CONCURRENCY: '65' }, 'WEBHOOK_CONCURRENCY must be between 1 and 64, got 65'],
 ])('%o is refused naming the setting', (env, message) => {
   expect(() => dev(env)).toThrow(message);
 });
