@@ -108,6 +108,12 @@ export interface Settings {
 export interface DeveloperApiSettings {
   /** requests per minute per API key on the public API (PUBLIC_API_RATE_LIMIT_MAX) */
   rateLimitMax: number;
+  /** requests per minute per server on the public API, all its keys together (PUBLIC_API_SERVER_RATE_LIMIT_MAX) */
+  serverRateLimitMax: number;
+  /** refused keys (none, unknown, revoked, another server's) per minute per client address (PUBLIC_API_KEY_FAILURE_MAX) */
+  keyFailureMax: number;
+  /** API keys a server may create per day, revoked ones included (API_KEY_CREATE_MAX_PER_DAY) */
+  keyCreateMaxPerDay: number;
   /**
    * webhooks may reach private and loopback addresses, and plain http:// (ALLOW_PRIVATE_WEBHOOKS):
    * for local development and tests only, never where the API shares a network with anything
@@ -500,6 +506,11 @@ export function loadSettings(env: Env = process.env): Settings {
     consoleServerRateLimitMax: int(env, 'CONSOLE_SERVER_RATE_LIMIT_MAX', 60, 1, 100000),
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500),
     jobRetentionDays: int(env, 'JOB_RETENTION_DAYS', 30, 1, 36500),
+    lookupRetentionDays: int(env, 'LOOKUP_RETENTION_DAYS', 90, 1, 36500),
+    presenceRetentionDays: int(env, 'PRESENCE_RETENTION_DAYS', 30, 1, 36500),
+    memberFactsRetentionDays: int(env, 'MEMBER_FACTS_RETENTION_DAYS', 180, 1, 36500),
+    revokedApiKeyRetentionDays: int(env, 'REVOKED_API_KEY_RETENTION_DAYS', 30, 1, 36500),
+    apiKeyCallRetentionDays: int(env, 'API_KEY_CALL_RETENTION_DAYS', 14, 1, 36500),
     purgeCron: cron(env, 'PURGE_CRON', '17 * * * *'),
     redisUrl: redisUrl(env),
     trustProxy: trustProxy(env),
@@ -525,6 +536,9 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     developerApi: {
       rateLimitMax: int(env, 'PUBLIC_API_RATE_LIMIT_MAX', 60, 1, 100000),
+      serverRateLimitMax: int(env, 'PUBLIC_API_SERVER_RATE_LIMIT_MAX', 120, 1, 100000),
+      keyFailureMax: int(env, 'PUBLIC_API_KEY_FAILURE_MAX', 10, 1, 100000),
+      keyCreateMaxPerDay: int(env, 'API_KEY_CREATE_MAX_PER_DAY', 10, 1, 1000),
       allowPrivateWebhooks: allowPrivateWebhooks(env, production),
       webhookRetryDelaySeconds: int(env, 'WEBHOOK_RETRY_DELAY_SECONDS', 30, 1, 3600),
       webhookTimeoutSeconds: int(env, 'WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60),
@@ -559,7 +573,6 @@ export function loadSettings(env: Env = process.env): Settings {
       ),
       robloxRedirectUri: `${apiUrl}/roblox/callback`,
       robloxMaxConcurrentRequests: int(env, 'ROBLOX_MAX_CONCURRENT_REQUESTS', 6, 1, 64),
-      robloxOwnershipCacheSeconds: int(env, 'ROBLOX_OWNERSHIP_CACHE_SECONDS', 300, 0, 3600),
       robloxOwnershipCacheSeconds: int(env, 'ROBLOX_OWNERSHIP_CACHE_SECONDS', 300, 0, 3600),
     },
   };

@@ -16,9 +16,12 @@ const PRODUCTION = {
   DISCORD_PUBLIC_KEY: 'a'.repeat(64),
 };
 
-it('defaults: 60 calls a minute per key, no private webhooks, a first retry after 30 s, 10 s an attempt, 8 at once', () => {
+it('defaults: 60 calls a minute per key, 120 per server, 10 refused keys per address, 10 keys a day, no private webhooks, a first retry after 30 s, 10 s an attempt, 8 at once', () => {
   expect(dev().developerApi).toEqual({
     rateLimitMax: 60,
+    serverRateLimitMax: 120,
+    keyFailureMax: 10,
+    keyCreateMaxPerDay: 10,
     allowPrivateWebhooks: false,
     webhookRetryDelaySeconds: 30,
     webhookTimeoutSeconds: 10,
@@ -27,6 +30,9 @@ it('defaults: 60 calls a minute per key, no private webhooks, a first retry afte
   expect(
     dev({
       PUBLIC_API_RATE_LIMIT_MAX: '5',
+      PUBLIC_API_SERVER_RATE_LIMIT_MAX: '7',
+      PUBLIC_API_KEY_FAILURE_MAX: '3',
+      API_KEY_CREATE_MAX_PER_DAY: '2',
       ALLOW_PRIVATE_WEBHOOKS: 'true',
       WEBHOOK_RETRY_DELAY_SECONDS: '2',
       WEBHOOK_TIMEOUT_SECONDS: '3',
@@ -34,6 +40,9 @@ it('defaults: 60 calls a minute per key, no private webhooks, a first retry afte
     }).developerApi,
   ).toEqual({
     rateLimitMax: 5,
+    serverRateLimitMax: 7,
+    keyFailureMax: 3,
+    keyCreateMaxPerDay: 2,
     allowPrivateWebhooks: true,
     webhookRetryDelaySeconds: 2,
     webhookTimeoutSeconds: 3,
@@ -53,6 +62,10 @@ it.each([
   ],
   [{ WEBHOOK_TIMEOUT_SECONDS: '0' }, 'WEBHOOK_TIMEOUT_SECONDS must be between 1 and 60, got 0'],
   [{ WEBHOOK_CONCURRENCY: '65' }, 'WEBHOOK_CONCURRENCY must be between 1 and 64, got 65'],
+  [
+    { API_KEY_CREATE_MAX_PER_DAY: '0' },
+    'API_KEY_CREATE_MAX_PER_DAY must be between 1 and 1000, got 0',
+  ],
 ])('%o is refused naming the setting', (env, message) => {
   expect(() => dev(env)).toThrow(message);
 });

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeyCalls, apiKeys } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
@@ -12,6 +12,8 @@ export const KEY_PREFIX = 'rck_';
 const KEY_BYTES = 32;
 /** What of a key is kept in clear, to tell keys apart in the list: its prefix and 6 characters. */
 const SHOWN_CHARS = KEY_PREFIX.length + 6;
+/** A key as createApiKey makes it: the prefix and 32 bytes in base64url (43 characters). */
+const KEY_SHAPE = /^rck_[A-Za-z0-9_-]{43}$/;
 /** Keys a server may hold at once, revoked ones aside. */
 export const MAX_KEYS_PER_SERVER = 25;
 
@@ -44,6 +46,15 @@ export async function listApiKeys(db: Db, guildId: string): Promise<ApiKeyRow[]>
     .from(apiKeys)
     .where(eq(apiKeys.guildId, guildId))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+/** How many keys the server created since `since`, revoked ones included. */
+export async function keysCreatedSince(db: Db, guildId: string, since: Date): Promise<number> {
+  const rows = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.guildId, guildId), gte(apiKeys.createdAt, since)));
+  return rows.length;
 }
 
 /** How many keys of the server still work. */
@@ -82,7 +93,8 @@ export async function revokeApiKey(
  * so a revoked key is refused from the next request on.
  */
 export async function findLiveKey(db: Db, key: string): Promise<ApiKeyRow | null> {
-  if (!key.startsWith(KEY_PREFIX)) return null;
+  // only what createApiKey could have made is looked up: anything else costs no query
+  if (!KEY_SHAPE.test(key)) return null;
   const [row] = await db
     .select()
     .from(apiKeys)

@@ -8,6 +8,7 @@ import {
 import { authOf } from '../../context';
 import {
   createApiKey,
+  keysCreatedSince,
   listApiKeys,
   liveKeyCount,
   MAX_KEYS_PER_SERVER,
@@ -17,6 +18,8 @@ import {
 import { recordSettingChange } from '../../domain/audit/record';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const toDto = (row: ApiKeyRow): ApiKey => ({
   id: row.id,
@@ -53,6 +56,14 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw conflict(
           `This server already has ${MAX_KEYS_PER_SERVER} API keys: revoke one it no longer uses first.`,
           'too_many_api_keys',
+        );
+      // revoking does not give the day's keys back: creating and revoking in a loop would
+      // otherwise make new keys, each with its own rate limit, without end (docs/security.md, T8)
+      const perDay = ctx.settings.developerApi.keyCreateMaxPerDay;
+      if ((await keysCreatedSince(ctx.db, guild.id, new Date(Date.now() - DAY_MS))) >= perDay)
+        throw conflict(
+          `This server created ${perDay} API keys in the last 24 hours: try again tomorrow.`,
+          'too_many_api_keys_created',
         );
       const { row, key } = await createApiKey(ctx.db, guild.id, name);
       await recordSettingChange(ctx.db, {

@@ -5,13 +5,12 @@ import {
   publicRobloxRoute,
   publicUpdateRoute,
 } from '@roconnect/shared-lib/contract/schemas';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { robloxAccounts, users } from '../../db/schema';
 import type { ApiKeyRow } from '../../domain/api-keys/keys';
 import { linkedMember } from '../../domain/accounts/linked';
 import { getConfig } from '../../domain/config/config-store';
 import { findGuild } from '../../domain/guilds/access';
+import { mayShowLink } from '../../domain/privacy/consent';
 import { lookUpLink, type LookupTarget } from '../../domain/privacy/look-up';
 import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
 import { planMemberUpdate } from '../../domain/verification/plan-member-update';
@@ -23,33 +22,25 @@ const noLink = () =>
   notFound('No Roblox account to show for this member in this server.', 'not_found');
 
 /**
- * A member's link as the developer API answers it: only for a member of the server (asked of
- * Discord) whose consent lets it be shown there (domain/privacy); the lookup is recorded for the
- * member. Null in every other case.
+ * A member's link as the developer API answers it: only when their consent lets it be shown in the
+ * key's server (domain/privacy), and only for a member of that server (asked of Discord). Null in
+ * every other case. The database decides first, so "not linked" and "private" do the same work
+ * (no Discord call), and Discord is asked only about a member who would be shown; the lookup of a
+ * linked member is recorded for them.
  */
 async function lookUp(
   ctx: AppContext,
   key: ApiKeyRow,
   target: LookupTarget,
 ): Promise<PublicLink | null> {
-  let discordId: string | null;
-  if ('discordId' in target) discordId = target.discordId;
-  else {
-    const [row] = await ctx.db
-      .select({ discordId: users.discordId })
-      .from(robloxAccounts)
-      .innerJoin(users, eq(users.id, robloxAccounts.userId))
-      .where(eq(robloxAccounts.robloxId, target.robloxId));
-    discordId = row?.discordId ?? null;
-  }
-  if (!discordId) return null;
-  if (!(await ctx.integrations.discordBot.getMember(key.guildId, discordId))) return null;
   const outcome = await lookUpLink(ctx.db, key.guildId, target, {
     kind: 'api_key',
     keyId: key.id,
     name: key.name,
   });
   if (outcome.status !== 'shown') return null;
+  if (!(await ctx.integrations.discordBot.getMember(key.guildId, outcome.user.discordId)))
+    return null;
   return {
     discord_id: outcome.user.discordId,
     roblox_id: outcome.account.robloxId,
@@ -97,11 +88,14 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const live = await ctx.integrations.discordBot.getGuild(guildId);
     if (!live)
       throw conflict('The RoConnect bot is no longer in this server.', 'bot_not_in_server');
+    // a key acts only on members it may see: "not linked", "private here" and "not in the
+    // server" are one answer, and only a member who would be shown costs a Discord call
     const linked = await linkedMember(ctx.db, discordId);
-    const member = linked ? await ctx.integrations.discordBot.getMember(guildId, discordId) : null;
+    const visible = linked ? await mayShowLink(ctx.db, linked.user.id, guildId) : false;
+    const member =
+      linked && visible ? await ctx.integrations.discordBot.getMember(guildId, discordId) : null;
     const memberReadAt = Date.now();
-    if (!linked || !member)
-      throw notFound('This member is not in the server or has not linked Roblox.', 'not_found');
+    if (!linked || !member) throw noLink();
     const facts = await memberUpdateFacts(ctx, {
       guild: { id: live.id, name: live.name, ownerDiscordId: live.owner_id },
       config,

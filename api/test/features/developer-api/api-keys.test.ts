@@ -363,6 +363,123 @@ describe('rate limits per key', () => {
   });
 });
 
+describe('limits beyond the key (docs/security.md, T8)', () => {
+  it('a server has one budget across its keys: more keys give no more calls', async () => {
+    await t.restartWith(testSettings({ PUBLIC_API_SERVER_RATE_LIMIT_MAX: '3' }));
+    olivia = await loginAs(t.app, OLIVIA);
+    const first = await createKey(olivia, GUILD_A, 'first');
+    const second = await createKey(olivia, GUILD_A, 'second');
+    const url = memberUrl(GUILD_A, MAX);
+    const answers = [
+      await call(first.key, 'GET', url),
+      await call(first.key, 'GET', url),
+      await call(second.key, 'GET', url),
+      await call(second.key, 'GET', url),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([404, 404, 404, 429]);
+    expect(answers.map((r) => r.headers['x-ratelimit-remaining'])).toEqual(['2', '1', '0', '0']);
+    expect(answers[3]!.json().message).toMatch(
+      /^This server's API keys made more than 3 calls this minute: try again in \d+ s\.$/,
+    );
+    expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an address that sends too many refused keys is refused before its key is looked up; other addresses are not', async () => {
+    await t.restartWith(testSettings({ PUBLIC_API_KEY_FAILURE_MAX: '3' }));
+    olivia = await loginAs(t.app, OLIVIA);
+    const good = await createKey(olivia, GUILD_A);
+    const from = (remoteAddress: string, authorization?: string, guildId = GUILD_A) =>
+      t.app.inject({
+        method: 'GET',
+        url: memberUrl(guildId, MAX),
+        remoteAddress,
+        headers: authorization ? { authorization } : {},
+      });
+    const attacker = '203.0.113.7';
+    const statuses = [
+      (await from(attacker, `Bearer rck_${'A'.repeat(43)}`)).statusCode, // never existed
+      (await from(attacker, 'Bearer not-a-key')).statusCode, // not shaped like one
+      (await from(attacker)).statusCode, // none
+      (await from(attacker, `Bearer ${good.key}`, GUILD_C)).statusCode, // on another server
+    ];
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const blocked = await from(attacker, `Bearer ${good.key}`);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ error: 'rate_limited' });
+    expect(blocked.json().message).toMatch(/more than 3 refused API keys this minute/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // refused before the key was read: only the one call that reached the key check is recorded
+    const calls = await t.tdb.database.db
+      .select()
+      .from(apiKeyCalls)
+      .where(eq(apiKeyCalls.keyId, good.id));
+    expect(calls.map((c) => c.status)).toEqual([429]);
+    // another address is not held by it
+    expect((await from('198.51.100.4', `Bearer rck_${'A'.repeat(43)}`)).statusCode).toBe(401);
+  });
+
+  it('a server creates at most API_KEY_CREATE_MAX_PER_DAY keys a day, revoked ones included', async () => {
+    await t.restartWith(testSettings({ API_KEY_CREATE_MAX_PER_DAY: '2' }));
+    olivia = await loginAs(t.app, OLIVIA);
+    for (let i = 0; i < 2; i++) {
+      const { id } = await createKey(olivia, GUILD_A);
+      const revoked = await t.app.inject({
+        method: 'DELETE',
+        url: `${keysUrl(GUILD_A)}/${id}`,
+        headers: olivia.headers,
+      });
+      expect(revoked.statusCode).toBe(200);
+    }
+    const third = await t.app.inject({
+      method: 'POST',
+      url: keysUrl(GUILD_A),
+      headers: olivia.headers,
+      payload: { name: 'third' },
+    });
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({
+      success: false,
+      error: 'too_many_api_keys_created',
+      message: 'This server created 2 API keys in the last 24 hours: try again tomorrow.',
+    });
+    // a day later the server may create again
+    await t.tdb.database.db.execute(
+      sql`UPDATE api_keys SET created_at = now() - interval '25 hours'`,
+    );
+    await createKey(olivia, GUILD_A);
+  });
+
+  it('not linked, private here and not in the server are one 404 for the update and the lookups, and a private member costs no Discord call', async () => {
+    await maxVerifiedInA();
+    const { key } = await createKey(olivia, GUILD_A);
+    const [maxUser] = await t.tdb.database.db.select().from(users).where(eq(users.discordId, MAX));
+    await t.tdb.database.db
+      .insert(privacyConsents)
+      .values({ userId: maxUser!.id, guildId: GUILD_A, visible: false });
+    const getMember = jest.spyOn(t.app.ctx.integrations.discordBot, 'getMember');
+    const edits = () => t.world.calls.filter((c) => c.startsWith('editMember')).length;
+    const editsBefore = edits();
+
+    const privateAnswers = [
+      await call(key, 'POST', `${memberUrl(GUILD_A, MAX)}/update`),
+      await call(key, 'GET', memberUrl(GUILD_A, MAX)),
+      await call(key, 'GET', `/api/public/v1/servers/${GUILD_A}/roblox/${PETE}`),
+    ];
+    expect(getMember).not.toHaveBeenCalled();
+    expect(edits()).toBe(editsBefore);
+    const answers = [
+      ...privateAnswers,
+      await call(key, 'POST', `${memberUrl(GUILD_A, OLIVIA)}/update`), // a member, not linked
+      await call(key, 'POST', `${memberUrl(GUILD_A, '110000000000000099')}/update`), // nobody
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe(answers[1]!.body);
+    }
+    getMember.mockRestore();
+  });
+});
+
 describe('OpenAPI', () => {
   it('the public surface has its own document, and the dashboard’s leaves it out', async () => {
     const pub = (await t.app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' })).json();
