@@ -1,5 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
+import { apiCall, DEMO_BUILDERS } from '../support/console';
 import { startNginxOrigin, type NginxOrigin } from '../support/nginxOrigin';
 import { carrySession, toPlainOrigins } from '../support/oneOrigin';
 
@@ -75,5 +76,45 @@ test("the API's internals are not on nginx's origin", async ({ page }) => {
     const answer = await page.request.get(`${origin}${internal}`);
     expect(answer.status(), internal).toBe(404);
     expect(await answer.json()).toMatchObject({ success: false, error: 'not_found' });
+  }
+});
+
+test("the developer API answers on nginx's origin: its OpenAPI document and a call with a server's key", async ({
+  page,
+}) => {
+  const base = `${origin}/_api/api/public/v1`;
+  const document = await page.request.get(`${base}/openapi.json`);
+  expect(document.status()).toBe(200);
+  expect(Object.keys(((await document.json()) as { paths: object }).paths)).toContain(
+    '/api/public/v1/servers/{server_id}/members/{discord_id}',
+  );
+
+  await signIn(page, 'demo_user');
+  const created = (
+    await apiCall(page, 'POST', `/api/v1/server/${DEMO_BUILDERS}/api-keys`, {
+      name: 'E2E nginx origin',
+    })
+  ).data as { id: string; key: string };
+  try {
+    // Demo seed: alex_builds is a member of Demo Builders; linked and shown or 404, from the
+    // API's own key check (its rate-limit headers), not nginx's 404 for unknown routes
+    const member = `${base}/servers/${DEMO_BUILDERS}/members/200000000000000002`;
+    const call = await page.request.get(member, {
+      headers: { Authorization: `Bearer ${created.key}` },
+    });
+    expect([200, 404], `${call.status()} ${await call.text()}`).toContain(call.status());
+    expect(call.headers()['x-ratelimit-limit']).toBeTruthy();
+    if (call.status() === 404)
+      expect(((await call.json()) as { message: string }).message).not.toBe(
+        'There is no such API route.',
+      );
+    const wrongKey = await page.request.get(member, {
+      headers: { Authorization: `Bearer rck_${'A'.repeat(43)}` },
+    });
+    expect(wrongKey.status()).toBe(401);
+    expect(((await wrongKey.json()) as { error: string }).error).toBe('invalid_api_key');
+  } finally {
+    // the API's database outlives the spec: no key of this test stays live
+    await apiCall(page, 'DELETE', `/api/v1/server/${DEMO_BUILDERS}/api-keys/${created.id}`);
   }
 });
