@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { api, toast } from '@roconnect/shared-lib';
+import { toast } from '@roconnect/shared-lib';
+import { setupStatusQuery, usePageQueryClient } from '@roconnect/shared-lib/query';
 import { botInviteFailureMessage, serverNamed, type BotInviteOutcome } from './botInvite';
 import type { DashboardState } from './useDashboardData';
 import type { SetupTarget } from './SetupWizardHost';
@@ -16,6 +17,7 @@ export function useBotInviteFollowUp(
   state: DashboardState,
   openWizard: (target: SetupTarget) => void,
 ): void {
+  const client = usePageQueryClient();
   const handled = useRef<BotInviteOutcome | null>(null);
   const latestOpen = useRef(openWizard);
   latestOpen.current = openWizard;
@@ -37,9 +39,9 @@ export function useBotInviteFollowUp(
     const target = { serverId: server.server_id, serverName: server.server_name };
     // A failed status check still opens the wizard: it loads the status itself
     // (docs/product.md › Setup wizard).
-    api.server
-      .setupStatus(server.server_id)
+    client
+      .fetchQuery(setupStatusQuery(server.server_id))
       .then((status) => !status.setup_completed && latestOpen.current(target))
       .catch(() => latestOpen.current(target));
-  }, [outcome, state]);
+  }, [client, outcome, state]);
 }

@@ -8,6 +8,9 @@ import { session, toast } from '@roconnect/shared-lib';
  */
 export function useLogout() {
   const navigate = useNavigate();
+  // The session's own call, from the header every signed-in page draws: the shell's first chunk,
+  // which keeps the query layer out (docs/performance.md › Size budgets).
+  // eslint-disable-next-line no-restricted-syntax
   const [loggingOut, setLoggingOut] = useState(false);
   const logout = useCallback(async () => {
     setLoggingOut(true);
