@@ -32,6 +32,7 @@ const INJECT_RUNTIME_PLUGIN_ESM = path.join(
  * @param {boolean} [o.isHost]
  * @param {string[]} [o.copyPublic]    files from public/ to copy into dist
  * @param {object} [o.devServer]       extra dev server options
+ * @param {object} [o.manifest]        mf-manifest.json options (e.g. additionalData), default on
  *
  * One federation runtime for the page: the host bundles it and hands it to every remote
  * (provideExternalRuntime); a remote's remoteEntry.js takes it from the host (externalRuntime), so
@@ -114,7 +115,7 @@ module.exports = function createFederatedConfig(o) {
           remotes: {},
           shared: sharedSingletons(o.packageDir, { isHost: o.isHost }),
           shareStrategy: 'loaded-first',
-          manifest: true,
+          manifest: o.manifest ?? true,
           dts: false,
           // provideExternalRuntime would add this plugin by its CommonJS build, which bundles a
           // second (CommonJS) copy of the runtime next to the ESM one: +20 KB gzip. Its ESM build

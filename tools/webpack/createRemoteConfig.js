@@ -4,6 +4,7 @@
 // 2. the standalone harness page (its parcels on their own, the API answered by MSW, for QA): a
 //    plain build without federation, so it needs no shell, under dist/standalone/ (its page is
 //    dist/index.html, as before).
+const fs = require('fs');
 const path = require('path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
@@ -63,6 +64,30 @@ function standaloneConfig({ packageDir, federationName, outputPath, mode }) {
   };
 }
 
+const CONTRACT_VERSION_FILE = path.join(__dirname, '../../shared-lib/src/contract/version.ts');
+
+/**
+ * The shared-lib contract version this remote is built against, read from its source line (the
+ * build runs without TypeScript). The shell refuses a remote of another major
+ * (docs/deploying-a-remote.md › Contract version).
+ */
+function readContractVersion(file = CONTRACT_VERSION_FILE) {
+  const match = /^export const CONTRACT_VERSION = '(\d+\.\d+\.\d+)';$/m.exec(
+    fs.readFileSync(file, 'utf8'),
+  );
+  if (!match)
+    throw new Error(`${file}: no line export const CONTRACT_VERSION = '<major.minor.patch>';`);
+  return match[1];
+}
+
+/** mf-manifest.json with `metaData.roconnect.contractVersion`, which the shell checks. */
+const contractManifest = (contractVersion) => ({
+  additionalData: ({ stats }) => {
+    stats.metaData.roconnect = { contractVersion };
+    return stats;
+  },
+});
+
 /**
  * @param {object} o
  * @param {string} o.packageDir  the remote's folder (__dirname of its webpack.config.js)
@@ -76,8 +101,9 @@ module.exports = function createRemoteConfig({ packageDir, exposes }) {
     port: roconnect.port,
     exposes,
     entries: {},
+    manifest: contractManifest(readContractVersion()),
   });
-  return (env, argv) => {
+  const config = (env, argv) => {
     const container = { name: 'federation', ...federated(env, argv) };
     return [
       container,
@@ -89,4 +115,9 @@ module.exports = function createRemoteConfig({ packageDir, exposes }) {
       }),
     ];
   };
+  // what the remote exposes, for the test that mounts each on the standalone page
+  config.exposes = exposes;
+  return config;
 };
+
+module.exports.readContractVersion = readContractVersion;

@@ -1,3 +1,4 @@
 export * from './runtime';
 export * from './robloxGroupInput';
 export * from './nicknameTemplate';
+export * from './version';

@@ -1,11 +1,14 @@
 /**
  * Stand-in for `@module-federation/enhanced/runtime` under Jest (mapped in shell/jest.config.js).
  * "Remotes" are local test parcels built with shared-lib's defineParcel; a test can make a remote
- * fail until it is told to recover, hold a load open, or swap in its own parcel for an expose.
+ * fail until it is told to recover, hold a load open, swap in its own parcel for an expose, or
+ * serve a manifest of its own (which registered plugins see, as the real runtime's
+ * `loadRemoteSnapshot` hook does).
  */
 import { createElement, useEffect } from 'react';
 import type { ParcelConfigObject } from 'single-spa';
 import { defineParcel } from '@roconnect/shared-lib';
+import { CONTRACT_VERSION } from '@roconnect/shared-lib/contract';
 
 export interface RemoteRegistration {
   name: string;
@@ -23,6 +26,28 @@ const failing = new Set<string>();
 const held = new Map<string, Promise<void>>();
 const overrides = new Map<string, ParcelConfigObject>();
 const probeCache = new Map<string, ParcelConfigObject>();
+const manifests = new Map<string, object>();
+/** remotes whose manifest the runtime has read (and whose snapshot it keeps) */
+const snapshotted = new Set<string>();
+
+interface SnapshotPlugin {
+  name: string;
+  loadRemoteSnapshot?: (args: {
+    moduleInfo: RemoteRegistration;
+    manifestJson?: object;
+    manifestUrl?: string;
+    from: 'manifest' | 'global';
+  }) => unknown;
+}
+const plugins = new Map<string, SnapshotPlugin>();
+
+/** A remote's manifest as its build writes it, unless a test serves another. */
+const builtManifest = (remote: string) => ({
+  name: remote,
+  metaData: { roconnect: { contractVersion: CONTRACT_VERSION } },
+  exposes: [],
+  shared: [],
+});
 const events: string[] = [];
 let live = 0;
 
@@ -135,7 +160,13 @@ export function registerRemotes(
   for (const { name, entry } of remotes) {
     if (registered.has(name) && !options?.force) continue;
     registered.set(name, entry);
+    snapshotted.delete(name);
   }
+}
+
+/** Plugins are kept by name, the first of a name wins, as in the runtime. */
+export function registerPlugins(list: SnapshotPlugin[]): void {
+  for (const plugin of list) if (!plugins.has(plugin.name)) plugins.set(plugin.name, plugin);
 }
 
 export async function loadRemote<T>(id: string): Promise<T | null> {
@@ -143,10 +174,24 @@ export async function loadRemote<T>(id: string): Promise<T | null> {
   const remote = id.split('/')[0] ?? id;
   const gate = held.get(remote);
   if (gate) await gate;
-  if (!registered.has(remote))
-    throw new Error(`[fake federation] remote ${remote} is not registered`);
+  const entry = registered.get(remote);
+  if (entry === undefined) throw new Error(`[fake federation] remote ${remote} is not registered`);
   if (failing.has(remote))
-    throw new Error(`[fake federation] ${remote} failed to load (entry ${registered.get(remote)})`);
+    throw new Error(`[fake federation] ${remote} failed to load (entry ${entry})`);
+  // As the runtime: the manifest on a remote's first load, the snapshot it kept on later ones.
+  const fromManifest = !snapshotted.has(remote);
+  snapshotted.add(remote);
+  for (const plugin of plugins.values())
+    await plugin.loadRemoteSnapshot?.(
+      fromManifest
+        ? {
+            moduleInfo: { name: remote, entry },
+            manifestJson: manifests.get(remote) ?? builtManifest(remote),
+            manifestUrl: entry,
+            from: 'manifest',
+          }
+        : { moduleInfo: { name: remote, entry }, from: 'global' },
+    );
   const parcel = overrides.get(id) ?? probeParcel(id);
   return { default: served(parcel) } as T;
 }
@@ -187,6 +232,10 @@ export const federation = {
   provide(id: string, parcel: ParcelConfigObject): void {
     overrides.set(id, parcel);
   },
+  /** serve this mf-manifest.json for the remote instead of the one its build writes */
+  serveManifest(remote: string, manifestJson: object): void {
+    manifests.set(remote, manifestJson);
+  },
   reset(): void {
     registered.clear();
     registerCalls.length = 0;
@@ -194,6 +243,8 @@ export const federation = {
     failing.clear();
     held.clear();
     overrides.clear();
+    manifests.clear();
+    snapshotted.clear();
     events.length = 0;
   },
 };
