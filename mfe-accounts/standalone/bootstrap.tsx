@@ -27,5 +27,11 @@ void mountHarness({
       load: () => import('../src/parcels/Verify'),
       props: pageQuery,
     },
+    {
+      id: 'PrivacySettings',
+      label: 'Privacy & data',
+      load: () => import('../src/parcels/PrivacySettings'),
+      props: pageQuery,
+    },
   ],
 });

@@ -2,6 +2,7 @@ import type { ParcelConfigObject } from 'single-spa';
 import { defineParcel } from '@roconnect/shared-lib';
 import { mountHarness } from '@roconnect/shared-lib/harness';
 import { SEED_SERVERS } from '@roconnect/shared-lib/mocks';
+import { PageQueryProvider } from '@roconnect/shared-lib/query';
 import { WizardLauncher } from './WizardLauncher';
 
 /** The harness mounts any parcel with the props given here, as the shell would. */
@@ -10,6 +11,12 @@ const asHarnessParcel = (module: { default: unknown }) => ({
 });
 
 const query = new URLSearchParams(window.location.search);
+// The server pages' route props; ?serverId= opens another mock server, e.g. 200000000000000004
+// (one the demo user does not manage).
+const serverPageProps = {
+  serverId: query.get('serverId') ?? SEED_SERVERS.ownerReady,
+  query: Object.fromEntries(query),
+};
 
 void mountHarness({
   remoteName: 'mfe_setup',
@@ -19,36 +26,35 @@ void mountHarness({
       label: 'Setup wizard',
       load: () =>
         Promise.resolve({
-          default: defineParcel('mfe_setup/SetupWizard', WizardLauncher) as ParcelConfigObject,
+          // the exposed parcel's provider: the wizard reads and writes through the query layer
+          default: defineParcel('mfe_setup/SetupWizard', WizardLauncher, {
+            provider: PageQueryProvider,
+          }) as ParcelConfigObject,
         }),
     },
     {
       id: 'ServerConfig',
       label: 'Server configuration',
       load: () => import('../src/parcels/ServerConfig').then(asHarnessParcel),
-      // ?serverId= opens another mock server, e.g. 200000000000000004 (one the demo user does not manage).
-      props: {
-        serverId: query.get('serverId') ?? SEED_SERVERS.ownerReady,
-        query: Object.fromEntries(query),
-      },
+      props: serverPageProps,
     },
     {
       id: 'DiscordSettings',
       label: 'Discord settings',
       load: () => import('../src/parcels/DiscordSettings').then(asHarnessParcel),
-      props: {
-        serverId: query.get('serverId') ?? SEED_SERVERS.ownerReady,
-        query: Object.fromEntries(query),
-      },
+      props: serverPageProps,
     },
     {
       id: 'RulesSettings',
       label: 'Rules',
       load: () => import('../src/parcels/RulesSettings').then(asHarnessParcel),
-      props: {
-        serverId: query.get('serverId') ?? SEED_SERVERS.ownerReady,
-        query: Object.fromEntries(query),
-      },
+      props: serverPageProps,
+    },
+    {
+      id: 'DeveloperSettings',
+      label: 'Developers',
+      load: () => import('../src/parcels/DeveloperSettings').then(asHarnessParcel),
+      props: serverPageProps,
     },
   ],
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { SetupWorker } from 'msw/browser';
 import { mountRootParcel, type Parcel, type ParcelConfigObject } from 'single-spa';
 import { ThemeProvider } from 'styled-components';
 import { configureRuntime } from '../config/runtimeConfig';
@@ -15,6 +16,7 @@ import {
   signInAsDemoUser,
   startMockApi,
 } from '../mocks/browser';
+import { FailControl } from './FailControl';
 
 export interface HarnessParcel {
   id: string;
@@ -51,15 +53,22 @@ export async function mountHarness(options: HarnessOptions): Promise<void> {
   root.render(
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <Harness {...options} initial={params.get('parcel')} />
+      <Harness {...options} initial={params.get('parcel')} worker={worker} />
     </ThemeProvider>,
   );
 }
 
-function Harness({ remoteName, parcels, initial }: HarnessOptions & { initial: string | null }) {
+function Harness({
+  remoteName,
+  parcels,
+  initial,
+  worker,
+}: HarnessOptions & { initial: string | null; worker: SetupWorker }) {
   const [selected, setSelected] = useState(
     parcels.find((p) => p.id === initial)?.id ?? parcels[0]?.id,
   );
+  // Mount again: the parcel's reads run again, e.g. after a read was made to fail.
+  const [mounts, setMounts] = useState(0);
   const [lastNavigation, setLastNavigation] = useState<string | null>(null);
   const toasts = useSyncExternalStore(toast.subscribe, toast.getToasts);
   const host = useRef<HTMLDivElement>(null);
@@ -87,7 +96,7 @@ function Harness({ remoteName, parcels, initial }: HarnessOptions & { initial: s
       const mounted = parcel;
       void (mounted ? mounted.unmount() : Promise.resolve()).finally(() => domElement.remove());
     };
-  }, [current]);
+  }, [current, mounts]);
 
   return (
     <>
@@ -116,6 +125,10 @@ function Harness({ remoteName, parcels, initial }: HarnessOptions & { initial: s
             </button>
           ))}
         </nav>
+        <FailControl mocks={worker} mountKey={`${selected}:${mounts}`} />
+        <button type="button" onClick={() => setMounts((n) => n + 1)} style={{ marginTop: 8 }}>
+          Mount again
+        </button>
         {lastNavigation && <p role="status">Navigation requested: {lastNavigation}</p>}
       </header>
       <div ref={host} data-harness-parcel={selected} />
