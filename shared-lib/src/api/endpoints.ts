@@ -36,6 +36,16 @@ import type {
   ServerHealth,
   UnlinkData,
 } from '../contract/console';
+import {
+  AUTH_ROUTES,
+  BIND_ROUTES,
+  DASHBOARD_ROUTES,
+  SERVER_ROUTES,
+  VERIFICATION_ROUTES,
+  fillPath,
+  type ApiRoute,
+  type PathParams,
+} from '../contract/apiRoutes';
 import { API_PATHS } from '../contract/paths';
 import { readBlobRefusal } from './errors';
 import { httpClient, type HttpClientKind } from './httpClientLoader';
@@ -67,17 +77,26 @@ async function startOAuth<T>(path: string, params?: object, headers?: Record<str
   });
   return response.data.data;
 }
-async function send<T>(
-  method: 'post' | 'put' | 'delete',
-  path: string,
+/** A row of the route table (contract/apiRoutes.ts) that changes something. */
+type WriteRoute = ApiRoute & { readonly method: 'POST' | 'PUT' | 'DELETE' };
+
+/**
+ * One write of the contract, derived from its row: the row's method at the row's path, each
+ * `:name` of the pattern a required parameter (checked by the compiler), the answer unwrapped.
+ */
+async function send<T, R extends WriteRoute = WriteRoute>(
+  route: R,
+  params: Record<PathParams<R['path']>, string>,
   body?: unknown,
-  kind: HttpClientKind = 'standard',
+  { kind = 'standard', query }: { kind?: HttpClientKind; query?: object } = {},
 ): Promise<T> {
   const http = await httpClient(kind);
-  const response =
-    method === 'delete'
-      ? await http.delete<ApiSuccess<T>>(path)
-      : await http[method]<ApiSuccess<T>>(path, body ?? {});
+  const response = await http.request<ApiSuccess<T>>({
+    method: route.method,
+    url: fillPath(route.path, params),
+    data: route.method === 'DELETE' ? undefined : (body ?? {}),
+    params: query,
+  });
   return response.data.data;
 }
 
@@ -89,39 +108,27 @@ export const api = {
         [LOGIN_CHECK_HEADER]: loginCheck.create(),
       }),
     refresh: (refreshToken: string) =>
-      send<RefreshData>('post', API_PATHS.refresh, { refresh_token: refreshToken }),
+      send<RefreshData>(AUTH_ROUTES.refresh, {}, { refresh_token: refreshToken }),
     me: () => get<User>(API_PATHS.me),
     /** The refresh token in the body lets the API end the session after the access token expired. */
     logout: (refreshToken?: string | null) =>
-      send<EmptyData>(
-        'post',
-        API_PATHS.logout,
-        refreshToken ? { refresh_token: refreshToken } : {},
-      ),
+      send<EmptyData>(AUTH_ROUTES.logout, {}, refreshToken ? { refresh_token: refreshToken } : {}),
   },
   dashboard: {
     servers: () => get<Server[]>(API_PATHS.userServers),
-    syncServers: () => send<Server[]>('post', API_PATHS.syncServers),
+    syncServers: () => send<Server[]>(DASHBOARD_ROUTES.syncServers, {}),
     verificationServers: () => get<Server[]>(API_PATHS.verificationServers),
     linkedAccounts: () => get<LinkedAccount[]>(API_PATHS.linkedAccounts),
     /** With `removeRoles`, the bot also takes back the roles and nickname it gave with the account. */
-    unlinkAccount: async (
-      id: string,
-      options: { removeRoles?: boolean } = {},
-    ): Promise<UnlinkData | EmptyData> => {
-      const response = await (
-        await httpClient()
-      ).delete<ApiSuccess<UnlinkData | EmptyData>>(
-        API_PATHS.linkedAccount(id),
-        options.removeRoles ? { params: { remove_roles: true } } : undefined,
-      );
-      return response.data.data;
-    },
-    manualSync: () => send<ManualSyncData>('post', API_PATHS.manualSync),
+    unlinkAccount: (id: string, options: { removeRoles?: boolean } = {}) =>
+      send<UnlinkData | EmptyData>(DASHBOARD_ROUTES.unlink, { id }, undefined, {
+        query: options.removeRoles ? { remove_roles: true } : undefined,
+      }),
+    manualSync: () => send<ManualSyncData>(DASHBOARD_ROUTES.manualSync, {}),
     inviteUrl: (serverId: string) =>
       startOAuth<InviteUrlData>(API_PATHS.inviteUrl, { server_id: serverId }),
     verifyInServer: (body: VerifyInServerRequest) =>
-      send<VerifyResult>('post', API_PATHS.verifyInServer, body),
+      send<VerifyResult>(VERIFICATION_ROUTES.verifyInServer, {}, body),
   },
   roblox: {
     authUrl: () => startOAuth<AuthUrlData>(API_PATHS.robloxAuthUrl),
@@ -131,38 +138,42 @@ export const api = {
     config: (id: string) => get<ServerConfigData>(API_PATHS.serverConfig(id)),
     setupStatus: (id: string) => get<SetupStatus>(API_PATHS.serverSetup(id)),
     setupNickname: (id: string, nickname_format: NicknameFormat) =>
-      send<SetupNicknameData>('post', API_PATHS.setupNickname(id), { nickname_format }),
+      send<SetupNicknameData>(SERVER_ROUTES.setupNickname, { id }, { nickname_format }),
     setupVerifiedRole: (id: string, verified_role_name: string) =>
-      send<SetupVerifiedRoleData>('post', API_PATHS.setupVerifiedRole(id), { verified_role_name }),
+      send<SetupVerifiedRoleData>(SERVER_ROUTES.setupVerifiedRole, { id }, { verified_role_name }),
     setupGroup: (id: string, body: SetupGroupRequest) =>
-      send<SetupGroupData>('post', API_PATHS.setupGroup(id), body, 'long'),
+      send<SetupGroupData>(SERVER_ROUTES.setupGroup, { id }, body, { kind: 'long' }),
     edit: (id: string) => get<ServerEditData>(API_PATHS.serverEdit(id)),
     editNickname: (id: string, nickname_format: NicknameFormat) =>
-      send<ServerConfigData>('put', API_PATHS.editNickname(id), { nickname_format }),
+      send<ServerConfigData>(SERVER_ROUTES.editNickname, { id }, { nickname_format }),
     editVerifiedRole: (id: string, body: EditVerifiedRoleRequest) =>
-      send<ServerConfigData>('put', API_PATHS.editVerifiedRole(id), body),
+      send<ServerConfigData>(SERVER_ROUTES.editVerifiedRole, { id }, body),
     editGroup: (id: string, body: EditGroupRequest) =>
-      send<ServerConfigData>('put', API_PATHS.editGroup(id), body, 'long'),
+      send<ServerConfigData>(SERVER_ROUTES.editGroup, { id }, body, { kind: 'long' }),
     editUnverifiedRole: (id: string, unverifiedRoleId: string | null) =>
-      send<ServerConfigData>('put', API_PATHS.editUnverifiedRole(id), {
-        unverified_role_id: unverifiedRoleId,
-      }),
+      send<ServerConfigData>(
+        SERVER_ROUTES.editUnverifiedRole,
+        { id },
+        {
+          unverified_role_id: unverifiedRoleId,
+        },
+      ),
     binds: (id: string) => get<BindsData>(API_PATHS.serverBinds(id)),
     /** What a list of binds would change, from members' last known Roblox data; nothing is saved. */
     previewBinds: (id: string, body: PreviewBindsRequest) =>
-      send<BindsPreviewData>('post', API_PATHS.serverBindsPreview(id), body),
+      send<BindsPreviewData>(BIND_ROUTES.preview, { id }, body),
     /** A group's name and ranks, or a badge's, game pass's or catalog item's name. */
     lookupBind: (id: string, kind: BindKind, itemId: string) =>
       get<BindLookupData>(API_PATHS.serverBindsLookup(id), { kind, id: itemId }),
     editNicknameTemplate: (id: string, nickname_template: string) =>
-      send<ServerConfigData>('put', API_PATHS.editNickname(id), { nickname_template }),
+      send<ServerConfigData>(SERVER_ROUTES.editNickname, { id }, { nickname_template }),
     editBypassRoles: (id: string, body: EditBypassRolesRequest) =>
-      send<ServerConfigData>('put', API_PATHS.editBypassRoles(id), body),
+      send<ServerConfigData>(SERVER_ROUTES.editBypassRoles, { id }, body),
     editRestrictions: (id: string, body: EditRestrictionsRequest) =>
-      send<ServerConfigData>('put', API_PATHS.editRestrictions(id), body),
+      send<ServerConfigData>(SERVER_ROUTES.editRestrictions, { id }, body),
     /** Creating roles by name and asking Roblox for each group can take a while. */
     putBinds: (id: string, body: PutBindsRequest) =>
-      send<BindsData>('put', API_PATHS.serverBinds(id), body, 'long'),
+      send<BindsData>(BIND_ROUTES.replace, { id }, body, { kind: 'long' }),
     audit: (id: string, query: AuditQuery = {}) =>
       get<AuditPage>(API_PATHS.serverAudit(id), auditParams(query)),
     /** The CSV export, fetched with the session's auth header (never a token in the URL). */
