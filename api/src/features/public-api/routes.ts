@@ -10,7 +10,6 @@ import type { ApiKeyRow } from '../../domain/api-keys/keys';
 import { linkedMember } from '../../domain/accounts/linked';
 import { getConfig } from '../../domain/config/config-store';
 import { findGuild } from '../../domain/guilds/access';
-import { mayShowLink } from '../../domain/privacy/consent';
 import { lookUpLink, type LookupTarget } from '../../domain/privacy/look-up';
 import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
 import { planMemberUpdate } from '../../domain/verification/plan-member-update';
@@ -88,12 +87,12 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const live = await ctx.integrations.discordBot.getGuild(guildId);
     if (!live)
       throw conflict('The RoConnect bot is no longer in this server.', 'bot_not_in_server');
-    // a key acts only on members it may see: "not linked", "private here" and "not in the
-    // server" are one answer, and only a member who would be shown costs a Discord call
-    const linked = await linkedMember(ctx.db, discordId);
-    const visible = linked ? await mayShowLink(ctx.db, linked.user.id, guildId) : false;
-    const member =
-      linked && visible ? await ctx.integrations.discordBot.getMember(guildId, discordId) : null;
+    // roles are the server's business, so a member private here is updated too (the answer names
+    // no Roblox account); "not linked" and "not in the server" are one answer after the same work
+    const [linked, member] = await Promise.all([
+      linkedMember(ctx.db, discordId),
+      ctx.integrations.discordBot.getMember(guildId, discordId),
+    ]);
     const memberReadAt = Date.now();
     if (!linked || !member) throw noLink();
     const facts = await memberUpdateFacts(ctx, {
