@@ -134,10 +134,7 @@ it('updates every linked member once, within the rate limits, across a restart o
   const wrong = load.links.filter((link) => {
     const m = members.get(link.discord_id)!;
     const expected = [verifiedRole, ...(link.rank ? [rankRole.get(link.rank)!] : [])].sort();
-    return (
-      JSON.stringify([...m.roles].sort()) !== JSON.stringify(expected) ||
-      m.nick !== null
-    );
+    return JSON.stringify([...m.roles].sort()) !== JSON.stringify(expected) || m.nick !== null;
   });
   expect(wrong).toEqual([]);
   // the unlinked were left alone
