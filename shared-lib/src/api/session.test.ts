@@ -43,6 +43,28 @@ function fakeWebLocks(whileWaiting?: () => void): string[] {
   return names;
 }
 
+/**
+ * Holds the next /auth/refresh at the mock server: `atServer` resolves when it arrives, and the
+ * mock API answers it once `release` is called.
+ */
+function holdNextRefresh(): { atServer: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const atServer = new Promise<void>((resolve) => (reached = resolve));
+  server.use(
+    http.post(
+      route(API_PATHS.refresh),
+      () => {
+        reached();
+        return held.then(() => undefined);
+      },
+      { once: true },
+    ),
+  );
+  return { atServer, release };
+}
+
 describe('start', () => {
   it('is anonymous without a token, and asks nothing', async () => {
     const meCalls = countRequests(API_PATHS.me);
@@ -264,21 +286,7 @@ describe('logout', () => {
 
   it('waits for a refresh under way: its new tokens never come back, and the API ends them', async () => {
     signIn();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let reached!: () => void;
-    const atServer = new Promise<void>((resolve) => (reached = resolve));
-    // holds the refresh at the server, then lets the mock API answer it
-    server.use(
-      http.post(
-        route(API_PATHS.refresh),
-        () => {
-          reached();
-          return held.then(() => undefined);
-        },
-        { once: true },
-      ),
-    );
+    const { atServer, release } = holdNextRefresh();
     const bodies: { refresh_token: string }[] = [];
     const listener = async ({ request }: { request: Request }) => {
       if (new URL(request.url).pathname === API_PATHS.logout)
@@ -303,20 +311,7 @@ describe('logout', () => {
 
   it('a rotation that ends after a local sign-out leaves storage empty', async () => {
     signIn();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let reached!: () => void;
-    const atServer = new Promise<void>((resolve) => (reached = resolve));
-    server.use(
-      http.post(
-        route(API_PATHS.refresh),
-        () => {
-          reached();
-          return held.then(() => undefined);
-        },
-        { once: true },
-      ),
-    );
+    const { atServer, release } = holdNextRefresh();
     const refreshing = session.refresh();
     await atServer;
     session.clear();

@@ -106,12 +106,7 @@ export async function syncRoleConnectionAfterUnlink(
     if (remaining.some((a) => a.robloxId === current.robloxId)) return 'unchanged';
     const next = remaining.length ? await preferredAccount(ctx.db, userId) : null;
     if (next?.verified) return await writeRoleConnection(ctx, userId, next);
-    if (!(await hasScope(ctx, userId))) return 'no_scope';
-    await withDiscordToken(ctx, userId, (token) =>
-      ctx.integrations.discordRoleConnections.putUserConnection(token, { metadata: {} }),
-    );
-    await ctx.db.delete(roleConnections).where(eq(roleConnections.userId, userId));
-    return 'cleared';
+    return await emptyRoleConnection(ctx, userId);
   } catch (err) {
     logFailure(ctx, userId, 'clear', err);
     return 'failed';
@@ -129,14 +124,22 @@ export async function clearRoleConnectionForGood(
   userId: string,
 ): Promise<RoleConnectionOutcome> {
   try {
-    if (!(await hasScope(ctx, userId))) return 'no_scope';
-    await withDiscordToken(ctx, userId, (token) =>
-      ctx.integrations.discordRoleConnections.putUserConnection(token, { metadata: {} }),
-    );
-    await ctx.db.delete(roleConnections).where(eq(roleConnections.userId, userId));
-    return 'cleared';
+    return await emptyRoleConnection(ctx, userId);
   } catch (err) {
     logFailure(ctx, userId, 'clear', err);
     return 'failed';
   }
+}
+
+/** Empties the connection at Discord with the user's own token, then forgets what we wrote. */
+async function emptyRoleConnection(
+  ctx: AppContext,
+  userId: string,
+): Promise<RoleConnectionOutcome> {
+  if (!(await hasScope(ctx, userId))) return 'no_scope';
+  await withDiscordToken(ctx, userId, (token) =>
+    ctx.integrations.discordRoleConnections.putUserConnection(token, { metadata: {} }),
+  );
+  await ctx.db.delete(roleConnections).where(eq(roleConnections.userId, userId));
+  return 'cleared';
 }
