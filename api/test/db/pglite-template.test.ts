@@ -13,6 +13,10 @@ import { users } from '../../src/db/schema';
 import { queryRows } from '../support/db';
 import { readPgliteTemplate } from '../support/pglite-template';
 
+// Each test opens two or three PGlites and the first runs every migration from scratch: on a busy
+// 2-core machine that alone has taken 70 s (CI, stop 55).
+jest.setTimeout(180_000);
+
 const opened: Database[] = [];
 afterAll(async () => {
   await Promise.all(opened.map((d) => d.close().catch(() => undefined)));
