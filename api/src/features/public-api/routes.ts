@@ -10,6 +10,7 @@ import type { ApiKeyRow } from '../../domain/api-keys/keys';
 import { linkedMember } from '../../domain/accounts/linked';
 import { getConfig } from '../../domain/config/config-store';
 import { findGuild } from '../../domain/guilds/access';
+import { mayShowLink } from '../../domain/privacy/consent';
 import { lookUpLink, type LookupTarget } from '../../domain/privacy/look-up';
 import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
 import { planMemberUpdate } from '../../domain/verification/plan-member-update';
@@ -19,6 +20,12 @@ import { keyAuth } from './key-auth';
 /** One answer for "not in the server", "not linked" and "private": a key learns nothing more. */
 const noLink = () =>
   notFound('No Roblox account to show for this member in this server.', 'not_found');
+
+/** The update's OpenAPI description: what its one 404 covers, and what still happens then. */
+const UPDATE_DESCRIPTION =
+  '404 not_found: the member is not in the server, has not linked Roblox, or keeps it private there ' +
+  '(one answer for all three). A member who keeps it private still gets the roles the server gives, ' +
+  'after the answer; the answer says nothing of it.';
 
 /**
  * A member's link as the developer API answers it: only when their consent lets it be shown in the
@@ -75,48 +82,86 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true as const, data: link };
   });
 
-  app.post(PUBLIC_API_ROUTES.update.path, { schema: publicUpdateRoute }, async (request) => {
-    const { guildId, id: keyId } = key(request);
-    const discordId = request.params.discord_id;
-    const [guild, config] = await Promise.all([
-      findGuild(ctx.db, guildId),
-      getConfig(ctx.db, guildId),
-    ]);
-    if (!guild || !config?.setupCompleted)
-      throw conflict('RoConnect is not set up in this server yet.', 'not_set_up');
-    const live = await ctx.integrations.discordBot.getGuild(guildId);
-    if (!live)
-      throw conflict('The RoConnect bot is no longer in this server.', 'bot_not_in_server');
-    // roles are the server's business, so a member private here is updated too (the answer names
-    // no Roblox account); "not linked" and "not in the server" are one answer after the same work
-    const [linked, member] = await Promise.all([
-      linkedMember(ctx.db, discordId),
-      ctx.integrations.discordBot.getMember(guildId, discordId),
-    ]);
-    const memberReadAt = Date.now();
-    if (!linked || !member) throw noLink();
-    const facts = await memberUpdateFacts(ctx, {
-      guild: { id: live.id, name: live.name, ownerDiscordId: live.owner_id },
-      config,
-      user: linked.user,
-      account: linked.account,
-      member,
-      memberReadAt,
-      notify: false,
-      source: 'api',
-      actorUserId: null,
-    });
-    const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
-    request.log.info({ keyId, guildId }, 'member updated through the developer API');
-    return {
-      success: true as const,
-      data: {
-        discord_id: discordId,
-        roles_added: result.roles_added,
-        roles_removed: result.roles_removed,
-        nickname_updated: result.nickname_updated,
-        warnings: result.warnings,
-      },
-    };
+  /**
+   * Updates of members who keep their account private in the key's server, run after the 404
+   * answered: one at a time per member (a repeat while one runs starts nothing), and awaited
+   * before the app closes. Each was allowed by the key's and the server's rate limits.
+   */
+  const hidden = new Map<string, Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(hidden.values());
   });
+  function updateLater(id: string, work: () => Promise<unknown>) {
+    if (hidden.has(id)) return;
+    const running = work()
+      .then(() => undefined)
+      .catch((err: unknown) => app.log.warn({ err }, 'a developer-API update failed'))
+      .finally(() => hidden.delete(id));
+    hidden.set(id, running);
+  }
+
+  app.post(
+    PUBLIC_API_ROUTES.update.path,
+    { schema: { ...publicUpdateRoute, description: UPDATE_DESCRIPTION } },
+    async (request) => {
+      const { guildId, id: keyId } = key(request);
+      const discordId = request.params.discord_id;
+      const [guild, config] = await Promise.all([
+        findGuild(ctx.db, guildId),
+        getConfig(ctx.db, guildId),
+      ]);
+      if (!guild || !config?.setupCompleted)
+        throw conflict('RoConnect is not set up in this server yet.', 'not_set_up');
+      const live = await ctx.integrations.discordBot.getGuild(guildId);
+      if (!live)
+        throw conflict('The RoConnect bot is no longer in this server.', 'bot_not_in_server');
+      // Discord is asked in every case, and the database's answers (linked? shown here?) are read
+      // while it answers: "not in the server", "not linked" and "private" take the same time
+      const [member, { linked, shown }] = await Promise.all([
+        ctx.integrations.discordBot.getMember(guildId, discordId),
+        linkedMember(ctx.db, discordId).then(async (found) => ({
+          linked: found,
+          shown: found ? await mayShowLink(ctx.db, found.user.id, guildId) : false,
+        })),
+      ]);
+      const memberReadAt = Date.now();
+      if (!linked || !member) throw noLink();
+      const update = async () => {
+        const facts = await memberUpdateFacts(ctx, {
+          guild: { id: live.id, name: live.name, ownerDiscordId: live.owner_id },
+          config,
+          user: linked.user,
+          account: linked.account,
+          member,
+          memberReadAt,
+          notify: false,
+          source: 'api',
+          actorUserId: null,
+        });
+        const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
+        request.log.info({ keyId, guildId }, 'member updated through the developer API');
+        return result;
+      };
+      if (!shown) {
+        // Roles are the server's to give, as update-all and resync give them, so a member who
+        // keeps their account private here is updated too: after the answer, which is the one a
+        // member who never linked gets (docs/security.md › Developer API). Nothing in the answer,
+        // its headers or its time says the member linked; the roles are what every member of the
+        // server sees anyway, and no nickname is made from the Roblox account.
+        updateLater(`${guildId}:${discordId}`, update);
+        throw noLink();
+      }
+      const result = await update();
+      return {
+        success: true as const,
+        data: {
+          discord_id: discordId,
+          roles_added: result.roles_added,
+          roles_removed: result.roles_removed,
+          nickname_updated: result.nickname_updated,
+          warnings: result.warnings,
+        },
+      };
+    },
+  );
 };
