@@ -128,3 +128,16 @@ export async function checkWebhookUrl(
   }
   return url;
 }
+
+/**
+ * How a webhook URL is written where others read it (the audit log, the log channel, the API's
+ * own logs): its origin alone. The path and query often carry the receiver's own secret (a token
+ * in `?key=`), which only the managers who set it need (docs/security.md › Webhooks).
+ */
+export function webhookOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '(not a valid URL)';
+  }
+}

@@ -4,7 +4,7 @@ import { putWebhookRoute, webhookDeliveriesRoute } from '@roconnect/shared-lib/c
 import { authOf } from '../../context';
 import { recordSettingChange } from '../../domain/audit/record';
 import { requireLiveManager } from '../../domain/guilds/access';
-import { checkWebhookUrl } from '../../domain/webhooks/address';
+import { checkWebhookUrl, webhookOrigin } from '../../domain/webhooks/address';
 import {
   listDeliveries,
   removeWebhook,
@@ -12,6 +12,26 @@ import {
   webhookUrlOf,
   type DeliveryRow,
 } from '../../domain/webhooks/store';
+import { ApiError } from '../../lib/errors';
+
+/**
+ * Webhook saves a user may make a minute (every server together). Each save resolves the host
+ * (DNS) and writes an audit entry that the log channel posts; removing a webhook is not counted.
+ * A constant: no deployment has needed another figure.
+ */
+export const WEBHOOK_SAVES_PER_MINUTE = 10;
+const MINUTE_MS = 60_000;
+
+/**
+ * The audit entry's after-text: the origin only (webhookOrigin), and, since the path is not shown,
+ * what changed besides it.
+ */
+function savedText(before: string | null, url: string): string {
+  const origin = webhookOrigin(url);
+  if (before === url) return `${origin} (new signing secret)`;
+  if (before !== null && webhookOrigin(before) === origin) return `${origin} (new path)`;
+  return origin;
+}
 
 const toDto = (row: DeliveryRow): WebhookDelivery => ({
   id: row.id,
@@ -33,9 +53,32 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const authed = { onRequest: app.authenticate };
   const { allowPrivateWebhooks } = ctx.settings.developerApi;
 
+  // counted per user before anything is read (a stranger's loop is limited too), in the rate
+  // limiter's store: Redis when it answers, so every replica counts together
+  const saves = app.createRateLimit({
+    max: WEBHOOK_SAVES_PER_MINUTE,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (req) => `webhook-save-${req.auth?.userId ?? req.ip}`,
+  });
+
   app.put(
     DEVELOPER_ROUTES.webhook.path,
-    { schema: putWebhookRoute, ...authed },
+    {
+      schema: putWebhookRoute,
+      ...authed,
+      preHandler: async (request) => {
+        if ((request.body as { url: string | null }).url === null) return;
+        const count = await saves(request);
+        if (count.isAllowed || !count.isExceeded) return;
+        const seconds = Math.max(1, count.ttlInSeconds);
+        throw new ApiError(
+          429,
+          'rate_limited',
+          `You saved a webhook more than ${WEBHOOK_SAVES_PER_MINUTE} times this minute: try again in ${seconds} s.`,
+          { 'retry-after': String(seconds) },
+        );
+      },
+    },
     async (request) => {
       const { userId } = authOf(request);
       const { guild } = await requireLiveManager(ctx, userId, request.params.id);
@@ -46,21 +89,22 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
           guildId: guild.id,
           actorUserId: userId,
           setting: 'webhook',
-          before,
+          before: before === null ? null : webhookOrigin(before),
           after: null,
         });
         return { success: true as const, data: { url: null, secret: null } };
       }
       const url = (await checkWebhookUrl(request.body.url.trim(), allowPrivateWebhooks)).toString();
       const { secret } = await setWebhook(ctx.db, ctx.settings.encryptionKey, guild.id, url);
-      // a new secret with the same address is a change too: the log says so
+      // the audit log (and the log channel that posts it) and this log line get the origin only
       await recordSettingChange(ctx.db, {
         guildId: guild.id,
         actorUserId: userId,
         setting: 'webhook',
-        before,
-        after: before === url ? `${url} (new signing secret)` : url,
+        before: before === null ? null : webhookOrigin(before),
+        after: savedText(before, url),
       });
+      request.log.info({ guildId: guild.id, origin: webhookOrigin(url) }, 'webhook saved');
       return { success: true as const, data: { url, secret } };
     },
   );
