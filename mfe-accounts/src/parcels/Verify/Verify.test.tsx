@@ -214,25 +214,110 @@ describe('verifying', () => {
     }
   });
 
-  it('lists each bound role the member did not get, with why, and stays until they continue', async () => {
+  /** Tycoon Fans binds VIP and Double Coins: the demo account owns VIP only. */
+  function bindTwoGamePasses() {
     const tycoon = db.servers.find((s) => s.server_id === SEED_SERVERS.memberWithBot)!;
     const [first, second] = tycoon.roles.filter((r) => r.name !== '@everyone');
-    // the demo account owns the VIP pass, but not Double Coins nor the Master Builder badge
     tycoon.binds = [
       { kind: 'gamepass', item_id: '9100001', role_id: first!.id, nickname: null, priority: 0 },
       { kind: 'gamepass', item_id: '9100002', role_id: second!.id, nickname: null, priority: 0 },
     ];
-    renderVerify({ account_id: SEED_ACCOUNTS.verified });
-    await chooseAndVerify('Tycoon Fans');
-    await screen.findByRole('heading', { name: 'Verification Successful!' });
-    const notGiven = screen.getByRole('region', { name: 'Roles you did not get' });
-    expect(
-      within(notGiven)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual([`${second!.name}: the game pass Double Coins is not owned`]);
-    expect(screen.getByRole('button', { name: 'Continue to Dashboard' })).toBeInTheDocument();
-    expect(screen.queryByText(/Returning to the dashboard/)).not.toBeInTheDocument();
+    return second!.name;
+  }
+
+  const disclosure = () => screen.getByRole('button', { name: 'Why not these roles?' });
+
+  it('names the bound roles not given, keeps why behind "Why not these roles?", and still goes back after 3 s', async () => {
+    const notOwned = bindTwoGamePasses();
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      renderVerify({ account_id: SEED_ACCOUNTS.verified });
+      await chooseAndVerify('Tycoon Fans');
+      await screen.findByRole('heading', { name: 'Verification Successful!' });
+      expect(
+        screen.getByText('Roles not given', { selector: 'dt' }).nextElementSibling,
+      ).toHaveTextContent(notOwned);
+      expect(disclosure()).toHaveAttribute('aria-expanded', 'false');
+      // closed: the reasons are in the page but neither shown nor read out
+      expect(
+        screen.queryByRole('region', { name: 'Roles you did not get' }),
+      ).not.toBeInTheDocument();
+      expect(screen.getByText(/the game pass Double Coins is not owned/)).not.toBeVisible();
+      expect(screen.getByText('Returning to the dashboard in 3 seconds...')).toBeInTheDocument();
+
+      navigate.mockClear();
+      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS - 50));
+      expect(navigate).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(50));
+      expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('opening "Why not these roles?" (by keyboard) shows each role with why and stops the redirect', async () => {
+    const notOwned = bindTwoGamePasses();
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      renderVerify({ account_id: SEED_ACCOUNTS.verified });
+      await chooseAndVerify('Tycoon Fans');
+      await screen.findByRole('heading', { name: 'Verification Successful!' });
+      navigate.mockClear();
+      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS / 2));
+
+      // the title has the focus: the disclosure is the next stop
+      await userEvent.tab();
+      expect(disclosure()).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      expect(disclosure()).toHaveAttribute('aria-expanded', 'true');
+      const reasons = screen.getByRole('region', { name: 'Roles you did not get' });
+      expect(disclosure()).toHaveAttribute('aria-controls', reasons.id);
+      expect(
+        within(reasons)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([`${notOwned}: the game pass Double Coins is not owned`]);
+      expect(screen.queryByText(/Returning to the dashboard/)).not.toBeInTheDocument();
+
+      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS * 10));
+      expect(navigate).not.toHaveBeenCalled();
+
+      // closing it again does not send the member away while they read the page
+      await userEvent.keyboard(' ');
+      expect(disclosure()).toHaveAttribute('aria-expanded', 'false');
+      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS * 10));
+      expect(navigate).not.toHaveBeenCalled();
+      await userEvent.click(screen.getByRole('button', { name: 'Continue to Dashboard' }));
+      expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('stays for warnings even with roles not given, the reasons still one click away', async () => {
+    bindTwoGamePasses();
+    // the server owner's nickname is a warning
+    db.servers
+      .find((s) => s.server_id === SEED_SERVERS.memberWithBot)!
+      .members.forEach((m) => {
+        m.owner = true;
+      });
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      renderVerify({ account_id: SEED_ACCOUNTS.verified });
+      await chooseAndVerify('Tycoon Fans');
+      await screen.findByRole('heading', { name: 'Verification Successful!' });
+      expect(
+        screen.getByText("Discord doesn't let bots change the server owner's nickname."),
+      ).toBeVisible();
+      expect(disclosure()).toHaveAttribute('aria-expanded', 'false');
+      navigate.mockClear();
+      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS * 10));
+      expect(navigate).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Continue to Dashboard' })).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('says to check the DMs only when the bot sent one', async () => {
@@ -248,6 +333,8 @@ describe('verifying', () => {
             roles_removed: [],
             nickname: 'DemoAlt',
             warnings: ['We could not send you a direct message right now.'],
+            not_given: [],
+            restricted: null,
           },
         }),
       ),
@@ -289,5 +376,94 @@ describe('verifying', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Verification failed: Network Error',
     );
+  });
+});
+
+describe('a member a restriction caught', () => {
+  async function verifyInTycoonFans() {
+    renderVerify({ account_id: SEED_ACCOUNTS.pending });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Tycoon Fans' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Verify & Update' }));
+  }
+
+  it('is told they cannot get roles there and why: no success, no DM toast, no redirect', async () => {
+    const tycoon = db.servers.find((s) => s.server_id === SEED_SERVERS.memberWithBot)!;
+    tycoon.restrictions = {
+      min_account_age_days: null,
+      blocked_roblox_user_ids: ['3000002'],
+      blocked_group_ids: [],
+      action: 'deny',
+    };
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      await verifyInTycoonFans();
+      const title = await screen.findByRole('heading', {
+        level: 1,
+        name: 'You cannot get roles in Tycoon Fans',
+      });
+      expect(title).toHaveFocus();
+      expect(screen.getByText('Why: this Roblox account is blocked in this server.')).toBeVisible();
+      // the API's own wording of it as a warning is not said a second time
+      expect(screen.queryByText(/You cannot verify in/)).not.toBeInTheDocument();
+      expect(screen.queryByText('Verification Successful!')).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('button', { name: 'Why not these roles?' }),
+      ).not.toBeInTheDocument();
+      // the mock's bot sent its DM (saying why), yet the page does not tell them to go read it
+      expect(toastMessages()).toEqual([]);
+
+      navigate.mockClear();
+      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS * 10));
+      expect(navigate).not.toHaveBeenCalled();
+      await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+      expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  const reason = 'the Roblox account is 3 days old; this server needs 30';
+  const answer = (warnings: string[]) =>
+    http.post(`*${API_PATHS.verifyInServer}`, () =>
+      HttpResponse.json({
+        success: true,
+        data: {
+          roles_updated: true,
+          nickname_updated: false,
+          dm_sent: true,
+          roles_added: [],
+          roles_removed: ['Verified'],
+          nickname: null,
+          warnings: [`You cannot verify in Tycoon Fans: ${reason}.`, ...warnings],
+          not_given: [{ role_id: '200000000000000021', role_name: 'VIP', reason }],
+          restricted: reason,
+        },
+      }),
+    );
+
+  it.each([
+    ['kicked', 'You were removed from Tycoon Fans'],
+    ['banned', 'You were banned from Tycoon Fans'],
+  ])('is told when they were %s, and why', async (done, heading) => {
+    server.use(answer([`This member was ${done} from the server: ${reason}.`]));
+    await verifyInTycoonFans();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toHaveFocus();
+    expect(screen.getByText(`You cannot get roles there. Why: ${reason}.`)).toBeVisible();
+    expect(screen.getByText('Roles removed: Verified.')).toBeVisible();
+    expect(screen.queryByText(/This member was/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Verification Successful!')).not.toBeInTheDocument();
+    expect(toastMessages()).toEqual([]);
+  });
+
+  it('is only denied when Discord refused the kick, and is told that as a note', async () => {
+    const refused =
+      'Discord refused to kick this member, so they were only denied roles: Missing Permissions';
+    server.use(answer([refused]));
+    await verifyInTycoonFans();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You cannot get roles in Tycoon Fans' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`Why: ${reason}.`)).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(`Please note${refused}`);
   });
 });

@@ -23,6 +23,7 @@ import { useApiMutation } from '@roconnect/shared-lib/query';
 import { linkedOnText } from '../../features/accounts/linkedDate';
 import { ServerChoice } from './ServerChoice';
 import { useVerificationData, LOAD_FAILED_MESSAGE } from './useVerificationData';
+import { VerifyRestricted } from './VerifyRestricted';
 import { VerifySuccess } from './VerifySuccess';
 
 export const SHARED_SERVER_UNAVAILABLE =
@@ -66,13 +67,16 @@ export function Verify({ query }: RoutePageProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const verifyIn = useApiMutation({
     call: (body: VerifyInServerRequest) => api.dashboard.verifyInServer(body),
-    // Only when the bot could DM the user; otherwise the success screen says why not.
-    success: (verified) => (verified.dm_sent ? 'Verification triggered! Check your DMs.' : null),
+    // Only when the bot could DM the user; otherwise the success screen says why not. A member a
+    // restriction caught was not verified: their screen says so and why.
+    success: (verified) =>
+      verified.dm_sent && !verified.restricted ? 'Verification triggered! Check your DMs.' : null,
     // A 401 already signed the user out and is on its way to /login: nothing to say here.
     failure: (error) => (session.isAuthenticated() ? failureMessage(error) : null),
   });
   const busy = verifyIn.isPending;
-  const [result, setResult] = useState<VerifyResult | null>(null);
+  // the server's name as chosen: the page's data may be read again meanwhile
+  const [result, setResult] = useState<(VerifyResult & { serverName: string | null }) | null>(null);
   const accountStepId = useId();
   const serverStepId = useId();
   const preselected = query?.account_id;
@@ -102,15 +106,27 @@ export function Verify({ query }: RoutePageProps) {
   async function verify() {
     if (!accountId || !serverId) return;
     setFailure(null);
+    const serverName =
+      data.status === 'ready'
+        ? (data.servers.find((s) => s.server_id === serverId)?.server_name ?? null)
+        : null;
     const verified = await verifyIn.run({ server_id: serverId, account_id: accountId });
-    if (verified.ok) setResult(verified.data);
+    if (verified.ok) setResult({ ...verified.data, serverName });
     else if (session.isAuthenticated()) setFailure(failureMessage(verified.error));
   }
 
   if (result) {
     return (
       <PageContainer>
-        <VerifySuccess result={result} />
+        {result.restricted ? (
+          <VerifyRestricted
+            result={result}
+            reason={result.restricted}
+            serverName={result.serverName}
+          />
+        ) : (
+          <VerifySuccess result={result} />
+        )}
       </PageContainer>
     );
   }

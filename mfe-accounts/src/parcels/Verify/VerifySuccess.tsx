@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   Banner,
@@ -47,8 +47,23 @@ const Warnings = styled.ul`
   padding-left: ${({ theme }) => theme.space(4)};
 `;
 
+const Disclosure = styled(Button)`
+  margin-left: -${({ theme }) => theme.space(3)};
+`;
+
+/** A triangle pointing right when closed, down when open. */
+const Chevron = styled.span<{ $open: boolean }>`
+  display: inline-block;
+  width: 0;
+  height: 0;
+  border-top: 5px solid transparent;
+  border-bottom: 5px solid transparent;
+  border-left: 7px solid currentColor;
+  transform: rotate(${({ $open }) => ($open ? '90deg' : '0deg')});
+`;
+
 const NotGiven = styled.ul`
-  margin: 0;
+  margin: ${({ theme }) => theme.space(2)} 0 0;
   padding-left: ${({ theme }) => theme.space(4)};
   li + li {
     margin-top: ${({ theme }) => theme.space(1)};
@@ -77,30 +92,33 @@ const backToAccounts = () => navigate(dashboardPath('accounts'));
 /**
  * 'Verification Successful!': what the API reports it did, then back to the dashboard after 3 s
  * (docs/product.md › Verify). With warnings the screen stays until the user continues: they take
- * longer than 3 s to read, and they say what the user may need to do.
+ * longer than 3 s to read, and they say what the user may need to do. The bound roles not given
+ * (nearly every verification in a server with rank binds) do not hold it: their reasons wait behind
+ * "Why not these roles?", and opening it stops the redirect so they can be read.
  */
 export function VerifySuccess({ result }: { result: VerifyResult }) {
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const reasonsId = useId();
   const seconds = Math.round(VERIFY_SUCCESS_REDIRECT_MS / 1000);
   const notGiven = result.not_given ?? [];
-  // the API words a restriction as a warning too; it is shown once
-  const restricted =
-    result.restricted && !result.warnings.some((w) => w.includes(result.restricted ?? ''))
-      ? result.restricted
-      : null;
-  // reasons take longer than 3 s to read: the screen stays, as with warnings
-  const hasWarnings = result.warnings.length > 0 || notGiven.length > 0 || restricted !== null;
-  const notGivenId = useId();
+  const [reasonsOpen, setReasonsOpen] = useState(false);
+  const [readingReasons, setReadingReasons] = useState(false);
+  const stays = result.warnings.length > 0 || readingReasons;
 
   useEffect(() => {
     titleRef.current?.focus();
   }, []);
   useEffect(() => {
-    if (hasWarnings) return;
+    if (stays) return;
     const timer = setTimeout(backToAccounts, VERIFY_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [hasWarnings]);
+  }, [stays]);
+
+  function toggleReasons() {
+    setReasonsOpen((open) => !open);
+    setReadingReasons(true);
+  }
 
   return (
     <SuccessCard as="section" aria-labelledby={titleId}>
@@ -114,7 +132,36 @@ export function VerifySuccess({ result }: { result: VerifyResult }) {
         <dd>{yesNo(result.nickname_updated, result.nickname)}</dd>
         <dt>DM sent</dt>
         <dd>{yesNo(result.dm_sent)}</dd>
+        {notGiven.length > 0 && (
+          <>
+            <dt>Roles not given</dt>
+            <dd>{notGiven.map((role) => role.role_name).join(', ')}</dd>
+          </>
+        )}
       </Outcomes>
+      {notGiven.length > 0 && (
+        <div>
+          <Disclosure
+            variant="ghost"
+            size="sm"
+            aria-expanded={reasonsOpen}
+            aria-controls={reasonsId}
+            onClick={toggleReasons}
+          >
+            <Chevron aria-hidden="true" $open={reasonsOpen} />
+            Why not these roles?
+          </Disclosure>
+          <section id={reasonsId} aria-label="Roles you did not get" hidden={!reasonsOpen}>
+            <NotGiven>
+              {notGiven.map((role) => (
+                <li key={role.role_id}>
+                  <strong>{role.role_name}</strong>: {role.reason}
+                </li>
+              ))}
+            </NotGiven>
+          </section>
+        </div>
+      )}
       {result.warnings.length > 0 && (
         <Banner tone="warning" title="Please note">
           <Warnings>
@@ -124,26 +171,7 @@ export function VerifySuccess({ result }: { result: VerifyResult }) {
           </Warnings>
         </Banner>
       )}
-      {restricted && (
-        <Banner tone="warning" title="You cannot get roles in this server">
-          {restricted}
-        </Banner>
-      )}
-      {notGiven.length > 0 && (
-        <section aria-labelledby={notGivenId}>
-          <h2 id={notGivenId} style={{ margin: '0 0 8px', fontSize: '1.0625rem' }}>
-            Roles you did not get
-          </h2>
-          <NotGiven>
-            {notGiven.map((role) => (
-              <li key={role.role_id}>
-                <strong>{role.role_name}</strong>: {role.reason}
-              </li>
-            ))}
-          </NotGiven>
-        </section>
-      )}
-      {hasWarnings ? (
+      {stays ? (
         <div>
           <Button onClick={backToAccounts}>Continue to Dashboard</Button>
         </div>
