@@ -6,7 +6,9 @@
 import type { Static } from 'typebox';
 import type {
   AuditEntrySchema,
+  AuditExportQuerySchema,
   AuditPageSchema,
+  AuditQuerySchema,
   AuditSourceSchema,
   SettingAuditEntrySchema,
   VerificationAuditEntrySchema,
@@ -16,6 +18,7 @@ import type {
   BindInputSchema,
   BindItemSchema,
   BindLookupDataSchema,
+  BindLookupQuerySchema,
   BindSchema,
   BindsDataSchema,
   BindsPreviewDataSchema,
@@ -27,6 +30,7 @@ import type {
   AccountServerStatusSchema,
   UnlinkCleanupSchema,
   UnlinkDataSchema,
+  UnlinkQuerySchema,
 } from './schemas/dashboard';
 import type {
   HealthProblemCodeSchema,
@@ -119,6 +123,8 @@ export type PreviewRefusal = Static<typeof PreviewRefusalSchema>;
 export type BindsPreviewData = Static<typeof BindsPreviewDataSchema>;
 /** GET /api/v1/server/{id}/binds/lookup?kind=&id= (404 `not_found` when Roblox has no such thing) */
 export type BindLookupData = Static<typeof BindLookupDataSchema>;
+/** GET …/binds/lookup?kind=&id= */
+export type BindLookupQuery = Static<typeof BindLookupQuerySchema>;
 
 /** Who may not verify in a server, and what happens to them. */
 export type Restrictions = Static<typeof RestrictionsSchema>;
@@ -136,6 +142,8 @@ export type AccountServerStatus = Static<typeof AccountServerStatusSchema>;
 /** DELETE /api/v1/dashboard/user/linked-account/{id}?remove_roles=true: what the bot took back. */
 export type UnlinkCleanup = Static<typeof UnlinkCleanupSchema>;
 export type UnlinkData = Static<typeof UnlinkDataSchema>;
+/** `?remove_roles=true` also takes back what the bot gave with the account. */
+export type UnlinkQuery = Static<typeof UnlinkQuerySchema>;
 
 export type AuditSource = Static<typeof AuditSourceSchema>;
 export type VerificationAuditEntry = Static<typeof VerificationAuditEntrySchema>;
@@ -147,6 +155,9 @@ export type AuditEntry = Static<typeof AuditEntrySchema>;
  * id; pass `next_before` as `before` for the next page). GET …/audit/export?member= is text/csv.
  */
 export type AuditPage = Static<typeof AuditPageSchema>;
+export type AuditPageQuery = Static<typeof AuditQuerySchema>;
+/** GET …/audit/export?member=: the CSV file (no envelope) */
+export type AuditExportQuery = Static<typeof AuditExportQuerySchema>;
 
 export type HealthProblemCode = Static<typeof HealthProblemCodeSchema>;
 export type HealthProblem = Static<typeof HealthProblemSchema>;

@@ -5,18 +5,20 @@
 import type { Static } from 'typebox';
 import type {
   AuthUrlDataSchema,
+  LogoutRequestSchema,
   RefreshDataSchema,
   RefreshRequestSchema,
   UserSchema,
 } from './schemas/auth';
 import type { ErrorEnvelope } from './schemas/common';
 import type {
+  InviteQuerySchema,
   InviteUrlDataSchema,
   LinkedAccountSchema,
   ManualSyncDataSchema,
   ServerSchema,
 } from './schemas/dashboard';
-import type { BotStatsSchema, HealthSchema } from './schemas/public';
+import type { BotStatsSchema, HealthSchema, LivenessSchema } from './schemas/public';
 import type { RobloxStatusSchema } from './schemas/roblox';
 import type {
   EditGroupBodySchema,
@@ -84,6 +86,15 @@ export type User = Static<typeof UserSchema>;
 export type BotStats = Static<typeof BotStatsSchema>;
 /** GET /api/health (= /api/health/ready): 200 while ready, 503 `unavailable` when not */
 export type Health = Static<typeof HealthSchema>;
+/** GET /api/health/live: the operator's probe */
+export type Liveness = Static<typeof LivenessSchema>;
+/** GET /api/docs/openapi.json (and the developer API's own): the document, no envelope */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, unknown>;
+  [field: string]: unknown;
+}
 export type LinkedAccount = Static<typeof LinkedAccountSchema>;
 export type Server = Static<typeof ServerSchema>;
 export type SetupStatus = Static<typeof SetupStatusSchema>;
@@ -104,6 +115,8 @@ export type NotGivenRole = Static<typeof NotGivenSchema>;
 export type AuthUrlData = Static<typeof AuthUrlDataSchema>;
 export type RefreshRequest = Static<typeof RefreshRequestSchema>;
 export type RefreshData = Static<typeof RefreshDataSchema>;
+/** POST /auth/logout: the refresh token ends the session after the access token expired */
+export type LogoutRequest = Static<typeof LogoutRequestSchema>;
 /**
  * The data of an answer that has none (EmptyObject, which allows no property): its `Static` form is
  * `{}`, which would take any object, so the type says "no property" itself.
@@ -112,6 +125,8 @@ export type EmptyData = Record<string, never>;
 
 export type ManualSyncData = Static<typeof ManualSyncDataSchema>;
 export type InviteUrlData = Static<typeof InviteUrlDataSchema>;
+/** GET …/bot/invite-url?server_id= */
+export type InviteUrlQuery = Static<typeof InviteQuerySchema>;
 export type VerifyInServerRequest = Static<typeof VerifyRequestSchema>;
 export type RobloxStatusData = Static<typeof RobloxStatusSchema>;
 export type ServerConfigData = Static<typeof ServerConfigDataSchema>;
@@ -148,3 +163,17 @@ export type AutomationRequest = Static<typeof AutomationBodySchema>;
 export type PostVerifyMessageRequest = Static<typeof VerifyMessageBodySchema>;
 /** POST …/verify-message: 201 */
 export type VerifyMessageData = Static<typeof VerifyMessageDataSchema>;
+
+// ---- Discord's slash commands and buttons (docs/product.md › Slash commands) ----
+
+/** POST /api/interactions: what Discord sends, signed; its fields are Discord's. */
+export interface DiscordInteraction {
+  type: number;
+  data?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+/** The answer Discord reads back: a pong, a message, or "thinking…" (no envelope). */
+export interface DiscordInteractionAnswer {
+  type: number;
+  data?: Record<string, unknown>;
+}
