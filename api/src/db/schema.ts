@@ -223,10 +223,19 @@ export const memberUpdateRuns = pgTable('member_update_runs', {
   id: uuid('id').primaryKey(),
   guildId: text('guild_id').notNull(),
   requestedBy: uuid('requested_by'),
-  status: text('status').$type<'queued' | 'running' | 'done' | 'failed' | 'cancelled'>().notNull(),
+  status: text('status')
+    .$type<'queued' | 'running' | 'waiting_for_owner' | 'done' | 'failed' | 'cancelled'>()
+    .notNull(),
   total: integer('total').notNull().default(0),
   done: integer('done').notNull().default(0),
   failed: integer('failed').notNull().default(0),
+  /** 0018: the share of members a run may kick or ban unasked (domain/rules/removal-share.ts) */
+  members: integer('members').notNull().default(0),
+  removed: integer('removed').notNull().default(0),
+  removalsWaiting: integer('removals_waiting').notNull().default(0),
+  removalLimit: integer('removal_limit'),
+  removalsAllowedBy: text('removals_allowed_by'),
+  removalsAllowedAt: ts('removals_allowed_at'),
   listCursor: text('list_cursor').notNull().default('0'),
   listed: boolean('listed').notNull().default(false),
   error: text('error'),
@@ -242,7 +251,7 @@ export const memberUpdateItems = pgTable(
   {
     runId: uuid('run_id').notNull(),
     discordId: text('discord_id').notNull(),
-    state: text('state').$type<'pending' | 'working' | 'done' | 'failed'>().notNull(),
+    state: text('state').$type<'pending' | 'working' | 'held' | 'done' | 'failed'>().notNull(),
     listedRoles: jsonb('listed_roles').$type<string[]>().notNull(),
     listedNick: text('listed_nick'),
   },
