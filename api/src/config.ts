@@ -95,6 +95,11 @@ export interface Settings {
    * a backstop: every enqueue wakes every replica's worker, see features/member-updates/jobs/member-update-job.ts)
    */
   memberUpdatePollSeconds: number;
+  /**
+   * the percentage of a server's members one member update may kick or ban before it waits for
+   * the server's owner (MAX_UNCONFIRMED_REMOVAL_SHARE; domain/rules/removal-share.ts)
+   */
+  maxUnconfirmedRemovalShare: number;
   /** how long a Roblox group's name and ranks are reused, by every replica (ROBLOX_GROUP_CACHE_SECONDS) */
   robloxGroupCacheSeconds: number;
   /** the gateway worker (src/gateway): Discord's events → jobs */
@@ -524,6 +529,7 @@ export function loadSettings(env: Env = process.env): Settings {
     memberUpdateLeaseSeconds: int(env, 'MEMBER_UPDATE_LEASE_SECONDS', 20, 2, 600),
     memberUpdateSliceSeconds: int(env, 'MEMBER_UPDATE_SLICE_SECONDS', 10, 1, 300),
     memberUpdatePollSeconds: int(env, 'MEMBER_UPDATE_POLL_SECONDS', 30, 1, 3600),
+    maxUnconfirmedRemovalShare: int(env, 'MAX_UNCONFIRMED_REMOVAL_SHARE', 10, 0, 100),
     robloxGroupCacheSeconds: int(env, 'ROBLOX_GROUP_CACHE_SECONDS', 600, 0, 86400),
     gateway: {
       inApi: flag(env, 'GATEWAY_IN_API', false),
