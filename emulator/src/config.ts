@@ -1,5 +1,6 @@
-import type { RateLimitSettings } from './discord/rateLimiter';
-import { LIMITS_OFF } from './discord/rateLimiter';
+import type { GatewaySettings } from './runtime/gatewayHub';
+import type { RateLimitSettings } from './runtime/rateLimiter';
+import { LIMITS_OFF } from './runtime/rateLimiter';
 import type { Seed } from './seed/types';
 import { defaultApplication, type ApplicationSettings } from './store/application';
 
@@ -30,14 +31,6 @@ export interface EmulatorOptions {
   gatewaySessionTtlMs?: number;
   /** dispatches kept per session for RESUME; default 5000 */
   gatewayReplayLimit?: number;
-}
-
-/** The gateway's settings; `shards` and `heartbeatIntervalMs` can change at run time (PUT /__emulator/gateway). */
-export interface GatewaySettings {
-  shards: number;
-  heartbeatIntervalMs: number;
-  sessionTtlMs: number;
-  replayLimit: number;
 }
 
 export interface EmulatorConfig {

@@ -32,5 +32,5 @@ export {
   type SeedLink,
   type SeedLinkItems,
 } from './seed/generate';
-export { DISCORD_DEFAULT_LIMITS, type RateLimitSettings } from './discord/rateLimiter';
-export { InteractionSigner } from './interactions/keys';
+export { DISCORD_DEFAULT_LIMITS, type RateLimitSettings } from './runtime/rateLimiter';
+export { InteractionSigner } from './runtime/interactionKeys';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createEmulator } from './app';
-import { parseRateLimitSettings } from './discord/rateLimiter';
+import { parseRateLimitSettings } from './runtime/rateLimiter';
 import { DEFAULT_SEED_PATH, loadSeedFile } from './seed/load';
 import { SeedError } from './seed/validate';
 

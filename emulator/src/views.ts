@@ -1,11 +1,11 @@
-import type { EmulatorContext } from '../context';
+import type { EmulatorContext } from './context';
 import type {
   ChannelRecord,
   DiscordUserRecord,
   GuildRecord,
   MemberRecord,
   RoleRecord,
-} from '../store/discordState';
+} from './store/discordState';
 
 /** Discord's JSON shapes, built from the emulator's records. */
 

@@ -59,11 +59,11 @@ const JOURNEY_OPERATIONS = [
  */
 const KNOWN_GAPS: Record<string, string> = {
   bulk_set_application_commands:
-    'emulator/src/interactions: the stored commands are answered without default_member_permissions',
+    'emulator/src/discord/interactions.ts: the stored commands are answered without default_member_permissions',
   create_message:
     'emulator/src/discord/channels.ts: the message answer has a partial author, embeds without type and components without ids',
   update_original_webhook_message:
-    'emulator/src/interactions: the edited reply is answered with a few fields, not a whole message',
+    'emulator/src/discord/interactions.ts: the edited reply is answered with a few fields, not a whole message',
   update_application_user_role_connection:
     'the document says platform_name is a string; Discord’s docs (Application Role Connection object) say ?string, and the emulator answers null',
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Fault, FaultRegistry } from './faults';
+import type { Fault, FaultRegistry } from '../runtime/faults';
 
 const DEFAULT_MESSAGES: Record<number, string> = {
   400: '400: Bad Request',

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { GatewaySettings } from '../config';
 import type { EmulatorContext } from '../context';
-import { checkGatewaySettings, checkSessionStartRemaining } from '../gateway/hub';
+import {
+  checkGatewaySettings,
+  checkSessionStartRemaining,
+  type GatewaySettings,
+} from '../runtime/gatewayHub';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -3,7 +3,7 @@ import type { EmulatorContext } from '../context';
 import { escapeHtml } from '../html/page';
 import { announceGuildChanges, guildsWithBot } from '../gateway/events';
 import { SeedError, validateSeed } from '../seed/validate';
-import { parseFaults } from './faults';
+import { parseFaults } from '../runtime/faults';
 import { registerApplicationControl } from './application';
 import { registerLatencyControl } from './latency';
 import { registerChannelControl } from './channels';
@@ -15,7 +15,7 @@ import { registerRobloxUserControl } from './robloxUsers';
 import { registerRoleControl } from './roles';
 import { snapshot } from './state';
 import { registerInteractionControl } from '../interactions/control';
-import { parseRateLimitSettings, rateLimitJson } from '../discord/rateLimiter';
+import { parseRateLimitSettings, rateLimitJson } from '../runtime/rateLimiter';
 
 /** /__emulator/*: inspect state, reset, inject faults. Never faulted itself. */
 export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { memberAddData, memberRemoveData } from '../gateway/events';
-import { Intent } from '../gateway/protocol';
+import { Intent } from '../runtime/gatewayProtocol';
 import type { GuildRecord } from '../store/discordState';
 
 const SNOWFLAKE = /^\d{17,20}$/;

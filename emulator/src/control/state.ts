@@ -1,5 +1,5 @@
 import type { EmulatorContext } from '../context';
-import { sortedRoles } from '../discord/views';
+import { sortedRoles } from '../views';
 
 /**
  * A JSON snapshot for tests and people: who has which roles and nickname, every DM and channel

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { applicationFlags } from '../store/application';
-import { userJson } from './views';
+import { userJson } from '../views';
 import { requireBot } from './auth';
 
 /**

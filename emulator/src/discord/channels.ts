@@ -5,7 +5,7 @@ import { requireBot } from './auth';
 import { discordError, DiscordErrors, invalidFormAt } from './errors';
 import { guildForBot } from './guildAccess';
 import { checkMessageBody, type MessageBody } from './messageBody';
-import { channelJson } from './views';
+import { channelJson } from '../views';
 
 /** categories and forums take no messages of their own (Discord: 50024) */
 const NO_MESSAGES = new Set([4, 15]);

@@ -4,7 +4,7 @@ import { errorPage, readCookie, sendHtml, withQuery } from '../html/page';
 import { asRecord } from '../oauth/clientAuth';
 import type { DiscordUserRecord } from '../store/discordState';
 import { guildCreateData } from '../gateway/events';
-import { Intent } from '../gateway/protocol';
+import { Intent } from '../runtime/gatewayProtocol';
 import { parseAuthorizeRequest, type AuthorizeRequest } from './authorizeRequest';
 import { botInvitePage, donePage, loginPage } from './consentViews';
 

@@ -3,7 +3,7 @@ import type { EmulatorContext } from '../context';
 import { requireBot } from './auth';
 import { discordError, DiscordErrors } from './errors';
 import { botHasPermission, guildForBot, MANAGE_ROLES, ownerMfaAllows } from './guildAccess';
-import { guildJson, roleJson, sortedRoles } from './views';
+import { guildJson, roleJson, sortedRoles } from '../views';
 
 type GuildParams = { Params: { guildId: string } };
 const MAX_ROLES = 250;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recordBotCalls } from '../control/callLog';
+import { recordBotCalls } from '../runtime/callLog';
 import type { EmulatorContext } from '../context';
 import { registerApplication } from './application';
 import { registerDiscordChannels } from './channels';
@@ -7,9 +7,9 @@ import { registerDiscordConsent } from './consent';
 import { registerGatewayInfo } from './gatewayInfo';
 import { registerDiscordGuilds } from './guilds';
 import { registerDiscordMembers } from './members';
-import { registerInteractionRoutes } from '../interactions/discordRoutes';
+import { registerInteractionRoutes } from './interactions';
 import { registerDiscordMemberList } from './memberList';
-import { enforceRateLimits } from './rateLimiter';
+import { enforceRateLimits } from '../runtime/rateLimiter';
 import { registerRoleConnections } from './roleConnections';
 import { registerDiscordToken } from './token';
 import { registerDiscordUsers } from './users';

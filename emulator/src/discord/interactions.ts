@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
-import { requireBot } from '../discord/auth';
-import { discordError } from '../discord/errors';
-import type { StoredCommand } from './storedCommand';
+import { requireBot } from './auth';
+import { discordError } from './errors';
+import type { StoredCommand } from '../runtime/storedCommand';
 
 type WebhookParams = { Params: { appId: string; token: string } };
 

@@ -3,7 +3,7 @@ import type { EmulatorContext } from '../context';
 import { requireBot } from './auth';
 import { DiscordErrors } from './errors';
 import { guildForBot } from './guildAccess';
-import { memberJson } from './views';
+import { memberJson } from '../views';
 
 const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 

@@ -11,7 +11,7 @@ import {
   ownerMfaAllows,
 } from './guildAccess';
 import { dispatchMemberUpdate } from '../gateway/events';
-import { memberJson } from './views';
+import { memberJson } from '../views';
 
 type MemberParams = { Params: { guildId: string; userId: string } };
 type MemberRoleParams = { Params: { guildId: string; userId: string; roleId: string } };

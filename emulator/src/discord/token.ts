@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { field, formBody, isFormRequest, readClientCredentials } from '../oauth/clientAuth';
 import { FORM_REQUIRED, oauthError } from '../oauth/errors';
-import { guildJson } from './views';
+import { guildJson } from '../views';
 
 export function registerDiscordToken(app: FastifyInstance, ctx: EmulatorContext): void {
   const authenticate = (request: FastifyRequest, form: Record<string, unknown>) => {

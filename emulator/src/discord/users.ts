@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { hasScope, identifyCaller, requireBot } from './auth';
 import { discordError, DiscordErrors } from './errors';
-import { userGuildJson, userJson } from './views';
+import { userGuildJson, userJson } from '../views';
 
 function queryOf(value: unknown): Record<string, string | undefined> {
   return typeof value === 'object' && value !== null

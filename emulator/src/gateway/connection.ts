@@ -1,9 +1,9 @@
 import type { RawData, WebSocket } from 'ws';
 import type { EmulatorContext } from '../context';
-import { memberJson } from '../discord/views';
+import { memberJson } from '../views';
 import type { GuildRecord } from '../store/discordState';
 import { guildCreateData, readyData } from './events';
-import type { GatewayHub } from './hub';
+import type { GatewayHub } from '../runtime/gatewayHub';
 import {
   ALL_INTENTS,
   Close,
@@ -17,8 +17,8 @@ import {
   payload,
   SEND_LIMIT,
   shardOf,
-} from './protocol';
-import type { GatewaySession } from './session';
+} from '../runtime/gatewayProtocol';
+import type { GatewaySession } from '../runtime/gatewaySession';
 
 /** Close codes after which Discord will not resume the session (Discord docs: Gateway Close Event Codes). */
 const ENDS_SESSION = new Set<number>([

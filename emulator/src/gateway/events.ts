@@ -1,8 +1,8 @@
 import type { EmulatorContext } from '../context';
-import { channelJson, guildJson, memberJson, userJson } from '../discord/views';
+import { channelJson, guildJson, memberJson, userJson } from '../views';
 import type { GuildRecord, MemberRecord } from '../store/discordState';
 import { applicationFlags } from '../store/application';
-import { Intent } from './protocol';
+import { Intent } from '../runtime/gatewayProtocol';
 
 /** The gateway's event bodies, built from the emulator's records (Discord docs: Gateway Events). */
 

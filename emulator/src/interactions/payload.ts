@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EmulatorContext } from '../context';
-import { channelJson, memberJson, userJson } from '../discord/views';
+import { channelJson, memberJson, userJson } from '../views';
 
 export interface InteractionRequest {
   guild_id: string;

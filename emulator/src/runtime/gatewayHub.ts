@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { GatewaySettings } from '../config';
-import { shardOf } from './protocol';
-import { GatewaySession } from './session';
+import { shardOf } from './gatewayProtocol';
+import { GatewaySession } from './gatewaySession';
+
+/** The gateway's settings; `shards` and `heartbeatIntervalMs` can change at run time (PUT /__emulator/gateway). */
+export interface GatewaySettings {
+  shards: number;
+  heartbeatIntervalMs: number;
+  sessionTtlMs: number;
+  replayLimit: number;
+}
 
 /** Discord's session start limit: 1000 identifies a day (reported by GET /gateway/bot). */
 export const SESSION_START_TOTAL = 1000;

@@ -1,9 +1,16 @@
-import type { EmulatorConfig } from '../config';
 import type { Seed } from '../seed/types';
 import type { ApplicationSettings } from './application';
 import { DiscordState } from './discordState';
 import { OAuthState } from './oauthState';
 import { RobloxState } from './robloxState';
+
+/** The settings the store is built from (config.ts' EmulatorConfig has them; the store sits below it). */
+export interface StoreSettings {
+  botUserId: string;
+  botUsername: string;
+  /** the application's settings a reset goes back to */
+  application: ApplicationSettings;
+}
 
 const DISCORD_ACCESS_SECONDS = 604800;
 const ROBLOX_ACCESS_SECONDS = 899;
@@ -21,7 +28,7 @@ export class EmulatorStore {
 
   constructor(
     private seed: Seed,
-    private readonly config: EmulatorConfig,
+    private readonly config: StoreSettings,
   ) {
     // Discord ends every token of the user for the app; Roblox only the revoked session
     this.discordOAuth = new OAuthState(DISCORD_ACCESS_SECONDS, 'user');

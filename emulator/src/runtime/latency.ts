@@ -1,0 +1,93 @@
+import { pathMatcher } from './faults';
+
+/** Calls matching `method` and `path` are answered `ms` later (a slow provider). */
+export interface LatencyRule {
+  method: string;
+  path: string;
+  ms: number;
+}
+
+interface ActiveRule extends LatencyRule {
+  /** how many calls this rule has slowed down */
+  delayed: number;
+  matcher: (path: string) => boolean;
+}
+
+type Result<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const METHODS = new Set(['*', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+/** a minute: enough for any timeout a client sets, and no call parked for good */
+const MAX_MS = 60_000;
+
+export function parseLatency(body: unknown): Result<LatencyRule[]> {
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    !Array.isArray((body as { rules?: unknown }).rules)
+  ) {
+    return { ok: false, message: 'body must be {"rules": [ {method?, path, ms} ]}' };
+  }
+  const out: LatencyRule[] = [];
+  const list = (body as { rules: unknown[] }).rules;
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i] as Record<string, unknown>;
+    const at = `rules[${i}]`;
+    if (typeof r !== 'object' || r === null || Array.isArray(r))
+      return { ok: false, message: `${at} must be an object` };
+    const { method: rawMethod, path, ms, ...rest } = r;
+    const extra = Object.keys(rest)[0];
+    if (extra !== undefined) return { ok: false, message: `${at}.${extra} is not allowed` };
+    const method = rawMethod === undefined ? '*' : rawMethod;
+    if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) {
+      return {
+        ok: false,
+        message: `${at}.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS or *`,
+      };
+    }
+    if (typeof path !== 'string' || path.length === 0 || path.length > 500) {
+      return {
+        ok: false,
+        message: `${at}.path must be a non-empty string (an exact path or a regular expression)`,
+      };
+    }
+    try {
+      pathMatcher(path);
+    } catch {
+      return { ok: false, message: `${at}.path is not a valid regular expression` };
+    }
+    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_MS)
+      return {
+        ok: false,
+        message: `${at}.ms must be a whole number of milliseconds from 0 to ${MAX_MS}`,
+      };
+    out.push({ method: method.toUpperCase(), path, ms });
+  }
+  return { ok: true, value: out };
+}
+
+/** Latency rules; unlike faults they stay until cleared (DELETE or reset). First match wins. */
+export class LatencyRegistry {
+  private rules: ActiveRule[] = [];
+
+  add(rules: LatencyRule[]): void {
+    for (const r of rules) this.rules.push({ ...r, delayed: 0, matcher: pathMatcher(r.path) });
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): Array<LatencyRule & { delayed: number }> {
+    return this.rules.map(({ matcher: _m, ...rest }) => rest);
+  }
+
+  /** the delay for this call (0 when no rule matches), counted on its rule */
+  take(method: string, path: string): number {
+    const rule = this.rules.find(
+      (r) => (r.method === '*' || r.method === method) && r.matcher(path),
+    );
+    if (!rule) return 0;
+    rule.delayed += 1;
+    return rule.ms;
+  }
+}
