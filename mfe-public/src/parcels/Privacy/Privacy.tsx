@@ -5,11 +5,29 @@ import { CommunityLink } from '../../features/site/CommunityLink';
 
 const { product, chat, game } = BRAND;
 
+/** The member's Privacy & data page (mfe-accounts), where the export and the deletion are. */
+export const PRIVACY_DATA_PATH = '/account/privacy';
+
 /**
- * /privacy: what RoConnect collects, why, for how long, and the visitor's choices
- * (docs/product.md › Legal pages).
+ * How long what grows with use is kept: the API's defaults (docs/production.md, the
+ * `*_RETENTION_DAYS` settings), written as the policy promises them.
+ */
+export const KEPT = {
+  auditLog: '365 days',
+  lookups: '90 days',
+  joinsAndLeaves: '30 days',
+  robloxFacts: '180 days',
+  memberUpdates: '30 days',
+  webhookDeliveries: '30 days',
+} as const;
+
+/**
+ * /privacy: what RoConnect collects, why, who sees it, for how long, and the visitor's choices
+ * (docs/product.md › Legal pages, › Privacy and data). Every feature that touches personal data
+ * is named; the export and the deletion are the member's own, on their Privacy & data page.
  */
 export function Privacy() {
+  const dataPage = <AppLink to={PRIVACY_DATA_PATH}>Privacy &amp; data</AppLink>;
   return (
     <LegalPage title="Privacy Policy">
       <p>
@@ -31,15 +49,26 @@ export function Privacy() {
         </li>
         <li>
           <strong>Linked {game} accounts:</strong> the {game} user ID, username, display name and
-          avatar of each account you link, and when you linked it.
+          avatar of each account you link through {game}&apos;s sign-in, and when you linked it.
         </li>
         <li>
-          <strong>Server settings:</strong> the nickname format, verified role and {game} group that
-          server owners configure.
+          <strong>Verifications:</strong> each time the bot verifies or updates you in a server, the
+          roles and nickname it gave or took, and what it read from {game} for that server&apos;s
+          rules: your groups and ranks, the badges, game passes and items its roles ask for, and
+          your account&apos;s age.
         </li>
         <li>
-          <strong>Sign-in tokens:</strong> the access tokens {chat} and {game} give us when you
-          authorise {product}. They are encrypted at rest. We never see or store your passwords.
+          <strong>Activity in servers:</strong> when you join or leave a server that has the bot,
+          and each time someone looks you up with <code>/whois</code> or the developer API.
+        </li>
+        <li>
+          <strong>Server settings:</strong> what server owners configure: the nickname format, roles
+          and binds, restrictions, the log channel, API keys and a webhook.
+        </li>
+        <li>
+          <strong>Sign-in tokens:</strong> the tokens {chat} gives us when you sign in, encrypted at
+          rest. The token {game} gives us is used once to read your account and never stored. We
+          never see or store your passwords.
         </li>
       </ul>
 
@@ -47,8 +76,22 @@ export function Privacy() {
       <ul>
         <li>To sign you in and show your linked accounts and servers.</li>
         <li>
-          To verify you in a server: assign the verified role and group roles, set your nickname and
-          send you a direct message confirming it.
+          To verify you in a server: assign the verified role and the roles its binds give, set your
+          nickname and send you a direct message confirming it.
+        </li>
+        <li>
+          To keep your roles up to date: when you join a server that verifies new members, when its
+          staff update you with <code>/update</code> or update everyone, at its scheduled resync,
+          and when the server&apos;s own bots and games ask through the developer API.
+        </li>
+        <li>
+          For {chat}&apos;s Linked Roles: we tell {chat} that you verified with {game}, with your{' '}
+          {game} username and account age, so servers can offer roles that need it. You allow this
+          when you sign in.
+        </li>
+        <li>
+          To apply a server&apos;s restrictions (a minimum account age, blocked accounts or groups):
+          the server chooses whether a restricted member is refused, kicked or banned.
         </li>
         <li>To keep the service secure, prevent abuse and fix problems.</li>
       </ul>
@@ -56,19 +99,61 @@ export function Privacy() {
 
       <h2>Who can see it</h2>
       <p>
-        When you verify in a server, that server&apos;s owners and moderators can see the {game}{' '}
-        account you verified with, through the roles and nickname the bot sets. We share information
-        with {chat} and {game} only as needed to perform the actions you ask for, and with
-        authorities only when the law requires it.
+        Your {game} account is shown in a server (by <code>/whois</code>, to the server&apos;s bots
+        and games through the developer API, and in its log channel) only where you verified
+        yourself, on the website, with the Verify button or with <code>/verify</code>, or where you
+        chose to show it. You choose per server, and a default for new servers, on your {dataPage}{' '}
+        page.
+      </p>
+      <p>
+        Roles the bot gives you on its own (when you join, or when staff or the developer API update
+        you) show nothing more. Where your account is not shown, <code>/whois</code> says you keep
+        it private, the developer API answers as if you had not linked, the bot makes no nickname
+        from it, and the log channel and the server&apos;s webhook do not name it.
+      </p>
+      <p>
+        Everyone in a server can see the roles the bot gives you. The server&apos;s managers also
+        see its audit log: who was verified, with which {game} account, by whom and what changed.
+      </p>
+      <p>
+        We share information with {chat} and {game} only as needed to do what you and your servers
+        ask for, and with authorities only when the law requires it.
       </p>
 
       <h2>How long we keep it</h2>
       <ul>
         <li>
           <strong>Accounts:</strong> deleted after {RETENTION.accountInactivity} of inactivity.
+          Signing in and your own use of the bot (<code>/verify</code>, the Verify button, joining a
+          server that verifies you) count as activity. The deletion is the one described under Your
+          choices.
         </li>
         <li>
           <strong>Session tokens:</strong> expire and are deleted after {RETENTION.sessionTokens}.
+          Your {chat} token goes once you have no session, unless we still need it to clear your
+          Linked Roles data.
+        </li>
+        <li>
+          <strong>Audit log entries:</strong> deleted after {KEPT.auditLog}, except each
+          member&apos;s latest verification in each server.
+        </li>
+        <li>
+          <strong>Lookups of you:</strong> deleted after {KEPT.lookups}.
+        </li>
+        <li>
+          <strong>Joins and leaves:</strong> deleted after {KEPT.joinsAndLeaves}, and not kept in
+          servers where the bot does nothing when members join.
+        </li>
+        <li>
+          <strong>What a verification read from {game}:</strong> deleted after {KEPT.robloxFacts},
+          or once you leave the server or unlink the account.
+        </li>
+        <li>
+          <strong>Member updates run by staff:</strong> deleted after {KEPT.memberUpdates}.
+        </li>
+        <li>
+          <strong>Webhook deliveries:</strong> their content is deleted once delivered or given up,
+          the record of them after {KEPT.webhookDeliveries}.
         </li>
         <li>
           <strong>Backups:</strong> kept for {RETENTION.backups}, then overwritten.
@@ -80,15 +165,25 @@ export function Privacy() {
       </p>
 
       <h2>Your choices</h2>
+      <p>On your {dataPage} page you can:</p>
+      <ul>
+        <li>choose where your {game} account is shown, server by server;</li>
+        <li>see who looked you up;</li>
+        <li>download a copy of everything {product} holds about you, as a JSON file;</li>
+        <li>
+          delete your account: the bot takes back the roles and nicknames it gave you in every
+          server, we clear your Linked Roles data at {chat} and revoke {product}&apos;s access to
+          your {chat} account, delete your linked accounts, choices, lookups and sessions, and sign
+          you out everywhere. Servers&apos; audit logs keep their entries, naming a deleted user.
+        </li>
+      </ul>
+      <p>You can also:</p>
       <ul>
         <li>Unlink any {game} account from your dashboard at any time.</li>
         <li>Remove the bot from a server you manage through {chat}&apos;s server settings.</li>
         <li>
           Revoke {product}&apos;s access from the Authorized Apps settings of your {chat} account or
           the connected apps of your {game} account.
-        </li>
-        <li>
-          Ask us for a copy of your data or for its deletion through our community server (below).
         </li>
       </ul>
 
@@ -116,8 +211,9 @@ export function Privacy() {
 
       <h2>Contact</h2>
       <p>
-        Questions or requests about your data? Reach us in the{' '}
-        <CommunityLink>{product} community server</CommunityLink>.
+        Questions about this policy? Reach us in the{' '}
+        <CommunityLink>{product} community server</CommunityLink>. Never post your data there: your
+        copy and your deletion are on your {dataPage} page.
       </p>
     </LegalPage>
   );
