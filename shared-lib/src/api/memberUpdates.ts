@@ -1,6 +1,7 @@
 import type { ApiSuccess } from '../contract/types';
 import type { MemberUpdateJob, StartMemberUpdateData } from '../contract/memberUpdates';
 import { API_PATHS } from '../contract/paths';
+import { MEMBER_UPDATE_ROUTES, fillPath } from '../contract/apiRoutes';
 import { httpClient } from './httpClientLoader';
 
 /** Updating every member of a server (POST/GET/DELETE /api/v1/server/{id}/members/update…). */
@@ -30,5 +31,15 @@ export const memberUpdatesApi = {
       await (
         await httpClient()
       ).delete<ApiSuccess<MemberUpdateJob>>(API_PATHS.membersUpdateJob(serverId, jobId))
+    ).data.data,
+  /** the server's owner lets a run waiting for them kick or ban the members it held back */
+  confirmRemovals: async (serverId: string, jobId: string) =>
+    (
+      await (
+        await httpClient()
+      ).post<ApiSuccess<MemberUpdateJob>>(
+        fillPath(MEMBER_UPDATE_ROUTES.confirmRemovals.path, { id: serverId, jobId }),
+        {},
+      )
     ).data.data,
 };

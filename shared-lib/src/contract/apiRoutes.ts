@@ -391,6 +391,12 @@ export const MEMBER_UPDATE_ROUTES = {
     path: '/api/v1/server/:id/members/update/:jobId',
     types: {} as Types<{ answer: MemberUpdateJob }>,
   },
+  /** the server's owner lets a run waiting for them kick or ban the members it held back */
+  confirmRemovals: {
+    method: 'POST',
+    path: '/api/v1/server/:id/members/update/:jobId/confirm-removals',
+    types: {} as Types<{ answer: MemberUpdateJob }>,
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 /** A server's developer API keys and outbound webhook (api/README.md › Developer API). */

@@ -13,7 +13,9 @@ export type MemberUpdateStatus = Static<typeof MemberUpdateStatusSchema>;
 
 /**
  * POST /api/v1/server/{id}/members/update → 202 {job_id}; GET …/members/update/{job_id} → this;
- * DELETE …/members/update/{job_id} cancels; GET …/members/update → the latest run or null.
+ * DELETE …/members/update/{job_id} cancels; GET …/members/update → the latest run or null;
+ * POST …/members/update/{job_id}/confirm-removals: the server's owner lets a run in
+ * `waiting_for_owner` kick or ban the `removals_waiting` members it held back.
  */
 export type MemberUpdateJob = Static<typeof MemberUpdateJobSchema>;
 

@@ -17,6 +17,7 @@ import { saveMemberFacts } from '../rules/member-facts';
 import {
   removalDenial,
   removalRightsCache,
+  type RemovalAction,
   type RemovalRightsCache,
 } from '../rules/removal-rights';
 import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
@@ -181,6 +182,16 @@ async function currentRoles(ctx: AppContext, plan: MemberUpdatePlan): Promise<st
   return member.roles;
 }
 
+export interface ApplyOptions {
+  /** a run's cache of the chooser's rights (removalRightsCache) */
+  removalRights?: RemovalRightsCache;
+  /**
+   * Asked before each kick or ban the chooser may still make: false turns it into deny for now.
+   * An update of every member counts its removals with it (domain/rules/removal-share.ts).
+   */
+  mayRemove?: (action: RemovalAction) => Promise<boolean>;
+}
+
 /**
  * Performs a member's plan (planMemberUpdate) in a set-up server: the roles, the nickname, the DM,
  * and the audit record. Callers have checked who may ask (the website's verify, Discord's
@@ -193,7 +204,7 @@ async function currentRoles(ctx: AppContext, plan: MemberUpdatePlan): Promise<st
 export async function applyMemberUpdate(
   ctx: AppContext,
   plan: MemberUpdatePlan,
-  options: { removalRights?: RemovalRightsCache } = {},
+  options: ApplyOptions = {},
 ): Promise<VerifyResult> {
   const bot = ctx.integrations.discordBot;
   const { guild, user, account } = plan;
@@ -308,9 +319,17 @@ export async function applyMemberUpdate(
 
   // a kick or ban only when whoever chose it could still do it to this member (before the DM, which
   // says what happens)
-  const restriction =
+  let restriction =
     plan.restriction &&
     (await checkedRestriction(ctx, plan, plan.restriction, result, options.removalRights));
+  if (restriction && restriction.action !== 'deny' && options.mayRemove)
+    if (!(await options.mayRemove(restriction.action))) {
+      result.warnings.push(
+        `RoConnect did not ${restriction.action} this member yet, so they were only denied roles: ` +
+          `this update removed as many members as it may without the server owner, who can allow the rest on the dashboard.`,
+      );
+      restriction = { ...restriction, action: 'deny' };
+    }
 
   // DM: only when this verification changed something or is the first here with this account,
   // so pressing Verify again does not message the member twice. A refused DM is only a warning.

@@ -94,7 +94,8 @@ export async function resyncSweep(
         .where(
           and(
             eq(memberUpdateRuns.guildId, guildId),
-            inArray(memberUpdateRuns.status, ['queued', 'running']),
+            // a run waiting for the owner to allow kicks or bans (migration 0018) counts too
+            inArray(memberUpdateRuns.status, ['queued', 'running', 'waiting_for_owner']),
           ),
         )
     )[0]?.id;

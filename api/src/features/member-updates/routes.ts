@@ -1,13 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { announceRunEnd, cancelRun, createRun, findRun, latestRun, toJobDto } from './store';
-import { conflict, notFound } from '../../lib/errors';
+import {
+  allowRemovals,
+  announceRunEnd,
+  cancelRun,
+  createRun,
+  findRun,
+  latestRun,
+  toJobDto,
+} from './store';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { getConfig } from '../../domain/config/config-store';
+import { getUser } from '../../domain/accounts/users';
+import { recordSettingChange } from '../../domain/audit/record';
 import { MEMBER_UPDATE_ROUTES } from '@roconnect/shared-lib/contract';
 import {
   cancelRoute,
+  confirmRemovalsRoute,
   jobRoute,
   latestRoute,
   startRoute,
@@ -21,16 +32,19 @@ export interface MemberUpdateRouteOptions {
 const noSuchJob = () =>
   notFound('There is no member update with this id in this server.', 'member_update_not_found');
 
+const members = (n: number) => `${n} member${n === 1 ? '' : 's'}`;
+
 /**
  * POST/GET /api/v1/server/{id}/members/update, GET/DELETE …/{job_id}: managers only, with rights
  * re-read within a minute for reads too (a run's counts are the server's member data).
+ * POST …/{job_id}/confirm-removals: the server's owner only, read live from Discord.
  */
 export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOptions> = async (
   app,
   options,
 ) => {
   const { ctx } = app;
-  const { start, latest, job, cancel } = MEMBER_UPDATE_ROUTES;
+  const { start, latest, job, cancel, confirmRemovals } = MEMBER_UPDATE_ROUTES;
 
   app.post(
     start.path,
@@ -51,25 +65,84 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
   );
 
   app.get(latest.path, { schema: latestRoute, onRequest: app.authenticate }, async (request) => {
-    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+    const { guild, membership } = await requireLiveManager(
+      ctx,
+      authOf(request).userId,
+      request.params.id,
+    );
     const run = await latestRun(ctx.db, guild.id);
-    return { success: true as const, data: run ? toJobDto(run) : null };
+    return { success: true as const, data: run ? toJobDto(run, membership.owner) : null };
   });
 
   app.get(job.path, { schema: jobRoute, onRequest: app.authenticate }, async (request) => {
-    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+    const { guild, membership } = await requireLiveManager(
+      ctx,
+      authOf(request).userId,
+      request.params.id,
+    );
     const run = await findRun(ctx.db, guild.id, request.params.jobId);
     if (!run) throw noSuchJob();
-    return { success: true as const, data: toJobDto(run) };
+    return { success: true as const, data: toJobDto(run, membership.owner) };
   });
 
   app.delete(cancel.path, { schema: cancelRoute, onRequest: app.authenticate }, async (request) => {
-    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+    const { guild, membership } = await requireLiveManager(
+      ctx,
+      authOf(request).userId,
+      request.params.id,
+    );
     if (!(await findRun(ctx.db, guild.id, request.params.jobId))) throw noSuchJob();
     announceRunEnd(ctx.db, await cancelRun(ctx.db, request.params.jobId));
     return {
       success: true as const,
-      data: toJobDto((await findRun(ctx.db, guild.id, request.params.jobId))!),
+      data: toJobDto((await findRun(ctx.db, guild.id, request.params.jobId))!, membership.owner),
     };
   });
+
+  // A run past its share of kicks and bans waits for the one person Discord lets remove anyone:
+  // the owner, asked of Discord now, not the guild list (docs/security.md, "kick and ban through
+  // the bot"). A manager, even with Administrator, is refused.
+  app.post(
+    confirmRemovals.path,
+    {
+      schema: confirmRemovalsRoute,
+      onRequest: app.authenticate,
+      config: perUserLimit(ctx.settings),
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      const run = await findRun(ctx.db, guild.id, request.params.jobId);
+      if (!run) throw noSuchJob();
+      const caller = await getUser(ctx.db, userId);
+      if (!caller) throw unauthorized();
+      const live = await ctx.integrations.discordBot.getGuild(guild.id);
+      if (!live) throw conflict('The RoConnect bot is not in this server.', 'bot_not_in_server');
+      if (live.owner_id !== caller.discordId)
+        throw forbidden(
+          `Only the server owner can allow this update to remove ${members(run.removalsWaiting)}. ` +
+            'Ask the owner to open this page, or cancel the update.',
+          'owner_only',
+        );
+      const allowed = await allowRemovals(ctx.db, run.id, caller.discordId);
+      if (!allowed)
+        throw conflict(
+          'This update is not waiting for anyone to allow removals.',
+          'no_removals_waiting',
+        );
+      await recordSettingChange(ctx.db, {
+        guildId: guild.id,
+        actorUserId: userId,
+        setting: 'restrictions',
+        before: `Update of all members ${run.id}: ${members(allowed.allowed)} waiting to be kicked or banned`,
+        after: `Update of all members ${run.id}: the owner allowed ${members(allowed.allowed)} to be kicked or banned`,
+      });
+      await options.enqueue?.(run.id);
+      request.log.warn(
+        { guildId: guild.id, runId: run.id, allowed: allowed.allowed },
+        'the owner allowed a member update to kick or ban more members',
+      );
+      return { success: true as const, data: toJobDto(allowed.run, true) };
+    },
+  );
 };

@@ -6,15 +6,22 @@ import { announceUpdateRun } from '../../domain/audit/record';
 import { memberUpdateItems, memberUpdateRuns, robloxAccounts, users } from '../../db/schema';
 
 export type RunRow = typeof memberUpdateRuns.$inferSelect;
-const ACTIVE = ['queued', 'running'] as const;
+/** runs a worker may take */
+const RUNNABLE = ['queued', 'running'] as const;
+/** the server's one run that is not over (migration 0018): a run waiting for the owner counts */
+const ACTIVE = [...RUNNABLE, 'waiting_for_owner'] as const;
 
-export function toJobDto(run: RunRow): MemberUpdateJob {
+/** The run as the console reads it; `callerIsOwner` from the caller's guild list (a hint only). */
+export function toJobDto(run: RunRow, callerIsOwner: boolean): MemberUpdateJob {
   return {
     job_id: run.id,
     status: run.status,
     total: run.total,
     done: run.done,
     failed: run.failed,
+    removed: run.removed,
+    removals_waiting: run.removalsWaiting,
+    caller_is_owner: callerIsOwner,
     started_at: run.startedAt?.toISOString() ?? null,
     finished_at: run.finishedAt?.toISOString() ?? null,
   };
@@ -60,7 +67,7 @@ export async function createRun(
   return { run: active, created: false };
 }
 
-/** Answers the run as it ended, or null when it was over already. */
+/** Answers the run as it ended, or null when it was over already (a run waiting for the owner ends too). */
 export async function cancelRun(db: Db, runId: string): Promise<RunRow | null> {
   const [row] = await db
     .update(memberUpdateRuns)
@@ -91,7 +98,7 @@ export async function claimRun(
     .where(
       and(
         eq(memberUpdateRuns.id, runId),
-        inArray(memberUpdateRuns.status, [...ACTIVE]),
+        inArray(memberUpdateRuns.status, [...RUNNABLE]),
         sql`(${memberUpdateRuns.worker} IS NULL OR ${memberUpdateRuns.worker} = ${worker}
              OR ${memberUpdateRuns.heartbeatAt} < now() - make_interval(secs => ${leaseSeconds}))`,
       ),
@@ -119,7 +126,7 @@ export async function heartbeat(db: Db, runId: string, worker: string): Promise<
 /**
  * Runs that are queued or running with nobody heard of for `leaseSeconds` (their worker died). A
  * queued run has no heartbeat yet: it counts once it has waited a lease (its job lost), or at
- * once with `waitingToo`.
+ * once with `waitingToo`. A run waiting for the owner has no job until the owner allows it.
  */
 export async function orphanedRuns(
   db: Db,
@@ -133,7 +140,7 @@ export async function orphanedRuns(
     .from(memberUpdateRuns)
     .where(
       and(
-        inArray(memberUpdateRuns.status, [...ACTIVE]),
+        inArray(memberUpdateRuns.status, [...RUNNABLE]),
         waitingToo ? or(isNull(memberUpdateRuns.heartbeatAt), quiet) : quiet,
       ),
     );
@@ -151,11 +158,15 @@ export async function linkedDiscordIds(db: Db, discordIds: string[]): Promise<Se
   return new Set(rows.map((r) => r.discordId));
 }
 
-/** Records one listed page: the linked members to update, and where listing resumes. */
+/**
+ * Records one listed page: the members to update, how many people the page had (the share of
+ * kicks and bans is counted from them), and where listing resumes.
+ */
 export async function addListedPage(
   db: Db,
   runId: string,
   members: { discordId: string; roles: string[]; nick: string | null }[],
+  people: number,
   cursor: string,
   last: boolean,
 ): Promise<void> {
@@ -179,7 +190,12 @@ export async function addListedPage(
       .where(eq(memberUpdateItems.runId, runId))) as [{ count: number }];
     await tx
       .update(memberUpdateRuns)
-      .set({ listCursor: cursor, listed: last, total: count })
+      .set({
+        listCursor: cursor,
+        listed: last,
+        total: count,
+        members: sql`${memberUpdateRuns.members} + ${people}`,
+      })
       .where(eq(memberUpdateRuns.id, runId));
   });
 }
@@ -252,6 +268,110 @@ export async function requeueItem(db: Db, runId: string, discordId: string): Pro
     .update(memberUpdateItems)
     .set({ state: 'pending' })
     .where(and(eq(memberUpdateItems.runId, runId), eq(memberUpdateItems.discordId, discordId)));
+}
+
+/**
+ * Counts one kick or ban on the run when it stays within `limit` (the run's own limit once the
+ * owner allowed more): false when the run may not remove anyone else unasked. One statement, so
+ * the members updated side by side never pass the limit together.
+ */
+export async function takeRemoval(db: Db, runId: string, limit: number): Promise<boolean> {
+  const rows = await db
+    .update(memberUpdateRuns)
+    .set({ removed: sql`${memberUpdateRuns.removed} + 1` })
+    .where(
+      and(
+        eq(memberUpdateRuns.id, runId),
+        sql`${memberUpdateRuns.removed} < coalesce(${memberUpdateRuns.removalLimit}, ${limit})`,
+      ),
+    )
+    .returning({ id: memberUpdateRuns.id });
+  return rows.length === 1;
+}
+
+/** Holds a member back for the owner (only denied so far), counted on the run once. */
+export async function holdItem(db: Db, runId: string, discordId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(memberUpdateItems)
+      .set({ state: 'held' })
+      .where(
+        and(
+          eq(memberUpdateItems.runId, runId),
+          eq(memberUpdateItems.discordId, discordId),
+          eq(memberUpdateItems.state, 'working'),
+        ),
+      )
+      .returning({ id: memberUpdateItems.discordId });
+    if (changed.length === 0) return;
+    await tx
+      .update(memberUpdateRuns)
+      .set({ removalsWaiting: sql`${memberUpdateRuns.removalsWaiting} + 1` })
+      .where(eq(memberUpdateRuns.id, runId));
+  });
+}
+
+/**
+ * Every member is handled: the run is done, or, when it held members back, waits for the owner
+ * with no worker and no job (nothing runs until the owner allows it or someone cancels).
+ */
+export async function finishOrWait(db: Db, runId: string, worker: string): Promise<RunRow | null> {
+  const [row] = await db
+    .update(memberUpdateRuns)
+    .set({
+      status: sql`CASE WHEN ${memberUpdateRuns.removalsWaiting} > 0 THEN 'waiting_for_owner' ELSE 'done' END`,
+      finishedAt: sql`CASE WHEN ${memberUpdateRuns.removalsWaiting} > 0 THEN NULL ELSE now() END`,
+      worker: null,
+      heartbeatAt: null,
+    })
+    .where(
+      and(
+        eq(memberUpdateRuns.id, runId),
+        eq(memberUpdateRuns.worker, worker),
+        eq(memberUpdateRuns.status, 'running'),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The owner allows the members held back: the run may try that many more kicks and bans, and is
+ * queued again with them to do (re-read from Discord first, as after a crash: they were denied
+ * roles since they were listed). Null when the run is not waiting for the owner.
+ */
+export async function allowRemovals(
+  db: Db,
+  runId: string,
+  ownerDiscordId: string,
+): Promise<{ run: RunRow; allowed: number } | null> {
+  return db.transaction(async (tx) => {
+    const [waiting] = await tx
+      .select()
+      .from(memberUpdateRuns)
+      .where(and(eq(memberUpdateRuns.id, runId), eq(memberUpdateRuns.status, 'waiting_for_owner')))
+      .for('update');
+    if (!waiting) return null;
+    const allowed = waiting.removalsWaiting;
+    const [run] = await tx
+      .update(memberUpdateRuns)
+      .set({
+        status: 'queued',
+        removalLimit: waiting.removed + allowed,
+        removalsWaiting: 0,
+        removalsAllowedBy: ownerDiscordId,
+        removalsAllowedAt: sql`now()`,
+        worker: null,
+        heartbeatAt: null,
+      })
+      .where(eq(memberUpdateRuns.id, runId))
+      .returning();
+    await tx
+      .update(memberUpdateItems)
+      .set({ state: 'working' })
+      .where(and(eq(memberUpdateItems.runId, runId), eq(memberUpdateItems.state, 'held')));
+    return { run: run!, allowed };
+  });
 }
 
 export async function endRun(

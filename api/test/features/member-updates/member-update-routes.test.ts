@@ -54,6 +54,9 @@ describe('members/update routes', () => {
       total: 0,
       done: 0,
       failed: 0,
+      removed: 0,
+      removals_waiting: 0,
+      caller_is_owner: true,
       started_at: null,
       finished_at: null,
     });

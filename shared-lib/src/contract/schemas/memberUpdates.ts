@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
 import { Nullable, Ok, Snowflake, Uuid, errors } from './common';
 
-export const MemberUpdateStatusSchema = Type.Enum([
-  'queued',
-  'running',
-  'done',
-  'failed',
-  'cancelled',
-]);
+export const MemberUpdateStatusSchema = Type.Enum(
+  ['queued', 'running', 'waiting_for_owner', 'done', 'failed', 'cancelled'],
+  {
+    description:
+      "waiting_for_owner: every other member is done, and the run would kick or ban more members than it may without the server's owner (removals_waiting); it does nothing until the owner allows it or someone cancels it",
+  },
+);
 export const MemberUpdateJobSchema = Type.Object(
   {
     job_id: Type.String(),
@@ -15,6 +15,15 @@ export const MemberUpdateJobSchema = Type.Object(
     total: Type.Integer({ description: 'linked members found in the server so far' }),
     done: Type.Integer({ description: 'members handled (updated, already right, or gone)' }),
     failed: Type.Integer({ description: 'members Discord or Roblox refused' }),
+    removed: Type.Integer({ description: 'members this run kicked or banned (or tried to)' }),
+    removals_waiting: Type.Integer({
+      description:
+        "members this run would kick or ban once the server's owner allows it; only denied roles so far",
+    }),
+    caller_is_owner: Type.Boolean({
+      description:
+        'whether the caller owns the server, as of their guild list (a hint for the console: allowing is checked live)',
+    }),
     started_at: Nullable(Type.String({ format: 'date-time' })),
     finished_at: Nullable(Type.String({ format: 'date-time' })),
   },
@@ -56,6 +65,13 @@ export const jobRoute = {
   params: JobParams,
   summary: 'Progress of a member update',
   response: { 200: Ok(MemberUpdateJobSchema), ...errors(401, 403, 404) },
+};
+export const confirmRemovalsRoute = {
+  ...common,
+  params: JobParams,
+  summary:
+    "The server's owner allows a run waiting for them to kick or ban the members it holds back",
+  response: { 200: Ok(MemberUpdateJobSchema), ...errors(401, 403, 404, 409, 502) },
 };
 export const cancelRoute = {
   ...common,

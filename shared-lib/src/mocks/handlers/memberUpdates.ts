@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import type { MemberUpdateJob } from '../../contract/memberUpdates';
 import { MEMBER_UPDATE_ROUTES } from '../../contract/apiRoutes';
+import { recordSettingChange } from '../console';
 import type { MockDb, MockServer } from '../db';
 import { fail, guarded, ok, requireCaller } from '../respond';
 import { requireManagedServer } from '../views';
@@ -8,37 +9,83 @@ import { route } from './route';
 
 type Params = { id: string; jobId: string };
 
+/** A run as the mock keeps it: the job less its caller's view, and the kicks and bans it would make. */
+interface MockRun {
+  job: Omit<MemberUpdateJob, 'caller_is_owner'>;
+  /** members a kick or ban restriction catches */
+  caught: number;
+  /** kicks and bans it may make before the owner is asked */
+  limit: number;
+}
+
 /** Each server's runs, newest last; a reset of the data set gives new server objects, so no runs. */
-const runs = new WeakMap<MockServer, MemberUpdateJob[]>();
+const runs = new WeakMap<MockServer, MockRun[]>();
 const runsOf = (server: MockServer) => {
   const list = runs.get(server) ?? [];
   runs.set(server, list);
   return list;
 };
 
-/** Every read of a running job moves it on by one member, so pages can show progress. */
-function advance(job: MemberUpdateJob): MemberUpdateJob {
+/** The API's defaults (MAX_UNCONFIRMED_REMOVAL_SHARE 10 %, at least 3; docs/production.md). */
+const SHARE_PERCENT = 10;
+const FLOOR = 3;
+
+/**
+ * The members a run would kick or ban: with kick or ban chosen, those whose linked Roblox account
+ * the server blocks (the mock judges no groups or account ages).
+ */
+function caughtMembers(db: MockDb, server: MockServer): number {
+  const r = server.restrictions;
+  if (!r || r.action === 'deny') return 0;
+  const blocked = new Set(r.blocked_roblox_user_ids);
+  return server.members.filter((m) =>
+    db.linkedAccounts.some((a) => a.owner_id === m.user_id && blocked.has(a.roblox_id)),
+  ).length;
+}
+
+/**
+ * Every read of a running job moves it on by one member, so pages can show progress. Once every
+ * member is handled, a run that would remove more than its share waits for the owner.
+ */
+function advance(run: MockRun) {
+  const { job } = run;
   if (job.status === 'queued') job.status = 'running';
   else if (job.status === 'running') {
-    job.done = Math.min(job.total, job.done + 1);
-    if (job.done + job.failed >= job.total) {
-      job.status = 'done';
-      job.finished_at = new Date().toISOString();
+    const held = Math.max(0, run.caught - run.limit);
+    job.done = Math.min(job.total - held, job.done + 1);
+    if (job.done + job.failed >= job.total - held) {
+      job.removed = Math.min(run.caught, run.limit);
+      if (held > 0) {
+        job.status = 'waiting_for_owner';
+        job.removals_waiting = held;
+      } else {
+        job.status = 'done';
+        job.finished_at = new Date().toISOString();
+      }
     }
   }
-  return { ...job };
 }
 
 export function memberUpdateHandlers(db: MockDb) {
-  const onServer = (handle: (server: MockServer, params: Params) => Response) =>
+  const onServer = (
+    handle: (
+      server: MockServer,
+      params: Params,
+      view: (run: MockRun) => MemberUpdateJob,
+    ) => Response,
+  ) =>
     guarded<Params>(({ request, params }) => {
       const { user } = requireCaller(db, request);
-      return handle(requireManagedServer(db, params.id, user.id), params);
+      const server = requireManagedServer(db, params.id, user.id);
+      const owner = server.members.some((m) => m.user_id === user.id && m.owner);
+      return handle(server, params, (run) => ({ ...run.job, caller_is_owner: owner }));
     });
-  const findJob = (server: MockServer, jobId: string) =>
-    runsOf(server).find((j) => j.job_id === jobId);
+  const findRun = (server: MockServer, jobId: string) =>
+    runsOf(server).find((r) => r.job.job_id === jobId);
   const noSuchJob = () =>
     fail(404, 'member_update_not_found', 'There is no member update with this id in this server.');
+  const isActive = (run: MockRun) =>
+    ['queued', 'running', 'waiting_for_owner'].includes(run.job.status);
 
   return [
     http.post<Params>(
@@ -47,45 +94,89 @@ export function memberUpdateHandlers(db: MockDb) {
         if (!server.setup.setup_completed)
           return fail(409, 'setup_incomplete', 'The bot setup of this server is not complete yet.');
         const list = runsOf(server);
-        const active = list.find((j) => j.status === 'queued' || j.status === 'running');
-        if (active) return ok({ job_id: active.job_id }, 202);
-        const job: MemberUpdateJob = {
-          job_id: `00000000-0000-4000-8000-${String(list.length + 1).padStart(12, '0')}`,
-          status: 'queued',
-          total: server.members.length,
-          done: 0,
-          failed: 0,
-          started_at: new Date().toISOString(),
-          finished_at: null,
+        const active = list.find(isActive);
+        if (active) return ok({ job_id: active.job.job_id }, 202);
+        const run: MockRun = {
+          job: {
+            job_id: `00000000-0000-4000-8000-${String(list.length + 1).padStart(12, '0')}`,
+            status: 'queued',
+            total: server.members.length,
+            done: 0,
+            failed: 0,
+            removed: 0,
+            removals_waiting: 0,
+            started_at: new Date().toISOString(),
+            finished_at: null,
+          },
+          caught: caughtMembers(db, server),
+          limit: Math.max(FLOOR, Math.floor((server.members.length * SHARE_PERCENT) / 100)),
         };
-        list.push(job);
-        return ok({ job_id: job.job_id }, 202);
+        list.push(run);
+        return ok({ job_id: run.job.job_id }, 202);
       }),
     ),
     http.get<Params>(
       route(MEMBER_UPDATE_ROUTES.latest.path),
-      onServer((server) => {
+      onServer((server, _params, view) => {
         const latest = runsOf(server).at(-1);
-        return ok(latest ? { ...latest } : null);
+        return ok(latest ? view(latest) : null);
       }),
     ),
     http.get<Params>(
       route(MEMBER_UPDATE_ROUTES.job.path),
-      onServer((server, { jobId }) => {
-        const job = findJob(server, jobId);
-        return job ? ok(advance(job)) : noSuchJob();
+      onServer((server, { jobId }, view) => {
+        const run = findRun(server, jobId);
+        if (!run) return noSuchJob();
+        advance(run);
+        return ok(view(run));
       }),
     ),
     http.delete<Params>(
       route(MEMBER_UPDATE_ROUTES.cancel.path),
-      onServer((server, { jobId }) => {
-        const job = findJob(server, jobId);
-        if (!job) return noSuchJob();
-        if (job.status === 'queued' || job.status === 'running') {
-          job.status = 'cancelled';
-          job.finished_at = new Date().toISOString();
+      onServer((server, { jobId }, view) => {
+        const run = findRun(server, jobId);
+        if (!run) return noSuchJob();
+        if (isActive(run)) {
+          run.job.status = 'cancelled';
+          run.job.finished_at = new Date().toISOString();
         }
-        return ok({ ...job });
+        return ok(view(run));
+      }),
+    ),
+    http.post<Params>(
+      route(MEMBER_UPDATE_ROUTES.confirmRemovals.path),
+      guarded<Params>(({ request, params }) => {
+        const { user } = requireCaller(db, request);
+        const server = requireManagedServer(db, params.id, user.id);
+        const run = findRun(server, params.jobId);
+        if (!run) return noSuchJob();
+        const { job } = run;
+        const waiting = job.removals_waiting;
+        if (!server.members.some((m) => m.user_id === user.id && m.owner))
+          return fail(
+            403,
+            'owner_only',
+            `Only the server owner can allow this update to remove ${waiting} member${waiting === 1 ? '' : 's'}. Ask the owner to open this page, or cancel the update.`,
+          );
+        if (job.status !== 'waiting_for_owner')
+          return fail(
+            409,
+            'no_removals_waiting',
+            'This update is not waiting for anyone to allow removals.',
+          );
+        const what = `${waiting} member${waiting === 1 ? '' : 's'}`;
+        recordSettingChange(
+          db,
+          server,
+          user,
+          'restrictions',
+          `Update of all members ${job.job_id}: ${what} waiting to be kicked or banned`,
+          `Update of all members ${job.job_id}: the owner allowed ${what} to be kicked or banned`,
+        );
+        run.limit = job.removed + waiting;
+        job.removals_waiting = 0;
+        job.status = 'queued';
+        return ok({ ...job, caller_is_owner: true });
       }),
     ),
   ];

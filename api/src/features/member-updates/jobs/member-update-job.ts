@@ -9,6 +9,7 @@ import { getConfig } from '../../../domain/config/config-store';
 import { applyMemberUpdate, memberUpdateFacts } from '../../../domain/verification/apply-member';
 import { planMemberUpdate } from '../../../domain/verification/plan-member-update';
 import { removalRightsCache, type RemovalRightsCache } from '../../../domain/rules/removal-rights';
+import { unconfirmedRemovalLimit } from '../../../domain/rules/removal-share';
 import {
   applyUnverifiedRole,
   unverifiedRoleChange,
@@ -23,12 +24,15 @@ import {
   claimRun,
   endRun,
   finishItem,
+  finishOrWait,
   heartbeat,
+  holdItem,
   linkedDiscordIds,
   orphanedRuns,
   releaseRun,
   requeueItem,
   takeItems,
+  takeRemoval,
   type ItemRow,
   type RunRow,
 } from '../store';
@@ -48,7 +52,7 @@ export interface MemberUpdateWorker {
   stop(): void;
 }
 
-type Outcome = 'updated' | 'unchanged' | 'skipped' | 'failed' | 'retry';
+type Outcome = 'updated' | 'unchanged' | 'skipped' | 'failed' | 'retry' | 'held';
 
 /**
  * Server-wide updates as pg-boss jobs. A job works one slice of a run (a few seconds) under the
@@ -89,6 +93,7 @@ export async function registerMemberUpdateJob(
     interrupted: boolean,
     sliceRoles: () => Promise<DiscordRole[]>,
     removalRights: RemovalRightsCache,
+    removalLimit: number,
   ): Promise<Outcome> {
     const linked = await linkedMember(ctx.db, item.discordId);
     // a member a dead worker was on may have been changed already: read them again
@@ -119,7 +124,18 @@ export async function registerMemberUpdateJob(
         source: 'update_all',
         actorUserId: null,
       });
-      const result = await applyMemberUpdate(ctx, planMemberUpdate(facts), { removalRights });
+      // past the share of kicks and bans, the member is only denied and waits for the owner
+      let held = false;
+      const mayRemove = async () => {
+        const may = await takeRemoval(ctx.db, run.id, removalLimit);
+        held = !may;
+        return may;
+      };
+      const result = await applyMemberUpdate(ctx, planMemberUpdate(facts), {
+        removalRights,
+        mayRemove,
+      });
+      if (held) return 'held';
       return result.roles_updated || result.nickname_updated ? 'updated' : 'unchanged';
     } catch (err) {
       if (err instanceof IntegrationError && err.kind === 'rate_limited') return 'retry';
@@ -154,10 +170,11 @@ export async function registerMemberUpdateJob(
         // linked members, and the others when they still lack the unverified role
         .filter((m) => linked.has(m.discordId) || unverifiedRoleChange(config, m, false).add)
         .map((m) => ({ discordId: m.discordId, roles: m.roles, nick: m.nick })),
+      people.length,
       cursor,
       last,
     );
-    return { ...run, listCursor: cursor, listed: last };
+    return { ...run, listCursor: cursor, listed: last, members: run.members + people.length };
   }
 
   async function workSlice(runId: string): Promise<void> {
@@ -207,10 +224,27 @@ export async function registerMemberUpdateJob(
       } else {
         const batch = await takeItems(ctx.db, runId, BATCH);
         if (batch.length === 0) {
-          announceRunEnd(ctx.db, await endRun(ctx.db, runId, worker, 'done'));
-          log.info({ runId, guildId: run.guildId }, 'member update finished');
+          const ended = await finishOrWait(ctx.db, runId, worker);
+          announceRunEnd(ctx.db, ended);
+          if (ended?.status === 'waiting_for_owner')
+            log.warn(
+              {
+                runId,
+                guildId: run.guildId,
+                waiting: ended.removalsWaiting,
+                removed: ended.removed,
+              },
+              'member update waits for the owner to allow more kicks or bans',
+            );
+          else log.info({ runId, guildId: run.guildId }, 'member update finished');
           return;
         }
+        // the server's share, counted once the whole member list is read (a run from before
+        // migration 0018 has no count of members: its linked members stand in, a smaller share)
+        const removalLimit = unconfirmedRemovalLimit(
+          Math.max(run.members, run.total),
+          ctx.settings.maxUnconfirmedRemovalShare,
+        );
         const outcomes = await Promise.all(
           batch.map(async ({ item, interrupted }) => {
             const outcome = await updateMember(
@@ -221,11 +255,13 @@ export async function registerMemberUpdateJob(
               interrupted,
               sliceRoles,
               removalRights,
+              removalLimit,
             ).catch((err: unknown) => {
               log.error({ err, member: item.discordId }, 'member update crashed');
               return 'failed' as const;
             });
             if (outcome === 'retry') await requeueItem(ctx.db, runId, item.discordId);
+            else if (outcome === 'held') await holdItem(ctx.db, runId, item.discordId);
             else await finishItem(ctx.db, runId, item.discordId, outcome !== 'failed');
             if (outcome !== 'retry') memberUpdateMembers.inc({ outcome });
             return outcome;
