@@ -1,43 +1,18 @@
-import type {
-  ApiKey,
-  CreatedApiKey,
-  RevokedApiKey,
-  WebhookDeliveriesData,
-  WebhookSaved,
-} from '../contract/developerApi';
-import { API_PATHS } from '../contract/paths';
-import type { ApiSuccess } from '../contract/types';
-import { httpClient } from './httpClientLoader';
+import { apiCalls } from './apiCalls';
+
+const { developer } = apiCalls;
 
 /** A server's developer API: its keys and its outbound webhook (api/README.md › Developer API). */
 export const developerApi = {
-  apiKeys: async (serverId: string) =>
-    (await (await httpClient()).get<ApiSuccess<ApiKey[]>>(API_PATHS.serverApiKeys(serverId))).data
-      .data,
+  apiKeys: (serverId: string) => developer.apiKeys({ params: { id: serverId } }),
   /** the answer holds the key itself, the only time it is sent */
-  createApiKey: async (serverId: string, name: string) =>
-    (
-      await (
-        await httpClient()
-      ).post<ApiSuccess<CreatedApiKey>>(API_PATHS.serverApiKeys(serverId), { name })
-    ).data.data,
-  revokeApiKey: async (serverId: string, keyId: string) =>
-    (
-      await (
-        await httpClient()
-      ).delete<ApiSuccess<RevokedApiKey>>(API_PATHS.serverApiKey(serverId, keyId))
-    ).data.data,
+  createApiKey: (serverId: string, name: string) =>
+    developer.createApiKey({ params: { id: serverId }, body: { name } }),
+  revokeApiKey: (serverId: string, keyId: string) =>
+    developer.revokeApiKey({ params: { id: serverId, key_id: keyId } }),
   /** `null` removes the webhook; otherwise the answer holds a new signing secret, sent once */
-  saveWebhook: async (serverId: string, url: string | null) =>
-    (
-      await (
-        await httpClient()
-      ).put<ApiSuccess<WebhookSaved>>(API_PATHS.serverWebhook(serverId), { url })
-    ).data.data,
-  webhookDeliveries: async (serverId: string) =>
-    (
-      await (
-        await httpClient()
-      ).get<ApiSuccess<WebhookDeliveriesData>>(API_PATHS.serverWebhookDeliveries(serverId))
-    ).data.data,
+  saveWebhook: (serverId: string, url: string | null) =>
+    developer.webhook({ params: { id: serverId }, body: { url } }),
+  webhookDeliveries: (serverId: string) =>
+    developer.webhookDeliveries({ params: { id: serverId } }),
 };

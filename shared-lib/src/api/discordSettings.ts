@@ -1,45 +1,20 @@
-import type {
-  ApiSuccess,
-  AutomationRequest,
-  PostVerifyMessageRequest,
-  ServerChannelsData,
-  ServerConfigData,
-  VerifyMessageData,
-} from '../contract/types';
-import { API_PATHS } from '../contract/paths';
-import { httpClient } from './httpClientLoader';
+import type { AutomationRequest, PostVerifyMessageRequest } from '../contract/types';
+import { apiCalls } from './apiCalls';
+
+const { discordSettings } = apiCalls;
 
 /**
  * A server's Discord settings (api/README.md › Discord settings): the channels the bot can post
  * in, the log channel, what happens on join and the scheduled resync, and the Verify message.
  */
 export const discordSettingsApi = {
-  channels: async (serverId: string) =>
-    (
-      await (
-        await httpClient()
-      ).get<ApiSuccess<ServerChannelsData>>(API_PATHS.serverChannels(serverId))
-    ).data.data,
+  channels: (serverId: string) => discordSettings.channels({ params: { id: serverId } }),
   /** `null` stops posting the audit log to Discord */
-  setLogChannel: async (serverId: string, channelId: string | null) =>
-    (
-      await (
-        await httpClient()
-      ).put<ApiSuccess<ServerConfigData>>(API_PATHS.logChannel(serverId), {
-        channel_id: channelId,
-      })
-    ).data.data,
+  setLogChannel: (serverId: string, channelId: string | null) =>
+    discordSettings.logChannel({ params: { id: serverId }, body: { channel_id: channelId } }),
   /** the fields left out keep their value */
-  saveAutomation: async (serverId: string, body: AutomationRequest) =>
-    (
-      await (
-        await httpClient()
-      ).put<ApiSuccess<ServerConfigData>>(API_PATHS.automation(serverId), body)
-    ).data.data,
-  postVerifyMessage: async (serverId: string, body: PostVerifyMessageRequest) =>
-    (
-      await (
-        await httpClient()
-      ).post<ApiSuccess<VerifyMessageData>>(API_PATHS.verifyMessage(serverId), body)
-    ).data.data,
+  saveAutomation: (serverId: string, body: AutomationRequest) =>
+    discordSettings.automation({ params: { id: serverId }, body }),
+  postVerifyMessage: (serverId: string, body: PostVerifyMessageRequest) =>
+    discordSettings.verifyMessage({ params: { id: serverId }, body }),
 };
