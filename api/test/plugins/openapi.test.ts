@@ -90,6 +90,7 @@ const CALLS: [string, string][] = [
   ['get', API_PATHS.membersUpdate('{id}')],
   ['get', API_PATHS.membersUpdateJob('{id}', '{jobId}')],
   ['delete', API_PATHS.membersUpdateJob('{id}', '{jobId}')],
+  ['post', `${API_PATHS.membersUpdateJob('{id}', '{jobId}')}/confirm-removals`],
   ['put', API_PATHS.editUnverifiedRole('{id}')],
   ['get', API_PATHS.serverBinds('{id}')],
   ['put', API_PATHS.serverBinds('{id}')],
