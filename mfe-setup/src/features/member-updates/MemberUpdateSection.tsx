@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Banner, Button, Card, Modal, type MemberUpdateJob } from '@roconnect/shared-lib';
 import { timeLeftText } from './timeLeft';
 import { UpdatePreview } from './UpdatePreview';
-import { isActive, useMemberUpdate } from './useMemberUpdate';
+import { isActive, isWaitingForOwner, useMemberUpdate } from './useMemberUpdate';
 
 const Heading = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space(1)};
@@ -40,8 +40,14 @@ const Figures = styled.p`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(2)};
   margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+const Line = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 0;
 `;
 
 const members = (n: number) => `${n} member${n === 1 ? '' : 's'}`;
@@ -95,14 +101,37 @@ function Summary({ job }: { job: MemberUpdateJob }) {
   );
 }
 
+/**
+ * A run past its share of kicks and bans (docs/security.md, "kick and ban through the bot"): it
+ * updated everyone else and waits until the server's owner allows the rest or someone cancels.
+ */
+function WaitingForOwner({ job }: { job: MemberUpdateJob }) {
+  return (
+    <Banner tone="warning" title="Waiting for the server owner">
+      <Line>
+        This run would remove {members(job.removals_waiting)}. Only the server owner can allow it.
+      </Line>
+      <Line>
+        {job.caller_is_owner
+          ? 'Every other member is updated. Allow the removals, or cancel the update to keep them in the server.'
+          : 'Ask the server owner to open this page, or cancel the update.'}
+      </Line>
+    </Banner>
+  );
+}
+
 /** "Update all members": re-applies every linked member's roles and nickname, with live progress. */
 export function MemberUpdateSection({ serverId, pollMs }: { serverId: string; pollMs?: number }) {
   const headingId = useId();
   const descriptionId = useId();
+  const allowDescriptionId = useId();
   const [confirming, setConfirming] = useState(false);
+  const [askingOwner, setAskingOwner] = useState(false);
   const update = useMemberUpdate(serverId, pollMs);
   const { job } = update;
   const running = isActive(job);
+  const waiting = isWaitingForOwner(job);
+  const removals = members(job?.removals_waiting ?? 0);
 
   return (
     <Card as="section" aria-labelledby={headingId}>
@@ -112,21 +141,33 @@ export function MemberUpdateSection({ serverId, pollMs }: { serverId: string; po
         now, for example after you changed the group ranks.
       </Intro>
       {job && running && <Progress job={job} secondsLeft={update.secondsLeft} />}
-      {job && !running && <Summary job={job} />}
+      {job && waiting && <WaitingForOwner job={job} />}
+      {job && !running && !waiting && <Summary job={job} />}
       {update.error && (
         <Banner tone="error" style={{ marginTop: 16 }}>
           {update.error}
         </Banner>
       )}
       <Actions>
-        {running ? (
-          <Button
-            variant="secondary"
-            onClick={() => void update.cancel()}
-            loading={update.cancelling}
-          >
-            Cancel update
-          </Button>
+        {running || waiting ? (
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => void update.cancel()}
+              loading={update.cancelling}
+            >
+              Cancel update
+            </Button>
+            {waiting && job?.caller_is_owner && (
+              <Button
+                variant="danger"
+                onClick={() => setAskingOwner(true)}
+                loading={update.allowing}
+              >
+                Allow removals
+              </Button>
+            )}
+          </>
         ) : (
           <Button
             onClick={() => setConfirming(true)}
@@ -167,6 +208,33 @@ export function MemberUpdateSection({ serverId, pollMs }: { serverId: string; po
             <UpdatePreview serverId={serverId} />
           </div>
         )}
+      </Modal>
+      <Modal
+        open={askingOwner}
+        title={`Remove ${removals}?`}
+        onClose={() => setAskingOwner(false)}
+        describedBy={allowDescriptionId}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setAskingOwner(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setAskingOwner(false);
+                void update.allowRemovals();
+              }}
+            >
+              Remove {removals}
+            </Button>
+          </>
+        }
+      >
+        <p id={allowDescriptionId} style={{ margin: 0 }}>
+          RoConnect will kick or ban the {removals} your restrictions catch, as they say, and tell
+          each of them why in a direct message.
+        </p>
       </Modal>
     </Card>
   );

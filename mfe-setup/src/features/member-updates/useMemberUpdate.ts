@@ -1,10 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiErrorMessage, memberUpdatesApi, type MemberUpdateJob } from '@roconnect/shared-lib';
-import { queryKeys, useApiMutation, usePageQueryClient } from '@roconnect/shared-lib/query';
+import {
+  queryKeys,
+  serverChanged,
+  useApiMutation,
+  usePageQueryClient,
+} from '@roconnect/shared-lib/query';
 import { secondsLeft, type ProgressSample } from './timeLeft';
 
+/** A run that moves on by itself, so the page follows it. */
 export const isActive = (job: MemberUpdateJob | null) =>
   job?.status === 'queued' || job?.status === 'running';
+
+/** A run that does nothing until the server's owner allows its kicks and bans, or it is cancelled. */
+export const isWaitingForOwner = (job: MemberUpdateJob | null) =>
+  job?.status === 'waiting_for_owner';
 
 interface State {
   /** the run on show: the latest one, or the one just started */
@@ -17,7 +27,8 @@ interface State {
 
 /**
  * The server's member update: loads the latest run (so a reload shows a run still going), polls
- * it every `pollMs` while it is queued or running, and starts or cancels one.
+ * it every `pollMs` while it is queued or running, and starts or cancels one. The server's owner
+ * allows the kicks and bans of a run waiting for them, and the page follows it again.
  */
 export function useMemberUpdate(serverId: string, pollMs = 1000) {
   const [state, setState] = useState<State>({
@@ -96,6 +107,11 @@ export function useMemberUpdate(serverId: string, pollMs = 1000) {
   const cancelRun = useApiMutation({
     call: (jobId: string) => memberUpdatesApi.cancel(serverId, jobId),
   });
+  const allowRun = useApiMutation({
+    call: (jobId: string) => memberUpdatesApi.confirmRemovals(serverId, jobId),
+    // the audit log has a new entry: who allowed how many
+    changes: (queryClient) => serverChanged(queryClient, serverId),
+  });
 
   const start = useCallback(async () => {
     setState((s) => ({ ...s, error: null }));
@@ -121,11 +137,25 @@ export function useMemberUpdate(serverId: string, pollMs = 1000) {
     }
   }, [cancelRun, state.job, follow]);
 
+  const allowRemovals = useCallback(async () => {
+    const job = state.job;
+    if (!job) return;
+    setState((s) => ({ ...s, error: null }));
+    const allowed = await allowRun.run(job.job_id);
+    if (allowed.ok) follow(allowed.data);
+    else if (alive.current) {
+      const error = apiErrorMessage(allowed.error, 'Could not allow the removals.');
+      setState((s) => ({ ...s, error }));
+    }
+  }, [allowRun, state.job, follow]);
+
   return {
     ...state,
     starting: startRun.isPending,
     cancelling: cancelRun.isPending,
+    allowing: allowRun.isPending,
     start,
     cancel,
+    allowRemovals,
   };
 }
