@@ -133,6 +133,8 @@ test('a member verifies and sees each role they did not get, with why', async ({
     .filter({ has: page.getByRole('radio', { name: 'Demo Builders', exact: true }) })
     .click();
   await page.getByRole('button', { name: 'Verify & Update' }).click();
+  // why is behind this disclosure, which holds the page once opened (else it goes back after 3 s)
+  await page.getByRole('button', { name: 'Why not these roles?' }).click();
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
 
   // DemoBuilder has neither the Obby Champion badge nor Double Coins
@@ -141,7 +143,7 @@ test('a member verifies and sees each role they did not get, with why', async ({
     /^Obby Champion: the badge Obby Champion has not been awarded$/,
     /^VIP: the game pass Double Coins is not owned$/,
   ]);
-  // reasons take time to read: the screen waits for the member
+  // reasons take time to read: once opened, the screen waits for the member
   await expect(page.getByRole('button', { name: 'Continue to Dashboard' })).toBeVisible();
   await expectNoSeriousViolations(page, 'verify success with roles not given');
 
