@@ -1,11 +1,14 @@
 import { HttpResponse } from 'msw';
-import type { User } from '../contract/types';
+import type { ApiFailure, ApiSuccess, User } from '../contract/types';
 import type { MockDb, MockSession } from './db';
 
 /** `{success: true, data}` */
-export function ok<T>(data: T, status = 200) {
-  return HttpResponse.json({ success: true as const, data }, { status });
+export function ok<T>(data: T, status = 200): HttpResponse<ApiSuccess<T>> {
+  return HttpResponse.json<ApiSuccess<T>>({ success: true, data }, { status });
 }
+
+/** An answer of the API's error envelope. */
+export type Refusal = HttpResponse<ApiFailure>;
 
 /** `{success: false, error, message}` */
 export function fail(
@@ -13,8 +16,8 @@ export function fail(
   error: string,
   message: string,
   headers?: Record<string, string>,
-) {
-  return HttpResponse.json({ success: false as const, error, message }, { status, headers });
+): Refusal {
+  return HttpResponse.json<ApiFailure>({ success: false, error, message }, { status, headers });
 }
 
 export const badRequest = (message: string) => fail(400, 'invalid_request', message);
@@ -24,7 +27,7 @@ export const forbidden = (message: string, error = 'forbidden') => fail(403, err
 
 /** Thrown inside a resolver to answer with an error response at once. */
 export class MockHttpError extends Error {
-  constructor(readonly response: Response) {
+  constructor(readonly response: Refusal) {
     super('mock http error');
   }
 }
@@ -76,6 +79,13 @@ type Resolver<P> = (info: { request: Request; params: P }) => Response | Promise
 
 /** Turns MockHttpErrors thrown by a resolver into their responses. */
 export function guarded<P>(resolver: Resolver<P>): Resolver<P> {
+  return refusing(resolver);
+}
+
+/** Like `guarded`, keeping the resolver's own answer type (handlers/route.ts's `handle`). */
+export function refusing<I, Out>(
+  resolver: (info: I) => Out | Promise<Out>,
+): (info: I) => Promise<Out | Refusal> {
   return async (info) => {
     try {
       return await resolver(info);

@@ -1,10 +1,10 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { AUTH_ROUTES, ROBLOX_ROUTES } from '../../contract/apiRoutes';
 import { API_PATHS } from '../../contract/paths';
 import type { MockDb } from '../db';
 import { nextToken } from '../db';
-import { route } from './route';
-import { fail, guarded, ok, readJsonObject, requireCaller } from '../respond';
+import { fail, ok, readJsonObject, requireCaller } from '../respond';
+import { handle } from './route';
 
 const DISCORD_AUTHORIZE = 'https://discord.com/oauth2/authorize';
 const ROBLOX_AUTHORIZE = 'https://apis.roblox.com/oauth/v1/authorize';
@@ -17,7 +17,7 @@ function appOrigin(): string {
 export function authHandlers(db: MockDb) {
   let loginCheckSeen: string | null = null;
   return [
-    http.get(route(AUTH_ROUTES.discordUrl.path), ({ request }) => {
+    handle(AUTH_ROUTES.discordUrl, ({ request }) => {
       // like the API: the tab's login check comes back in the login fragment
       loginCheckSeen = request.headers.get('x-login-check');
       const query = new URLSearchParams({
@@ -31,7 +31,7 @@ export function authHandlers(db: MockDb) {
     }),
 
     // Discord's redirect target; a browser navigation in real life, so it answers with a redirect.
-    http.get(route(AUTH_ROUTES.callback.path), () => {
+    handle(AUTH_ROUTES.callback, () => {
       const session = db.sessions.find((s) => !s.revoked);
       if (!session) {
         return HttpResponse.redirect(`${appOrigin()}/auth/callback?error=access_denied`, 302);
@@ -41,79 +41,64 @@ export function authHandlers(db: MockDb) {
       return HttpResponse.redirect(`${appOrigin()}/auth/callback#${fragment}`, 302);
     }),
 
-    http.post(
-      route(AUTH_ROUTES.refresh.path),
-      guarded(async ({ request }) => {
-        const body = await readJsonObject(request);
-        const token = body.refresh_token;
-        if (typeof token !== 'string' || !token) {
-          return fail(400, 'invalid_request', 'refresh_token is required.');
-        }
-        const reused = db.sessions.find((s) => s.used_refresh_tokens.includes(token));
-        if (reused) {
-          // reuse of a rotated token means it leaked: end the whole session
-          reused.revoked = true;
-          return fail(401, 'refresh_reused', 'This session has been ended. Sign in again.');
-        }
-        const session = db.sessions.find((s) => s.refresh_token === token && !s.revoked);
-        if (!session) return fail(401, 'invalid_refresh_token', 'Sign in again.');
-        if (session.discord_expired) {
-          return fail(401, 'token_expired', 'Your Discord session has expired.', {
-            'x-token-expired': 'true',
-          });
-        }
-        session.used_refresh_tokens.push(token);
-        session.access_token = nextToken(db, 'access');
-        session.refresh_token = nextToken(db, 'refresh');
-        return ok({
-          access_token: session.access_token,
-          refresh_token: session.refresh_token,
-          expires_in: 900,
+    handle(AUTH_ROUTES.refresh, async ({ request }) => {
+      const body = await readJsonObject(request);
+      const token = body.refresh_token;
+      if (typeof token !== 'string' || !token) {
+        return fail(400, 'invalid_request', 'refresh_token is required.');
+      }
+      const reused = db.sessions.find((s) => s.used_refresh_tokens.includes(token));
+      if (reused) {
+        // reuse of a rotated token means it leaked: end the whole session
+        reused.revoked = true;
+        return fail(401, 'refresh_reused', 'This session has been ended. Sign in again.');
+      }
+      const session = db.sessions.find((s) => s.refresh_token === token && !s.revoked);
+      if (!session) return fail(401, 'invalid_refresh_token', 'Sign in again.');
+      if (session.discord_expired) {
+        return fail(401, 'token_expired', 'Your Discord session has expired.', {
+          'x-token-expired': 'true',
         });
-      }),
-    ),
+      }
+      session.used_refresh_tokens.push(token);
+      session.access_token = nextToken(db, 'access');
+      session.refresh_token = nextToken(db, 'refresh');
+      return ok({
+        access_token: session.access_token,
+        refresh_token: session.refresh_token,
+        expires_in: 900,
+      });
+    }),
 
-    http.get(
-      route(AUTH_ROUTES.me.path),
-      guarded(({ request }) => ok(requireCaller(db, request).user)),
-    ),
+    handle(AUTH_ROUTES.me, ({ request }) => ok(requireCaller(db, request).user)),
 
-    http.post(
-      route(AUTH_ROUTES.logout.path),
-      guarded(({ request }) => {
-        requireCaller(db, request).session.revoked = true;
-        return ok({});
-      }),
-    ),
+    handle(AUTH_ROUTES.logout, ({ request }) => {
+      requireCaller(db, request).session.revoked = true;
+      return ok({});
+    }),
   ];
 }
 
 export function robloxHandlers(db: MockDb) {
   return [
-    http.get(
-      route(ROBLOX_ROUTES.authUrl.path),
-      guarded(({ request }) => {
-        requireCaller(db, request);
-        const query = new URLSearchParams({
-          client_id: 'mock-roblox-client',
-          response_type: 'code',
-          scope: 'openid profile',
-          code_challenge: 'mock-challenge',
-          code_challenge_method: 'S256',
-          state: 'mock-roblox-state',
-        });
-        return ok({ auth_url: `${ROBLOX_AUTHORIZE}?${query}` });
-      }),
-    ),
-    http.get(route(ROBLOX_ROUTES.callback.path), () =>
+    handle(ROBLOX_ROUTES.authUrl, ({ request }) => {
+      requireCaller(db, request);
+      const query = new URLSearchParams({
+        client_id: 'mock-roblox-client',
+        response_type: 'code',
+        scope: 'openid profile',
+        code_challenge: 'mock-challenge',
+        code_challenge_method: 'S256',
+        state: 'mock-roblox-state',
+      });
+      return ok({ auth_url: `${ROBLOX_AUTHORIZE}?${query}` });
+    }),
+    handle(ROBLOX_ROUTES.callback, () =>
       HttpResponse.redirect(`${appOrigin()}/roblox/callback?code=success&state=linked`, 302),
     ),
-    http.get(
-      route(ROBLOX_ROUTES.status.path),
-      guarded(({ request }) => {
-        requireCaller(db, request);
-        return ok({ configured: db.robloxConfigured });
-      }),
-    ),
+    handle(ROBLOX_ROUTES.status, ({ request }) => {
+      requireCaller(db, request);
+      return ok({ configured: db.robloxConfigured });
+    }),
   ];
 }

@@ -1,12 +1,11 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import {
   AUDIT_ROUTES,
   BIND_ROUTES,
   SERVER_HEALTH_ROUTES,
   SERVER_ROUTES,
 } from '../../contract/apiRoutes';
-import type { User } from '../../contract/types';
-import type { MockDb, MockServer } from '../db';
+import type { MockDb } from '../db';
 import {
   auditCsv,
   auditPage,
@@ -17,8 +16,8 @@ import {
   recordSettingChange,
 } from '../console';
 import { roleAboveBotMessage } from '../mutations';
-import { badRequest, fail, guarded, ok, readJsonObject, requireCaller } from '../respond';
-import { configView, requireManagedServer } from '../views';
+import { badRequest, fail, ok, readJsonObject } from '../respond';
+import { configView } from '../views';
 import {
   NO_RESTRICTIONS,
   applyBypassBody,
@@ -29,27 +28,19 @@ import {
   lookup,
   previewBinds,
 } from '../rules';
-import { route } from './route';
-
-type IdParams = { id: string };
+import { handle, onManagedServer } from './route';
 
 /** The owner's console: binds, the unverified role, the audit log, the bot's health. */
 export function consoleHandlers(db: MockDb) {
-  const onServer = (
-    handle: (server: MockServer, request: Request, user: User) => Response | Promise<Response>,
-  ) =>
-    guarded<IdParams>(({ request, params }) => {
-      const { user } = requireCaller(db, request);
-      return handle(requireManagedServer(db, params.id, user.id), request, user);
-    });
+  const onServer = onManagedServer(db);
 
   return [
-    http.get<IdParams>(
-      route(BIND_ROUTES.list.path),
+    handle(
+      BIND_ROUTES.list,
       onServer((server) => ok(bindsView(db, server))),
     ),
-    http.put<IdParams>(
-      route(BIND_ROUTES.replace.path),
+    handle(
+      BIND_ROUTES.replace,
       onServer(async (server, request, user) => {
         const { binds } = planBinds(db, server, await readJsonObject(request));
         const before = server.binds;
@@ -61,8 +52,8 @@ export function consoleHandlers(db: MockDb) {
         return ok(bindsView(db, server));
       }),
     ),
-    http.post<IdParams>(
-      route(BIND_ROUTES.preview.path),
+    handle(
+      BIND_ROUTES.preview,
       onServer(async (server, request) => {
         const { binds, newRoleNames } = planBinds(db, server, await readJsonObject(request), {
           dryRun: true,
@@ -70,12 +61,12 @@ export function consoleHandlers(db: MockDb) {
         return ok(previewBinds(db, server, binds, newRoleNames));
       }),
     ),
-    http.get<IdParams>(
-      route(BIND_ROUTES.lookup.path),
+    handle(
+      BIND_ROUTES.lookup,
       onServer((_server, request) => ok(lookup(db, new URL(request.url)))),
     ),
-    http.put<IdParams>(
-      route(SERVER_ROUTES.editBypassRoles.path),
+    handle(
+      SERVER_ROUTES.editBypassRoles,
       onServer(async (server, request, user) => {
         const before = describeBypass(server);
         applyBypassBody(server, await readJsonObject(request));
@@ -83,8 +74,8 @@ export function consoleHandlers(db: MockDb) {
         return ok({ server_config: configView(server) });
       }),
     ),
-    http.put<IdParams>(
-      route(SERVER_ROUTES.editRestrictions.path),
+    handle(
+      SERVER_ROUTES.editRestrictions,
       onServer(async (server, request, user) => {
         const before = describeRestrictions(server.restrictions ?? NO_RESTRICTIONS);
         applyRestrictionsBody(server, await readJsonObject(request));
@@ -93,8 +84,8 @@ export function consoleHandlers(db: MockDb) {
         return ok({ server_config: configView(server) });
       }),
     ),
-    http.put<IdParams>(
-      route(SERVER_ROUTES.editUnverifiedRole.path),
+    handle(
+      SERVER_ROUTES.editUnverifiedRole,
       onServer(async (server, request, user) => {
         const id = (await readJsonObject(request)).unverified_role_id;
         if (id !== null) {
@@ -123,15 +114,15 @@ export function consoleHandlers(db: MockDb) {
         return ok({ server_config: configView(server) });
       }),
     ),
-    http.get<IdParams>(
-      route(AUDIT_ROUTES.page.path),
+    handle(
+      AUDIT_ROUTES.page,
       onServer((server, request) => ok(auditPage(db, server, new URL(request.url)))),
     ),
-    http.get<IdParams>(
-      route(AUDIT_ROUTES.export.path),
+    handle(
+      AUDIT_ROUTES.export,
       onServer(
         (server, request) =>
-          new HttpResponse(auditCsv(db, server, new URL(request.url)), {
+          new HttpResponse<string>(auditCsv(db, server, new URL(request.url)), {
             headers: {
               'content-type': 'text/csv; charset=utf-8',
               'content-disposition': `attachment; filename="roconnect-audit-${server.server_id}.csv"`,
@@ -139,8 +130,8 @@ export function consoleHandlers(db: MockDb) {
           }),
       ),
     ),
-    http.get<IdParams>(
-      route(SERVER_HEALTH_ROUTES.check.path),
+    handle(
+      SERVER_HEALTH_ROUTES.check,
       onServer((server, request) => ok(healthOf(server, new URL(request.url).origin))),
     ),
   ];

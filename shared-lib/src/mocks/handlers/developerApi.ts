@@ -1,4 +1,3 @@
-import { http } from 'msw';
 import type {
   ApiKey,
   CreatedApiKey,
@@ -7,11 +6,8 @@ import type {
 } from '../../contract/developerApi';
 import { DEVELOPER_ROUTES, PUBLIC_API_ROUTES } from '../../contract/apiRoutes';
 import type { MockDb, MockServer } from '../db';
-import { bearerToken, fail, guarded, ok, requireCaller } from '../respond';
-import { requireManagedServer } from '../views';
-import { route } from './route';
-
-type Params = { id: string; key_id?: string };
+import { bearerToken, fail, ok } from '../respond';
+import { handle, onManagedServer } from './route';
 
 interface DeveloperState {
   keys: (ApiKey & { key: string; revoked: boolean })[];
@@ -59,16 +55,12 @@ function webhookUrlProblem(raw: string): { error: string; message: string } | nu
  * Saving a webhook lists two example deliveries, one delivered and one failed, so pages show both.
  */
 export function developerApiHandlers(db: MockDb) {
-  const onServer = (handle: (server: MockServer, params: Params, request: Request) => Response) =>
-    guarded<Params>(async ({ request, params }) => {
-      const { user } = requireCaller(db, request);
-      return handle(requireManagedServer(db, params.id, user.id), params, request);
-    });
+  const onServer = onManagedServer(db);
   const listed = ({ key: _key, revoked: _revoked, ...key }: DeveloperState['keys'][number]) => key;
 
   return [
-    http.get<Params>(
-      route(DEVELOPER_ROUTES.apiKeys.path),
+    handle(
+      DEVELOPER_ROUTES.apiKeys,
       onServer((server) =>
         ok(
           stateOf(server)
@@ -77,11 +69,9 @@ export function developerApiHandlers(db: MockDb) {
         ),
       ),
     ),
-    http.post<Params>(
-      route(DEVELOPER_ROUTES.createApiKey.path),
-      guarded<Params>(async ({ request, params }) => {
-        const { user } = requireCaller(db, request);
-        const server = requireManagedServer(db, params.id, user.id);
+    handle(
+      DEVELOPER_ROUTES.createApiKey,
+      onServer(async (server, request) => {
         const body = (await request.json().catch(() => null)) as { name?: unknown } | null;
         const name = typeof body?.name === 'string' ? body.name.trim() : '';
         if (!name || name.length > 64)
@@ -100,9 +90,9 @@ export function developerApiHandlers(db: MockDb) {
         return ok(created, 201);
       }),
     ),
-    http.delete<Params>(
-      route(DEVELOPER_ROUTES.revokeApiKey.path),
-      onServer((server, { key_id }) => {
+    handle(
+      DEVELOPER_ROUTES.revokeApiKey,
+      onServer((server, _request, _user, { key_id }: { id: string; key_id: string }) => {
         const key = stateOf(server).keys.find((k) => k.id === key_id && !k.revoked);
         if (!key)
           return fail(
@@ -114,11 +104,9 @@ export function developerApiHandlers(db: MockDb) {
         return ok({ id: key.id, revoked_at: new Date().toISOString() });
       }),
     ),
-    http.put<Params>(
-      route(DEVELOPER_ROUTES.webhook.path),
-      guarded<Params>(async ({ request, params }) => {
-        const { user } = requireCaller(db, request);
-        const server = requireManagedServer(db, params.id, user.id);
+    handle(
+      DEVELOPER_ROUTES.webhook,
+      onServer(async (server, request) => {
         const body = (await request.json().catch(() => null)) as { url?: unknown } | null;
         const state = stateOf(server);
         if (body?.url === null) {
@@ -158,8 +146,8 @@ export function developerApiHandlers(db: MockDb) {
         return ok({ url: state.webhook.url, secret: `whsec_mock${'s'.repeat(38)}` });
       }),
     ),
-    http.get<Params>(
-      route(DEVELOPER_ROUTES.webhookDeliveries.path),
+    handle(
+      DEVELOPER_ROUTES.webhookDeliveries,
       onServer((server) => {
         const state = stateOf(server);
         return ok({
@@ -168,44 +156,37 @@ export function developerApiHandlers(db: MockDb) {
         });
       }),
     ),
-    http.get<{ server_id: string; discord_id: string }>(
-      route(PUBLIC_API_ROUTES.member.path),
-      ({ request, params }) => {
-        const token = bearerToken(request);
-        if (!token)
-          return fail(
-            401,
-            'missing_api_key',
-            "Send the server's API key: Authorization: Bearer <key>.",
-          );
-        const owner = db.servers.find((s) =>
-          stateOf(s).keys.some((k) => k.key === token && !k.revoked),
+    handle(PUBLIC_API_ROUTES.member, ({ request, params }) => {
+      const token = bearerToken(request);
+      if (!token)
+        return fail(
+          401,
+          'missing_api_key',
+          "Send the server's API key: Authorization: Bearer <key>.",
         );
-        const key = owner && stateOf(owner).keys.find((k) => k.key === token);
-        if (!owner || !key)
-          return fail(401, 'invalid_api_key', 'This API key is not valid, or it was revoked.');
-        key.last_used_at = new Date().toISOString();
-        if (owner.server_id !== params.server_id)
-          return fail(403, 'api_key_wrong_server', 'This API key belongs to another server.');
-        const user = db.users.find((u) => u.discord_id === params.discord_id);
-        const account =
-          user &&
-          owner.members.some((m) => m.user_id === user.id) &&
-          db.linkedAccounts.find((a) => a.owner_id === user.id);
-        if (!user || !account)
-          return fail(
-            404,
-            'not_found',
-            'No Roblox account to show for this member in this server.',
-          );
-        const link: PublicLink = {
-          discord_id: user.discord_id,
-          roblox_id: account.roblox_id,
-          roblox_username: account.roblox_username,
-          roblox_display_name: account.roblox_display_name,
-        };
-        return ok(link);
-      },
-    ),
+      const owner = db.servers.find((s) =>
+        stateOf(s).keys.some((k) => k.key === token && !k.revoked),
+      );
+      const key = owner && stateOf(owner).keys.find((k) => k.key === token);
+      if (!owner || !key)
+        return fail(401, 'invalid_api_key', 'This API key is not valid, or it was revoked.');
+      key.last_used_at = new Date().toISOString();
+      if (owner.server_id !== params.server_id)
+        return fail(403, 'api_key_wrong_server', 'This API key belongs to another server.');
+      const user = db.users.find((u) => u.discord_id === params.discord_id);
+      const account =
+        user &&
+        owner.members.some((m) => m.user_id === user.id) &&
+        db.linkedAccounts.find((a) => a.owner_id === user.id);
+      if (!user || !account)
+        return fail(404, 'not_found', 'No Roblox account to show for this member in this server.');
+      const link: PublicLink = {
+        discord_id: user.discord_id,
+        roblox_id: account.roblox_id,
+        roblox_username: account.roblox_username,
+        roblox_display_name: account.roblox_display_name,
+      };
+      return ok(link);
+    }),
   ];
 }

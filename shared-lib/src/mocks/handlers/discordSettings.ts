@@ -1,8 +1,6 @@
-import { http } from 'msw';
 import { DISCORD_SETTINGS_ROUTES } from '../../contract/apiRoutes';
-import type { User } from '../../contract/types';
 import { recordSettingChange } from '../console';
-import type { MockDb, MockServer } from '../db';
+import type { MockDb } from '../db';
 import {
   channelLabel,
   postableChannels,
@@ -12,33 +10,25 @@ import {
   requirePostable,
   VERIFY_BUTTON_ID,
 } from '../discordSettings';
-import { fail, guarded, ok, readJsonObject, requireCaller } from '../respond';
-import { configView, requireManagedServer } from '../views';
-import { route } from './route';
-
-type IdParams = { id: string };
+import { fail, ok, readJsonObject } from '../respond';
+import { configView } from '../views';
+import { handle, onManagedServer } from './route';
 
 const onOff = (value: boolean) => (value ? 'on' : 'off');
 
 /** A server's Discord settings: channels, the log channel, join handling and resync, the Verify message. */
 export function discordSettingsHandlers(db: MockDb) {
-  const onServer = (
-    handle: (server: MockServer, request: Request, user: User) => Response | Promise<Response>,
-  ) =>
-    guarded<IdParams>(({ request, params }) => {
-      const { user } = requireCaller(db, request);
-      return handle(requireManagedServer(db, params.id, user.id), request, user);
-    });
+  const onServer = onManagedServer(db);
   const botMissing = () =>
     fail(409, 'bot_not_in_server', 'Add the RoConnect bot to this server first.');
 
   return [
-    http.get<IdParams>(
-      route(DISCORD_SETTINGS_ROUTES.channels.path),
+    handle(
+      DISCORD_SETTINGS_ROUTES.channels,
       onServer((server) => (server.bot_added ? ok(postableChannels(server)) : botMissing())),
     ),
-    http.put<IdParams>(
-      route(DISCORD_SETTINGS_ROUTES.logChannel.path),
+    handle(
+      DISCORD_SETTINGS_ROUTES.logChannel,
       onServer(async (server, request, user) => {
         const id = readChannelId(await readJsonObject(request), true);
         if (id !== null) {
@@ -57,8 +47,8 @@ export function discordSettingsHandlers(db: MockDb) {
         return ok({ server_config: configView(server) });
       }),
     ),
-    http.put<IdParams>(
-      route(DISCORD_SETTINGS_ROUTES.automation.path),
+    handle(
+      DISCORD_SETTINGS_ROUTES.automation,
       onServer(async (server, request, user) => {
         const body = readAutomation(await readJsonObject(request));
         if (body.join_handling !== undefined) {
@@ -90,8 +80,8 @@ export function discordSettingsHandlers(db: MockDb) {
         return ok({ server_config: configView(server) });
       }),
     ),
-    http.post<IdParams>(
-      route(DISCORD_SETTINGS_ROUTES.verifyMessage.path),
+    handle(
+      DISCORD_SETTINGS_ROUTES.verifyMessage,
       onServer(async (server, request, user) => {
         const body = await readJsonObject(request);
         const text = readVerifyText(body);

@@ -1,21 +1,13 @@
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { PRIVACY_ROUTES } from '../../contract/apiRoutes';
-import type { PrivacySettingsData } from '../../contract/privacy';
+import type { AccountExport, PrivacySettingsData } from '../../contract/privacy';
 import type { User } from '../../contract/types';
 import type { MockDb } from '../db';
 import type { MockPrivacy } from '../dbTypes';
-import {
-  MockHttpError,
-  badRequest,
-  fail,
-  guarded,
-  ok,
-  readJsonObject,
-  requireCaller,
-} from '../respond';
+import { MockHttpError, badRequest, fail, ok, readJsonObject, requireCaller } from '../respond';
 import { requireSnowflake } from '../validation';
 import { unlinkCleanup } from '../verify';
-import { route } from './route';
+import { handle } from './route';
 
 const privacyOf = (db: MockDb): MockPrivacy => (db.privacy ??= { choices: {}, lookups: [] });
 
@@ -60,92 +52,79 @@ function readChoice(body: Record<string, unknown>) {
 
 export function privacyHandlers(db: MockDb) {
   return [
-    http.get(
-      route(PRIVACY_ROUTES.privacy.path),
-      guarded(({ request }) => ok(settingsOf(db, requireCaller(db, request).user.id))),
+    handle(PRIVACY_ROUTES.privacy, ({ request }) =>
+      ok(settingsOf(db, requireCaller(db, request).user.id)),
     ),
 
-    http.put(
-      route(PRIVACY_ROUTES.savePrivacy.path),
-      guarded(async ({ request }) => {
-        const { user } = requireCaller(db, request);
-        const choice = readChoice(await readJsonObject(request));
-        const known = new Set([
-          ...settingsOf(db, user.id).servers.map((s) => s.server_id),
-          ...db.servers
-            .filter((s) => s.members.some((m) => m.user_id === user.id))
-            .map((s) => s.server_id),
-        ]);
-        const unknown = choice.servers.map((s) => s.server_id).filter((id) => !known.has(id));
-        if (unknown.length)
-          return fail(
-            400,
-            'unknown_server',
-            `servers: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not a server you are in or verified in.`,
-          );
-        const mine = (privacyOf(db).choices[user.id] ??= { default_visible: true, servers: {} });
-        mine.default_visible = choice.default_visible;
-        for (const s of choice.servers) mine.servers[s.server_id] = s.visible;
-        return ok(settingsOf(db, user.id));
-      }),
-    ),
-
-    http.get(
-      route(PRIVACY_ROUTES.lookups.path),
-      guarded(({ request }) => {
-        const { user } = requireCaller(db, request);
-        return ok(
-          privacyOf(db)
-            .lookups.filter((l) => l.subject_user_id === user.id)
-            .sort((a, b) => b.at.localeCompare(a.at))
-            .map(({ subject_user_id: _subject, ...lookup }) => lookup),
+    handle(PRIVACY_ROUTES.savePrivacy, async ({ request }) => {
+      const { user } = requireCaller(db, request);
+      const choice = readChoice(await readJsonObject(request));
+      const known = new Set([
+        ...settingsOf(db, user.id).servers.map((s) => s.server_id),
+        ...db.servers
+          .filter((s) => s.members.some((m) => m.user_id === user.id))
+          .map((s) => s.server_id),
+      ]);
+      const unknown = choice.servers.map((s) => s.server_id).filter((id) => !known.has(id));
+      if (unknown.length)
+        return fail(
+          400,
+          'unknown_server',
+          `servers: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not a server you are in or verified in.`,
         );
-      }),
-    ),
+      const mine = (privacyOf(db).choices[user.id] ??= { default_visible: true, servers: {} });
+      mine.default_visible = choice.default_visible;
+      for (const s of choice.servers) mine.servers[s.server_id] = s.visible;
+      return ok(settingsOf(db, user.id));
+    }),
 
-    http.get(
-      route(PRIVACY_ROUTES.exportAccount.path),
-      guarded(({ request }) => {
-        const { user } = requireCaller(db, request);
-        const exportedAt = new Date().toISOString();
-        const linked = db.linkedAccounts
-          .filter((a) => a.owner_id === user.id)
-          .map(({ owner_id: _owner, ...account }) => account);
-        const lookups = privacyOf(db)
+    handle(PRIVACY_ROUTES.lookups, ({ request }) => {
+      const { user } = requireCaller(db, request);
+      return ok(
+        privacyOf(db)
           .lookups.filter((l) => l.subject_user_id === user.id)
-          .map(({ subject_user_id: _subject, ...lookup }) => lookup);
-        // sessions without their tokens, as the API exports them
-        const sessions = db.sessions
-          .filter((s) => s.user_id === user.id)
-          .map((s, i) => ({ id: String(i + 1), user_id: s.user_id, revoked: Boolean(s.revoked) }));
-        const body = {
-          format: 'roconnect-export-1',
-          exported_at: exportedAt,
-          profile: user,
-          linked_accounts: linked,
-          privacy: settingsOf(db, user.id),
-          lookups,
-          sessions,
-          records: { users: [user], roblox_accounts: linked, sessions },
-        };
-        return HttpResponse.json(body, {
-          headers: {
-            'content-disposition': `attachment; filename="roconnect-export-${exportedAt.slice(0, 10)}.json"`,
-          },
-        });
-      }),
-    ),
+          .sort((a, b) => b.at.localeCompare(a.at))
+          .map(({ subject_user_id: _subject, ...lookup }) => lookup),
+      );
+    }),
 
-    http.delete(
-      route(PRIVACY_ROUTES.deleteAccount.path),
-      guarded(({ request }) => {
-        const { user } = requireCaller(db, request);
-        const accounts = db.linkedAccounts.filter((a) => a.owner_id === user.id);
-        const cleanup = accounts.flatMap((a) => unlinkCleanup(db, user.id, a));
-        forget(db, user);
-        return ok({ deleted: true, cleanup });
-      }),
-    ),
+    handle(PRIVACY_ROUTES.exportAccount, ({ request }) => {
+      const { user } = requireCaller(db, request);
+      const exportedAt = new Date().toISOString();
+      const linked = db.linkedAccounts
+        .filter((a) => a.owner_id === user.id)
+        .map(({ owner_id: _owner, ...account }) => account);
+      const lookups = privacyOf(db)
+        .lookups.filter((l) => l.subject_user_id === user.id)
+        .map(({ subject_user_id: _subject, ...lookup }) => lookup);
+      // sessions without their tokens, as the API exports them
+      const sessions = db.sessions
+        .filter((s) => s.user_id === user.id)
+        .map((s, i) => ({ id: String(i + 1), user_id: s.user_id, revoked: Boolean(s.revoked) }));
+      const body: AccountExport = {
+        format: 'roconnect-export-1',
+        exported_at: exportedAt,
+        profile: user,
+        linked_accounts: linked,
+        privacy: settingsOf(db, user.id),
+        lookups,
+        sessions,
+        records: { users: [user], roblox_accounts: linked, sessions },
+      };
+      return HttpResponse.json<AccountExport>(body, {
+        headers: {
+          'content-disposition': `attachment; filename="roconnect-export-${exportedAt.slice(0, 10)}.json"`,
+        },
+      });
+    }),
+
+    handle(PRIVACY_ROUTES.deleteAccount, ({ request }) => {
+      const { user } = requireCaller(db, request);
+      const accounts = db.linkedAccounts.filter((a) => a.owner_id === user.id);
+      const cleanup = accounts.flatMap((a) => unlinkCleanup(db, user.id, a));
+      forget(db, user);
+      return ok({ deleted: true, cleanup });
+    }),
   ];
 }
 

@@ -1,16 +1,13 @@
-import { http } from 'msw';
 import { SERVER_ROUTES } from '../../contract/apiRoutes';
-import type { SetupStep, User } from '../../contract/types';
+import type { SetupStep } from '../../contract/types';
 import type { MockDb, MockServer } from '../db';
 import { ensureRole, linkGroup, roleAboveBotMessage } from '../mutations';
-import { badRequest, fail, guarded, ok, readJsonObject, requireCaller } from '../respond';
+import { badRequest, fail, ok, readJsonObject } from '../respond';
 import { requireGroup, requireNicknameFormat, requireRoleName } from '../validation';
-import { configView, editView, requireManagedServer } from '../views';
+import { configView, editView } from '../views';
 import { recordBindsChange, recordSettingChange } from '../console';
 import { applyNicknameBody } from '../rules';
-import { route } from './route';
-
-type IdParams = { id: string };
+import { handle, onManagedServer } from './route';
 
 const STEP_ORDER: SetupStep[] = ['nickname', 'verified_role', 'group'];
 
@@ -22,27 +19,20 @@ function advance(server: MockServer, next: SetupStep): void {
 }
 
 export function serverHandlers(db: MockDb) {
-  /** Resolver for a route on one managed server, with the caller checked first. */
-  const onServer = (
-    handle: (server: MockServer, request: Request, user: User) => Response | Promise<Response>,
-  ) =>
-    guarded<IdParams>(({ request, params }) => {
-      const { user } = requireCaller(db, request);
-      return handle(requireManagedServer(db, params.id, user.id), request, user);
-    });
+  const onServer = onManagedServer(db);
 
   return [
-    http.get<IdParams>(
-      route(SERVER_ROUTES.config.path),
+    handle(
+      SERVER_ROUTES.config,
       onServer((server) => ok({ server_config: configView(server) })),
     ),
-    http.get<IdParams>(
-      route(SERVER_ROUTES.setupStatus.path),
+    handle(
+      SERVER_ROUTES.setupStatus,
       onServer((server) => ok(server.setup)),
     ),
 
-    http.post<IdParams>(
-      route(SERVER_ROUTES.setupNickname.path),
+    handle(
+      SERVER_ROUTES.setupNickname,
       onServer(async (server, request) => {
         server.nickname_format = requireNicknameFormat(
           (await readJsonObject(request)).nickname_format,
@@ -51,8 +41,8 @@ export function serverHandlers(db: MockDb) {
         return ok({ setup_step: server.setup.setup_step });
       }),
     ),
-    http.post<IdParams>(
-      route(SERVER_ROUTES.setupVerifiedRole.path),
+    handle(
+      SERVER_ROUTES.setupVerifiedRole,
       onServer(async (server, request) => {
         const name = requireRoleName((await readJsonObject(request)).verified_role_name);
         const refused = roleAboveBotMessage(server, { name });
@@ -66,8 +56,8 @@ export function serverHandlers(db: MockDb) {
         });
       }),
     ),
-    http.post<IdParams>(
-      route(SERVER_ROUTES.setupGroup.path),
+    handle(
+      SERVER_ROUTES.setupGroup,
       onServer(async (server, request) => {
         const body = await readJsonObject(request);
         let rolesCreated: string[] = [];
@@ -91,12 +81,12 @@ export function serverHandlers(db: MockDb) {
       }),
     ),
 
-    http.get<IdParams>(
-      route(SERVER_ROUTES.edit.path),
+    handle(
+      SERVER_ROUTES.edit,
       onServer((server) => ok(editView(db, server))),
     ),
-    http.put<IdParams>(
-      route(SERVER_ROUTES.editNickname.path),
+    handle(
+      SERVER_ROUTES.editNickname,
       onServer(async (server, request, user) => {
         const before = server.nickname_template ?? server.nickname_format;
         applyNicknameBody(server, await readJsonObject(request));
@@ -105,8 +95,8 @@ export function serverHandlers(db: MockDb) {
         return ok({ server_config: configView(server) });
       }),
     ),
-    http.put<IdParams>(
-      route(SERVER_ROUTES.editVerifiedRole.path),
+    handle(
+      SERVER_ROUTES.editVerifiedRole,
       onServer(async (server, request, user) => {
         const body = await readJsonObject(request);
         const name = requireRoleName(body.verified_role_name);
@@ -124,8 +114,8 @@ export function serverHandlers(db: MockDb) {
         return ok({ server_config: configView(server) });
       }),
     ),
-    http.put<IdParams>(
-      route(SERVER_ROUTES.editGroup.path),
+    handle(
+      SERVER_ROUTES.editGroup,
       onServer(async (server, request, user) => {
         const before = server.binds;
         linkGroup(db, server, requireGroup(db, await readJsonObject(request)));
