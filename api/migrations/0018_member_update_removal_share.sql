@@ -15,11 +15,10 @@ ALTER TABLE member_update_runs
   ADD COLUMN removed integer NOT NULL DEFAULT 0,
   -- members held back: the run would kick or ban them once the owner allows it
   ADD COLUMN removals_waiting integer NOT NULL DEFAULT 0,
-  -- how many kicks and bans the run may try in all; null: the share of `members`
-  ADD COLUMN removal_limit integer,
-  -- the owner who allowed more (Discord user id), and when (the audit log says how many)
-  ADD COLUMN removals_allowed_by text,
-  ADD COLUMN removals_allowed_at timestamptz;
+  -- how many kicks and bans the run may try in all once the owner allowed more; null: the
+  -- share of `members`. Who allowed it, when and how many is the audit log's (setting_changes),
+  -- which forgets the owner's name with their account.
+  ADD COLUMN removal_limit integer;
 
 -- a run waiting for the owner is still the server's one active run: pressing "Update all members"
 -- again follows it, and the scheduled resync counts it as started

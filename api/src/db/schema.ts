@@ -234,8 +234,6 @@ export const memberUpdateRuns = pgTable('member_update_runs', {
   removed: integer('removed').notNull().default(0),
   removalsWaiting: integer('removals_waiting').notNull().default(0),
   removalLimit: integer('removal_limit'),
-  removalsAllowedBy: text('removals_allowed_by'),
-  removalsAllowedAt: ts('removals_allowed_at'),
   listCursor: text('list_cursor').notNull().default('0'),
   listed: boolean('listed').notNull().default(false),
   error: text('error'),

@@ -124,7 +124,7 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
             'Ask the owner to open this page, or cancel the update.',
           'owner_only',
         );
-      const allowed = await allowRemovals(ctx.db, run.id, caller.discordId);
+      const allowed = await allowRemovals(ctx.db, run.id);
       if (!allowed)
         throw conflict(
           'This update is not waiting for anyone to allow removals.',

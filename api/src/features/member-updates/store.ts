@@ -343,7 +343,6 @@ export async function finishOrWait(db: Db, runId: string, worker: string): Promi
 export async function allowRemovals(
   db: Db,
   runId: string,
-  ownerDiscordId: string,
 ): Promise<{ run: RunRow; allowed: number } | null> {
   return db.transaction(async (tx) => {
     const [waiting] = await tx
@@ -359,8 +358,6 @@ export async function allowRemovals(
         status: 'queued',
         removalLimit: waiting.removed + allowed,
         removalsWaiting: 0,
-        removalsAllowedBy: ownerDiscordId,
-        removalsAllowedAt: sql`now()`,
         worker: null,
         heartbeatAt: null,
       })
