@@ -19,8 +19,9 @@ module.exports = {
   ...(process.env.TEST_DATABASE_SPECIFIC_ONLY
     ? { testMatch: DATABASE_SPECIFIC.map((file) => `<rootDir>/${file}`) }
     : {}),
-  // PGlite starts in a few seconds; on a busy 2-core machine a test that opens it twice needs room.
-  testTimeout: 30000,
+  // PGlite starts in a few seconds, but a file that starts a whole stack (database, emulator, API)
+  // has taken over 30 s on a loaded 2-core machine; the limit is for hangs, not for speed.
+  testTimeout: 90000,
   // Jest's 500 ms for a worker to exit after the last file: its workers exit in under 100 ms, but
   // when this busy process hears of it late it kills them and warns of a leak there is not
   workerGracefulExitTimeout: 5000,
