@@ -42,7 +42,7 @@ import type {
   PrivacyChoice,
   PrivacySettingsData,
 } from './privacy';
-import type { ApiRoute, Redirect, TypedRoute, Types } from './routeTypes';
+import type { Redirect, TypedRoute, Types } from './routeTypes';
 import type {
   AuthUrlData,
   AutomationRequest,
@@ -397,7 +397,7 @@ export const MEMBER_UPDATE_ROUTES = {
     path: '/api/v1/server/:id/members/update/:jobId/confirm-removals',
     types: {} as Types<{ answer: MemberUpdateJob }>,
   },
-} as const satisfies Record<string, ApiRoute>;
+} as const satisfies Record<string, TypedRoute>;
 
 /** A server's developer API keys and outbound webhook (api/README.md › Developer API). */
 export const DEVELOPER_ROUTES = {
