@@ -34,14 +34,18 @@ const update = (key: string, discordId: string) =>
     url: `/api/public/v1/servers/${GUILD_A}/members/${discordId}/update`,
     headers: { authorization: `Bearer ${key}` },
   });
-/** What a caller can compare between two answers: all but the date and the count left. */
+/** What a caller can compare between two answers: all but the clock's (date, count left, reset). */
 const seen = (res: Awaited<ReturnType<typeof update>>) => ({
   status: res.statusCode,
   body: res.body,
   headers: Object.keys(res.headers)
     .filter((h) => h !== 'date')
     .sort()
-    .map((h) => (h === 'x-ratelimit-remaining' ? h : `${h}: ${String(res.headers[h])}`)),
+    .map((h) =>
+      h === 'x-ratelimit-remaining' || h === 'x-ratelimit-reset'
+        ? h
+        : `${h}: ${String(res.headers[h])}`,
+    ),
 });
 
 /** Max linked Pete's account but never verified himself in GUILD_A: not shown there. */
