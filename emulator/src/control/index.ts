@@ -5,6 +5,7 @@ import { announceGuildChanges, guildsWithBot } from '../gateway/events';
 import { SeedError, validateSeed } from '../seed/validate';
 import { parseFaults } from '../runtime/faults';
 import { registerApplicationControl } from './application';
+import { registerBanControl } from './bans';
 import { registerLatencyControl } from './latency';
 import { registerChannelControl } from './channels';
 import { registerGatewayControl } from './gateway';
@@ -23,6 +24,7 @@ export async function controlPlugin(app: FastifyInstance, ctx: EmulatorContext):
   registerApplicationControl(app, ctx);
   registerMemberControl(app, ctx);
   registerMemberJoinControl(app, ctx);
+  registerBanControl(app, ctx);
   registerChannelControl(app, ctx);
   registerGuildSettingsControl(app, ctx);
   registerGatewayControl(app, ctx);

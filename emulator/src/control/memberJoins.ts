@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context';
-import { memberAddData, memberRemoveData } from '../gateway/events';
+import { dispatchMemberRemove, memberAddData } from '../gateway/events';
 import { Intent } from '../runtime/gatewayProtocol';
 import type { GuildRecord } from '../store/discordState';
 
@@ -35,9 +35,10 @@ function readUserIds(body: unknown): string[] | string {
 
 /**
  * `POST /__emulator/guilds/{guild_id}/members` `{user_id}` or `{user_ids}`: users of the seed join
- * the server, as when they accept an invite; `DELETE …/members/{user_id}`: one leaves. Each
- * change is dispatched on the gateway (GUILD_MEMBER_ADD / GUILD_MEMBER_REMOVE) to the sessions
- * holding the guild's shard that asked for the GUILD_MEMBERS intent, when the bot is in the guild.
+ * the server, as when they accept an invite (a banned user → 409); `DELETE …/members/{user_id}`:
+ * one leaves. Each change is dispatched on the gateway (GUILD_MEMBER_ADD / GUILD_MEMBER_REMOVE)
+ * to the sessions holding the guild's shard that asked for the GUILD_MEMBERS intent, when the bot
+ * is in the guild.
  */
 export function registerMemberJoinControl(app: FastifyInstance, ctx: EmulatorContext): void {
   const guildOr404 = (guildId: string, reply: FastifyReply): GuildRecord | undefined => {
@@ -68,6 +69,9 @@ export function registerMemberJoinControl(app: FastifyInstance, ctx: EmulatorCon
           'already_member',
           `User ${already} is already a member of ${guild.name}.`,
         );
+      // Discord keeps a banned user out until the ban is removed
+      const banned = ids.find((id) => guild.bans.has(id));
+      if (banned) return fail(reply, 409, 'banned', `User ${banned} is banned from ${guild.name}.`);
       const joinedAt = new Date().toISOString();
       let dispatched = 0;
       for (const userId of ids) {
@@ -115,17 +119,8 @@ export function registerMemberJoinControl(app: FastifyInstance, ctx: EmulatorCon
           'invalid_member',
           'The bot leaves a server only when it is removed.',
         );
-      guild.members.delete(userId);
-      if (guild.member_count !== undefined)
-        guild.member_count = Math.max(0, guild.member_count - 1);
-      const dispatched = guild.bot_present
-        ? ctx.gateway.dispatchToGuild(
-            guild.id,
-            Intent.GuildMembers,
-            'GUILD_MEMBER_REMOVE',
-            memberRemoveData(ctx, guild, userId),
-          )
-        : 0;
+      ctx.store.discord.removeMember(guild, userId);
+      const dispatched = dispatchMemberRemove(ctx, guild, userId);
       return { removed: 1, member_count: ctx.store.discord.memberCount(guild), dispatched };
     },
   );

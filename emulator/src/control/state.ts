@@ -2,8 +2,8 @@ import type { EmulatorContext } from '../context';
 import { sortedRoles } from '../views';
 
 /**
- * A JSON snapshot for tests and people: who has which roles and nickname, every DM and channel
- * message sent, the Roblox users with their badges and inventories, Linked Roles data and the
+ * A JSON snapshot for tests and people: who has which roles and nickname, who is banned, the
+ * kicks and bans of the audit log, every DM and channel message sent, the Roblox users with their badges and inventories, Linked Roles data and the
  * gateway's sessions.
  */
 export function snapshot(ctx: EmulatorContext) {
@@ -34,6 +34,14 @@ export function snapshot(ctx: EmulatorContext) {
           roles: [...m.roles],
           role_names: m.roles.map((id) => g.roles.find((r) => r.id === id)?.name ?? id),
         })),
+        bans: [...g.bans.values()]
+          .sort((a, b) => a.user_id.length - b.user_id.length || a.user_id.localeCompare(b.user_id))
+          .map((b) => ({
+            user_id: b.user_id,
+            username: discord.users.get(b.user_id)?.username ?? null,
+            reason: b.reason,
+          })),
+        audit_log: g.audit_log.map((e) => ({ ...e })),
         channels: g.channels.map((c) => ({
           id: c.id,
           name: c.name,

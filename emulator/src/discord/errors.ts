@@ -19,6 +19,8 @@ export const DiscordErrors = {
   missingAccess: (reply: FastifyReply) => discordError(reply, 403, 50001, 'Missing Access'),
   unknownMember: (reply: FastifyReply) => discordError(reply, 404, 10007, 'Unknown Member'),
   unknownRole: (reply: FastifyReply) => discordError(reply, 404, 10011, 'Unknown Role'),
+  unknownUser: (reply: FastifyReply) => discordError(reply, 404, 10013, 'Unknown User'),
+  unknownBan: (reply: FastifyReply) => discordError(reply, 404, 10026, 'Unknown Ban'),
   unknownChannel: (reply: FastifyReply) => discordError(reply, 404, 10003, 'Unknown Channel'),
   missingPermissions: (reply: FastifyReply) =>
     discordError(reply, 403, 50013, 'Missing Permissions'),

@@ -1,10 +1,12 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
 import type { GuildRecord } from '../store/discordState';
 import { discordError, DiscordErrors } from './errors';
 
 export const MANAGE_ROLES = 1n << 28n;
 export const MANAGE_NICKNAMES = 1n << 27n;
+export const KICK_MEMBERS = 1n << 1n;
+export const BAN_MEMBERS = 1n << 2n;
 const ADMINISTRATOR = 1n << 3n;
 
 /**
@@ -52,4 +54,30 @@ export function ownerMfaAllows(
   if (guild.mfa_level === 0 || ctx.store.application.owner_mfa_enabled) return true;
   discordError(reply, 403, 60003, 'Two factor is required for this operation');
   return false;
+}
+
+/**
+ * Whether the bot may kick or ban this user as Discord's role hierarchy allows: never the owner,
+ * and a member only while their highest role sits strictly below the bot's (the bot itself
+ * included). A user who is not a member (a ban by id) has no roles to compare.
+ */
+export function botOutranks(ctx: EmulatorContext, guild: GuildRecord, userId: string): boolean {
+  if (guild.owner_id === userId) return false;
+  if (!guild.members.has(userId)) return true;
+  return ctx.store.discord.highestPosition(guild, userId) < botHighest(ctx, guild);
+}
+
+/**
+ * The `X-Audit-Log-Reason` header as Discord reads it: URL-encoded by clients (discord.js encodes
+ * it), so decoded here; absent or empty → null.
+ */
+export function auditLogReason(request: FastifyRequest): string | null {
+  const raw = request.headers['x-audit-log-reason'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

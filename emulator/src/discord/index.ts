@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { recordBotCalls } from '../runtime/callLog';
 import type { EmulatorContext } from '../context';
 import { registerApplication } from './application';
+import { registerDiscordBans } from './bans';
 import { registerDiscordChannels } from './channels';
 import { registerDiscordConsent } from './consent';
 import { registerGatewayInfo } from './gatewayInfo';
@@ -31,6 +32,7 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
         registerDiscordGuilds(api, ctx);
         registerDiscordMemberList(api, ctx);
         registerDiscordMembers(api, ctx);
+        registerDiscordBans(api, ctx);
         registerInteractionRoutes(api, ctx);
         registerDiscordChannels(api, ctx);
         registerGatewayInfo(api, ctx);

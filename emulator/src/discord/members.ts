@@ -3,14 +3,18 @@ import type { EmulatorContext } from '../context';
 import { requireBot } from './auth';
 import { discordError, DiscordErrors, invalidFormAt } from './errors';
 import {
+  auditLogReason,
   botHasPermission,
   botHighest,
+  botOutranks,
   guildForBot,
+  KICK_MEMBERS,
   MANAGE_NICKNAMES,
   MANAGE_ROLES,
   ownerMfaAllows,
 } from './guildAccess';
 import { dispatchMemberUpdate } from '../gateway/events';
+import { kickMember } from './removals';
 import { memberJson } from '../views';
 
 type MemberParams = { Params: { guildId: string; userId: string } };
@@ -24,6 +28,24 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
     const member = guild.members.get(request.params.userId);
     if (!member) return DiscordErrors.unknownMember(reply);
     return memberJson(ctx, member);
+  });
+
+  /**
+   * Remove Guild Member (a kick): Kick Members, and an elevated action under server-wide 2FA; the
+   * owner and anyone at or above the bot's highest role → 50013; not a member → 10007. The
+   * member leaves, GUILD_MEMBER_REMOVE follows, the audit log keeps `X-Audit-Log-Reason`.
+   */
+  app.delete<MemberParams>('/guilds/:guildId/members/:userId', async (request, reply) => {
+    if (!requireBot(ctx, request, reply)) return reply;
+    const guild = guildForBot(ctx, request.params.guildId, reply);
+    if (!guild) return reply;
+    if (!botHasPermission(ctx, guild, KICK_MEMBERS)) return DiscordErrors.missingPermissions(reply);
+    if (!ownerMfaAllows(ctx, guild, reply)) return reply;
+    const { userId } = request.params;
+    if (!guild.members.has(userId)) return DiscordErrors.unknownMember(reply);
+    if (!botOutranks(ctx, guild, userId)) return DiscordErrors.missingPermissions(reply);
+    kickMember(ctx, guild, userId, ctx.config.botUserId, auditLogReason(request));
+    return reply.code(204).send();
   });
 
   /**

@@ -66,6 +66,46 @@ export function memberRemoveData(ctx: EmulatorContext, guild: GuildRecord, userI
 }
 
 /**
+ * GUILD_MEMBER_REMOVE (a member left, was kicked or banned) to the sessions that asked for
+ * GUILD_MEMBERS; answers how many sessions it reached.
+ */
+export function dispatchMemberRemove(ctx: EmulatorContext, guild: GuildRecord, userId: string) {
+  if (!guild.bot_present) return 0;
+  return ctx.gateway.dispatchToGuild(
+    guild.id,
+    Intent.GuildMembers,
+    'GUILD_MEMBER_REMOVE',
+    memberRemoveData(ctx, guild, userId),
+  );
+}
+
+const BAN_MEMBERS = 1n << 2n;
+const VIEW_AUDIT_LOG = 1n << 7n;
+const ADMINISTRATOR = 1n << 3n;
+
+/**
+ * GUILD_BAN_ADD / GUILD_BAN_REMOVE `{guild_id, user}` to the sessions that asked for
+ * GUILD_MODERATION, and only while the bot may see bans (Ban Members or View Audit Log), as
+ * Discord sends them.
+ */
+export function dispatchBanChange(
+  ctx: EmulatorContext,
+  guild: GuildRecord,
+  userId: string,
+  event: 'GUILD_BAN_ADD' | 'GUILD_BAN_REMOVE',
+) {
+  if (!guild.bot_present) return 0;
+  const perms = BigInt(ctx.store.discord.memberPermissions(guild, ctx.config.botUserId));
+  if ((perms & (BAN_MEMBERS | VIEW_AUDIT_LOG | ADMINISTRATOR)) === 0n) return 0;
+  return ctx.gateway.dispatchToGuild(
+    guild.id,
+    Intent.GuildModeration,
+    event,
+    memberRemoveData(ctx, guild, userId),
+  );
+}
+
+/**
  * GUILD_MEMBER_UPDATE to the sessions that asked for GUILD_MEMBERS, as Discord sends it after any
  * change of a member's roles or nickname, the bot's own REST calls included.
  */

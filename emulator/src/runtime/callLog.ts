@@ -6,7 +6,10 @@ import type { FastifyInstance } from 'fastify';
  */
 export class CallLog {
   private readonly byRoute = new Map<string, number>();
-  /** changes to one member ("PUT /guilds/g/members/u/roles/r"), to prove nobody was changed twice */
+  /**
+   * changes to one member ("PUT /guilds/g/members/u/roles/r", a kick, a ban), to prove nobody was
+   * changed twice
+   */
   private readonly memberWrites = new Map<string, number>();
 
   record(route: string): void {
@@ -45,7 +48,7 @@ export function recordBotCalls(scope: FastifyInstance, log: CallLog): void {
     if (!/^Bot\s/.test(request.headers.authorization ?? '')) return;
     const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
     log.record(`${request.method} ${route}`);
-    if (request.method !== 'GET' && /\/guilds\/:guildId\/members\/:userId/.test(route))
+    if (request.method !== 'GET' && /\/guilds\/:guildId\/(members|bans)\/:userId/.test(route))
       log.recordMemberWrite(
         `${request.method} ${request.url.split('?')[0]?.replace(/^\/api(\/v\d+)?/, '')}`,
       );

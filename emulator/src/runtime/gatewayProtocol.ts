@@ -68,6 +68,8 @@ export const CLOSE_REASONS: Record<number, string> = {
 export const Intent = {
   Guilds: 1 << 0,
   GuildMembers: 1 << 1,
+  /** GUILD_BAN_ADD, GUILD_BAN_REMOVE (and audit log entries) */
+  GuildModeration: 1 << 2,
   GuildMessages: 1 << 9,
 } as const;
 

@@ -36,6 +36,13 @@ export interface SeedDiscordChannel {
   bot_can_send?: boolean;
 }
 
+/** a user banned from the guild before the emulator starts */
+export interface SeedDiscordBan {
+  user_id: string;
+  /** optional: the ban's reason (default null) */
+  reason?: string | null;
+}
+
 export interface SeedDiscordGuild {
   id: string;
   name: string;
@@ -51,6 +58,8 @@ export interface SeedDiscordGuild {
   channels?: SeedDiscordChannel[];
   /** optional: 1 = server-wide 2FA for moderation (elevated bot actions need the app owner's 2FA); default 0 */
   mfa_level?: 0 | 1;
+  /** optional: users of discord.users banned from the guild (none of them a member) */
+  bans?: SeedDiscordBan[];
 }
 
 export interface SeedRobloxUser {

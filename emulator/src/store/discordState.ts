@@ -62,6 +62,30 @@ export interface RoleConnectionRecord {
 /** enough to check what the bot posted, without growing without bound on long runs */
 export const MESSAGES_KEPT_PER_CHANNEL = 200;
 
+/** A guild ban (Discord's ban object keeps the reason and the user). */
+export interface BanRecord {
+  user_id: string;
+  reason: string | null;
+}
+
+/** Discord's audit log action types for the removals the emulator records */
+export const AuditAction = { MemberKick: 20, MemberBanAdd: 22, MemberBanRemove: 23 } as const;
+
+/**
+ * One entry of the guild's audit log, in Discord's shape: who did it (`user_id`: the bot for its
+ * REST calls, the owner for the control routes), to whom, and the `X-Audit-Log-Reason` given.
+ */
+export interface AuditLogEntry {
+  id: string;
+  action_type: (typeof AuditAction)[keyof typeof AuditAction];
+  user_id: string;
+  target_id: string;
+  reason: string | null;
+}
+
+/** the latest audit entries a guild keeps: a load run may kick thousands */
+export const AUDIT_ENTRIES_KEPT = 1000;
+
 export interface GuildRecord {
   id: string;
   name: string;
@@ -75,6 +99,10 @@ export interface GuildRecord {
   channels: ChannelRecord[];
   /** 1 = server-wide 2FA for moderation: elevated bot actions need the app owner's 2FA (60003) */
   mfa_level: 0 | 1;
+  /** user id → their ban */
+  bans: Map<string, BanRecord>;
+  /** the kicks, bans and unbans since the last reset, oldest first (at most AUDIT_ENTRIES_KEPT) */
+  audit_log: AuditLogEntry[];
 }
 
 export interface DmRecord {
@@ -139,7 +167,11 @@ export class DiscordState {
         member_count: g.member_count,
         channels: [],
         mfa_level: g.mfa_level ?? 0,
+        bans: new Map(),
+        audit_log: [],
       };
+      for (const b of g.bans ?? [])
+        guild.bans.set(b.user_id, { user_id: b.user_id, reason: b.reason ?? null });
       const seededChannels = g.channels ?? [];
       const channels = seededChannels.length
         ? seededChannels
@@ -223,6 +255,19 @@ export class DiscordState {
       roles: [role.id],
       joined_at: new Date().toISOString(),
     });
+  }
+
+  /** The member leaves the guild (kicked, banned or gone); false when they were not in it. */
+  removeMember(guild: GuildRecord, userId: string): boolean {
+    if (!guild.members.delete(userId)) return false;
+    if (guild.member_count !== undefined) guild.member_count = Math.max(0, guild.member_count - 1);
+    return true;
+  }
+
+  audit(guild: GuildRecord, entry: Omit<AuditLogEntry, 'id'>): void {
+    guild.audit_log.push({ id: this.newId(), ...entry });
+    if (guild.audit_log.length > AUDIT_ENTRIES_KEPT)
+      guild.audit_log.splice(0, guild.audit_log.length - AUDIT_ENTRIES_KEPT);
   }
 
   highestPosition(guild: GuildRecord, userId: string): number {
