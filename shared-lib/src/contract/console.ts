@@ -44,9 +44,10 @@ import type {
   RestrictionsSchema,
 } from './schemas/servers';
 import type { ExactlyOneOf } from './types';
-import type { BIND_KINDS } from './constants';
+import type { BIND_KIND_FIELDS, BIND_KINDS } from './constants';
 
 export {
+  BIND_KIND_FIELDS,
   BIND_KINDS,
   BIND_PRIORITY_MAX,
   BIND_PRIORITY_MIN,
@@ -69,39 +70,42 @@ export type BindKind = (typeof BIND_KINDS)[number];
 /** a bind kind that names one Roblox item */
 export type ItemBindKind = Exclude<BindKind, 'group'>;
 
-type BindFields = Static<typeof BindSchema>;
-type BindCommon = Pick<BindFields, 'role_id' | 'role_name' | 'nickname' | 'priority'>;
-/** A Roblox group rank range bound to a Discord role. Ranks are 0–255, min_rank ≤ max_rank. */
-export type GroupBind = BindCommon & {
-  kind: 'group';
-  group_id: string;
-  min_rank: number;
-  max_rank: number;
-};
-/** A Roblox badge awarded to the member → a Discord role. */
-export type BadgeBind = BindCommon & { kind: 'badge'; badge_id: string };
-/** A Roblox game pass the member owns → a Discord role. */
-export type GamepassBind = BindCommon & { kind: 'gamepass'; gamepass_id: string };
-/** A Roblox catalog item (asset) the member owns → a Discord role. */
-export type AssetBind = BindCommon & { kind: 'asset'; asset_id: string };
-/** A saved bind, by kind (GET/PUT …/binds). */
-export type Bind = GroupBind | BadgeBind | GamepassBind | AssetBind;
+// The bind's shape is written once: its fields are the schema's (./schemas/binds.ts), and which
+// of them each kind has is BIND_KIND_FIELDS; the types below only put the two together.
 
-type BindInputFields = Static<typeof BindInputSchema>;
+/** the fields that say what a bind of kind K checks */
+export type BindKindField<K extends BindKind = BindKind> = (typeof BIND_KIND_FIELDS)[K][number];
+/** A saved bind's fields as the schema has them, every kind's optional (BindSchema). */
+export type BindFields = Static<typeof BindSchema>;
+/** What a saved bind gives besides what it checks: the role, its name, nickname and priority. */
+export type BindRule = Pick<BindFields, 'role_id' | 'role_name' | 'nickname' | 'priority'>;
+/** A saved bind of one kind: its kind's fields, all present, and its rule. */
+export type BindOfKind<K extends BindKind> = BindRule & { kind: K } & Required<
+    Pick<BindFields, BindKindField<K>>
+  >;
+/** A Roblox group rank range bound to a Discord role. Ranks are 0–255, min_rank ≤ max_rank. */
+export type GroupBind = BindOfKind<'group'>;
+/** A Roblox badge awarded to the member → a Discord role. */
+export type BadgeBind = BindOfKind<'badge'>;
+/** A Roblox game pass the member owns → a Discord role. */
+export type GamepassBind = BindOfKind<'gamepass'>;
+/** A Roblox catalog item (asset) the member owns → a Discord role. */
+export type AssetBind = BindOfKind<'asset'>;
+/** A saved bind, by kind (GET/PUT …/binds). */
+export type Bind = { [K in BindKind]: BindOfKind<K> }[BindKind];
+
+/** One bind's fields as sent, every kind's optional (BindInputSchema; the API's checks read it). */
+export type BindInputFields = Static<typeof BindInputSchema>;
 type BindInputRule = Pick<BindInputFields, 'nickname' | 'priority'> &
   ExactlyOneOf<Pick<BindInputFields, 'role_id' | 'role_name'>>;
+type BindInputOfKind<K extends BindKind> = Required<Pick<BindInputFields, BindKindField<K>>> &
+  (K extends 'group' ? { kind?: K } : { kind: K });
 /**
  * One bind as sent by the editor: its kind's fields (a group bind may leave `kind` out), an
  * existing role by id or a new role the bot creates by name (exactly one of the two; the API
  * refuses both or neither), and optionally a nickname template and a priority.
  */
-export type BindInput = BindInputRule &
-  (
-    | { kind?: 'group'; group_id: string | number; min_rank: number; max_rank: number }
-    | { kind: 'badge'; badge_id: string | number }
-    | { kind: 'gamepass'; gamepass_id: string | number }
-    | { kind: 'asset'; asset_id: string | number }
-  );
+export type BindInput = BindInputRule & { [K in BindKind]: BindInputOfKind<K> }[BindKind];
 
 export type BindGroup = Static<typeof BindGroupSchema>;
 /** a badge, game pass or catalog item a bind names, with its name (null: Roblox does not know it) */

@@ -46,6 +46,18 @@ export const MAX_ITEMS_PER_SERVER = 25;
  */
 export const BIND_KINDS = ['group', 'badge', 'gamepass', 'asset'] as const;
 
+/**
+ * The fields of a bind that say what it checks, by kind (the other fields are its rule: the role,
+ * the nickname, the priority). A bind has its kind's fields and no other kind's; the contract's
+ * bind types (console.ts), the mock API and the API's checks all read them from here.
+ */
+export const BIND_KIND_FIELDS = {
+  group: ['group_id', 'min_rank', 'max_rank'],
+  badge: ['badge_id'],
+  gamepass: ['gamepass_id'],
+  asset: ['asset_id'],
+} as const satisfies Record<(typeof BIND_KINDS)[number], readonly string[]>;
+
 /** A bind's `priority` range: the highest-priority matching bind's nickname names the member. */
 export const BIND_PRIORITY_MIN = 0;
 export const BIND_PRIORITY_MAX = 1000;

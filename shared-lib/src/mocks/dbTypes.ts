@@ -1,5 +1,11 @@
 // The shape of the mock API's data set: db.ts holds one, seed.ts fills it.
-import type { AuditEntry, ItemBindKind, Restrictions } from '../contract/console';
+import type {
+  AuditEntry,
+  BindRule,
+  GroupBind,
+  ItemBindKind,
+  Restrictions,
+} from '../contract/console';
 import type { LookupData } from '../contract/privacy';
 import type {
   BotStats,
@@ -86,28 +92,20 @@ export interface MockPostedMessage {
   custom_id: string;
 }
 
-/** What every bind carries besides its kind's fields. */
-interface MockBindRule {
-  role_id: string;
-  /** a nickname template for members the bind matches (absent: the server's) */
-  nickname?: string | null;
-  /** of the matching binds with a nickname, the highest names the member (absent: 0) */
-  priority?: number;
-}
+/**
+ * A bind as the mock API stores it: the contract's bind (contract/console.ts) with the role by id
+ * only (its name is read from the server's roles), the nickname and priority left out when unset
+ * (absent: the server's template, priority 0), and an item kind's id in one `item_id` column, as
+ * the API's table keeps it.
+ */
+type MockBindRule = Pick<BindRule, 'role_id'> & Partial<Pick<BindRule, 'nickname' | 'priority'>>;
 
 /** A Roblox group rank range bound to a role (`kind` absent: a group bind, as before kinds). */
-export interface MockGroupBind extends MockBindRule {
-  kind?: 'group';
-  group_id: string;
-  min_rank: number;
-  max_rank: number;
-}
+export type MockGroupBind = MockBindRule &
+  Omit<GroupBind, keyof BindRule | 'kind'> & { kind?: GroupBind['kind'] };
 
 /** A badge awarded, or a game pass or catalog item owned, bound to a role. */
-export interface MockItemBind extends MockBindRule {
-  kind: ItemBindKind;
-  item_id: string;
-}
+export type MockItemBind = MockBindRule & { kind: ItemBindKind; item_id: string };
 
 export type MockBind = MockGroupBind | MockItemBind;
 

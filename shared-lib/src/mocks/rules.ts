@@ -1,6 +1,7 @@
 // The richer rules of the mock API, as the API has them: bind kinds, nickname templates, bypass
 // roles, restrictions, the binds preview and the editor's lookups (api/README.md › Rules).
 import {
+  BIND_KIND_FIELDS,
   BIND_KINDS,
   BIND_PRIORITY_MAX,
   BIND_PRIORITY_MIN,
@@ -50,11 +51,6 @@ const ITEM_WORDS: Record<ItemBindKind, string> = {
   badge: 'badge',
   gamepass: 'game pass',
   asset: 'catalog item',
-};
-const ID_FIELD: Record<ItemBindKind, 'badge_id' | 'gamepass_id' | 'asset_id'> = {
-  badge: 'badge_id',
-  gamepass: 'gamepass_id',
-  asset: 'asset_id',
 };
 const ROBLOX_ID = /^\d{1,19}$/;
 const DAY_MS = 86_400_000;
@@ -123,8 +119,7 @@ export function itemBindFrom(
     throw new MockHttpError(badRequest(`${at}.kind must be one of ${BIND_KINDS.join(', ')}.`));
   const others = BIND_KINDS.filter((k) => k !== kind);
   for (const other of others) {
-    const fields = other === 'group' ? ['group_id', 'min_rank', 'max_rank'] : [ID_FIELD[other]];
-    const stray = fields.find((f) => b[f] !== undefined);
+    const stray = BIND_KIND_FIELDS[other].find((f) => b[f] !== undefined);
     if (stray)
       throw new MockHttpError(badRequest(`${at}.${stray} does not belong to a ${kind} bind.`));
   }
@@ -156,7 +151,7 @@ export function itemBindFrom(
   };
   if (kind === 'group') return null;
   const itemKind = kind as ItemBindKind;
-  const field = ID_FIELD[itemKind];
+  const [field] = BIND_KIND_FIELDS[itemKind];
   const raw = b[field];
   const id = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
   if (!ROBLOX_ID.test(id) || /^0+$/.test(id))

@@ -5,38 +5,21 @@ import { grantRefusal, type GrantContext } from '../../domain/roles/role-safety'
 import { findRoleByName } from '../../domain/roles/roles';
 import { cleanRoleName } from '../../domain/roles/validate';
 import {
+  BIND_KIND_FIELDS,
   BIND_KINDS,
   MAX_GROUPS_PER_SERVER,
   MAX_ITEMS_PER_SERVER,
   parseNicknameTemplate,
   parseRobloxGroupInput,
-  type BindKind,
+  type BindInputFields,
 } from '@roconnect/shared-lib/contract';
 import type { NewBind } from '../../domain/binds/store';
 import { lookupRobloxItems } from '../../domain/binds/item-names';
 import type { RobloxItemKind } from '../../integrations/types';
 
-export type BindInputBody = {
-  kind?: BindKind;
-  group_id?: string | number;
-  min_rank?: number;
-  max_rank?: number;
-  badge_id?: string | number;
-  gamepass_id?: string | number;
-  asset_id?: string | number;
-  role_id?: string;
-  role_name?: string;
-  nickname?: string | null;
-  priority?: number;
-};
+/** One bind as the route's schema reads it: every kind's fields optional (the contract's). */
+export type BindInputBody = BindInputFields;
 
-const ID_FIELD = { badge: 'badge_id', gamepass: 'gamepass_id', asset: 'asset_id' } as const;
-const KIND_FIELDS: Record<BindKind, (keyof BindInputBody)[]> = {
-  group: ['group_id', 'min_rank', 'max_rank'],
-  badge: ['badge_id'],
-  gamepass: ['gamepass_id'],
-  asset: ['asset_id'],
-};
 const ITEM_WORDS = { badge: 'badge', gamepass: 'game pass', asset: 'catalog item' } as const;
 const ROBLOX_ID = /^[1-9]\d{0,18}$/;
 
@@ -52,7 +35,7 @@ type Planned = Omit<NewBind, 'roleId' | 'roleName' | 'groupName'> & {
 function ruleOf(b: BindInputBody, at: string) {
   const kind = b.kind ?? 'group';
   for (const other of BIND_KINDS.filter((k) => k !== kind)) {
-    const stray = KIND_FIELDS[other].find((f) => b[f] !== undefined);
+    const stray = BIND_KIND_FIELDS[other].find((f) => b[f] !== undefined);
     if (stray) throw badRequest(`${at}.${stray} does not belong to a ${kind} bind.`);
   }
   if (b.nickname) {
@@ -61,7 +44,7 @@ function ruleOf(b: BindInputBody, at: string) {
   }
   const rule = { kind, nickname: b.nickname || null, priority: b.priority ?? 0 };
   if (kind === 'group') {
-    for (const field of KIND_FIELDS.group)
+    for (const field of BIND_KIND_FIELDS.group)
       if (b[field] === undefined) throw badRequest(`${at}.${field} is required for a group bind.`);
     const parsed = parseRobloxGroupInput(String(b.group_id));
     if (!parsed.ok) throw badRequest(`${at}.group_id is not a Roblox group: ${parsed.error}`);
@@ -75,7 +58,7 @@ function ruleOf(b: BindInputBody, at: string) {
       itemId: null,
     };
   }
-  const field = ID_FIELD[kind];
+  const field = BIND_KIND_FIELDS[kind][0];
   const raw = b[field];
   if (raw === undefined) throw badRequest(`${at}.${field} is required for a ${kind} bind.`);
   const id = String(raw).trim();
@@ -185,12 +168,12 @@ export async function planBinds(
     // refuse the bind as if it did not exist, nor save one that may not
     if (!found.ok)
       throw badGateway(
-        `body.binds[${i}].${ID_FIELD[ref.kind]}: Roblox could not tell whether ${ITEM_WORDS[ref.kind]} ${ref.id} exists right now. Try again later.`,
+        `body.binds[${i}].${BIND_KIND_FIELDS[ref.kind][0]}: Roblox could not tell whether ${ITEM_WORDS[ref.kind]} ${ref.id} exists right now. Try again later.`,
         'roblox_unavailable',
       );
     if (found.name === null) {
       throw notFound(
-        `body.binds[${i}].${ID_FIELD[ref.kind]}: Roblox ${ITEM_WORDS[ref.kind]} ${ref.id} does not exist.`,
+        `body.binds[${i}].${BIND_KIND_FIELDS[ref.kind][0]}: Roblox ${ITEM_WORDS[ref.kind]} ${ref.id} does not exist.`,
         'item_not_found',
       );
     }
