@@ -170,6 +170,27 @@ function checkDiscord(c: Checker, discord: Obj): void {
         }
       });
     });
+
+    // a banned user cannot be in the guild: Discord removes them with the ban
+    const bannedIds = new Set<string>();
+    c.array(g.bans ?? [], `${path}.bans`).forEach((rawBan, bi) => {
+      const bp = `${path}.bans[${bi}]`;
+      const b = c.object(rawBan, bp);
+      if (!b) return;
+      const extra = Object.keys(b).find((k) => k !== 'user_id' && k !== 'reason');
+      if (extra !== undefined)
+        c.fail(`${bp}.${extra}`, 'is not a field of a ban (user_id, reason)');
+      const uid = c.snowflake(b, 'user_id', bp);
+      if (uid && !userIds.has(uid))
+        c.fail(`${bp}.user_id`, `must be the id of a user in discord.users (got ${uid})`);
+      else if (uid && (uid === owner || memberIds.has(uid)))
+        c.fail(
+          `${bp}.user_id`,
+          `is ${uid === owner ? 'the owner' : 'a member'} of this guild; a banned user is neither`,
+        );
+      c.unique(bannedIds, uid, `${bp}.user_id`);
+      c.string(b, 'reason', bp, { nullable: true, optional: true, max: 512 });
+    });
   });
   // a guild without channels gets `general` with the guild's id: no other channel may take it
   for (const [id, where] of channelIds)
