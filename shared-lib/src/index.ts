@@ -14,6 +14,12 @@ export * from './api/privacy';
 export * from './api/developerApi';
 export * from './api/errors';
 export * from './api/loginCheck';
+export {
+  useApiAction,
+  type ApiAction,
+  type ApiActionOptions,
+  type ApiOutcome,
+} from './api/useApiAction';
 export * from './api/session';
 export * from './toasts/toastStore';
 export * from './navigation/navigationBridge';

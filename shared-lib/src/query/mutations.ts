@@ -6,16 +6,15 @@ import {
   type QueryClient,
   type UseMutationResult,
 } from '@tanstack/react-query';
-import { toast } from '../toasts/toastStore';
+import { showCallToast, type ApiActionOptions, type ApiOutcome } from '../api/useApiAction';
 import { usePageQueryClient } from './hooks';
 
 /** the cache a mutation's `changes` update */
 export type { QueryClient } from '@tanstack/react-query';
 
-/** A toast's text, or what makes it from the answer or the failure; null shows none. */
-type ToastText<TArgs extends unknown[]> = string | ((...args: TArgs) => string | null);
+export type { ApiOutcome } from '../api/useApiAction';
 
-export interface ApiMutationOptions<TData, TVariables> {
+export interface ApiMutationOptions<TData, TVariables> extends ApiActionOptions<TData, TVariables> {
   /** the API call (a write, or a one-off download the screen asks for) */
   call: (variables: TVariables) => Promise<TData>;
   /**
@@ -23,14 +22,9 @@ export interface ApiMutationOptions<TData, TVariables> {
    * replaces. Runs even when the screen that asked has gone, so the next screen shows the change.
    */
   changes?: (client: QueryClient, data: TData, variables: TVariables) => unknown;
-  /** toasts, shown only while the screen that asked is still there */
-  success?: ToastText<[TData, TVariables]>;
-  failure?: ToastText<[Error, TVariables]>;
   /** for a screen that follows several of its calls at once (useMutationState) */
   mutationKey?: MutationKey;
 }
-
-export type ApiOutcome<TData> = { ok: true; data: TData } | { ok: false; error: Error };
 
 export type ApiMutation<TData, TVariables> = UseMutationResult<TData, Error, TVariables> & {
   /** Makes the call, shows its toast; resolves with the outcome, never rejects. */
@@ -72,11 +66,11 @@ export function useApiMutation<TData, TVariables = void>(
     async (variables: TVariables): Promise<ApiOutcome<TData>> => {
       try {
         const data = await mutateAsync(variables);
-        if (mounted.current) showToast('success', latest.current.success, data, variables);
+        if (mounted.current) showCallToast('success', latest.current.success, data, variables);
         return { ok: true, data };
       } catch (failure) {
         const error = failure instanceof Error ? failure : new Error(String(failure));
-        if (mounted.current) showToast('error', latest.current.failure, error, variables);
+        if (mounted.current) showCallToast('error', latest.current.failure, error, variables);
         return { ok: false, error };
       }
     },
@@ -84,15 +78,6 @@ export function useApiMutation<TData, TVariables = void>(
   );
 
   return { ...mutation, run };
-}
-
-function showToast<TArgs extends unknown[]>(
-  type: 'success' | 'error',
-  text: ToastText<TArgs> | undefined,
-  ...args: TArgs
-): void {
-  const message = typeof text === 'function' ? text(...args) : text;
-  if (message) toast[type](message);
 }
 
 /**
