@@ -24,7 +24,7 @@ async function store(ctx: AppContext, ref: RobloxItemRef, name: string | null) {
 /**
  * Badge, game pass and catalog item names, read from Roblox at most once per
  * ROBLOX_GROUP_CACHE_SECONDS by all replicas together (the names are not the member's own, so
- * they are shared, like groups: lib/roblox-group-cache.ts). A stored name past its age is still
+ * they are shared, like groups: domain/binds/roblox-group-cache.ts). A stored name past its age is still
  * used when Roblox cannot answer now. Answers by `kind:id`.
  *
  * `forSave`: the ids come from a request, so a stored "does not exist" is asked again and a new

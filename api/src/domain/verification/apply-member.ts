@@ -20,7 +20,7 @@ import {
   type RemovalAction,
   type RemovalRightsCache,
 } from '../rules/removal-rights';
-import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
+import { lookupRobloxGroups } from '../binds/roblox-group-cache';
 import { effectiveNicknameTemplate, type NicknameFormat } from '@roconnect/shared-lib/contract';
 import {
   verifiedMessage,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { consoleLimits } from '../../lib/route-limits';
 import { notFound } from '../../lib/errors';
-import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
+import { lookupRobloxGroups } from '../../domain/binds/roblox-group-cache';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { lookupRobloxItems } from '../../domain/binds/item-names';
 import { BIND_ROUTES } from '@roconnect/shared-lib/contract';

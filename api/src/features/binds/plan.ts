@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { ApiError, badGateway, badRequest, notFound } from '../../lib/errors';
-import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
+import { lookupRobloxGroups } from '../../domain/binds/roblox-group-cache';
 import { grantRefusal, type GrantContext } from '../../domain/roles/role-safety';
 import { findRoleByName } from '../../domain/roles/roles';
 import { cleanRoleName } from '../../domain/roles/validate';

@@ -1,7 +1,7 @@
 import type { Bind, BindsData } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
 import { IntegrationError, type RobloxItemKind } from '../../integrations/types';
-import { lookupRobloxGroups } from '../../lib/roblox-group-cache';
+import { lookupRobloxGroups } from '../../domain/binds/roblox-group-cache';
 import type { GuildRow } from '../../domain/guilds/access';
 import { kindOf, type BindRow } from '../../domain/binds/store';
 import { lookupRobloxItems } from '../../domain/binds/item-names';

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { robloxGroupCache } from '../db/schema';
-import { IntegrationError, type RobloxApiClient } from '../integrations/types';
+import type { AppContext } from '../../context';
+import { robloxGroupCache } from '../../db/schema';
+import { IntegrationError, type RobloxApiClient } from '../../integrations/types';
 
 /** A Roblox group's name and ranks (lowest rank first), as the binds editor shows them. */
 export interface RobloxGroupInfo {
