@@ -209,7 +209,7 @@ export const botGuildList = pgTable('bot_guild_list', {
   fetchedAt: ts('fetched_at').notNull(),
 });
 
-/** Roblox groups as last read, shared by replicas (migration 0008; lib/roblox-group-cache.ts). */
+/** Roblox groups as last read, shared by replicas (migration 0008; domain/binds/roblox-group-cache.ts). */
 export const robloxGroupCache = pgTable('roblox_group_cache', {
   groupId: text('group_id').primaryKey(),
   /** null: Roblox said the group does not exist */
