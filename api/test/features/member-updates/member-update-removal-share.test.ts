@@ -2,8 +2,9 @@
  * A run never kicks or bans more than MAX_UNCONFIRMED_REMOVAL_SHARE of a server's members without
  * the owner (docs/security.md, "kick and ban through the bot"). The attack replayed: a restriction
  * with kick catches 30 of a server's 41 people; an update of every member would remove them all.
- * Here it kicks its share (10 %: 4), only denies the other 26, and waits for the owner without a
- * worker; a manager who is not the owner cannot let it go on; the owner can, and it finishes.
+ * Here it kicks its share (10 %: 4) through Discord (the emulator: they are gone from the server),
+ * only denies the other 26 (still in it), and waits for the owner without a worker; a manager who
+ * is not the owner cannot let it go on; the owner can, and it finishes.
  */
 import { eq, sql } from 'drizzle-orm';
 import { generateLoadSeed } from '@roconnect/emulator';
@@ -11,6 +12,7 @@ import { guildConfigs } from '../../../src/db/schema';
 import { queryRows, openTestDatabase, type TestDatabase } from '../../support/db';
 import { insertLoadLinks } from '../../support/load-links';
 import {
+  emulatorState,
   loginThroughEmulator,
   startStack,
   type HttpSession,
@@ -28,11 +30,13 @@ MANAGER.permissions = String(1n << 5n);
 /** 41 people (the owner and 40 members; the bot is left out): 10 % is 4 */
 const SHARE = 4;
 const CAUGHT = load.links.length;
+const CAUGHT_IDS = load.links.map((l) => l.discord_id);
+/** what the bot's invite gives (emulator/README.md › Seed), and Kick Members the owner adds */
+const BOT_PERMISSIONS = 402720768n | (1n << 1n);
 
 let tdb: TestDatabase;
 let stack: Stack;
-/** whom the bot kicked: the emulator has no kick route, so the bot's call is recorded here */
-const kicked: string[] = [];
+let botId: string;
 
 beforeAll(async () => {
   tdb = await openTestDatabase();
@@ -42,10 +46,14 @@ beforeAll(async () => {
     jobs: true,
     policies: {},
   });
-  stack.app.ctx.integrations.discordBot.kickMember = async (guildId, userId) => {
-    expect(guildId).toBe(GUILD);
-    kicked.push(userId);
-  };
+  // the owner gives the bot Kick Members by hand, as the product asks (the invite does not)
+  botId = (await emulatorState(stack)).discord.bot_user_id as string;
+  const granted = await fetch(`${stack.emulator.url}/__emulator/guilds/${GUILD}/members/${botId}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ permissions: String(BOT_PERMISSIONS) }),
+  });
+  expect(granted.status).toBe(200);
 });
 afterAll(async () => {
   await stack?.close();
@@ -84,6 +92,30 @@ const runRow = async (jobId: string) =>
     )
   )[0]!;
 
+/**
+ * The guild as Discord (the emulator) holds it now: who is still a member, and whom the bot
+ * kicked, in order, with the reason it gave Discord's audit log.
+ */
+async function discordGuild() {
+  const guild = (await emulatorState(stack)).discord.guilds.find(
+    (g: { id: string }) => g.id === GUILD,
+  );
+  const kicks = (
+    guild.audit_log as { action_type: number; user_id: string; target_id: string; reason: string }[]
+  ).filter((e) => e.action_type === 20);
+  return {
+    members: new Set<string>(guild.members.map((m: { user_id: string }) => m.user_id)),
+    kicked: kicks.map((e) => e.target_id),
+    kicks,
+  };
+}
+
+/** the caught members still in the server */
+const caughtStillThere = async () => {
+  const { members } = await discordGuild();
+  return CAUGHT_IDS.filter((id) => members.has(id));
+};
+
 const removalAudit = () =>
   queryRows<{ actor_discord_id: string; before: string; after: string }>(
     tdb.database,
@@ -117,12 +149,24 @@ it('kicks its share, waits for the owner, refuses a manager, and finishes once t
     finished_at: null,
   });
   expect(waiting.done + waiting.failed).toBe(waiting.total - (CAUGHT - SHARE));
-  expect(kicked).toHaveLength(SHARE);
+  // Discord kicked its share, the bot giving the restriction as the reason; the held are still in
+  const first = await discordGuild();
+  expect(first.kicked).toHaveLength(SHARE);
+  expect(new Set(first.kicked).size).toBe(SHARE);
+  for (const kick of first.kicks)
+    expect(kick).toMatchObject({ user_id: botId, reason: expect.stringMatching(/^RoConnect: /) });
+  for (const id of first.kicked) expect(first.members.has(id)).toBe(false);
+  expect((await caughtStillThere()).sort()).toEqual(
+    CAUGHT_IDS.filter((id) => !first.kicked.includes(id)).sort(),
+  );
+  expect(first.members.has(load.owner_id)).toBe(true);
+  expect(first.members.has(MANAGER.user_id)).toBe(true);
   // nobody holds it: no worker, no lease, and no sweep takes it up again
   expect(await runRow(jobId)).toMatchObject({ worker: null, heartbeat_at: null, held: 26 });
   await sleep(3000);
   expect(await job()).toMatchObject({ status: 'waiting_for_owner', removed: SHARE });
-  expect(kicked).toHaveLength(SHARE);
+  expect((await discordGuild()).kicked).toHaveLength(SHARE);
+  expect(await caughtStillThere()).toHaveLength(CAUGHT - SHARE);
   // pressing "Update all members" again follows the waiting run
   expect((await owner.call('POST', UPDATE)).json.data.job_id).toBe(jobId);
 
@@ -138,7 +182,8 @@ it('kicks its share, waits for the owner, refuses a manager, and finishes once t
   });
   await sleep(1500);
   expect(await job()).toMatchObject({ status: 'waiting_for_owner', removals_waiting: 26 });
-  expect(kicked).toHaveLength(SHARE);
+  expect((await discordGuild()).kicked).toHaveLength(SHARE);
+  expect(await caughtStillThere()).toHaveLength(CAUGHT - SHARE);
   expect(await removalAudit()).toEqual([]);
 
   // the owner allows it: the run goes on and kicks the 26 it held back, no one twice
@@ -151,8 +196,13 @@ it('kicks its share, waits for the owner, refuses a manager, and finishes once t
   });
   expect(done).toMatchObject({ removed: CAUGHT, removals_waiting: 0 });
   expect(done.done + done.failed).toBe(done.total);
-  expect(new Set(kicked)).toEqual(new Set(load.links.map((l) => l.discord_id)));
-  expect(kicked).toHaveLength(CAUGHT);
+  const last = await discordGuild();
+  expect(new Set(last.kicked)).toEqual(new Set(CAUGHT_IDS));
+  expect(last.kicked).toHaveLength(CAUGHT);
+  expect(await caughtStillThere()).toEqual([]);
+  // nobody else: the owner, the manager and every member no restriction caught are still in
+  // the owner, the 40 members and the bot, less the kicked
+  expect(last.members.size).toBe(41 + 1 - CAUGHT);
   expect(await removalAudit()).toEqual([
     {
       actor_discord_id: load.owner_id,
