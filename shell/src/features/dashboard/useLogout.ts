@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from '../../app/router';
-import { session, toast } from '@roconnect/shared-lib';
+import { session, toast, useApiAction } from '@roconnect/shared-lib';
 
 /**
  * Logout: the session ends in this browser and the user goes home whether or not the API ended
@@ -8,16 +8,15 @@ import { session, toast } from '@roconnect/shared-lib';
  */
 export function useLogout() {
   const navigate = useNavigate();
-  // The session's own call, from the header every signed-in page draws: the shell's first chunk,
-  // which keeps the query layer out (docs/performance.md › Size budgets).
-  // eslint-disable-next-line no-restricted-syntax
-  const [loggingOut, setLoggingOut] = useState(false);
+  // useApiAction, not the query layer's useApiMutation: the header every signed-in page draws is
+  // in the shell's first chunk, which keeps React Query out (docs/performance.md › Size budgets).
+  const { run, isPending } = useApiAction({ call: () => session.logout() });
   const logout = useCallback(async () => {
-    setLoggingOut(true);
-    const endedOnServer = await session.logout();
-    if (endedOnServer) toast.success('Successfully logged out!');
+    const outcome = await run();
+    // said here, not by the action: the header is gone once the session has ended
+    if (outcome.ok && outcome.data) toast.success('Successfully logged out!');
     else toast.error('Failed to logout. Please try again.');
     navigate('/', { replace: true });
-  }, [navigate]);
-  return { logout, loggingOut };
+  }, [run, navigate]);
+  return { logout, loggingOut: isPending };
 }
