@@ -262,8 +262,8 @@ function postgresListen(url: string): Database['listen'] {
 
 function openPostgres(url: string, searchPath: string | undefined, options: PoolOptions): Opened {
   // Nothing waits for a connection, or holds one, for good: a full pool fails the query after
-  // acquireTimeoutMs (the request answers 503, see db/unavailable.ts), and the server ends a
-  // statement or an idle transaction that outlives its limit.
+  // acquireTimeoutMs (the request answers 503, see lib/database-unavailable.ts), and the server
+  // ends a statement or an idle transaction that outlives its limit.
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max,

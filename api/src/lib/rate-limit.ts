@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Settings } from '../config';
 import { addressKey } from './client-address';
 import { ApiError } from './errors';
 
+/** The settings these limits read; config.ts' Settings has them (lib sits below config). */
+export interface RateLimitSettings {
+  rateLimitMax: number;
+  authRateLimitMax: number;
+  authGlobalRateLimitMax: number;
+}
+
 /** Per-user limit for routes that fan out into several Discord calls. */
-export function perUserLimit(settings: Settings) {
+export function perUserLimit(settings: RateLimitSettings) {
   return {
     rateLimit: {
       max: settings.rateLimitMax,
@@ -20,7 +26,7 @@ export function perUserLimit(settings: Settings) {
  * client's. IPv6 clients count by their /64 (see client-address.ts). Counted at onRequest, before
  * signInCeiling's preHandler, so what one address sends past its own limit costs nobody else.
  */
-export function perAddressLimit(settings: Settings) {
+export function perAddressLimit(settings: RateLimitSettings) {
   return {
     max: settings.authRateLimitMax,
     timeWindow: '1 minute',
@@ -37,7 +43,7 @@ export function perAddressLimit(settings: Settings) {
  */
 export function signInCeiling(
   app: FastifyInstance,
-  settings: Settings,
+  settings: RateLimitSettings,
 ): preHandlerAsyncHookHandler {
   const limit = app.createRateLimit({
     max: settings.authGlobalRateLimitMax,

@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit';
-import type { Settings } from '../config';
 import { ApiError } from './errors';
 
 const MINUTE_MS = 60_000;
+
+/** The settings these limits read; config.ts' Settings has them (lib sits below config). */
+export interface ConsoleLimitSettings {
+  consoleUserRateLimitMax: number;
+  consoleServerRateLimitMax: number;
+}
 
 export interface ConsoleLimits {
   /** route `config`: the per-user count, run by @fastify/rate-limit before the handler */
@@ -28,7 +33,7 @@ export interface ConsoleLimits {
  */
 export function consoleLimits(
   app: FastifyInstance,
-  settings: Settings,
+  settings: ConsoleLimitSettings,
   name: string,
 ): ConsoleLimits {
   const perServer = app.createRateLimit({

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
-import { databaseUnavailable } from '../db/unavailable';
+import { databaseUnavailable } from '../lib/database-unavailable';
 import { ApiError } from '../lib/errors';
 import { PATTERN_NAMES } from '@roconnect/shared-lib/contract/schemas';
-import { integrationToApiError, isIntegrationError } from '../lib/upstream';
+import { integrationToApiError, isIntegrationError } from '../integrations/upstream';
 
 type Issue = FastifySchemaValidationError & { schemaPath?: string };
 

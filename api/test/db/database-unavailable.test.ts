@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { loadSettings } from '../../src/config';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/db/unavailable';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/lib/database-unavailable';
 import { registerErrorHandler } from '../../src/plugins/error-handler';
 
 let silent: net.Server;

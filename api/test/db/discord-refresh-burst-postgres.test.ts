@@ -14,7 +14,7 @@ import pg from 'pg';
 import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import { createDatabase } from '../../src/db/client';
-import { databaseUnavailable } from '../../src/db/unavailable';
+import { databaseUnavailable } from '../../src/lib/database-unavailable';
 import {
   dropTestSchema,
   freePort,

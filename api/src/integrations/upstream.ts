@@ -1,5 +1,5 @@
-import { IntegrationError } from '../integrations/types';
-import { ApiError, badGateway } from './errors';
+import { ApiError, badGateway } from '../lib/errors';
+import { IntegrationError } from './types';
 
 const NAMES = { discord: 'Discord', roblox: 'Roblox' } as const;
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../lib/errors';
+import { ApiError } from './errors';
 
 /** what a client is told to wait before trying again, in seconds */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
