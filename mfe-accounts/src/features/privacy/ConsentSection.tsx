@@ -109,7 +109,7 @@ export function ConsentSection() {
   return (
     <SectionCard
       title="Who can see your Roblox account"
-      intro="Where it is off, /whois and other bots answer that you keep it private. Server managers still see their own audit log."
+      intro="Where it is off, /whois says you keep it private and apps using RoConnect's API are told you have no linked account. Server managers still see their own audit log."
     >
       {body}
     </SectionCard>
