@@ -1,7 +1,7 @@
 import { asc, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { deleteUser } from '../accounts/delete-user';
+import { deleteUser } from '../account-actions/delete-user';
 
 /** The privacy page's promise: accounts not seen for two years are deleted. */
 export const INACTIVE_ACCOUNT_DAYS = 730;
@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes the accounts not seen (signed in or refreshed, users.last_seen_at) for
- * INACTIVE_ACCOUNT_DAYS, as the member deleting their account would (domain/accounts/delete-user).
+ * INACTIVE_ACCOUNT_DAYS, as the member deleting their account would (domain/account-actions/delete-user).
  * A user whose clean-up could not reach Discord is left for the next run and logged.
  */
 export async function purgeInactiveAccounts(ctx: AppContext, now = new Date()): Promise<number> {

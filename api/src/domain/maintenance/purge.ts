@@ -91,7 +91,7 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
  *   it); the items (every listed member's roles) of any run finished over an hour ago;
  * - Discord tokens of users with no live session (logged out, revoked or expired everywhere),
  *   except where we wrote a Linked Roles connection: only the user's own token can move or clear
- *   it, and their account's deletion (or the two-year purge) must (domain/accounts/delete-user.ts);
+ *   it, and their account's deletion (or the two-year purge) must (domain/account-actions/delete-user.ts);
  * - Roblox groups read over a day past their cache time: a stale row only stands in while Roblox
  *   does not answer, and without this the table would keep every group anyone ever looked up.
  */

@@ -5,7 +5,7 @@ import { perUserLimit } from '../../lib/rate-limit';
 import { bindBrowser } from '../../domain/tokens/browser-binding';
 import { createState } from '../../domain/tokens/oauth-state';
 import { getUser } from '../../domain/accounts/users';
-import { unlinkLinkedAccount } from '../../domain/accounts/unlink';
+import { unlinkLinkedAccount } from '../../domain/account-actions/unlink';
 import {
   findAccount,
   listLinkedAccounts,

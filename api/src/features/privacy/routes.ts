@@ -10,8 +10,8 @@ import {
 import { authOf } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
-import { deleteUser } from '../../domain/accounts/delete-user';
-import { exportAccount } from '../../domain/accounts/export';
+import { deleteUser } from '../../domain/account-actions/delete-user';
+import { exportAccount } from '../../domain/account-actions/export';
 import { listLookups } from '../../domain/privacy/lookups';
 import { getPrivacySettings, setPrivacySettings } from '../../domain/privacy/settings';
 

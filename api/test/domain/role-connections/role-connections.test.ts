@@ -9,7 +9,7 @@ import {
   registerRoleConnectionMetadata,
   ROLE_CONNECTION_METADATA,
 } from '../../../src/domain/role-connections/metadata';
-import { TOMBSTONE } from '../../../src/domain/accounts/delete-user';
+import { TOMBSTONE } from '../../../src/domain/account-actions/delete-user';
 import { purgeInactiveAccounts } from '../../../src/domain/maintenance/inactive-accounts';
 import { purgePastRetention } from '../../../src/domain/maintenance/purge';
 import { getDiscordAccessToken } from '../../../src/domain/tokens/discord-tokens';

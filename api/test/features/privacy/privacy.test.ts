@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import type { Seed } from '@roconnect/emulator';
-import { USER_TABLES } from '../../../src/domain/accounts/export';
-import { TOMBSTONE } from '../../../src/domain/accounts/delete-user';
+import { USER_TABLES } from '../../../src/domain/account-actions/export';
+import { TOMBSTONE } from '../../../src/domain/account-actions/delete-user';
 import { purgeInactiveAccounts } from '../../../src/domain/maintenance/inactive-accounts';
 import { lookUpLink } from '../../../src/domain/privacy/look-up';
 import { handleMemberEvent } from '../../../src/features/member-events/handle-event';

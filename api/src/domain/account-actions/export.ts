@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { listLinkedAccounts, toLinkedAccountDto } from '../accounts/accounts';
+import { getUser, toUserDto, type UserRow } from '../accounts/users';
 import { listLookups, type LookupEntry } from '../privacy/lookups';
 import { getPrivacySettings, type PrivacySettings } from '../privacy/settings';
 import { verifiedInByAccount } from '../verification/verified-in';
-import { listLinkedAccounts, toLinkedAccountDto } from './accounts';
-import { getUser, toUserDto, type UserRow } from './users';
 
 /** How a column names a user: by their RoConnect id or by their Discord id. */
 type Names = 'user_id' | 'discord_id';

@@ -15,13 +15,13 @@ import {
   users,
   verifications,
 } from '../../db/schema';
+import { listLinkedAccounts, type RobloxAccountRow } from '../accounts/accounts';
+import { getUser, type UserRow } from '../accounts/users';
 import { announceUnlinkCleanup } from '../audit/record';
 import { clearRoleConnectionForGood } from '../role-connections/user-connection';
 import { getDiscordAccessToken } from '../tokens/discord-tokens';
 import { cleanUpAccount } from '../verification/unlink-cleanup';
-import { listLinkedAccounts, type RobloxAccountRow } from './accounts';
 import { unlinkLinkedAccount } from './unlink';
-import { getUser, type UserRow } from './users';
 
 /** What stands in a kept audit entry for a member who deleted their account. */
 export const TOMBSTONE = 'Deleted user';

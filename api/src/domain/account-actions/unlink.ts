@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { memberRuleFacts, users } from '../../db/schema';
+import { unlinkAccount } from '../accounts/accounts';
 import { syncRoleConnectionAfterUnlink } from '../role-connections/user-connection';
-import { unlinkAccount } from './accounts';
 
 /**
  * Unlinks the caller's own account (false when they have none with that id), drops what the
