@@ -10,7 +10,7 @@ import path from 'node:path';
 const repoRoot = path.resolve(__dirname, '../../..');
 
 const HEADER = `import { useState } from 'react';
-import { api, developerApi, httpClient, toast } from '@roconnect/shared-lib';
+import { api, developerApi, httpClient, toast, useApiAction } from '@roconnect/shared-lib';
 import { useApiMutation } from '@roconnect/shared-lib/query';
 `;
 
@@ -66,11 +66,49 @@ export function useExample(serverId: string) {
     problems: [],
   },
   {
-    name: 'mfe-public, whose pages never load the query layer',
-    file: 'mfe-public/src/parcels/Example/Example.tsx',
+    name: "the login's call made by hand, with a busy flag",
+    file: 'mfe-public/src/parcels/Login/Login.tsx',
     source: `${HEADER}
-export async function start() {
-  return api.auth.discordUrl();
+export function useStart() {
+  const [busy, setBusy] = useState(false);
+  async function start() {
+    setBusy(true);
+    await api.auth.discordUrl().catch(() => setBusy(false));
+  }
+  return { busy, start };
+}
+`,
+    problems: ['a flag kept by hand', 'through the query layer'],
+  },
+  {
+    name: "the login's call as an action (the landing's script keeps the query layer out)",
+    file: 'mfe-public/src/parcels/Login/Login.tsx',
+    source: `${HEADER}
+export function useStart() {
+  const start = useApiAction({ call: () => api.auth.discordUrl() });
+  return { busy: start.isPending, start: () => start.run() };
+}
+`,
+    problems: [],
+  },
+  {
+    name: "the shell's logout as an action, its busy state the action's",
+    file: 'shell/src/features/dashboard/useLogout.ts',
+    source: `${HEADER}
+import { session } from '@roconnect/shared-lib';
+export function useLogout() {
+  const { run, isPending } = useApiAction({ call: () => session.logout() });
+  return { logout: () => run(), loggingOut: isPending };
+}
+`,
+    problems: [],
+  },
+  {
+    name: "the landing's read of the bot counts, outside the rule",
+    file: 'mfe-public/src/parcels/Landing/useBotStats.ts',
+    source: `${HEADER}
+export async function counts() {
+  return api.public.botStats();
 }
 `,
     problems: [],

@@ -61,6 +61,22 @@ describe('Login', () => {
     expect(toastMessages()).toEqual([]);
   });
 
+  it('stays busy once the auth URL came, while the browser leaves: a second press asks for none', async () => {
+    const asked: string[] = [];
+    const record = ({ request }: { request: Request }) => asked.push(request.url);
+    server.events.on('request:start', record);
+    await session.start();
+    renderWithProviders(<Login />);
+    const button = screen.getByRole('button', { name: 'Continue with Discord' });
+    await userEvent.click(button);
+    await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(button);
+    server.events.removeListener('request:start', record);
+    expect(asked.filter((url) => url.endsWith(API_PATHS.discordUrl))).toHaveLength(1);
+    expect(redirectExternal).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the error toast when the auth URL cannot be fetched, and lets the visitor try again', async () => {
     server.use(failNext('get', API_PATHS.discordUrl, 500));
     await session.start();

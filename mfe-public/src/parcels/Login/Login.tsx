@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import {
   api,
@@ -9,6 +9,7 @@ import {
   navigate,
   redirectExternal,
   toast,
+  useApiAction,
 } from '@roconnect/shared-lib';
 import { AppLink } from '../../features/navigation/AppLink';
 import { useSessionState } from '../../features/site/useSessionState';
@@ -43,7 +44,12 @@ export const AUTH_URL_FAILED = `Failed to get ${BRAND.chat} auth URL. Please try
  * (docs/product.md › Sign-in).
  */
 export function Login({ query = {} }: LoginProps) {
-  const [busy, setBusy] = useState(false);
+  // useApiAction, not the query layer's useApiMutation: the login is the landing's next page and
+  // keeps React Query out of its script (docs/performance.md › Size budgets)
+  const start = useApiAction({ call: () => api.auth.discordUrl(), failure: AUTH_URL_FAILED });
+  // busy until the browser has left: a second press would start a second login, whose check
+  // would replace this one's (docs/security.md › Login CSRF)
+  const starting = start.isPending || start.isSuccess;
   const shownError = useRef<string | null>(null);
   const error = query.error;
   const { status } = useSessionState();
@@ -61,14 +67,8 @@ export function Login({ query = {} }: LoginProps) {
   }, [error]);
 
   async function continueWithDiscord() {
-    setBusy(true);
-    try {
-      const { auth_url } = await api.auth.discordUrl();
-      redirectExternal(auth_url);
-    } catch {
-      toast.error(AUTH_URL_FAILED);
-      setBusy(false);
-    }
+    const started = await start.run();
+    if (started.ok) redirectExternal(started.data.auth_url);
   }
 
   return (
@@ -81,7 +81,7 @@ export function Login({ query = {} }: LoginProps) {
         {query.message === 'discord_token_expired' && (
           <Banner tone="warning">{EXPIRED_MESSAGE}</Banner>
         )}
-        <Button size="lg" fullWidth loading={busy} onClick={() => void continueWithDiscord()}>
+        <Button size="lg" fullWidth loading={starting} onClick={() => void continueWithDiscord()}>
           Continue with {BRAND.chat}
         </Button>
         <Legal>
