@@ -1,7 +1,8 @@
 /**
  * Every Discord call the API makes on the product's journeys (sign-in, bot invite, setup, server
  * settings, health, verify with its DM and Linked Roles values, update-all, a slash command and
- * its edited reply, command registration, unlink, sign-out), recorded on the wire between the
+ * its edited reply, command registration, unlink, sign-out; a restriction's kick and ban, and
+ * Discord's ban routes read back), recorded on the wire between the
  * API and the emulator and held against Discord's published OpenAPI document
  * (discord-openapi/README.md): the operation exists, its query and body are valid, and the
  * emulator answered with Discord's types.
@@ -27,6 +28,8 @@ const OWNER = '110000000000000001'; // owner_olivia: owns "Bot Guild", manages "
 const BOT_GUILD = '120000000000000001';
 const NO_BOT_GUILD = '120000000000000002';
 const RUBY = '501'; // Owner rank in group 7001
+const MAX = '110000000000000002'; // member_max: a plain member of "Bot Guild"
+const NINA = '110000000000000003'; // no_dms_nina: a plain member of "Bot Guild"
 const APPLICATION = '100000000000000001';
 const BASE = `/api/v1/server/${BOT_GUILD}`;
 
@@ -209,4 +212,59 @@ it('holds every Discord call of the journeys to Discord’s OpenAPI document', a
   expect(Object.keys(KNOWN_GAPS).filter((op) => !stillFailing.has(op))).toEqual([]);
   expect(seen).toEqual(expect.arrayContaining(JOURNEY_OPERATIONS));
   expect(seen.length).toBeGreaterThanOrEqual(JOURNEY_OPERATIONS.length);
+});
+
+/** The Discord operations of a restriction: the API's kick and ban, and reading bans back. */
+const REMOVAL_OPERATIONS = [
+  'ban_user_from_guild',
+  'delete_guild_member',
+  'get_guild_ban',
+  'list_guild_bans',
+  'unban_user_from_guild',
+];
+
+it('holds the kick and ban calls, and Discord’s ban routes, to the document', async () => {
+  const from = proxy.calls.length;
+  // the owner gives the bot Kick and Ban Members by hand (the invite asks for neither)
+  const granted = await fetch(
+    `${stack.emulator.url}/__emulator/guilds/${BOT_GUILD}/members/${APPLICATION}`,
+    {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ permissions: String(402720768n | (1n << 1n) | (1n << 2n)) }),
+    },
+  );
+  expect(granted.status).toBe(200);
+  // the API's own calls, as a restriction with kick or ban makes them (with the audit reason)
+  const bot = stack.app.ctx.integrations.discordBot;
+  await bot.kickMember(BOT_GUILD, MAX, 'RoConnect: blocked account');
+  await bot.banMember(BOT_GUILD, NINA, 'RoConnect: blocked account');
+  // Discord refusing one: the owner cannot be kicked
+  await expect(bot.kickMember(BOT_GUILD, OWNER, 'RoConnect: blocked account')).rejects.toThrow();
+  // reading bans back and lifting one, as a bot does, through the same recorder
+  const asBot = (method: string, path: string, body?: string) =>
+    fetch(`${proxy.url}/api/v10/guilds/${BOT_GUILD}${path}`, {
+      method,
+      headers: {
+        authorization: 'Bot emulator-bot-token',
+        'user-agent': DISCORD_USER_AGENT,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body,
+    });
+  expect((await asBot('GET', '/bans?limit=10')).status).toBe(200);
+  expect((await asBot('GET', `/bans/${NINA}`)).status).toBe(200);
+  // the document wants a body (an empty object) where Discord's docs name none: both are met
+  expect((await asBot('DELETE', `/bans/${NINA}`, '{}')).status).toBe(204);
+  expect((await asBot('GET', `/bans/${NINA}`)).status).toBe(404);
+
+  const verdicts = proxy.calls.slice(from).map((call) => contract.check(call));
+  const seen = [
+    ...new Set(verdicts.flatMap((v) => (v.operation ? [v.operation.operationId] : []))),
+  ].sort();
+  expect(seen).toEqual(REMOVAL_OPERATIONS);
+  expect(
+    verdicts.filter((v) => v.problems.length > 0).map((v) => `${v.call}: ${v.problems.join('; ')}`),
+  ).toEqual([]);
+  expect(proxy.calls.slice(from).map((c) => c.status)).toEqual([204, 204, 403, 200, 200, 204, 404]);
 });
