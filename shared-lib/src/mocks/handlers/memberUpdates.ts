@@ -1,13 +1,12 @@
-import { http } from 'msw';
 import type { MemberUpdateJob } from '../../contract/memberUpdates';
 import { MEMBER_UPDATE_ROUTES } from '../../contract/apiRoutes';
+import type { User } from '../../contract/types';
 import { recordSettingChange } from '../console';
 import type { MockDb, MockServer } from '../db';
-import { fail, guarded, ok, requireCaller } from '../respond';
-import { requireManagedServer } from '../views';
-import { route } from './route';
+import { fail, ok } from '../respond';
+import { handle, onManagedServer } from './route';
 
-type Params = { id: string; jobId: string };
+type JobParams = { id: string; jobId: string };
 
 /** A run as the mock keeps it: the job less its caller's view, and the kicks and bans it would make. */
 interface MockRun {
@@ -67,19 +66,14 @@ function advance(run: MockRun) {
 }
 
 export function memberUpdateHandlers(db: MockDb) {
-  const onServer = (
-    handle: (
-      server: MockServer,
-      params: Params,
-      view: (run: MockRun) => MemberUpdateJob,
-    ) => Response,
-  ) =>
-    guarded<Params>(({ request, params }) => {
-      const { user } = requireCaller(db, request);
-      const server = requireManagedServer(db, params.id, user.id);
-      const owner = server.members.some((m) => m.user_id === user.id && m.owner);
-      return handle(server, params, (run) => ({ ...run.job, caller_is_owner: owner }));
-    });
+  const onServer = onManagedServer(db);
+  const isOwner = (server: MockServer, user: User) =>
+    server.members.some((m) => m.user_id === user.id && m.owner);
+  /** the run as its caller sees it: whether they may allow its removals */
+  const view = (run: MockRun, server: MockServer, user: User): MemberUpdateJob => ({
+    ...run.job,
+    caller_is_owner: isOwner(server, user),
+  });
   const findRun = (server: MockServer, jobId: string) =>
     runsOf(server).find((r) => r.job.job_id === jobId);
   const noSuchJob = () =>
@@ -88,8 +82,8 @@ export function memberUpdateHandlers(db: MockDb) {
     ['queued', 'running', 'waiting_for_owner'].includes(run.job.status);
 
   return [
-    http.post<Params>(
-      route(MEMBER_UPDATE_ROUTES.start.path),
+    handle(
+      MEMBER_UPDATE_ROUTES.start,
       onServer((server) => {
         if (!server.setup.setup_completed)
           return fail(409, 'setup_incomplete', 'The bot setup of this server is not complete yet.');
@@ -115,44 +109,42 @@ export function memberUpdateHandlers(db: MockDb) {
         return ok({ job_id: run.job.job_id }, 202);
       }),
     ),
-    http.get<Params>(
-      route(MEMBER_UPDATE_ROUTES.latest.path),
-      onServer((server, _params, view) => {
+    handle(
+      MEMBER_UPDATE_ROUTES.latest,
+      onServer((server, _request, user) => {
         const latest = runsOf(server).at(-1);
-        return ok(latest ? view(latest) : null);
+        return ok(latest ? view(latest, server, user) : null);
       }),
     ),
-    http.get<Params>(
-      route(MEMBER_UPDATE_ROUTES.job.path),
-      onServer((server, { jobId }, view) => {
+    handle(
+      MEMBER_UPDATE_ROUTES.job,
+      onServer((server, _request, user, { jobId }: JobParams) => {
         const run = findRun(server, jobId);
         if (!run) return noSuchJob();
         advance(run);
-        return ok(view(run));
+        return ok(view(run, server, user));
       }),
     ),
-    http.delete<Params>(
-      route(MEMBER_UPDATE_ROUTES.cancel.path),
-      onServer((server, { jobId }, view) => {
+    handle(
+      MEMBER_UPDATE_ROUTES.cancel,
+      onServer((server, _request, user, { jobId }: JobParams) => {
         const run = findRun(server, jobId);
         if (!run) return noSuchJob();
         if (isActive(run)) {
           run.job.status = 'cancelled';
           run.job.finished_at = new Date().toISOString();
         }
-        return ok(view(run));
+        return ok(view(run, server, user));
       }),
     ),
-    http.post<Params>(
-      route(MEMBER_UPDATE_ROUTES.confirmRemovals.path),
-      guarded<Params>(({ request, params }) => {
-        const { user } = requireCaller(db, request);
-        const server = requireManagedServer(db, params.id, user.id);
-        const run = findRun(server, params.jobId);
+    handle(
+      MEMBER_UPDATE_ROUTES.confirmRemovals,
+      onServer((server, _request, user, { jobId }: JobParams) => {
+        const run = findRun(server, jobId);
         if (!run) return noSuchJob();
         const { job } = run;
         const waiting = job.removals_waiting;
-        if (!server.members.some((m) => m.user_id === user.id && m.owner))
+        if (!isOwner(server, user))
           return fail(
             403,
             'owner_only',
