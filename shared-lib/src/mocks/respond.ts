@@ -75,14 +75,10 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return body as Record<string, unknown>;
 }
 
-type Resolver<P> = (info: { request: Request; params: P }) => Response | Promise<Response>;
-
-/** Turns MockHttpErrors thrown by a resolver into their responses. */
-export function guarded<P>(resolver: Resolver<P>): Resolver<P> {
-  return refusing(resolver);
-}
-
-/** Like `guarded`, keeping the resolver's own answer type (handlers/route.ts's `handle`). */
+/**
+ * Turns MockHttpErrors thrown by a resolver into their refusals, keeping the resolver's own
+ * answer type (handlers/route.ts's `handle` checks it against the route's).
+ */
 export function refusing<I, Out>(
   resolver: (info: I) => Out | Promise<Out>,
 ): (info: I) => Promise<Out | Refusal> {
