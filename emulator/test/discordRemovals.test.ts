@@ -67,7 +67,7 @@ const bot = (method: 'GET' | 'DELETE', path: string, headers: Record<string, str
 
 const guildState = async () =>
   (await app.inject({ url: '/__emulator/state' })).json().discord.guilds[0] as {
-    members: { user_id: string }[];
+    members: { user_id: string; roles: string[] }[];
     bans: { user_id: string; username: string | null; reason: string | null }[];
     audit_log: {
       id: string;
@@ -128,6 +128,18 @@ describe('DELETE /guilds/{g}/members/{u} (kick)', () => {
     expect(await memberIds()).toContain(USERS.member);
     expect((await guildState()).audit_log).toEqual([]);
     await botMay(ADMINISTRATOR);
+    expect((await kick(USERS.member)).statusCode).toBe(204);
+  });
+
+  it('kicks once the bot’s role is given Kick Members, as in Server Settings → Roles', async () => {
+    expect((await kick(USERS.member)).statusCode).toBe(403);
+    const botRole = (await guildState()).members.find((m) => m.user_id === CLIENT_ID)!.roles[0];
+    const given = await app.inject({
+      method: 'PATCH',
+      url: `/__emulator/guilds/${GUILDS.withBot}/roles/${botRole}`,
+      payload: { permissions: String(INVITED | KICK_MEMBERS) },
+    });
+    expect(given.statusCode).toBe(200);
     expect((await kick(USERS.member)).statusCode).toBe(204);
   });
 
