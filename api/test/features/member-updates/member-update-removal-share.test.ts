@@ -31,7 +31,7 @@ MANAGER.permissions = String(1n << 5n);
 const SHARE = 4;
 const CAUGHT = load.links.length;
 const CAUGHT_IDS = load.links.map((l) => l.discord_id);
-/** what the bot's invite gives (emulator/README.md › Seed), and Kick Members the owner adds */
+/** what the bot's role has from the invite (emulator/README.md › Seed), and Kick Members */
 const BOT_PERMISSIONS = 402720768n | (1n << 1n);
 
 let tdb: TestDatabase;
@@ -46,9 +46,14 @@ beforeAll(async () => {
     jobs: true,
     policies: {},
   });
-  // the owner gives the bot Kick Members by hand, as the product asks (the invite does not)
-  botId = (await emulatorState(stack)).discord.bot_user_id as string;
-  const granted = await fetch(`${stack.emulator.url}/__emulator/guilds/${GUILD}/members/${botId}`, {
+  // the owner gives the bot's role Kick Members by hand (Server Settings → Roles), as the
+  // product asks (the invite does not)
+  const discord = (await emulatorState(stack)).discord;
+  botId = discord.bot_user_id as string;
+  const botRole = discord.guilds
+    .find((g: { id: string }) => g.id === GUILD)
+    .members.find((m: { user_id: string }) => m.user_id === botId).roles[0] as string;
+  const granted = await fetch(`${stack.emulator.url}/__emulator/guilds/${GUILD}/roles/${botRole}`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ permissions: String(BOT_PERMISSIONS) }),
