@@ -7,29 +7,31 @@ import { requireBot } from '../../domain/roles/validate';
 import { consoleLimits } from '../../lib/route-limits';
 import { DISCORD_SETTINGS_ROUTES } from '@roconnect/shared-lib/contract';
 import { logChannelRoute } from '@roconnect/shared-lib/contract/schemas';
-import { channelLabel, describeStoredChannel, requirePostableChannel } from './channel-check';
+import { channelLabel, describeStoredChannel, readManagerChannels } from './channel-check';
 
 /**
  * PUT /api/v1/server/{id}/log-channel `{channel_id | null}`: the channel the audit log is posted
- * to. The change is itself an audit entry, so the new channel's first message confirms it.
+ * to: one the bot and the caller can both post in (channel-check.ts). The change is itself an
+ * audit entry, so the new channel's first message confirms it.
  */
 export const logChannelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  // choosing a channel asks the bot 3 times: limited per user and per server like the edit page
+  // choosing a channel asks the bot 5 times: limited per user and per server like the edit page
   const limits = consoleLimits(app, ctx.settings, 'log-channel');
   app.put(
     DISCORD_SETTINGS_ROUTES.logChannel.path,
     { schema: logChannelRoute, onRequest: app.authenticate, config: limits.config },
     async (request) => {
       const { userId } = authOf(request);
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
       await limits.server(request);
       const channelId = request.body.channel_id;
       const current = await getConfig(ctx.db, guild.id);
       let after: string | null = null;
       if (channelId !== null) {
         requireBot(guild);
-        after = channelLabel(await requirePostableChannel(ctx, guild.id, channelId));
+        const channels = await readManagerChannels(ctx, guild, membership);
+        after = channelLabel(channels.require(channelId));
       }
       const before =
         current?.logChannelId === channelId

@@ -10,7 +10,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import { consoleLimits } from '../../lib/route-limits';
 import { DISCORD_SETTINGS_ROUTES } from '@roconnect/shared-lib/contract';
 import { verifyMessageRoute } from '@roconnect/shared-lib/contract/schemas';
-import { channelLabel, channelNotPostable, requirePostableChannel } from './channel-check';
+import { channelLabel, channelNotPostable, readManagerChannels } from './channel-check';
 
 export const DEFAULT_VERIFY_TEXT =
   'Press Verify to get your roles in this server from your linked Roblox account.';
@@ -33,7 +33,8 @@ export function verifyMessage(text: string): DiscordOutgoingMessage {
 
 /**
  * POST /api/v1/server/{id}/verify-message `{channel_id, text?}` → 201 `{message_id, channel_id}`:
- * posts a message with a Verify button (features/interactions answers its presses).
+ * posts a message with a Verify button (features/interactions answers its presses), in a channel
+ * the bot and the caller can both post in (channel-check.ts).
  */
 export const verifyMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -46,7 +47,7 @@ export const verifyMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const text = request.body.text === undefined ? DEFAULT_VERIFY_TEXT : request.body.text.trim();
       if (!text)
         throw badRequest('body.text must not be blank: leave it out for the default text.');
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
       await limits.server(request);
       requireBot(guild);
       const config = await getConfig(ctx.db, guild.id);
@@ -55,7 +56,9 @@ export const verifyMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Finish setting up this server first: the Verify button gives the roles the setup chooses.',
           'setup_incomplete',
         );
-      const channel = await requirePostableChannel(ctx, guild.id, request.body.channel_id);
+      const channel = (await readManagerChannels(ctx, guild, membership)).require(
+        request.body.channel_id,
+      );
       let posted: { id: string };
       try {
         posted = await ctx.integrations.discordBot.postMessage(channel.id, verifyMessage(text));
