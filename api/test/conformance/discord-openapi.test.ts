@@ -226,10 +226,12 @@ const REMOVAL_OPERATIONS = [
 it('holds the kick and ban calls, and Discord’s ban routes, to the document', async () => {
   const from = proxy.calls.length;
   // the owner gives the bot's role Kick and Ban Members by hand (the invite asks for neither)
-  const state = await (await fetch(`${stack.emulator.url}/__emulator/state`)).json();
+  const state = (await (await fetch(`${stack.emulator.url}/__emulator/state`)).json()) as {
+    discord: { guilds: { id: string; members: { user_id: string; roles: string[] }[] }[] };
+  };
   const botRole = state.discord.guilds
-    .find((g: { id: string }) => g.id === BOT_GUILD)
-    .members.find((m: { user_id: string }) => m.user_id === APPLICATION).roles[0] as string;
+    .find((g) => g.id === BOT_GUILD)!
+    .members.find((m) => m.user_id === APPLICATION)!.roles[0]!;
   const granted = await fetch(
     `${stack.emulator.url}/__emulator/guilds/${BOT_GUILD}/roles/${botRole}`,
     {
