@@ -14,6 +14,7 @@ import { listBinds } from '../binds/store';
 import { restrictionsOf } from '../config/config-store';
 import { readRobloxFacts, robloxNeeds } from '../rules/roblox-facts';
 import { saveMemberFacts } from '../rules/member-facts';
+import { discordLiteral } from '../rules/display-text';
 import {
   removalDenial,
   removalRightsCache,
@@ -395,7 +396,7 @@ export async function applyMemberUpdate(
   return result;
 }
 
-/** The DM of a member a restriction caught. */
+/** The DM of a member a restriction caught (the server's and a group's name as plain text). */
 function restrictedMessage(plan: MemberUpdatePlan, restriction: RestrictionPlan): string {
   const what =
     restriction.action === 'kick'
@@ -403,7 +404,7 @@ function restrictedMessage(plan: MemberUpdatePlan, restriction: RestrictionPlan)
       : restriction.action === 'ban'
         ? 'You were banned from'
         : 'You cannot verify in';
-  return `${what} ${plan.guild.name}: ${restriction.reason}.`;
+  return `${what} ${discordLiteral(plan.guild.name, 'the server')}: ${discordLiteral(restriction.reason)}.`;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { RobloxAccountRow } from '../accounts/accounts';
 import type { UserRow } from '../accounts/users';
 import { restrictionsOf, type ConfigRow } from '../config/config-store';
 import { dangerousPermission } from '../roles/role-safety';
+import { discordLiteral } from '../rules/display-text';
 import { bindNickname, judgeBinds, type RuleBind } from '../rules/judge';
 import { restrictionReason } from '../rules/restrictions';
 import type { RobloxFacts } from '../rules/roblox-facts';
@@ -326,7 +327,8 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
   };
 }
 
-/** The DM of a verification, naming the roles it gave. */
+/** The DM of a verification, naming the roles it gave (names chosen by others as plain text). */
 export function verifiedMessage(plan: MemberUpdatePlan, rolesGiven: string[]): string {
-  return `You are verified in ${plan.guild.name} as ${plan.account.username} on Roblox.${rolesGiven.length ? ` Roles given: ${rolesGiven.join(', ')}.` : ''}`;
+  const roles = rolesGiven.map((name) => discordLiteral(name, 'a role'));
+  return `You are verified in ${discordLiteral(plan.guild.name, 'the server')} as ${discordLiteral(plan.account.username)} on Roblox.${roles.length ? ` Roles given: ${roles.join(', ')}.` : ''}`;
 }

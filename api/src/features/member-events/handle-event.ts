@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { linkedMember } from '../../domain/accounts/linked';
 import { discordSettingsOf, getConfig } from '../../domain/config/config-store';
 import { serverVerifyUrl } from '../../domain/config/verify-link';
+import { discordLiteral } from '../../domain/rules/display-text';
 import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
 import { planMemberUpdate } from '../../domain/verification/plan-member-update';
 import {
@@ -36,9 +37,12 @@ export type MemberEventOutcome =
         | 'member_gone';
     };
 
-/** The join DM of an unlinked member: where to verify. */
+/**
+ * The join DM of an unlinked member: where to verify. The server's name is its managers' text in
+ * a message from RoConnect: written as plain text, so it can carry no link of theirs.
+ */
 export function joinDmText(serverName: string, verifyUrl: string): string {
-  return `Welcome to ${serverName}! Link your Roblox account and verify to get your roles: ${verifyUrl}`;
+  return `Welcome to ${discordLiteral(serverName, 'the server')}! Link your Roblox account and verify to get your roles: ${verifyUrl}`;
 }
 
 /**
