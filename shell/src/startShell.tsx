@@ -7,14 +7,14 @@ import {
   withHttpClients,
 } from '@roconnect/shared-lib/host';
 import { App } from './app/App';
-import { BrowserRouter } from './app/router';
+import { BrowserRouter } from './router';
 import { initCspNonce, watchHeadForMissingNonce } from './features/csp/cspNonce';
 import { fetchRemoteManifest, registerRemoteManifest } from './features/remotes/remoteRegistry';
 import { capturePrerenderedParcel } from './features/remotes/prerenderedParcel';
 import { preloadParcels } from './features/remotes/routePreloads';
 import { dashboardTabParcel, routeForPath } from './app/routeTable';
 import { loadShellConfig } from './app/shellConfig';
-import { readInlineDeploy } from './app/inlineDeploy';
+import { readInlineDeploy } from './inlineDeploy';
 import {
   forgetEarlyDashboardLoad,
   startDashboardLoadEarly,

@@ -8,7 +8,7 @@ import {
   failNext,
   setupMockServer,
 } from '@roconnect/shared-lib/testing';
-import { MemoryRouter, Route, Routes } from '../src/app/router';
+import { MemoryRouter, Route, Routes } from '../src/router';
 import { AuthCallbackPage } from '../src/features/auth/AuthCallbackPage';
 import { LocationProbe, renderWithTheme } from './helpers';
 

@@ -5,7 +5,7 @@ import { session, theme } from '@roconnect/shared-lib';
 import { setupMockServer, signIn } from '@roconnect/shared-lib/testing';
 import { registerRemoteManifest } from '../src/features/remotes/remoteRegistry';
 import { App } from '../src/app/App';
-import { MemoryRouter, useLocation } from '../src/app/router';
+import { MemoryRouter, useLocation } from '../src/router';
 import { federation } from './mocks/federationRuntime';
 
 export { federation };

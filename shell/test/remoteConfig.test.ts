@@ -9,7 +9,7 @@ import {
 } from '../src/features/remotes/remoteRegistry';
 import { loadShellConfig } from '../src/app/shellConfig';
 import { readFooterLinks } from '../src/features/config/footerLinks';
-import { INLINE_DEPLOY_ID, readInlineDeploy } from '../src/app/inlineDeploy';
+import { INLINE_DEPLOY_ID, readInlineDeploy } from '../src/inlineDeploy';
 import { federation } from './mocks/federationRuntime';
 
 const { server } = setupMockServer();

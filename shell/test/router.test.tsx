@@ -10,14 +10,14 @@ import {
   useNavigate,
   useParams,
   useSearchParams,
-} from '../src/app/router';
+} from '../src/router';
 import { LocationProbe, currentLocation } from './helpers';
 
 function ParamsProbe() {
   return <output aria-label="params">{JSON.stringify(useParams())}</output>;
 }
 
-describe("the shell's router (src/app/router.tsx)", () => {
+describe("the shell's router (src/router.tsx)", () => {
   it("gives a page its route's named parameters only", () => {
     render(
       <MemoryRouter initialEntries={['/server/edit/123/rules']}>

@@ -4,7 +4,7 @@ import { applyPageMeta } from '../features/meta/pageMeta';
 import { preloadParcels } from '../features/remotes/routePreloads';
 import { ToastProvider } from '../features/toasts/ToastProvider';
 import { metaForPath, routeForPath } from './routeTable';
-import { Route, Routes, useLocation, useNavigate } from './router';
+import { Route, Routes, useLocation, useNavigate } from '../router';
 import { appRoutes } from './routes';
 
 /** Keeps page title/meta in step with the route and lends the router to the remotes. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useParams } from './router';
+import { Navigate, useLocation, useParams } from '../router';
 import { RemoteParcel } from '../features/remotes/RemoteParcel';
 import type { ParcelRef } from '../features/remotes/remoteRegistry';
 import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from '../../app/router';
+import { useNavigate } from '../../router';
 import {
   Button,
   Card,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from '../../app/router';
+import { Navigate } from '../../router';
 import { LoadingState } from '@roconnect/shared-lib';
 import { ServerErrorRedirect } from '../errors/ServerErrorRedirect';
 import { useSession } from './useSession';

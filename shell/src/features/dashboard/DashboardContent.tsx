@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from '../../app/router';
+import { useNavigate, useSearchParams } from '../../router';
 import {
   ErrorState,
   LoadingState,

@@ -1,4 +1,4 @@
-import { Link } from '../../app/router';
+import { Link } from '../../router';
 import styled from 'styled-components';
 import {
   Avatar,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from '../../app/router';
+import { useLocation, useNavigate } from '../../router';
 import { DASHBOARD_FLAG_TOAST_DELAY_MS, toast } from '@roconnect/shared-lib';
 import { readBotInviteOutcome, type BotInviteOutcome } from './botInvite';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from '../../app/router';
+import { useNavigate } from '../../router';
 import { session, toast, useApiAction } from '@roconnect/shared-lib';
 
 /**

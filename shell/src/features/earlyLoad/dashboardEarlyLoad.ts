@@ -2,7 +2,7 @@
 // /dashboard page, after the inlined config.json it reads: the dashboard's first calls leave
 // while the shell's scripts are still downloading (shared-lib/src/earlyLoad).
 import { startEarlyDashboardLoad } from '@roconnect/shared-lib/early-load';
-import { readInlineDeploy } from '../../app/inlineDeploy';
+import { readInlineDeploy } from '../../inlineDeploy';
 
 const config = readInlineDeploy().config as { apiBaseUrl?: unknown } | undefined;
 if (typeof config?.apiBaseUrl === 'string') {

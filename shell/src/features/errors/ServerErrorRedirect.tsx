@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from '../../app/router';
+import { Navigate, useLocation } from '../../router';
 import { serverErrorPagePath } from './serverErrorPage';
 
 /** To the error page for `status`, which leads back here (this page's path and query). */
