@@ -10,11 +10,38 @@ const sharedLibEntriesForRemotes = Object.entries(sharedLibPackage.exports)
   .filter(([entry]) => entry !== './host')
   .map(([, file]) => `^shared-lib/${file.replace(/^\.\//, '').replace(/\./g, '\\.')}$`);
 
-// shared-lib's top folders (and the files beside them) from the bottom up: each may import only
-// those before it, so its folders can form no circle (a circle between folders is as tangled as
-// one between modules, and dependency-cruiser's own check sees only modules). Tests are exempt: a
-// folder's test may use the folders above it (testing/, mocks/). A new folder must be placed here.
-const sharedLibLayers = [
+/**
+ * Floors: a package's top folders (and the files beside them) from the bottom up, each importing
+ * only those below it, so no arrow points back up and no two folders form a circle (a circle
+ * between folders is as tangled as one between modules, and dependency-cruiser's own check sees
+ * only modules). Tests are exempt: a folder's test may use the folders above it. A new folder
+ * must be placed in its package's list, or the cruise stops here naming it.
+ */
+function floorRules(pkg, dir, floors) {
+  const top = readdirSync(path.join(__dirname, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory() || /\.tsx?$/.test(e.name))
+    .filter((e) => !/\.test\.tsx?$/.test(e.name))
+    .map((e) => e.name.replace(/\.tsx?$/, ''));
+  const unplaced = top.filter((name) => !floors.includes(name));
+  if (unplaced.length > 0)
+    throw new Error(
+      `${dir}/{${unplaced.join(',')}} has no floor in ${pkg}'s list (.dependency-cruiser.cjs)`,
+    );
+  const at = (names) => `^${dir}/(${names.join('|')})(/|\\.tsx?$)`;
+  return floors.slice(0, -1).map((floor, i) => ({
+    name: `${pkg}-${floor}-imports-a-layer-above-it`,
+    comment:
+      i === 0
+        ? `${dir}/${floor} imports nothing else from ${dir} (its floors in .dependency-cruiser.cjs).`
+        : `${dir}/${floor} may import only ${floors.slice(0, i).join(', ')} (its floors in .dependency-cruiser.cjs).`,
+    severity: 'error',
+    from: { path: at([floor]), pathNot: '\\.test\\.tsx?$' },
+    to: { path: at(floors.slice(i + 1)) },
+  }));
+}
+
+// shared-lib: what the shell and every remote share, from the contract up to the entries.
+const sharedLibLayerRules = floorRules('shared-lib', 'shared-lib/src', [
   'constants',
   'contract',
   'format',
@@ -32,25 +59,88 @@ const sharedLibLayers = [
   'harness',
   'index', // the main entry
   'host', // the shell's entry
+]);
+
+// The API (api/README.md › Layout): what the app stands on (the database, helpers, the Discord and
+// Roblox clients), the settings and context built from them, the domain, then the HTTP side. The
+// floors below the features serve every feature (and their jobs and slash commands): one that
+// imported a feature would tie them all to that feature's routes.
+const apiFloorRules = floorRules('api', 'api/src', [
+  'db',
+  'lib',
+  'integrations',
+  'config', // composes the settings of the parts below (integrations/types.ts' IntegrationSettings)
+  'context',
+  'domain',
+  'plugins',
+  'features',
+  'gateway', // the gateway worker queues the member-events feature's jobs
+  'doctor',
+  'app',
+  'main',
+]);
+
+// The domain on two floors (api/README.md › Layout): the stores (data access and the rules on it)
+// below, the workflows that combine them above. A store that reached a workflow would tie every
+// caller of the store to it, and the workflows could no longer be read one at a time.
+const domainStores = [
+  'accounts',
+  'api-keys',
+  'audit',
+  'binds',
+  'channels',
+  'config',
+  'discord-log',
+  'guilds',
+  'privacy',
+  'role-connections',
+  'roles',
+  'rules',
+  'sessions',
+  'tokens',
+  'webhooks',
 ];
-const sharedLibTopNames = readdirSync(path.join(__dirname, 'shared-lib/src'))
-  .filter((name) => !/\.test\.tsx?$/.test(name))
-  .map((name) => name.replace(/\.tsx?$/, ''));
-const unplaced = sharedLibTopNames.filter((name) => !sharedLibLayers.includes(name));
-if (unplaced.length > 0)
+const domainWorkflows = ['account-actions', 'maintenance', 'verification'];
+const unplacedDomain = readdirSync(path.join(__dirname, 'api/src/domain')).filter(
+  (name) => !domainStores.includes(name) && !domainWorkflows.includes(name),
+);
+if (unplacedDomain.length > 0)
   throw new Error(
-    `shared-lib/src/{${unplaced.join(',')}} has no place in sharedLibLayers (.dependency-cruiser.cjs)`,
+    `api/src/domain/{${unplacedDomain.join(',')}} is neither in domainStores nor in domainWorkflows (.dependency-cruiser.cjs)`,
   );
-const sharedLibLayerRules = sharedLibLayers.slice(0, -1).map((layer, i) => ({
-  name: `shared-lib-${layer}-imports-a-layer-above-it`,
-  comment:
-    i === 0
-      ? `shared-lib/src/${layer} imports nothing else from shared-lib (sharedLibLayers).`
-      : `shared-lib/src/${layer} may import only ${sharedLibLayers.slice(0, i).join(', ')} (sharedLibLayers).`,
-  severity: 'error',
-  from: { path: `^shared-lib/src/${layer}(/|\\.tsx?$)`, pathNot: '\\.test\\.tsx?$' },
-  to: { path: `^shared-lib/src/(${sharedLibLayers.slice(i + 1).join('|')})(/|\\.tsx?$)` },
-}));
+
+// The emulator (emulator/README.md › Layout): the seed and the state at the bottom, the context
+// every route module gets, then the routes, each group importing only those before it.
+const emulatorFloorRules = floorRules('emulator', 'emulator/src', [
+  'seed',
+  'html',
+  'oauth',
+  'store', // Discord's and Roblox's records
+  'runtime', // what the context holds besides the store: faults, logs, rate limits, gateway sessions
+  'config', // composes the settings of the parts below
+  'context',
+  'views', // Discord's JSON shapes
+  'gateway',
+  'interactions',
+  'discord',
+  'roblox',
+  'control',
+  'app',
+  'index',
+  'main',
+]);
+
+// The shell: the router and the inlined deploy files below the features, the route table and the
+// app that mount the features above them (a feature that imported the app would be part of it).
+const shellFloorRules = floorRules('shell', 'shell/src', [
+  'router',
+  'inlineDeploy',
+  'features',
+  'app',
+  'startShell',
+  'bootstrap',
+  'index',
+]);
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -73,15 +163,6 @@ module.exports = {
       severity: 'error',
       from: { path: '^api/src/features/([^/]+)/' },
       to: { path: '^api/src/features/', pathNot: '^api/src/features/$1/' },
-    },
-    {
-      // The layers below the features serve every feature (and their jobs and slash commands):
-      // one that imports a feature ties them all to that feature's routes.
-      name: 'api-layer-imports-a-feature',
-      comment: 'The domain, lib, integrations, db and plugins may not import a feature.',
-      severity: 'error',
-      from: { path: '^api/src/(domain|lib|integrations|db|plugins)/' },
-      to: { path: '^api/src/features/' },
     },
     {
       // Each remote is built and deployed on its own (docs/architecture.md › Remotes); what two
@@ -140,6 +221,16 @@ module.exports = {
       to: { path: '^mfe-[^/]+/' },
     },
     ...sharedLibLayerRules,
+    ...apiFloorRules,
+    {
+      name: 'api-domain-store-imports-a-workflow',
+      comment: `A store (${domainStores.join(', ')}) may not import a workflow (${domainWorkflows.join(', ')}): move what both need into the store.`,
+      severity: 'error',
+      from: { path: `^api/src/domain/(${domainStores.join('|')})/` },
+      to: { path: `^api/src/domain/(${domainWorkflows.join('|')})/` },
+    },
+    ...emulatorFloorRules,
+    ...shellFloorRules,
     {
       // An import the cruiser cannot resolve escapes every rule above.
       name: 'unresolvable-import',
