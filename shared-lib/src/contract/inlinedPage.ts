@@ -4,7 +4,7 @@
  * `API_PATHS.cspNonce`.
  */
 export const INLINED_PAGE = {
-  /** remotes.json and config.json (shell/src/app/inlineDeploy.ts). */
+  /** remotes.json and config.json (shell/src/inlineDeploy.ts). */
   deployElementId: 'rc-deploy',
   /** Public API answers (shared-lib/src/api/inlinedAnswers.ts). */
   apiAnswersElementId: 'rc-api-answers',
