@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { guilds, users } from '../../db/schema';
+import { ChangeAwareCache } from '../../lib/change-aware-cache';
 import { PUBLIC_ROUTES } from '@roconnect/shared-lib/contract';
 import {
   botStatsRoute,
@@ -9,6 +10,15 @@ import {
   livenessRoute,
   readinessRoute,
 } from '@roconnect/shared-lib/contract/schemas';
+
+/** How long one count of users and servers answers /api/bot-stats at most (a constant, not a setting). */
+export const BOT_STATS_MAX_AGE_MS = 60_000;
+const BOT_STATS_KEY = 'bot-stats';
+
+interface BotStats {
+  total_users: number;
+  total_servers: number;
+}
 
 /** What /api/health asks about each dependency: a check, or absent when it is not in use. */
 export interface HealthChecks {
@@ -25,14 +35,26 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> =
 ) => {
   const { ctx } = app;
 
-  app.get(PUBLIC_ROUTES.botStats.path, { schema: botStatsRoute }, async () => {
+  // Anyone may ask, as often as they like, and each answer counts two tables: the counts are kept
+  // for BOT_STATS_MAX_AGE_MS, requests at once share one count, and a change announced to users'
+  // servers or to the servers (a sign-in, the bot added or removed) is counted again at once.
+  const stats = new ChangeAwareCache<BotStats>(app.changes, {
+    maxEntries: 1,
+    maxAgeMs: BOT_STATS_MAX_AGE_MS,
+  });
+  const unsubscribe = app.changes.subscribe((kind) => {
+    if (kind === 'user' || kind === 'guild' || kind === 'all') stats.forget(BOT_STATS_KEY);
+  });
+  app.addHook('onClose', async () => unsubscribe());
+  const countStats = async (): Promise<BotStats> => {
     const [u] = await ctx.db.select({ n: count() }).from(users);
     const [g] = await ctx.db.select({ n: count() }).from(guilds).where(eq(guilds.botPresent, true));
-    return {
-      success: true as const,
-      data: { total_users: Number(u?.n ?? 0), total_servers: Number(g?.n ?? 0) },
-    };
-  });
+    return { total_users: Number(u?.n ?? 0), total_servers: Number(g?.n ?? 0) };
+  };
+  app.get(PUBLIC_ROUTES.botStats.path, { schema: botStatsRoute }, async () => ({
+    success: true as const,
+    data: await stats.get(BOT_STATS_KEY, countStats),
+  }));
 
   // Readiness: whether a load balancer should send this replica requests. The database (and the
   // job tables in it) must answer; Redis only holds rate-limit counts, so without it the replica

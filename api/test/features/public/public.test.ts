@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ChangeFeed } from '../../../src/db/change-feed';
 import { publicRoutes } from '../../../src/features/public/routes';
 import { ErrorEnvelope } from '@roconnect/shared-lib/contract/schemas';
 import { useFakeApp } from '../../support/harness';
@@ -71,6 +72,7 @@ describe('health probes when the database does not answer', () => {
   beforeAll(async () => {
     app = Fastify();
     app.addSchema(ErrorEnvelope);
+    app.decorate('changes', new ChangeFeed()); // the bot-stats counts listen to it
     await app.register(publicRoutes, {
       health: { database: async () => false, redis: async () => true },
     });
