@@ -7,6 +7,7 @@ import {
   type NicknameToken,
   type NicknameValues,
 } from '@roconnect/shared-lib/contract';
+import { withoutHiddenCharacters } from '../rules/display-text';
 
 export const MAX_NICKNAME = NICKNAME_MAX_LENGTH;
 
@@ -21,16 +22,21 @@ export interface NicknameSources {
   serverName?: string;
 }
 
-/** The tokens' values for a member (docs/product.md › Nicknames). */
+/**
+ * The tokens' values for a member (docs/product.md › Nicknames). Each is a name someone chose
+ * (the member, a Roblox group, the server's managers), so it goes in without the characters that
+ * hide or reorder text: a nickname cannot pass for another name or turn what follows backwards.
+ */
 export function nicknameValues(s: NicknameSources): NicknameValues {
+  const clean = (name: string | null | undefined) => withoutHiddenCharacters(name ?? '').trim();
   return {
-    'roblox-name': s.robloxUsername,
-    'display-name': s.robloxDisplayName || s.robloxUsername,
-    'roblox-id': s.robloxId ?? '',
-    'discord-name': s.discordGlobalName?.trim() || s.discordUsername,
-    'discord-username': s.discordUsername,
-    'group-rank': s.groupRank ?? '',
-    'server-name': s.serverName ?? '',
+    'roblox-name': clean(s.robloxUsername),
+    'display-name': clean(s.robloxDisplayName) || clean(s.robloxUsername),
+    'roblox-id': clean(s.robloxId),
+    'discord-name': clean(s.discordGlobalName) || clean(s.discordUsername),
+    'discord-username': clean(s.discordUsername),
+    'group-rank': clean(s.groupRank),
+    'server-name': clean(s.serverName),
   };
 }
 

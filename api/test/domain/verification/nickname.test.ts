@@ -1,5 +1,5 @@
 import { NICKNAME_FORMATS } from '@roconnect/shared-lib/contract';
-import { buildNickname } from '../../../src/domain/verification/nickname';
+import { buildNickname, nicknameFromTemplate } from '../../../src/domain/verification/nickname';
 
 const base = {
   discordUsername: 'member_max',
@@ -49,5 +49,46 @@ describe('buildNickname', () => {
     }
     const huge = { ...long, robloxUsername: 'R'.repeat(40) };
     expect(buildNickname('discord_display_with_roblox', huge)).toBe('R'.repeat(32));
+  });
+});
+
+describe('hidden characters in token values', () => {
+  it.each([
+    [
+      'a right-to-left override in a Roblox display name',
+      'roblox_display',
+      { robloxDisplayName: 'Pete\u202Eexe.gpj' },
+      'Peteexe.gpj',
+    ],
+    [
+      'zero-width spaces in a Discord display name',
+      'discord_display',
+      { discordGlobalName: 'O\u200Bwn\u2060er' },
+      'Owner',
+    ],
+    [
+      'a display name of hidden characters only',
+      'discord_display',
+      { discordGlobalName: '\u200B\u3164\u202E' },
+      'member_max',
+    ],
+    [
+      'isolates around the Discord part',
+      'discord_display_with_roblox',
+      { discordGlobalName: '\u2067Max\u2069' },
+      'Max (PlainPete)',
+    ],
+  ] as const)('drops %s', (_what, format, names, expected) => {
+    expect(buildNickname(format, { ...base, ...names })).toBe(expected);
+  });
+
+  it('drops them from a rank and the server name too, and keeps emoji joined', () => {
+    const nick = nicknameFromTemplate('{group-rank} {server-name} {display-name}', {
+      ...base,
+      robloxDisplayName: '👩‍💻Pete',
+      groupRank: 'Of\u200Dficer\u2066',
+      serverName: '\uFEFFLounge\u200F',
+    });
+    expect(nick).toBe('Officer Lounge 👩‍💻Pete');
   });
 });
