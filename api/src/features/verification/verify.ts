@@ -6,8 +6,7 @@ import { markBotPresence } from '../../domain/guilds/guild-store';
 import { findAccount } from '../../domain/accounts/accounts';
 import { findGuild, findMembership } from '../../domain/guilds/access';
 import { getConfig } from '../../domain/config/config-store';
-import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
-import { planMemberUpdate } from '../../domain/verification/plan-member-update';
+import { updateMember } from '../../domain/verification/update-member';
 
 /** The website's Verify: the signed-in user, with one of their accounts, in a server they are in. */
 export async function verifyInServer(
@@ -47,16 +46,15 @@ export async function verifyInServer(
   const memberReadAt = Date.now();
   if (!member) throw forbidden('You are not a member of this server.', 'not_a_member');
 
-  const facts = await memberUpdateFacts(ctx, {
+  const { result } = await updateMember(ctx, {
+    trigger: 'website',
+    askedBy: { kind: 'member' },
     guild: { id: guildId, name: live.name, ownerDiscordId: live.owner_id },
     config,
     user,
     account,
     member,
     memberReadAt,
-    notify: true,
-    source: 'website',
-    actorUserId: userId,
   });
-  return applyMemberUpdate(ctx, planMemberUpdate(facts));
+  return result;
 }
