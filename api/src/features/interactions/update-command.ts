@@ -1,8 +1,6 @@
 import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
-import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
-import { planMemberUpdate } from '../../domain/verification/plan-member-update';
-import { mayShowLink } from '../../domain/privacy/consent';
+import { updateMember } from '../../domain/verification/update-member';
 import { describeChanges, replyText } from './describe';
 import { readyGuild } from './guild-ready';
 import { canUpdateOthers, userOption, type Interaction, type Reply } from './interaction';
@@ -30,21 +28,18 @@ export async function updateCommand(ctx: AppContext, interaction: Interaction): 
   if (!member) return { content: `<@${targetId}> is not a member of this server.` };
   const actor = await findUserByDiscordId(ctx.db, interaction.member.user.id);
   try {
-    const facts = await memberUpdateFacts(ctx, {
+    const { result, robloxShown: shown } = await updateMember(ctx, {
+      trigger: 'update_command',
+      askedBy: { kind: 'moderator', userId: actor?.id ?? null },
       guild: guild.live,
       config: guild.config,
       user: linked.user,
       account: linked.account,
       member,
       memberReadAt,
-      notify: false,
-      source: 'staff',
-      actorUserId: actor?.id ?? null,
     });
-    const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
     // staff read the Roblox account, and notes that name its groups or age, only where the member
     // lets it be shown here (docs/security.md › Member privacy); the audit log keeps the notes
-    const shown = await mayShowLink(ctx.db, linked.user.id, guildId);
     const notes = result.warnings.length + result.not_given.length;
     const lines = describeChanges(shown ? result : { ...result, warnings: [], not_given: [] }).map(
       (l) =>

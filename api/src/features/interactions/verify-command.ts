@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
-import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
-import { planMemberUpdate } from '../../domain/verification/plan-member-update';
+import { updateMember } from '../../domain/verification/update-member';
 import { describeChanges, replyText } from './describe';
 import { readyGuild } from './guild-ready';
 import type { Interaction, Reply } from './interaction';
@@ -10,20 +9,21 @@ import { serverVerifyUrl } from '../../domain/config/verify-link';
 
 /** /verify: the caller, with their linked account, exactly as the website's Verify. */
 export const verifyCommand = (ctx: AppContext, interaction: Interaction) =>
-  verifyCaller(ctx, interaction, 'run /verify');
+  verifyCaller(ctx, interaction, 'verify_command', 'run /verify');
 
 /** The Verify message's button: the same as /verify. */
 export const verifyButton = (ctx: AppContext, interaction: Interaction) =>
-  verifyCaller(ctx, interaction, 'press Verify');
+  verifyCaller(ctx, interaction, 'verify_button', 'press Verify');
 
 /**
  * The member who ran /verify or pressed Verify, verified in that server through the one domain
- * path (plan, then apply); without a linked account, the link to the website's verify page with
+ * path (updateMember); without a linked account, the link to the website's verify page with
  * this server chosen.
  */
 async function verifyCaller(
   ctx: AppContext,
   interaction: Interaction,
+  trigger: 'verify_command' | 'verify_button',
   again: string,
 ): Promise<Reply> {
   const member = interaction.member;
@@ -42,18 +42,16 @@ async function verifyCaller(
   const guild = await readyGuild(ctx, interaction.guild_id);
   if (!guild.ok) return { content: guild.message };
   try {
-    const facts = await memberUpdateFacts(ctx, {
+    const { result } = await updateMember(ctx, {
+      trigger,
+      askedBy: { kind: 'member' },
       guild: guild.live,
       config: guild.config,
       user: linked.user,
       account: linked.account,
       member: { user_id: member.user.id, nick: member.nick ?? null, roles: [...member.roles] },
       memberReadAt: receivedAt,
-      notify: true,
-      source: 'discord',
-      actorUserId: linked.user.id,
     });
-    const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
     // a restriction's reason is the first note: no "verified" line for a member it caught
     return {
       content: replyText([
