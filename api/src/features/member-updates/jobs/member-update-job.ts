@@ -6,8 +6,7 @@ import { announceJobQueued, type ChangeFeed } from '../../../db/change-feed';
 import type { Database } from '../../../db/client';
 import { linkedMember } from '../../../domain/accounts/linked';
 import { getConfig } from '../../../domain/config/config-store';
-import { applyMemberUpdate, memberUpdateFacts } from '../../../domain/verification/apply-member';
-import { planMemberUpdate } from '../../../domain/verification/plan-member-update';
+import { updateMember } from '../../../domain/verification/update-member';
 import { removalRightsCache, type RemovalRightsCache } from '../../../domain/rules/removal-rights';
 import { unconfirmedRemovalLimit } from '../../../domain/rules/removal-share';
 import {
@@ -85,7 +84,7 @@ export async function registerMemberUpdateJob(
     );
   };
 
-  async function updateMember(
+  async function updateItem(
     run: RunRow,
     guild: { id: string; name: string; ownerDiscordId: string },
     config: NonNullable<Awaited<ReturnType<typeof getConfig>>>,
@@ -114,28 +113,19 @@ export async function registerMemberUpdateJob(
       return outcome.added.length ? 'updated' : 'unchanged';
     }
     try {
-      const facts = await memberUpdateFacts(ctx, {
+      const { result, removalHeld } = await updateMember(ctx, {
+        trigger: 'update_run',
+        askedBy: { kind: 'update_run', runId: run.id },
         guild,
         config,
         user: linked.user,
         account: linked.account,
         member,
-        notify: false, // Discord warns against mass DMs
-        source: 'update_all',
-        actorUserId: null,
-      });
-      // past the share of kicks and bans, the member is only denied and waits for the owner
-      let held = false;
-      const mayRemove = async () => {
-        const may = await takeRemoval(ctx.db, run.id, removalLimit);
-        held = !may;
-        return may;
-      };
-      const result = await applyMemberUpdate(ctx, planMemberUpdate(facts), {
         removalRights,
-        mayRemove,
+        // past the share of kicks and bans, the member is only denied and waits for the owner
+        mayRemove: () => takeRemoval(ctx.db, run.id, removalLimit),
       });
-      if (held) return 'held';
+      if (removalHeld) return 'held';
       return result.roles_updated || result.nickname_updated ? 'updated' : 'unchanged';
     } catch (err) {
       if (err instanceof IntegrationError && err.kind === 'rate_limited') return 'retry';
@@ -247,7 +237,7 @@ export async function registerMemberUpdateJob(
         );
         const outcomes = await Promise.all(
           batch.map(async ({ item, interrupted }) => {
-            const outcome = await updateMember(
+            const outcome = await updateItem(
               run!,
               guild,
               config,
