@@ -12,8 +12,7 @@ import { getConfig } from '../../domain/config/config-store';
 import { findGuild } from '../../domain/guilds/access';
 import { mayShowLink } from '../../domain/privacy/consent';
 import { lookUpLink, type LookupTarget } from '../../domain/privacy/look-up';
-import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
-import { planMemberUpdate } from '../../domain/verification/plan-member-update';
+import { updateMember } from '../../domain/verification/update-member';
 import { conflict, notFound } from '../../lib/errors';
 import { keyAuth } from './key-auth';
 
@@ -58,7 +57,7 @@ async function lookUp(
 /**
  * The developer API other bots and games call with a server's key (api/README.md › Developer
  * API): a member's link by Discord or Roblox id, and an update of a member's roles, through the
- * one member-update path (plan, then apply) as staff's /update.
+ * one member-update path (updateMember) as staff's /update.
  */
 export const publicApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -127,18 +126,16 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const memberReadAt = Date.now();
       if (!linked || !member) throw noLink();
       const update = async () => {
-        const facts = await memberUpdateFacts(ctx, {
+        const { result } = await updateMember(ctx, {
+          trigger: 'api',
+          askedBy: { kind: 'api_key', keyId },
           guild: { id: live.id, name: live.name, ownerDiscordId: live.owner_id },
           config,
           user: linked.user,
           account: linked.account,
           member,
           memberReadAt,
-          notify: false,
-          source: 'api',
-          actorUserId: null,
         });
-        const result = await applyMemberUpdate(ctx, planMemberUpdate(facts));
         request.log.info({ keyId, guildId }, 'member updated through the developer API');
         return result;
       };
