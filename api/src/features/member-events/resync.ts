@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResyncSettings } from '../../config';
 import type { Db } from '../../db/client';
-import { guildConfigs, guildResyncs, guilds, memberUpdateRuns } from '../../db/schema';
+import { guildResyncs, memberUpdateRuns } from '../../db/schema';
 import type { JobEngine } from '../../lib/job-engine';
 
 export const RESYNC_QUEUE = 'member-resync';
@@ -29,56 +29,72 @@ export function windowStart(now: Date, settings: ResyncSettings): Date {
   return new Date(hour.getTime() - hoursIntoWindow(now, settings) * HOUR_MS);
 }
 
+/**
+ * Scheduled resync runs going at once across every replica (a constant, not a setting): enough
+ * that many small servers are not each a sweep apart, few enough that the member updates, which
+ * take turns by slices, leave the bot's Discord limits to the website's and the members' own.
+ */
+export const RESYNC_PARALLEL_RUNS = 4;
+
+export interface StartedResync {
+  guildId: string;
+  runId: string;
+  /** the server's owner had a run going already: it counts as this period's resync */
+  alreadyRunning: boolean;
+}
+
 export type SweepResult =
-  | { started: { guildId: string; runId: string; alreadyRunning: boolean } }
-  | { started: null; reason: 'outside_quiet_hours' | 'previous_still_running' | 'none_due' };
+  | { started: [StartedResync, ...StartedResync[]] }
+  | { started: []; reason: 'outside_quiet_hours' | 'all_runs_busy' | 'none_due' };
+
+type Rows<T> = { rows: T[] };
 
 /**
- * One look of the scheduled resync: in the quiet hours, and when the run it started last is over,
- * it starts the update of every member (the member-updates feature's run) in the one server due
- * longest: a daily server not resynced since these quiet hours began, a weekly one not for 6 days
- * more. One server at a time, so the bot's Discord limits are spent on one run.
- *
- * It only writes the run's row, queued: the member-updates feature's sweep queues a job for a run
- * that waited a lease with none (features never import each other; the row is their contract).
- * A server whose owner started a run already counts it as this period's resync.
+ * The servers to start now, at most `free`, taking turns by owner: each owner's servers are
+ * numbered from the one due longest, an owner's runs going already count as turns taken, and the
+ * lowest turns go first. So one owner with many daily servers gets one server started in each
+ * round, beside everyone else's, and never holds every run while another's server waits. A server
+ * whose owner never signed in here is an owner of its own.
  */
-export async function resyncSweep(
-  db: Db,
-  settings: ResyncSettings,
-  now: Date = new Date(),
-): Promise<SweepResult> {
-  if (!inQuietHours(now, settings)) return { started: null, reason: 'outside_quiet_hours' };
-  const [busy] = await db
-    .select({ runId: guildResyncs.runId })
-    .from(guildResyncs)
-    .innerJoin(memberUpdateRuns, eq(memberUpdateRuns.id, guildResyncs.runId))
-    .where(inArray(memberUpdateRuns.status, ['queued', 'running']))
-    .limit(1);
-  if (busy) return { started: null, reason: 'previous_still_running' };
-
+async function dueInTurn(db: Db, settings: ResyncSettings, now: Date, free: number) {
   const start = windowStart(now, settings);
   const weeklyBefore = new Date(start.getTime() - 6 * DAY_MS);
-  const [due] = await db
-    .select({ guildId: guildConfigs.guildId })
-    .from(guildConfigs)
-    .innerJoin(guilds, eq(guilds.id, guildConfigs.guildId))
-    .leftJoin(guildResyncs, eq(guildResyncs.guildId, guildConfigs.guildId))
-    .where(
-      and(
-        eq(guildConfigs.setupCompleted, true),
-        eq(guilds.botPresent, true),
-        sql`(
-          (${guildConfigs.resync} = 'daily' AND (${guildResyncs.startedAt} IS NULL OR ${guildResyncs.startedAt} < ${start.toISOString()}::timestamptz))
-          OR (${guildConfigs.resync} = 'weekly' AND (${guildResyncs.startedAt} IS NULL OR ${guildResyncs.startedAt} < ${weeklyBefore.toISOString()}::timestamptz))
-        )`,
-      ),
+  const result = (await db.execute(sql`
+    WITH owners AS (
+      SELECT guild_id, min(user_id::text) AS owner FROM user_guilds WHERE owner GROUP BY guild_id
+    ),
+    due AS (
+      SELECT c.guild_id, r.started_at, coalesce(o.owner, 'guild:' || c.guild_id) AS tenant
+      FROM guild_configs c
+      JOIN guilds g ON g.id = c.guild_id
+      LEFT JOIN guild_resyncs r ON r.guild_id = c.guild_id
+      LEFT JOIN owners o ON o.guild_id = c.guild_id
+      WHERE c.setup_completed AND g.bot_present AND (
+        (c.resync = 'daily' AND (r.started_at IS NULL OR r.started_at < ${start.toISOString()}::timestamptz))
+        OR (c.resync = 'weekly' AND (r.started_at IS NULL OR r.started_at < ${weeklyBefore.toISOString()}::timestamptz))
+      )
+    ),
+    going AS (
+      SELECT coalesce(o.owner, 'guild:' || r.guild_id) AS tenant, count(*) AS runs
+      FROM guild_resyncs r
+      JOIN member_update_runs m ON m.id = r.run_id AND m.status IN ('queued', 'running')
+      LEFT JOIN owners o ON o.guild_id = r.guild_id
+      GROUP BY 1
+    ),
+    numbered AS (
+      SELECT due.*, row_number() OVER (
+        PARTITION BY tenant ORDER BY started_at ASC NULLS FIRST, guild_id
+      ) AS turn
+      FROM due
     )
-    .orderBy(sql`${guildResyncs.startedAt} ASC NULLS FIRST`, asc(guildConfigs.guildId))
-    .limit(1);
-  if (!due) return { started: null, reason: 'none_due' };
+    SELECT n.guild_id FROM numbered n LEFT JOIN going USING (tenant)
+    ORDER BY n.turn + coalesce(going.runs, 0), n.started_at ASC NULLS FIRST, n.guild_id
+    LIMIT ${free}`)) as unknown as Rows<{ guild_id: string }>;
+  return result.rows.map((r) => r.guild_id);
+}
 
-  const { guildId } = due;
+/** Starts the member-updates feature's run for one server (or takes the one going) as its resync. */
+async function startResync(db: Db, guildId: string, now: Date): Promise<StartedResync | null> {
   const [created] = await db
     .insert(memberUpdateRuns)
     .values({ id: randomUUID(), guildId, requestedBy: null, status: 'queued' })
@@ -99,12 +115,46 @@ export async function resyncSweep(
           ),
         )
     )[0]?.id;
-  if (!runId) return { started: null, reason: 'none_due' }; // it ended between the two reads
+  if (!runId) return null; // it ended between the two reads
   await db
     .insert(guildResyncs)
     .values({ guildId, runId, startedAt: now })
     .onConflictDoUpdate({ target: guildResyncs.guildId, set: { runId, startedAt: now } });
-  return { started: { guildId, runId, alreadyRunning: !created } };
+  return { guildId, runId, alreadyRunning: !created };
+}
+
+/**
+ * One look of the scheduled resync: in the quiet hours, while fewer than RESYNC_PARALLEL_RUNS of
+ * the runs it started are going, it starts the update of every member (the member-updates
+ * feature's run) in as many servers due as there are runs free, taking turns by owner
+ * (dueInTurn): a daily server not resynced since these quiet hours began, a weekly one not for 6
+ * days more.
+ *
+ * It only writes the runs' rows, queued: the member-updates feature's sweep queues a job for a run
+ * that waited a lease with none (features never import each other; the row is their contract).
+ * A server whose owner started a run already counts it as this period's resync.
+ */
+export async function resyncSweep(
+  db: Db,
+  settings: ResyncSettings,
+  now: Date = new Date(),
+): Promise<SweepResult> {
+  if (!inQuietHours(now, settings)) return { started: [], reason: 'outside_quiet_hours' };
+  const going = await db
+    .select({ runId: guildResyncs.runId })
+    .from(guildResyncs)
+    .innerJoin(memberUpdateRuns, eq(memberUpdateRuns.id, guildResyncs.runId))
+    .where(inArray(memberUpdateRuns.status, ['queued', 'running']));
+  const free = RESYNC_PARALLEL_RUNS - going.length;
+  if (free <= 0) return { started: [], reason: 'all_runs_busy' };
+
+  const started: StartedResync[] = [];
+  for (const guildId of await dueInTurn(db, settings, now, free)) {
+    const run = await startResync(db, guildId, now);
+    if (run) started.push(run);
+  }
+  const [first, ...rest] = started;
+  return first ? { started: [first, ...rest] } : { started: [], reason: 'none_due' };
 }
 
 /**
@@ -121,7 +171,7 @@ export async function registerResyncJob(
   await engine.schedule(RESYNC_QUEUE, RESYNC_CRON, {}, { tz: 'UTC' });
   await engine.work(RESYNC_QUEUE, { pollingIntervalSeconds: RESYNC_POLL_SECONDS }, async () => {
     const result = await resyncSweep(db, settings);
-    if (result.started) log.info(result.started, 'scheduled resync started');
+    for (const started of result.started) log.info(started, 'scheduled resync started');
     return result;
   });
 }

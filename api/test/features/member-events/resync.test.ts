@@ -1,6 +1,7 @@
 /**
- * The scheduled resync: in the quiet hours, one server at a time, each as often as its setting
- * says; its run is the member-updates feature's, which updates every member.
+ * The scheduled resync: in the quiet hours, a few servers at a time, each as often as its setting
+ * says; its run is the member-updates feature's, which updates every member (taking turns by
+ * owner and the runs' limit: resync-capacity.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -70,7 +71,10 @@ describe('a sweep', () => {
       .set({ status: 'done', finishedAt: new Date() })
       .where(eq(memberUpdateRuns.guildId, guildId));
 
-  it('starts one server at a time in the quiet hours, each as often as it asks', async () => {
+  const startedIds = (result: Awaited<ReturnType<typeof resyncSweep>>) =>
+    result.started.map((s) => s.guildId);
+
+  it('starts the servers due in the quiet hours, each as often as it asks', async () => {
     await server('1001', 'daily');
     await server('1002', 'weekly');
     await server('1003', 'off');
@@ -78,63 +82,56 @@ describe('a sweep', () => {
     await server('1005', 'daily', { setupCompleted: false });
 
     expect(await resyncSweep(db(), hours, at('2026-11-27T12:00:00Z'))).toEqual({
-      started: null,
+      started: [],
       reason: 'outside_quiet_hours',
     });
     const night1 = at('2026-11-27T03:10:00Z');
     const first = await resyncSweep(db(), hours, night1);
-    expect(first.started).toMatchObject({ guildId: '1001', alreadyRunning: false });
-    const [run] = await db().select().from(memberUpdateRuns);
-    expect(run).toMatchObject({ guildId: '1001', status: 'queued', requestedBy: null });
-    // the first run is not over: nobody else starts
-    expect(await resyncSweep(db(), hours, night1)).toEqual({
-      started: null,
-      reason: 'previous_still_running',
-    });
+    expect(first.started).toEqual([
+      expect.objectContaining({ guildId: '1001', alreadyRunning: false }),
+      expect.objectContaining({ guildId: '1002', alreadyRunning: false }),
+    ]);
+    const runs = await db().select().from(memberUpdateRuns);
+    expect(runs.map((r) => [r.guildId, r.status, r.requestedBy]).sort()).toEqual([
+      ['1001', 'queued', null],
+      ['1002', 'queued', null],
+    ]);
+    // both started for this night: nothing more, running or done
+    expect(await resyncSweep(db(), hours, night1)).toEqual({ started: [], reason: 'none_due' });
     await finish('1001');
-    expect((await resyncSweep(db(), hours, night1)).started).toMatchObject({ guildId: '1002' });
     await finish('1002');
-    // both done for this night; the others never
     expect(await resyncSweep(db(), hours, at('2026-11-27T06:59:00Z'))).toEqual({
-      started: null,
+      started: [],
       reason: 'none_due',
     });
     // the next night: the daily server again, the weekly one not for a week
-    expect((await resyncSweep(db(), hours, at('2026-11-28T03:00:00Z'))).started).toMatchObject({
-      guildId: '1001',
-    });
+    expect(startedIds(await resyncSweep(db(), hours, at('2026-11-28T03:00:00Z')))).toEqual([
+      '1001',
+    ]);
     await finish('1001');
     expect(await resyncSweep(db(), hours, at('2026-11-28T03:30:00Z'))).toEqual({
-      started: null,
+      started: [],
       reason: 'none_due',
     });
     // a week on both are due: the one waiting longest first
-    expect((await resyncSweep(db(), hours, at('2026-12-04T03:00:00Z'))).started).toMatchObject({
-      guildId: '1002',
-    });
-    await finish('1002');
-    expect((await resyncSweep(db(), hours, at('2026-12-04T03:05:00Z'))).started).toMatchObject({
-      guildId: '1001',
-    });
+    expect(startedIds(await resyncSweep(db(), hours, at('2026-12-04T03:00:00Z')))).toEqual([
+      '1002',
+      '1001',
+    ]);
   });
 
-  it('counts a run the owner started as the night’s resync, and waits for it', async () => {
+  it('counts a run the owner started as the night’s resync, and does not start it twice', async () => {
     await server('2001', 'daily');
     const ownersRun = randomUUID();
     await db()
       .insert(memberUpdateRuns)
       .values({ id: ownersRun, guildId: '2001', status: 'running' });
     const night = at('2026-11-27T04:00:00Z');
-    expect((await resyncSweep(db(), hours, night)).started).toEqual({
-      guildId: '2001',
-      runId: ownersRun,
-      alreadyRunning: true,
-    });
+    expect((await resyncSweep(db(), hours, night)).started).toEqual([
+      { guildId: '2001', runId: ownersRun, alreadyRunning: true },
+    ]);
     expect(await db().select().from(memberUpdateRuns)).toHaveLength(1);
-    expect(await resyncSweep(db(), hours, night)).toEqual({
-      started: null,
-      reason: 'previous_still_running',
-    });
+    expect(await resyncSweep(db(), hours, night)).toEqual({ started: [], reason: 'none_due' });
     const [row] = await db().select().from(guildResyncs);
     expect(row).toMatchObject({ guildId: '2001', runId: ownersRun });
   });
@@ -177,8 +174,10 @@ describe('against the emulator', () => {
     const verified = await roleId(stack, 'Verified');
 
     const sweep = await resyncSweep(tdb.database.db, stack.app.ctx.settings.resync);
-    expect(sweep.started).toMatchObject({ guildId: GUILD, alreadyRunning: false });
-    const runId = (sweep.started as { runId: string }).runId;
+    expect(sweep.started).toEqual([
+      expect.objectContaining({ guildId: GUILD, alreadyRunning: false }),
+    ]);
+    const runId = sweep.started[0]!.runId;
     // nobody queued a job for it: the member-updates feature's sweep does, within a lease or two
     await until(
       'the resync run to finish',
