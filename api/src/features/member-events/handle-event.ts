@@ -4,8 +4,7 @@ import { linkedMember } from '../../domain/accounts/linked';
 import { discordSettingsOf, getConfig } from '../../domain/config/config-store';
 import { serverVerifyUrl } from '../../domain/config/verify-link';
 import { discordLiteral } from '../../domain/rules/display-text';
-import { applyMemberUpdate, memberUpdateFacts } from '../../domain/verification/apply-member';
-import { planMemberUpdate } from '../../domain/verification/plan-member-update';
+import { updateMember } from '../../domain/verification/update-member';
 import {
   applyUnverifiedRole,
   type UnverifiedRoleOutcome,
@@ -48,7 +47,7 @@ export function joinDmText(serverName: string, verifyUrl: string): string {
 /**
  * One member event, as the job engine runs it. A leave only marks the member gone in that server:
  * nothing is written to Discord. A join, unless the server turned join handling off:
- * a linked member is verified with the server's configuration through the same plan and apply as
+ * a linked member is verified with the server's configuration through updateMember, as
  * the website's Verify (roles, binds, nickname, the DM); an unlinked one gets the unverified role
  * when the server has one and, when it asks for it, a DM with its verify link.
  * Discord's outages and rate limits are thrown, so the engine tries the job again later.
@@ -84,19 +83,18 @@ export async function handleMemberEvent(
   const linked = await linkedMember(ctx.db, userId);
   if (linked) {
     try {
-      const facts = await memberUpdateFacts(ctx, {
+      const { result } = await updateMember(ctx, {
+        trigger: 'join',
+        // from Discord, with nobody asking: RoConnect itself is the actor
+        askedBy: { kind: 'bot' },
         guild: { id: guildId, name: live.name, ownerDiscordId: live.owner_id },
         config,
         user: linked.user,
         account: linked.account,
         member,
         memberReadAt,
-        notify: true,
-        // from Discord, with nobody asking: RoConnect itself is the actor
-        source: 'discord',
-        actorUserId: null,
       });
-      return { kind: 'verified', result: await applyMemberUpdate(ctx, planMemberUpdate(facts)) };
+      return { kind: 'verified', result };
     } catch (err) {
       if (err instanceof ApiError) return { kind: 'refused', message: err.message };
       throw err;
