@@ -1,0 +1,46 @@
+/** The website's Verify updates the member through updateMember, as the member's own update. */
+import { eq } from 'drizzle-orm';
+import { verifications } from '../../../src/db/schema';
+import { linkedMember } from '../../../src/domain/accounts/linked';
+import { updateMember } from '../../../src/domain/verification/update-member';
+import { completeSetup, linkRoblox, loginAs } from '../../support/fake-login';
+import { useFakeApp } from '../../support/harness';
+import { GROUP, GUILD_A, MAX, OLIVIA, PETE } from '../../support/world';
+
+// the real updateMember, watched: a Verify that went around it would not be seen
+jest.mock('../../../src/domain/verification/update-member', () => {
+  const real = jest.requireActual('../../../src/domain/verification/update-member');
+  return { ...real, updateMember: jest.fn(real.updateMember) };
+});
+const updates = jest.mocked(updateMember);
+
+const t = useFakeApp();
+
+it("the website's Verify goes through updateMember, audited as the member's own", async () => {
+  await completeSetup(t.app, await loginAs(t.app, OLIVIA), GUILD_A, { group_id: GROUP });
+  const max = await loginAs(t.app, MAX);
+  await linkRoblox(t.app, max, PETE);
+  const linked = (await linkedMember(t.app.ctx.db, MAX))!;
+  updates.mockClear();
+
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/dashboard/bot/verify-in-server',
+    headers: max.headers,
+    payload: { server_id: GUILD_A, account_id: linked.account.id },
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.roles_added).toEqual(['Verified', 'Member']);
+  expect(updates).toHaveBeenCalledTimes(1);
+  expect(updates.mock.calls[0]![1]).toMatchObject({
+    trigger: 'website',
+    askedBy: { kind: 'member' },
+    guild: { id: GUILD_A },
+    user: { discordId: MAX },
+  });
+  const audit = await t.app.ctx.db
+    .select({ source: verifications.source, actor: verifications.actorDiscordId })
+    .from(verifications)
+    .where(eq(verifications.memberDiscordId, MAX));
+  expect(audit).toEqual([{ source: 'website', actor: MAX }]);
+});
