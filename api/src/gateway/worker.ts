@@ -30,6 +30,7 @@ import {
   saveSession,
   type StoredSession,
 } from './lease-store';
+import { trustedResumeUrl } from './resume-url';
 import { HeldShard } from './shard';
 
 /** how often the shard count Discord recommends is read again when GATEWAY_SHARD_COUNT=auto */
@@ -189,6 +190,17 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
     );
   }
 
+  /** A stored session whose resume URL is not Discord's is not resumed: the shard identifies anew. */
+  function trusted(shardId: number, session: StoredSession | null): StoredSession | null {
+    if (!session || trustedResumeUrl(session.resumeUrl, settings.integrations.discordApiBaseUrl))
+      return session;
+    log.warn(
+      { shard: shardId },
+      "the stored gateway resume URL is not Discord's: not resuming there, identifying anew",
+    );
+    return null;
+  }
+
   function open(shardId: number, session: StoredSession | null) {
     const shard = new HeldShard({
       shardId,
@@ -281,7 +293,7 @@ export async function startGatewayWorker(options: GatewayWorkerOptions): Promise
     for (const claimed of await claimFreeShards(database.db, holder, free, leaseSeconds)) {
       if (stopped) break;
       const usable = claimed.session?.shardCount === layout.shardCount ? claimed.session : null;
-      open(claimed.shardId, usable);
+      open(claimed.shardId, trusted(claimed.shardId, usable));
     }
   }
 
