@@ -1,5 +1,5 @@
 /**
- * The scheduled resync's capacity (docs/security.md, "one tenant's servers crowd the resync"):
+ * The scheduled resync's capacity (docs/security.md, "one owner's servers crowd the resync"):
  * a sweep starts as many servers as RESYNC_PARALLEL_RUNS allows, not one, and servers take turns
  * by owner, so an owner with many daily servers cannot push another owner's server out of the
  * quiet hours.
