@@ -273,6 +273,12 @@ export const SERVER_ROUTES = {
     slow: true,
     types: {} as Types<{ body: EditGroupRequest; answer: ServerConfigData }>,
   },
+  /** removes the group integration: that group's rank binds only, every other bind stays */
+  removeGroup: {
+    method: 'DELETE',
+    path: '/api/v1/server/:id/edit/group',
+    types: {} as Types<{ answer: ServerConfigData }>,
+  },
   editUnverifiedRole: {
     method: 'PUT',
     path: '/api/v1/server/:id/edit/unverified-role',

@@ -1,5 +1,6 @@
 import type { MockDb, MockGroup, MockServer } from './db';
 import { nextSnowflake } from './db';
+import { isGroupBind } from './rules';
 
 /** As the API: a role at or above the bot's highest role cannot be given by the bot. */
 export function roleAboveBotMessage(
@@ -33,14 +34,26 @@ export function linkGroup(db: MockDb, server: MockServer, group: MockGroup): str
     server.group_roles.push({ rank, role_id: ensureRole(db, server, name) });
     if (!existed) created.push(name);
   }
-  // as the API: the one-role-per-rank set-up becomes the server's binds
-  server.binds = server.group_roles.map(({ rank, role_id }) => ({
-    group_id: group.id,
-    min_rank: rank,
-    max_rank: rank,
-    role_id,
-  }));
+  // as the API: the one-role-per-rank set-up replaces the group's rank binds, first in the list;
+  // every other bind stays
+  server.binds = [
+    ...server.group_roles.map(({ rank, role_id }) => ({
+      group_id: group.id,
+      min_rank: rank,
+      max_rank: rank,
+      role_id,
+    })),
+    ...server.binds.filter((b) => !(isGroupBind(b) && b.group_id === group.id)),
+  ];
   return created;
+}
+
+/** As the API: removes the server's group's rank binds; the next bound group becomes its group. */
+export function unlinkGroup(server: MockServer): void {
+  const groupId = server.group_id;
+  server.binds = server.binds.filter((b) => !(isGroupBind(b) && b.group_id === groupId));
+  server.group_id = server.binds.find(isGroupBind)?.group_id ?? null;
+  server.group_roles = [];
 }
 
 function nextPositionBelowBot(server: MockServer): number {

@@ -274,10 +274,9 @@ export function applyNicknameBody(server: MockServer, body: Record<string, unkno
   const parsed = parseNicknameTemplate(body.nickname_template);
   if (!parsed.ok) throw new MockHttpError(fail(400, 'invalid_nickname_template', parsed.error));
   const preset: NicknameFormat | null = presetOfTemplate(body.nickname_template);
-  if (preset) {
-    server.nickname_format = preset;
-    server.nickname_template = null;
-  } else server.nickname_template = body.nickname_template;
+  // as the API: one stored form, the default format beside a template of the server's own
+  server.nickname_format = preset ?? 'roblox_username';
+  server.nickname_template = preset ? null : body.nickname_template;
 }
 
 const ids = (value: unknown, field: string, max: number, pattern: RegExp, what: string) => {

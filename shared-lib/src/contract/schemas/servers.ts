@@ -279,6 +279,12 @@ export const editGroupRoute = {
   body: EditGroupBodySchema,
   response: { 200: Ok(ServerConfigDataSchema), ...errs },
 };
+export const removeGroupRoute = {
+  ...common,
+  summary:
+    'Remove the group integration: the group’s rank binds go, every other bind stays; the next bound group, if any, becomes the server’s group',
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
+};
 export const editUnverifiedRoleRoute = {
   ...common,
   summary: 'Set or turn off the role given to members who are not verified',

@@ -1,7 +1,7 @@
 import { SERVER_ROUTES } from '../../contract/apiRoutes';
 import type { SetupStep } from '../../contract/types';
 import type { MockDb, MockServer } from '../db';
-import { ensureRole, linkGroup, roleAboveBotMessage } from '../mutations';
+import { ensureRole, linkGroup, roleAboveBotMessage, unlinkGroup } from '../mutations';
 import { badRequest, fail, ok, readJsonObject } from '../respond';
 import { requireGroup, requireNicknameFormat, requireRoleName } from '../validation';
 import { configView, editView } from '../views';
@@ -37,6 +37,7 @@ export function serverHandlers(db: MockDb) {
         server.nickname_format = requireNicknameFormat(
           (await readJsonObject(request)).nickname_format,
         );
+        server.nickname_template = null;
         advance(server, 'verified_role');
         return ok({ setup_step: server.setup.setup_step });
       }),
@@ -119,6 +120,15 @@ export function serverHandlers(db: MockDb) {
       onServer(async (server, request, user) => {
         const before = server.binds;
         linkGroup(db, server, requireGroup(db, await readJsonObject(request)));
+        recordBindsChange(db, server, user, before);
+        return ok({ server_config: configView(server) });
+      }),
+    ),
+    handle(
+      SERVER_ROUTES.removeGroup,
+      onServer((server, _request, user) => {
+        const before = server.binds;
+        unlinkGroup(server);
         recordBindsChange(db, server, user, before);
         return ok({ server_config: configView(server) });
       }),
