@@ -6,27 +6,19 @@ import { IntegrationError } from '../../integrations/types';
 import { badGateway } from '../../lib/errors';
 import { markVerified } from '../accounts/accounts';
 import { markSeen } from '../accounts/users';
-import { askedByMember, recordVerification } from '../audit/record';
-import { mayShowLink } from '../privacy/consent';
+import { recordVerification } from '../audit/record';
 import { writeRoleConnection } from '../role-connections/user-connection';
-import { isEditRefusal } from './discord-refusal';
-import { listBinds } from '../binds/store';
-import { restrictionsOf } from '../config/config-store';
-import { readRobloxFacts, robloxNeeds } from '../rules/roblox-facts';
-import { saveMemberFacts } from '../rules/member-facts';
 import { discordLiteral } from '../rules/display-text';
+import { saveMemberFacts } from '../rules/member-facts';
 import {
   removalDenial,
   removalRightsCache,
   type RemovalAction,
   type RemovalRightsCache,
 } from '../rules/removal-rights';
-import { lookupRobloxGroups } from '../binds/roblox-group-cache';
-import { effectiveNicknameTemplate, type NicknameFormat } from '@roconnect/shared-lib/contract';
+import { isEditRefusal } from './discord-refusal';
 import {
   verifiedMessage,
-  type MemberUpdate,
-  type MemberUpdateFacts,
   type MemberUpdatePlan,
   type PlannedRole,
   type RestrictionPlan,
@@ -40,70 +32,6 @@ async function wasVerifiedBefore(ctx: AppContext, guildId: string, accountId: st
     .where(and(eq(verifications.guildId, guildId), eq(verifications.robloxAccountId, accountId)))
     .limit(1);
   return row !== undefined;
-}
-
-/** The member's rank name in the first bound group, when a template shows it ('' when none). */
-async function groupRankName(
-  ctx: AppContext,
-  groupId: string | null,
-  rank: number,
-): Promise<string> {
-  if (!groupId || rank === 0) return '';
-  const found = (await lookupRobloxGroups(ctx, [groupId])).get(groupId);
-  return (found?.ok && found.group?.ranks.find((r) => r.rank === rank)?.name) || '';
-}
-
-/**
- * What planMemberUpdate needs besides the request: the server's binds, its live roles when a role
- * is configured, bound or bypassing, and what the rules need from Roblox: the account's ranks in
- * every group (one call answers them all, security review N4), its badges (one call per 100),
- * the game passes and items bound (one call each), its age (one call), each kind once.
- */
-export async function memberUpdateFacts(
-  ctx: AppContext,
-  update: MemberUpdate,
-): Promise<MemberUpdateFacts> {
-  const { config } = update;
-  const binds = await listBinds(ctx.db, update.guild.id);
-  const restrictions = restrictionsOf(config);
-  const bypass =
-    (config.nicknameBypassRoleIds?.length ?? 0) + (config.roleBypassRoleIds?.length ?? 0);
-  const roles =
-    binds.length || config.verifiedRoleId || config.unverifiedRoleId || bypass
-      ? await ctx.integrations.discordBot.listRoles(update.guild.id)
-      : [];
-  const templates = [
-    effectiveNicknameTemplate(config.nicknameFormat as NicknameFormat, config.nicknameTemplate),
-    ...binds.map((b) => b.nickname ?? ''),
-  ];
-  const showsRank = templates.some((t) => t.includes('{group-rank}'));
-  const needs = robloxNeeds(binds, restrictions, { groupRank: showsRank });
-  const roblox = await readRobloxFacts(ctx.integrations.roblox, update.account.robloxId, needs, {
-    guildId: update.guild.id,
-  });
-  const firstGroup = binds.find((b) => (b.kind ?? 'group') === 'group')?.groupId ?? null;
-  const groupRank = showsRank
-    ? await groupRankName(ctx, firstGroup, roblox.ranks.get(firstGroup ?? '') ?? 0)
-    : '';
-  // a blocked group the account is in is named in the reason (from the shared cache)
-  const blockedIn = restrictions.blocked_group_ids.filter((id) => (roblox.ranks.get(id) ?? 0) > 0);
-  const groupNames = new Map<string, string>();
-  for (const [id, found] of await lookupRobloxGroups(ctx, blockedIn))
-    if (found.ok && found.group) groupNames.set(id, found.group.name);
-  // shown after this update: a verification the member asked for counts as theirs already
-  const robloxShown = await mayShowLink(ctx.db, update.user.id, update.guild.id, {
-    askingNow: askedByMember(update.actorUserId, update.user.id),
-  });
-  return {
-    ...update,
-    binds,
-    roles,
-    ranks: roblox.ranks,
-    roblox,
-    groupRank,
-    groupNames,
-    robloxShown,
-  };
 }
 
 /** Discord refused a role change: which role and what the owner should do; other errors rethrown. */
@@ -195,8 +123,8 @@ export interface ApplyOptions {
 
 /**
  * Performs a member's plan (planMemberUpdate) in a set-up server: the roles, the nickname, the DM,
- * and the audit record. Callers have checked who may ask (the website's verify, Discord's
- * commands, updates). Roles and nickname go to Discord in one PATCH of the member (each request
+ * and the audit record. Called by updateMember (update-member.ts), the one entry point; its
+ * triggers have checked who may ask. Roles and nickname go to Discord in one PATCH of the member (each request
  * spends the server's per-route budget, docs/performance.md › Member updates); when Discord
  * refuses it, nothing was changed and the parts are written apart, as before, to say which one
  * it refuses. Discord's first refusal, before anything changed, is thrown; later ones are

@@ -17,7 +17,7 @@ import type { RobloxFacts } from '../rules/roblox-facts';
 import { namesRoblox, nicknameFromTemplate } from './nickname';
 import { unverifiedRoleChange } from './unverified-role';
 
-/** What a caller asks for: whom to update where, and why (the website's verify, a command, the job). */
+/** Whom to update where, and why: what updateMember (update-member.ts) makes of its request. */
 export interface MemberUpdate {
   /** The live server, as the bot sees it. */
   guild: { id: string; name: string; ownerDiscordId: string };

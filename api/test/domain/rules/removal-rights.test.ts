@@ -7,10 +7,8 @@ import { sql } from 'drizzle-orm';
 import { linkedMember } from '../../../src/domain/accounts/linked';
 import { getConfig } from '../../../src/domain/config/config-store';
 import { removalRightsCache } from '../../../src/domain/rules/removal-rights';
-import {
-  applyMemberUpdate,
-  memberUpdateFacts,
-} from '../../../src/domain/verification/apply-member';
+import { applyMemberUpdate } from '../../../src/domain/verification/apply-member';
+import { memberUpdateFacts } from '../../../src/domain/verification/update-facts';
 import { planMemberUpdate } from '../../../src/domain/verification/plan-member-update';
 import { useFakeApp } from '../../support/harness';
 import { completeSetup, linkRoblox, loginAs } from '../../support/fake-login';

@@ -7,8 +7,8 @@ import { getConfig } from '../../../src/domain/config/config-store';
 import {
   applyMemberUpdate,
   MEMBER_READ_FRESH_MS,
-  memberUpdateFacts,
 } from '../../../src/domain/verification/apply-member';
+import { memberUpdateFacts } from '../../../src/domain/verification/update-facts';
 import { planMemberUpdate } from '../../../src/domain/verification/plan-member-update';
 import { useFakeApp } from '../../support/harness';
 import { completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
