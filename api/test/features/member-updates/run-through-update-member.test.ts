@@ -72,7 +72,7 @@ it('a run updates each linked member through updateMember, with its removal allo
       actor: verifications.actorDiscordId,
     })
     .from(verifications);
-  expect(audit.sort((a, b) => a.member.localeCompare(b.member))).toEqual(
+  expect(audit.sort((a, b) => String(a.member).localeCompare(String(b.member)))).toEqual(
     linked.map((member) => ({ member, source: 'update_all', actor: null })),
   );
 });
