@@ -68,3 +68,33 @@ export async function queryRows<T = Record<string, unknown>>(
   const result = (await database.db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * The hooks of a file that shares one database: opened before its tests, emptied before each
+ * test (unless `emptyEachTest` is false), closed after. Declare it before the file's other
+ * hooks, so the rows are gone before they run. Read the fields inside tests and hooks.
+ */
+export function useTestDatabase(
+  options: { emptyEachTest?: boolean; pgliteDir?: string } = {},
+): TestDatabase {
+  const { emptyEachTest = true, ...open } = options;
+  let tdb: TestDatabase | undefined;
+  beforeAll(async () => {
+    tdb = await openTestDatabase(open);
+  });
+  afterAll(async () => {
+    await tdb?.cleanup();
+  });
+  if (emptyEachTest) beforeEach(async () => truncateAll(opened().database));
+  const opened = () => {
+    if (!tdb) throw new Error('the test database is only there inside tests and hooks');
+    return tdb;
+  };
+  return {
+    get database() {
+      return opened().database;
+    },
+    reopen: () => opened().reopen(),
+    cleanup: () => opened().cleanup(),
+  };
+}

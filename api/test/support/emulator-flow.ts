@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { createIntegrations, type IntegrationPolicies } from '../../src/integrations';
 import { testSettings } from './app';
+import { openTestDatabase, useTestDatabase, type TestDatabase } from './db';
 
 /**
  * The API listening on a real port, wired to a real emulator (both on 127.0.0.1, port 0): the one
@@ -69,6 +70,76 @@ export async function startStack(database: Database, options: StackOptions = {})
     close: async () => Promise.all([stack.app.close(), emulator.close()]).then(() => undefined),
   };
   return stack;
+}
+
+export interface StackFixture {
+  /** the file's database */
+  readonly tdb: TestDatabase;
+  /** the running stack; its fields always read the one running now */
+  readonly stack: Stack;
+}
+
+/**
+ * The hooks of an emulator-backed file: one database for the file, and a stack started with
+ * `options` (made anew for each start when a function) for each test, on a database emptied
+ * before it, or with `each: 'file'` one stack for the whole file. A file's own hooks declared
+ * after this one run after the stack is up. Read the fields inside tests and hooks.
+ */
+export function useStack(
+  options: StackOptions | (() => StackOptions) = {},
+  each: 'test' | 'file' = 'test',
+): StackFixture {
+  const start = (database: Database) =>
+    startStack(database, typeof options === 'function' ? options() : options);
+  let running: Stack | undefined;
+  let tdb: TestDatabase;
+  if (each === 'test') {
+    tdb = useTestDatabase();
+    beforeEach(async () => {
+      running = await start(tdb.database);
+    });
+    afterEach(async () => {
+      await running?.close();
+      running = undefined;
+    });
+  } else {
+    let opened: TestDatabase | undefined;
+    beforeAll(async () => {
+      opened = await openTestDatabase();
+      running = await start(opened.database);
+    });
+    afterAll(async () => {
+      await running?.close();
+      await opened?.cleanup();
+    });
+    tdb = {
+      get database() {
+        return now(opened, 'the test database').database;
+      },
+      reopen: () => now(opened, 'the test database').reopen(),
+      cleanup: () => now(opened, 'the test database').cleanup(),
+    };
+  }
+  const current = () => now(running, 'the stack');
+  const stack: Stack = {
+    get emulator() {
+      return current().emulator;
+    },
+    get app() {
+      return current().app;
+    },
+    get api() {
+      return current().api;
+    },
+    restart: (more) => current().restart(more),
+    close: () => current().close(),
+  };
+  return { tdb, stack };
+}
+
+function now<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`${name} is only there inside tests and hooks`);
+  return value;
 }
 
 /** Opens an authorize page and submits its form as a person would (shared with the client tests). */
@@ -153,6 +224,53 @@ export async function loginThroughEmulator(
 ): Promise<HttpSession & { refresh: string }> {
   const { access, refresh, cookie } = await signInThroughEmulator(stack.api, discordUserId);
   return { ...httpSession(stack, access, { cookie }), refresh };
+}
+
+/**
+ * Sets a server up as its owner would, through HTTP: optionally Sync servers first, then the
+ * nickname, the Verified role and the group steps; any answer but 200 fails the test.
+ */
+export async function setUpServerAs(
+  owner: HttpSession,
+  guildId: string,
+  choices: { nickname_format?: string; group?: object; syncFirst?: boolean } = {},
+): Promise<void> {
+  const {
+    nickname_format = 'roblox_username',
+    group = { skip: true },
+    syncFirst = false,
+  } = choices;
+  const ok = async (path: string, body?: unknown) => {
+    const res = await owner.call('POST', path, body);
+    if (res.status !== 200)
+      throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.json)}`);
+  };
+  if (syncFirst) await ok('/api/v1/dashboard/user/sync-servers');
+  const base = `/api/v1/server/${guildId}/setup`;
+  await ok(`${base}/nickname`, { nickname_format });
+  await ok(`${base}/verified-role`, { verified_role_name: 'Verified' });
+  await ok(`${base}/group`, group);
+}
+
+/**
+ * Links a Roblox account to the signed-in `s` through the emulator's consent page, as a browser
+ * would; fails unless the API lands on its success page. Answers the linked account's id.
+ */
+export async function linkRobloxThroughEmulator(
+  stack: Stack,
+  s: HttpSession,
+  robloxUserId: string | number,
+): Promise<string> {
+  const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
+  const landing = await followIntoApi(
+    stack,
+    await consent(url, { user_id: String(robloxUserId) }),
+    s.jar.cookie,
+  );
+  if (landing.search !== '?code=success&state=linked')
+    throw new Error(`linking ${robloxUserId} failed: ${landing.toString()}`);
+  const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
+  return accounts.find((a: { roblox_id: string }) => a.roblox_id === String(robloxUserId)).id;
 }
 
 export async function emulatorState(stack: Stack) {

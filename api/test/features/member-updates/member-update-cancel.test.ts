@@ -2,30 +2,18 @@
 import { generateLoadSeed } from '@roconnect/emulator';
 import { sql } from 'drizzle-orm';
 import { MEMBER_UPDATE_QUEUE } from '../../../src/features/member-updates/jobs/member-update-job';
-import { openTestDatabase, queryRows, type TestDatabase } from '../../support/db';
+import { queryRows } from '../../support/db';
 import { insertLoadLinks } from '../../support/load-links';
-import { loginThroughEmulator, startStack, type Stack } from '../../support/emulator-flow';
+import { loginThroughEmulator, setUpServerAs, useStack } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
 jest.setTimeout(120_000);
 
 const load = generateLoadSeed({ members: 60, linked: 40 });
-let tdb: TestDatabase;
-let stack: Stack;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-  stack = await startStack(tdb.database, {
-    seed: load.seed,
-    env: { MEMBER_UPDATE_SLICE_SECONDS: '1' },
-    jobs: true,
-    policies: {},
-  });
-});
-afterAll(async () => {
-  await stack?.close();
-  await tdb?.cleanup();
-});
+const { tdb, stack } = useStack(
+  { seed: load.seed, env: { MEMBER_UPDATE_SLICE_SECONDS: '1' }, jobs: true, policies: {} },
+  'file',
+);
 
 const writes = async () =>
   ((await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()) as any).member_writes
@@ -45,11 +33,7 @@ const activeJobs = async () => {
 
 it('DELETE stops a running update; members already done stay done', async () => {
   const owner = await loginThroughEmulator(stack, load.owner_id);
-  await owner.call('POST', '/api/v1/dashboard/user/sync-servers');
-  const setup = `/api/v1/server/${load.guild_id}/setup`;
-  await owner.call('POST', `${setup}/nickname`, { nickname_format: 'roblox_username' });
-  await owner.call('POST', `${setup}/verified-role`, { verified_role_name: 'Verified' });
-  await owner.call('POST', `${setup}/group`, { skip: true });
+  await setUpServerAs(owner, load.guild_id, { syncFirst: true });
   await insertLoadLinks(tdb.database, load.links);
   // slow enough to catch it running: a few bot requests a second
   await fetch(`${stack.emulator.url}/__emulator/rate-limits`, {

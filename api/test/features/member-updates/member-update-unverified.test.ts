@@ -1,28 +1,15 @@
 /** A server-wide update gives the unverified role to members with no linked account and takes it from linked ones. */
 import { generateLoadSeed } from '@roconnect/emulator';
-import { openTestDatabase, type TestDatabase } from '../../support/db';
 import { insertLoadLinks } from '../../support/load-links';
-import { loginThroughEmulator, startStack, type Stack } from '../../support/emulator-flow';
+import { loginThroughEmulator, setUpServerAs, useStack } from '../../support/emulator-flow';
 
 jest.setTimeout(120_000);
 
 const load = generateLoadSeed({ members: 12, linked: 6 });
-let tdb: TestDatabase;
-let stack: Stack;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-  stack = await startStack(tdb.database, {
-    seed: load.seed,
-    env: { MEMBER_UPDATE_SLICE_SECONDS: '1' },
-    jobs: true,
-    policies: {},
-  });
-});
-afterAll(async () => {
-  await stack?.close();
-  await tdb?.cleanup();
-});
+const { tdb, stack } = useStack(
+  { seed: load.seed, env: { MEMBER_UPDATE_SLICE_SECONDS: '1' }, jobs: true, policies: {} },
+  'file',
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,11 +21,7 @@ async function memberRoles(discordId: string): Promise<string[]> {
 
 it('gives the unverified role to unlinked members and takes it from the linked', async () => {
   const owner = await loginThroughEmulator(stack, load.owner_id);
-  await owner.call('POST', '/api/v1/dashboard/user/sync-servers');
-  const setup = `/api/v1/server/${load.guild_id}/setup`;
-  await owner.call('POST', `${setup}/nickname`, { nickname_format: 'roblox_username' });
-  await owner.call('POST', `${setup}/verified-role`, { verified_role_name: 'Verified' });
-  await owner.call('POST', `${setup}/group`, { skip: true });
+  await setUpServerAs(owner, load.guild_id, { syncFirst: true });
   const unverified = await stack.app.ctx.integrations.discordBot.createRole(
     load.guild_id,
     'Unverified',

@@ -5,14 +5,13 @@
 import { sql } from 'drizzle-orm';
 import { generateLoadSeed } from '@roconnect/emulator';
 import { metricsRegistry } from '../../../src/lib/metrics';
-import { openTestDatabase, queryRows, type TestDatabase } from '../../support/db';
+import { queryRows } from '../../support/db';
 import { insertLoadLinks } from '../../support/load-links';
 import {
   emulatorState,
   loginThroughEmulator,
-  startStack,
-  type HttpSession,
-  type Stack,
+  setUpServerAs,
+  useStack,
 } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
@@ -23,40 +22,22 @@ const GUILD = load.guild_id;
 /** a run of 300 members, through the emulator's rate limits, with a restart on the way */
 const LONG_WAIT = { timeoutMs: 180_000, everyMs: 200 };
 
-let tdb: TestDatabase;
-let stack: Stack;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-  stack = await startStack(tdb.database, {
+const { tdb, stack } = useStack(
+  {
     seed: load.seed,
     env: { MEMBER_UPDATE_LEASE_SECONDS: '2', MEMBER_UPDATE_SLICE_SECONDS: '2' },
     jobs: true,
     policies: { http: { retries: 1 }, bot: { retries: 1 } },
-  });
-});
-afterAll(async () => {
-  await stack?.close();
-  await tdb?.cleanup();
-});
-
-async function setUp(owner: HttpSession) {
-  expect((await owner.call('POST', '/api/v1/dashboard/user/sync-servers')).status).toBe(200);
-  const base = `/api/v1/server/${GUILD}/setup`;
-  expect(
-    (await owner.call('POST', `${base}/nickname`, { nickname_format: 'roblox_username' })).status,
-  ).toBe(200);
-  expect(
-    (await owner.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' })).status,
-  ).toBe(200);
-  expect(
-    (await owner.call('POST', `${base}/group`, { group_id: String(load.group_id) })).status,
-  ).toBe(200);
-}
+  },
+  'file',
+);
 
 it('updates every linked member once, within the rate limits, across a restart of the API', async () => {
   const owner = await loginThroughEmulator(stack, load.owner_id);
-  await setUp(owner);
+  await setUpServerAs(owner, GUILD, {
+    syncFirst: true,
+    group: { group_id: String(load.group_id) },
+  });
   await insertLoadLinks(tdb.database, load.links);
   const edit = (await owner.call('GET', `/api/v1/server/${GUILD}/edit`)).json.data;
   const verifiedRole = (await emulatorState(stack)).discord.guilds[0].roles.find(
