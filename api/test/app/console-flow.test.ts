@@ -2,15 +2,12 @@
  * The owner's console through HTTP against the real emulator (the Discord client's own
  * permission and position reading): binds → verify → audit → health after the bot's role moves.
  */
-import { openTestDatabase, truncateAll, type TestDatabase } from '../support/db';
 import {
-  consent,
   emulatorState,
-  followIntoApi,
+  linkRobloxThroughEmulator,
   loginThroughEmulator,
-  startStack,
+  useStack,
   type HttpSession,
-  type Stack,
 } from '../support/emulator-flow';
 
 const OWNER = '110000000000000001';
@@ -19,21 +16,7 @@ const BOT_GUILD = '120000000000000001';
 const ROLE_LOW = '130000000000000002';
 const PETE = '502'; // rank 1 in group 7001
 
-let tdb: TestDatabase;
-let stack: Stack;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
-beforeEach(async () => {
-  await truncateAll(tdb.database);
-  stack = await startStack(tdb.database);
-});
-afterEach(async () => {
-  await stack.close();
-});
+const { stack } = useStack();
 
 const control = async (path: string, body: object) => {
   const res = await fetch(`${stack.emulator.url}${path}`, {
@@ -46,12 +29,8 @@ const control = async (path: string, body: object) => {
 const guildState = async () =>
   (await emulatorState(stack)).discord.guilds.find((g: { id: string }) => g.id === BOT_GUILD);
 
-async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<string> {
-  const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
-  await followIntoApi(stack, await consent(url, { user_id: robloxUserId }), s.jar.cookie);
-  const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
-  return accounts.find((a: { roblox_id: string }) => a.roblox_id === robloxUserId).id;
-}
+const linkRoblox = (s: HttpSession, robloxUserId: string) =>
+  linkRobloxThroughEmulator(stack, s, robloxUserId);
 
 it('binds a rank range, verifies with exactly the bound roles, audits it, and checks the bot', async () => {
   const olivia = await loginThroughEmulator(stack, OWNER);

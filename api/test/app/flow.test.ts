@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { encrypt } from '../../src/lib/crypto';
-import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from '../support/db';
+import { queryRows } from '../support/db';
 import {
   addFaults,
   consent,
   emulatorState,
   followIntoApi,
+  linkRobloxThroughEmulator,
   loginThroughEmulator,
-  startStack,
+  useStack,
   type HttpSession,
-  type Stack,
 } from '../support/emulator-flow';
 
 const OWNER = '110000000000000001'; // owner_olivia: owns "Bot Guild", manages "No Bot Guild"
@@ -19,34 +19,11 @@ const NO_BOT_GUILD = '120000000000000002';
 const RUBY = '501'; // Owner rank in group 7001
 const PETE = '502'; // Member rank
 
-let tdb: TestDatabase;
-let stack: Stack;
+const { tdb, stack } = useStack();
 
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
-beforeEach(async () => {
-  await truncateAll(tdb.database);
-  stack = await startStack(tdb.database);
-});
-afterEach(async () => {
-  await stack.close();
-});
-
-async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<string> {
-  const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
-  const landing = await followIntoApi(
-    stack,
-    await consent(url, { user_id: robloxUserId }),
-    s.jar.cookie,
-  );
-  expect(Object.fromEntries(landing.searchParams)).toEqual({ code: 'success', state: 'linked' });
-  const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
-  return accounts.find((a: { roblox_id: string }) => a.roblox_id === robloxUserId).id;
-}
+/** links through the consent page; fails unless the API lands on ?code=success&state=linked */
+const linkRoblox = (s: HttpSession, robloxUserId: string) =>
+  linkRobloxThroughEmulator(stack, s, robloxUserId);
 
 async function setup(s: HttpSession, guildId: string, group: object) {
   const base = `/api/v1/server/${guildId}/setup`;

@@ -3,15 +3,14 @@
  * one authorization per user and application, registered redirect URIs, and a bot-only invite
  * that returns without a code unless the application requires a code grant.
  */
-import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
 import {
   consent,
   emulatorState,
   followIntoApi,
+  linkRobloxThroughEmulator,
   loginThroughEmulator,
-  startStack,
+  useStack,
   type HttpSession,
-  type Stack,
 } from '../../support/emulator-flow';
 
 const OWNER = '110000000000000001'; // owner_olivia: owns "Bot Guild", manages "No Bot Guild"
@@ -19,22 +18,7 @@ const BOT_GUILD = '120000000000000001';
 const NO_BOT_GUILD = '120000000000000002';
 const RUBY = '501'; // a Roblox account
 
-let tdb: TestDatabase;
-let stack: Stack;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
-beforeEach(async () => {
-  await truncateAll(tdb.database);
-  stack = await startStack(tdb.database);
-});
-afterEach(async () => {
-  await stack.close();
-});
+const { stack } = useStack();
 
 const inviteUrl = async (s: HttpSession, guildId = NO_BOT_GUILD): Promise<string> =>
   (await s.call('GET', `/api/v1/dashboard/bot/invite-url?server_id=${guildId}`)).json.data
@@ -56,12 +40,8 @@ async function setApplication(settings: object) {
   expect(res.status).toBe(200);
 }
 
-async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<string> {
-  const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
-  await followIntoApi(stack, await consent(url, { user_id: robloxUserId }), s.jar.cookie);
-  const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
-  return accounts.find((a: { roblox_id: string }) => a.roblox_id === robloxUserId).id;
-}
+const linkRoblox = (s: HttpSession, robloxUserId: string) =>
+  linkRobloxThroughEmulator(stack, s, robloxUserId);
 
 /** Whether the manager's own login token still works: their session, Sync servers, Linked Roles. */
 async function expectManagerStillSignedIn(olivia: HttpSession & { refresh: string }) {
