@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type {
   JoinHandling,
-  NicknameFormat,
   ResyncSchedule,
   Restrictions,
   SetupStep,
 } from '@roconnect/shared-lib/contract';
 import type { Db } from '../../db/client';
 import { guildConfigs } from '../../db/schema';
+import { nicknameSettingOf } from './nickname-setting';
 
 export type ConfigRow = typeof guildConfigs.$inferSelect;
 export type ConfigPatch = Partial<Omit<ConfigRow, 'guildId' | 'updatedAt' | 'updatedBy'>>;
@@ -50,12 +50,16 @@ export async function setLogChannelError(
     .where(and(eq(guildConfigs.guildId, guildId), eq(guildConfigs.logChannelId, channelId)));
 }
 
-/** The contract's server_config, with the documented defaults when nothing is stored yet. */
+/**
+ * The contract's server_config, with the documented defaults when nothing is stored yet. The
+ * nickname fields are read in their one form (nickname-setting.ts), so they never disagree.
+ */
 export function toServerConfigDto(guildName: string | null, row: ConfigRow | null) {
+  const nickname = nicknameSettingOf(row);
   return {
     server_name: guildName || 'Unknown Server',
-    nickname_format: (row?.nicknameFormat ?? 'roblox_username') as NicknameFormat,
-    nickname_template: row?.nicknameTemplate ?? null,
+    nickname_format: nickname.nicknameFormat,
+    nickname_template: nickname.nicknameTemplate,
     nickname_bypass_role_ids: [...(row?.nicknameBypassRoleIds ?? [])],
     role_bypass_role_ids: [...(row?.roleBypassRoleIds ?? [])],
     restrictions: restrictionsOf(row),

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { requireLiveManager } from '../../domain/guilds/access';
-import { listBinds } from '../../domain/binds/store';
+import { removeGroupBinds } from '../../domain/binds/store';
 import { getConfig, saveConfig, toServerConfigDto } from '../../domain/config/config-store';
 import {
   recordBindsChange,
@@ -12,36 +12,15 @@ import {
 import { bindGroup, groupIdFromBody } from './group';
 import { loadGrantContext } from '../../domain/roles/role-safety';
 import { checkChosenRole, ensureVerifiedRole } from '../../domain/roles/roles';
-import {
-  SERVER_ROUTES,
-  parseNicknameTemplate,
-  presetOfTemplate,
-  type NicknameFormat,
-} from '@roconnect/shared-lib/contract';
+import { nicknameSettingOfBody } from '../../domain/config/nickname-setting';
+import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
 import {
   editGroupRoute,
   editNicknameRoute,
   editVerifiedRoleRoute,
+  removeGroupRoute,
 } from '@roconnect/shared-lib/contract/schemas';
 import { cleanRoleName, requireBot } from '../../domain/roles/validate';
-
-/**
- * PUT …/edit/nickname's body: a named format, or a template (docs/product.md › Nicknames). A
- * template equal to a named one is stored as that name; a template that names an unknown token
- * or can never fit in 32 characters is a 400 saying which.
- */
-function nicknamePatch(body: { nickname_format?: NicknameFormat; nickname_template?: string }) {
-  const { nickname_format: format, nickname_template: template } = body;
-  if ((format === undefined) === (template === undefined))
-    throw badRequest('send exactly one of body.nickname_format or body.nickname_template');
-  if (format !== undefined) return { nicknameFormat: format, nicknameTemplate: null };
-  const parsed = parseNicknameTemplate(template!, 'body.nickname_template');
-  if (!parsed.ok) throw badRequest(parsed.error, 'invalid_nickname_template');
-  const preset = presetOfTemplate(template!);
-  return preset
-    ? { nicknameFormat: preset, nicknameTemplate: null }
-    : { nicknameTemplate: template! };
-}
 
 /** Changes after setup; they never move the wizard. */
 export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -55,7 +34,8 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = authOf(request);
       const { guild } = await requireLiveManager(ctx, userId, request.params.id);
       const before = await getConfig(ctx.db, guild.id);
-      const row = await saveConfig(ctx.db, guild.id, userId, nicknamePatch(request.body));
+      // a format and a template are one setting: whichever is sent decides both (docs/product.md › Nicknames)
+      const row = await saveConfig(ctx.db, guild.id, userId, nicknameSettingOfBody(request.body));
       await recordNicknameChange(ctx.db, guild.id, userId, before, row);
       return {
         success: true as const,
@@ -100,9 +80,8 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const groupId = groupIdFromBody(request.body);
     requireBot(guild);
     const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
-    const before = await listBinds(ctx.db, guild.id);
     const bound = await bindGroup(ctx, grant, groupId);
-    await recordBindsChange(ctx.db, guild.id, userId, before, bound.binds);
+    await recordBindsChange(ctx.db, guild.id, userId, bound.before, bound.after);
     const row = await saveConfig(ctx.db, guild.id, userId, {
       groupId: bound.groupId,
       groupName: bound.groupName,
@@ -112,4 +91,33 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       data: { server_config: toServerConfigDto(guild.name, row) },
     };
   });
+
+  // Removing the group integration removes that group's rank binds only; the next bound group,
+  // if any, becomes the server's group (config.group_id names the first bound group).
+  app.delete(
+    SERVER_ROUTES.removeGroup.path,
+    { schema: removeGroupRoute, ...authed },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      const config = await getConfig(ctx.db, guild.id);
+      if (!config?.groupId)
+        return {
+          success: true as const,
+          data: { server_config: toServerConfigDto(guild.name, config) },
+        };
+      const { before, after } = await removeGroupBinds(ctx.db, guild.id, config.groupId);
+      if (after.length !== before.length)
+        await recordBindsChange(ctx.db, guild.id, userId, before, after);
+      const next = after.find((b) => (b.kind ?? 'group') === 'group' && b.groupId);
+      const row = await saveConfig(ctx.db, guild.id, userId, {
+        groupId: next?.groupId ?? null,
+        groupName: next?.groupName ?? null,
+      });
+      return {
+        success: true as const,
+        data: { server_config: toServerConfigDto(guild.name, row) },
+      };
+    },
+  );
 };

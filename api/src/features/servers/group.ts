@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseRobloxGroupInput } from '@roconnect/shared-lib/contract';
-import { replaceBinds, type NewBind } from '../../domain/binds/store';
+import { replaceGroupBinds, type NewBind } from '../../domain/binds/store';
 import { requireGrantable, type GrantContext } from '../../domain/roles/role-safety';
 import { findRoleByName } from '../../domain/roles/roles';
 
@@ -27,9 +27,10 @@ export function groupIdFromBody(body: GroupInput): string {
 
 /**
  * The default binds of a group: reads the group and its ranks; makes one Discord role per rank
- * above 0 that the server does not have yet (matched by name); replaces every bind of the server
- * with one single-rank bind per rank. Rank names belong to whoever owns the
- * Roblox group, so a same-named existing role is checked like a chosen one before any is created.
+ * above 0 that the server does not have yet (matched by name); replaces that group's rank binds
+ * with one single-rank bind per rank, first in the list; every other bind stays (badge, game pass
+ * and item binds, other groups'). Rank names belong to whoever owns the Roblox group, so a
+ * same-named existing role is checked like a chosen one before any is created.
  */
 export async function bindGroup(ctx: AppContext, g: GrantContext, groupId: string) {
   const guildId = g.guildId;
@@ -64,6 +65,6 @@ export async function bindGroup(ctx: AppContext, g: GrantContext, groupId: strin
       roleName: name,
     });
   }
-  await replaceBinds(ctx.db, guildId, binds);
-  return { groupId: group.id, groupName: group.name, rolesCreated, binds };
+  const { before, after } = await replaceGroupBinds(ctx.db, guildId, group.id, binds);
+  return { groupId: group.id, groupName: group.name, rolesCreated, before, after };
 }

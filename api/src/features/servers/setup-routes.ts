@@ -26,6 +26,7 @@ import {
   setupVerifiedRoleRoute,
 } from '@roconnect/shared-lib/contract/schemas';
 import { cleanRoleName, requireBot } from '../../domain/roles/validate';
+import { settingOfFormat } from '../../domain/config/nickname-setting';
 
 /** Steps run in order: nickname → verified_role → group → completed. */
 function requireStep(row: ConfigRow | null, step: SetupStep): void {
@@ -49,8 +50,9 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = authOf(request);
       const { guild } = await requireLiveManager(ctx, userId, request.params.id);
       const current = await getConfig(ctx.db, guild.id);
+      // a format chosen here is the server's nickname: a template of its own gives way to it
       const row = await saveConfig(ctx.db, guild.id, userId, {
-        nicknameFormat: request.body.nickname_format,
+        ...settingOfFormat(request.body.nickname_format),
         setupStep: advance(current, 'verified_role'),
       });
       await recordNicknameChange(ctx.db, guild.id, userId, current, row);
@@ -100,8 +102,8 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = await getConfig(ctx.db, guild.id);
       requireStep(current, 'group');
 
-      const before = await listBinds(ctx.db, guild.id);
       if (body.skip) {
+        const before = await listBinds(ctx.db, guild.id);
         await replaceBinds(ctx.db, guild.id, []);
         await recordBindsChange(ctx.db, guild.id, userId, before, []);
         await saveConfig(ctx.db, guild.id, userId, {
@@ -119,7 +121,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireBot(guild);
       const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
       const bound = await bindGroup(ctx, grant, groupId);
-      await recordBindsChange(ctx.db, guild.id, userId, before, bound.binds);
+      await recordBindsChange(ctx.db, guild.id, userId, bound.before, bound.after);
       await saveConfig(ctx.db, guild.id, userId, {
         groupId: bound.groupId,
         groupName: bound.groupName,

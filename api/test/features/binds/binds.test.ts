@@ -363,7 +363,7 @@ describe('PUT /api/v1/server/{id}/binds', () => {
 });
 
 describe('the wizard and the edit-group route make the default binds', () => {
-  it('edit/group replaces every bind with the new group’s one role per rank', async () => {
+  it('edit/group puts the new group’s one role per rank first; the other group’s bind stays', async () => {
     await putBinds(cast.owner, [
       { group_id: GROUP2, min_rank: 1, max_rank: 255, role_id: ROLE_LOW },
     ]);
@@ -376,15 +376,19 @@ describe('the wizard and the edit-group route make the default binds', () => {
     expect(res.statusCode).toBe(200);
     const binds = (await getBinds(cast.owner)).json().data.binds;
     expect(
-      binds.map((b: { min_rank: number; max_rank: number; role_name: string }) => [
-        b.min_rank,
-        b.max_rank,
-        b.role_name,
-      ]),
+      binds.map(
+        (b: { group_id: string; min_rank: number; max_rank: number; role_name: string }) => [
+          b.group_id,
+          b.min_rank,
+          b.max_rank,
+          b.role_name,
+        ],
+      ),
     ).toEqual([
-      [1, 1, 'Member'],
-      [50, 50, 'Officer'],
-      [255, 255, 'Owner'],
+      [GROUP, 1, 1, 'Member'],
+      [GROUP, 50, 50, 'Officer'],
+      [GROUP, 255, 255, 'Owner'],
+      [GROUP2, 1, 255, 'Low'],
     ]);
   });
 });
