@@ -14,16 +14,15 @@ import { purgeInactiveAccounts } from '../../../src/domain/maintenance/inactive-
 import { purgePastRetention } from '../../../src/domain/maintenance/purge';
 import { getDiscordAccessToken } from '../../../src/domain/tokens/discord-tokens';
 import { DISCORD_USER_AGENT } from '../../../src/integrations/discord/userAgent';
-import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from '../../support/db';
+import { queryRows } from '../../support/db';
 import {
   addFaults,
-  consent,
   emulatorState,
-  followIntoApi,
+  linkRobloxThroughEmulator,
   loginThroughEmulator,
-  startStack,
+  setUpServerAs,
+  useStack,
   type HttpSession,
-  type Stack,
 } from '../../support/emulator-flow';
 
 const OWNER = '110000000000000001';
@@ -36,9 +35,6 @@ const RUBY = '501';
 const PETE_CREATED = '2019-03-04T05:06:07.000Z';
 const METADATA_ROUTE = 'PUT /api/v10/applications/:appId/role-connections/metadata';
 
-let tdb: TestDatabase;
-let stack: Stack;
-
 function seed(): Seed {
   const s = structuredClone(testSeed) as Seed;
   const pete = s.roblox.users.find((u) => u.id === Number(PETE))!;
@@ -46,19 +42,7 @@ function seed(): Seed {
   return s;
 }
 
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
-beforeEach(async () => {
-  await truncateAll(tdb.database);
-  stack = await startStack(tdb.database, { seed: seed() });
-});
-afterEach(async () => {
-  await stack.close();
-});
+const { tdb, stack } = useStack(() => ({ seed: seed() }));
 
 async function botCalls(route: string): Promise<number> {
   const calls = (await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()) as {
@@ -76,20 +60,12 @@ async function connectionOf(discordId: string) {
   );
 }
 
-async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<string> {
-  const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
-  await followIntoApi(stack, await consent(url, { user_id: robloxUserId }), s.jar.cookie);
-  const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
-  return accounts.find((a: { roblox_id: string }) => a.roblox_id === robloxUserId).id;
-}
+const linkRoblox = (s: HttpSession, robloxUserId: string) =>
+  linkRobloxThroughEmulator(stack, s, robloxUserId);
 
 async function setUpServer() {
   const olivia = await loginThroughEmulator(stack, OWNER);
-  await olivia.call('POST', '/api/v1/dashboard/user/sync-servers');
-  const base = `/api/v1/server/${BOT_GUILD}/setup`;
-  await olivia.call('POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
-  await olivia.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' });
-  expect((await olivia.call('POST', `${base}/group`, { skip: true })).status).toBe(200);
+  await setUpServerAs(olivia, BOT_GUILD, { syncFirst: true });
 }
 
 const verify = (s: HttpSession, accountId: string) =>

@@ -6,15 +6,13 @@ import { TOMBSTONE } from '../../../src/domain/account-actions/delete-user';
 import { purgeInactiveAccounts } from '../../../src/domain/maintenance/inactive-accounts';
 import { lookUpLink } from '../../../src/domain/privacy/look-up';
 import { handleMemberEvent } from '../../../src/features/member-events/handle-event';
-import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from '../../support/db';
+import { queryRows } from '../../support/db';
 import {
-  consent,
   emulatorState,
-  followIntoApi,
+  linkRobloxThroughEmulator,
   loginThroughEmulator,
-  startStack,
+  useStack,
   type HttpSession,
-  type Stack,
 } from '../../support/emulator-flow';
 import { fakeClockAt } from '../../support/fake-clock';
 import { until } from '../../support/until';
@@ -47,23 +45,10 @@ function seedWithSecondGuild(): Seed {
   return seed as Seed;
 }
 
-let tdb: TestDatabase;
-let stack: Stack;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
-beforeEach(async () => {
-  await truncateAll(tdb.database);
-  stack = await startStack(tdb.database, { seed: seedWithSecondGuild() });
-  stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`);
-});
-afterEach(async () => {
-  jest.useRealTimers();
-  await stack.close();
-});
+// before the stack's own: a test's fake clock must not hold the stack's close
+afterEach(() => jest.useRealTimers());
+const { tdb, stack } = useStack(() => ({ seed: seedWithSecondGuild() }));
+beforeEach(() => stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`));
 
 /** A slash command (with its member option), as Discord sends it; answers the reply's text. */
 async function slash(
@@ -109,12 +94,8 @@ async function setUpServers(): Promise<HttpSession & { refresh: string }> {
   return olivia;
 }
 
-async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<string> {
-  const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
-  await followIntoApi(stack, await consent(url, { user_id: robloxUserId }), s.jar.cookie);
-  const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
-  return accounts.find((a: { roblox_id: string }) => a.roblox_id === robloxUserId).id;
-}
+const linkRoblox = (s: HttpSession, robloxUserId: string) =>
+  linkRobloxThroughEmulator(stack, s, robloxUserId);
 
 async function verifyIn(s: HttpSession, guildId: string, accountId: string) {
   const res = await s.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
