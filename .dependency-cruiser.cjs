@@ -229,6 +229,17 @@ module.exports = {
       from: { path: `^api/src/domain/(${domainStores.join('|')})/` },
       to: { path: `^api/src/domain/(${domainWorkflows.join('|')})/` },
     },
+    {
+      // One way to update a member (api/README.md › One way to update a member): a trigger that
+      // gathered facts, planned or applied by hand would skip the checks updateMember owns.
+      name: 'api-update-member-bypassed',
+      comment: 'Call updateMember (api/src/domain/verification/update-member.ts) instead.',
+      severity: 'error',
+      from: { path: '^api/src/', pathNot: '^api/src/domain/verification/' },
+      to: {
+        path: '^api/src/domain/verification/(apply-member|update-facts|plan-member-update)\\.ts$',
+      },
+    },
     ...emulatorFloorRules,
     ...shellFloorRules,
     {

@@ -39,6 +39,15 @@ const files: Record<string, { source: string; breaks: string | null }> = {
     source: "import { guilds } from '../guilds/store';\nexport const verify = guilds;",
     breaks: null,
   },
+  'api/src/features/verify/routes.ts': {
+    source:
+      "import { apply } from '../../domain/verification/apply-member';\nexport const verifyRoute = apply;",
+    breaks: 'api-update-member-bypassed',
+  },
+  'api/src/domain/verification/apply-member.ts': {
+    source: 'export const apply = 1;',
+    breaks: null,
+  },
   'emulator/src/store/store.ts': {
     source: "import { config } from '../config';\nexport const store = config;",
     breaks: 'emulator-store-imports-a-layer-above-it',
