@@ -88,13 +88,15 @@ export interface StackFixture {
 export function useStack(
   options: StackOptions | (() => StackOptions) = {},
   each: 'test' | 'file' = 'test',
+  /** with `each: 'test'`, the file's database from its own useTestDatabase() */
+  shared?: TestDatabase,
 ): StackFixture {
   const start = (database: Database) =>
     startStack(database, typeof options === 'function' ? options() : options);
   let running: Stack | undefined;
   let tdb: TestDatabase;
   if (each === 'test') {
-    tdb = useTestDatabase();
+    tdb = shared ?? useTestDatabase();
     beforeEach(async () => {
       running = await start(tdb.database);
     });

@@ -8,15 +8,14 @@ import { EMULATOR_INTERACTIONS_PUBLIC_KEY, loadSettings } from '../../../src/con
 import { VERIFY_BUTTON_ID } from '../../../src/domain/config/verify-link';
 import { DISCORD_USER_AGENT } from '../../../src/integrations/discord/userAgent';
 import { createTestApp, testSettings } from '../../support/app';
-import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
+import { useTestDatabase } from '../../support/db';
 import {
-  consent,
   emulatorState,
-  followIntoApi,
+  linkRobloxThroughEmulator,
   loginThroughEmulator,
-  startStack,
+  setUpServerAs,
+  useStack,
   type HttpSession,
-  type Stack,
 } from '../../support/emulator-flow';
 import { createFakeIntegrations, createWorld } from '../../support/fake-integrations';
 
@@ -30,20 +29,13 @@ const LEO = '503'; // not in group 7001
 const MANAGE_ROLES = String(1n << 28n);
 const MANAGE_GUILD = String(1n << 5n);
 
-let tdb: TestDatabase;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
+const tdb = useTestDatabase();
 
 const signer = new InteractionSigner();
 
 describe('POST /api/interactions: signatures', () => {
   let app: FastifyInstance;
   beforeEach(async () => {
-    await truncateAll(tdb.database);
     app = await createTestApp(tdb.database, createFakeIntegrations(createWorld()));
   });
   afterEach(() => app.close());
@@ -124,7 +116,6 @@ describe('settings of interactions and member updates', () => {
 describe('limits on what reads Roblox for a member (docs/security.md › T4)', () => {
   let app: FastifyInstance;
   beforeEach(async () => {
-    await truncateAll(tdb.database);
     app = await createTestApp(
       tdb.database,
       createFakeIntegrations(createWorld()),
@@ -286,13 +277,8 @@ function runRegisterCommands(
 }
 
 describe('slash commands through the emulator', () => {
-  let stack: Stack;
-  beforeEach(async () => {
-    await truncateAll(tdb.database);
-    stack = await startStack(tdb.database);
-    stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`);
-  });
-  afterEach(() => stack.close());
+  const { stack } = useStack({}, 'test', tdb);
+  beforeEach(() => stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`));
 
   /** the API again with more settings, the clients at their own retries and timeouts */
   async function restartApi(env: Record<string, string>) {
@@ -316,24 +302,28 @@ describe('slash commands through the emulator', () => {
 
   async function setUpBotGuild(): Promise<HttpSession> {
     const olivia = await loginThroughEmulator(stack, OWNER);
-    await olivia.call('POST', '/api/v1/dashboard/user/sync-servers');
-    const base = `/api/v1/server/${BOT_GUILD}/setup`;
-    await olivia.call('POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
-    expect(
-      (await olivia.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' }))
-        .status,
-    ).toBe(200);
-    expect((await olivia.call('POST', `${base}/group`, { group_url: '7001' })).status).toBe(200);
+    await setUpServerAs(olivia, BOT_GUILD, { syncFirst: true, group: { group_url: '7001' } });
     return olivia;
   }
 
-  /** Links a Roblox account to the session's user and answers the linked account's id. */
-  async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<string> {
-    const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
-    await followIntoApi(stack, await consent(url, { user_id: robloxUserId }), s.jar.cookie);
-    const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
-    return accounts.find((a: { roblox_id: string }) => a.roblox_id === robloxUserId).id;
+  /** The server set up, and Max signed in with PlainPete linked (verified nowhere yet). */
+  async function maxLinkedAsPete(): Promise<HttpSession> {
+    await setUpBotGuild();
+    const max = await loginThroughEmulator(stack, MAX);
+    await linkRoblox(max, PETE);
+    return max;
   }
+
+  /** Max verified as Pete through /verify, then his roles taken back by staff in Discord. */
+  async function maxVerifiedThenStripped() {
+    await maxLinkedAsPete();
+    await command(MAX, 'verify');
+    await changeMember(MAX, { roles: [] });
+  }
+
+  /** Links a Roblox account to the session's user and answers the linked account's id. */
+  const linkRoblox = (s: HttpSession, robloxUserId: string) =>
+    linkRobloxThroughEmulator(stack, s, robloxUserId);
 
   /** The website's Verify button for one of the session's linked accounts. */
   async function verifyOnWebsite(s: HttpSession, accountId: string) {
@@ -417,9 +407,7 @@ describe('slash commands through the emulator', () => {
   }
 
   it('/verify gives the roles and nickname and answers ephemerally with what changed', async () => {
-    await setUpBotGuild();
-    const max = await loginThroughEmulator(stack, MAX);
-    await linkRoblox(max, PETE);
+    await maxLinkedAsPete();
 
     const { message } = await command(MAX, 'verify');
     expect(message.flags ?? 64).toBe(64);
@@ -430,9 +418,7 @@ describe('slash commands through the emulator', () => {
   });
 
   it('/verify that takes longer than the answer window defers, then edits its reply', async () => {
-    await setUpBotGuild();
-    const max = await loginThroughEmulator(stack, MAX);
-    await linkRoblox(max, PETE);
+    await maxLinkedAsPete();
     // the same database and emulator; this API defers everything that is not instant
     await restartApi({ INTERACTION_DEFER_MS: '0' });
     const { json } = await command(MAX, 'verify');
@@ -470,9 +456,7 @@ describe('slash commands through the emulator', () => {
   });
 
   it('/update by a member without Manage Roles or Manage Server is refused ephemerally', async () => {
-    await setUpBotGuild();
-    const max = await loginThroughEmulator(stack, MAX);
-    await linkRoblox(max, PETE);
+    await maxLinkedAsPete();
     const { json, message } = await command(NINA, 'update', { member: MAX });
     expect(json.response).toMatchObject({ type: 4, data: { flags: 64 } });
     expect(message.content).toBe(
@@ -482,9 +466,7 @@ describe('slash commands through the emulator', () => {
   });
 
   it('/update by the owner gives the roles of a member who never verified here, naming no Roblox account', async () => {
-    await setUpBotGuild();
-    const max = await loginThroughEmulator(stack, MAX);
-    await linkRoblox(max, PETE);
+    await maxLinkedAsPete();
     const { message } = await command(OWNER, 'update', { member: MAX });
     expect(message.content).toBe(STAFF_UPDATED_UNSHOWN);
     expect(message.allowed_mentions).toEqual({ parse: [] });
@@ -492,11 +474,7 @@ describe('slash commands through the emulator', () => {
   });
 
   it('/update by the owner of a member who verified here himself re-applies his roles, naming his account', async () => {
-    await setUpBotGuild();
-    const max = await loginThroughEmulator(stack, MAX);
-    await linkRoblox(max, PETE);
-    await command(MAX, 'verify');
-    await changeMember(MAX, { roles: [] });
+    await maxVerifiedThenStripped();
     const { message } = await command(OWNER, 'update', { member: MAX });
     expect(message.content).toBe(
       [
@@ -575,9 +553,7 @@ describe('slash commands through the emulator', () => {
   });
 
   it('/update by a member given Manage Roles (not the owner) re-applies the member’s roles', async () => {
-    await setUpBotGuild();
-    const max = await loginThroughEmulator(stack, MAX);
-    await linkRoblox(max, PETE);
+    await maxLinkedAsPete();
     const refused = await command(MO, 'update', { member: MAX });
     expect(refused.message.content).toBe(
       'You need the Manage Roles or Manage Server permission to use /update.',
@@ -590,11 +566,7 @@ describe('slash commands through the emulator', () => {
   });
 
   it('/update refuses Manage Roles that holds in one channel only (Manage Permissions there, N9)', async () => {
-    await setUpBotGuild();
-    const max = await loginThroughEmulator(stack, MAX);
-    await linkRoblox(max, PETE);
-    await command(MAX, 'verify');
-    await changeMember(MAX, { roles: [] });
+    await maxVerifiedThenStripped();
     // the channel's permissions carry bit 28; no role of the member carries it server-wide
     await changeMember(MO, { permissions: MANAGE_ROLES });
     const { message } = await command(MO, 'update', { member: MAX });
@@ -605,11 +577,7 @@ describe('slash commands through the emulator', () => {
   });
 
   it('/update by a member with only Manage Server re-applies roles the member lost', async () => {
-    await setUpBotGuild();
-    const max = await loginThroughEmulator(stack, MAX);
-    await linkRoblox(max, PETE);
-    await command(MAX, 'verify');
-    await changeMember(MAX, { roles: [] });
+    await maxVerifiedThenStripped();
     await changeMember(MO, { permissions: MANAGE_GUILD });
 
     const { message } = await command(MO, 'update', { member: MAX });
