@@ -81,9 +81,20 @@ describe('BindsSection', () => {
     const second = range(2, group);
     await user.selectOptions(within(second).getByRole('combobox', { name: 'Role' }), 'New role…');
     await user.type(within(second).getByRole('textbox', { name: 'New role name' }), 'Members');
+    // what saving would do is said before it
+    expect(within(section).getByText('Saving adds 2 binds. Other binds stay as they are.'));
+    expect(
+      within(within(section).getByRole('list', { name: 'Unsaved changes' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Add ranks 100–255 of Demo Builders Group → Verified',
+      'Add ranks 1–255 of Demo Builders Group → Members (new)',
+    ]);
     await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
 
-    expect(await notifications().findByText('Binds saved')).toBeInTheDocument();
+    expect(await notifications().findByText('Binds saved: 2 added')).toBeInTheDocument();
+    expect(within(section).queryByText(/^Saving /)).not.toBeInTheDocument();
     expect(bodies).toEqual([
       {
         binds: [
@@ -190,18 +201,143 @@ describe('BindsSection', () => {
     expect(await notifications().findByText('Failed to save binds')).toBeInTheDocument();
   });
 
-  it('removes the group integration after a confirmation', async () => {
-    record().binds = [{ group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 255, role_id: VERIFIED }];
-    record().group_id = SEED_GROUP_ID;
-    const { user, section } = await renderBinds();
-    await user.click(within(section).getByRole('button', { name: 'Remove group integration' }));
-    const dialog = screen.getByRole('dialog', { name: 'Remove the group integration?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Remove all binds' }));
-    expect(await notifications().findByText('Group integration removed')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(record().binds).toEqual([]);
-    expect(record().group_id).toBeNull();
-    expect(within(section).getByText('No binds yet')).toBeInTheDocument();
+  describe('one bind at a time: the others stay as they are on the server', () => {
+    const OTHER = '200000000000000019';
+    const twoRanges = () => [
+      { group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 99, role_id: VERIFIED },
+      { group_id: SEED_GROUP_ID, min_rank: 100, max_rank: 255, role_id: VERIFIED },
+    ];
+    beforeEach(() => {
+      record().roles.push({ id: OTHER, name: 'Other', position: 1 });
+      record().binds = [
+        ...twoRanges(),
+        { kind: 'badge', item_id: '2124000001', role_id: VERIFIED, nickname: null, priority: 0 },
+      ];
+      record().group_id = SEED_GROUP_ID;
+    });
+
+    it('saving one changed range sends the server’s list now with only that range changed', async () => {
+      const bodies = recordRequests(server, 'put', API_PATHS.serverBinds(SERVER_ID));
+      const { user, section } = await renderBinds();
+      // meanwhile, elsewhere: a game pass bind is added and the badge bind's role changed
+      record().binds = [
+        ...twoRanges(),
+        { kind: 'badge', item_id: '2124000001', role_id: OTHER, nickname: null, priority: 0 },
+        { kind: 'gamepass', item_id: '9100001', role_id: VERIFIED, nickname: null, priority: 0 },
+      ];
+      await user.selectOptions(
+        within(range(2)).getByRole('combobox', { name: 'Lowest rank' }),
+        'Officer (100)',
+      );
+      await user.selectOptions(
+        within(range(2)).getByRole('combobox', { name: 'Highest rank' }),
+        'Officer (100)',
+      );
+      expect(
+        within(section).getByText('Saving changes 1 bind. Other binds stay as they are.'),
+      ).toBeInTheDocument();
+      expect(within(section).getByRole('list', { name: 'Unsaved changes' })).toHaveTextContent(
+        'Change to rank 100 of Demo Builders Group → Verified',
+      );
+      await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
+
+      expect(await notifications().findByText('Binds saved: 1 changed')).toBeInTheDocument();
+      expect(bodies).toEqual([
+        {
+          binds: [
+            { group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 99, role_id: VERIFIED },
+            { group_id: SEED_GROUP_ID, min_rank: 100, max_rank: 100, role_id: VERIFIED },
+            { kind: 'badge', badge_id: '2124000001', role_id: OTHER },
+            { kind: 'gamepass', gamepass_id: '9100001', role_id: VERIFIED },
+          ],
+        },
+      ]);
+      // the editor shows the list as saved, the other changes included
+      expect(within(section).getByRole('group', { name: 'Game pass bind 1' })).toBeInTheDocument();
+    });
+
+    it('removing one bind takes out that one only', async () => {
+      const bodies = recordRequests(server, 'put', API_PATHS.serverBinds(SERVER_ID));
+      const { user, section } = await renderBinds();
+      record().binds.push({
+        kind: 'gamepass',
+        item_id: '9100001',
+        role_id: VERIFIED,
+        nickname: null,
+        priority: 0,
+      });
+      const badge = within(section).getByRole('group', { name: 'Badge bind 1' });
+      await user.click(within(badge).getByRole('button', { name: /Remove/ }));
+      expect(
+        within(section).getByText('Saving removes 1 bind. Other binds stay as they are.'),
+      ).toBeInTheDocument();
+      await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
+      expect(await notifications().findByText('Binds saved: 1 removed')).toBeInTheDocument();
+      expect(bodies.at(-1)).toEqual({
+        binds: [...twoRanges(), { kind: 'gamepass', gamepass_id: '9100001', role_id: VERIFIED }],
+      });
+    });
+
+    it('removing several says how many and asks first', async () => {
+      const bodies = recordRequests(server, 'put', API_PATHS.serverBinds(SERVER_ID));
+      const { user, section } = await renderBinds();
+      const group = within(section).getByRole('region', { name: 'Demo Builders Group' });
+      await user.click(within(group).getByRole('button', { name: 'Remove this group' }));
+      await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
+      let dialog = screen.getByRole('dialog', { name: 'Remove 2 binds?' });
+      expect(
+        within(dialog)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'ranks 1–99 of Demo Builders Group → Verified',
+        'ranks 100–255 of Demo Builders Group → Verified',
+      ]);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(bodies).toEqual([]);
+
+      await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
+      dialog = screen.getByRole('dialog', { name: 'Remove 2 binds?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Save and remove 2 binds' }));
+      expect(await notifications().findByText('Binds saved: 2 removed')).toBeInTheDocument();
+      expect(bodies).toEqual([
+        { binds: [{ kind: 'badge', badge_id: '2124000001', role_id: VERIFIED }] },
+      ]);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('keeps unsaved changes when the binds are read again after a save elsewhere', async () => {
+      function WithReload() {
+        const client = usePageQueryClient();
+        return (
+          <>
+            <button type="button" onClick={() => void serverChanged(client, SERVER_ID)}>
+              Saved elsewhere
+            </button>
+            <BindsSection serverId={SERVER_ID} roles={ROLES} onSaved={jest.fn()} />
+          </>
+        );
+      }
+      renderWithToasts(<WithReload />);
+      const user = userEvent.setup();
+      await screen.findByRole('button', { name: 'Save Binds' });
+      const section = screen.getByRole('region', { name: 'Role Binds' });
+      await user.click(within(section).getByRole('button', { name: 'Add a game pass bind' }));
+      const pass = within(section).getByRole('group', { name: 'Game pass bind 1' });
+      await user.type(within(pass).getByRole('textbox', { name: 'Game pass ID' }), '9100001');
+      // another section saved: the server now has a second group
+      record().binds.push({ group_id: '4000002', min_rank: 1, max_rank: 255, role_id: VERIFIED });
+      await user.click(screen.getByRole('button', { name: 'Saved elsewhere' }));
+      expect(
+        await within(section).findByRole('heading', { level: 3, name: /\(ID 4000002\)/ }),
+      ).toBeInTheDocument();
+      expect(
+        within(within(section).getByRole('group', { name: 'Game pass bind 1' })).getByRole(
+          'textbox',
+          { name: 'Game pass ID' },
+        ),
+      ).toHaveValue('9100001');
+    });
   });
 
   describe('with the keyboard, as on the server page (a save there reloads the binds)', () => {
@@ -240,7 +376,8 @@ describe('BindsSection', () => {
       control().focus();
       await user.keyboard('{Enter}');
       expect(await notifications().findByText('Binds saved')).toBeInTheDocument();
-      await waitFor(() => expect(reads).toBe(2)); // the reload after the save is in
+      // the first read, the server's list read again to save the changes to, the reload after
+      await waitFor(() => expect(reads).toBe(3));
       return save;
     }
 
@@ -334,7 +471,7 @@ describe('BindsSection', () => {
       });
 
       await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
-      expect(await notifications().findByText('Binds saved')).toBeInTheDocument();
+      expect(await notifications().findByText('Binds saved: 2 added')).toBeInTheDocument();
       expect(bodies).toEqual([previews.at(-1)]);
       // the saved list comes back with the badge's and the pass's names
       expect(within(section).getByRole('group', { name: 'Game pass bind 1' })).toBeInTheDocument();
@@ -364,7 +501,7 @@ describe('BindsSection', () => {
       );
       await user.type(within(item).getByRole('textbox', { name: 'Catalog item ID' }), '1029025');
       await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
-      expect(await notifications().findByText('Binds saved')).toBeInTheDocument();
+      expect(await notifications().findByText('Binds saved: 1 added')).toBeInTheDocument();
       expect(bodies).toEqual([
         {
           binds: [

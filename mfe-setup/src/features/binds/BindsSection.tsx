@@ -29,17 +29,24 @@ import { BindsPreview } from './BindsPreview';
 import { ItemBindRow } from './ItemBindRow';
 import {
   ITEM_KIND_WORDS,
+  NO_DRAFTS,
+  changesInWords,
+  changesOf,
+  describer,
   draftsFrom,
   emptyRow,
   newGroup,
   newItem,
   problemsOf,
+  rebase,
   rowKeyOfRefusal,
   toRequest,
   withoutPointer,
+  type DraftChanges,
   type Drafts,
   type GroupDraft,
   type ItemDraft,
+  type RuleDraft,
 } from './bindDrafts';
 import { useDebounced } from './useDebounced';
 import { useGroupInputName } from './useGroupInputName';
@@ -74,6 +81,10 @@ const Buttons = styled.div`
   gap: ${({ theme }) => theme.space(2)};
   justify-content: space-between;
 `;
+const SaveRow = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
 const AddGroup = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -101,6 +112,56 @@ const SubHeading = styled.h3`
   margin: 0 0 ${({ theme }) => theme.space(2)};
   font-size: 1.0625rem;
 `;
+const Pending = styled.div`
+  margin: ${({ theme }) => theme.space(4)} 0 ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  p {
+    margin: 0;
+  }
+  ul {
+    margin: ${({ theme }) => theme.space(1)} 0 0;
+    padding-left: ${({ theme }) => theme.space(5)};
+    overflow-wrap: anywhere;
+  }
+`;
+/** the changes listed one by one up to this many; past it, only counted */
+const LISTED_CHANGES = 5;
+
+/** What saving would change, before Save: each bind when few, else how many. */
+function PendingChanges({ changes }: { changes: DraftChanges }) {
+  const words = changesInWords(changes);
+  const lines = [
+    ...changes.added.map((c) => `Add ${c}`),
+    ...changes.changed.map((c) => `Change to ${c}`),
+    ...changes.removed.map((c) => `Remove ${c}`),
+  ];
+  return (
+    <Pending aria-live="polite">
+      {words && (
+        <>
+          <p>Saving {words}. Other binds stay as they are.</p>
+          {lines.length <= LISTED_CHANGES && (
+            <ul aria-label="Unsaved changes">
+              {lines.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Pending>
+  );
+}
+
+/** "1 added, 2 removed" for the toast after a save; null when nothing changed. */
+function counted(c: DraftChanges): string | null {
+  const parts = [
+    c.added.length ? `${c.added.length} added` : null,
+    c.changed.length ? `${c.changed.length} changed` : null,
+    c.removed.length ? `${c.removed.length} removed` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : null;
+}
 
 /**
  * A group added in this edit: its name and ranks are looked up, so the rank pickers name them
@@ -154,25 +215,54 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
   const headingId = useId();
   const groupInputId = useId();
   const read = useServerBinds(serverId);
-  const [drafts, setDrafts] = useState<Drafts>({ groups: [], items: [] });
+  const [drafts, setDrafts] = useState<Drafts>(NO_DRAFTS);
   const { groups, items } = drafts;
   const setGroups = (change: (all: GroupDraft[]) => GroupDraft[]) =>
     setDrafts((d) => ({ ...d, groups: change(d.groups) }));
-  const setItems = (change: (all: ItemDraft[]) => ItemDraft[]) =>
-    setDrafts((d) => ({ ...d, items: change(d.items) }));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string>();
   const [groupInput, setGroupInput] = useState('');
   const [groupInputError, setGroupInputError] = useState<string>();
   const typedGroup = useGroupInputName(serverId, groupInput);
+
+  // names for the sentences that say what a save changes
+  const { data } = read;
+  const describe = useMemo(() => {
+    const roleNames = new Map([
+      ...(data?.binds ?? []).map((b) => [b.role_id, b.role_name] as const),
+      ...roles.map((r) => [r.id, r.name] as const),
+    ]);
+    return describer({
+      group: (id) =>
+        drafts.groups.find((g) => g.groupId === id)?.name ??
+        data?.groups.find((g) => g.id === id)?.name ??
+        `Group ${id}`,
+      item: (kind, id) =>
+        drafts.items.find((i) => i.kind === kind && i.itemId.trim() === id)?.name ??
+        data?.items.find((i) => i.kind === kind && i.id === id)?.name ??
+        null,
+      role: (id) => roleNames.get(id) ?? `role ${id}`,
+    });
+  }, [data, roles, drafts.groups, drafts.items]);
+  const changes = changesOf(drafts, describe);
+
+  // The list sent is the owner's changes made to the server's list as it is now, so a bind saved
+  // elsewhere meanwhile (Save Group, another tab) stays as it is there.
+  const sent = useRef<Drafts>(NO_DRAFTS);
   const saveBinds = useApiMutation({
-    call: (next: Drafts) => api.server.putBinds(serverId, { binds: toRequest(next) }),
-    success: (_saved, next) =>
-      next.groups.length + next.items.length > 0 ? 'Binds saved' : 'Group integration removed',
+    call: async (local: Drafts) => {
+      sent.current = local;
+      sent.current = rebase(local, await api.server.binds(serverId));
+      return api.server.putBinds(serverId, { binds: toRequest(sent.current) });
+    },
+    success: (_saved, local) => {
+      const what = counted(changesOf(local, describe));
+      return what ? `Binds saved: ${what}` : 'Binds saved';
+    },
     failure: 'Failed to save binds',
   });
   const saving = saveBinds.isPending;
-  const [confirmRemoveAll, setConfirmRemoveAll] = useState(false);
+  const [confirmRemovals, setConfirmRemovals] = useState(false);
   // the fields are disabled while saving and the rows replaced after: the keyboard goes back to
   // where it was, or to Save Binds
   const saveButton = useRef<HTMLButtonElement>(null);
@@ -181,11 +271,13 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
   // Each read of the binds (after a save here or elsewhere on the page) swaps them in quietly, as
   // it renders: the form, and the keyboard focus in it, stays; a failed read again keeps what the
   // form shows.
+  // The owner's unsaved changes stay, made to the new reading (rebase).
   const [drafted, setDrafted] = useState<{ serverId: string; readAt: number } | null>(null);
-  const { data, dataUpdatedAt } = read;
+  const { dataUpdatedAt } = read;
   if (data && (drafted?.serverId !== serverId || drafted.readAt !== dataUpdatedAt)) {
+    const sameServer = drafted?.serverId === serverId;
     setDrafted({ serverId, readAt: dataUpdatedAt });
-    setDrafts(draftsFrom(data));
+    setDrafts((d) => (sameServer ? rebase(d, data) : draftsFrom(data)));
     setErrors({});
   }
   // the preview follows the list once it can be sent and the owner paused
@@ -227,6 +319,35 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
 
   const update = (groupKey: number, change: (group: GroupDraft) => GroupDraft) =>
     setGroups((all) => all.map((g) => (g.key === groupKey ? change(g) : g)));
+  /** A saved bind taken out is remembered, so the save takes out that one and no other. */
+  const removedOf = (rows: RuleDraft[]) =>
+    rows.flatMap((r) => (r.origin ? [{ origin: r.origin, label: describe.origin(r.origin) }] : []));
+  const removeRow = (groupKey: number, rowKey: number) =>
+    setDrafts((d) => {
+      const group = d.groups.find((g) => g.key === groupKey);
+      const row = group?.rows.find((r) => r.key === rowKey);
+      return {
+        ...d,
+        groups: d.groups.map((g) =>
+          g.key === groupKey ? { ...g, rows: g.rows.filter((r) => r.key !== rowKey) } : g,
+        ),
+        removed: [...d.removed, ...removedOf(row ? [row] : [])],
+      };
+    });
+  const removeGroup = (groupKey: number) =>
+    setDrafts((d) => ({
+      ...d,
+      groups: d.groups.filter((g) => g.key !== groupKey),
+      removed: [...d.removed, ...removedOf(d.groups.find((g) => g.key === groupKey)?.rows ?? [])],
+    }));
+  const removeItem = (itemKey: number) =>
+    setDrafts((d) => ({
+      ...d,
+      items: d.items.filter((i) => i.key !== itemKey),
+      removed: [...d.removed, ...removedOf(d.items.filter((i) => i.key === itemKey))],
+    }));
+  const setItems = (change: (all: ItemDraft[]) => ItemDraft[]) =>
+    setDrafts((d) => ({ ...d, items: change(d.items) }));
 
   function addGroup() {
     // read as the API reads it (docs/product.md › Group input); the editor's own sentence for a
@@ -279,7 +400,7 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
       return true;
     }
     const message = refusalMessage(outcome.error);
-    const rowKey = rowKeyOfRefusal(next, message);
+    const rowKey = rowKeyOfRefusal(sent.current, message);
     if (rowKey !== null && message) setErrors({ [rowKey]: withoutPointer(message) });
     else setFormError(message ?? 'The binds were not saved. Check your connection and try again.');
     return false;
@@ -302,6 +423,11 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
         onSubmit={(event) => {
           event.preventDefault();
           if (saving) return;
+          // taking out several binds at once is said first, with how many
+          if (changes.removed.length > 1) {
+            setConfirmRemovals(true);
+            return;
+          }
           rememberFocus();
           void save(drafts);
         }}
@@ -329,12 +455,7 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
                     rows: g.rows.map((r) => (r.key === changed.key ? changed : r)),
                   }))
                 }
-                onRemove={() =>
-                  update(group.key, (g) => ({
-                    ...g,
-                    rows: g.rows.filter((r) => r.key !== row.key),
-                  }))
-                }
+                onRemove={() => removeRow(group.key, row.key)}
               />
             ))}
             <Buttons>
@@ -347,11 +468,7 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
               >
                 Add a rank range
               </Button>
-              <Button
-                variant="ghost"
-                disabled={saving}
-                onClick={() => setGroups((all) => all.filter((g) => g.key !== group.key))}
-              >
+              <Button variant="ghost" disabled={saving} onClick={() => removeGroup(group.key)}>
                 Remove this group
               </Button>
             </Buttons>
@@ -392,7 +509,7 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
               onChange={(changed) =>
                 setItems((all) => all.map((i) => (i.key === changed.key ? changed : i)))
               }
-              onRemove={() => setItems((all) => all.filter((i) => i.key !== item.key))}
+              onRemove={() => removeItem(item.key)}
             />
           </div>
         ))}
@@ -413,18 +530,12 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
             {formError}
           </Banner>
         )}
-        <Buttons>
-          <Button
-            variant="danger"
-            disabled={saving || load.status !== 'ready'}
-            onClick={() => setConfirmRemoveAll(true)}
-          >
-            Remove group integration
-          </Button>
+        <PendingChanges changes={changes} />
+        <SaveRow>
           <Button ref={saveButton} type="submit" loading={saving}>
             {saving ? 'Saving...' : 'Save Binds'}
           </Button>
-        </Buttons>
+        </SaveRow>
       </form>
     );
   };
@@ -442,32 +553,35 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
         {load.status === 'ready' && <BindsPreview serverId={serverId} binds={previewBinds} />}
       </Layout>
       <Modal
-        open={confirmRemoveAll}
-        title="Remove the group integration?"
-        onClose={() => setConfirmRemoveAll(false)}
+        open={confirmRemovals}
+        title={`Remove ${changes.removed.length} binds?`}
+        onClose={() => setConfirmRemovals(false)}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setConfirmRemoveAll(false)}>
+            <Button variant="secondary" onClick={() => setConfirmRemovals(false)}>
               Cancel
             </Button>
             <Button
               variant="danger"
               loading={saving}
               onClick={() =>
-                void save({ groups: [], items: [] }).then((saved) => {
-                  if (saved) setConfirmRemoveAll(false);
+                void save(drafts).then((saved) => {
+                  if (saved) setConfirmRemovals(false);
                 })
               }
             >
-              Remove all binds
+              Save and remove {changes.removed.length} binds
             </Button>
           </>
         }
       >
-        <p>
-          Every bind is deleted and verification stops giving group roles. Roles members already
-          have stay until you remove them in Discord.
-        </p>
+        <p>Saving takes out these binds; other binds stay as they are.</p>
+        <ul>
+          {changes.removed.map((label, i) => (
+            <li key={i}>{label}</li>
+          ))}
+        </ul>
+        <p>Roles members already have stay until you remove them in Discord.</p>
       </Modal>
     </Card>
   );
