@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addMember, addUser, type FakeWorld } from './fake-integrations';
-import { linkRoblox, loginAs, type Session } from './fake-login';
+import { completeSetup, linkRoblox, loginAs, type Session } from './fake-login';
+import { useFakeApp, type FakeApp } from './harness';
 import { GUILD_A, MAX, MO, OLIVIA, PETE, RUBY, standardWorld } from './world';
 
 /** The owner's console tests: GUILD_A with a manager (Mo), a member (Max) and a stranger. */
@@ -83,3 +84,39 @@ export const verifyAs = (app: FastifyInstance, s: Session, serverId: string, acc
   });
 
 export { RUBY, PETE };
+
+/**
+ * The hooks of a console test: a fresh app over `world` for each test (useFakeApp) with the
+ * cast signed in, and with `setUp` that server's three setup steps done by the owner. Declare
+ * it before the file's own hooks; read the fields inside tests and hooks.
+ */
+export function useConsole(options: { world?: () => FakeWorld; setUp?: string } = {}): {
+  t: FakeApp;
+  cast: Cast;
+} {
+  const t = useFakeApp(options.world ?? consoleWorld);
+  let signedIn: Cast | undefined;
+  beforeEach(async () => {
+    signedIn = await signInCast(t.app);
+    if (options.setUp) await completeSetup(t.app, signedIn.owner, options.setUp);
+  });
+  const who = (role: keyof Cast) => {
+    if (!signedIn) throw new Error('the cast is only there inside tests and hooks');
+    return signedIn[role];
+  };
+  const cast: Cast = {
+    get owner() {
+      return who('owner');
+    },
+    get manager() {
+      return who('manager');
+    },
+    get member() {
+      return who('member');
+    },
+    get stranger() {
+      return who('stranger');
+    },
+  };
+  return { t, cast };
+}

@@ -5,16 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { memberUpdateRuns, userGuilds, users } from '../../../src/db/schema';
-import { useFakeApp } from '../../support/harness';
-import { consoleWorld, signInCast, type Cast } from '../../support/console';
+import { useConsole } from '../../support/console';
 import type { Session } from '../../support/fake-login';
 import { GUILD_A, GUILD_B, MAX, MO } from '../../support/world';
 
-const t = useFakeApp(consoleWorld);
-let cast: Cast;
+const { t, cast } = useConsole();
 const RUN = randomUUID();
 beforeEach(async () => {
-  cast = await signInCast(t.app);
   await t.tdb.database.db
     .insert(memberUpdateRuns)
     .values({ id: RUN, guildId: GUILD_A, status: 'done', finishedAt: new Date() });

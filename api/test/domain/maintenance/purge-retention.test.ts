@@ -17,25 +17,14 @@ import { purgePastRetention } from '../../../src/domain/maintenance/purge';
 import { ConfigError, loadSettings } from '../../../src/config';
 import { buildApp } from '../../../src/app';
 import { testSettings } from '../../support/app';
-import {
-  consoleWorld,
-  linkedAccountId,
-  signInCast,
-  verifyAs,
-  type Cast,
-} from '../../support/console';
+import { linkedAccountId, useConsole, verifyAs } from '../../support/console';
 import { createFakeIntegrations } from '../../support/fake-integrations';
 import { completeSetup, loginAs, type Session } from '../../support/fake-login';
-import { useFakeApp } from '../../support/harness';
 import { until } from '../../support/until';
 import { GROUP, GUILD_A, GUILD_B, GUILD_C, MAX, OLIVIA, PETE, ROLE_LOW } from '../../support/world';
 
-const t = useFakeApp(consoleWorld);
+const { t, cast } = useConsole();
 const db = () => t.tdb.database.db;
-let cast: Cast;
-beforeEach(async () => {
-  cast = await signInCast(t.app);
-});
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms);

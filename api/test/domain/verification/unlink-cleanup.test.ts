@@ -1,28 +1,26 @@
-import { useFakeApp } from '../../support/harness';
 import { addGuild, addMember } from '../../support/fake-integrations';
 import { completeSetup, type Session } from '../../support/fake-login';
 import {
   consoleWorld,
   EXTRA_ROLE,
   linkedAccountId,
-  signInCast,
+  useConsole,
   verifyAs,
-  type Cast,
 } from '../../support/console';
 import { GROUP, GUILD_A, MAX, OLIVIA, PETE, ROLE_LOW, RUBY } from '../../support/world';
 
 const GUILD_D = '120000000000000004'; // a second server Max verifies in
-const t = useFakeApp(() => {
-  const w = consoleWorld();
-  const d = addGuild(w, { id: GUILD_D, name: 'Second Home', ownerId: OLIVIA, botTop: 5 });
-  addMember(d, OLIVIA, '8');
-  addMember(d, MAX, '0');
-  return w;
+const { t, cast } = useConsole({
+  world: () => {
+    const w = consoleWorld();
+    const d = addGuild(w, { id: GUILD_D, name: 'Second Home', ownerId: OLIVIA, botTop: 5 });
+    addMember(d, OLIVIA, '8');
+    addMember(d, MAX, '0');
+    return w;
+  },
+  setUp: GUILD_A,
 });
-let cast: Cast;
 beforeEach(async () => {
-  cast = await signInCast(t.app);
-  await completeSetup(t.app, cast.owner, GUILD_A);
   await t.app.inject({
     method: 'PUT',
     url: `/api/v1/server/${GUILD_A}/binds`,

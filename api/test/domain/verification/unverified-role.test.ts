@@ -4,24 +4,17 @@ import {
   unverifiedRoleChange,
 } from '../../../src/domain/verification/unverified-role';
 import { queryRows } from '../../support/db';
-import { useFakeApp } from '../../support/harness';
 import { completeSetup, type Session } from '../../support/fake-login';
 import {
-  consoleWorld,
   EXTRA_ROLE,
   linkedAccountId,
-  signInCast,
   STAFF_ROLE,
+  useConsole,
   verifyAs,
-  type Cast,
 } from '../../support/console';
 import { GROUP, GUILD_A, GUILD_B, MAX, PETE, ROLE_HIGH, ROLE_LOW } from '../../support/world';
 
-const t = useFakeApp(consoleWorld);
-let cast: Cast;
-beforeEach(async () => {
-  cast = await signInCast(t.app);
-});
+const { t, cast } = useConsole();
 
 const put = (s: Session, unverified_role_id: string | null, guildId = GUILD_A) =>
   t.app.inject({

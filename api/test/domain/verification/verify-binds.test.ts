@@ -1,25 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../support/db';
-import { useFakeApp } from '../../support/harness';
-import { completeSetup, type Session } from '../../support/fake-login';
+import { type Session } from '../../support/fake-login';
 import {
-  consoleWorld,
   EXTRA_ROLE,
   GROUP2,
   linkedAccountId,
   RANGER,
-  signInCast,
+  useConsole,
   verifyAs,
-  type Cast,
 } from '../../support/console';
 import { GROUP, GUILD_A, MAX, PETE, ROLE_LOW, RUBY } from '../../support/world';
 
-const t = useFakeApp(consoleWorld);
-let cast: Cast;
-beforeEach(async () => {
-  cast = await signInCast(t.app);
-  await completeSetup(t.app, cast.owner, GUILD_A);
-});
+const { t, cast } = useConsole({ setUp: GUILD_A });
 
 const A = `/api/v1/server/${GUILD_A}`;
 const putBinds = async (binds: unknown[]) => {

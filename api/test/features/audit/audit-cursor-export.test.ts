@@ -7,15 +7,10 @@ import type { AuditEntry } from '@roconnect/shared-lib/contract';
 import { settingChanges } from '../../../src/db/schema';
 import { csvHeader, csvRow } from '../../../src/features/audit/csv';
 import { EXPORT_PAGE } from '../../../src/features/audit/routes';
-import { consoleWorld, signInCast, type Cast } from '../../support/console';
-import { useFakeApp } from '../../support/harness';
+import { useConsole } from '../../support/console';
 import { GUILD_A } from '../../support/world';
 
-const t = useFakeApp(consoleWorld);
-let cast: Cast;
-beforeEach(async () => {
-  cast = await signInCast(t.app);
-});
+const { t, cast } = useConsole();
 
 const A = `/api/v1/server/${GUILD_A}`;
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: cast.owner.headers });

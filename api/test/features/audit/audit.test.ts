@@ -1,23 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { csvCell } from '../../../src/features/audit/csv';
-import { useFakeApp } from '../../support/harness';
 import { completeSetup, type Session } from '../../support/fake-login';
-import {
-  consoleWorld,
-  linkedAccountId,
-  RANGER,
-  signInCast,
-  verifyAs,
-  type Cast,
-} from '../../support/console';
+import { linkedAccountId, RANGER, useConsole, verifyAs } from '../../support/console';
 import { GUILD_A, MAX, MO, OLIVIA, PETE, ROLE_LOW } from '../../support/world';
 
-const t = useFakeApp(consoleWorld);
-let cast: Cast;
-beforeEach(async () => {
-  cast = await signInCast(t.app);
-});
+const { t, cast } = useConsole();
 
 const A = `/api/v1/server/${GUILD_A}`;
 const audit = (s: Session, query = '') =>

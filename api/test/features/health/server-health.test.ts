@@ -1,18 +1,15 @@
-import { useFakeApp } from '../../support/harness';
 import { completeSetup, type Session } from '../../support/fake-login';
 import { giveBotRole } from '../../support/fake-integrations';
-import { consoleWorld, EXTRA_ROLE, signInCast, type Cast } from '../../support/console';
+import { consoleWorld, EXTRA_ROLE, useConsole } from '../../support/console';
 import { GROUP, GUILD_A, ROLE_LOW } from '../../support/world';
 
 const INVITE_PERMISSIONS = '402738176'; // Manage Roles, Manage Nicknames, View Channels, Send Messages, …
-const t = useFakeApp(() => {
-  const w = consoleWorld();
-  giveBotRole(w, w.guilds.get(GUILD_A)!, INVITE_PERMISSIONS); // at position 5
-  return w;
-});
-let cast: Cast;
-beforeEach(async () => {
-  cast = await signInCast(t.app);
+const { t, cast } = useConsole({
+  world: () => {
+    const w = consoleWorld();
+    giveBotRole(w, w.guilds.get(GUILD_A)!, INVITE_PERMISSIONS); // at position 5
+    return w;
+  },
 });
 
 const health = (s: Session) =>
