@@ -139,6 +139,7 @@ describe('the whole product through HTTP and the emulator', () => {
         },
       ],
       restricted: null,
+      restriction_action: null,
     });
 
     const state = await emulatorState(stack);

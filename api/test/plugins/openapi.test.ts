@@ -206,6 +206,7 @@ describe('GET /api/docs/openapi.json', () => {
     warnings: [],
     not_given: [{ role_id: '1', role_name: 'VIP', reason: 'the inventory is private' }],
     restricted: null,
+    restriction_action: null,
   };
   const config: ServerConfig = {
     server_name: 's',

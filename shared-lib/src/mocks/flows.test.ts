@@ -257,6 +257,7 @@ describe('verify-in-server', () => {
       warnings: [],
       not_given: [],
       restricted: null,
+      restriction_action: null,
     });
     const accounts = await api.dashboard.linkedAccounts();
     expect(accounts.find((a) => a.id === SEED_ACCOUNTS.pending)?.verified).toBe(true);

@@ -135,6 +135,8 @@ export function verifyInServer(
     warnings,
     not_given: keepsRoles ? [] : binds.notGiven,
     restricted,
+    // as the API answers when Discord accepts the kick or ban
+    restriction_action: restricted ? (server.restrictions?.action ?? 'deny') : null,
   };
 }
 

@@ -147,6 +147,7 @@ export async function applyMemberUpdate(
     warnings: [...plan.warnings],
     not_given: [...plan.notGiven],
     restricted: plan.restriction?.reason ?? null,
+    restriction_action: plan.restriction ? 'deny' : null,
   };
   const bound = new Set(plan.boundRoleIds);
 
@@ -392,6 +393,7 @@ async function enforceRestriction(
     if (restriction.action === 'kick')
       await bot.kickMember(plan.guild.id, plan.user.discordId, reason);
     else await bot.banMember(plan.guild.id, plan.user.discordId, reason);
+    result.restriction_action = restriction.action;
     result.warnings.push(
       `This member was ${restriction.action === 'kick' ? 'kicked' : 'banned'} from the server: ${restriction.reason}.`,
     );

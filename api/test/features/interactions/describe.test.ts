@@ -12,6 +12,7 @@ const result = (changes: Partial<VerifyResult>): VerifyResult => ({
   warnings: [],
   not_given: [],
   restricted: null,
+  restriction_action: null,
   ...changes,
 });
 const notGiven = (n: number) =>

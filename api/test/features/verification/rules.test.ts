@@ -362,6 +362,7 @@ describe('restrictions', () => {
       const { reason } = RESTRICTIONS[which];
       expect(res.json().data).toMatchObject({
         restricted: reason,
+        restriction_action: action,
         roles_added: [],
         roles_removed: ['Verified', 'Grouped', 'VIP'],
         nickname_updated: false,
@@ -407,6 +408,7 @@ describe('restrictions', () => {
     await restrict('a blocked account', 'ban');
     const result = (await verify()).json().data;
     expect(result.restricted).toBe('this Roblox account is blocked in this server');
+    expect(result.restriction_action).toBe('deny');
     expect(result.warnings).toContainEqual(
       'RoConnect never kicks or bans a server manager, so this member was only denied roles.',
     );
@@ -434,6 +436,7 @@ describe('restrictions', () => {
     expect(result.warnings).toContainEqual(
       expect.stringMatching(/^Discord refused to kick this member, so they were only denied roles/),
     );
+    expect(result.restriction_action).toBe('deny');
     expect(member()).toBeDefined();
   });
 

@@ -74,6 +74,7 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
         },
       ],
       restricted: null,
+      restriction_action: null,
     });
     expect(member(GUILD_A, MAX).roles.map((id) => roleName(GUILD_A, id))).toEqual([
       'Verified',

@@ -335,6 +335,7 @@ describe('verifying', () => {
             warnings: ['We could not send you a direct message right now.'],
             not_given: [],
             restricted: null,
+            restriction_action: null,
           },
         }),
       ),
@@ -423,7 +424,7 @@ describe('a member a restriction caught', () => {
   });
 
   const reason = 'the Roblox account is 3 days old; this server needs 30';
-  const answer = (warnings: string[]) =>
+  const answer = (warnings: string[], action: 'deny' | 'kick' | 'ban' = 'deny') =>
     http.post(`*${API_PATHS.verifyInServer}`, () =>
       HttpResponse.json({
         success: true,
@@ -437,15 +438,16 @@ describe('a member a restriction caught', () => {
           warnings: [`You cannot verify in Tycoon Fans: ${reason}.`, ...warnings],
           not_given: [{ role_id: '200000000000000021', role_name: 'VIP', reason }],
           restricted: reason,
+          restriction_action: action,
         },
       }),
     );
 
   it.each([
-    ['kicked', 'You were removed from Tycoon Fans'],
-    ['banned', 'You were banned from Tycoon Fans'],
-  ])('is told when they were %s, and why', async (done, heading) => {
-    server.use(answer([`This member was ${done} from the server: ${reason}.`]));
+    ['kicked', 'kick', 'You were removed from Tycoon Fans'],
+    ['banned', 'ban', 'You were banned from Tycoon Fans'],
+  ] as const)('is told when they were %s, and why', async (done, action, heading) => {
+    server.use(answer([`This member was ${done} from the server: ${reason}.`], action));
     await verifyInTycoonFans();
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toHaveFocus();
     expect(screen.getByText(`You cannot get roles there. Why: ${reason}.`)).toBeVisible();

@@ -37,18 +37,6 @@ const Warnings = styled.ul`
 
 export type RestrictionAction = 'deny' | 'kick' | 'ban';
 
-/**
- * What the restriction did. The API's answer says a kick or ban only among its warnings ("This
- * member was kicked from the server: …"); a kick or ban it could not do left the member denied.
- */
-export function restrictionAction(result: VerifyResult): RestrictionAction {
-  for (const warning of result.warnings) {
-    const done = /was (kicked|banned) from the server/.exec(warning);
-    if (done) return done[1] === 'kicked' ? 'kick' : 'ban';
-  }
-  return 'deny';
-}
-
 const titles: Record<RestrictionAction, (server: string) => string> = {
   deny: (server) => `You cannot get roles in ${server}`,
   kick: (server) => `You were removed from ${server}`,
@@ -73,7 +61,8 @@ export function VerifyRestricted({
 }) {
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const action = restrictionAction(result);
+  // a kick or ban Discord refused, or an update held back, left the member denied
+  const action: RestrictionAction = result.restriction_action ?? 'deny';
   // the API also words the restriction as a warning (and a kick or ban with it): shown once
   const notes = result.warnings.filter((warning) => !warning.includes(reason));
 

@@ -37,6 +37,12 @@ export const VerifyResultSchema = Type.Object(
           'why a restriction of the server caught the member (no roles were given); null: none did',
       }),
     ),
+    restriction_action: Nullable(
+      Type.Union([Type.Literal('deny'), Type.Literal('kick'), Type.Literal('ban')], {
+        description:
+          'what the restriction did: deny (no roles), kick or ban; a kick or ban Discord refused or an update held back is deny; null: none caught the member',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
