@@ -2,14 +2,21 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import {
   BRAND,
+  Button,
   Label,
+  Modal,
   TextInput,
   api,
+  apiCalls,
+  type BindsData,
   type EditGroupRequest,
   type GroupSummary,
 } from '@roconnect/shared-lib';
+import { parseRobloxGroupInput } from '@roconnect/shared-lib/contract';
+import { useApiMutation, useServerBinds } from '@roconnect/shared-lib/query';
 import { GroupInputHint } from '../../features/group/GroupInputHint';
 import { readGroupField } from '../../features/group/readGroupField';
+import { useGroupInputName } from '../../features/binds/useGroupInputName';
 import { ConfigSection } from '../../features/config-section/ConfigSection';
 import { useSectionSave } from '../../features/config-section/useSectionSave';
 
@@ -28,6 +35,54 @@ const Linked = styled.div`
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
+const Note = styled.p`
+  margin: ${({ theme }) => theme.space(3)} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: anywhere;
+`;
+const Remove = styled.div`
+  margin-top: ${({ theme }) => theme.space(3)};
+`;
+
+const rankBinds = (n: number) => `${n} rank bind${n === 1 ? '' : 's'}`;
+
+/** How many of the server's binds are this group's rank binds, and how many are not. */
+function countOf(data: BindsData | undefined, groupId: string | null) {
+  const all = data?.binds ?? [];
+  const mine = all.filter((b) => b.kind === 'group' && b.group_id === groupId).length;
+  return { mine, others: all.length - mine };
+}
+
+/** What Save Group will change, said before it is pressed. */
+function SaveNote({
+  serverId,
+  input,
+  binds,
+  linked,
+}: {
+  serverId: string;
+  input: string;
+  binds: BindsData | undefined;
+  linked: GroupSummary | null;
+}) {
+  const typedName = useGroupInputName(serverId, input);
+  const parsed = parseRobloxGroupInput(input);
+  if (!parsed.ok || !binds) return null;
+  const id = parsed.groupId;
+  const name =
+    (linked?.id === id ? linked.name : undefined) ??
+    binds.groups.find((g) => g.id === id)?.name ??
+    typedName.name ??
+    `group ${id}`;
+  const { mine } = countOf(binds, id);
+  return (
+    <Note aria-live="polite">
+      {mine > 0
+        ? `Replaces the ${rankBinds(mine)} of ${name}; other binds stay.`
+        : `Adds a rank bind for each rank of ${name}; other binds stay.`}
+    </Note>
+  );
+}
 
 export interface GroupSectionProps {
   serverId: string;
@@ -36,15 +91,29 @@ export interface GroupSectionProps {
   onSaved: () => void;
 }
 
+/**
+ * The server's Roblox group: Save Group replaces that group's rank binds with one per rank (and
+ * its roles), and removing the integration takes out that group's binds only; every other bind
+ * stays (docs/product.md › Server configuration).
+ */
 export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSectionProps) {
   const inputId = useId();
   const [input, setInput] = useState(savedGroupId);
+  const binds = useServerBinds(serverId);
   const save = useSectionSave({
     call: (body: EditGroupRequest) => api.server.editGroup(serverId, body),
     success: 'Group configuration updated successfully!',
     failure: 'Failed to update group configuration',
   });
+  const remove = useApiMutation({
+    call: () => apiCalls.server.removeGroup({ params: { id: serverId } }),
+    success: 'Group integration removed',
+    failure: 'Failed to remove the group integration',
+  });
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const ranks = group?.ranks.filter((rank) => rank.rank > 0) ?? [];
+  const linked = countOf(binds.data, group?.id ?? null);
+  const busy = save.saving || remove.isPending;
 
   function submit() {
     const field = readGroupField(input, EMPTY_GROUP_EDIT_MESSAGE);
@@ -53,6 +122,14 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
       return;
     }
     void save.run(field.body).then((saved) => saved && onSaved());
+  }
+
+  async function removeGroup() {
+    const outcome = await remove.run();
+    if (!outcome.ok) return;
+    setConfirmRemove(false);
+    setInput(outcome.data.server_config.group_id ?? '');
+    onSaved();
   }
 
   return (
@@ -70,7 +147,7 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
         value={input}
         autoComplete="off"
         inputMode="url"
-        readOnly={save.saving}
+        readOnly={busy}
         onChange={(event) => setInput(event.target.value)}
         hint={
           save.saving ? (
@@ -81,6 +158,7 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
         }
         error={save.error}
       />
+      <SaveNote serverId={serverId} input={input} binds={binds.data} linked={group} />
       {group && (
         <Linked>
           <h3>Linked group: {group.name}</h3>
@@ -93,8 +171,40 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
               ))}
             </ul>
           )}
+          <Remove>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy || !binds.data}
+              onClick={() => setConfirmRemove(true)}
+            >
+              Remove group integration
+            </Button>
+          </Remove>
         </Linked>
       )}
+      <Modal
+        open={confirmRemove && group !== null}
+        title="Remove the group integration?"
+        onClose={() => setConfirmRemove(false)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmRemove(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={remove.isPending} onClick={() => void removeGroup()}>
+              Remove {rankBinds(linked.mine)}
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Removes the {rankBinds(linked.mine)} of {group?.name}.
+          {linked.others === 1 && ' Your other bind stays.'}
+          {linked.others > 1 && ` Your other ${linked.others} binds stay.`}
+        </p>
+        <p>Roles members already have stay until you remove them in Discord.</p>
+      </Modal>
     </ConfigSection>
   );
 }

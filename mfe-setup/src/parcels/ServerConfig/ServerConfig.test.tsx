@@ -256,6 +256,89 @@ describe('ServerConfig: Group Integration', () => {
     ).toBeInTheDocument();
   });
 
+  describe('with the group linked and a badge bind beside its rank binds', () => {
+    const VERIFIED = '200000000000000011';
+    beforeEach(() => {
+      const record = serverRecord();
+      record.group_id = SEED_GROUP_ID;
+      record.group_roles = [];
+      record.binds = [
+        { group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 1, role_id: VERIFIED },
+        { group_id: SEED_GROUP_ID, min_rank: 100, max_rank: 100, role_id: VERIFIED },
+        { group_id: SEED_GROUP_ID, min_rank: 255, max_rank: 255, role_id: VERIFIED },
+        { kind: 'badge', item_id: '2124000001', role_id: VERIFIED, nickname: null, priority: 0 },
+      ];
+    });
+
+    it('says what Save Group replaces before saving, and the badge bind stays', async () => {
+      const user = await renderPage();
+      const group = section('Group Integration');
+      expect(
+        await within(group).findByText(
+          'Replaces the 3 rank binds of Demo Builders Group; other binds stay.',
+        ),
+      ).toBeInTheDocument();
+      const field = within(group).getByRole('textbox', { name: 'Roblox group ID or URL' });
+      await user.clear(field);
+      await user.type(field, '4000002');
+      expect(
+        await within(group).findByText(
+          /^Adds a rank bind for each rank of .*; other binds stay\.$/,
+        ),
+      ).toBeInTheDocument();
+      await user.clear(field);
+      await user.type(field, SEED_GROUP_ID);
+      await user.click(within(group).getByRole('button', { name: 'Save Group' }));
+      expect(
+        await notifications().findByText('Group configuration updated successfully!'),
+      ).toBeInTheDocument();
+      expect(serverRecord().binds).toContainEqual(
+        expect.objectContaining({ kind: 'badge', item_id: '2124000001' }),
+      );
+      expect(serverRecord().binds).toHaveLength(4);
+    });
+
+    it('removing the group integration says how many binds go and asks first; other binds stay', async () => {
+      const removals: string[] = [];
+      server.use(
+        http.delete(`*${API_PATHS.editGroup(SERVER_ID)}`, ({ request }) => {
+          removals.push(request.method);
+          return undefined;
+        }),
+      );
+      const user = await renderPage();
+      const group = section('Group Integration');
+      const remove = within(group).getByRole('button', { name: 'Remove group integration' });
+      await waitFor(() => expect(remove).toBeEnabled());
+      await user.click(remove);
+      let dialog = screen.getByRole('dialog', { name: 'Remove the group integration?' });
+      expect(dialog).toHaveTextContent(
+        'Removes the 3 rank binds of Demo Builders Group. Your other bind stays.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(removals).toEqual([]);
+      expect(serverRecord().binds).toHaveLength(4);
+
+      await user.click(remove);
+      dialog = screen.getByRole('dialog', { name: 'Remove the group integration?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Remove 3 rank binds' }));
+      expect(await notifications().findByText('Group integration removed')).toBeInTheDocument();
+      expect(removals).toEqual(['DELETE']);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(serverRecord().binds).toEqual([
+        { kind: 'badge', item_id: '2124000001', role_id: VERIFIED, nickname: null, priority: 0 },
+      ]);
+      expect(serverRecord().group_id).toBeNull();
+      expect(within(group).getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue(
+        '',
+      );
+      // the binds editor shows the badge bind that stayed
+      expect(
+        await within(section('Role Binds')).findByRole('group', { name: 'Badge bind 1' }),
+      ).toBeInTheDocument();
+    });
+  });
+
   it('sends nothing when the field is empty', async () => {
     const bodies = recordRequests(server, 'put', API_PATHS.editGroup(SERVER_ID));
     const user = await renderPage();
