@@ -1,58 +1,30 @@
 import type { Db } from '../../db/client';
-import { recordSettingChange } from '../audit/record';
+import { recordSettingChange, type AuditSetting } from '../audit/record';
 import { describeBinds, type NewBind } from '../binds/store';
 import { restrictionsOf, type ConfigRow } from './config-store';
 
 /** The audit log's before/after of each setting, as people read them. */
 const nicknameOf = (row: ConfigRow | null) =>
-  row?.nicknameTemplate ?? row?.nicknameFormat ?? 'roblox_username';
+  row ? (row.nicknameTemplate ?? row.nicknameFormat ?? 'roblox_username') : null;
 const verifiedRoleOf = (row: ConfigRow | null) =>
   row?.verifiedRoleId ? `${row.verifiedRoleName} (${row.verifiedRoleId})` : null;
+type BindWords = Pick<NewBind, 'groupId' | 'minRank' | 'maxRank' | 'roleName'>[];
 
-export const recordNicknameChange = (
-  db: Db,
-  guildId: string,
-  actorUserId: string,
-  before: ConfigRow | null,
-  after: ConfigRow,
-) =>
-  recordSettingChange(db, {
-    guildId,
-    actorUserId,
-    setting: 'nickname_format',
-    before: before ? nicknameOf(before) : null,
-    after: nicknameOf(after),
-  });
+/** A recorder of one setting's change: both sides in words, recorded only when they differ. */
+const recorderOf =
+  <T>(setting: AuditSetting, inWords: (value: T) => string | null) =>
+  (db: Db, guildId: string, actorUserId: string, before: T, after: T) =>
+    recordSettingChange(db, {
+      guildId,
+      actorUserId,
+      setting,
+      before: inWords(before),
+      after: inWords(after),
+    });
 
-export const recordVerifiedRoleChange = (
-  db: Db,
-  guildId: string,
-  actorUserId: string,
-  before: ConfigRow | null,
-  after: ConfigRow,
-) =>
-  recordSettingChange(db, {
-    guildId,
-    actorUserId,
-    setting: 'verified_role',
-    before: verifiedRoleOf(before),
-    after: verifiedRoleOf(after),
-  });
-
-export const recordBindsChange = (
-  db: Db,
-  guildId: string,
-  actorUserId: string,
-  before: Pick<NewBind, 'groupId' | 'minRank' | 'maxRank' | 'roleName'>[],
-  after: Pick<NewBind, 'groupId' | 'minRank' | 'maxRank' | 'roleName'>[],
-) =>
-  recordSettingChange(db, {
-    guildId,
-    actorUserId,
-    setting: 'binds',
-    before: describeBinds(before),
-    after: describeBinds(after),
-  });
+export const recordNicknameChange = recorderOf('nickname_format', nicknameOf);
+export const recordVerifiedRoleChange = recorderOf('verified_role', verifiedRoleOf);
+export const recordBindsChange = recorderOf('binds', (binds: BindWords) => describeBinds(binds));
 
 /** The bypass roles by name, e.g. `nickname: Staff; roles: none`; null when there are none. */
 function bypassOf(row: ConfigRow | null, names: ReadonlyMap<string, string>): string | null {
@@ -70,13 +42,13 @@ export const recordBypassChange = (
   after: ConfigRow,
   roleNames: ReadonlyMap<string, string>,
 ) =>
-  recordSettingChange(db, {
+  recorderOf('bypass_roles', (row: ConfigRow | null) => bypassOf(row, roleNames))(
+    db,
     guildId,
     actorUserId,
-    setting: 'bypass_roles',
-    before: bypassOf(before, roleNames),
-    after: bypassOf(after, roleNames),
-  });
+    before,
+    after,
+  );
 
 /**
  * The restrictions in words, e.g. `accounts at least 30 days old; action kick, chosen by Discord
@@ -101,17 +73,4 @@ export function describeRestrictions(row: ConfigRow | null): string | null {
   return parts.length ? `${parts.join('; ')}; action ${r.action}${chooser}` : null;
 }
 
-export const recordRestrictionsChange = (
-  db: Db,
-  guildId: string,
-  actorUserId: string,
-  before: ConfigRow | null,
-  after: ConfigRow,
-) =>
-  recordSettingChange(db, {
-    guildId,
-    actorUserId,
-    setting: 'restrictions',
-    before: describeRestrictions(before),
-    after: describeRestrictions(after),
-  });
+export const recordRestrictionsChange = recorderOf('restrictions', describeRestrictions);

@@ -231,17 +231,21 @@ export async function takeItems(db: Db, runId: string, limit: number) {
   ];
 }
 
-/** Marks one member finished and counts it on the run, once. */
-export async function finishItem(
+/**
+ * Moves a member the worker is on ('working') to `state` and counts it in the run's `count`,
+ * once: a second call for the same member changes nothing.
+ */
+async function settleItem(
   db: Db,
   runId: string,
   discordId: string,
-  ok: boolean,
+  state: 'done' | 'failed' | 'held',
+  count: 'done' | 'failed' | 'removalsWaiting',
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const changed = await tx
       .update(memberUpdateItems)
-      .set({ state: ok ? 'done' : 'failed' })
+      .set({ state })
       .where(
         and(
           eq(memberUpdateItems.runId, runId),
@@ -253,14 +257,14 @@ export async function finishItem(
     if (changed.length === 0) return;
     await tx
       .update(memberUpdateRuns)
-      .set(
-        ok
-          ? { done: sql`${memberUpdateRuns.done} + 1` }
-          : { failed: sql`${memberUpdateRuns.failed} + 1` },
-      )
+      .set({ [count]: sql`${memberUpdateRuns[count]} + 1` })
       .where(eq(memberUpdateRuns.id, runId));
   });
 }
+
+/** Marks one member finished and counts it on the run, once. */
+export const finishItem = (db: Db, runId: string, discordId: string, ok: boolean) =>
+  settleItem(db, runId, discordId, ok ? 'done' : 'failed', ok ? 'done' : 'failed');
 
 /** Puts a member back in the queue (Discord asked us to slow down more than we wait in line). */
 export async function requeueItem(db: Db, runId: string, discordId: string): Promise<void> {
@@ -290,26 +294,8 @@ export async function takeRemoval(db: Db, runId: string, limit: number): Promise
 }
 
 /** Holds a member back for the owner (only denied so far), counted on the run once. */
-export async function holdItem(db: Db, runId: string, discordId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const changed = await tx
-      .update(memberUpdateItems)
-      .set({ state: 'held' })
-      .where(
-        and(
-          eq(memberUpdateItems.runId, runId),
-          eq(memberUpdateItems.discordId, discordId),
-          eq(memberUpdateItems.state, 'working'),
-        ),
-      )
-      .returning({ id: memberUpdateItems.discordId });
-    if (changed.length === 0) return;
-    await tx
-      .update(memberUpdateRuns)
-      .set({ removalsWaiting: sql`${memberUpdateRuns.removalsWaiting} + 1` })
-      .where(eq(memberUpdateRuns.id, runId));
-  });
-}
+export const holdItem = (db: Db, runId: string, discordId: string) =>
+  settleItem(db, runId, discordId, 'held', 'removalsWaiting');
 
 /**
  * Every member is handled: the run is done, or, when it held members back, waits for the owner
