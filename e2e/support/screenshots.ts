@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 
 /** The screenshots kept in git: rewritten only for a screen whose look changed on purpose. */
 export const COMMITTED_SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
@@ -6,10 +7,51 @@ export const COMMITTED_SCREENSHOTS = path.join(__dirname, '..', 'screenshots');
 const RUN_SCREENSHOTS = path.join(__dirname, '..', 'test-results', 'screenshots');
 
 /**
- * Where a spec file writes its screenshots of `group` (one folder per remote or journey):
+ * Where a spec file writes its screenshots of `group` (one folder per remote, page or journey):
  * `E2E_UPDATE_SCREENSHOTS=1` writes over the committed ones, any other run leaves git untouched.
  */
 export function screenshotDir(group: string, env: NodeJS.ProcessEnv = process.env): string {
   const root = env.E2E_UPDATE_SCREENSHOTS === '1' ? COMMITTED_SCREENSHOTS : RUN_SCREENSHOTS;
   return path.join(root, group);
+}
+
+/** Every screen is kept at a phone's width and a laptop's. */
+export const SCREENSHOT_WIDTHS: readonly number[] = [375, 1280];
+
+export interface ScreenshotOptions {
+  /** Only this part of the page (a section); the page when left out. */
+  of?: Locator;
+  /** The whole scrolled page (the default), or only the window: a dialog, a toast, the header. */
+  fullPage?: boolean;
+  /** The window's height at each width (900 unless said). */
+  height?: number;
+  /** Both widths unless said: a test that visits each width itself takes each one there. */
+  widths?: readonly number[];
+  /** What else changes from run to run (a key shown once), painted over. */
+  mask?: Locator[];
+}
+
+/**
+ * `<group>/<name>-375.png` and `<name>-1280.png`, then the window back at the size it had. Call it
+ * once the screen shows what the user would see (after an expect on its content): the shots do
+ * not wait for anything else. Animations are stopped (finite ones at their end) and `<time>`
+ * elements painted over, so a refresh changes an image only when its screen changed.
+ */
+export async function screenshots(
+  page: Page,
+  group: string,
+  name: string,
+  options: ScreenshotOptions = {},
+): Promise<void> {
+  const { of, fullPage = true, height = 900, widths = SCREENSHOT_WIDTHS } = options;
+  const dir = screenshotDir(group);
+  const mask = [page.locator('time'), ...(options.mask ?? [])];
+  const before = page.viewportSize();
+  for (const width of widths) {
+    await page.setViewportSize({ width, height });
+    const file = path.join(dir, `${name}-${width}.png`);
+    if (of) await of.screenshot({ path: file, animations: 'disabled', mask });
+    else await page.screenshot({ path: file, fullPage, animations: 'disabled', mask });
+  }
+  if (before) await page.setViewportSize(before);
 }

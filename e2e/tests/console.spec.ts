@@ -9,7 +9,7 @@ import {
   test,
 } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
-import { screenshotDir } from '../support/screenshots';
+import { screenshots } from '../support/screenshots';
 import {
   apiCall,
   clearConsoleSettings,
@@ -27,7 +27,7 @@ import {
  * the API and the emulator: binds, the unverified role, a shared verify link, the audit log, the
  * bot's health.
  */
-const SHOTS = screenshotDir('console');
+const SHOTS = 'console';
 /** Demo seed: demo_user owns Demo Builders (bot at position 10); alex_builds is a member with "Member". */
 const MEMBER = { username: 'alex_builds', discordId: '200000000000000002' };
 const GROUP_ID = '4000001';
@@ -37,14 +37,6 @@ const ROBLOX_ACCOUNT = 'ObbyFan42';
 const UNVERIFIED_ROLE = 'Member';
 
 const cleanups = useConsoleSpec();
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** The member, in a browser context of their own, with only ObbyFan42 linked. */
 async function memberWithLinkedAccount(browser: Browser): Promise<Page> {
@@ -116,7 +108,7 @@ test('an owner binds a rank range to a role; a member verifies through the share
   expect(link).toBe(`${SHELL}/verify?server_id=${DEMO_BUILDERS}`);
 
   await expectNoSeriousViolations(page, 'server page');
-  await screenshots(page, 'server-page');
+  await screenshots(page, SHOTS, 'server-page');
 
   // the member opens the shared link: the server is chosen
   const member = await memberWithLinkedAccount(browser);
@@ -128,7 +120,7 @@ test('an owner binds a rank range to a role; a member verifies through the share
     .click();
   await expect(member.getByRole('radio', { name: 'Demo Builders', exact: true })).toBeChecked();
   await expectNoSeriousViolations(member, 'verify page from a shared link');
-  await screenshots(member, 'verify-shared-link');
+  await screenshots(member, SHOTS, 'verify-shared-link');
   // before verifying, the member has the unverified role (and none of the bound ones)
   const rolesBefore = await emulatorRoleNames(page.request, DEMO_BUILDERS, MEMBER.discordId);
   expect(rolesBefore).toContain(UNVERIFIED_ROLE);
@@ -151,7 +143,7 @@ test('an owner binds a rank range to a role; a member verifies through the share
     card.getByRole('list', { name: `Servers ${ROBLOX_ACCOUNT} is verified in` }),
   ).toHaveText(/Verified in Demo Builders · (just now|\d+ (second|minute)s? ago)/);
   await expectNoSeriousViolations(member, 'accounts tab with verified servers');
-  await screenshots(member, 'accounts-verified-in');
+  await screenshots(member, SHOTS, 'accounts-verified-in');
   await member.context().close();
 
   // the owner's audit log shows the verification with its roles
@@ -184,7 +176,7 @@ test('an owner binds a rank range to a role; a member verifies through the share
   expect(file.suggestedFilename()).toMatch(/\.csv$/);
   await audit.scrollIntoViewIfNeeded();
   await expectNoSeriousViolations(page, 'server page with the audit log');
-  await screenshots(page, 'server-page-audit');
+  await screenshots(page, SHOTS, 'server-page-audit');
 
   // the bot's role dragged below the bound role: the health panel and the servers card say so
   // the bot's own (managed) role, dragged below "Builder" (position 3)
@@ -203,7 +195,7 @@ test('an owner binds a rank range to a role; a member verifies through the share
     ),
   ).toBeVisible();
   await expectNoSeriousViolations(page, 'health panel with a problem');
-  await screenshots(page, 'health-problem');
+  await screenshots(page, SHOTS, 'health-problem');
 
   await page.goto('/dashboard?tab=servers');
   const serverCard = remoteRegion(page, 'mfe_servers')
@@ -213,7 +205,7 @@ test('an owner binds a rank range to a role; a member verifies through the share
     serverCard.getByRole('note', { name: /^Needs attention: .*"Builder"/ }),
   ).toBeVisible();
   await expectNoSeriousViolations(page, 'servers tab with a badge');
-  await screenshots(page, 'servers-needs-attention');
+  await screenshots(page, SHOTS, 'servers-needs-attention');
 });
 
 test('a verify link for a server the member cannot verify in says so', async ({ page }) => {

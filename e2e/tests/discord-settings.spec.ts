@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { EMULATOR_CONTROL, expect, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
-import { screenshotDir } from '../support/screenshots';
+import { screenshots } from '../support/screenshots';
 import {
   apiCall,
   DEMO_BUILDERS,
@@ -26,7 +26,7 @@ const CHANNELS = [
 ];
 const [, VERIFY_CHANNEL, LOG_CHANNEL] = CHANNELS;
 const VERIFY_TEXT = 'Welcome to Demo Builders! Press Verify to get your roles.';
-const SHOTS = screenshotDir('discord-settings');
+const SHOTS = 'discord-settings';
 
 interface ChannelState {
   id: string;
@@ -140,8 +140,5 @@ test('the owner follows the server page to its Discord settings, picks the log c
     section(page, 'Log channel').getByRole('combobox', { name: 'Log channel' }),
   ).toHaveValue(LOG_CHANNEL!.id);
   await expectNoSeriousViolations(page, 'Discord settings: serious or critical axe violations');
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/discord-settings-${width}.png`, fullPage: true });
-  }
+  await screenshots(page, SHOTS, 'discord-settings');
 });

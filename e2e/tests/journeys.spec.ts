@@ -9,7 +9,7 @@ import {
   test,
 } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
-import { screenshotDir } from '../support/screenshots';
+import { screenshots } from '../support/screenshots';
 
 /**
  * The journeys that cross remotes, through the shell against the API and the emulator's
@@ -21,7 +21,7 @@ import { screenshotDir } from '../support/screenshots';
  */
 const DEMO_BUILDERS = '300000000000000001';
 const OBBY_LOUNGE = '300000000000000002';
-const SHOTS = screenshotDir('journeys');
+const SHOTS = 'journeys';
 
 test.beforeEach(async ({ request }) => {
   expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
@@ -433,7 +433,7 @@ test('7. the group step cannot be closed silently while it saves; no answer offe
   await expect(toasts(page).getByText('Failed to complete step 3. Please try again.')).toHaveCount(
     0,
   );
-  await page.screenshot({ path: `${SHOTS}/wizard-no-answer-1280.png` });
+  await screenshots(page, SHOTS, 'wizard-no-answer', { fullPage: false });
 
   setupCompleted = true; // the API finished after all
   await wizard.getByRole('button', { name: 'Check status' }).click();
@@ -462,7 +462,11 @@ test('8. toasts never cover the header: at 375 px Logout stays clickable while o
     ]) {
       expect(await receivesClicks(control), `${width} px`).toBe(true);
     }
-    if (width === 375) await page.screenshot({ path: `${SHOTS}/toast-and-header-375.png` });
+    await screenshots(page, SHOTS, 'toast-and-header', {
+      widths: [width],
+      fullPage: false,
+      height: 800,
+    });
   }
   // the toast is still up (5 s) when Logout is clicked, and the click goes through at once
   await expect(toasts(page).getByText('Servers synchronized successfully!').last()).toBeVisible();
@@ -485,7 +489,7 @@ test('9. /verify and /server/edit/{id} have the same header: logo, avatar, usern
     await expectNoSeriousViolations(page, `${path} with its header`);
   }
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/server-edit-header-375.png` });
+  await screenshots(page, SHOTS, 'server-edit-header', { fullPage: false, height: 800 });
   await header(page).getByRole('button', { name: 'Logout' }).click();
   await expect(toasts(page).getByText('Successfully logged out!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

@@ -10,7 +10,7 @@ import {
 } from '../support/fixtures';
 import { STACK } from '../support/stack';
 import { expectNoSeriousViolations } from '../support/accessibility';
-import { screenshotDir } from '../support/screenshots';
+import { screenshots } from '../support/screenshots';
 
 /**
  * mfe_accounts through the shell against the running API and emulator: linking a Roblox account
@@ -20,7 +20,7 @@ const DEMO_BUILDERS = '300000000000000001';
 // demo_user owns Demo Builders (and Discord never lets a bot rename an owner), so a plain member
 // verifies there: alex_builds, whose highest role sits below the bot's.
 const MEMBER = { username: 'alex_builds', discordId: '200000000000000002' };
-const SHOTS = screenshotDir('mfe-accounts');
+const SHOTS = 'mfe-accounts';
 
 test.beforeEach(async ({ request }) => {
   expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
@@ -136,13 +136,6 @@ function accountCard(page: Page, robloxName: string) {
     .filter({ has: page.getByRole('heading', { name: robloxName }) });
 }
 
-async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
-
 async function emulatorState(request: APIRequestContext) {
   return (await (await request.get(`${EMULATOR_CONTROL}/state`)).json()) as {
     discord: {
@@ -173,7 +166,7 @@ test('link a Roblox account, verify it in a server, and see it Verified', async 
     accountsTab(page).getByRole('button', { name: 'Link Another Account' }),
   ).toBeVisible();
   await expectNoSeriousViolations(page, 'accounts tab with an account');
-  await screenshots(page, 'accounts-tab');
+  await screenshots(page, SHOTS, 'accounts-tab');
 
   await card.getByRole('button', { name: 'Verify in a Server' }).click();
   await expect(page).toHaveURL(/\/verify\?account_id=/);
@@ -181,7 +174,7 @@ test('link a Roblox account, verify it in a server, and see it Verified', async 
   await expect(page.getByRole('radio', { name: 'ObbyFan42' })).toBeChecked();
   await choose(page, 'Demo Builders');
   await expectNoSeriousViolations(page, 'verify page');
-  await screenshots(page, 'verify-page');
+  await screenshots(page, SHOTS, 'verify-page');
 
   await page.getByRole('button', { name: 'Verify & Update' }).click();
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
@@ -219,7 +212,7 @@ test('cancelling the Roblox consent shows the cancelled message', async ({ page 
     'Roblox authorization was cancelled. You can try linking your account again from the dashboard.',
   );
   await expectNoSeriousViolations(page, 'callback error');
-  await screenshots(page, 'callback-cancelled');
+  await screenshots(page, SHOTS, 'callback-cancelled');
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
   await expect(
     accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' }),
@@ -261,7 +254,7 @@ test('unlink asks first, then removes the account', async ({ page }) => {
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectNoSeriousViolations(page, 'unlink dialog');
-  await screenshots(page, 'unlink-dialog');
+  await screenshots(page, SHOTS, 'unlink-dialog');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(card).toBeVisible();
@@ -323,7 +316,7 @@ test('a verify that Discord refuses shows the server’s message', async ({
   );
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toHaveCount(0);
   await expectNoSeriousViolations(page, 'verify failure');
-  await screenshots(page, 'verify-refused');
+  await screenshots(page, SHOTS, 'verify-refused');
 });
 
 test.describe('the standalone page (API mocked by MSW)', () => {
@@ -352,7 +345,7 @@ test.describe('the standalone page (API mocked by MSW)', () => {
     ).toBeVisible();
     // with a warning to read, the screen stays until the user continues
     await expectNoSeriousViolations(page, 'success screen');
-    await screenshots(page, 'verify-success');
+    await screenshots(page, SHOTS, 'verify-success');
     await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
     // the harness records the navigation instead of leaving
     await expect(page.getByText('Navigation requested: /dashboard?tab=accounts')).toBeVisible();

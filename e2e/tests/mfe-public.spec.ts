@@ -1,15 +1,14 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, SHELL, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { statsLine } from '../support/landing';
 import { gotoPrerendered } from '../support/prerender';
-import { screenshotDir } from '../support/screenshots';
+import { screenshots } from '../support/screenshots';
 import { STACK } from '../support/stack';
 
 /** The API's own address, for Node's fetch (the API listens on 127.0.0.1 only). */
 const API = `http://127.0.0.1:${STACK.ports.api}`;
-const SCREENSHOTS = screenshotDir('mfe-public');
+const SCREENSHOTS = 'mfe-public';
 const ERROR_PAGES = [
   { code: '401', title: 'Sign in required', actions: ['Log In', 'Go Home'] },
   { code: '403', title: 'Access denied', actions: ['Go Home'] },
@@ -263,10 +262,9 @@ test.describe('mfe_public: accessibility and screenshots', () => {
           await expect(page.getByText(statsLine(stats))).toBeVisible();
         }
         await expectNoSeriousViolations(page);
-        await page.screenshot({
-          path: path.join(SCREENSHOTS, `${name}-${width}.png`),
-          fullPage: true,
-          animations: 'disabled',
+        await screenshots(page, SCREENSHOTS, name, {
+          widths: [width],
+          height: width === 375 ? 812 : 900,
         });
       }
     });

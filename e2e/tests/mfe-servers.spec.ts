@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   EMULATOR,
@@ -9,7 +8,7 @@ import {
   test,
 } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
-import { screenshotDir } from '../support/screenshots';
+import { screenshots } from '../support/screenshots';
 
 /**
  * The Servers tab and the invite page of mfe_servers, through the shell, against the API and the
@@ -17,7 +16,7 @@ import { screenshotDir } from '../support/screenshots';
  * member_count 128), manages Obby Lounge (no bot, 3 members) and is a plain member of Tycoon
  * Hangout, which is not theirs to manage and so is not listed.
  */
-const SCREENSHOTS = screenshotDir('mfe-servers');
+const SCREENSHOTS = 'mfe-servers';
 const OBBY_LOUNGE_ID = '300000000000000002';
 
 test.beforeEach(async ({ request }) => {
@@ -83,10 +82,7 @@ test('Sync Servers lists the seeded servers with their role, member count, badge
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `servers-tab-${width}.png`),
-      fullPage: true,
-    });
+    await screenshots(page, SCREENSHOTS, 'servers-tab', { widths: [width] });
   }
 });
 
@@ -171,7 +167,7 @@ test('the invite page says where it is going; without a server_id it goes to the
   ).toBeVisible();
   await expect(page.getByText('Adding bot to Obby Lounge')).toBeVisible();
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'invite-redirecting-1280.png') });
+  await screenshots(page, SCREENSHOTS, 'invite-redirecting', { fullPage: false, height: 800 });
   release();
   await page.waitForURL(`${EMULATOR}/**`);
   await expect(page.getByText('Add bot to Obby Lounge')).toBeVisible();
@@ -207,10 +203,7 @@ test('the invite page shows a failed invite with Try Again and Back to Dashboard
   ).toBeVisible();
   await expect(page.getByText('Adding bot to Obby Lounge')).toBeVisible();
   await expectNoSeriousViolations(page);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `invite-failed-${width}.png`) });
-  }
+  await screenshots(page, SCREENSHOTS, 'invite-failed', { fullPage: false, height: 800 });
 
   await page.unroute('**/api/v1/dashboard/bot/invite-url**');
   await page.getByRole('button', { name: 'Try Again' }).click();

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { API, EMULATOR_CONTROL, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
-import { screenshotDir } from '../support/screenshots';
+import { screenshots } from '../support/screenshots';
 import { STACK } from '../support/stack';
 
 const STANDALONE = STACK.remotes.mfe_setup;
-const SHOTS = screenshotDir('mfe-setup');
+const SHOTS = 'mfe-setup';
 
 /** Demo seed (emulator/seeds/demo.json): demo_user owns Demo Builders (bot present)… */
 const DEMO_BUILDERS = '300000000000000001';
@@ -109,7 +109,7 @@ test.describe('the setup wizard on the standalone page (MSW)', () => {
     const dialog = page.getByRole('dialog', { name: 'Set up RoConnect in Demo Racing League' });
     await expect(dialog.getByRole('heading', { name: 'Nickname Configuration' })).toBeFocused();
     await expect(dialog.getByRole('radio', { name: 'Roblox username', exact: true })).toBeChecked();
-    await page.screenshot({ path: `${SHOTS}/wizard-step1-1280.png` });
+    await screenshots(page, SHOTS, 'wizard-step1', { widths: [1280], fullPage: false });
     await expectNoSeriousViolations(page);
 
     await dialog.getByText('Discord display name with Roblox username').click();
@@ -123,7 +123,7 @@ test.describe('the setup wizard on the standalone page (MSW)', () => {
     await dialog
       .getByRole('textbox', { name: 'Roblox group ID or URL' })
       .fill('https://www.roblox.com/communities/5000001/demo');
-    await page.screenshot({ path: `${SHOTS}/wizard-step3-1280.png` });
+    await screenshots(page, SHOTS, 'wizard-step3', { fullPage: false });
     await expectNoSeriousViolations(page);
     await dialog.getByRole('button', { name: 'Complete Setup' }).click();
     await expect(toasts(page).getByText('Step 3 completed successfully!')).toBeVisible();
@@ -148,7 +148,11 @@ test.describe('the setup wizard on the standalone page (MSW)', () => {
     await expect(dialog.getByRole('heading', { name: 'Nickname Configuration' })).toBeFocused();
     const box = await dialog.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${SHOTS}/wizard-step1-375.png` });
+    await screenshots(page, SHOTS, 'wizard-step1', {
+      widths: [375],
+      fullPage: false,
+      height: 740,
+    });
     await expectNoSeriousViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -199,7 +203,7 @@ test.describe('the server configuration page through the shell', () => {
     await expect(
       group.getByRole('heading', { name: 'Linked group: RoConnect Demo Group' }),
     ).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/config-1280.png`, fullPage: true });
+    await screenshots(page, SHOTS, 'config', { widths: [1280] });
     await expectNoSeriousViolations(page);
 
     await page.reload();
@@ -216,7 +220,7 @@ test.describe('the server configuration page through the shell', () => {
     );
 
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.screenshot({ path: `${SHOTS}/config-375.png`, fullPage: true });
+    await screenshots(page, SHOTS, 'config', { widths: [375], height: 740 });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth > window.innerWidth,
     );
