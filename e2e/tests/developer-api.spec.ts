@@ -1,5 +1,6 @@
 import { API, expect, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import { screenshots } from '../support/screenshots';
 import {
   apiCall,
   DEMO_BUILDERS,
@@ -17,6 +18,7 @@ import {
 /** Demo seed: alex_builds is a member of Demo Builders. */
 const MEMBER_ID = '200000000000000002';
 const KEY_NAME = 'E2E game server';
+const SHOTS = 'developer-api';
 
 const cleanups = useConsoleSpec();
 
@@ -53,6 +55,11 @@ test('the owner creates a key, sees it once, and sees its last use after a call 
 
   const row = keys.getByRole('listitem').filter({ hasText: KEY_NAME });
   await expect(row.getByText('Never used')).toBeVisible();
+  const webhook = section(page, 'Webhook');
+  await expect(webhook.getByText('No deliveries yet')).toBeVisible();
+  // the key and its prefix differ each run
+  const prefix = row.locator('code');
+  await screenshots(page, SHOTS, 'developers-new-key', { mask: [shown, prefix] });
 
   // another program asks about a member with the key: answered (linked and shown) or 404, never refused
   const call = await page.request.get(
@@ -66,6 +73,8 @@ test('the owner creates a key, sees it once, and sees its last use after a call 
   await page.reload();
   await expect(keys.getByLabel(`New key "${KEY_NAME}"`)).toHaveCount(0);
   await expect(row.getByText('Last used just now')).toBeVisible();
+  await expect(webhook.getByText('No deliveries yet')).toBeVisible();
+  await screenshots(page, SHOTS, 'developers-page', { mask: [prefix] });
 
   await row.getByRole('button', { name: `Revoke ${KEY_NAME}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Revoke this key?' });

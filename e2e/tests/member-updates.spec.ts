@@ -16,6 +16,7 @@ import {
   resetEmulator,
   type DemoSeed,
 } from '../support/console';
+import { screenshots } from '../support/screenshots';
 
 const DEMO_USER_ID = '200000000000000001';
 const ALEX_ID = '200000000000000002';
@@ -34,6 +35,7 @@ const OWNER = { id: '200000000000000100', username: 'builders_owner' };
  * unverified role). The owner already has it and never linked an account: not in the run.
  */
 const TOTAL = 2 + PLAYERS.length;
+const SHOTS = 'member-updates';
 
 /**
  * The demo seed with a busier Demo Builders: a separate owner, demo_user as an administrator,
@@ -128,6 +130,11 @@ test('Update all members asks first, shows live progress, then the summary', asy
   await section.getByRole('button', { name: 'Update all members' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update all members?' });
   await expect(dialog).toContainText('re-apply the roles and nickname of every member');
+  // the dialog's preview of what the update would change, once worked out
+  await expect(dialog.getByText(/^(Loading the binds|Working out the preview)\.\.\.$/)).toHaveCount(
+    0,
+  );
+  await screenshots(page, SHOTS, 'update-all-confirm', { fullPage: false });
   await dialog.getByRole('button', { name: 'Update all members' }).click();
 
   // while it runs: the bar and the figures move, out of the real total, with the time left
@@ -145,6 +152,7 @@ test('Update all members asks first, shows live progress, then the summary', asy
     section.getByText(new RegExp(`^${partly} of ${TOTAL} members updated$`)),
   ).toBeVisible();
   await expect(section.getByText(/^About \d+ seconds? left$/)).toBeVisible();
+  await screenshots(page, SHOTS, 'update-all-running', { of: section });
 
   // then the summary, with the exact counts
   const summary = section.getByRole('status');
@@ -168,4 +176,5 @@ test('Update all members asks first, shows live progress, then the summary', asy
   const after = page.getByRole('region', { name: 'Update all members' }).getByRole('status');
   await expect(after).toContainText('Update finished');
   await expect(after).toContainText(`${TOTAL} members updated.`);
+  await screenshots(page, SHOTS, 'update-all-finished', { of: section });
 });

@@ -10,6 +10,7 @@ import {
   test,
 } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import { screenshots } from '../support/screenshots';
 import {
   apiCall,
   DEMO_BUILDERS,
@@ -29,6 +30,7 @@ import {
 const MEMBER = { username: 'quiet_sam', discordId: '200000000000000003' };
 const OWNER = { username: 'demo_user', discordId: '200000000000000001' };
 const ROBLOX_ACCOUNT = 'JustVisiting';
+const SHOTS = 'privacy';
 
 const cleanups = useConsoleSpec();
 
@@ -141,6 +143,8 @@ test('a member turns Demo Builders off and /whois there answers that they keep i
   await expect(lookups.getByRole('listitem').first()).toContainText(
     'used /whois on you in Demo Builders (kept private)',
   );
+  await expect(toggle).not.toBeChecked();
+  await screenshots(page, SHOTS, 'privacy-page');
 
   await toggle.click();
   await expect(toggle).toBeChecked();
@@ -176,6 +180,7 @@ test('a member downloads their data, deletes their account after typing DELETE, 
   const confirm = dialog.getByRole('button', { name: 'Delete account' });
   await expect(confirm).toBeDisabled();
   await expectNoSeriousViolations(page, 'delete dialog');
+  await screenshots(page, SHOTS, 'delete-dialog', { fullPage: false });
   await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
   await confirm.click();
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import { screenshots } from '../support/screenshots';
 import {
   DEMO_BUILDERS,
   apiCall,
@@ -18,6 +19,7 @@ import {
  * they did not get it.
  */
 const MEMBER = 'alex_builds';
+const SHOTS = 'rules';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -195,6 +197,7 @@ test('the owner follows the server page to the rules page, sets a nickname templ
     restrictions.getByText(/The bot's role does not have Kick Members.*or choose deny\./),
   ).toBeVisible();
   await expectNoSeriousViolations(page, 'rules page with a refusal');
+  await screenshots(page, SHOTS, 'rules-page-kick-refused');
   const deny = restrictions.getByRole('radio', { name: /Deny/ });
   await deny.focus();
   await page.keyboard.press('Space');
@@ -202,6 +205,7 @@ test('the owner follows the server page to the rules page, sets a nickname templ
   await restrictions.getByRole('button', { name: 'Save Restrictions' }).click();
   await expect(toasts(page).getByText('Restrictions saved')).toBeVisible();
   await expectNoSeriousViolations(page, 'rules page');
+  await screenshots(page, SHOTS, 'rules-page');
 
   const { data } = (await apiCall(page, 'GET', `/api/v1/server/${DEMO_BUILDERS}/config`)) as {
     data: {

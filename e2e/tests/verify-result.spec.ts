@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import { screenshots } from '../support/screenshots';
 import {
   DEMO_BUILDERS,
   apiCall,
@@ -18,6 +19,7 @@ import {
  * blocked, he reads that he cannot get roles there and why, never a success.
  */
 const MEMBER = 'alex_builds';
+const SHOTS = 'verify-result';
 /** DemoBuilder's Roblox id in the emulator's demo seed */
 const DEMO_BUILDER_ROBLOX_ID = '1000001';
 const NO_RESTRICTIONS = {
@@ -139,6 +141,7 @@ test('opening "Why not these roles?" shows why and keeps the member on the page'
     page.getByRole('region', { name: 'Roles you did not get' }).getByRole('listitem'),
   ).toHaveText([/^VIP: the game pass Double Coins is not owned$/]);
   await expectNoSeriousViolations(page, 'verify success with the roles not given open');
+  await screenshots(page, SHOTS, 'why-not-these-roles');
 
   await page.clock.runFor(15_000);
   await expect(page).toHaveURL(/\/verify/);
@@ -171,6 +174,7 @@ test('a restricted member sees the restriction and why, not "Verification Succes
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toHaveCount(0);
   await expect(toasts(page).getByText('Verification triggered! Check your DMs.')).toHaveCount(0);
   await expectNoSeriousViolations(page, 'verify result of a restricted member');
+  await screenshots(page, SHOTS, 'restricted');
 
   // no redirect: the reason is what they came to read
   await page.clock.runFor(15_000);
