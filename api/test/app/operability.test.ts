@@ -5,7 +5,7 @@ import { startMetricsServer } from '../../src/plugins/metrics';
 import { oauthStates } from '../../src/db/schema';
 import { PURGE_QUEUE } from '../../src/domain/maintenance/purge-job';
 import { testSettings } from '../support/app';
-import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from '../support/db';
+import { queryRows, truncateAll, useTestDatabase } from '../support/db';
 import { createFakeIntegrations } from '../support/fake-integrations';
 import { loginAs, startLogin } from '../support/fake-login';
 import { until } from '../support/until';
@@ -15,14 +15,8 @@ import { sql } from 'drizzle-orm';
 /** The job engine does these in its own time: polled every 200 ms, for up to 15 s. */
 const JOB_WAIT = { timeoutMs: 15_000, everyMs: 200 };
 
-let tdb: TestDatabase;
+const tdb = useTestDatabase({ emptyEachTest: false });
 let app: FastifyInstance | undefined;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
 afterEach(async () => {
   await app?.close();
   app = undefined;

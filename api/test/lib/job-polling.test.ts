@@ -12,14 +12,14 @@ import { createRun } from '../../src/features/member-updates/store';
 import { startJobEngine } from '../../src/lib/job-engine';
 import { PURGE_QUEUE } from '../../src/domain/maintenance/purge-job';
 import { testSettings } from '../support/app';
-import { openTestDatabase, type TestDatabase } from '../support/db';
+import { useTestDatabase } from '../support/db';
 import { recordJobLooks } from '../support/job-looks';
 import { createFakeIntegrations } from '../support/fake-integrations';
 import { completeSetup, loginAs } from '../support/fake-login';
 import { until } from '../support/until';
 import { GUILD_A, GUILD_B, GUILD_C, OLIVIA, standardWorld } from '../support/world';
 
-let tdb: TestDatabase;
+const tdb = useTestDatabase({ emptyEachTest: false });
 let app: FastifyInstance | undefined;
 
 const silentLog = { warn: () => undefined, info: () => undefined } as never;
@@ -37,15 +37,9 @@ async function startApi(env: Record<string, string> = {}) {
   return app;
 }
 
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
 afterEach(async () => {
   await app?.close();
   app = undefined;
-});
-afterAll(async () => {
-  await tdb?.cleanup();
 });
 
 /** pg-boss's own queue, where due scheduled jobs (the hourly purge) wait to be queued */

@@ -9,7 +9,7 @@ import { getConfig, saveConfig } from '../../../src/domain/config/config-store';
 import { guilds, robloxAccounts, users } from '../../../src/db/schema';
 import { startLogPoster, type LogPoster } from '../../../src/domain/discord-log/log-poster';
 import { testSettings } from '../../support/app';
-import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
+import { useTestDatabase } from '../../support/db';
 import {
   createFakeIntegrations,
   createWorld,
@@ -20,20 +20,13 @@ const GUILD = '120000000000000001';
 const LOGS = '130000000000000002';
 const OTHER_GUILD = '120000000000000002';
 
-let tdb: TestDatabase;
+const tdb = useTestDatabase();
 let world: FakeWorld;
 let ctx: AppContext;
 let poster: LogPoster;
 const warnings: object[] = [];
 
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
 beforeEach(async () => {
-  await truncateAll(tdb.database);
   world = createWorld();
   for (const id of [GUILD, OTHER_GUILD])
     world.guilds.set(id, {

@@ -11,14 +11,9 @@ import {
 import { purgePastRetention } from '../../../src/domain/maintenance/purge';
 import { ConfigError, loadSettings } from '../../../src/config';
 import { testSettings } from '../../support/app';
-import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from '../../support/db';
+import { queryRows, useTestDatabase } from '../../support/db';
 
-let tdb: TestDatabase;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => tdb?.cleanup());
-beforeEach(async () => truncateAll(tdb.database));
+const tdb = useTestDatabase();
 
 const db = () => tdb.database.db;
 const DAY_MS = 24 * 60 * 60 * 1000;

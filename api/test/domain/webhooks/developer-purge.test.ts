@@ -6,14 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { apiKeyCalls, webhookDeliveries } from '../../../src/db/schema';
 import { purgeKeyCalls } from '../../../src/domain/api-keys/keys';
 import { purgeDeliveries } from '../../../src/domain/webhooks/store';
-import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
+import { useTestDatabase } from '../../support/db';
 
-let tdb: TestDatabase;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => tdb?.cleanup());
-beforeEach(async () => truncateAll(tdb.database));
+const tdb = useTestDatabase();
 
 const day = (n: number) => new Date(Date.UTC(2030, 0, n));
 

@@ -7,14 +7,12 @@
  */
 import type { Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
-import { openTestDatabase, type TestDatabase } from '../../support/db';
 import {
-  consent,
-  followIntoApi,
+  linkRobloxThroughEmulator,
   loginThroughEmulator,
-  startStack,
+  setUpServerAs,
+  useStack,
   type HttpSession,
-  type Stack,
 } from '../../support/emulator-flow';
 
 jest.setTimeout(120_000);
@@ -71,23 +69,13 @@ const BY_KIND = {
 
 const ACCOUNT_ROUTE = 'GET /v1/users/:userId';
 
-let tdb: TestDatabase;
-let stack: Stack;
+const { stack } = useStack(() => ({ seed: seed() }), 'file');
 let owner: HttpSession;
 let max: HttpSession;
 beforeAll(async () => {
-  tdb = await openTestDatabase();
-  stack = await startStack(tdb.database, { seed: seed() });
   owner = await loginThroughEmulator(stack, OWNER);
-  const base = `/api/v1/server/${GUILD}/setup`;
-  await owner.call('POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
-  await owner.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' });
-  await owner.call('POST', `${base}/group`, { skip: true });
+  await setUpServerAs(owner, GUILD);
   max = await loginThroughEmulator(stack, MEMBER);
-});
-afterAll(async () => {
-  await stack?.close();
-  await tdb?.cleanup();
 });
 
 async function putBinds(binds: unknown[]) {
@@ -96,12 +84,7 @@ async function putBinds(binds: unknown[]) {
 }
 
 /** Links a Roblox account to Max through the emulator's consent page; answers its account id. */
-async function link(robloxId: number): Promise<string> {
-  const url = (await max.call('GET', '/roblox/auth-url')).json.data.auth_url;
-  await followIntoApi(stack, await consent(url, { user_id: String(robloxId) }), max.jar.cookie);
-  const accounts = (await max.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
-  return accounts.find((a: { roblox_id: string }) => a.roblox_id === String(robloxId)).id;
-}
+const link = (robloxId: number) => linkRobloxThroughEmulator(stack, max, robloxId);
 
 /** Verifies Max with the account; answers the Roblox web API calls it made, by route. */
 async function robloxCallsOfVerify(accountId: string) {
