@@ -88,7 +88,7 @@ const EXPECTED: Record<`${RemoteName}/${string}`, Expectation> = {
   },
   'mfe_setup/ServerConfig': heading(2, 'Nickname Configuration'),
   'mfe_setup/DiscordSettings': heading(2, 'Log channel'),
-  'mfe_setup/RulesSettings': heading(2, 'Nickname template'),
+  'mfe_setup/RulesSettings': heading(2, 'Bypass roles'),
   'mfe_setup/DeveloperSettings': heading(2, 'API keys'),
 };
 

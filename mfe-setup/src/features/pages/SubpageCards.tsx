@@ -39,7 +39,8 @@ const SUBPAGES = {
   },
   rules: {
     title: 'Nicknames, bypass roles and restrictions',
-    description: 'The nickname template, roles the bot leaves alone, and who may not verify here.',
+    description:
+      'Roles whose members keep their nickname or their roles, and who may not verify here.',
     path: rulesPath,
     linkLabel: 'Open Rules',
   },

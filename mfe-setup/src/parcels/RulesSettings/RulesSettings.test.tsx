@@ -32,9 +32,8 @@ async function renderRules() {
 const region = (name: string) => screen.getByRole('region', { name });
 
 describe('Rules page', () => {
-  it('shows its three sections with the saved values', async () => {
+  it('shows its two sections with the saved values', async () => {
     Object.assign(record(), {
-      nickname_template: '{roblox-name} [{group-rank}]',
       nickname_bypass_role_ids: [MODERATORS],
       role_bypass_role_ids: [],
       restrictions: {
@@ -47,13 +46,7 @@ describe('Rules page', () => {
     await renderRules();
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
-    ).toEqual(['Nickname template', 'Bypass roles', 'Restrictions']);
-    const template = within(region('Nickname template')).getByRole('textbox', {
-      name: 'Template',
-    });
-    expect(template).toHaveValue('{roblox-name} [{group-rank}]');
-    // the example fills the tokens in
-    expect(template).toHaveAccessibleDescription(/For example: DemoBuilder \[Officer\]/);
+    ).toEqual(['Bypass roles', 'Restrictions']);
     const keepNickname = within(region('Bypass roles')).getByRole('group', {
       name: 'Keep their nickname',
     });
@@ -70,37 +63,6 @@ describe('Rules page', () => {
     expect(kick).toHaveAccessibleDescription(
       /removed from the server.*Never applied to server managers/,
     );
-  });
-
-  it('a server that never set a template shows its format’s', async () => {
-    Object.assign(record(), {
-      nickname_format: 'discord_display_with_roblox',
-      nickname_template: null,
-    });
-    await renderRules();
-    expect(
-      within(region('Nickname template')).getByRole('textbox', { name: 'Template' }),
-    ).toHaveValue('{discord-name} ({roblox-name})');
-  });
-
-  it('saves a template, and shows the API’s refusal of a bad one under the field', async () => {
-    const bodies = recordRequests(server, 'put', API_PATHS.editNickname(SERVER_ID));
-    const user = await renderRules();
-    const section = region('Nickname template');
-    const field = within(section).getByRole('textbox', { name: 'Template' });
-    await user.clear(field);
-    await user.type(field, '{{rank}} {{roblox-name}');
-    await user.click(within(section).getByRole('button', { name: 'Save Nickname Template' }));
-    expect(
-      await notifications().findByText('Failed to save the nickname template'),
-    ).toBeInTheDocument();
-    expect(field).toHaveAccessibleDescription(/names \{rank\}, which is not a token/);
-    await user.clear(field);
-    await user.type(field, 'VIP {{roblox-name}');
-    await user.click(within(section).getByRole('button', { name: 'Save Nickname Template' }));
-    expect(await notifications().findByText('Nickname template saved')).toBeInTheDocument();
-    expect(bodies.at(-1)).toEqual({ nickname_template: 'VIP {roblox-name}' });
-    expect(record().nickname_template).toBe('VIP {roblox-name}');
   });
 
   it('saves both bypass lists', async () => {

@@ -1,14 +1,6 @@
-import {
-  DEFAULT_NICKNAME_FORMAT,
-  PageContainer,
-  Stack,
-  type RoutePageProps,
-} from '@roconnect/shared-lib';
-import { effectiveNicknameTemplate } from '@roconnect/shared-lib/contract';
+import { PageContainer, Stack, type RoutePageProps } from '@roconnect/shared-lib';
 import { serverChanged, usePageQueryClient } from '@roconnect/shared-lib/query';
 import { BypassRolesSection } from '../../features/bypass-roles/BypassRolesSection';
-import { NicknameTemplateSection } from '../../features/nickname-template/NicknameTemplateSection';
-import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
 import {
   BackToServerLink,
   ServerPageFailed,
@@ -30,9 +22,9 @@ const NO_RESTRICTIONS = {
 } as const;
 
 /**
- * /server/edit/{serverId}/rules: how verification names members and whom it leaves alone or turns
- * away (nickname template, bypass roles, restrictions), one section per setting, each saved on its
- * own. The binds themselves stay on the server page, beside their preview.
+ * /server/edit/{serverId}/rules: whom verification leaves alone or turns away (bypass roles,
+ * restrictions), one section per setting, each saved on its own. The nickname itself (format or
+ * template, one control) and the binds stay on the server page.
  */
 export function RulesSettings({ serverId }: RulesSettingsProps) {
   const client = usePageQueryClient();
@@ -46,9 +38,6 @@ export function RulesSettings({ serverId }: RulesSettingsProps) {
     );
 
   const { server_config: config, roles } = state.data;
-  const format = isNicknameFormat(config.nickname_format)
-    ? config.nickname_format
-    : DEFAULT_NICKNAME_FORMAT;
   const choosable = roles.filter((role) => role.name !== '@everyone');
   return (
     <PageContainer>
@@ -58,11 +47,6 @@ export function RulesSettings({ serverId }: RulesSettingsProps) {
         back={<BackToServerLink serverId={serverId} />}
       />
       <Stack gap={6}>
-        <NicknameTemplateSection
-          serverId={serverId}
-          savedTemplate={effectiveNicknameTemplate(format, config.nickname_template)}
-          onSaved={saved}
-        />
         <BypassRolesSection
           serverId={serverId}
           roles={choosable}

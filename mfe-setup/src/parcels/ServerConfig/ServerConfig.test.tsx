@@ -146,6 +146,97 @@ describe('ServerConfig: Nickname Configuration', () => {
     expect(serverRecord().nickname_format).toBe('discord_display_with_roblox');
   });
 
+  const radio = (name: string) => screen.getByRole('radio', { name });
+  const templateField = () =>
+    within(section('Nickname Configuration')).getByRole('textbox', { name: 'Template' });
+
+  it('shows the format and its template as one: choosing one shows the other', async () => {
+    const user = await renderPage();
+    expect(radio('Roblox username')).toBeChecked();
+    expect(templateField()).toHaveValue('{roblox-name}');
+    await user.click(radio('Discord display name with Roblox username'));
+    expect(templateField()).toHaveValue('{discord-name} ({roblox-name})');
+    expect(templateField()).toHaveAccessibleDescription('For example: Demo User (DemoBuilder)');
+    // a template that is no format's is "Your own template"; one that is a format's, that format
+    await user.clear(templateField());
+    await user.type(templateField(), 'VIP {{roblox-name}');
+    expect(radio('Your own template')).toBeChecked();
+    expect(radio('Roblox username')).not.toBeChecked();
+    await user.clear(templateField());
+    await user.type(templateField(), '{{display-name}');
+    expect(radio('Roblox display name')).toBeChecked();
+    await user.clear(templateField());
+    expect(radio('Do not set nicknames')).toBeChecked();
+    expect(templateField()).toHaveAccessibleDescription(
+      'No nickname is set: members keep their own.',
+    );
+  });
+
+  it('a template of the server’s own shows as "Your own template", not the old format', async () => {
+    Object.assign(serverRecord(), {
+      nickname_format: 'discord_display',
+      nickname_template: '{roblox-name} [{group-rank}]',
+    });
+    await renderPage();
+    expect(radio('Your own template')).toBeChecked();
+    expect(radio('Discord display name')).not.toBeChecked();
+    expect(templateField()).toHaveValue('{roblox-name} [{group-rank}]');
+    expect(templateField()).toHaveAccessibleDescription('For example: DemoBuilder [Officer]');
+  });
+
+  it('saving a format over a template of the server’s own says so first, and it can come back', async () => {
+    serverRecord().nickname_template = 'VIP {roblox-name}';
+    const bodies = recordRequests(server, 'put', API_PATHS.editNickname(SERVER_ID));
+    const user = await renderPage();
+    const nickname = section('Nickname Configuration');
+    expect(within(nickname).queryByText(/^Saving replaces/)).not.toBeInTheDocument();
+    await user.click(radio('Roblox display name'));
+    expect(templateField()).toHaveValue('{display-name}');
+    expect(
+      within(nickname).getByText('Saving replaces your own template “VIP {roblox-name}”.'),
+    ).toBeInTheDocument();
+    // changed their mind: their template comes back as it was
+    await user.click(radio('Your own template'));
+    expect(templateField()).toHaveValue('VIP {roblox-name}');
+    expect(templateField()).toHaveFocus();
+    expect(within(nickname).queryByText(/^Saving replaces/)).not.toBeInTheDocument();
+    await user.click(radio('Roblox display name'));
+    await user.click(within(nickname).getByRole('button', { name: 'Save Nickname Format' }));
+    expect(
+      await notifications().findByText('Nickname format updated successfully!'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([{ nickname_format: 'roblox_display' }]);
+    expect(serverRecord()).toMatchObject({
+      nickname_format: 'roblox_display',
+      nickname_template: null,
+    });
+    await waitFor(() =>
+      expect(within(nickname).queryByText(/^Saving replaces/)).not.toBeInTheDocument(),
+    );
+  });
+
+  it('saves a template of the server’s own, and says what is wrong with one before sending it', async () => {
+    const bodies = recordRequests(server, 'put', API_PATHS.editNickname(SERVER_ID));
+    const user = await renderPage();
+    const nickname = section('Nickname Configuration');
+    await user.click(radio('Your own template'));
+    expect(templateField()).toHaveValue('{display-name} ({roblox-name})');
+    await user.clear(templateField());
+    await user.type(templateField(), '{{rank} {{roblox-name}');
+    await user.click(within(nickname).getByRole('button', { name: 'Save Nickname Format' }));
+    expect(templateField()).toHaveAccessibleDescription(
+      /The template names \{rank\}, which is not a token/,
+    );
+    expect(bodies).toEqual([]);
+    await user.clear(templateField());
+    await user.paste('{roblox-name} [{group-rank}]');
+    await user.click(within(nickname).getByRole('button', { name: 'Save Nickname Format' }));
+    expect(await notifications().findByText('Nickname template saved')).toBeInTheDocument();
+    expect(bodies).toEqual([{ nickname_template: '{roblox-name} [{group-rank}]' }]);
+    expect(serverRecord().nickname_template).toBe('{roblox-name} [{group-rank}]');
+    expect(radio('Your own template')).toBeChecked();
+  });
+
   it('says when the save fails', async () => {
     server.use(failNext('put', API_PATHS.editNickname(SERVER_ID), 500));
     const user = await renderPage();

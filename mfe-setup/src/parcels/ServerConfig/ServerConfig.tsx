@@ -20,9 +20,9 @@ import {
   ServerPageLoading,
 } from '../../features/pages/PageFrame';
 import { isNicknameFormat } from '../../features/nickname/nicknameFormatOptions';
+import { NicknameSection } from '../../features/nickname/NicknameSection';
 import { VerifyLinkCard } from '../../features/verifyLink/VerifyLinkCard';
 import { GroupSection } from './GroupSection';
-import { NicknameSection } from './NicknameSection';
 import { LOAD_FAILED_MESSAGE, useServerEditData } from './useServerEditData';
 import { UnverifiedRoleSection } from './UnverifiedRoleSection';
 import { VerifiedRoleSection } from './VerifiedRoleSection';
@@ -77,6 +77,8 @@ export function ServerConfig({ serverId }: ServerConfigProps) {
               ? config.nickname_format
               : DEFAULT_NICKNAME_FORMAT
           }
+          savedTemplate={config.nickname_template ?? null}
+          onSaved={saved}
         />
         <SubpageCard page="rules" serverId={serverId} />
         <VerifiedRoleSection
