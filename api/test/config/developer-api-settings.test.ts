@@ -3,18 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadSettings } from '../../src/config';
+import { PRODUCTION_ENV } from '../support/app';
 
 const dev = (env: Record<string, string> = {}) =>
   loadSettings({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roconnect-devapi-')), ...env });
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'production-jwt-secret-that-is-long-enough-0123',
-  TOKEN_ENCRYPTION_KEY: 'f'.repeat(64),
-  DISCORD_CLIENT_ID: '123456789012345678',
-  DISCORD_CLIENT_SECRET: 'real-secret',
-  DISCORD_BOT_TOKEN: 'real-bot-token',
-  DISCORD_PUBLIC_KEY: 'a'.repeat(64),
-};
+const PRODUCTION: Record<string, string> = PRODUCTION_ENV;
 
 it('defaults: 60 calls a minute per key, 120 per server, 10 refused keys per address, 10 keys a day, no private webhooks, a first retry after 30 s, 10 s an attempt, 8 at once', () => {
   expect(dev().developerApi).toEqual({

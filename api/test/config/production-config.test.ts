@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadSettings } from '../../src/config';
+import { PRODUCTION_ENV } from '../support/app';
 
 const REQUIRED = [
   'JWT_SECRET',
@@ -12,15 +13,7 @@ const REQUIRED = [
   'DISCORD_BOT_TOKEN',
   'DISCORD_PUBLIC_KEY',
 ];
-const COMPLETE = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'production-jwt-secret-that-is-long-enough-0123',
-  TOKEN_ENCRYPTION_KEY: 'f'.repeat(64),
-  DISCORD_CLIENT_ID: '123456789012345678',
-  DISCORD_CLIENT_SECRET: 'real-secret',
-  DISCORD_BOT_TOKEN: 'real-bot-token',
-  DISCORD_PUBLIC_KEY: 'a'.repeat(64),
-};
+const COMPLETE: Record<string, string> = PRODUCTION_ENV;
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'roconnect-prod-'));
 
 describe('NODE_ENV=production fails closed', () => {

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadSettings } from '../../src/config';
-import { testSettings } from '../support/app';
+import { PRODUCTION_ENV, testSettings } from '../support/app';
 import { freePort, spawnApiProcess, waitForApiHealth } from '../support/api-process';
 
 const dirs: string[] = [];
@@ -32,14 +32,8 @@ describe('METRICS_PORT and METRICS_HOST', () => {
     });
     expect(testSettings({ METRICS_PORT: 'off' }).metrics).toBeUndefined();
     const production = loadSettings({
-      NODE_ENV: 'production',
+      ...PRODUCTION_ENV,
       DATA_DIR: tmp(),
-      JWT_SECRET: 'production-jwt-secret-that-is-long-enough-0123',
-      TOKEN_ENCRYPTION_KEY: 'f'.repeat(64),
-      DISCORD_CLIENT_ID: '123456789012345678',
-      DISCORD_CLIENT_SECRET: 'real-secret',
-      DISCORD_BOT_TOKEN: 'real-bot-token',
-      DISCORD_PUBLIC_KEY: 'a'.repeat(64),
     });
     expect(production.metrics).toEqual({ port: 9464, host: '127.0.0.1' });
   });

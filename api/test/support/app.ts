@@ -9,6 +9,17 @@ import type { Integrations } from '../../src/integrations/types';
 
 export const APP_URL = 'http://app.test';
 
+/** Every setting production requires, with values that pass its checks (none of them real). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'production-jwt-secret-that-is-long-enough-0123',
+  TOKEN_ENCRYPTION_KEY: 'f'.repeat(64),
+  DISCORD_CLIENT_ID: '123456789012345678',
+  DISCORD_CLIENT_SECRET: 'real-secret',
+  DISCORD_BOT_TOKEN: 'real-bot-token',
+  DISCORD_PUBLIC_KEY: 'a'.repeat(64),
+} as const;
+
 export function testSettings(env: Record<string, string> = {}): Settings {
   return loadSettings({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'roconnect-api-')),
