@@ -65,15 +65,14 @@ function SaveNote({
   binds: BindsData | undefined;
   linked: GroupSummary | null;
 }) {
-  const typedName = useGroupInputName(serverId, input);
   const parsed = parseRobloxGroupInput(input);
-  if (!parsed.ok || !binds) return null;
-  const id = parsed.groupId;
-  const name =
-    (linked?.id === id ? linked.name : undefined) ??
-    binds.groups.find((g) => g.id === id)?.name ??
-    typedName.name ??
-    `group ${id}`;
+  const id = parsed.ok ? parsed.groupId : null;
+  const known =
+    (linked?.id === id ? linked.name : undefined) ?? binds?.groups.find((g) => g.id === id)?.name;
+  // a group the server has not bound is looked up by its id (a name the page does not have)
+  const typedName = useGroupInputName(serverId, known === undefined ? input : '');
+  if (id === null || !binds) return null;
+  const name = known ?? typedName.name ?? `group ${id}`;
   const { mine } = countOf(binds, id);
   return (
     <Note aria-live="polite">
