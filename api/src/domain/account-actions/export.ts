@@ -14,13 +14,16 @@ type Names = 'user_id' | 'discord_id';
  * exported (secrets: token hashes, encrypted provider tokens, OAuth verifiers). A table added
  * with a user column must be listed here: test/features/privacy/export-delete.test.ts reads the
  * database's columns and fails otherwise. `only`: export just these columns (a server's own
- * settings row that the user last changed names them, but is not theirs).
+ * settings row that the user last changed names them, but is not theirs). `others`: a row that
+ * names the user only as the one who acted on someone else (their /update of another member, their
+ * /whois of someone) is exported with that other person's columns emptied (null).
  */
 export const USER_TABLES: {
   table: string;
   columns: Partial<Record<string, Names>>;
   secret?: string[];
   only?: string[];
+  others?: { subject: Partial<Record<string, Names>>; columns: string[] };
 }[] = [
   { table: 'users', columns: { id: 'user_id', discord_id: 'discord_id' } },
   {
@@ -49,6 +52,21 @@ export const USER_TABLES: {
       actor_discord_id: 'discord_id',
       member_discord_id: 'discord_id',
     },
+    others: {
+      subject: { user_id: 'user_id', member_discord_id: 'discord_id' },
+      columns: [
+        'user_id',
+        'roblox_account_id',
+        'member_discord_id',
+        'member_username',
+        'roblox_id',
+        'roblox_username',
+        'nickname',
+        'nickname_before',
+        'nickname_after',
+        'warnings',
+      ],
+    },
   },
   {
     table: 'setting_changes',
@@ -63,6 +81,7 @@ export const USER_TABLES: {
   {
     table: 'privacy_lookups',
     columns: { subject_user_id: 'user_id', actor_discord_id: 'discord_id' },
+    others: { subject: { subject_user_id: 'user_id' }, columns: ['subject_user_id'] },
   },
 ];
 
@@ -87,6 +106,17 @@ function naming(columns: Partial<Record<string, Names>>, user: UserRow): SQL {
   return sql.join(parts, sql` OR `);
 }
 
+/** Whether a row names the user in one of `columns` (as `naming` would find it). */
+function names(
+  row: Record<string, unknown>,
+  columns: Partial<Record<string, Names>>,
+  user: UserRow,
+) {
+  return Object.entries(columns).some(([column, kind]) =>
+    kind === 'user_id' ? String(row[column]) === user.id : row[column] === user.discordId,
+  );
+}
+
 /** Dates as ISO strings, whatever the driver answers. */
 const plain = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
@@ -100,13 +130,14 @@ export async function userRecords(
     const { rows } = (await db.execute(
       sql`SELECT * FROM ${sql.identifier(t.table)} WHERE ${naming(t.columns, user)}`,
     )) as unknown as { rows: Record<string, unknown>[] };
-    out[t.table] = rows.map((row) =>
-      Object.fromEntries(
+    out[t.table] = rows.map((row) => {
+      const othersColumns = t.others && !names(row, t.others.subject, user) ? t.others.columns : [];
+      return Object.fromEntries(
         Object.entries(row)
           .filter(([k]) => !t.secret?.includes(k) && (!t.only || t.only.includes(k)))
-          .map(([k, v]) => [k, plain(v)]),
-      ),
-    );
+          .map(([k, v]) => [k, othersColumns.includes(k) ? null : plain(v)]),
+      );
+    });
   }
   return out;
 }
