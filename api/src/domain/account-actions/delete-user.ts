@@ -1,4 +1,4 @@
-import { eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { UnlinkCleanup } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -14,17 +14,36 @@ import {
   settingChanges,
   users,
   verifications,
+  webhookDeliveries,
 } from '../../db/schema';
 import { listLinkedAccounts, type RobloxAccountRow } from '../accounts/accounts';
 import { getUser, type UserRow } from '../accounts/users';
 import { announceUnlinkCleanup } from '../audit/record';
 import { clearRoleConnectionForGood } from '../role-connections/user-connection';
+import { findLiveSession } from '../sessions/sessions';
 import { getDiscordAccessToken } from '../tokens/discord-tokens';
 import { cleanUpAccount } from '../verification/unlink-cleanup';
+import type { WebhookPayload } from '../webhooks/events';
 import { unlinkLinkedAccount } from './unlink';
 
 /** What stands in a kept audit entry for a member who deleted their account. */
 export const TOMBSTONE = 'Deleted user';
+
+/** A deletion asks for a sign-in this recent: a stolen or forgotten session cannot delete. */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
+/**
+ * Whether the session signed in (Discord sign-in, sessions.created_at) within FRESH_SIGN_IN_MS.
+ * A refresh keeps the session and its sign-in time, so it does not count.
+ */
+export async function signedInRecently(
+  db: Db,
+  sessionId: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const session = await findLiveSession(db, sessionId);
+  return !!session && now - session.createdAt.getTime() <= FRESH_SIGN_IN_MS;
+}
 
 /**
  * Deletes a user (docs/security.md › Member privacy), for the member themself or the two-year
@@ -34,7 +53,8 @@ export const TOMBSTONE = 'Deleted user';
  * the role connection is emptied for good and our Discord grant revoked (best effort: Discord
  * accepts only the user's own token for either, so nothing could do it once the token is gone).
  * Then, in one transaction: the servers' audit entries stay with the member's identity (names in
- * their warnings too) replaced by TOMBSTONE, what only describes them goes, and the
+ * their warnings, their Discord id in others' warnings and setting changes too) replaced by
+ * TOMBSTONE, webhook deliveries still waiting lose them, what only describes them goes, and the
  * user row goes with everything that hangs on it (links, Discord tokens, sessions and their
  * refresh tokens, OAuth states, server memberships, privacy choices and lookups of them).
  * Null when there is no such user. Discord refusing a clean-up is a warning in the answer; an
@@ -95,6 +115,73 @@ const asWord = (name: string) =>
   );
 
 /**
+ * Kept free text naming the member by Discord id, in any server's entries: a kick's warning names
+ * who chose it ("the person who chose kick (Discord user 1100…)"), as does a restrictions change
+ * ("chosen by Discord user 1100…"). Each becomes TOMBSTONE.
+ */
+async function scrubDiscordId(db: Db, discordId: string) {
+  // Discord ids are digits; anything else would not be one of theirs (and not safe in a pattern)
+  if (!/^\d+$/.test(discordId)) return;
+  const pattern = `(Discord user )?\\m${discordId}\\M`;
+  const scrubbed = (column: SQL) => sql`regexp_replace(${column}, ${pattern}, ${TOMBSTONE}, 'g')`;
+  await db
+    .update(verifications)
+    .set({ warnings: sql`${scrubbed(sql`${verifications.warnings}::text`)}::jsonb` })
+    .where(sql`${verifications.warnings}::text ~ ${pattern}`);
+  await db
+    .update(settingChanges)
+    .set({
+      before: scrubbed(sql`${settingChanges.before}`),
+      after: scrubbed(sql`${settingChanges.after}`),
+    })
+    .where(
+      or(sql`${settingChanges.before} ~ ${pattern}`, sql`${settingChanges.after} ~ ${pattern}`),
+    );
+}
+
+/**
+ * Webhook deliveries still waiting (a retry) whose body names the member: a verified or updated
+ * event is not sent at all (the account is gone, and the roles with it); an unlinked one still
+ * tells the server's system whose link ended (the member's Discord id, which the server has
+ * anyway), but with their name and Roblox account gone.
+ */
+async function forgetPendingDeliveries(db: Db, discordId: string) {
+  const pending = await db
+    .select({ id: webhookDeliveries.id, body: webhookDeliveries.body })
+    .from(webhookDeliveries)
+    .where(
+      and(eq(webhookDeliveries.status, 'pending'), like(webhookDeliveries.body, `%${discordId}%`)),
+    );
+  for (const row of pending) {
+    let payload: WebhookPayload;
+    try {
+      payload = JSON.parse(row.body!) as WebhookPayload;
+    } catch {
+      continue;
+    }
+    if (payload.data?.member?.discord_id !== discordId) continue;
+    if (payload.event === 'member.unlinked') {
+      payload.data.member.username = TOMBSTONE;
+      payload.data.roblox = null;
+      payload.data.nickname = null;
+      await db
+        .update(webhookDeliveries)
+        .set({ body: JSON.stringify(payload) })
+        .where(eq(webhookDeliveries.id, row.id));
+    } else
+      await db
+        .update(webhookDeliveries)
+        .set({
+          status: 'failed',
+          body: null,
+          lastError: 'Not sent: the member deleted their account.',
+          finishedAt: new Date(),
+        })
+        .where(eq(webhookDeliveries.id, row.id));
+  }
+}
+
+/**
  * Warnings of kept audit entries name the member (a nickname made of their names, "set it to …"):
  * each of their names is replaced by TOMBSTONE, longest first so a nickname goes whole.
  */
@@ -142,6 +229,8 @@ async function forget(db: Db, user: UserRow, accounts: RobloxAccountRow[]): Prom
     eq(verifications.memberDiscordId, user.discordId),
   )!;
   await scrubWarnings(db, user, accounts, asMember);
+  await scrubDiscordId(db, user.discordId);
+  await forgetPendingDeliveries(db, user.discordId);
   await db
     .update(verifications)
     .set({

@@ -8,9 +8,9 @@ import {
   putPrivacyRoute,
 } from '@roconnect/shared-lib/contract/schemas';
 import { authOf } from '../../context';
-import { badRequest, unauthorized } from '../../lib/errors';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
-import { deleteUser } from '../../domain/account-actions/delete-user';
+import { deleteUser, signedInRecently } from '../../domain/account-actions/delete-user';
 import { exportAccount } from '../../domain/account-actions/export';
 import { listLookups } from '../../domain/privacy/lookups';
 import { getPrivacySettings, setPrivacySettings } from '../../domain/privacy/settings';
@@ -71,7 +71,14 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     PRIVACY_ROUTES.deleteAccount.path,
     { schema: deleteAccountRoute, ...limited },
     async (request) => {
-      const deleted = await deleteUser(ctx, authOf(request).userId);
+      const { userId, sessionId } = authOf(request);
+      // a deletion cannot be undone: a session left open (or stolen) must not be enough
+      if (!(await signedInRecently(ctx.db, sessionId)))
+        throw forbidden(
+          'Sign in again to delete your account: your last sign-in was more than 10 minutes ago.',
+          'sign_in_again',
+        );
+      const deleted = await deleteUser(ctx, userId);
       if (!deleted) throw gone();
       return { success: true as const, data: { deleted: true as const, ...deleted } };
     },

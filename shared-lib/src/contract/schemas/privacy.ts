@@ -125,6 +125,6 @@ export const deleteAccountRoute = {
   tags,
   ...auth,
   summary:
-    'Delete the caller’s account: links, tokens and sessions; roles taken back in every server; audit entries kept, tombstoned',
-  response: { 200: Ok(DeletedAccountSchema), ...errors(401) },
+    'Delete the caller’s account: links, tokens and sessions; roles taken back in every server; audit entries kept, tombstoned. 403 sign_in_again: the session signed in more than 10 minutes ago',
+  response: { 200: Ok(DeletedAccountSchema), ...errors(401, 403) },
 };
