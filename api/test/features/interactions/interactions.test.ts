@@ -395,6 +395,12 @@ describe('slash commands through the emulator', () => {
    * Staff's /update of Max, who never verified here himself: his roles, and no Roblox name in the
    * reply or his nickname (docs/security.md › Member privacy, T2)
    */
+  /** staff's /update of Max where he verified himself: his account named */
+  const STAFF_UPDATED_AS_PETE = [
+    `Updated <@${MAX}> (PlainPete on Roblox).`,
+    'Roles given: Verified, Member.',
+    ...PETE_NOT_GIVEN,
+  ].join('\n');
   const STAFF_UPDATED_UNSHOWN = [
     `Updated <@${MAX}>.`,
     'Roles given: Verified, Member.',
@@ -476,13 +482,7 @@ describe('slash commands through the emulator', () => {
   it('/update by the owner of a member who verified here himself re-applies his roles, naming his account', async () => {
     await maxVerifiedThenStripped();
     const { message } = await command(OWNER, 'update', { member: MAX });
-    expect(message.content).toBe(
-      [
-        `Updated <@${MAX}> (PlainPete on Roblox).`,
-        'Roles given: Verified, Member.',
-        ...PETE_NOT_GIVEN,
-      ].join('\n'),
-    );
+    expect(message.content).toBe(STAFF_UPDATED_AS_PETE);
     await expectMaxVerifiedAsPete();
   });
 
@@ -581,13 +581,7 @@ describe('slash commands through the emulator', () => {
     await changeMember(MO, { permissions: MANAGE_GUILD });
 
     const { message } = await command(MO, 'update', { member: MAX });
-    expect(message.content).toBe(
-      [
-        `Updated <@${MAX}> (PlainPete on Roblox).`,
-        'Roles given: Verified, Member.',
-        ...PETE_NOT_GIVEN,
-      ].join('\n'),
-    );
+    expect(message.content).toBe(STAFF_UPDATED_AS_PETE);
     await expectMaxVerifiedAsPete();
   });
 
