@@ -5,7 +5,6 @@ import {
   type NicknameFormat,
 } from '@roconnect/shared-lib/contract';
 import { badRequest } from '../../lib/errors';
-import type { ConfigRow } from './config-store';
 
 /** The format of a server that never chose one (the column's default). */
 const DEFAULT_NICKNAME_FORMAT: NicknameFormat = 'roblox_username';
@@ -55,7 +54,9 @@ export function nicknameSettingOfBody(body: {
  * The stored nickname read back in its one form, whatever wrote the row (an older replica, a
  * migration): the template in force decides both fields.
  */
-export function nicknameSettingOf(row: ConfigRow | null): NicknameSetting {
+export function nicknameSettingOf(
+  row: { nicknameFormat: string; nicknameTemplate: string | null } | null,
+): NicknameSetting {
   const format = (row?.nicknameFormat ?? DEFAULT_NICKNAME_FORMAT) as NicknameFormat;
   return settingOfTemplate(effectiveNicknameTemplate(format, row?.nicknameTemplate));
 }
