@@ -1,5 +1,5 @@
 -- Roblox group names and ranks, shared by every replica so a group is read from Roblox once per
--- ROBLOX_GROUP_CACHE_SECONDS, whoever asks (security review N4). name NULL: Roblox said the group
+-- ROBLOX_GROUP_CACHE_SECONDS, whoever asks (docs/security.md). name NULL: Roblox said the group
 -- does not exist. See api/src/lib/roblox-group-cache.ts.
 CREATE TABLE roblox_group_cache (
   group_id text PRIMARY KEY,

@@ -145,8 +145,8 @@ describe('dashboard frame', () => {
     ).toBeInTheDocument();
   });
 
-  // Spec §4: the session ends locally and the user goes home whether or not the call succeeds;
-  // spec §8 says which happened.
+  // docs/product.md › Sessions: the session ends locally and the user goes home whether or not the call succeeds;
+  // a toast says which happened.
   it.each([
     ['succeeds', () => null, 'Successfully logged out!'],
     [

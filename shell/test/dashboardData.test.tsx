@@ -9,7 +9,7 @@ const location = currentLocation;
 const accountsTabProps = () =>
   screen.findByRole('list', { name: 'mfe_accounts/AccountsTab props' });
 
-describe('dashboard data (spec §4)', () => {
+describe('dashboard data', () => {
   it('shows Loading dashboard... and then the tabs with the data', async () => {
     renderApp('/dashboard');
     expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();

@@ -13,7 +13,7 @@ export function withFairShare<T>(key: string, work: () => T): T {
 
 /**
  * At most `max` tasks run at once; the rest wait their turn. Used to bound the calls a process
- * makes to a provider that limits by address (security review N4). A freed slot goes to the key
+ * makes to a provider that limits by address. A freed slot goes to the key
  * (withFairShare) with the fewest tasks running, first come first served within one key: a
  * server with hundreds of calls queued delays another server's next call by one slot freeing,
  * not by all of its own (docs/security.md › T4). Tasks started outside withFairShare share one key.

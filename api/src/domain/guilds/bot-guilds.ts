@@ -18,7 +18,7 @@ async function fetchAndStore(ctx: AppContext): Promise<Set<string>> {
 
 /**
  * The guilds the bot is in, from its own guild list: one paginated call shared by every user and
- * replica (stored in the database), instead of one call per guild per user (security review S4).
+ * replica (stored in the database), instead of one call per guild per user.
  */
 export async function botGuildIds(
   ctx: AppContext,

@@ -6,7 +6,7 @@ import { setBotPresence, storeUserGuilds } from './guild-store';
 /**
  * An explicit Sync Servers or re-check is what the person asked for: a bot list at most
  * `settings.syncBotListMaxAgeMs` old (15 s). A floor, not 0, so everyone pressing it within those
- * seconds shares one read of the whole list (one bot call per 200 guilds; security review S4/N4);
+ * seconds shares one read of the whole list (one bot call per 200 guilds);
  * an invite through RoConnect forgets the list at once. Sign-in uses the shared minute-old list.
  */
 export const syncBotListMaxAge = (ctx: AppContext) => ctx.settings.syncBotListMaxAgeMs;

@@ -37,7 +37,7 @@ async function deleted(db: Db, del: SQL): Promise<number> {
 
 /**
  * Deletes rows of the tables that grow with every lookup, join, verification and API call, past
- * their retention (security review T7):
+ * their retention (docs/production.md › 3. The API's settings):
  * - lookups of a member (their "who looked me up" list) past `lookupRetentionDays`;
  * - the binds preview's facts of members the gateway saw leave, then of any read past
  *   `memberFactsRetentionDays` (the preview counts members verified within it);

@@ -82,7 +82,7 @@ async function count(db: Db, query: SQL): Promise<number> {
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
- * Deletes what is past its retention (security review N12), keeping what the product still shows:
+ * Deletes what is past its retention, keeping what the product still shows:
  * - the audit log (verifications, setting changes) past `auditRetentionDays`, except each
  *   member's newest verification per server and account: the accounts page (verified in), /whois
  *   and unlinking read it. The roles the deleted ones gave are folded into it, so unlinking

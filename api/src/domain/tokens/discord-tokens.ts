@@ -97,7 +97,7 @@ async function afterRefusal(ctx: AppContext, userId: string, refreshEnc: string)
 
 /**
  * Refreshes with Discord holding no database connection while Discord answers (a burst of slow
- * refreshes must not starve the pool, security review N1), then saves only over the row it
+ * refreshes must not starve the pool), then saves only over the row it
  * started from: `UPDATE … WHERE refresh_token_enc = $old`. Refresh tokens are single-use, so of
  * two replicas refreshing one user the loser is refused by Discord and finds the winner's tokens
  * in afterRefusal. Within one process the single flight in getDiscordAccessToken keeps it to one.

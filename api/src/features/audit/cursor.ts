@@ -11,7 +11,7 @@ const ID = /^[0-9a-f-]{36}$/;
 
 /**
  * The calendar date exists (no month 13, no February 30) and PostgreSQL's timestamptz takes it
- * (year 1 or later): a tampered cursor is a 400, not a database error (security review N14).
+ * (year 1 or later): a tampered cursor is a 400, not a database error.
  */
 function isRealDate(ymd: string): boolean {
   const ms = Date.parse(`${ymd}T00:00:00.000Z`);

@@ -118,7 +118,7 @@ function check(
     seen.set(key, i);
     return { ...rule, role };
   });
-  // every group costs Roblox reads on each verify and editor load (security review N4)
+  // every group costs Roblox reads on each verify and editor load
   const groups = new Set(planned.flatMap((p) => (p.groupId ? [p.groupId] : []))).size;
   if (groups > MAX_GROUPS_PER_SERVER)
     throw badRequest(

@@ -79,7 +79,7 @@ export function createRobloxApiClient(
   const economy = trimSlash(settings.robloxEconomyBaseUrl ?? settings.robloxGroupsBaseUrl);
   const gamePasses = trimSlash(settings.robloxGamePassesBaseUrl ?? settings.robloxGroupsBaseUrl);
   // Roblox limits by address and every tenant shares ours: one tenant's fan-out waits its turn
-  // instead of getting the API throttled for everyone (security review N4).
+  // instead of getting the API throttled for everyone.
   const limit = new ConcurrencyLimit(
     settings.robloxMaxConcurrentRequests ?? DEFAULT_ROBLOX_MAX_CONCURRENT_REQUESTS,
   );

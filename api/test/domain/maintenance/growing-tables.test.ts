@@ -1,6 +1,6 @@
 /**
  * docs/production.md (the retention settings): every table that grows with use loses its rows past
- * their retention, and keeps the newer ones (security review T7).
+ * their retention, and keeps the newer ones (docs/production.md › 3. The API's settings).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';

@@ -241,7 +241,7 @@ async function setLogChannels(olivia: HttpSession) {
   }
 }
 
-describe('verifications the member did not ask for (security review T2)', () => {
+describe('verifications the member did not ask for (docs/security.md › Member privacy)', () => {
   /** The developer API of GUILD_A with a new key of Olivia's. */
   async function developerApi(olivia: HttpSession) {
     const created = await olivia.call('POST', `/api/v1/server/${GUILD_A}/api-keys`, {
