@@ -50,6 +50,16 @@ describe('AuthCallbackPage', () => {
     expect(session.getState()).toEqual({ status: 'authenticated', user: DEMO_USER });
   });
 
+  it('goes back to the page the login was started for (Sign in again on the privacy page)', async () => {
+    const check = loginCheck.create('/account/privacy');
+    renderCallback(
+      `/auth/callback#code=mock-code&access_token=${DEMO_ACCESS_TOKEN}&refresh_token=${DEMO_REFRESH_TOKEN}&check=${check}`,
+    );
+    expect(await navigatedTo()).toBe('/account/privacy');
+    // spent: the next login goes to the dashboard again
+    expect(loginCheck.takeReturnPath()).toBeNull();
+  });
+
   it.each([
     ['without a check (tokens planted by a crafted link)', () => ''],
     ['with a check this tab never made', () => `&check=${'x'.repeat(43)}`],

@@ -32,8 +32,12 @@ const { auth, dashboard, verification, roblox, server, binds, audit, serverHealt
  */
 export const api = {
   auth: {
-    /** with this tab's login check, which the callback page then checks (./loginCheck.ts) */
-    discordUrl: () => auth.discordUrl({ headers: { [LOGIN_CHECK_HEADER]: loginCheck.create() } }),
+    /**
+     * with this tab's login check, which the callback page then checks (./loginCheck.ts);
+     * `returnTo`: the page of this site the callback page goes to once signed in
+     */
+    discordUrl: (returnTo?: string) =>
+      auth.discordUrl({ headers: { [LOGIN_CHECK_HEADER]: loginCheck.create(returnTo) } }),
     refresh: (refreshToken: string) => auth.refresh({ body: { refresh_token: refreshToken } }),
     me: () => auth.me(),
     /** The refresh token in the body lets the API end the session after the access token expired. */

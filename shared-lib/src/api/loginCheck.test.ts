@@ -75,3 +75,28 @@ describe('loginCheck', () => {
     expect(loginCheck.consume(null)).toBe(false);
   });
 });
+
+describe('the return path of a login started for a page', () => {
+  it('is kept with the check, taken once, and dropped by a login started without one', () => {
+    loginCheck.create('/account/privacy');
+    expect(loginCheck.takeReturnPath()).toBe('/account/privacy');
+    expect(loginCheck.takeReturnPath()).toBeNull();
+    loginCheck.create('/account/privacy');
+    loginCheck.create();
+    expect(loginCheck.takeReturnPath()).toBeNull();
+  });
+
+  it.each(['https://evil.test/', '//evil.test', '/\\evil.test', '/\t/evil.test', 'account', ''])(
+    'is never an address elsewhere: %j',
+    (path) => {
+      loginCheck.create(path);
+      expect(loginCheck.takeReturnPath()).toBeNull();
+    },
+  );
+
+  it('is sent by api.auth.discordUrl', async () => {
+    recordCall(API_PATHS.discordUrl);
+    await api.auth.discordUrl('/account/privacy');
+    expect(loginCheck.takeReturnPath()).toBe('/account/privacy');
+  });
+});

@@ -22,7 +22,8 @@ export function callbackErrorMessage(error: string | null): string {
 /**
  * Return point of Discord's OAuth. The API sends tokens in the fragment (never the query); they are
  * read, stored and removed from the address bar at once, and accepted only with the login check
- * this tab kept when it left for Discord (so nobody can plant their own session here).
+ * this tab kept when it left for Discord (so nobody can plant their own session here). Then the
+ * dashboard, or the page of this site the login was started for (loginCheck's return path).
  */
 export function AuthCallbackPage() {
   const navigate = useNavigate();
@@ -36,6 +37,8 @@ export function AuthCallbackPage() {
     const query = new URLSearchParams(window.location.search);
     const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
     window.history.replaceState(null, '', window.location.pathname);
+    // a login started for a page (Sign in again on the privacy page) goes back there
+    const back = loginCheck.takeReturnPath();
 
     if (query.get('error')) {
       setError(callbackErrorMessage(query.get('error')));
@@ -53,7 +56,7 @@ export function AuthCallbackPage() {
     }
     session
       .signIn(accessToken, fragment.get('refresh_token'))
-      .then(() => navigate('/dashboard?auth_success=true', { replace: true }))
+      .then(() => navigate(back ?? '/dashboard?auth_success=true', { replace: true }))
       .catch(() => {
         session.clear();
         setError('Authentication failed. Please try again.');
