@@ -1,13 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
+  BRAND,
+  Banner,
   Button,
   Label,
   Modal,
   TextInput,
+  api,
   apiErrorMessage,
   navigate,
   privacyApi,
+  redirectExternal,
   session,
   toast,
   SectionCard,
@@ -17,6 +21,15 @@ import { useApiMutation } from '@roconnect/shared-lib/query';
 /** What the member types to say they mean it. */
 export const CONFIRM_WORD = 'DELETE';
 export const DELETE_FAILED = 'Failed to delete your account.';
+export const AUTH_URL_FAILED = `Failed to get ${BRAND.chat} auth URL. Please try again.`;
+/** Where Sign in again comes back to once signed in. */
+export const PRIVACY_PATH = '/account/privacy';
+
+/** The API's refusal code (`{error}`), when the call was refused with one. */
+function refusalCode(error: unknown): string | undefined {
+  const data = (error as { response?: { data?: { error?: unknown } } } | null)?.response?.data;
+  return typeof data?.error === 'string' ? data.error : undefined;
+}
 
 const Points = styled.ul`
   margin: ${({ theme }) => theme.space(2)} 0 ${({ theme }) => theme.space(4)};
@@ -25,7 +38,9 @@ const Points = styled.ul`
 
 /**
  * Deleting the account: the links, sessions and tokens go, the bot takes back its roles in every
- * server, and the member is signed out here. Typing a word first makes a slip impossible.
+ * server, and the member is signed out here. Typing a word first makes a slip impossible. The API
+ * asks for a sign-in within the last 10 minutes (docs/security.md › Member privacy): refused so, the
+ * dialog says why and Sign in again goes through the Discord sign-in and back to this page.
  */
 export function DeleteAccountSection() {
   const formId = useId();
@@ -38,12 +53,26 @@ export function DeleteAccountSection() {
   const deletion = useApiMutation({ call: () => privacyApi.deleteAccount() });
   // stays busy once deleted: the page is on its way home
   const busy = deletion.isPending || deletion.isSuccess;
+  const signInAgain =
+    refusalCode(deletion.error) === 'sign_in_again' ? apiErrorMessage(deletion.error) : null;
+  const reSignIn = useApiMutation({
+    call: () => api.auth.discordUrl(PRIVACY_PATH),
+    failure: AUTH_URL_FAILED,
+  });
+  // busy until the browser has left for Discord
+  const leaving = reSignIn.isPending || reSignIn.isSuccess;
 
   function close() {
     if (busy) return;
     setOpen(false);
     setTyped('');
     setFailure(null);
+    deletion.reset();
+  }
+
+  async function signInAgainNow() {
+    const started = await reSignIn.run();
+    if (started.ok) redirectExternal(started.data.auth_url);
   }
 
   async function submit(event: FormEvent) {
@@ -52,7 +81,9 @@ export function DeleteAccountSection() {
     setFailure(null);
     const deleted = await deletion.run();
     if (!deleted.ok) {
-      setFailure(`${DELETE_FAILED} ${apiErrorMessage(deleted.error)}`);
+      // a sign-in too long ago is said above the field, with its way out
+      if (refusalCode(deleted.error) !== 'sign_in_again')
+        setFailure(`${DELETE_FAILED} ${apiErrorMessage(deleted.error)}`);
       return;
     }
     // the API ended every session; this browser forgets its tokens and goes home
@@ -99,6 +130,14 @@ export function DeleteAccountSection() {
             <li>sign you out everywhere.</li>
           </Points>
         </div>
+        {signInAgain && (
+          <Banner tone="warning">
+            <p>{signInAgain}</p>
+            <Button variant="secondary" loading={leaving} onClick={() => void signInAgainNow()}>
+              Sign in again
+            </Button>
+          </Banner>
+        )}
         <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
           <Label htmlFor={inputId}>Type {CONFIRM_WORD} to confirm</Label>
           <TextInput
