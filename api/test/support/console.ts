@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addMember, addUser, type FakeWorld } from './fake-integrations';
-import { completeSetup, linkRoblox, loginAs, type Session } from './fake-login';
+import { completeSetup, linkedAccountsOf, linkRoblox, loginAs, type Session } from './fake-login';
 import { useFakeApp, type FakeApp } from './harness';
 import { GUILD_A, MAX, MO, OLIVIA, PETE, RUBY, standardWorld } from './world';
 
@@ -65,14 +65,7 @@ export async function linkedAccountId(
   robloxId: string,
 ): Promise<string> {
   await linkRoblox(app, s, robloxId);
-  const list = (
-    await app.inject({
-      method: 'GET',
-      url: '/api/v1/dashboard/user/linked-accounts',
-      headers: s.headers,
-    })
-  ).json().data as { id: string; roblox_id: string }[];
-  return list.find((a) => a.roblox_id === robloxId)!.id;
+  return (await linkedAccountsOf(app, s)).find((a) => a.roblox_id === robloxId)!.id;
 }
 
 export const verifyAs = (app: FastifyInstance, s: Session, serverId: string, accountId: string) =>
@@ -120,3 +113,11 @@ export function useConsole(options: { world?: () => FakeWorld; setUp?: string } 
   };
   return { t, cast };
 }
+
+/** Who of the cast may use a server's console (its managers), with the status each gets. */
+export const CONSOLE_ACCESS = [
+  ['owner', 200],
+  ['manager', 200],
+  ['member', 403],
+  ['stranger', 403],
+] as const;

@@ -43,14 +43,42 @@ export async function loginAs(app: FastifyInstance, discordId: string): Promise<
   };
 }
 
-/** Links a fake Roblox account to the signed-in user through /roblox/auth-url and /roblox/callback. */
-export async function linkRoblox(app: FastifyInstance, session: Session, robloxId: string) {
-  const started = await app.inject({
+export interface LinkedAccount {
+  id: string;
+  roblox_id: string;
+  verified: boolean;
+  roblox_avatar: string | null;
+  [more: string]: unknown;
+}
+
+/** The signed-in user's linked Roblox accounts, as the dashboard lists them. */
+export async function linkedAccountsOf(
+  app: FastifyInstance,
+  s: { headers: Record<string, string> },
+): Promise<LinkedAccount[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/v1/dashboard/user/linked-accounts',
+    headers: s.headers,
+  });
+  if (res.statusCode !== 200) throw new Error(`linked-accounts: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+/** Starts a Roblox link in the session's browser: the authorize URL /roblox/auth-url answers. */
+export async function robloxAuthUrl(app: FastifyInstance, session: Session): Promise<URL> {
+  const res = await app.inject({
     method: 'GET',
     url: '/roblox/auth-url',
     headers: { ...session.headers, cookie: session.cookie },
   });
-  const state = new URL(started.json().data.auth_url).searchParams.get('state')!;
+  if (res.statusCode !== 200) throw new Error(`/roblox/auth-url: ${res.statusCode} ${res.body}`);
+  return new URL(res.json().data.auth_url);
+}
+
+/** Links a fake Roblox account to the signed-in user through /roblox/auth-url and /roblox/callback. */
+export async function linkRoblox(app: FastifyInstance, session: Session, robloxId: string) {
+  const state = (await robloxAuthUrl(app, session)).searchParams.get('state')!;
   const res = await app.inject({
     method: 'GET',
     url: `/roblox/callback?code=rcode:${robloxId}&state=${encodeURIComponent(state)}`,

@@ -1,5 +1,5 @@
 import { addGuild, addMember } from '../../support/fake-integrations';
-import { completeSetup, type Session } from '../../support/fake-login';
+import { completeSetup, linkedAccountsOf, type Session } from '../../support/fake-login';
 import {
   consoleWorld,
   EXTRA_ROLE,
@@ -72,12 +72,7 @@ describe('DELETE /api/v1/dashboard/user/linked-account/{id}?remove_roles=true', 
     expect(names(GUILD_A)).toEqual(['Extra']);
     expect(member(GUILD_A).nick).toBeNull();
     expect(member(GUILD_D).nick).toBe('my own name');
-    const accounts = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/dashboard/user/linked-accounts',
-      headers: cast.member.headers,
-    });
-    expect(accounts.json().data).toEqual([]);
+    expect(await linkedAccountsOf(t.app, cast.member)).toEqual([]);
   });
 
   it('writes each server’s clean-up in one PATCH of the member, keeping roles a person gave', async () => {

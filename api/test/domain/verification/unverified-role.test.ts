@@ -6,6 +6,7 @@ import {
 import { queryRows } from '../../support/db';
 import { completeSetup, type Session } from '../../support/fake-login';
 import {
+  CONSOLE_ACCESS,
   EXTRA_ROLE,
   linkedAccountId,
   STAFF_ROLE,
@@ -26,12 +27,7 @@ const put = (s: Session, unverified_role_id: string | null, guildId = GUILD_A) =
 const guild = () => t.world.guilds.get(GUILD_A)!;
 
 describe('PUT /api/v1/server/{id}/edit/unverified-role', () => {
-  it.each([
-    ['owner', 200],
-    ['manager', 200],
-    ['member', 403],
-    ['stranger', 403],
-  ] as const)('as the %s: %i', async (who, status) => {
+  it.each(CONSOLE_ACCESS)('as the %s: %i', async (who, status) => {
     const res = await put(cast[who], EXTRA_ROLE);
     expect(res.statusCode).toBe(status);
     if (status === 200) expect(res.json().data.server_config.unverified_role_id).toBe(EXTRA_ROLE);

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { csvCell } from '../../../src/features/audit/csv';
 import { completeSetup, type Session } from '../../support/fake-login';
-import { linkedAccountId, RANGER, useConsole, verifyAs } from '../../support/console';
+import {
+  CONSOLE_ACCESS,
+  linkedAccountId,
+  RANGER,
+  useConsole,
+  verifyAs,
+} from '../../support/console';
 import { GUILD_A, MAX, MO, OLIVIA, PETE, ROLE_LOW } from '../../support/world';
 
 const { t, cast } = useConsole();
@@ -29,12 +35,7 @@ async function history() {
 }
 
 describe('who may read the audit log', () => {
-  it.each([
-    ['owner', 200],
-    ['manager', 200],
-    ['member', 403],
-    ['stranger', 403],
-  ] as const)('GET audit and export as the %s: %i', async (who, status) => {
+  it.each(CONSOLE_ACCESS)('GET audit and export as the %s: %i', async (who, status) => {
     expect((await audit(cast[who])).statusCode).toBe(status);
     const csv = await exportCsv(cast[who]);
     expect(csv.statusCode).toBe(status);

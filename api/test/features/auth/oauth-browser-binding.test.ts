@@ -5,27 +5,25 @@
 import { useFakeApp } from '../../support/harness';
 import { oauthStates, sessions } from '../../../src/db/schema';
 import { parseRedirect, testSettings } from '../../support/app';
-import { cookieFrom, loginAs, startLogin } from '../../support/fake-login';
+import {
+  cookieFrom,
+  linkedAccountsOf,
+  loginAs,
+  robloxAuthUrl,
+  startLogin,
+} from '../../support/fake-login';
 import { GUILD_B, MAX, OLIVIA, RUBY } from '../../support/world';
 
 const t = useFakeApp();
 const LOGIN_CHECK = 'a'.repeat(43);
 
-const linkedAccounts = async (headers: Record<string, string>) =>
-  (
-    await t.app.inject({ method: 'GET', url: '/api/v1/dashboard/user/linked-accounts', headers })
-  ).json().data as { roblox_id: string }[];
+const linkedAccounts = (headers: Record<string, string>) => linkedAccountsOf(t.app, { headers });
 
 describe('Roblox link CSRF (S1)', () => {
   it('an attacker’s authorize URL finished by a signed-in victim links nothing', async () => {
     const attacker = await loginAs(t.app, OLIVIA);
     const victim = await loginAs(t.app, MAX);
-    const started = await t.app.inject({
-      method: 'GET',
-      url: '/roblox/auth-url',
-      headers: { ...attacker.headers, cookie: attacker.cookie },
-    });
-    const state = new URL(started.json().data.auth_url).searchParams.get('state')!;
+    const state = (await robloxAuthUrl(t.app, attacker)).searchParams.get('state')!;
 
     // The victim consents to their own Roblox account on the real page; Roblox sends *their*
     // browser back with the attacker's state.
@@ -52,12 +50,7 @@ describe('Roblox link CSRF (S1)', () => {
 
   it('a callback with no binding cookie at all links nothing', async () => {
     const owner = await loginAs(t.app, OLIVIA);
-    const started = await t.app.inject({
-      method: 'GET',
-      url: '/roblox/auth-url',
-      headers: { ...owner.headers, cookie: owner.cookie },
-    });
-    const state = new URL(started.json().data.auth_url).searchParams.get('state')!;
+    const state = (await robloxAuthUrl(t.app, owner)).searchParams.get('state')!;
     const res = await t.app.inject({
       method: 'GET',
       url: `/roblox/callback?code=rcode:${RUBY}&state=${state}`,

@@ -17,7 +17,13 @@ import {
 } from '../../../src/db/schema';
 import { testSettings } from '../../support/app';
 import { queryRows } from '../../support/db';
-import { completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
+import {
+  completeSetup,
+  linkedAccountsOf,
+  linkRoblox,
+  loginAs,
+  type Session,
+} from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { GROUP, GUILD_A, GUILD_C, MAX, MO, OLIVIA, PETE } from '../../support/world';
 
@@ -52,13 +58,7 @@ const memberUrl = (guildId: string, discordId: string) =>
 async function maxVerifiedInA() {
   await completeSetup(t.app, olivia, GUILD_A, { group_id: GROUP });
   await linkRoblox(t.app, max, PETE);
-  const accounts = (
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/dashboard/user/linked-accounts',
-      headers: max.headers,
-    })
-  ).json().data as { id: string }[];
+  const accounts = await linkedAccountsOf(t.app, max);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/dashboard/bot/verify-in-server',

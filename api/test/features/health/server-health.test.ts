@@ -1,6 +1,6 @@
 import { completeSetup, type Session } from '../../support/fake-login';
 import { giveBotRole } from '../../support/fake-integrations';
-import { consoleWorld, EXTRA_ROLE, useConsole } from '../../support/console';
+import { CONSOLE_ACCESS, consoleWorld, EXTRA_ROLE, useConsole } from '../../support/console';
 import { GROUP, GUILD_A, ROLE_LOW } from '../../support/world';
 
 const INVITE_PERMISSIONS = '402738176'; // Manage Roles, Manage Nicknames, View Channels, Send Messages, …
@@ -26,12 +26,7 @@ const bindLow = () =>
   });
 
 describe('GET /api/v1/server/{id}/health', () => {
-  it.each([
-    ['owner', 200],
-    ['manager', 200],
-    ['member', 403],
-    ['stranger', 403],
-  ] as const)('as the %s: %i', async (who, status) => {
+  it.each(CONSOLE_ACCESS)('as the %s: %i', async (who, status) => {
     const res = await health(cast[who]);
     expect(res.statusCode).toBe(status);
     if (status === 403) expect(res.json().error).toBe('not_server_manager');

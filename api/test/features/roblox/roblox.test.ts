@@ -1,7 +1,13 @@
 import { useFakeApp } from '../../support/harness';
 import { pkceChallenge } from '../../../src/lib/crypto';
 import { APP_URL, parseRedirect } from '../../support/app';
-import { linkRoblox, loginAs, type Session } from '../../support/fake-login';
+import {
+  linkedAccountsOf,
+  linkRoblox,
+  loginAs,
+  robloxAuthUrl,
+  type Session,
+} from '../../support/fake-login';
 import { MAX, OLIVIA, PETE, RUBY } from '../../support/world';
 
 const t = useFakeApp();
@@ -10,15 +16,7 @@ beforeEach(async () => {
   olivia = await loginAs(t.app, OLIVIA);
 });
 
-async function authUrl(s: Session = olivia) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/roblox/auth-url',
-    headers: { ...s.headers, cookie: s.cookie },
-  });
-  expect(res.statusCode).toBe(200);
-  return new URL(res.json().data.auth_url);
-}
+const authUrl = (s: Session = olivia) => robloxAuthUrl(t.app, s);
 
 describe('GET /roblox/status', () => {
   it('says whether Roblox is configured', async () => {
@@ -84,26 +82,14 @@ describe('GET /roblox/auth-url and /roblox/callback', () => {
     await linkRoblox(t.app, olivia, PETE);
     const again = await linkRoblox(t.app, olivia, PETE);
     expect(again.query).toEqual({ code: 'success', state: 'linked' });
-    const list = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/dashboard/user/linked-accounts',
-        headers: olivia.headers,
-      })
-    ).json().data;
+    const list = await linkedAccountsOf(t.app, olivia);
     expect(list).toHaveLength(1);
   });
 
   it('falls back to the avatar headshot when userinfo has no picture', async () => {
     await linkRoblox(t.app, olivia, RUBY);
-    const list = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/dashboard/user/linked-accounts',
-        headers: olivia.headers,
-      })
-    ).json().data;
-    expect(list[0].roblox_avatar).toMatch(/AvatarHeadshot/);
+    const list = await linkedAccountsOf(t.app, olivia);
+    expect(list[0]!.roblox_avatar).toMatch(/AvatarHeadshot/);
   });
 
   it.each([

@@ -1,7 +1,8 @@
 import { useFakeApp } from '../../support/harness';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../support/db';
-import { completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
+import { completeSetup, linkedAccountsOf, loginAs, type Session } from '../../support/fake-login';
+import { linkedAccountId } from '../../support/console';
 import {
   GROUP,
   GUILD_A,
@@ -30,17 +31,7 @@ const verify = (s: Session, payload: unknown) =>
     headers: s.headers,
     payload: payload as object,
   });
-async function accountOf(s: Session, robloxId: string): Promise<string> {
-  await linkRoblox(t.app, s, robloxId);
-  const list = (
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/dashboard/user/linked-accounts',
-      headers: s.headers,
-    })
-  ).json().data;
-  return list.find((a: { roblox_id: string }) => a.roblox_id === robloxId).id;
-}
+const accountOf = (s: Session, robloxId: string) => linkedAccountId(t.app, s, robloxId);
 const member = (guildId: string, userId: string) =>
   t.world.guilds.get(guildId)!.members.get(userId)!;
 const roleName = (guildId: string, id: string) =>
@@ -82,14 +73,8 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
     ]);
     expect(member(GUILD_A, MAX).nick).toBe('member_max (PlainPete)');
     expect(t.world.dms).toEqual([{ userId: MAX, content: expect.stringContaining('Bot Guild') }]);
-    const accounts = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/dashboard/user/linked-accounts',
-        headers: max.headers,
-      })
-    ).json().data;
-    expect(accounts[0].verified).toBe(true);
+    const accounts = await linkedAccountsOf(t.app, max);
+    expect(accounts[0]!.verified).toBe(true);
     const audit = await queryRows(
       t.tdb.database,
       sql`SELECT guild_id, dm_sent, roles_added FROM verifications`,
