@@ -10,6 +10,7 @@
 import { DISCORD_USER_AGENT } from '../../src/integrations/discord/userAgent';
 import { openTestDatabase, truncateAll, type TestDatabase } from '../support/db';
 import {
+  callDiscordAsBot,
   consent,
   followIntoApi,
   loginThroughEmulator,
@@ -91,17 +92,11 @@ beforeAll(async () => {
     },
     whileDown: async () => {
       await truncateAll(tdb.database);
-      await fetch(
-        `${stack.emulator.url}/api/v10/applications/${APPLICATION}/role-connections/metadata`,
-        {
-          method: 'PUT',
-          headers: {
-            authorization: 'Bot emulator-bot-token',
-            'content-type': 'application/json',
-            'user-agent': DISCORD_USER_AGENT,
-          },
-          body: '[]',
-        },
+      await callDiscordAsBot(
+        stack,
+        'PUT',
+        `/applications/${APPLICATION}/role-connections/metadata`,
+        [],
       );
     },
   });

@@ -5,6 +5,7 @@ import testSeed from '@roconnect/emulator/seeds/test.json';
 import { buildApp } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { createIntegrations, type IntegrationPolicies } from '../../src/integrations';
+import { DISCORD_USER_AGENT } from '../../src/integrations/discord/userAgent';
 import { testSettings } from './app';
 import { openTestDatabase, useTestDatabase, type TestDatabase } from './db';
 
@@ -273,6 +274,30 @@ export async function linkRobloxThroughEmulator(
     throw new Error(`linking ${robloxUserId} failed: ${landing.toString()}`);
   const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
   return accounts.find((a: { roblox_id: string }) => a.roblox_id === String(robloxUserId)).id;
+}
+
+/** The application (and bot user) of the test seed. */
+export const APPLICATION_ID = '100000000000000001';
+
+/**
+ * A call to the emulator's Discord API (`/api/v10` + `path`) as the bot, with its token and user
+ * agent: what Discord holds changed behind the API's back, or read without it.
+ */
+export function callDiscordAsBot(
+  stack: Stack,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${stack.emulator.url}/api/v10${path}`, {
+    method,
+    headers: {
+      authorization: 'Bot emulator-bot-token',
+      'user-agent': DISCORD_USER_AGENT,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 export async function emulatorState(stack: Stack) {

@@ -17,6 +17,7 @@ import { DISCORD_USER_AGENT } from '../../../src/integrations/discord/userAgent'
 import { queryRows } from '../../support/db';
 import {
   addFaults,
+  callDiscordAsBot,
   emulatorState,
   linkRobloxThroughEmulator,
   loginThroughEmulator,
@@ -105,18 +106,7 @@ describe('role-connection metadata', () => {
   });
 
   it('puts right records that changed at Discord since (a restarted emulator)', async () => {
-    await fetch(
-      `${stack.emulator.url}/api/v10/applications/${BOT_USER}/role-connections/metadata`,
-      {
-        method: 'PUT',
-        headers: {
-          authorization: 'Bot emulator-bot-token',
-          'content-type': 'application/json',
-          'user-agent': DISCORD_USER_AGENT,
-        },
-        body: '[]',
-      },
-    );
+    await callDiscordAsBot(stack, 'PUT', `/applications/${BOT_USER}/role-connections/metadata`, []);
     // a minute on: the first start's claim no longer holds the others back
     await tdb.database.db.execute(
       sql`UPDATE role_connection_metadata SET registered_at = now() - interval '2 minutes'`,

@@ -6,10 +6,11 @@ import { InteractionSigner } from '@roconnect/emulator';
 import type { FastifyInstance } from 'fastify';
 import { EMULATOR_INTERACTIONS_PUBLIC_KEY, loadSettings } from '../../../src/config';
 import { VERIFY_BUTTON_ID } from '../../../src/domain/config/verify-link';
-import { DISCORD_USER_AGENT } from '../../../src/integrations/discord/userAgent';
 import { createTestApp, testSettings } from '../../support/app';
 import { useTestDatabase } from '../../support/db';
 import {
+  APPLICATION_ID,
+  callDiscordAsBot,
   emulatorState,
   linkRobloxThroughEmulator,
   loginThroughEmulator,
@@ -365,9 +366,7 @@ describe('slash commands through the emulator', () => {
   /** The application's slash commands as the emulator holds them. */
   const commands = async () =>
     (await (
-      await fetch(`${stack.emulator.url}/api/v10/applications/100000000000000001/commands`, {
-        headers: { authorization: 'Bot emulator-bot-token', 'user-agent': DISCORD_USER_AGENT },
-      })
+      await callDiscordAsBot(stack, 'GET', `/applications/${APPLICATION_ID}/commands`)
     ).json()) as { id: string; name: string; options?: { name: string; type: number }[] }[];
 
   const member = async (userId: string) =>
@@ -587,17 +586,11 @@ describe('slash commands through the emulator', () => {
 
   it('npm run register-commands replaces the emulator’s commands with exactly the three, keeping their ids', async () => {
     // a command left over from an older release: a bulk overwrite removes it
-    const leftover = await fetch(
-      `${stack.emulator.url}/api/v10/applications/100000000000000001/commands`,
-      {
-        method: 'PUT',
-        headers: {
-          authorization: 'Bot emulator-bot-token',
-          'content-type': 'application/json',
-          'user-agent': DISCORD_USER_AGENT,
-        },
-        body: JSON.stringify([{ name: 'legacy', description: 'gone', type: 1 }]),
-      },
+    const leftover = await callDiscordAsBot(
+      stack,
+      'PUT',
+      `/applications/${APPLICATION_ID}/commands`,
+      [{ name: 'legacy', description: 'gone', type: 1 }],
     );
     expect(leftover.status).toBe(200);
     const env = { EMULATOR_URL: stack.emulator.url };
