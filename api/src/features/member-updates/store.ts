@@ -107,18 +107,20 @@ export async function claimRun(
   return row ?? null;
 }
 
+/** The run, while it is running under `worker` (whose lease it is). */
+const runningUnder = (runId: string, worker: string) =>
+  and(
+    eq(memberUpdateRuns.id, runId),
+    eq(memberUpdateRuns.worker, worker),
+    eq(memberUpdateRuns.status, 'running'),
+  );
+
 /** Renews the lease; false when the run was cancelled or another worker took it over. */
 export async function heartbeat(db: Db, runId: string, worker: string): Promise<boolean> {
   const rows = await db
     .update(memberUpdateRuns)
     .set({ heartbeatAt: sql`now()` })
-    .where(
-      and(
-        eq(memberUpdateRuns.id, runId),
-        eq(memberUpdateRuns.worker, worker),
-        eq(memberUpdateRuns.status, 'running'),
-      ),
-    )
+    .where(runningUnder(runId, worker))
     .returning({ id: memberUpdateRuns.id });
   return rows.length === 1;
 }
@@ -310,13 +312,7 @@ export async function finishOrWait(db: Db, runId: string, worker: string): Promi
       worker: null,
       heartbeatAt: null,
     })
-    .where(
-      and(
-        eq(memberUpdateRuns.id, runId),
-        eq(memberUpdateRuns.worker, worker),
-        eq(memberUpdateRuns.status, 'running'),
-      ),
-    )
+    .where(runningUnder(runId, worker))
     .returning();
   return row ?? null;
 }
@@ -367,13 +363,7 @@ export async function endRun(
   const [row] = await db
     .update(memberUpdateRuns)
     .set({ status, finishedAt: new Date(), error: error ?? null, worker: null })
-    .where(
-      and(
-        eq(memberUpdateRuns.id, runId),
-        eq(memberUpdateRuns.worker, worker),
-        eq(memberUpdateRuns.status, 'running'),
-      ),
-    )
+    .where(runningUnder(runId, worker))
     .returning();
   return row ?? null;
 }
