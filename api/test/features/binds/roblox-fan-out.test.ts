@@ -11,13 +11,7 @@ import { buildApp } from '../../../src/app';
 import { MAX_GROUPS_PER_SERVER } from '@roconnect/shared-lib/contract';
 import { createIntegrations } from '../../../src/integrations';
 import { testSettings } from '../../support/app';
-import {
-  openTestDatabase,
-  queryRows,
-  TEST_DATABASE_URL,
-  truncateAll,
-  type TestDatabase,
-} from '../../support/db';
+import { queryRows, TEST_DATABASE_URL, useTestDatabase } from '../../support/db';
 import {
   consent,
   followIntoApi,
@@ -62,20 +56,13 @@ function seedWithGroups(): Seed {
   return seed;
 }
 
-let tdb: TestDatabase;
+const tdb = useTestDatabase();
 let relay: RobloxRelay;
 let stack: Stack;
 let owner: HttpSession;
 /** the Roblox calls of saving the binds, with no group read before */
 let savedWith: Record<string, number>;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
 beforeEach(async () => {
-  await truncateAll(tdb.database);
   relay = await startRobloxRelay();
   stack = await startStack(tdb.database, {
     seed: seedWithGroups(),
