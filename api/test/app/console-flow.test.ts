@@ -2,13 +2,7 @@
  * The owner's console through HTTP against the real emulator (the Discord client's own
  * permission and position reading): binds → verify → audit → health after the bot's role moves.
  */
-import {
-  emulatorState,
-  linkRobloxThroughEmulator,
-  loginThroughEmulator,
-  useStack,
-  type HttpSession,
-} from '../support/emulator-flow';
+import { emulatorState, useStack } from '../support/emulator-flow';
 
 const OWNER = '110000000000000001';
 const NINA = '110000000000000003'; // refuses DMs; member of "Bot Guild"
@@ -16,7 +10,7 @@ const BOT_GUILD = '120000000000000001';
 const ROLE_LOW = '130000000000000002';
 const PETE = '502'; // rank 1 in group 7001
 
-const { stack } = useStack();
+const { stack, signIn, linkRoblox } = useStack();
 
 const control = async (path: string, body: object) => {
   const res = await fetch(`${stack.emulator.url}${path}`, {
@@ -29,11 +23,8 @@ const control = async (path: string, body: object) => {
 const guildState = async () =>
   (await emulatorState(stack)).discord.guilds.find((g: { id: string }) => g.id === BOT_GUILD);
 
-const linkRoblox = (s: HttpSession, robloxUserId: string) =>
-  linkRobloxThroughEmulator(stack, s, robloxUserId);
-
 it('binds a rank range, verifies with exactly the bound roles, audits it, and checks the bot', async () => {
-  const olivia = await loginThroughEmulator(stack, OWNER);
+  const olivia = await signIn(OWNER);
   const base = `/api/v1/server/${BOT_GUILD}`;
   await olivia.call('POST', `${base}/setup/nickname`, { nickname_format: 'none' });
   await olivia.call('POST', `${base}/setup/verified-role`, { verified_role_name: 'Verified' });
@@ -56,7 +47,7 @@ it('binds a rank range, verifies with exactly the bound roles, audits it, and ch
   });
 
   await control(`/__emulator/guilds/${BOT_GUILD}/members/${NINA}`, { roles: [ROLE_LOW] });
-  const nina = await loginThroughEmulator(stack, NINA);
+  const nina = await signIn(NINA);
   const verified = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
     server_id: BOT_GUILD,
     account_id: await linkRoblox(nina, PETE),

@@ -6,8 +6,6 @@ import {
   consent,
   emulatorState,
   followIntoApi,
-  linkRobloxThroughEmulator,
-  loginThroughEmulator,
   useStack,
   type HttpSession,
 } from '../support/emulator-flow';
@@ -19,11 +17,7 @@ const NO_BOT_GUILD = '120000000000000002';
 const RUBY = '501'; // Owner rank in group 7001
 const PETE = '502'; // Member rank
 
-const { tdb, stack } = useStack();
-
-/** links through the consent page; fails unless the API lands on ?code=success&state=linked */
-const linkRoblox = (s: HttpSession, robloxUserId: string) =>
-  linkRobloxThroughEmulator(stack, s, robloxUserId);
+const { tdb, stack, signIn, linkRoblox } = useStack();
 
 async function setup(s: HttpSession, guildId: string, group: object) {
   const base = `/api/v1/server/${guildId}/setup`;
@@ -40,7 +34,7 @@ async function setup(s: HttpSession, guildId: string, group: object) {
 
 describe('the whole product through HTTP and the emulator', () => {
   it('login → sync → invite bot → setup with a group → link Roblox → verify', async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     expect((await olivia.call('GET', '/auth/me')).json.data).toMatchObject({
       discord_id: OWNER,
       username: 'owner_olivia',
@@ -163,9 +157,9 @@ describe('the whole product through HTTP and the emulator', () => {
   });
 
   it('answers 502 with an actionable message when Discord says 50013', async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     await setup(olivia, BOT_GUILD, { skip: true });
-    const nina = await loginThroughEmulator(stack, NINA);
+    const nina = await signIn(NINA);
     const account = await linkRoblox(nina, PETE);
     // the member's one PATCH, then the role by itself, which says which role was refused
     await addFaults(stack, [
@@ -194,9 +188,9 @@ describe('the whole product through HTTP and the emulator', () => {
   });
 
   it("answers 502 telling the bot's owner to turn on 2FA when the server requires 2FA for moderation (60003)", async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     await setup(olivia, BOT_GUILD, { skip: true });
-    const nina = await loginThroughEmulator(stack, NINA);
+    const nina = await signIn(NINA);
     const account = await linkRoblox(nina, PETE);
     // the server turns on "Require 2FA for moderator actions"; the app's owner has no 2FA
     for (const [path, body] of [
@@ -222,9 +216,9 @@ describe('the whole product through HTTP and the emulator', () => {
   });
 
   it('verifies with a warning when the member refuses DMs, and warns the owner about their nickname', async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     await setup(olivia, BOT_GUILD, { skip: true });
-    const nina = await loginThroughEmulator(stack, NINA);
+    const nina = await signIn(NINA);
     const res = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
       server_id: BOT_GUILD,
       account_id: await linkRoblox(nina, PETE),
@@ -250,7 +244,7 @@ describe('the whole product through HTTP and the emulator', () => {
   });
 
   it('answers 403 for a server the caller is not in and 409 before setup is complete', async () => {
-    const nina = await loginThroughEmulator(stack, NINA);
+    const nina = await signIn(NINA);
     const account = await linkRoblox(nina, PETE);
     const incomplete = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
       server_id: BOT_GUILD,
@@ -258,7 +252,7 @@ describe('the whole product through HTTP and the emulator', () => {
     });
     expect(incomplete.status).toBe(409);
     expect(incomplete.json.error).toBe('setup_incomplete');
-    const olivia = await loginThroughEmulator(stack, OWNER); // makes NO_BOT_GUILD known
+    const olivia = await signIn(OWNER); // makes NO_BOT_GUILD known
     expect((await olivia.call('GET', '/api/v1/dashboard/user/servers')).status).toBe(200);
     const notMember = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
       server_id: NO_BOT_GUILD,
@@ -269,7 +263,7 @@ describe('the whole product through HTTP and the emulator', () => {
   });
 
   it('refuses a role above the bot in setup, with a message that says so', async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     await olivia.call('POST', `/api/v1/server/${BOT_GUILD}/setup/nickname`, {
       nickname_format: 'none',
     });
@@ -281,7 +275,7 @@ describe('the whole product through HTTP and the emulator', () => {
   });
 
   it('a manager demoted in Discord is refused on the next write after the 60 s window', async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER); // Manage Server in "No Bot Guild"
+    const olivia = await signIn(OWNER); // Manage Server in "No Bot Guild"
     const invite = (
       await olivia.call('GET', `/api/v1/dashboard/bot/invite-url?server_id=${NO_BOT_GUILD}`)
     ).json.data.invite_url;
@@ -315,9 +309,9 @@ describe('the whole product through HTTP and the emulator', () => {
   });
 
   it('links fail with account_already_linked and access_denied as documented', async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     await linkRoblox(olivia, RUBY);
-    const nina = await loginThroughEmulator(stack, NINA);
+    const nina = await signIn(NINA);
     const url = (await nina.call('GET', '/roblox/auth-url')).json.data.auth_url;
     const taken = await followIntoApi(
       stack,
@@ -343,7 +337,7 @@ describe('the whole product through HTTP and the emulator', () => {
   });
 
   it('answers 401 with x-token-expired when Discord refuses to refresh the user’s token', async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     // the Discord access token has expired and Discord no longer knows the refresh token
     const { sql } = await import('drizzle-orm');
     const [user] = await queryRows<{ id: string }>(tdb.database, sql`SELECT id FROM users`);

@@ -78,6 +78,10 @@ export interface StackFixture {
   readonly tdb: TestDatabase;
   /** the running stack; its fields always read the one running now */
   readonly stack: Stack;
+  /** signs a Discord user in through the emulator's consent page (loginThroughEmulator) */
+  signIn(discordUserId: string): Promise<HttpSession & { refresh: string }>;
+  /** links a Roblox account to `s` (linkRobloxThroughEmulator): the linked account's id */
+  linkRoblox(s: HttpSession, robloxUserId: string | number): Promise<string>;
 }
 
 /**
@@ -137,7 +141,12 @@ export function useStack(
     restart: (more) => current().restart(more),
     close: () => current().close(),
   };
-  return { tdb, stack };
+  return {
+    tdb,
+    stack,
+    signIn: (discordUserId) => loginThroughEmulator(stack, discordUserId),
+    linkRoblox: (s, robloxUserId) => linkRobloxThroughEmulator(stack, s, robloxUserId),
+  };
 }
 
 function now<T>(value: T | undefined, name: string): T {

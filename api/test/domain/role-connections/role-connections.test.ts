@@ -19,8 +19,6 @@ import {
   addFaults,
   callDiscordAsBot,
   emulatorState,
-  linkRobloxThroughEmulator,
-  loginThroughEmulator,
   setUpServerAs,
   useStack,
   type HttpSession,
@@ -43,7 +41,7 @@ function seed(): Seed {
   return s;
 }
 
-const { tdb, stack } = useStack(() => ({ seed: seed() }));
+const { tdb, stack, signIn, linkRoblox } = useStack(() => ({ seed: seed() }));
 
 async function botCalls(route: string): Promise<number> {
   const calls = (await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()) as {
@@ -61,11 +59,8 @@ async function connectionOf(discordId: string) {
   );
 }
 
-const linkRoblox = (s: HttpSession, robloxUserId: string) =>
-  linkRobloxThroughEmulator(stack, s, robloxUserId);
-
 async function setUpServer() {
-  const olivia = await loginThroughEmulator(stack, OWNER);
+  const olivia = await signIn(OWNER);
   await setUpServerAs(olivia, BOT_GUILD, { syncFirst: true });
 }
 
@@ -134,7 +129,7 @@ describe('role-connection metadata', () => {
 describe("a user's role connection", () => {
   it('is written at verification (verified, the account creation date) and cleared at unlink', async () => {
     await setUpServer();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const account = await linkRoblox(max, PETE);
     expect(await connectionOf(MAX)).toBeNull();
 
@@ -157,7 +152,7 @@ describe("a user's role connection", () => {
 
   it('is not written again for the same account, and moves to the account left after an unlink', async () => {
     await setUpServer();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const pete = await linkRoblox(max, PETE);
     const ruby = await linkRoblox(max, RUBY);
     await verify(max, ruby);
@@ -186,7 +181,7 @@ describe("a user's role connection", () => {
 
   it('never fails the verification when Discord refuses it, and tries again at the next', async () => {
     await setUpServer();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const account = await linkRoblox(max, PETE);
     await refuseConnections();
     const res = await verify(max, account);
@@ -202,7 +197,7 @@ describe("a user's role connection", () => {
 
   it('never fails the unlink when Discord refuses to clear it', async () => {
     await setUpServer();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const account = await linkRoblox(max, PETE);
     await verify(max, account);
     await refuseConnections();
@@ -213,7 +208,7 @@ describe("a user's role connection", () => {
 
   it('is not written for a sign-in from before the scope was asked', async () => {
     await setUpServer();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const account = await linkRoblox(max, PETE);
     await tdb.database.db.execute(sql`UPDATE discord_tokens SET scope = 'identify guilds'`);
     expect((await verify(max, account)).status).toBe(200);
@@ -240,7 +235,7 @@ describe('when the account ends', () => {
 
   it('deleting the account empties the connection and revokes our Discord grant', async () => {
     await setUpServer();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     expect((await verify(max, await linkRoblox(max, PETE))).status).toBe(200);
     expect(await connectionOf(MAX)).toMatchObject({ platform_username: 'PlainPete' });
     const token = await getDiscordAccessToken(stack.app.ctx, (await userIdOf(MAX))!);
@@ -253,7 +248,7 @@ describe('when the account ends', () => {
 
   it('the two-year purge of a signed-out member does the same: their token was kept for it', async () => {
     await setUpServer();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     expect((await verify(max, await linkRoblox(max, PETE))).status).toBe(200);
     const token = await getDiscordAccessToken(stack.app.ctx, (await userIdOf(MAX))!);
     expect((await max.call('POST', '/auth/logout', {})).status).toBeLessThan(300);
@@ -275,9 +270,9 @@ describe('when the account ends', () => {
   it('a member who uses RoConnect only through the bot is not purged; one who does not is', async () => {
     await setUpServer();
     stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`);
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     await linkRoblox(max, PETE);
-    const nina = await loginThroughEmulator(stack, NINA);
+    const nina = await signIn(NINA);
     await linkRoblox(nina, RUBY);
     // neither has signed in for three years; Max then uses /verify in Discord
     await tdb.database.db.execute(
@@ -299,7 +294,7 @@ describe('when the account ends', () => {
   it("kept audit entries' warnings no longer name the deleted member", async () => {
     await setUpServer();
     // the owner's nickname cannot be set by a bot: the warning quotes the one it would be
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     const verified = await verify(olivia, await linkRoblox(olivia, PETE));
     expect(verified.json.data.warnings.join(' ')).toContain('"PlainPete"');
 

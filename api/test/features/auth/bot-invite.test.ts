@@ -7,8 +7,6 @@ import {
   consent,
   emulatorState,
   followIntoApi,
-  linkRobloxThroughEmulator,
-  loginThroughEmulator,
   useStack,
   type HttpSession,
 } from '../../support/emulator-flow';
@@ -18,7 +16,7 @@ const BOT_GUILD = '120000000000000001';
 const NO_BOT_GUILD = '120000000000000002';
 const RUBY = '501'; // a Roblox account
 
-const { stack } = useStack();
+const { stack, signIn, linkRoblox } = useStack();
 
 const inviteUrl = async (s: HttpSession, guildId = NO_BOT_GUILD): Promise<string> =>
   (await s.call('GET', `/api/v1/dashboard/bot/invite-url?server_id=${guildId}`)).json.data
@@ -39,9 +37,6 @@ async function setApplication(settings: object) {
   });
   expect(res.status).toBe(200);
 }
-
-const linkRoblox = (s: HttpSession, robloxUserId: string) =>
-  linkRobloxThroughEmulator(stack, s, robloxUserId);
 
 /** Whether the manager's own login token still works: their session, Sync servers, Linked Roles. */
 async function expectManagerStillSignedIn(olivia: HttpSession & { refresh: string }) {
@@ -81,7 +76,7 @@ async function expectManagerStillSignedIn(olivia: HttpSession & { refresh: strin
 
 describe('adding the bot', () => {
   it('signs nobody out: the session, a Discord call with the login token and Linked Roles still work', async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     const back = await authorize(await inviteUrl(olivia));
     // Discord's bot flow: no code unless the application requires a code grant
     expect(back.searchParams.get('code')).toBeNull();
@@ -98,7 +93,7 @@ describe('adding the bot', () => {
 
   it('with "Requires OAuth2 Code Grant" on, exchanges the code as proof and still revokes nothing', async () => {
     await setApplication({ bot_require_code_grant: true });
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     const back = await authorize(await inviteUrl(olivia));
     expect(back.searchParams.get('code')).toBeTruthy();
     const landing = await followIntoApi(stack, back, olivia.jar.cookie);
@@ -111,7 +106,7 @@ describe('adding the bot', () => {
   });
 
   it('answers wrong_server when a code-less return names another server than the invite', async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     const state = new URL(await inviteUrl(olivia)).searchParams.get('state')!;
     const landing = await followIntoApi(
       stack,
@@ -128,7 +123,7 @@ describe('adding the bot', () => {
   });
 
   it('answers bot_not_added when a code-less return comes back but the bot is not in the server', async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     const state = new URL(await inviteUrl(olivia)).searchParams.get('state')!;
     const landing = await followIntoApi(
       stack,

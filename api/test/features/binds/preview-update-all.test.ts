@@ -5,14 +5,12 @@
  * and each role's previewed gains and losses are the members who gained and lost it.
  */
 import { generateLoadSeed } from '@roconnect/emulator';
-import { openTestDatabase, type TestDatabase } from '../../support/db';
 import { insertLoadLinks } from '../../support/load-links';
 import {
   emulatorState,
-  loginThroughEmulator,
-  startStack,
+  setUpServerAs,
+  useStack,
   type HttpSession,
-  type Stack,
 } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
@@ -26,24 +24,13 @@ const [HAT_1] = load.items!.assets.map(String);
 const rank = (r: number) => load.roles.ranks.find((x) => x.rank === r)!.role_id;
 const WAIT = { timeoutMs: 120_000, everyMs: 200 };
 
-let tdb: TestDatabase;
-let stack: Stack;
+const { tdb, stack, signIn } = useStack({ seed: load.seed, jobs: true }, 'file');
 let owner: HttpSession;
 
 beforeAll(async () => {
-  tdb = await openTestDatabase();
-  stack = await startStack(tdb.database, { seed: load.seed, jobs: true });
-  owner = await loginThroughEmulator(stack, load.owner_id);
-  expect((await owner.call('POST', '/api/v1/dashboard/user/sync-servers')).status).toBe(200);
-  const base = `/api/v1/server/${GUILD}/setup`;
-  await owner.call('POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
-  await owner.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' });
-  await owner.call('POST', `${base}/group`, { skip: true });
+  owner = await signIn(load.owner_id);
+  await setUpServerAs(owner, GUILD, { syncFirst: true });
   await insertLoadLinks(tdb.database, load.links);
-});
-afterAll(async () => {
-  await stack?.close();
-  await tdb?.cleanup();
 });
 
 async function putBinds(binds: unknown[]) {

@@ -5,15 +5,12 @@
  */
 import { InteractionSigner, type Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
-import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
 import {
-  consent,
   emulatorState,
-  followIntoApi,
-  loginThroughEmulator,
-  startStack,
+  linkRobloxThroughEmulator,
+  setUpServerAs,
+  useStack,
   type HttpSession,
-  type Stack,
 } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
@@ -48,38 +45,17 @@ function seedWithChannels(): Seed {
   return seed;
 }
 
-let tdb: TestDatabase;
-let stack: Stack;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
-beforeEach(async () => {
-  await truncateAll(tdb.database);
-  stack = await startStack(tdb.database, { seed: seedWithChannels() });
-  stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`);
-});
-afterEach(() => stack.close());
+const { stack, signIn } = useStack(() => ({ seed: seedWithChannels() }));
+beforeEach(() => stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`));
 
 async function setUpBotGuild(): Promise<HttpSession> {
-  const olivia = await loginThroughEmulator(stack, OWNER);
-  await olivia.call('POST', '/api/v1/dashboard/user/sync-servers');
-  await olivia.call('POST', `${BASE}/setup/nickname`, { nickname_format: 'roblox_username' });
-  expect(
-    (await olivia.call('POST', `${BASE}/setup/verified-role`, { verified_role_name: 'Verified' }))
-      .status,
-  ).toBe(200);
-  expect((await olivia.call('POST', `${BASE}/setup/group`, { group_url: '7001' })).status).toBe(
-    200,
-  );
+  const olivia = await signIn(OWNER);
+  await setUpServerAs(olivia, BOT_GUILD, { syncFirst: true, group: { group_url: '7001' } });
   return olivia;
 }
 
 async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<void> {
-  const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
-  await followIntoApi(stack, await consent(url, { user_id: robloxUserId }), s.jar.cookie);
+  await linkRobloxThroughEmulator(stack, s, robloxUserId);
 }
 
 const channel = async (id: string) =>
@@ -224,7 +200,7 @@ describe('settings', () => {
 
   it('refuses every new route to a member who does not manage the server', async () => {
     await setUpBotGuild();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     await max.call('POST', '/api/v1/dashboard/user/sync-servers');
     const calls: [string, string, unknown][] = [
       ['GET', `${BASE}/channels`, undefined],
@@ -314,7 +290,7 @@ describe('the Verify message', () => {
   });
 
   it('is refused until the setup is complete', async () => {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     await olivia.call('POST', '/api/v1/dashboard/user/sync-servers');
     const res = await olivia.call('POST', `${BASE}/verify-message`, { channel_id: GENERAL });
     expect(res.status).toBe(409);
@@ -326,7 +302,7 @@ describe('the Verify message', () => {
     const olivia = await setUpBotGuild();
     await olivia.call('PUT', `${BASE}/log-channel`, { channel_id: LOGS });
     await olivia.call('POST', `${BASE}/verify-message`, { channel_id: GENERAL });
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     await linkRoblox(max, PETE);
 
     const answer = await pressVerify(MAX);
@@ -363,7 +339,7 @@ describe('the Verify message', () => {
   it('logs the clean-up when a verified member unlinks with their roles removed', async () => {
     const olivia = await setUpBotGuild();
     await olivia.call('PUT', `${BASE}/log-channel`, { channel_id: LOGS });
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     await linkRoblox(max, PETE);
     await pressVerify(MAX);
     const [account] = (await max.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;

@@ -3,14 +3,8 @@
  * by one; the run ends with one summary message.
  */
 import { generateLoadSeed } from '@roconnect/emulator';
-import { openTestDatabase, type TestDatabase } from '../../support/db';
 import { insertLoadLinks } from '../../support/load-links';
-import {
-  emulatorState,
-  loginThroughEmulator,
-  startStack,
-  type Stack,
-} from '../../support/emulator-flow';
+import { emulatorState, useStack } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
 jest.setTimeout(120_000);
@@ -21,16 +15,7 @@ const GUILD = load.guild_id;
 const GENERAL = GUILD;
 const BASE = `/api/v1/server/${GUILD}`;
 
-let tdb: TestDatabase;
-let stack: Stack;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-  stack = await startStack(tdb.database, { seed: load.seed, jobs: true });
-});
-afterAll(async () => {
-  await stack?.close();
-  await tdb?.cleanup();
-});
+const { tdb, stack, signIn } = useStack({ seed: load.seed, jobs: true }, 'file');
 
 const messages = async () =>
   (await emulatorState(stack)).discord.guilds
@@ -40,7 +25,7 @@ const messages = async () =>
   }[];
 
 it('posts one summary message for an update run of 80 linked members, not one per member', async () => {
-  const owner = await loginThroughEmulator(stack, load.owner_id);
+  const owner = await signIn(load.owner_id);
   expect((await owner.call('POST', '/api/v1/dashboard/user/sync-servers')).status).toBe(200);
   await owner.call('POST', `${BASE}/setup/nickname`, { nickname_format: 'roblox_username' });
   await owner.call('POST', `${BASE}/setup/verified-role`, { verified_role_name: 'Verified' });

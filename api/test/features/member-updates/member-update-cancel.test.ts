@@ -4,13 +4,13 @@ import { sql } from 'drizzle-orm';
 import { MEMBER_UPDATE_QUEUE } from '../../../src/features/member-updates/jobs/member-update-job';
 import { queryRows } from '../../support/db';
 import { insertLoadLinks } from '../../support/load-links';
-import { loginThroughEmulator, setUpServerAs, useStack } from '../../support/emulator-flow';
+import { setUpServerAs, useStack } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
 jest.setTimeout(120_000);
 
 const load = generateLoadSeed({ members: 60, linked: 40 });
-const { tdb, stack } = useStack(
+const { tdb, stack, signIn } = useStack(
   { seed: load.seed, env: { MEMBER_UPDATE_SLICE_SECONDS: '1' }, jobs: true, policies: {} },
   'file',
 );
@@ -32,7 +32,7 @@ const activeJobs = async () => {
 };
 
 it('DELETE stops a running update; members already done stay done', async () => {
-  const owner = await loginThroughEmulator(stack, load.owner_id);
+  const owner = await signIn(load.owner_id);
   await setUpServerAs(owner, load.guild_id, { syncFirst: true });
   await insertLoadLinks(tdb.database, load.links);
   // slow enough to catch it running: a few bot requests a second

@@ -1,12 +1,12 @@
 /** A server-wide update gives the unverified role to members with no linked account and takes it from linked ones. */
 import { generateLoadSeed } from '@roconnect/emulator';
 import { insertLoadLinks } from '../../support/load-links';
-import { loginThroughEmulator, setUpServerAs, useStack } from '../../support/emulator-flow';
+import { setUpServerAs, useStack } from '../../support/emulator-flow';
 
 jest.setTimeout(120_000);
 
 const load = generateLoadSeed({ members: 12, linked: 6 });
-const { tdb, stack } = useStack(
+const { tdb, stack, signIn } = useStack(
   { seed: load.seed, env: { MEMBER_UPDATE_SLICE_SECONDS: '1' }, jobs: true, policies: {} },
   'file',
 );
@@ -20,7 +20,7 @@ async function memberRoles(discordId: string): Promise<string[]> {
 }
 
 it('gives the unverified role to unlinked members and takes it from the linked', async () => {
-  const owner = await loginThroughEmulator(stack, load.owner_id);
+  const owner = await signIn(load.owner_id);
   await setUpServerAs(owner, load.guild_id, { syncFirst: true });
   const unverified = await stack.app.ctx.integrations.discordBot.createRole(
     load.guild_id,

@@ -7,12 +7,7 @@ import { generateLoadSeed } from '@roconnect/emulator';
 import { metricsRegistry } from '../../../src/lib/metrics';
 import { queryRows } from '../../support/db';
 import { insertLoadLinks } from '../../support/load-links';
-import {
-  emulatorState,
-  loginThroughEmulator,
-  setUpServerAs,
-  useStack,
-} from '../../support/emulator-flow';
+import { emulatorState, setUpServerAs, useStack } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
 jest.setTimeout(240_000);
@@ -22,7 +17,7 @@ const GUILD = load.guild_id;
 /** a run of 300 members, through the emulator's rate limits, with a restart on the way */
 const LONG_WAIT = { timeoutMs: 180_000, everyMs: 200 };
 
-const { tdb, stack } = useStack(
+const { tdb, stack, signIn } = useStack(
   {
     seed: load.seed,
     env: { MEMBER_UPDATE_LEASE_SECONDS: '2', MEMBER_UPDATE_SLICE_SECONDS: '2' },
@@ -33,7 +28,7 @@ const { tdb, stack } = useStack(
 );
 
 it('updates every linked member once, within the rate limits, across a restart of the API', async () => {
-  const owner = await loginThroughEmulator(stack, load.owner_id);
+  const owner = await signIn(load.owner_id);
   await setUpServerAs(owner, GUILD, {
     syncFirst: true,
     group: { group_id: String(load.group_id) },

@@ -7,13 +7,7 @@ import { purgeInactiveAccounts } from '../../../src/domain/maintenance/inactive-
 import { lookUpLink } from '../../../src/domain/privacy/look-up';
 import { handleMemberEvent } from '../../../src/features/member-events/handle-event';
 import { queryRows } from '../../support/db';
-import {
-  emulatorState,
-  linkRobloxThroughEmulator,
-  loginThroughEmulator,
-  useStack,
-  type HttpSession,
-} from '../../support/emulator-flow';
+import { emulatorState, useStack, type HttpSession } from '../../support/emulator-flow';
 import { fakeClockAt } from '../../support/fake-clock';
 import { until } from '../../support/until';
 
@@ -47,7 +41,7 @@ function seedWithSecondGuild(): Seed {
 
 // before the stack's own: a test's fake clock must not hold the stack's close
 afterEach(() => jest.useRealTimers());
-const { tdb, stack } = useStack(() => ({ seed: seedWithSecondGuild() }));
+const { tdb, stack, signIn, linkRoblox } = useStack(() => ({ seed: seedWithSecondGuild() }));
 beforeEach(() => stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`));
 
 /** A slash command (with its member option), as Discord sends it; answers the reply's text. */
@@ -80,7 +74,7 @@ const whois = (guildId: string, asker: string, target: string) =>
 
 /** Olivia finishes the setup of both servers (verified role and group binds). */
 async function setUpServers(): Promise<HttpSession & { refresh: string }> {
-  const olivia = await loginThroughEmulator(stack, OWNER);
+  const olivia = await signIn(OWNER);
   await olivia.call('POST', '/api/v1/dashboard/user/sync-servers');
   for (const id of [GUILD_A, GUILD_B]) {
     const base = `/api/v1/server/${id}/setup`;
@@ -93,9 +87,6 @@ async function setUpServers(): Promise<HttpSession & { refresh: string }> {
   }
   return olivia;
 }
-
-const linkRoblox = (s: HttpSession, robloxUserId: string) =>
-  linkRobloxThroughEmulator(stack, s, robloxUserId);
 
 async function verifyIn(s: HttpSession, guildId: string, accountId: string) {
   const res = await s.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
@@ -119,7 +110,7 @@ describe('consent per server', () => {
     expect(await whois(GUILD_A, NINA, MAX)).toBe(
       `<@${MAX}> has not linked a Roblox account to RoConnect.`,
     );
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const pete = await linkRoblox(max, PETE);
 
     // linked, verified nowhere: private everywhere
@@ -175,7 +166,7 @@ describe('consent per server', () => {
 
   it('a new server Max verifies in follows his default: off keeps it private there', async () => {
     await setUpServers();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const pete = await linkRoblox(max, PETE);
     await verifyIn(max, GUILD_A, pete);
     await max.call('PUT', '/api/v1/dashboard/user/privacy', {
@@ -189,7 +180,7 @@ describe('consent per server', () => {
 
   it('refuses a bad body, naming the field, and a server the member is not in, naming it', async () => {
     await setUpServers();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const missing = await max.call('PUT', '/api/v1/dashboard/user/privacy', { servers: [] });
     expect(missing.status).toBe(400);
     expect(missing.json.message).toContain('default_visible');
@@ -269,7 +260,7 @@ describe('verifications the member did not ask for (docs/security.md › Member 
     const olivia = await setUpServers();
     await setLogChannels(olivia);
     const api = await developerApi(olivia);
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     await max.call('POST', '/api/v1/dashboard/user/sync-servers');
     const pete = await linkRoblox(max, PETE);
 
@@ -325,7 +316,7 @@ describe('verifications the member did not ask for (docs/security.md › Member 
     const olivia = await setUpServers();
     await setLogChannels(olivia);
     const api = await developerApi(olivia);
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     await max.call('POST', '/api/v1/dashboard/user/sync-servers');
     await linkRoblox(max, PETE);
     const saved = await max.call('PUT', '/api/v1/dashboard/user/privacy', {
@@ -360,7 +351,7 @@ describe('the log channel', () => {
   it("names the member's Roblox account only in servers where they allow it", async () => {
     const olivia = await setUpServers();
     await setLogChannels(olivia);
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     await max.call('POST', '/api/v1/dashboard/user/sync-servers');
     const pete = await linkRoblox(max, PETE);
     // shown where he verifies (the default), but he chose B off before verifying there
@@ -399,7 +390,7 @@ describe('the log channel', () => {
 describe('who looked me up', () => {
   it('records each /whois of a linked member, shown or not, and lists them only to that member', async () => {
     await setUpServers();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const pete = await linkRoblox(max, PETE);
     await verifyIn(max, GUILD_A, pete);
     await whois(GUILD_A, NINA, MAX);
@@ -429,9 +420,9 @@ describe('who looked me up', () => {
       new Date(lookups[1].at).getTime(),
     );
     // nobody else sees them: not Nina (who looked), not Olivia (who owns the servers)
-    const nina = await loginThroughEmulator(stack, NINA);
+    const nina = await signIn(NINA);
     expect((await nina.call('GET', '/api/v1/dashboard/user/lookups')).json.data).toEqual([]);
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     expect((await olivia.call('GET', '/api/v1/dashboard/user/lookups')).json.data).toEqual([]);
   });
 });
@@ -469,8 +460,8 @@ async function rowsNaming(table: string, column: string, userId: string, discord
 /** A world where Max is in every table that can name him. */
 async function maxEverywhere() {
   const olivia = await setUpServers();
-  const max = await loginThroughEmulator(stack, MAX);
-  const second = await loginThroughEmulator(stack, MAX); // another session
+  const max = await signIn(MAX);
+  const second = await signIn(MAX); // another session
   const pete = await linkRoblox(max, PETE);
   await verifyIn(max, GUILD_A, pete);
   await verifyIn(max, GUILD_B, pete);
@@ -481,7 +472,7 @@ async function maxEverywhere() {
   });
   await whois(GUILD_A, NINA, MAX);
   // Max looks Nina up: he is named as the one who looked
-  const nina = await loginThroughEmulator(stack, NINA);
+  const nina = await signIn(NINA);
   const leo = await linkRoblox(nina, LEO);
   await verifyIn(nina, GUILD_A, leo);
   await whois(GUILD_A, MAX, NINA);
@@ -641,7 +632,7 @@ describe('delete', () => {
 
 describe('inactive accounts', () => {
   it('sign-in and refresh keep last_seen_at', async () => {
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const seen = async () =>
       (
         await queryRows<{ at: Date }>(
@@ -659,17 +650,17 @@ describe('inactive accounts', () => {
     expect(refreshed.status).toBe(200);
     expect(new Date(await seen()).getTime()).toBeGreaterThanOrEqual(before - 1000);
     await tdb.database.db.execute(sql`UPDATE users SET last_seen_at = '2020-01-01T00:00:00Z'`);
-    await loginThroughEmulator(stack, MAX);
+    await signIn(MAX);
     expect(new Date(await seen()).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('the purge deletes an account two years after it was last seen, as a deletion does, and not a day before', async () => {
     const olivia = await setUpServers();
     const t0 = Date.now();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const pete = await linkRoblox(max, PETE);
     await verifyIn(max, GUILD_A, pete);
-    const nina = await loginThroughEmulator(stack, NINA);
+    const nina = await signIn(NINA);
     expect((await memberIn(GUILD_A, MAX)).nick).toBe('PlainPete');
 
     // Nina and Olivia are seen again five days later (a refresh)

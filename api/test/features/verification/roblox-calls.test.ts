@@ -9,7 +9,6 @@ import type { Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import {
   linkRobloxThroughEmulator,
-  loginThroughEmulator,
   setUpServerAs,
   useStack,
   type HttpSession,
@@ -69,13 +68,13 @@ const BY_KIND = {
 
 const ACCOUNT_ROUTE = 'GET /v1/users/:userId';
 
-const { stack } = useStack(() => ({ seed: seed() }), 'file');
+const { stack, signIn } = useStack(() => ({ seed: seed() }), 'file');
 let owner: HttpSession;
 let max: HttpSession;
 beforeAll(async () => {
-  owner = await loginThroughEmulator(stack, OWNER);
+  owner = await signIn(OWNER);
   await setUpServerAs(owner, GUILD);
-  max = await loginThroughEmulator(stack, MEMBER);
+  max = await signIn(MEMBER);
 });
 
 async function putBinds(binds: unknown[]) {
