@@ -11,6 +11,7 @@ import {
   loginAs,
   robloxAuthUrl,
   startLogin,
+  type Session,
 } from '../../support/fake-login';
 import { GUILD_B, MAX, OLIVIA, RUBY } from '../../support/world';
 
@@ -61,14 +62,19 @@ describe('Roblox link CSRF (S1)', () => {
 });
 
 describe('a bot-invite URL is not a login (S2)', () => {
-  it('an unused invite URL opened in a fresh browser signs no one in', async () => {
-    const owner = await loginAs(t.app, OLIVIA);
+  /** The state of GUILD_B's invite URL, asked for in the owner's browser. */
+  const inviteState = async (owner: Session) => {
     const started = await t.app.inject({
       method: 'GET',
       url: `/api/v1/dashboard/bot/invite-url?server_id=${GUILD_B}`,
       headers: { ...owner.headers, cookie: owner.cookie },
     });
-    const state = new URL(started.json().data.invite_url).searchParams.get('state')!;
+    return new URL(started.json().data.invite_url).searchParams.get('state')!;
+  };
+
+  it('an unused invite URL opened in a fresh browser signs no one in', async () => {
+    const owner = await loginAs(t.app, OLIVIA);
+    const state = await inviteState(owner);
     t.world.guilds.get(GUILD_B)!.botPresent = true; // the bot is already there
 
     // Today's attack needed no code at all; with a code, from another browser, still nothing.
@@ -87,12 +93,7 @@ describe('a bot-invite URL is not a login (S2)', () => {
 
   it("the right browser returning without a code (Discord's bot flow) gets the invite outcome, no session", async () => {
     const owner = await loginAs(t.app, OLIVIA);
-    const started = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/dashboard/bot/invite-url?server_id=${GUILD_B}`,
-      headers: { ...owner.headers, cookie: owner.cookie },
-    });
-    const state = new URL(started.json().data.invite_url).searchParams.get('state')!;
+    const state = await inviteState(owner);
     t.world.guilds.get(GUILD_B)!.botPresent = true;
     const res = await t.app.inject({
       method: 'GET',

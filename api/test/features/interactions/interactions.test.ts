@@ -12,8 +12,6 @@ import {
   APPLICATION_ID,
   callDiscordAsBot,
   emulatorState,
-  linkRobloxThroughEmulator,
-  loginThroughEmulator,
   setUpServerAs,
   useStack,
   type HttpSession,
@@ -189,6 +187,16 @@ describe('limits on what reads Roblox for a member (docs/security.md › T4)', (
   });
 });
 
+/** production's settings, all but DISCORD_PUBLIC_KEY */
+const PRODUCTION_BUT_THE_KEY = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  TOKEN_ENCRYPTION_KEY: '1'.repeat(64),
+  DISCORD_CLIENT_ID: '1',
+  DISCORD_CLIENT_SECRET: 's',
+  DISCORD_BOT_TOKEN: 'b',
+};
+
 describe('DISCORD_PUBLIC_KEY', () => {
   it('defaults to the emulator key in development, and is checked and required in production', () => {
     expect(testSettings().discordPublicKey.toString('hex')).toBe(EMULATOR_INTERACTIONS_PUBLIC_KEY);
@@ -196,16 +204,7 @@ describe('DISCORD_PUBLIC_KEY', () => {
     expect(() => testSettings({ DISCORD_PUBLIC_KEY: 'abc' })).toThrow(
       "DISCORD_PUBLIC_KEY must be the application's Ed25519 public key as 64 hex characters (got 3 characters)",
     );
-    expect(() =>
-      loadSettings({
-        NODE_ENV: 'production',
-        JWT_SECRET: 'x'.repeat(40),
-        TOKEN_ENCRYPTION_KEY: '1'.repeat(64),
-        DISCORD_CLIENT_ID: '1',
-        DISCORD_CLIENT_SECRET: 's',
-        DISCORD_BOT_TOKEN: 'b',
-      }),
-    ).toThrow(
+    expect(() => loadSettings(PRODUCTION_BUT_THE_KEY)).toThrow(
       "DISCORD_PUBLIC_KEY is not set (your Discord application's public key (interaction signatures))",
     );
   });
@@ -226,12 +225,7 @@ describe('DISCORD_PUBLIC_KEY with real credentials outside production (N13)', ()
     ).toThrow("DISCORD_PUBLIC_KEY is the emulator's key, whose private half is public");
     expect(() =>
       loadSettings({
-        NODE_ENV: 'production',
-        JWT_SECRET: 'x'.repeat(40),
-        TOKEN_ENCRYPTION_KEY: '1'.repeat(64),
-        DISCORD_CLIENT_ID: '1',
-        DISCORD_CLIENT_SECRET: 's',
-        DISCORD_BOT_TOKEN: 'b',
+        ...PRODUCTION_BUT_THE_KEY,
         DISCORD_PUBLIC_KEY: EMULATOR_INTERACTIONS_PUBLIC_KEY.toUpperCase(),
       }),
     ).toThrow("DISCORD_PUBLIC_KEY is the emulator's key");
@@ -278,7 +272,7 @@ function runRegisterCommands(
 }
 
 describe('slash commands through the emulator', () => {
-  const { stack } = useStack({}, 'test', tdb);
+  const { stack, signIn, linkRoblox } = useStack({}, 'test', tdb);
   beforeEach(() => stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`));
 
   /** the API again with more settings, the clients at their own retries and timeouts */
@@ -302,7 +296,7 @@ describe('slash commands through the emulator', () => {
   }
 
   async function setUpBotGuild(): Promise<HttpSession> {
-    const olivia = await loginThroughEmulator(stack, OWNER);
+    const olivia = await signIn(OWNER);
     await setUpServerAs(olivia, BOT_GUILD, { syncFirst: true, group: { group_url: '7001' } });
     return olivia;
   }
@@ -310,7 +304,7 @@ describe('slash commands through the emulator', () => {
   /** The server set up, and Max signed in with PlainPete linked (verified nowhere yet). */
   async function maxLinkedAsPete(): Promise<HttpSession> {
     await setUpBotGuild();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     await linkRoblox(max, PETE);
     return max;
   }
@@ -321,10 +315,6 @@ describe('slash commands through the emulator', () => {
     await command(MAX, 'verify');
     await changeMember(MAX, { roles: [] });
   }
-
-  /** Links a Roblox account to the session's user and answers the linked account's id. */
-  const linkRoblox = (s: HttpSession, robloxUserId: string) =>
-    linkRobloxThroughEmulator(stack, s, robloxUserId);
 
   /** The website's Verify button for one of the session's linked accounts. */
   async function verifyOnWebsite(s: HttpSession, accountId: string) {
@@ -487,7 +477,7 @@ describe('slash commands through the emulator', () => {
 
   it('/whois answers with the linked Roblox profile where the member verified, that they keep it private elsewhere, or that there is none', async () => {
     await setUpBotGuild();
-    const max = await loginThroughEmulator(stack, MAX);
+    const max = await signIn(MAX);
     const pete = await linkRoblox(max, PETE);
     const unverified = await command(NINA, 'whois', { member: MAX });
     expect(unverified.message.content).toBe(
@@ -505,7 +495,7 @@ describe('slash commands through the emulator', () => {
   describe('/verify with several linked Roblox accounts', () => {
     it('uses the account linked last when none has been verified yet', async () => {
       await setUpBotGuild();
-      const max = await loginThroughEmulator(stack, MAX);
+      const max = await signIn(MAX);
       await linkRoblox(max, PETE);
       await linkRoblox(max, LEO);
 
@@ -528,7 +518,7 @@ describe('slash commands through the emulator', () => {
 
     it('uses the account verified most recently, even when another was linked later', async () => {
       await setUpBotGuild();
-      const max = await loginThroughEmulator(stack, MAX);
+      const max = await signIn(MAX);
       const pete = await linkRoblox(max, PETE);
       const leo = await linkRoblox(max, LEO);
       // Leo first, then Pete: Pete (the older link) is now the most recent verification
