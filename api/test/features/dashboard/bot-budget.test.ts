@@ -4,7 +4,7 @@
  */
 import type { Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
-import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
+import { truncateAll, useTestDatabase } from '../../support/db';
 import { loginThroughEmulator, startStack, type Stack } from '../../support/emulator-flow';
 
 const MEMBER = '110000000000000002';
@@ -26,14 +26,8 @@ function seedWithGuilds(count: number, botEvery: number): Seed {
   return seed;
 }
 
-let tdb: TestDatabase;
+const tdb = useTestDatabase({ emptyEachTest: false });
 let stack: Stack | undefined;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => {
-  await tdb.cleanup();
-});
 afterEach(async () => {
   await stack?.close();
   stack = undefined;
