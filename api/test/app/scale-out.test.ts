@@ -11,9 +11,8 @@ import testSeed from '@roconnect/emulator/seeds/test.json';
 import {
   dropTestSchema,
   freePort,
-  spawnApiProcess,
+  startApiReplica,
   stopApiProcesses,
-  waitForApiHealth,
 } from '../support/api-process';
 import { signInThroughEmulator } from '../support/emulator-flow';
 import { until } from '../support/until';
@@ -32,23 +31,19 @@ let emulator: RunningEmulator;
 let a: string;
 let b: string;
 
-async function startReplica(port: number, apiUrl: string): Promise<string> {
-  const child = spawnApiProcess(port, {
-    API_URL: apiUrl,
-    DATABASE_URL,
-    DATABASE_SCHEMA: schema,
-    REDIS_URL,
-    RATE_LIMIT_MAX: '20',
-    JWT_SECRET: 'scale-out-jwt-secret-shared-by-every-replica-0123',
-    TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '2',
-    EMULATOR_URL: emulator.url,
-    EMULATOR_PUBLIC_URL: emulator.url,
-  });
-  replicas.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForApiHealth(base, child, { timeoutMs: 60_000, everyMs: 250 });
-  return base;
-}
+const startReplica = async (port: number, apiUrl: string) =>
+  (
+    await startApiReplica(replicas, port, {
+      API_URL: apiUrl,
+      DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      REDIS_URL,
+      RATE_LIMIT_MAX: '20',
+      JWT_SECRET: 'scale-out-jwt-secret-shared-by-every-replica-0123',
+      TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '2',
+      EMULATOR_URL: emulator.url,
+    })
+  ).base;
 
 beforeAll(async () => {
   const [portA, portB] = [await freePort(), await freePort()];

@@ -18,9 +18,8 @@ import { databaseUnavailable } from '../../src/lib/database-unavailable';
 import {
   dropTestSchema,
   freePort,
-  spawnApiProcess,
+  startApiReplica,
   stopApiProcesses,
-  waitForApiHealth,
 } from '../support/api-process';
 import { signInThroughEmulator } from '../support/emulator-flow';
 
@@ -50,22 +49,18 @@ function seed(): Seed {
   return s;
 }
 
-async function startReplica(port: number, apiUrl: string): Promise<string> {
-  const child = spawnApiProcess(port, {
-    API_URL: apiUrl,
-    DATABASE_URL,
-    DATABASE_SCHEMA: schema,
-    DATABASE_POOL_MAX: String(POOL),
-    JWT_SECRET: 'refresh-burst-jwt-secret-shared-by-every-replica-01',
-    TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '3',
-    EMULATOR_URL: emulator.url,
-    EMULATOR_PUBLIC_URL: emulator.url,
-  });
-  replicas.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForApiHealth(base, child, { timeoutMs: 60_000, everyMs: 250 });
-  return base;
-}
+const startReplica = async (port: number, apiUrl: string) =>
+  (
+    await startApiReplica(replicas, port, {
+      API_URL: apiUrl,
+      DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      DATABASE_POOL_MAX: String(POOL),
+      JWT_SECRET: 'refresh-burst-jwt-secret-shared-by-every-replica-01',
+      TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '3',
+      EMULATOR_URL: emulator.url,
+    })
+  ).base;
 
 beforeAll(async () => {
   const [portA, portB] = [await freePort(), await freePort()];

@@ -54,6 +54,23 @@ export async function waitForApiHealth(
   await until(`the API at ${base} healthy`, healthy, (ok) => ok, wait);
 }
 
+/**
+ * An API process on `port` against the emulator at `EMULATOR_URL` (its public address too), kept
+ * in `children` for stopApiProcesses; answers once /api/health says yes.
+ */
+export async function startApiReplica(
+  children: ChildProcess[],
+  port: number,
+  env: NodeJS.ProcessEnv & { EMULATOR_URL: string },
+  wait = { timeoutMs: 60_000, everyMs: 250 },
+): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawnApiProcess(port, { EMULATOR_PUBLIC_URL: env.EMULATOR_URL, ...env });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForApiHealth(base, child, wait);
+  return { base, child };
+}
+
 /** Ends every process (`signal`: SIGKILL for one that may not finish a graceful close). */
 export async function stopApiProcesses(
   children: ChildProcess[],

@@ -11,9 +11,8 @@ import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnec
 import {
   dropTestSchema,
   freePort,
-  spawnApiProcess,
+  startApiReplica,
   stopApiProcesses,
-  waitForApiHealth,
 } from '../../support/api-process';
 import { signInThroughEmulator } from '../../support/emulator-flow';
 import { until } from '../../support/until';
@@ -34,22 +33,21 @@ let emulator: RunningEmulator;
 
 /** An API process on a free port; answers its base URL once /api/health says yes. */
 async function startApi(): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawnApiProcess(port, {
-    API_URL: 'http://localhost:3000',
-    DATABASE_URL,
-    DATABASE_SCHEMA: schema,
-    JWT_SECRET: 'kill-test-jwt-secret-shared-by-both-processes-0123',
-    TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '3',
-    EMULATOR_URL: emulator.url,
-    EMULATOR_PUBLIC_URL: emulator.url,
-    MEMBER_UPDATE_LEASE_SECONDS: '2',
-    MEMBER_UPDATE_SLICE_SECONDS: '2',
-  });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForApiHealth(base, child, LONG_WAIT);
-  return { base, child };
+  return startApiReplica(
+    children,
+    await freePort(),
+    {
+      API_URL: 'http://localhost:3000',
+      DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      JWT_SECRET: 'kill-test-jwt-secret-shared-by-both-processes-0123',
+      TOKEN_ENCRYPTION_KEY: '0'.repeat(63) + '3',
+      EMULATOR_URL: emulator.url,
+      MEMBER_UPDATE_LEASE_SECONDS: '2',
+      MEMBER_UPDATE_SLICE_SECONDS: '2',
+    },
+    LONG_WAIT,
+  );
 }
 
 async function call(base: string, method: string, route: string, token: string, body?: object) {
