@@ -6,9 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
 import { metricsRegistry } from '../../src/lib/metrics';
-import { testSettings } from '../support/app';
+import { createTestApp, testSettings } from '../support/app';
 import { openTestDatabase, type TestDatabase } from '../support/db';
 import { createFakeIntegrations } from '../support/fake-integrations';
 import { cookieFrom } from '../support/fake-login';
@@ -71,15 +70,12 @@ beforeAll(async () => {
   tdb = await openTestDatabase();
   const world = standardWorld();
   const replica = () =>
-    buildApp({
-      settings: testSettings({ REDIS_URL: proxy.url, AUTH_RATE_LIMIT_MAX: String(MAX) }),
-      integrations: createFakeIntegrations(world),
-      database: tdb.database,
-      logger: false,
-      jobs: false,
-    });
+    createTestApp(
+      tdb.database,
+      createFakeIntegrations(world),
+      testSettings({ REDIS_URL: proxy.url, AUTH_RATE_LIMIT_MAX: String(MAX) }),
+    );
   [a, b] = await Promise.all([replica(), replica()]);
-  await Promise.all([a.ready(), b.ready()]);
   for (const app of [a, b])
     await until(
       'the replica connected to Redis',

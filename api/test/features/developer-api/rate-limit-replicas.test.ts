@@ -3,8 +3,7 @@
  * Developer API): two apps on one database and one Redis share it.
  */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/app';
-import { testSettings } from '../../support/app';
+import { createTestApp, testSettings } from '../../support/app';
 import { openTestDatabase, type TestDatabase } from '../../support/db';
 import { createFakeIntegrations } from '../../support/fake-integrations';
 import { loginAs } from '../../support/fake-login';
@@ -20,20 +19,15 @@ let b: FastifyInstance;
 beforeAll(async () => {
   target = await redisTarget();
   tdb = await openTestDatabase();
-  const replica = async () => {
-    const app = await buildApp({
-      settings: testSettings({
+  const replica = () =>
+    createTestApp(
+      tdb.database,
+      createFakeIntegrations(standardWorld()),
+      testSettings({
         REDIS_URL: `redis://${target.host}:${target.port}`,
         PUBLIC_API_RATE_LIMIT_MAX: '3',
       }),
-      integrations: createFakeIntegrations(standardWorld()),
-      database: tdb.database,
-      logger: false,
-      jobs: false,
-    });
-    await app.ready();
-    return app;
-  };
+    );
   [a, b] = [await replica(), await replica()];
   // each replica counts in its own memory until its Redis connection is ready
   await until(
