@@ -32,6 +32,25 @@ export interface ScreenshotOptions {
 }
 
 /**
+ * Times ("5 minutes ago") painted over where they are, so that a dialog or its backdrop still
+ * covers them (`mask` paints above everything). Through the CSSOM: the pages' CSP refuses the
+ * `<style>` Playwright's `style` option would add.
+ */
+async function paintOverTimes(page: Page, paint: boolean): Promise<void> {
+  await page.locator('time').evaluateAll((times, on) => {
+    for (const time of times as HTMLElement[]) {
+      if (on) {
+        time.style.setProperty('color', 'transparent', 'important');
+        time.style.setProperty('background', '#ff00ff', 'important');
+      } else {
+        time.style.removeProperty('color');
+        time.style.removeProperty('background');
+      }
+    }
+  }, paint);
+}
+
+/**
  * `<group>/<name>-375.png` and `<name>-1280.png`, then the window back at the size it had. Call it
  * once the screen shows what the user would see (after an expect on its content): the shots do
  * not wait for anything else. Animations are stopped (finite ones at their end) and `<time>`
@@ -45,13 +64,18 @@ export async function screenshots(
 ): Promise<void> {
   const { of, fullPage = true, height = 900, widths = SCREENSHOT_WIDTHS } = options;
   const dir = screenshotDir(group);
-  const mask = [page.locator('time'), ...(options.mask ?? [])];
+  const look = { animations: 'disabled', mask: options.mask ?? [] } as const;
   const before = page.viewportSize();
-  for (const width of widths) {
-    await page.setViewportSize({ width, height });
-    const file = path.join(dir, `${name}-${width}.png`);
-    if (of) await of.screenshot({ path: file, animations: 'disabled', mask });
-    else await page.screenshot({ path: file, fullPage, animations: 'disabled', mask });
+  await paintOverTimes(page, true);
+  try {
+    for (const width of widths) {
+      await page.setViewportSize({ width, height });
+      const file = path.join(dir, `${name}-${width}.png`);
+      if (of) await of.screenshot({ path: file, ...look });
+      else await page.screenshot({ path: file, fullPage, ...look });
+    }
+  } finally {
+    await paintOverTimes(page, false);
+    if (before) await page.setViewportSize(before);
   }
-  if (before) await page.setViewportSize(before);
 }
