@@ -16,8 +16,10 @@ import { listMigrations } from '../../src/db/migrate';
 import { createTestApp } from '../support/app';
 import { TEST_DATABASE_URL } from '../support/db';
 import {
+  addGroup,
   addGuild,
   addMember,
+  addRobloxUser,
   addUser,
   createFakeIntegrations,
   createWorld,
@@ -63,20 +65,17 @@ function world() {
     addMember(guild, OWNER, '8');
     addMember(guild, MEMBER, '0', [ROLES.officer]);
   }
-  w.robloxUsers.set(PETE, {
-    sub: PETE,
-    preferred_username: 'PlainPete',
-    name: 'Pete',
-    picture: null,
-  });
-  w.groups.set(GROUP, {
-    name: 'Test Group',
-    roles: [
+  addRobloxUser(w, PETE, 'PlainPete', 'Pete');
+  addGroup(
+    w,
+    GROUP,
+    'Test Group',
+    [
       { id: '1', name: 'Member', rank: 1 },
       { id: '2', name: 'Officer', rank: 50 },
     ],
-    members: new Map([[PETE, 1]]),
-  });
+    { [PETE]: 1 },
+  );
   return w;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { addMember, addUser, type FakeWorld } from './fake-integrations';
+import { addGroup, addMember, addRobloxUser, addUser, type FakeWorld } from './fake-integrations';
 import { completeSetup, linkedAccountsOf, linkRoblox, loginAs, type Session } from './fake-login';
 import { useFakeApp, type FakeApp } from './harness';
 import { GUILD_A, MAX, MO, OLIVIA, PETE, RUBY, standardWorld } from './world';
@@ -20,25 +20,19 @@ export function consoleWorld(): FakeWorld {
     { id: EXTRA_ROLE, name: 'Extra', position: 3, managed: false, permissions: '0' },
   );
   addMember(a, MO, '32', [STAFF_ROLE]);
-  w.groups.set(GROUP2, {
-    name: 'Second Group',
-    roles: [
+  addGroup(
+    w,
+    GROUP2,
+    'Second Group',
+    [
       { id: '70020', name: 'Guest', rank: 0 },
       { id: '70021', name: 'Recruit', rank: 10 },
       { id: '70022', name: 'Ranger', rank: 100 },
       { id: '70023', name: 'Chief', rank: 255 },
     ],
-    members: new Map([
-      [RANGER, 100],
-      [PETE, 10],
-    ]),
-  });
-  w.robloxUsers.set(RANGER, {
-    sub: RANGER,
-    preferred_username: 'RangerRay',
-    name: 'Ray',
-    picture: null,
-  });
+    { [RANGER]: 100, [PETE]: 10 },
+  );
+  addRobloxUser(w, RANGER, 'RangerRay', 'Ray');
   return w;
 }
 

@@ -112,6 +112,28 @@ export function addUser(
   return user;
 }
 
+/** A Roblox account the fake Roblox sign-in knows (its userinfo). */
+export function addRobloxUser(
+  world: FakeWorld,
+  id: string,
+  username: string,
+  name: string,
+  picture: string | null = null,
+): void {
+  world.robloxUsers.set(id, { sub: id, preferred_username: username, name, picture });
+}
+
+/** A Roblox group: its roles, and its members' ranks by Roblox id. */
+export function addGroup(
+  world: FakeWorld,
+  id: string,
+  name: string,
+  roles: RobloxGroupRole[],
+  ranks: Record<string, number>,
+): void {
+  world.groups.set(id, { name, roles, members: new Map(Object.entries(ranks)) });
+}
+
 export function addGuild(
   world: FakeWorld,
   g: Partial<FakeGuild> & { id: string; ownerId: string },

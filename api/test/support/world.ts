@@ -1,4 +1,12 @@
-import { addGuild, addMember, addUser, createWorld, type FakeWorld } from './fake-integrations';
+import {
+  addGroup,
+  addGuild,
+  addMember,
+  addRobloxUser,
+  addUser,
+  createWorld,
+  type FakeWorld,
+} from './fake-integrations';
 
 export const OLIVIA = '110000000000000001'; // owns GUILD_A
 export const MAX = '110000000000000002'; // plain member of GUILD_A
@@ -32,30 +40,19 @@ export function standardWorld(): FakeWorld {
   const c = addGuild(world, { id: GUILD_C, name: 'Community', ownerId: MO });
   addMember(c, MO, '8');
   addMember(c, OLIVIA, '1024');
-  world.robloxUsers.set(RUBY, {
-    sub: RUBY,
-    preferred_username: 'RankedRuby',
-    name: 'Ruby',
-    picture: null,
-  });
-  world.robloxUsers.set(PETE, {
-    sub: PETE,
-    preferred_username: 'PlainPete',
-    name: 'Pete',
-    picture: 'https://pics.test/pete.png',
-  });
-  world.groups.set(GROUP, {
-    name: 'Test Group',
-    roles: [
+  addRobloxUser(world, RUBY, 'RankedRuby', 'Ruby');
+  addRobloxUser(world, PETE, 'PlainPete', 'Pete', 'https://pics.test/pete.png');
+  addGroup(
+    world,
+    GROUP,
+    'Test Group',
+    [
       { id: '70010', name: 'Guest', rank: 0 },
       { id: '70011', name: 'Member', rank: 1 },
       { id: '70012', name: 'Officer', rank: 50 },
       { id: '70013', name: 'Owner', rank: 255 },
     ],
-    members: new Map([
-      [RUBY, 255],
-      [PETE, 1],
-    ]),
-  });
+    { [RUBY]: 255, [PETE]: 1 },
+  );
   return world;
 }
