@@ -6,11 +6,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
+import type { RunningEmulator, Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import {
   dropTestSchema,
-  freePort,
+  emulatorForTwoReplicas,
   startApiReplica,
   stopApiProcesses,
 } from '../support/api-process';
@@ -46,14 +46,10 @@ const startReplica = async (port: number, apiUrl: string) =>
   ).base;
 
 beforeAll(async () => {
-  const [portA, portB] = [await freePort(), await freePort()];
   // one public API address for redirects (the load balancer's); A stands behind it in this test
-  const apiUrl = `http://localhost:${portA}`;
-  emulator = await startEmulator({
-    seed: structuredClone(testSeed) as Seed,
-    publicUrl: 'http://127.0.0.1',
-    redirectUris: [`${apiUrl}/auth/callback`],
-  });
+  const shared = await emulatorForTwoReplicas(structuredClone(testSeed) as Seed);
+  const { portA, portB, apiUrl } = shared;
+  emulator = shared.emulator;
   [a, b] = await Promise.all([startReplica(portA, apiUrl), startReplica(portB, apiUrl)]);
 }, 120_000);
 

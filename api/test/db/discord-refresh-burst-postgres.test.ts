@@ -11,13 +11,13 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
+import type { RunningEmulator, Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import { createDatabase } from '../../src/db/client';
 import { databaseUnavailable } from '../../src/lib/database-unavailable';
 import {
   dropTestSchema,
-  freePort,
+  emulatorForTwoReplicas,
   startApiReplica,
   stopApiProcesses,
 } from '../support/api-process';
@@ -63,13 +63,9 @@ const startReplica = async (port: number, apiUrl: string) =>
   ).base;
 
 beforeAll(async () => {
-  const [portA, portB] = [await freePort(), await freePort()];
-  const apiUrl = `http://localhost:${portA}`;
-  emulator = await startEmulator({
-    seed: seed(),
-    publicUrl: 'http://127.0.0.1',
-    redirectUris: [`${apiUrl}/auth/callback`],
-  });
+  const shared = await emulatorForTwoReplicas(seed());
+  const { portA, portB, apiUrl } = shared;
+  emulator = shared.emulator;
   // one after the other: both migrating one new schema at once is another test's subject
   a = await startReplica(portA, apiUrl);
   b = await startReplica(portB, apiUrl);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
 import { until } from './until';
 
 /** A port free on 127.0.0.1 right now, for a process the test starts. */
@@ -69,6 +70,26 @@ export async function startApiReplica(
   const base = `http://127.0.0.1:${port}`;
   await waitForApiHealth(base, child, wait);
   return { base, child };
+}
+
+/**
+ * The emulator two API replicas share, and two free ports for them: the emulator sends sign-ins
+ * back to `apiUrl`, the first port's (one public address, as behind a load balancer).
+ */
+export async function emulatorForTwoReplicas(seed: Seed): Promise<{
+  emulator: RunningEmulator;
+  portA: number;
+  portB: number;
+  apiUrl: string;
+}> {
+  const [portA, portB] = [await freePort(), await freePort()];
+  const apiUrl = `http://localhost:${portA}`;
+  const emulator = await startEmulator({
+    seed,
+    publicUrl: 'http://127.0.0.1',
+    redirectUris: [`${apiUrl}/auth/callback`],
+  });
+  return { emulator, portA, portB, apiUrl };
 }
 
 /** Ends every process (`signal`: SIGKILL for one that may not finish a graceful close). */
