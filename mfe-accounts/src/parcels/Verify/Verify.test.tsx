@@ -161,10 +161,20 @@ describe('verifying', () => {
   it('shows Processing..., then the success screen with what the API did, and goes to the Accounts tab after 3 s', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
+      // the mock API answers at once: hold its answer until Processing... has been seen, then let
+      // the request go on to the mock's own handler (a resolver that returns nothing passes it on)
+      let answer = () => {};
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      server.use(
+        http.post(`*${API_PATHS.verifyInServer}`, async () => {
+          await held;
+        }),
+      );
       renderVerify({ account_id: SEED_ACCOUNTS.pending });
       await userEvent.click(await screen.findByRole('radio', { name: 'Tycoon Fans' }));
       const pressed = userEvent.click(screen.getByRole('button', { name: 'Verify & Update' }));
       expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+      answer();
       await pressed;
 
       const title = await screen.findByRole('heading', {
