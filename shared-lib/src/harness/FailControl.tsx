@@ -1,39 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { RequestHandler } from 'msw';
-import {
-  AUDIT_ROUTES,
-  AUTH_ROUTES,
-  BIND_ROUTES,
-  DASHBOARD_ROUTES,
-  DEVELOPER_ROUTES,
-  DISCORD_SETTINGS_ROUTES,
-  MEMBER_UPDATE_ROUTES,
-  PRIVACY_ROUTES,
-  PUBLIC_ROUTES,
-  ROBLOX_ROUTES,
-  SERVER_HEALTH_ROUTES,
-  SERVER_ROUTES,
-  VERIFICATION_ROUTES,
-  type ApiRoute,
-} from '../contract/apiRoutes';
+import type { ApiRoute } from '../contract/apiRoutes';
+import { WEB_APP_ROUTES } from '../api/apiCalls';
 import { failNext, networkErrorNext, type MockMethod } from '../mocks/overrides';
 
 /** The calls the web app makes: the contract's routes, less those only bots and Discord call. */
-export const BROWSER_ROUTES: readonly ApiRoute[] = [
-  AUTH_ROUTES,
-  DASHBOARD_ROUTES,
-  VERIFICATION_ROUTES,
-  PRIVACY_ROUTES,
-  ROBLOX_ROUTES,
-  SERVER_ROUTES,
-  DISCORD_SETTINGS_ROUTES,
-  BIND_ROUTES,
-  AUDIT_ROUTES,
-  SERVER_HEALTH_ROUTES,
-  MEMBER_UPDATE_ROUTES,
-  DEVELOPER_ROUTES,
-  PUBLIC_ROUTES,
-]
+export const BROWSER_ROUTES: readonly ApiRoute[] = Object.values(WEB_APP_ROUTES)
   .flatMap((table) => Object.values(table) as ApiRoute[])
   // one entry per call (two client functions may share a route)
   .filter(
