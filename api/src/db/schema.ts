@@ -86,6 +86,8 @@ export const userGuilds = pgTable(
     owner: boolean('owner').notNull(),
     permissions: text('permissions').notNull(),
     canManage: boolean('can_manage').notNull(),
+    /** 0020: held a manager role (staff roles) when last read live; a hint, writes read again */
+    staffManager: boolean('staff_manager').notNull().default(false),
     syncedAt: ts('synced_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.guildId] })],
@@ -120,6 +122,9 @@ export const guildConfigs = pgTable('guild_configs', {
   restrictionAction: text('restriction_action').notNull().default('deny'),
   /** 0016: the Discord user id of who chose restriction_action; null: nobody since 0016 */
   restrictionChosenBy: text('restriction_chosen_by'),
+  /** 0020: delegated staff (domain/staff) */
+  managerRoleIds: jsonb('manager_role_ids').$type<string[]>().notNull().default([]),
+  updaterRoleIds: jsonb('updater_role_ids').$type<string[]>().notNull().default([]),
   setupStep: text('setup_step').notNull().default('nickname'),
   setupCompleted: boolean('setup_completed').notNull().default(false),
   updatedBy: uuid('updated_by'),
@@ -234,6 +239,8 @@ export const memberUpdateRuns = pgTable('member_update_runs', {
   removed: integer('removed').notNull().default(0),
   removalsWaiting: integer('removals_waiting').notNull().default(0),
   removalLimit: integer('removal_limit'),
+  /** 0020: only members holding this role; null: everyone */
+  roleId: text('role_id'),
   listCursor: text('list_cursor').notNull().default('0'),
   listed: boolean('listed').notNull().default(false),
   error: text('error'),
