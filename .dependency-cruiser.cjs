@@ -97,10 +97,11 @@ const domainStores = [
   'roles',
   'rules',
   'sessions',
+  'staff',
   'tokens',
   'webhooks',
 ];
-const domainWorkflows = ['account-actions', 'maintenance', 'verification'];
+const domainWorkflows = ['account-actions', 'config-backup', 'maintenance', 'verification'];
 const unplacedDomain = readdirSync(path.join(__dirname, 'api/src/domain')).filter(
   (name) => !domainStores.includes(name) && !domainWorkflows.includes(name),
 );
