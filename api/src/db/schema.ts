@@ -26,6 +26,8 @@ export const users = pgTable('users', {
   lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   /** 0013: whether a server the member has not chosen for shows their link once they verify there */
   privacyDefaultVisible: boolean('privacy_default_visible').notNull().default(true),
+  /** 0027: the member disconnected Linked Roles; nothing is written to their role connection */
+  roleConnectionsOffAt: ts('role_connections_off_at'),
 });
 
 export const discordTokens = pgTable('discord_tokens', {
@@ -122,6 +124,10 @@ export const guildConfigs = pgTable('guild_configs', {
   restrictionAction: text('restriction_action').notNull().default('deny'),
   /** 0016: the Discord user id of who chose restriction_action; null: nobody since 0016 */
   restrictionChosenBy: text('restriction_chosen_by'),
+  /** 0023: the group lock: a member in none of these Roblox groups is restricted */
+  requiredGroupIds: jsonb('required_group_ids').$type<string[]>().notNull().default([]),
+  /** 0023: 'off' | 'flag' | 'deny' */
+  banEvasion: text('ban_evasion').notNull().default('flag'),
   /** 0020: delegated staff (domain/staff) */
   managerRoleIds: jsonb('manager_role_ids').$type<string[]>().notNull().default([]),
   updaterRoleIds: jsonb('updater_role_ids').$type<string[]>().notNull().default([]),
@@ -328,6 +334,9 @@ export const roleConnections = pgTable('role_connections', {
   userId: uuid('user_id').primaryKey(),
   robloxId: text('roblox_id').notNull(),
   writtenAt: ts('written_at').notNull().defaultNow(),
+  /** 0027: the values as written (null: written before 0027) */
+  platformUsername: text('platform_username'),
+  metadata: jsonb('metadata').$type<Record<string, string>>(),
 });
 
 /** Badge, game pass and catalog item names as last read (migration 0012; domain/binds/item-names.ts). */
@@ -431,4 +440,29 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   lastError: text('last_error'),
   createdAt: ts('created_at').notNull().defaultNow(),
   finishedAt: ts('finished_at'),
+});
+
+/** Which Discord accounts verified with which Roblox account in a server (migration 0023; domain/rules/sightings). */
+export const robloxSightings = pgTable(
+  'roblox_sightings',
+  {
+    guildId: text('guild_id').notNull(),
+    robloxId: text('roblox_id').notNull(),
+    discordId: text('discord_id').notNull(),
+    seenAt: ts('seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.robloxId, t.discordId] })],
+);
+
+/** A server's own words, as templates; null: RoConnect's text (migration 0024; domain/messages). */
+export const serverMessages = pgTable('server_messages', {
+  guildId: text('guild_id').primaryKey(),
+  verifiedDm: text('verified_dm'),
+  welcomeDm: text('welcome_dm'),
+  verifyTitle: text('verify_title'),
+  verifyBody: text('verify_body'),
+  verifyButtonLabel: text('verify_button_label'),
+  /** the plain text the Verify message was last posted with; null: the default */
+  verifyText: text('verify_text'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
