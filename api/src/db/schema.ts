@@ -432,7 +432,9 @@ export const webhooks = pgTable('webhooks', {
 export const webhookDeliveries = pgTable('webhook_deliveries', {
   id: uuid('id').primaryKey(),
   guildId: text('guild_id').notNull(),
-  event: text('event').$type<'member.verified' | 'member.updated' | 'member.unlinked'>().notNull(),
+  event: text('event')
+    .$type<'member.verified' | 'member.updated' | 'member.unlinked' | 'webhook.test'>()
+    .notNull(),
   body: text('body'),
   status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
