@@ -2,3 +2,4 @@ export * from './runtime';
 export * from './robloxGroupInput';
 export * from './nicknameTemplate';
 export * from './version';
+export * from './linkedRolesMetadata';

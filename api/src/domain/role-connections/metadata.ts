@@ -3,31 +3,16 @@ import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { roleConnectionMetadata } from '../../db/schema';
 import type { RoleConnectionMetadataRecord } from '../../integrations/types';
-
-/** Discord's metadata types (docs.discord.com › Application Role Connection Metadata › Type). */
-const BOOLEAN_EQUAL = 7;
-const DATETIME_LESS_THAN_OR_EQUAL = 5;
+import { LINKED_ROLES_METADATA } from '@roconnect/shared-lib/contract';
 
 /**
- * What a server can require of a role through RoConnect. The account's age is a date, not a
- * number of days: Discord compares a DATETIME value with "the server's number of days before
- * today" at every check, so the age stays right as days pass, where a day count written at
- * verification would stay as it was until the next one.
+ * What a server can require of a role through RoConnect (the one list, shared with the owners'
+ * guide in the console: shared-lib/src/contract/linkedRolesMetadata.ts, which says why the age is
+ * a date).
  */
-export const ROLE_CONNECTION_METADATA: RoleConnectionMetadataRecord[] = [
-  {
-    type: BOOLEAN_EQUAL,
-    key: 'verified',
-    name: 'Verified with Roblox',
-    description: 'Has verified a linked Roblox account with RoConnect',
-  },
-  {
-    type: DATETIME_LESS_THAN_OR_EQUAL,
-    key: 'account_age_days',
-    name: 'Roblox account age (days)',
-    description: 'Days since the linked Roblox account was created',
-  },
-];
+export const ROLE_CONNECTION_METADATA: RoleConnectionMetadataRecord[] = LINKED_ROLES_METADATA.map(
+  (record) => ({ ...record }),
+);
 
 const hashOf = (records: RoleConnectionMetadataRecord[]) =>
   createHash('sha256').update(JSON.stringify(records)).digest('hex');
