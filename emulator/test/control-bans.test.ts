@@ -8,12 +8,11 @@ import {
   SeedError,
   startEmulator,
   validateSeed,
-  type EmulatorApp,
   type RunningEmulator,
   type Seed,
 } from '../src';
 import { TestGatewayClient } from './gatewayClient';
-import { BOT, CLIENT_ID, DISCORD_CLIENT, GUILDS, testSeed, USERS } from './helpers';
+import { BOT, CLIENT_ID, DISCORD_CLIENT, GUILDS, testSeed, USERS, useEmulator } from './helpers';
 
 const OUTSIDER = '110000000000000011';
 const BAN_MEMBERS = 1n << 2n;
@@ -43,11 +42,7 @@ function issuesOf(input: unknown): string[] {
 }
 
 describe('PUT and DELETE /__emulator/guilds/{g}/bans/{user}', () => {
-  let app: EmulatorApp;
-  beforeEach(() => {
-    app = createEmulator({ seed: seed() });
-  });
-  afterEach(() => app.close());
+  const app = useEmulator(seed);
 
   const control = (
     method: 'PUT' | 'DELETE',

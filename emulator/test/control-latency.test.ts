@@ -1,25 +1,20 @@
-import type { EmulatorApp } from '../src';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
   discordLoginCode,
   form,
   GUILDS,
-  makeEmulator,
   REDIRECT,
   USERS,
   BOT,
+  useEmulator,
 } from './helpers';
 
 /**
  * POST /__emulator/latency: a provider path answered late, so tests can replay a slow Discord
  * (a refresh burst that must not hold the API's database connections while Discord answers).
  */
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => app.close());
+const app = useEmulator();
 
 const latency = (body: unknown) =>
   app.inject({

@@ -1,12 +1,7 @@
-import type { EmulatorApp } from '../src';
-import { makeEmulator } from './helpers';
+import { useEmulator } from './helpers';
 
 // seeds/test.json: PlainPete (502) has no badges or items; LoneLeo (503) keeps the inventory private
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => app.close());
+const app = useEmulator();
 
 const control = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });

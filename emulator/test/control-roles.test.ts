@@ -1,11 +1,6 @@
-import type { EmulatorApp } from '../src';
-import { BOT, GUILDS, makeEmulator, ROLES, USERS } from './helpers';
+import { BOT, GUILDS, ROLES, USERS, useEmulator } from './helpers';
 
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => app.close());
+const app = useEmulator();
 
 const patchRole = (roleId: string, body: unknown, guildId = GUILDS.withBot) =>
   app.inject({

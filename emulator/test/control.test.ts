@@ -1,12 +1,7 @@
-import type { EmulatorApp } from '../src';
 import { validateSeed } from '../src/seed/validate';
-import { BOT, GUILDS, makeEmulator, ROLES, testSeed, USERS } from './helpers';
+import { BOT, GUILDS, ROLES, testSeed, USERS, useEmulator } from './helpers';
 
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => app.close());
+const app = useEmulator();
 
 const faults = (body: unknown) =>
   app.inject({

@@ -1,11 +1,6 @@
-import type { EmulatorApp } from '../src';
-import { BOT, CLIENT_ID, GUILDS, makeEmulator, ROLES, USERS, DISCORD_CLIENT } from './helpers';
+import { BOT, CLIENT_ID, GUILDS, ROLES, USERS, DISCORD_CLIENT, useEmulator } from './helpers';
 
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => app.close());
+const app = useEmulator();
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, payload?: object) =>

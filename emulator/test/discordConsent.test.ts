@@ -1,20 +1,15 @@
-import type { EmulatorApp } from '../src';
 import {
   CLIENT_ID,
   form,
   GUILDS,
   location,
   loginParams,
-  makeEmulator,
   REDIRECT,
   USERS,
+  useEmulator,
 } from './helpers';
 
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => app.close());
+const app = useEmulator();
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 

@@ -3,8 +3,8 @@
  * Get / Remove Guild Ban and the ban list, with Discord's permissions, role hierarchy, error codes
  * and body checks.
  */
-import { createEmulator, type EmulatorApp, type Seed } from '../src';
-import { BOT, CLIENT_ID, GUILDS, ROLES, testSeed, USERS } from './helpers';
+import type { Seed } from '../src';
+import { BOT, CLIENT_ID, GUILDS, ROLES, testSeed, USERS, useEmulator } from './helpers';
 
 const KICK_MEMBERS = 1n << 1n;
 const BAN_MEMBERS = 1n << 2n;
@@ -29,11 +29,7 @@ function seed(): Seed {
   return s;
 }
 
-let app: EmulatorApp;
-beforeEach(() => {
-  app = createEmulator({ seed: seed() });
-});
-afterEach(() => app.close());
+const app = useEmulator(seed);
 
 const guildPath = `/api/v10/guilds/${GUILDS.withBot}`;
 

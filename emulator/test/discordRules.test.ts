@@ -3,7 +3,6 @@
  * REST): the User-Agent, rate limits on user tokens, 2FA moderation (60003), the DM-open rate
  * (40003) and Roblox's throttling headers.
  */
-import type { EmulatorApp } from '../src';
 import { SeedError, validateSeed } from '../src/seed/validate';
 import {
   BOT,
@@ -11,17 +10,13 @@ import {
   discordAccessToken,
   GUILDS,
   loginParams,
-  makeEmulator,
   ROLES,
   testSeed,
   USERS,
+  useEmulator,
 } from './helpers';
 
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => app.close());
+const app = useEmulator();
 
 const control = (method: 'PATCH' | 'PUT' | 'POST', url: string, body: unknown) =>
   app.inject({ method, url, payload: body as object });

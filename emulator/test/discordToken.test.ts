@@ -1,22 +1,17 @@
-import type { EmulatorApp } from '../src';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
   discordAccessToken,
   discordLoginCode,
   form,
-  makeEmulator,
   REDIRECT,
   USERS,
   bearer,
   DISCORD_CLIENT,
+  useEmulator,
 } from './helpers';
 
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => app.close());
+const app = useEmulator();
 
 const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
 

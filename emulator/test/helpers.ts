@@ -71,7 +71,7 @@ export async function discordAccessToken(
   app: EmulatorApp,
   userId: string,
   scope?: string,
-): Promise<{ access_token: string; refresh_token: string }> {
+): Promise<{ access_token: string; refresh_token: string; scope: string }> {
   const code = await discordLoginCode(app, userId, scope);
   const res = await app.inject({
     method: 'POST',
@@ -85,4 +85,23 @@ export async function discordAccessToken(
     }),
   });
   return res.json();
+}
+
+/**
+ * A fresh emulator for each test of the file (or describe block), closed after it:
+ * `const app = useEmulator();` then `app.inject(…)` reaches the current test's emulator.
+ */
+export function useEmulator(seed: () => Seed = testSeed): EmulatorApp {
+  let current: EmulatorApp | undefined;
+  beforeEach(() => {
+    current = createEmulator({ seed: seed() });
+  });
+  afterEach(() => current?.close());
+  return new Proxy({} as EmulatorApp, {
+    get(_, key) {
+      if (!current) throw new Error('useEmulator: the emulator exists only inside a test');
+      const value: unknown = Reflect.get(current, key, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }

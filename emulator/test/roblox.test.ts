@@ -1,15 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { EmulatorApp } from '../src';
-import { form, location, makeEmulator } from './helpers';
+import { form, location, useEmulator } from './helpers';
 
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-  return app.close();
-});
+const app = useEmulator();
+afterEach(() => jest.restoreAllMocks());
 
 const CLIENT = { client_id: 'emulator-roblox-client', client_secret: 'emulator-roblox-secret' };
 const REDIRECT = 'http://localhost:3000/roblox/callback';

@@ -1,13 +1,9 @@
-import { startEmulator, type EmulatorApp } from '../src';
-import { makeEmulator, testSeed } from './helpers';
+import { startEmulator } from '../src';
+import { testSeed, useEmulator } from './helpers';
 
 // seeds/test.json: RankedRuby (501) holds badge 8001 and owns game pass 8101 and asset 8201;
 // PlainPete (502) has nothing; LoneLeo (503) owns 8101 but keeps the inventory private.
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => app.close());
+const app = useEmulator();
 
 const get = (url: string) => app.inject({ url });
 const errorOf = (res: { json(): unknown }) =>

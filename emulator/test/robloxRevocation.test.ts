@@ -3,16 +3,11 @@
  * POST v1/token/revoke), unlike Discord, which ends every token of the user for the app.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { EmulatorApp } from '../src';
-import { form, location, makeEmulator } from './helpers';
+import { form, location, useEmulator } from './helpers';
 
 const CLIENT = { client_id: 'emulator-roblox-client', client_secret: 'emulator-roblox-secret' };
 
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => app.close());
+const app = useEmulator();
 
 /** one sign-in of `userId` through the consent page and the token exchange */
 async function session(userId: string): Promise<{ access_token: string; refresh_token: string }> {

@@ -1,23 +1,15 @@
-import type { EmulatorApp } from '../src';
 import {
   BOT,
   CLIENT_ID,
-  CLIENT_SECRET,
   discordAccessToken,
-  form,
-  location,
-  makeEmulator,
-  REDIRECT,
+  loginParams,
   USERS,
   bearer,
   DISCORD_CLIENT,
+  useEmulator,
 } from './helpers';
 
-let app: EmulatorApp;
-beforeEach(() => {
-  app = makeEmulator();
-});
-afterEach(() => app.close());
+const app = useEmulator();
 
 const METADATA_URL = `/api/v10/applications/${CLIENT_ID}/role-connections/metadata`;
 const CONNECTION_URL = `/api/v10/users/@me/applications/${CLIENT_ID}/role-connection`;
@@ -30,34 +22,13 @@ const RECORDS = [
 
 /** signs in through the consent page asking for `scope` and returns the access token */
 async function tokenWithScope(userId: string, scope: string): Promise<string> {
-  const params = {
-    client_id: CLIENT_ID,
-    response_type: 'code',
-    scope,
-    redirect_uri: REDIRECT,
-    state: 's',
-  };
-  const page = await app.inject({ url: `/oauth2/authorize?${new URLSearchParams(params)}` });
+  const page = await app.inject({
+    url: `/oauth2/authorize?${new URLSearchParams(loginParams('s', scope))}`,
+  });
   expect(page.statusCode).toBe(200);
-  const consent = await app.inject({
-    method: 'POST',
-    url: '/oauth2/authorize',
-    ...form({ ...params, user_id: userId }),
-  });
-  const code = location(consent).searchParams.get('code')!;
-  const token = await app.inject({
-    method: 'POST',
-    url: '/api/v10/oauth2/token',
-    ...form({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT,
-      client_id: CLIENT_ID,
-      client_secret: CLIENT_SECRET,
-    }),
-  });
-  expect(token.json().scope).toBe(scope);
-  return token.json().access_token;
+  const token = await discordAccessToken(app, userId, scope);
+  expect(token.scope).toBe(scope);
+  return token.access_token;
 }
 
 const putMetadata = (payload: unknown, headers: Record<string, string> = BOT) =>
