@@ -16,6 +16,7 @@ import { auditRoutes } from './features/audit/routes';
 import { apiKeyRoutes } from './features/api-keys/routes';
 import { authRoutes } from './features/auth/routes';
 import { bindsRoutes } from './features/binds/routes';
+import { configBackupRoutes } from './features/config-backup/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { discordSettings } from './features/discord-settings/plugin';
 import { interactionRoutes } from './features/interactions/routes';
@@ -29,6 +30,7 @@ import { publicOpenapiOptions } from './features/public-api/openapi';
 import { publicApiRoutes } from './features/public-api/routes';
 import { robloxRoutes } from './features/roblox/routes';
 import { serverRoutes } from './features/servers/routes';
+import { staffRolesRoutes } from './features/staff-roles/routes';
 import { verificationRoutes } from './features/verification/routes';
 import { webhooks } from './features/webhooks/plugin';
 import type { Integrations } from './integrations/types';
@@ -135,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     feature('member-events', ['context', 'job-engine', 'change-feed'], memberEvents),
   );
   await app.register(feature('binds', ['context'], bindsRoutes));
+  await app.register(feature('staff-roles', ['context'], staffRolesRoutes));
+  await app.register(feature('config-backup', ['context'], configBackupRoutes));
   await app.register(feature('audit', ['context'], auditRoutes));
   await app.register(feature('health', ['context'], healthRoutes));
   await app.register(feature('privacy', ['context'], privacyRoutes));

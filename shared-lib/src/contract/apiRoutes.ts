@@ -34,7 +34,17 @@ import type {
   WebhookRequest,
   WebhookSaved,
 } from './developerApi';
-import type { MemberUpdateJob, StartMemberUpdateData } from './memberUpdates';
+import type {
+  MemberUpdateJob,
+  StartMemberUpdateData,
+  StartMemberUpdateRequest,
+} from './memberUpdates';
+import type {
+  ConfigBackup,
+  ConfigImportQuery,
+  ConfigImportResult,
+  StaffRoles,
+} from './staffAndBackup';
 import type {
   AccountExport,
   DeletedAccount,
@@ -294,6 +304,31 @@ export const SERVER_ROUTES = {
     path: '/api/v1/server/:id/edit/restrictions',
     types: {} as Types<{ body: EditRestrictionsRequest; answer: ServerConfigData }>,
   },
+  /** only those who own the server or have Manage Server; a delegated manager gets 403 manage_server_only */
+  editStaffRoles: {
+    method: 'PUT',
+    path: '/api/v1/server/:id/edit/staff-roles',
+    types: {} as Types<{ body: StaffRoles; answer: ServerConfigData }>,
+  },
+} as const satisfies Record<string, TypedRoute>;
+
+/** A server's whole configuration as a file, and back (docs/product.md › Backup and import). */
+export const CONFIG_BACKUP_ROUTES = {
+  export: {
+    method: 'GET',
+    path: '/api/v1/server/:id/config/export',
+    types: {} as Types<{ answer: ConfigBackup }>,
+  },
+  /** `dry_run=true` answers what would change and changes nothing */
+  import: {
+    method: 'POST',
+    path: '/api/v1/server/:id/config/import',
+    types: {} as Types<{
+      query: ConfigImportQuery;
+      body: ConfigBackup;
+      answer: ConfigImportResult;
+    }>,
+  },
 } as const satisfies Record<string, TypedRoute>;
 
 /** What the bot does inside Discord for one server (api/README.md › Discord settings). */
@@ -379,7 +414,7 @@ export const MEMBER_UPDATE_ROUTES = {
   start: {
     method: 'POST',
     path: '/api/v1/server/:id/members/update',
-    types: {} as Types<{ answer: StartMemberUpdateData }>,
+    types: {} as Types<{ body: StartMemberUpdateRequest; answer: StartMemberUpdateData }>,
   },
   /** the server's latest run, or null when it never had one */
   latest: {

@@ -6,6 +6,7 @@ import type { Static } from 'typebox';
 import type {
   MemberUpdateJobSchema,
   MemberUpdateStatusSchema,
+  StartMemberUpdateBodySchema,
   StartMemberUpdateDataSchema,
 } from './schemas/memberUpdates';
 
@@ -20,3 +21,5 @@ export type MemberUpdateStatus = Static<typeof MemberUpdateStatusSchema>;
 export type MemberUpdateJob = Static<typeof MemberUpdateJobSchema>;
 
 export type StartMemberUpdateData = Static<typeof StartMemberUpdateDataSchema>;
+/** POST …/members/update: `role_id` updates only the members holding that role (absent or null: everyone) */
+export type StartMemberUpdateRequest = Static<typeof StartMemberUpdateBodySchema>;

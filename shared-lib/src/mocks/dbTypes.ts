@@ -49,6 +49,9 @@ export interface MockServer {
   nickname_bypass_role_ids?: string[];
   /** members with one of these roles keep their roles (absent: none) */
   role_bypass_role_ids?: string[];
+  /** delegated staff: manager and updater role ids (absent: none) */
+  manager_role_ids?: string[];
+  updater_role_ids?: string[];
   /** who may not verify here (absent: nobody is restricted) */
   restrictions?: Restrictions;
   verified_role_name: string;

@@ -41,6 +41,10 @@ export function configView(server: MockServer): ServerConfig {
     join_dm: server.join_dm,
     log_channel_id: server.log_channel_id,
     resync: server.resync,
+    staff_roles: {
+      manager_role_ids: [...(server.manager_role_ids ?? [])],
+      updater_role_ids: [...(server.updater_role_ids ?? [])],
+    },
   };
 }
 

@@ -16,6 +16,11 @@ export type AuditSetting =
   | 'verify_message'
   | 'bypass_roles'
   | 'restrictions'
+  | 'messages'
+  /** not a setting: a member verified with a Roblox account a banned account used (domain/rules/ban-evasion.ts) */
+  | 'ban_evasion'
+  | 'staff_roles'
+  | 'config_import'
   | 'api_keys'
   | 'webhook';
 

@@ -68,6 +68,11 @@ export function toServerConfigDto(guildName: string | null, row: ConfigRow | nul
     group_id: row?.groupId ?? null,
     unverified_role_id: row?.unverifiedRoleId ?? null,
     ...discordSettingsDto(row),
+    // delegated staff (domain/staff, migration 0020)
+    staff_roles: {
+      manager_role_ids: [...(row?.managerRoleIds ?? [])],
+      updater_role_ids: [...(row?.updaterRoleIds ?? [])],
+    },
   };
 }
 

@@ -24,6 +24,10 @@ const SETTING_LABELS: Record<AuditSetting, string> = {
   verify_message: 'Verify message',
   bypass_roles: 'Bypass roles',
   restrictions: 'Restrictions',
+  messages: 'Messages',
+  ban_evasion: 'Possible ban evasion',
+  staff_roles: 'Staff roles',
+  config_import: 'Configuration import',
   api_keys: 'API keys',
   webhook: 'Webhook',
 };

@@ -1,9 +1,16 @@
-import { and, eq, max } from 'drizzle-orm';
+import { and, eq, max, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { guilds, userGuilds } from '../../db/schema';
+import { guildConfigs, guilds, userGuilds } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
+import { getUser } from '../accounts/users';
 import { withDiscordToken } from '../tokens/discord-tokens';
+import {
+  getStaffRoles,
+  markStaffManager,
+  staffRightOf,
+  type StaffRight,
+} from '../staff/staff-roles';
 import { storeUserGuilds } from './guild-store';
 
 export type GuildRow = typeof guilds.$inferSelect;
@@ -30,12 +37,14 @@ const notManager = () =>
   );
 
 /**
- * The caller must own or manage the server per their last sync: only for cheap reads that show
- * no member data and call neither Discord nor Roblox (config, setup status, the invite link).
+ * The caller must own or manage the server per their last sync, or have held a manager role when
+ * their roles were last read (user_guilds.staff_manager): only for cheap reads that show no member
+ * data and call neither Discord nor Roblox (config, setup status, the invite link).
  */
 export async function requireManager(db: Db, userId: string, guildId: string): Promise<GuildRow> {
   const membership = await findMembership(db, userId, guildId);
-  const guild = membership?.canManage ? await findGuild(db, guildId) : null;
+  const guild =
+    membership?.canManage || membership?.staffManager ? await findGuild(db, guildId) : null;
   if (!guild) throw notManager();
   return guild;
 }
@@ -57,11 +66,18 @@ async function listReadAt(db: Db, userId: string): Promise<Date | null> {
  * is refused without asking Discord again, so a stranger's loop costs no Discord calls. Answers
  * the guild and the fresh membership (owner flag for role checks).
  */
+export interface ServerAccess {
+  guild: GuildRow;
+  membership: MembershipRow;
+  /** true: through a staff role, without Manage Server (domain/staff) */
+  delegated: boolean;
+}
+
 export async function requireLiveManager(
   ctx: AppContext,
   userId: string,
   guildId: string,
-): Promise<{ guild: GuildRow; membership: MembershipRow }> {
+): Promise<ServerAccess> {
   const fresh = (at: Date | null) =>
     at !== null && Date.now() - at.getTime() <= ctx.settings.managerRecheckMs;
   let membership = await findMembership(ctx.db, userId, guildId);
@@ -73,7 +89,98 @@ export async function requireLiveManager(
     await storeUserGuilds(ctx.db, userId, list, new Map());
     membership = await findMembership(ctx.db, userId, guildId);
   }
-  const guild = membership?.canManage ? await findGuild(ctx.db, guildId) : null;
+  const guild = membership ? await findGuild(ctx.db, guildId) : null;
   if (!guild || !membership) throw notManager();
-  return { guild, membership };
+  if (membership.canManage) return { guild, membership, delegated: false };
+  // a member without Manage Server manages through a manager role, read live from Discord on
+  // every call, so a role taken away stops them at once (docs/product.md › Staff)
+  if (await liveStaffRight(ctx, userId, guild, 'manage'))
+    return { guild, membership, delegated: true };
+  throw notManager();
+}
+
+/**
+ * Whether the member holds a staff role giving `right` in the server, read now through the bot
+ * (never from the client). No staff roles set, or the bot gone: no call, and no right.
+ */
+export async function liveStaffRight(
+  ctx: AppContext,
+  userId: string,
+  guild: GuildRow,
+  right: StaffRight,
+): Promise<boolean> {
+  const staff = await getStaffRoles(ctx.db, guild.id);
+  const roles =
+    right === 'manage'
+      ? staff.manager_role_ids
+      : [...staff.manager_role_ids, ...staff.updater_role_ids];
+  if (!roles.length || !guild.botPresent) return false;
+  const user = await getUser(ctx.db, userId);
+  const member = user
+    ? await ctx.integrations.discordBot.getMember(guild.id, user.discordId)
+    : null;
+  const held = member?.roles ?? [];
+  await markStaffManager(ctx.db, userId, guild.id, staffRightOf(staff, held, 'manage'));
+  return staffRightOf(staff, held, right);
+}
+
+/**
+ * For what staff roles must not reach (the staff roles themselves): the owner, Administrator or
+ * Manage Server in Discord, live as requireLiveManager reads it. A delegated manager gets 403
+ * manage_server_only.
+ */
+export async function requireServerAdmin(
+  ctx: AppContext,
+  userId: string,
+  guildId: string,
+): Promise<ServerAccess> {
+  const access = await requireLiveManager(ctx, userId, guildId);
+  if (access.delegated)
+    throw forbidden(
+      'Only the server owner and members with Manage Server or Administrator can do this: a manager role is not enough.',
+      'manage_server_only',
+    );
+  return access;
+}
+
+/**
+ * Who may start member updates: a manager (as requireLiveManager), or a member holding an updater
+ * role, read live through the bot.
+ */
+export async function requireUpdater(
+  ctx: AppContext,
+  userId: string,
+  guildId: string,
+): Promise<ServerAccess> {
+  try {
+    return await requireLiveManager(ctx, userId, guildId);
+  } catch (err) {
+    const membership = await findMembership(ctx.db, userId, guildId);
+    const guild = membership ? await findGuild(ctx.db, guildId) : null;
+    if (guild && membership && (await liveStaffRight(ctx, userId, guild, 'update')))
+      return { guild, membership, delegated: true };
+    throw err;
+  }
+}
+
+/**
+ * After a sync of the user's guild list: reads, through the bot, whether they hold a manager role
+ * in each server they are in without Manage Server where manager roles are set and the bot is,
+ * so their server list shows those servers (one bot call per such server, none elsewhere).
+ */
+export async function refreshStaffAccess(ctx: AppContext, userId: string): Promise<void> {
+  const candidates = await ctx.db
+    .select({ guild: guilds })
+    .from(userGuilds)
+    .innerJoin(guilds, eq(guilds.id, userGuilds.guildId))
+    .innerJoin(guildConfigs, eq(guildConfigs.guildId, userGuilds.guildId))
+    .where(
+      and(
+        eq(userGuilds.userId, userId),
+        eq(userGuilds.canManage, false),
+        eq(guilds.botPresent, true),
+        sql`jsonb_array_length(${guildConfigs.managerRoleIds}) > 0`,
+      ),
+    );
+  for (const { guild } of candidates) await liveStaffRight(ctx, userId, guild, 'manage');
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or } from 'drizzle-orm';
 import { announceChange } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { guildConfigs, guilds, userGuilds } from '../../db/schema';
@@ -76,6 +76,7 @@ const serverColumns = {
   botPresent: guilds.botPresent,
   owner: userGuilds.owner,
   canManage: userGuilds.canManage,
+  staffManager: userGuilds.staffManager,
 };
 type ServerRow = {
   id: string;
@@ -85,6 +86,7 @@ type ServerRow = {
   botPresent: boolean;
   owner: boolean;
   canManage: boolean;
+  staffManager?: boolean;
 };
 
 export function toServerDto(r: ServerRow) {
@@ -97,16 +99,29 @@ export function toServerDto(r: ServerRow) {
     member_count: r.memberCount,
     bot_added: r.botPresent,
     can_manage: r.canManage,
+    // managed through a manager role (docs/product.md › Staff), as last read live
+    ...(r.staffManager && !r.canManage ? { staff: true } : {}),
   };
 }
 
-/** Servers the user owns or may manage, per the last sync. */
+/**
+ * Servers the user owns or may manage, per the last sync, and those they manage through a manager
+ * role, as last read live (with the bot there: staff roles need it).
+ */
 export async function listManageableServers(db: Db, userId: string) {
   const rows = await db
     .select(serverColumns)
     .from(userGuilds)
     .innerJoin(guilds, eq(guilds.id, userGuilds.guildId))
-    .where(and(eq(userGuilds.userId, userId), eq(userGuilds.canManage, true)))
+    .where(
+      and(
+        eq(userGuilds.userId, userId),
+        or(
+          eq(userGuilds.canManage, true),
+          and(eq(userGuilds.staffManager, true), eq(guilds.botPresent, true)),
+        ),
+      ),
+    )
     .orderBy(guilds.name);
   return rows.map(toServerDto);
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { withDiscordToken } from '../tokens/discord-tokens';
+import { refreshStaffAccess } from './access';
 import { botGuildIds } from './bot-guilds';
 import { setBotPresence, storeUserGuilds } from './guild-store';
 
@@ -36,6 +37,7 @@ export async function syncUserGuilds(
     botListMaxAgeMs,
   );
   await storeUserGuilds(ctx.db, userId, list, presence);
+  await refreshStaffAccess(ctx, userId);
 }
 
 export async function recheckBotPresence(ctx: AppContext, guildIds: string[]) {

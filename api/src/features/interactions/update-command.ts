@@ -5,6 +5,7 @@ import { describeChanges, replyText } from './describe';
 import { readyGuild } from './guild-ready';
 import { canUpdateOthers, userOption, type Interaction, type Reply } from './interaction';
 import { findUserByDiscordId, linkedMember } from '../../domain/accounts/linked';
+import { getStaffRoles, staffRightOf } from '../../domain/staff/staff-roles';
 
 /** /update member:@user: staff re-apply another member's roles and nickname. */
 export async function updateCommand(ctx: AppContext, interaction: Interaction): Promise<Reply> {
@@ -13,7 +14,10 @@ export async function updateCommand(ctx: AppContext, interaction: Interaction): 
   const guildId = interaction.guild_id;
   // roles the bot cannot read grant nothing: such a member is refused like one without the right
   const loadRoles = () => ctx.integrations.discordBot.listRoles(guildId).catch(() => []);
-  if (!(await canUpdateOthers(interaction.member, guildId, loadRoles)))
+  // staff roles count as Discord sends the member's roles with the (signed) interaction
+  const staffRole = async () =>
+    staffRightOf(await getStaffRoles(ctx.db, guildId), interaction.member!.roles, 'update');
+  if (!(await canUpdateOthers(interaction.member, guildId, loadRoles)) && !(await staffRole()))
     return {
       content: 'You need the Manage Roles or Manage Server permission to use /update.',
     };

@@ -9,9 +9,9 @@ import {
   latestRun,
   toJobDto,
 } from './store';
-import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireLiveManager, requireUpdater } from '../../domain/guilds/access';
 import { getConfig } from '../../domain/config/config-store';
 import { getUser } from '../../domain/accounts/users';
 import { recordSettingChange } from '../../domain/audit/record';
@@ -51,13 +51,24 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
     { schema: startRoute, onRequest: app.authenticate, config: perUserLimit(ctx.settings) },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      // managers, and members holding an updater role (docs/product.md › Staff)
+      const { guild } = await requireUpdater(ctx, userId, request.params.id);
       if (!guild.botPresent)
         throw conflict('The RoConnect bot is not in this server.', 'bot_not_in_server');
       if (!(await getConfig(ctx.db, guild.id))?.setupCompleted)
         throw conflict('The bot setup of this server is not complete yet.', 'setup_incomplete');
+      // update by role: a role of this server, read live (absent or null: everyone)
+      const roleId = request.body?.role_id ?? null;
+      if (roleId !== null) {
+        const roles = await ctx.integrations.discordBot.listRoles(guild.id);
+        if (roleId === guild.id || !roles.some((r) => r.id === roleId))
+          throw badRequest(
+            `body.role_id: the role ${roleId} does not exist in this server.`,
+            'role_not_found',
+          );
+      }
       // pressing the button twice follows the run that is already going
-      const { run, created } = await createRun(ctx.db, guild.id, userId);
+      const { run, created } = await createRun(ctx.db, guild.id, userId, roleId);
       if (created) await options.enqueue?.(run.id);
       request.log.info({ guildId: guild.id, runId: run.id, created }, 'member update requested');
       return reply.code(202).send({ success: true as const, data: { job_id: run.id } });
@@ -75,7 +86,8 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
   });
 
   app.get(job.path, { schema: jobRoute, onRequest: app.authenticate }, async (request) => {
-    const { guild, membership } = await requireLiveManager(
+    // an updater follows the run they started
+    const { guild, membership } = await requireUpdater(
       ctx,
       authOf(request).userId,
       request.params.id,

@@ -21,6 +21,7 @@ export function toJobDto(run: RunRow, callerIsOwner: boolean): MemberUpdateJob {
     failed: run.failed,
     removed: run.removed,
     removals_waiting: run.removalsWaiting,
+    role_id: run.roleId ?? null,
     caller_is_owner: callerIsOwner,
     started_at: run.startedAt?.toISOString() ?? null,
     finished_at: run.finishedAt?.toISOString() ?? null,
@@ -50,10 +51,12 @@ export async function createRun(
   db: Db,
   guildId: string,
   requestedBy: string,
+  /** only the members holding this role; null: everyone */
+  roleId: string | null = null,
 ): Promise<{ run: RunRow; created: boolean }> {
   const [created] = await db
     .insert(memberUpdateRuns)
-    .values({ id: randomUUID(), guildId, requestedBy, status: 'queued' })
+    .values({ id: randomUUID(), guildId, requestedBy, status: 'queued', roleId })
     .onConflictDoNothing()
     .returning();
   if (created) return { run: created, created: true };

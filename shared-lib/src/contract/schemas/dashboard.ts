@@ -11,6 +11,12 @@ export const ServerSchema = Type.Object(
     member_count: Type.Integer(),
     bot_added: Type.Boolean(),
     can_manage: Type.Boolean(),
+    staff: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: the user manages this server through one of its manager roles, without Manage Server (docs/product.md › Staff)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -18,3 +18,5 @@ export * from './memberUpdates';
 export * from './public';
 export * from './privacy';
 export * from './developerApi';
+export * from './staff';
+export * from './configBackup';

@@ -24,8 +24,20 @@ export const MemberUpdateJobSchema = Type.Object(
       description:
         'whether the caller owns the server, as of their guild list (a hint for the console: allowing is checked live)',
     }),
+    role_id: Nullable(
+      Snowflake('the run covers only members holding this role; null: every member'),
+    ),
     started_at: Nullable(Type.String({ format: 'date-time' })),
     finished_at: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
+
+export const StartMemberUpdateBodySchema = Type.Object(
+  {
+    role_id: Type.Optional(
+      Nullable(Snowflake('update only the members holding this role; absent or null: everyone')),
+    ),
   },
   { additionalProperties: false },
 );
@@ -48,7 +60,9 @@ const common = { tags: ['servers'], security: [{ bearerAuth: [] }] };
 export const startRoute = {
   ...common,
   params: ServerParams,
-  summary: 'Update every member of the server (roles and nicknames); answers the job to follow',
+  body: Type.Optional(StartMemberUpdateBodySchema),
+  summary:
+    'Update every member of the server, or those holding one role (roles and nicknames); answers the job to follow',
   response: {
     202: Ok(StartMemberUpdateDataSchema),
     ...errors(401, 403, 404, 409, 502),

@@ -15,6 +15,7 @@ import {
 import { Nullable, Ok, ServerIdParams, Snowflake, errors } from './common';
 
 export const NicknameFormatSchema = Type.Enum([...NICKNAME_FORMATS], {
+import { StaffRolesSchema } from './staff';
   description: 'how the bot sets nicknames',
 });
 export const SetupStepSchema = Type.Enum([...SETUP_STEPS]);
@@ -103,6 +104,7 @@ export const SetupStatusSchema = Type.Object(
 export const ServerRoleSchema = Type.Object(
   { id: Type.String(), name: Type.String(), position: Type.Integer(), assignable: Type.Boolean() },
   { additionalProperties: false },
+    staff_roles: StaffRolesSchema,
 );
 export const GroupSummarySchema = Type.Object(
   {
@@ -302,5 +304,12 @@ export const editRestrictionsRoute = {
   summary:
     'Who may not verify here (account age, blocked accounts and groups) and what happens to them',
   body: EditRestrictionsBodySchema,
+  response: { 200: Ok(ServerConfigDataSchema), ...errs },
+};
+export const editStaffRolesRoute = {
+  ...common,
+  summary:
+    'Roles whose members manage this server’s console, and roles whose members may update others; only those who own the server or have Manage Server may change them',
+  body: StaffRolesSchema,
   response: { 200: Ok(ServerConfigDataSchema), ...errs },
 };

@@ -84,21 +84,33 @@ export function memberUpdateHandlers(db: MockDb) {
   return [
     handle(
       MEMBER_UPDATE_ROUTES.start,
-      onServer((server) => {
+      onServer(async (server, request) => {
         if (!server.setup.setup_completed)
           return fail(409, 'setup_incomplete', 'The bot setup of this server is not complete yet.');
+        const body = (await request.json().catch(() => null)) as { role_id?: unknown } | null;
+        const roleId = typeof body?.role_id === 'string' ? body.role_id : null;
+        if (roleId && (roleId === server.server_id || !server.roles.some((r) => r.id === roleId)))
+          return fail(
+            400,
+            'role_not_found',
+            `body.role_id: the role ${roleId} does not exist in this server.`,
+          );
         const list = runsOf(server);
         const active = list.find(isActive);
         if (active) return ok({ job_id: active.job.job_id }, 202);
+        const members = roleId
+          ? server.members.filter((m) => (server.member_roles[m.user_id] ?? []).includes(roleId))
+          : server.members;
         const run: MockRun = {
           job: {
             job_id: `00000000-0000-4000-8000-${String(list.length + 1).padStart(12, '0')}`,
             status: 'queued',
-            total: server.members.length,
+            total: members.length,
             done: 0,
             failed: 0,
             removed: 0,
             removals_waiting: 0,
+            role_id: roleId,
             started_at: new Date().toISOString(),
             finished_at: null,
           },

@@ -146,7 +146,8 @@ export async function registerMemberUpdateJob(
     config: NonNullable<Awaited<ReturnType<typeof getConfig>>>,
   ): Promise<RunRow> {
     const page = await listMembersPage(ctx.settings.integrations, run.guildId, run.listCursor);
-    const people = page.filter((m) => !m.bot);
+    // update by role: only the members holding the run's role, as Discord lists them now
+    const people = page.filter((m) => !m.bot && (!run.roleId || m.roles.includes(run.roleId)));
     const linked = await linkedDiscordIds(
       ctx.db,
       people.map((m) => m.discordId),

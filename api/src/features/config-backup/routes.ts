@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authOf } from '../../context';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { consoleLimits } from '../../lib/route-limits';
+import { getUser } from '../../domain/accounts/users';
+import { requireLiveManager } from '../../domain/guilds/access';
+import { loadGrantContext } from '../../domain/roles/role-safety';
+import { requireBot } from '../../domain/roles/validate';
+import { getConfig } from '../../domain/config/config-store';
+import { botPermissions } from '../../domain/rules/bot-permissions';
+import { readRemovalRights, removalRefusal } from '../../domain/rules/removal-rights';
+import {
+  applyImport,
+  exportConfig,
+  planImport,
+  readLiveServer,
+} from '../../domain/config-backup/backup';
+import { CONFIG_BACKUP_ROUTES } from '@roconnect/shared-lib/contract';
+import {
+  CONFIG_BACKUP_VERSION,
+  CONFIG_IMPORT_MAX_BYTES,
+  configExportRoute,
+  configImportRoute,
+} from '@roconnect/shared-lib/contract/schemas';
+
+const REMOVAL_BIT = { kick: 1n << 1n, ban: 1n << 2n } as const;
+const REMOVAL_NAME = { kick: 'Kick Members', ban: 'Ban Members' } as const;
+
+/**
+ * GET …/config/export and POST …/config/import?dry_run= (docs/product.md › Backup and import).
+ * Both read the server's roles and channels through the bot, so both are limited like the edit
+ * page. An import is held to what the caller could set by hand: roles the bot gives pass the role
+ * checks, kick or ban needs the caller's own right, and staff roles need Manage Server.
+ */
+export const configBackupRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const limits = consoleLimits(app, ctx.settings, 'config-backup');
+
+  app.get(
+    CONFIG_BACKUP_ROUTES.export.path,
+    { schema: configExportRoute, onRequest: app.authenticate, config: limits.config },
+    async (request) => {
+      const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+      await limits.server(request);
+      requireBot(guild);
+      return {
+        success: true as const,
+        data: await exportConfig(ctx, await readLiveServer(ctx, guild.id)),
+      };
+    },
+  );
+
+  app.post(
+    CONFIG_BACKUP_ROUTES.import.path,
+    {
+      schema: configImportRoute,
+      onRequest: app.authenticate,
+      config: limits.config,
+      bodyLimit: CONFIG_IMPORT_MAX_BYTES,
+      // an unknown version is named as such, before the schema of version 1 judges its fields
+      preValidation: async (request) => {
+        const version = (request.body as { version?: unknown } | null)?.version;
+        if (version !== CONFIG_BACKUP_VERSION)
+          throw badRequest(
+            version === undefined
+              ? 'body.version is missing: this is not a RoConnect configuration backup.'
+              : `body.version: this backup is version ${JSON.stringify(version)}; RoConnect reads version ${CONFIG_BACKUP_VERSION}.`,
+            'unsupported_version',
+          );
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { guild, membership, delegated } = await requireLiveManager(
+        ctx,
+        userId,
+        request.params.id,
+      );
+      await limits.server(request);
+      requireBot(guild);
+      const dryRun = request.query.dry_run;
+      const live = await readLiveServer(ctx, guild.id);
+      const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);
+      const plan = await planImport(ctx, live, request.body, grant, dryRun);
+      if (plan.staffChanged && delegated)
+        throw forbidden(
+          'body.staff_roles: only the server owner and members with Manage Server or Administrator can change the staff roles. Leave them as they are in the file, or ask one of them to import it.',
+          'manage_server_only',
+        );
+      const action = request.body.restrictions.action;
+      const current = await getConfig(ctx.db, guild.id);
+      if (action !== 'deny') {
+        // the same checks as PUT …/edit/restrictions: the caller could do it, and so can the bot
+        const caller = await getUser(ctx.db, userId);
+        if (!caller) throw unauthorized();
+        const bot = ctx.integrations.discordBot;
+        const [server, botTop] = await Promise.all([
+          bot.getGuild(guild.id),
+          bot.getBotHighestRolePosition(guild.id),
+        ]);
+        if (!server)
+          throw conflict('Add the RoConnect bot to this server first.', 'bot_not_in_server');
+        const rights = await readRemovalRights(
+          ctx,
+          { id: guild.id, ownerDiscordId: server.owner_id },
+          caller.discordId,
+        );
+        const refusal = removalRefusal(action, rights, botTop);
+        if (refusal) throw refusal;
+        if (((await botPermissions(ctx, guild.id)) & REMOVAL_BIT[action]) === 0n)
+          throw conflict(
+            `body.restrictions.action: the bot's role does not have ${REMOVAL_NAME[action]}, so it cannot ${action} restricted members. Give the RoConnect role ${REMOVAL_NAME[action]} in Server Settings → Roles, or change the file's action to deny.`,
+            `bot_cannot_${action}`,
+          );
+        if (
+          current?.restrictionAction !== action ||
+          current.restrictionChosenBy !== caller.discordId
+        )
+          plan.patch.restrictionChosenBy = caller.discordId;
+      }
+      if (dryRun) return { success: true as const, data: plan.result };
+      await applyImport(ctx.db, guild.id, userId, plan);
+      request.log.info(
+        { guildId: guild.id, changes: plan.result.changes.length },
+        'configuration imported',
+      );
+      return { success: true as const, data: { ...plan.result, applied: true } };
+    },
+  );
+};

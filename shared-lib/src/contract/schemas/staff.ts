@@ -1,0 +1,24 @@
+import { Type } from 'typebox';
+import { Snowflake } from './common';
+
+/** At most this many manager roles, and as many updater roles (docs/product.md › Staff). */
+export const MAX_STAFF_ROLES = 10;
+
+const StaffRoleIds = (description: string) =>
+  Type.Array(Snowflake('a role of this server; not @everyone'), {
+    maxItems: MAX_STAFF_ROLES,
+    uniqueItems: true,
+    description,
+  });
+
+export const StaffRolesSchema = Type.Object(
+  {
+    manager_role_ids: StaffRoleIds(
+      'members with one of these roles use this server’s console without Manage Server',
+    ),
+    updater_role_ids: StaffRoleIds(
+      'members with one of these roles may /update other members and start member updates',
+    ),
+  },
+  { additionalProperties: false },
+);
