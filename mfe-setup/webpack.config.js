@@ -5,8 +5,5 @@ module.exports = createRemoteConfig({
   exposes: {
     './SetupWizard': './src/parcels/SetupWizard/index.ts',
     './ServerConfig': './src/parcels/ServerConfig/index.ts',
-    './DiscordSettings': './src/parcels/DiscordSettings/index.ts',
-    './RulesSettings': './src/parcels/RulesSettings/index.ts',
-    './DeveloperSettings': './src/parcels/DeveloperSettings/index.ts',
   },
 });

@@ -11,10 +11,11 @@ const asHarnessParcel = (module: { default: unknown }) => ({
 });
 
 const query = new URLSearchParams(window.location.search);
-// The server pages' route props; ?serverId= opens another mock server, e.g. 200000000000000004
-// (one the demo user does not manage).
+// The server console's route props; ?serverId= opens another mock server, e.g. 200000000000000004
+// (one the demo user does not manage), and ?section= one of its sections, e.g. audit.
 const serverPageProps = {
   serverId: query.get('serverId') ?? SEED_SERVERS.ownerReady,
+  section: query.get('section') ?? 'overview',
   query: Object.fromEntries(query),
 };
 
@@ -36,24 +37,6 @@ void mountHarness({
       id: 'ServerConfig',
       label: 'Server configuration',
       load: () => import('../src/parcels/ServerConfig').then(asHarnessParcel),
-      props: serverPageProps,
-    },
-    {
-      id: 'DiscordSettings',
-      label: 'Discord settings',
-      load: () => import('../src/parcels/DiscordSettings').then(asHarnessParcel),
-      props: serverPageProps,
-    },
-    {
-      id: 'RulesSettings',
-      label: 'Rules',
-      load: () => import('../src/parcels/RulesSettings').then(asHarnessParcel),
-      props: serverPageProps,
-    },
-    {
-      id: 'DeveloperSettings',
-      label: 'Developers',
-      load: () => import('../src/parcels/DeveloperSettings').then(asHarnessParcel),
       props: serverPageProps,
     },
   ],

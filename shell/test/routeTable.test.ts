@@ -98,6 +98,7 @@ describe('the route table', () => {
   it.each([
     ['/', '/'],
     ['/server/edit/123456', '/server/edit/:serverId'],
+    ['/server/edit/1/audit', '/server/edit/:serverId/audit'],
     ['/server/edit/1/extra', '*'],
     ['/404', '/404'],
     ['/no-such-page', '*'],

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { session } from '@roconnect/shared-lib';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { navigate, session } from '@roconnect/shared-lib';
 import { setupMockServer, signIn } from '@roconnect/shared-lib/testing';
-import { renderApp, resetRemotes } from './helpers';
+import { federation, renderApp, resetRemotes } from './helpers';
 
 setupMockServer();
 
@@ -71,6 +71,22 @@ describe('routes', () => {
     renderApp('/server/edit/123456789');
     const { props } = await mountedParcel('mfe_setup/ServerConfig');
     expect(within(props).getByText('serverId=123456789')).toBeInTheDocument();
+  });
+
+  it('each section of the server console has its address; the console stays mounted between them', async () => {
+    signedOut();
+    renderApp('/server/edit/123456789/audit');
+    const { props } = await mountedParcel('mfe_setup/ServerConfig');
+    expect(within(props).getByText('section=audit')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Audit log · RoConnect'));
+
+    act(() => navigate('/server/edit/987654321/roles'));
+    await waitFor(() => expect(within(props).getByText('section=roles')).toBeInTheDocument());
+    expect(within(props).getByText('serverId=987654321')).toBeInTheDocument();
+    expect(document.title).toBe('Roles & binds · RoConnect');
+    expect(federation.events.filter((event) => event.includes('ServerConfig'))).toEqual([
+      'mount mfe_setup/ServerConfig',
+    ]);
   });
 
   it.each(['401', '403', '404', '500', '502'])(

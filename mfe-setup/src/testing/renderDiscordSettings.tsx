@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signIn } from '@roconnect/shared-lib/testing';
-import { DiscordSettings } from '../parcels/DiscordSettings/DiscordSettings';
+import { ServerConfig } from '../parcels/ServerConfig/ServerConfig';
 import { renderWithToasts } from './renderWithToasts';
 
-/** Signs in, opens the Discord settings page of `serverId` and returns its section `name`. */
+/** Signs in, opens the console's Discord section of `serverId` and returns its part `name`. */
 export async function renderDiscordSettingsSection(serverId: string, name: string) {
   signIn();
-  renderWithToasts(<DiscordSettings serverId={serverId} />);
+  renderWithToasts(<ServerConfig serverId={serverId} section="discord" />);
   await screen.findByRole('heading', { level: 1 });
   return { user: userEvent.setup(), section: screen.getByRole('region', { name }) };
 }

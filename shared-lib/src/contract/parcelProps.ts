@@ -2,6 +2,7 @@
  * Props the shell passes to each remote's parcels: the shell–remote contract, next to the HTTP one.
  * Every routed page also receives its route params and `query` (the query string as an object).
  */
+import { BRAND } from '../constants';
 import type { LinkedAccount, Server } from './types';
 
 export interface RoutePageProps {
@@ -52,20 +53,92 @@ export interface SetupWizardProps {
   onSaveSettledAfterClose?: () => void;
 }
 
-/** mfe_setup/ServerConfig at /server/edit/:serverId */
-export interface ServerConfigProps extends RoutePageProps {
-  serverId: string;
+/**
+ * The server console (mfe_setup/ServerConfig): one page per section of a server's settings, each at
+ * its own address under /server/edit/{serverId}. The shell makes one route per row (its title and
+ * description are the page's); the console's navigation lists them in this order. Adding a
+ * section: a row here and its view in mfe-setup (parcels/ServerConfig/sectionViews.tsx).
+ */
+export const SERVER_CONSOLE_SECTIONS = [
+  {
+    section: 'overview',
+    label: 'Overview',
+    title: 'Server configuration',
+    description: `Configure verification for your ${BRAND.chat} server.`,
+  },
+  {
+    section: 'verification',
+    label: 'Verification & nickname',
+    title: 'Verification & nickname',
+    description: 'The nickname members get and the roles that mark them verified or not.',
+  },
+  {
+    section: 'roles',
+    label: 'Roles & binds',
+    title: 'Roles & binds',
+    description: `The ${BRAND.game} group and the binds that give members their roles.`,
+  },
+  {
+    section: 'rules',
+    label: 'Rules & restrictions',
+    title: 'Rules & restrictions',
+    description: 'Whom verification leaves alone and who may not verify.',
+  },
+  {
+    section: 'discord',
+    label: BRAND.chat,
+    title: `${BRAND.chat} settings`,
+    description: `What the bot does in your ${BRAND.chat} server: on joins, in a log channel, with a Verify message.`,
+  },
+  {
+    section: 'members',
+    label: 'Members & updates',
+    title: 'Members & updates',
+    description: "Update every member's roles and nickname at once.",
+  },
+  {
+    section: 'audit',
+    label: 'Audit log',
+    title: 'Audit log',
+    description: 'Who changed what in the server, and every verification.',
+  },
+  {
+    section: 'developers',
+    label: 'Developers',
+    title: 'Developers',
+    description: `API keys and a webhook so your bots and ${BRAND.game} games can ask ${BRAND.product} about members.`,
+  },
+] as const satisfies readonly {
+  /** the address's last segment (the overview is the console's own address) */
+  section: string;
+  /** its entry in the console's navigation */
+  label: string;
+  /** the page's title, before the product's name */
+  title: string;
+  description: string;
+}[];
+
+export type ServerConsoleSection = (typeof SERVER_CONSOLE_SECTIONS)[number]['section'];
+
+export function isServerConsoleSection(value: unknown): value is ServerConsoleSection {
+  return SERVER_CONSOLE_SECTIONS.some((row) => row.section === value);
 }
 
-/** mfe_setup/DiscordSettings at /server/edit/:serverId/discord */
-export interface DiscordSettingsProps extends RoutePageProps {
+/** `/server/edit/{serverId}` (the overview) or `/server/edit/{serverId}/{section}`. */
+export function serverConsolePath(
+  serverId: string,
+  section: ServerConsoleSection = 'overview',
+): string {
+  const base = `/server/edit/${encodeURIComponent(serverId)}`;
+  return section === 'overview' ? base : `${base}/${section}`;
+}
+
+/** mfe_setup/ServerConfig at /server/edit/:serverId and each section's address under it */
+export interface ServerConfigProps extends RoutePageProps {
   serverId: string;
+  /** the section the address names (the shell's route row); the overview when absent */
+  section?: string;
 }
 
 /** mfe_accounts/PrivacySettings at /account/privacy */
 export type PrivacySettingsProps = RoutePageProps;
-
-/** mfe_setup/DeveloperSettings at /server/edit/:serverId/developers */
-export interface DeveloperSettingsProps extends RoutePageProps {
-  serverId: string;
-}

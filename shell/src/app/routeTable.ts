@@ -7,7 +7,7 @@
  * against the remotes' exposed modules. Adding a page: one row here, and the parcel its remote
  * exposes (docs/README.md › Adding a page).
  */
-import { API_PATHS, BRAND, isDashboardTab } from '@roconnect/shared-lib';
+import { API_PATHS, BRAND, SERVER_CONSOLE_SECTIONS, isDashboardTab } from '@roconnect/shared-lib';
 import type { PageMeta } from '../features/meta/pageMeta';
 import type { ParcelRef, RemoteName } from '../features/remotes/remoteRegistry';
 import { routeRowFor } from './routeMatch';
@@ -160,38 +160,23 @@ export const ROUTE_TABLE: PageRoute[] = [
     description: `Add the ${BRAND.product} bot to your ${BRAND.chat} server.`,
     callsApiAtOnce: true,
   },
-  {
-    path: '/server/edit/:serverId',
-    page: { parcel: parcel('mfe_setup', 'ServerConfig'), label: 'Server configuration' },
+  // The server console: one row per section (SERVER_CONSOLE_SECTIONS), all one parcel, which
+  // stays mounted from section to section and server to server (the same parcel at the same place).
+  ...SERVER_CONSOLE_SECTIONS.map((row): PageRoute => ({
+    path:
+      row.section === 'overview'
+        ? '/server/edit/:serverId'
+        : `/server/edit/:serverId/${row.section}`,
+    page: {
+      parcel: parcel('mfe_setup', 'ServerConfig'),
+      label: 'Server configuration',
+      props: { section: row.section },
+    },
     guard: 'header',
-    title: titled('Server configuration'),
-    description: `Configure verification for your ${BRAND.chat} server.`,
+    title: titled(row.title),
+    description: row.description,
     callsApiAtOnce: true,
-  },
-  {
-    path: '/server/edit/:serverId/discord',
-    page: { parcel: parcel('mfe_setup', 'DiscordSettings'), label: `${BRAND.chat} settings` },
-    guard: 'header',
-    title: titled(`${BRAND.chat} settings`),
-    description: `What the bot does in your ${BRAND.chat} server: on joins, in a log channel, with a Verify message.`,
-    callsApiAtOnce: true,
-  },
-  {
-    path: '/server/edit/:serverId/rules',
-    page: { parcel: parcel('mfe_setup', 'RulesSettings'), label: 'Rules' },
-    guard: 'header',
-    title: titled('Nicknames, bypass roles and restrictions'),
-    description: `How verification names members, whom it leaves alone and who may not verify.`,
-    callsApiAtOnce: true,
-  },
-  {
-    path: '/server/edit/:serverId/developers',
-    page: { parcel: parcel('mfe_setup', 'DeveloperSettings'), label: 'Developers' },
-    guard: 'header',
-    title: titled('Developers'),
-    description: `API keys and a webhook so your bots and ${BRAND.game} games can ask ${BRAND.product} about members.`,
-    callsApiAtOnce: true,
-  },
+  })),
   {
     path: '/privacy',
     page: { parcel: parcel('mfe_public', 'Privacy'), label: 'Privacy policy' },

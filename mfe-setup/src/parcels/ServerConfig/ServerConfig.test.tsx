@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { API_PATHS, setNavigator } from '@roconnect/shared-lib';
+import { API_PATHS, setNavigator, type ServerConsoleSection } from '@roconnect/shared-lib';
 import {
   SEED_GROUP_ID,
   SEED_SERVERS,
@@ -25,9 +25,10 @@ afterEach(() => {
   navigateTo.mockReset();
 });
 
-async function renderPage(serverId: string = SERVER_ID) {
+/** Opens a section of the console: the nickname and verified role's by default. */
+async function renderPage(section: ServerConsoleSection = 'verification') {
   signIn();
-  renderWithToasts(<ServerConfig serverId={serverId} />);
+  renderWithToasts(<ServerConfig serverId={SERVER_ID} section={section} />);
   const user = userEvent.setup();
   await screen.findByRole('heading', { level: 1 });
   return user;
@@ -36,7 +37,7 @@ async function renderPage(serverId: string = SERVER_ID) {
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('ServerConfig: loading', () => {
-  it('shows the server and its saved configuration', async () => {
+  it('opens on the overview: the bot, the verify link and the key settings', async () => {
     signIn();
     renderWithToasts(<ServerConfig serverId={SERVER_ID} />);
     expect(screen.getByText('Loading server configuration...')).toBeInTheDocument();
@@ -44,7 +45,24 @@ describe('ServerConfig: loading', () => {
       await screen.findByRole('heading', { level: 1, name: 'Demo Builders Club' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
-    for (const name of ['Nickname Configuration', 'Verified Role Setup', 'Group Integration']) {
+    for (const name of ['Bot health', 'Verify link', 'At a glance']) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    const glance = section('At a glance');
+    expect(within(glance).getByRole('link', { name: 'Roblox username' })).toHaveAttribute(
+      'href',
+      `/server/edit/${SERVER_ID}/verification`,
+    );
+    expect(within(glance).getByRole('link', { name: 'Verified' })).toBeInTheDocument();
+    expect(within(glance).getByRole('link', { name: 'No group linked' })).toHaveAttribute(
+      'href',
+      `/server/edit/${SERVER_ID}/roles`,
+    );
+  });
+
+  it("shows the spec's sections with their saved values, each in its section", async () => {
+    await renderPage('verification');
+    for (const name of ['Nickname Configuration', 'Verified Role Setup']) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }
     expect(screen.getByRole('radio', { name: 'Roblox username' })).toBeChecked();
@@ -52,6 +70,11 @@ describe('ServerConfig: loading', () => {
     expect(screen.getByRole('combobox', { name: 'Existing role' })).toHaveValue(
       '200000000000000011',
     );
+    cleanup();
+    await renderPage('roles');
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Group Integration' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue('');
   });
 
@@ -77,7 +100,6 @@ describe('ServerConfig: loading', () => {
     expect(screen.getByRole('radio', { name: 'Roblox username' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Verified role name' })).toHaveValue('Verified');
     expect(screen.getByRole('combobox', { name: 'Existing role' })).toHaveValue('');
-    expect(screen.getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue('');
   });
 
   it('says so and goes to the Servers tab when the server is refused (not managed)', async () => {
@@ -116,14 +138,27 @@ describe('ServerConfig: loading', () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
-  it("links to the server's Discord settings, a page of their own", async () => {
-    const user = await renderPage();
-    const link = within(section('Discord settings')).getByRole('link', {
-      name: 'Open Discord Settings',
-    });
-    expect(link).toHaveAttribute('href', `/server/edit/${SERVER_ID}/discord`);
-    await user.click(link);
-    expect(navigateTo).toHaveBeenCalledWith(`/server/edit/${SERVER_ID}/discord`, {});
+  it('shows the overview for a section it does not know', async () => {
+    signIn();
+    renderWithToasts(<ServerConfig serverId={SERVER_ID} section="no-such-section" />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'At a glance' })).toBeVisible();
+    expect(screen.getByRole('link', { current: 'page' })).toHaveTextContent('Overview');
+  });
+
+  it('shows the section and server the shell hands it next, without remounting', async () => {
+    signIn();
+    const { rerender } = renderWithToasts(
+      <ServerConfig serverId={SERVER_ID} section="verification" />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Nickname Configuration' })).toBeVisible();
+    rerender(<ServerConfig serverId={SERVER_ID} section="roles" />);
+    expect(screen.getByRole('heading', { name: 'Group Integration' })).toBeVisible();
+    expect(screen.getByRole('link', { current: 'page' })).toHaveTextContent('Roles & binds');
+    rerender(<ServerConfig serverId={SEED_SERVERS.ownerSetupIncomplete} section="roles" />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Demo Racing League' }),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Group Integration' })).toBeVisible();
   });
 
   it('Back to Dashboard goes to the Servers tab', async () => {
@@ -303,7 +338,7 @@ describe('ServerConfig: Group Integration', () => {
   it('links a group from a URL and lists its ranks', async () => {
     const url = `https://www.roblox.com/groups/${SEED_GROUP_ID}/demo`;
     const bodies = recordRequests(server, 'put', API_PATHS.editGroup(SERVER_ID));
-    const user = await renderPage();
+    const user = await renderPage('roles');
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), url);
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
     expect(
@@ -322,7 +357,7 @@ describe('ServerConfig: Group Integration', () => {
     const gate = deferred();
     const bodies = recordRequests(server, 'put', API_PATHS.editGroup(SERVER_ID));
     server.use(http.put(`*${API_PATHS.editGroup(SERVER_ID)}`, async () => void (await gate.until)));
-    const user = await renderPage();
+    const user = await renderPage('roles');
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), SEED_GROUP_ID);
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
     expect(
@@ -336,7 +371,7 @@ describe('ServerConfig: Group Integration', () => {
   });
 
   it("shows the API's message when the group does not exist", async () => {
-    const user = await renderPage();
+    const user = await renderPage('roles');
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), '999999');
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
     expect(
@@ -362,7 +397,7 @@ describe('ServerConfig: Group Integration', () => {
     });
 
     it('says what Save Group replaces before saving, and the badge bind stays', async () => {
-      const user = await renderPage();
+      const user = await renderPage('roles');
       const group = section('Group Integration');
       expect(
         await within(group).findByText(
@@ -397,7 +432,7 @@ describe('ServerConfig: Group Integration', () => {
           return undefined;
         }),
       );
-      const user = await renderPage();
+      const user = await renderPage('roles');
       const group = section('Group Integration');
       const remove = within(group).getByRole('button', { name: 'Remove group integration' });
       await waitFor(() => expect(remove).toBeEnabled());
@@ -432,7 +467,7 @@ describe('ServerConfig: Group Integration', () => {
 
   it('sends nothing when the field is empty', async () => {
     const bodies = recordRequests(server, 'put', API_PATHS.editGroup(SERVER_ID));
-    const user = await renderPage();
+    const user = await renderPage('roles');
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
     expect(
       within(section('Group Integration')).getByText(EMPTY_GROUP_EDIT_MESSAGE),

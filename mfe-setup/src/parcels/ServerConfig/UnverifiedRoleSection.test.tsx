@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 
 async function renderSection() {
-  renderWithToasts(<ServerConfig serverId={SERVER_ID} />);
+  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="verification" />);
   await screen.findByRole('heading', { level: 1 });
   return screen.getByRole('region', { name: 'Unverified Role' });
 }

@@ -4,10 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { API_PATHS, type WebhookDeliveriesData } from '@roconnect/shared-lib';
 import { queryClient } from '@roconnect/shared-lib/query';
 import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
-import { recordRequests } from '../../testing/recordRequests';
-import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
-import { developerApiAddresses } from '../../features/developers/ApiKeysSection';
-import { DeveloperSettings } from './DeveloperSettings';
+import { recordRequests } from '../../../testing/recordRequests';
+import { notifications, renderWithToasts } from '../../../testing/renderWithToasts';
+import { developerApiAddresses } from '../../../features/developers/ApiKeysSection';
+import { ServerConfig } from '../ServerConfig';
 
 // shared-lib's mock API: the demo user manages this server, which has no key and no webhook yet
 const { server } = setupMockServer();
@@ -21,7 +21,7 @@ beforeEach(() => signIn());
 const region = (name: string) => screen.getByRole('region', { name });
 
 async function openPage() {
-  renderWithToasts(<DeveloperSettings serverId={SERVER_ID} />);
+  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="developers" />);
   expect(
     await screen.findByRole('heading', { level: 1, name: 'Demo Builders Club' }),
   ).toBeInTheDocument();
@@ -35,10 +35,6 @@ it('shows the server, its two sections and their empty states', async () => {
   ).toEqual(['API keys', 'Webhook']);
   expect(await within(region('API keys')).findByText('No API keys')).toBeInTheDocument();
   expect(await within(region('Webhook')).findByText('No deliveries yet')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Back to Server Configuration' })).toHaveAttribute(
-    'href',
-    `/server/edit/${SERVER_ID}`,
-  );
 });
 
 it('shows where the developer API and its OpenAPI document are: the API base config.json names', async () => {
@@ -247,15 +243,5 @@ it('shows a delivery still being retried as such', async () => {
   expect(row).toHaveTextContent('2 attempts · connect ECONNREFUSED');
   expect(within(hook).getByLabelText('Webhook address')).toHaveValue(
     'https://hooks.example.com/roconnect',
-  );
-});
-
-it('says so, and shows no section, on a server the member does not manage', async () => {
-  renderWithToasts(<DeveloperSettings serverId={SEED_SERVERS.memberWithBot} />);
-  expect(await screen.findByText('You cannot manage this server')).toBeInTheDocument();
-  expect(screen.queryByRole('region', { name: 'API keys' })).not.toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
-    'href',
-    '/dashboard?tab=servers',
   );
 });

@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API_PATHS, setNavigator } from '@roconnect/shared-lib';
 import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
-import { mockChannels } from '../../testing/mockChannels';
-import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
-import { DiscordSettings } from './DiscordSettings';
+import { mockChannels } from '../../../testing/mockChannels';
+import { notifications, renderWithToasts } from '../../../testing/renderWithToasts';
+import { ServerConfig } from '../ServerConfig';
 
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
@@ -30,12 +29,12 @@ it('loads, then shows the server with its four sections and their saved values',
     resync: 'weekly',
   });
   signIn();
-  renderWithToasts(<DiscordSettings serverId={SERVER_ID} />);
-  expect(screen.getByText('Loading Discord settings...')).toBeInTheDocument();
+  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="discord" />);
+  expect(screen.getByText('Loading server configuration...')).toBeInTheDocument();
   expect(
     await screen.findByRole('heading', { level: 1, name: 'Demo Builders Club' }),
   ).toBeInTheDocument();
-  expect(screen.getByText('Discord settings')).toBeInTheDocument();
+  expect(screen.getByRole('link', { current: 'page' })).toHaveTextContent('Discord');
   expect(
     screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
   ).toEqual(['When members join', 'Log channel', 'Verify message', 'Scheduled resync']);
@@ -52,12 +51,15 @@ it('loads, then shows the server with its four sections and their saved values',
 
 it('takes the defaults for settings the server never set', async () => {
   server.use(
-    http.get(`*${API_PATHS.serverConfig(SERVER_ID)}`, () =>
-      HttpResponse.json({ success: true, data: { server_config: { server_name: 'Old API' } } }),
+    http.get(`*${API_PATHS.serverEdit(SERVER_ID)}`, () =>
+      HttpResponse.json({
+        success: true,
+        data: { server_config: { server_name: 'Old API' }, roles: [], group: null },
+      }),
     ),
   );
   signIn();
-  renderWithToasts(<DiscordSettings serverId={SERVER_ID} />);
+  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="discord" />);
   expect(await screen.findByRole('heading', { level: 1, name: 'Old API' })).toBeInTheDocument();
   expect(screen.getByRole('radio', { name: /Verify new members/ })).toBeChecked();
   expect(
@@ -67,42 +69,37 @@ it('takes the defaults for settings the server never set', async () => {
   expect(within(region('Scheduled resync')).getByRole('radio', { name: /Off/ })).toBeChecked();
 });
 
-it('links back to the server page', async () => {
-  signIn();
-  renderWithToasts(<DiscordSettings serverId={SERVER_ID} />);
-  const back = await screen.findByRole('link', { name: 'Back to Server Configuration' });
-  expect(back).toHaveAttribute('href', `/server/edit/${SERVER_ID}`);
-  await userEvent.setup().click(back);
-  expect(navigateTo).toHaveBeenCalledWith(`/server/edit/${SERVER_ID}`, {});
-});
-
 it('says so and goes to the Servers tab when the server is refused (not managed)', async () => {
   signIn();
-  renderWithToasts(<DiscordSettings serverId={SEED_SERVERS.memberWithBot} />);
-  expect(await notifications().findByText('Failed to load Discord settings')).toBeInTheDocument();
+  renderWithToasts(<ServerConfig serverId={SEED_SERVERS.memberWithBot} section="discord" />);
   expect(
-    screen.getByRole('heading', { name: 'Failed to load Discord settings' }),
+    await notifications().findByText('Failed to load server configuration'),
+  ).toBeInTheDocument();
+  expect(
+    screen.getByRole('heading', { name: 'Failed to load server configuration' }),
   ).toBeInTheDocument();
   expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', {});
 });
 
 it('says so and goes to the Servers tab when the answer has no configuration', async () => {
   server.use(
-    http.get(`*${API_PATHS.serverConfig(SERVER_ID)}`, () =>
+    http.get(`*${API_PATHS.serverEdit(SERVER_ID)}`, () =>
       HttpResponse.json({ success: true, data: {} }),
     ),
   );
   signIn();
-  renderWithToasts(<DiscordSettings serverId={SERVER_ID} />);
-  expect(await notifications().findByText('Failed to load Discord settings')).toBeInTheDocument();
+  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="discord" />);
+  expect(
+    await notifications().findByText('Failed to load server configuration'),
+  ).toBeInTheDocument();
   expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', {});
 });
 
 it('raises no toast when a signed-out visit is refused with a 401', async () => {
-  renderWithToasts(<DiscordSettings serverId={SERVER_ID} />);
+  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="discord" />);
   expect(
-    await screen.findByRole('heading', { name: 'Failed to load Discord settings' }),
+    await screen.findByRole('heading', { name: 'Failed to load server configuration' }),
   ).toBeInTheDocument();
-  expect(notifications().queryByText('Failed to load Discord settings')).toBeNull();
+  expect(notifications().queryByText('Failed to load server configuration')).toBeNull();
   expect(navigateTo).not.toHaveBeenCalled();
 });

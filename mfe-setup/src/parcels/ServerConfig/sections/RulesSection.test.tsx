@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS, setNavigator } from '@roconnect/shared-lib';
 import { SEED_SERVERS, failNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
-import { recordRequests } from '../../testing/recordRequests';
-import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
-import { RulesSettings } from './RulesSettings';
+import { recordRequests } from '../../../testing/recordRequests';
+import { notifications, renderWithToasts } from '../../../testing/renderWithToasts';
+import { ServerConfig } from '../ServerConfig';
 
 // many fields typed per test: on a busy 2-core machine a test can take more than Jest's 5 s
 jest.setTimeout(20_000);
@@ -24,8 +24,8 @@ afterEach(() => {
 
 async function renderRules() {
   signIn();
-  renderWithToasts(<RulesSettings serverId={SERVER_ID} />);
-  expect(screen.getByText('Loading rules...')).toBeInTheDocument();
+  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="rules" />);
+  expect(screen.getByText('Loading server configuration...')).toBeInTheDocument();
   await screen.findByRole('heading', { level: 1, name: 'Demo Builders Club' });
   return userEvent.setup();
 }
@@ -141,7 +141,7 @@ describe('Rules page', () => {
   it('says so and goes to the dashboard when the server cannot be loaded', async () => {
     server.use(failNext('get', API_PATHS.serverEdit(SERVER_ID), 500));
     signIn();
-    renderWithToasts(<RulesSettings serverId={SERVER_ID} />);
+    renderWithToasts(<ServerConfig serverId={SERVER_ID} section="rules" />);
     expect(
       await notifications().findByText('Failed to load server configuration'),
     ).toBeInTheDocument();

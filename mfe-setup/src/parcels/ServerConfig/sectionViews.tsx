@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import type { ServerConsoleSection } from '@roconnect/shared-lib';
+import { AuditLogSection } from '../../features/audit/AuditLogSection';
+import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
+import { DevelopersSection } from './sections/DevelopersSection';
+import { DiscordSection } from './sections/DiscordSection';
+import { OverviewSection } from './sections/OverviewSection';
+import { RolesSection } from './sections/RolesSection';
+import { RulesSection } from './sections/RulesSection';
+import type { SectionProps } from './sections/sectionProps';
+import { VerificationSection } from './sections/VerificationSection';
+
+/**
+ * What each section of the console shows, by its row in SERVER_CONSOLE_SECTIONS (shared-lib's
+ * contract/parcelProps.ts: its address, its name in the navigation, its title). Adding a section:
+ * a row there and its view here; the type asks for both.
+ */
+export const SECTION_VIEWS: Record<ServerConsoleSection, ComponentType<SectionProps>> = {
+  overview: OverviewSection,
+  verification: VerificationSection,
+  roles: RolesSection,
+  rules: RulesSection,
+  discord: DiscordSection,
+  members: ({ serverId }) => <MemberUpdateSection serverId={serverId} />,
+  audit: ({ serverId }) => <AuditLogSection serverId={serverId} />,
+  developers: DevelopersSection,
+};
