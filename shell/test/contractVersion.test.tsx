@@ -100,8 +100,7 @@ describe('a remote built against this contract', () => {
   it('is served for each of its exposes, the later ones read from the snapshot the runtime kept', async () => {
     const errors = jest.spyOn(console, 'error');
     await expect(loadParcelConfig('mfe_setup', 'ServerConfig')).resolves.toBeDefined();
-    await expect(loadParcelConfig('mfe_setup', 'RulesSettings')).resolves.toBeDefined();
-    await expect(loadParcelConfig('mfe_setup', 'DeveloperSettings')).resolves.toBeDefined();
+    await expect(loadParcelConfig('mfe_setup', 'SetupWizard')).resolves.toBeDefined();
     expect(errors).not.toHaveBeenCalled();
   });
 });
