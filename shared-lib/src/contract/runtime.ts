@@ -6,6 +6,7 @@ export * from './console';
 export * from './memberUpdates';
 export * from './staffAndBackup';
 export * from './privacy';
+export * from './linkedRoles';
 export * from './developerApi';
 export * from './apiRoutes';
 export * from './paths';

@@ -17,6 +17,7 @@ export * from './health';
 export * from './memberUpdates';
 export * from './public';
 export * from './privacy';
+export * from './linkedRoles';
 export * from './developerApi';
 export * from './staff';
 export * from './configBackup';
