@@ -173,6 +173,8 @@ export interface MockDb {
   audit: MockAuditEntry[];
   /** privacy choices and lookups (absent: nobody chose, nobody looked anyone up) */
   privacy?: MockPrivacy;
+  /** users who disconnected Linked Roles (handlers/linkedRoles.ts; absent: nobody) */
+  linkedRolesOff?: string[];
   /** counter for ids the handlers create (roles, tokens) */
   nextId: number;
 }

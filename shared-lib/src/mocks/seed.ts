@@ -226,6 +226,8 @@ export function defaultSeed(): MockDb {
     robloxConfigured: true,
     audit: seedAudit(),
     privacy: seedPrivacy(),
+    // in the seed so that a reset (Object.assign) clears a test's disconnects
+    linkedRolesOff: [],
     nextId: 1000,
   };
 }
