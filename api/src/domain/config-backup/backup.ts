@@ -269,17 +269,28 @@ export async function planImport(
     if (refusal)
       throw new ApiError(refusal.statusCode, refusal.code, `${field}: ${refusal.message}`);
   };
+  // a role the bot gives here already stays: only a new one is held to the caller's reach
+  const given = new Set(
+    [
+      current?.verifiedRoleId,
+      current?.unverifiedRoleId,
+      ...(await listBinds(ctx.db, live.guildId)).map((b) => b.roleId),
+    ].filter((id): id is string => !!id),
+  );
+  const refuseNew = (id: string | null | undefined, field: string) => {
+    if (id && !given.has(id)) refuseRole(id, field);
+  };
   if (patch.verifiedRoleId) {
-    refuseRole(patch.verifiedRoleId, 'body.settings.verified_role');
+    refuseNew(patch.verifiedRoleId, 'body.settings.verified_role');
     patch.verifiedRoleName = byId.get(patch.verifiedRoleId)!.name;
   }
-  if (patch.unverifiedRoleId) refuseRole(patch.unverifiedRoleId, 'body.settings.unverified_role');
+  if (patch.unverifiedRoleId) refuseNew(patch.unverifiedRoleId, 'body.settings.unverified_role');
 
   const binds: NewBind[] = [];
   backup.binds.forEach((b, i) => {
     const roleId = match.role(b.role, `binds[${i}].role`);
     if (!roleId) return;
-    refuseRole(roleId, `body.binds[${i}].role`);
+    refuseNew(roleId, `body.binds[${i}].role`);
     binds.push({
       kind: b.kind,
       groupId: b.group_id,

@@ -48,7 +48,15 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
 
   app.post(
     start.path,
-    { schema: startRoute, onRequest: app.authenticate, config: perUserLimit(ctx.settings) },
+    {
+      schema: startRoute,
+      onRequest: app.authenticate,
+      config: perUserLimit(ctx.settings),
+      // no body at all is everyone, as before update by role (docs/product.md › Staff)
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     async (request, reply) => {
       const { userId } = authOf(request);
       // managers, and members holding an updater role (docs/product.md › Staff)
@@ -58,7 +66,7 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
       if (!(await getConfig(ctx.db, guild.id))?.setupCompleted)
         throw conflict('The bot setup of this server is not complete yet.', 'setup_incomplete');
       // update by role: a role of this server, read live (absent or null: everyone)
-      const roleId = request.body?.role_id ?? null;
+      const roleId = request.body.role_id ?? null;
       if (roleId !== null) {
         const roles = await ctx.integrations.discordBot.listRoles(guild.id);
         if (roleId === guild.id || !roles.some((r) => r.id === roleId))

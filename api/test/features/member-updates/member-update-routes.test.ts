@@ -56,6 +56,7 @@ describe('members/update routes', () => {
       failed: 0,
       removed: 0,
       removals_waiting: 0,
+      role_id: null,
       caller_is_owner: true,
       started_at: null,
       finished_at: null,

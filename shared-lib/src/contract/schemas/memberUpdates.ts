@@ -60,7 +60,7 @@ const common = { tags: ['servers'], security: [{ bearerAuth: [] }] };
 export const startRoute = {
   ...common,
   params: ServerParams,
-  body: Type.Optional(StartMemberUpdateBodySchema),
+  body: StartMemberUpdateBodySchema,
   summary:
     'Update every member of the server, or those holding one role (roles and nicknames); answers the job to follow',
   response: {
