@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDependencies, ensureNginx, hasCommand, run } from '../scripts/lib/ensure.mjs';
-import { ROOT } from '../scripts/lib/stack.cjs';
+import { ensureDependencies, ensureNginx, hasCommand, run } from '../tools/install/ensure.mjs';
+import { ROOT } from '../tools/stack/index.cjs';
 import { soakSeconds } from './lib/memory.mjs';
 
 const LOCK = '/tmp/roconnect-e2e.lock';

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // npm run dev: the emulator, the API (watch mode) and every webpack dev server, side by side.
-import { ensureDependencies } from './lib/ensure.mjs';
-import { runSideBySide } from './lib/sideBySide.mjs';
-import { ROOT } from './lib/stack.cjs';
+import { ensureDependencies } from '../tools/install/ensure.mjs';
+import { runSideBySide } from '../tools/stack/sideBySide.mjs';
+import { ROOT } from '../tools/stack/index.cjs';
 
 ensureDependencies();
 // browsers reach the API through the shell's dev server (its /_api proxy), as in production; the

@@ -9,14 +9,14 @@
 // older than their sources).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureDependencies, run } from './lib/ensure.mjs';
+import { ensureDependencies, run } from '../tools/install/ensure.mjs';
 import {
   EMBEDDED_START_ORDER,
   gatewayDefinition,
   ROOT,
   serviceDefinitions,
   startService,
-} from './lib/stack.cjs';
+} from '../tools/stack/index.cjs';
 
 /**
  * The API settings an operator may give `npm start` (see api/README.md): DATA_DIR, relative to

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from '../../scripts/lib/freePort.mjs';
+import stack from '@roconnect/tools/stack';
 import { dropSchemas, ensureApiBuild, signIn, startNode } from '../lib/api.mjs';
 import { registerRedirectUri } from '../lib/registerRedirect.mjs';
 import { steadyLoad } from '../lib/steadyLoad.mjs';
@@ -25,7 +25,7 @@ const count = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5000);
 
 ensureApiBuild(console.error);
 const work = mkdtempSync(path.join(tmpdir(), 'roconnect-profile-'));
-const [ep, ap] = [await freePort(), await freePort()];
+const [ep, ap] = [await stack.freePort(), await stack.freePort()];
 const emulatorUrl = `http://127.0.0.1:${ep}`;
 const emulator = await startNode(
   [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'emulator/src/main.ts')],

@@ -31,16 +31,17 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../../scripts/lib/freePort.mjs';
-import stack from '../../scripts/lib/stack.cjs';
-import { localhostCertificate } from '../../scripts/lib/httpsIngress.mjs';
-import { startNginx } from '../../scripts/lib/nginxOrigin.mjs';
+import stack from '@roconnect/tools/stack';
+import { localhostCertificate } from '@roconnect/tools/origin/httpsIngress';
+import { startNginx } from '@roconnect/tools/origin/nginxOrigin';
 import { memoryMonitorRow } from './memoryMonitor.mjs';
 import { cpuMs, residentMemoryMb } from './processStats.mjs';
 import { median } from './stats.mjs';
 import { registerRedirectUri } from './registerRedirect.mjs';
 import { steadyLoad } from './steadyLoad.mjs';
 import { steadyLoadH2 } from './steadyLoadH2.mjs';
+
+const { freePort } = stack;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const API_DIST = path.join(ROOT, 'api', 'dist', 'main.js');
@@ -373,7 +374,7 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log, throu
   const apiPort = await freePort();
   const api = `http://127.0.0.1:${apiPort}`;
   log(`api (${label}): starting the compiled API on ${api}`);
-  // as npm start runs it (scripts/lib/stack.cjs): PGlite's WebAssembly by V8's baseline compiler,
+  // as npm start runs it (@roconnect/tools/stack): PGlite's WebAssembly by V8's baseline compiler,
   // a small young generation
   const server = await startNode([...stack.API_NODE_FLAGS, API_DIST], {
     env: {

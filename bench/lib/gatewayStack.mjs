@@ -8,10 +8,11 @@ import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import stack from '../../scripts/lib/stack.cjs';
-import { freePort } from '../../scripts/lib/freePort.mjs';
+import stack from '@roconnect/tools/stack';
 import { guildIds } from './gatewayFigures.mjs';
 import { registerRedirectUri } from './registerRedirect.mjs';
+
+const { freePort } = stack;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const POSTGRES_ADMIN_URL =

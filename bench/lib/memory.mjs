@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isPortOpen, processTree, REMOTES, ROOT, stackPorts } from '../../scripts/lib/stack.cjs';
+import { isPortOpen, processTree, REMOTES, ROOT, stackPorts } from '@roconnect/tools/stack';
 import { residentMemoryMb } from './processStats.mjs';
 import { steadyLoad } from './steadyLoad.mjs';
 
@@ -48,7 +48,7 @@ export function processName(argv) {
     [/api\/dist\/main\.js/, 'API'],
     [/api\/dist\/gateway\.js/, 'gateway worker'],
     [/emulator\/dist\/main\.js/, 'emulator'],
-    [/tools\/serve-remotes\.mjs/, "remotes' static server"],
+    [/server\/serve-remotes\.mjs/, "remotes' static server"],
     [/shell\/dist-server\/server\.mjs/, "shell's server"],
     [/scripts\/start\.mjs/, 'launcher (scripts/start.mjs)'],
     [/(^|\/)npm(-cli\.js)?( |$)/, 'npm'],

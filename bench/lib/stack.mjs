@@ -1,7 +1,7 @@
 // The production stack for the benchmark: the same services `npm start` runs (the four remotes
 // from one static process), on a throw-away data
 // folder, their output in one log file, and the same stack behind one HTTPS origin with HTTP/2
-// (scripts/lib/oneOriginStack.mjs). The caller holds the e2e lock (same fixed ports).
+// (@roconnect/tools/origin/oneOriginStack). The caller holds the e2e lock (same fixed ports).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,8 +10,8 @@ import {
   serviceDefinitions,
   EMBEDDED_START_ORDER,
   startService,
-} from '../../scripts/lib/stack.cjs';
-import { startOneOrigin } from '../../scripts/lib/oneOriginStack.mjs';
+} from '@roconnect/tools/stack';
+import { startOneOrigin } from '@roconnect/tools/origin/oneOriginStack';
 
 export async function startBenchStack({ log }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-bench-'));

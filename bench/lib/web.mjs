@@ -1,7 +1,7 @@
 // The web half of `npm run bench`: Lighthouse (mobile preset, median of 3 runs or `--runs N`) on
 // the landing page and on the signed-in dashboard, served as `npm start` serves them (plain
 // HTTP/1.1, four origins) and as production does (one HTTPS origin with HTTP/2,
-// scripts/lib/oneOriginStack.mjs), the landing's compressed JavaScript, each remoteEntry's gzip
+// tools/origin/oneOriginStack.mjs), the landing's compressed JavaScript, each remoteEntry's gzip
 // size and the bytes a warm reload of the dashboard downloads again. Needs the production stack
 // running.
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { REMOTES, ROOT } from '../../scripts/lib/stack.cjs';
+import { REMOTES, ROOT } from '@roconnect/tools/stack';
 import { serveSnapshots, snapshotPage } from './staticSnapshot.mjs';
 import { median } from './stats.mjs';
 import { webGoalRows } from './webGoals.mjs';

@@ -1,5 +1,5 @@
 // Static file serving shared by the shell's production server and the remotes' servers
-// (tools/serve-static.mjs, through tools/static-files.mjs), on
+// (serve-static.mjs, serve-remotes.mjs), on
 // Fastify with @fastify/static and @fastify/compress: ETag / Last-Modified and 304s, the brotli and
 // gzip files the build wrote next to each asset (no compression per request), immutable caching
 // for content-hashed chunks and no-cache for the files a deploy changes in place (HTML,

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { request } from './serverTestHttp';
 
-// tools/serve-remotes.mjs: one process serving each built remote from its own folder on its own
-// port (npm start's embedded default), each exactly as tools/serve-static.mjs serves one.
+// server/serve-remotes.mjs: one process serving each built remote from its own folder on its own
+// port (npm start's embedded default), each exactly as server/serve-static.mjs serves one.
 interface ServeRemotesModule {
   parseSites(args: string[]): { port: number; dir: string }[];
   serveRemotes(
@@ -15,7 +15,7 @@ interface ServeRemotesModule {
   ): Promise<{ servers: http.Server[]; close(graceMs?: number): Promise<void> }>;
   USAGE: string;
 }
-const SERVE_REMOTES = '../../tools/serve-remotes.mjs';
+const SERVE_REMOTES = '../server/serve-remotes.mjs';
 
 let serveRemotesModule: ServeRemotesModule;
 let root: string;

@@ -11,7 +11,7 @@ interface StaticServerModule {
 }
 const SHELL_SERVER = '../server/server';
 const PUBLIC_ANSWERS = '../server/publicApiResponses';
-const STATIC_SERVER = '../../tools/serve-static.mjs';
+const STATIC_SERVER = '../server/serve-static.mjs';
 
 // Remote addresses where nothing listens (ports below 1024 need root), so a stack running on
 // this machine (3001…) never answers for them.
@@ -702,7 +702,7 @@ describe('shell production server', () => {
   });
 });
 
-describe('createStaticServer (tools/serve-static.mjs)', () => {
+describe('createStaticServer (server/serve-static.mjs)', () => {
   let server: http.Server;
   let port: number;
 

@@ -6,12 +6,12 @@ interface StaticFilesModule {
   createFastifyServer(register: (app: unknown) => void): http.Server;
 }
 
-const STATIC_FILES = '../../tools/static-files.mjs';
+const STATIC_FILES = '../server/static-files.mjs';
 
 // Fastify warns once per process about options it will remove (FSTDEP…), and Fastify 6 refuses
 // them: every server the shell and the remotes run is built by createFastifyServer, so it must
 // start without one.
-it('createFastifyServer (tools/static-files.mjs) starts without a Fastify deprecation warning', async () => {
+it('createFastifyServer (server/static-files.mjs) starts without a Fastify deprecation warning', async () => {
   const emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
   try {
     const { createFastifyServer } = (await import(STATIC_FILES)) as StaticFilesModule;

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// scripts/lib/ensure.mjs, the install step of npm test / start / bench (plain Node ESM, no types).
+// tools/install/ensure.mjs, the install step of npm test / start / bench (plain Node ESM, no types).
 interface EnsureModule {
   LOCK_REWRITTEN: string;
   ensureDependencies(options: { root: string; install: () => void; strict: boolean }): void;
 }
-const ENSURE = '../../scripts/lib/ensure.mjs';
+const ENSURE = '../install/ensure.mjs';
 const LOCK = '{"lockfileVersion": 3, "packages": {}}\n';
 
 let ensure: EnsureModule;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Serves a built remote (its dist/) with CORS, ETags, precompressed bodies and cache headers;
-// unknown paths get the standalone harness page. Usage: node tools/serve-static.mjs [dir] [port]
+// unknown paths get the standalone harness page. Usage: node shell/server/serve-static.mjs [dir] [port]
 // (run in a remote's folder with no arguments: dist/ and the port from its package.json).
 import fs from 'node:fs';
 import path from 'node:path';

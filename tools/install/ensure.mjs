@@ -2,7 +2,7 @@
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './stack.cjs';
+import { ROOT } from '../stack/index.cjs';
 
 export function run(command, options = {}) {
   console.log(`\n$ ${command}`);
@@ -57,7 +57,7 @@ export const NGINX_BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotl
 
 /**
  * Debian's nginx and its brotli_static module, for deploy/nginx/roconnect.conf (the e2e journey
- * and the bench run it: scripts/lib/nginxOrigin.mjs). Where nothing stops it (no policy-rc.d),
+ * and the bench run it: tools/origin/nginxOrigin.mjs). Where nothing stops it (no policy-rc.d),
  * Debian's install also starts the system's own nginx on port 80.
  */
 export function ensureNginx() {

@@ -1,13 +1,13 @@
 /** @jest-environment node */
 
-// scripts/lib/sideBySide.mjs (npm run dev): stopping the runner stops what its commands started,
+// tools/stack/sideBySide.mjs (npm run dev): stopping the runner stops what its commands started,
 // even through a shell that does not pass the signal on, as npm's script shell does not.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const SIDE_BY_SIDE = path.resolve(__dirname, '../../scripts/lib/sideBySide.mjs');
+const SIDE_BY_SIDE = path.resolve(__dirname, '../stack/sideBySide.mjs');
 
 let dir: string;
 beforeEach(() => {

@@ -5,28 +5,27 @@
 // run, with a certificate made for the run; nginx runs in the foreground with its pid, logs and
 // temporary files there, on a free port.
 // Used by the benchmark (bench/lib/api.mjs: startNginx in front of an API alone) and, as a
-// command beside a running `npm start`, by the e2e suite: `node scripts/lib/nginxOrigin.mjs
+// command beside a running `npm start`, by the e2e suite: `node tools/origin/nginxOrigin.mjs
 // [--port-offset N]` prints `{ "origin", "spki" }` as one JSON line and serves until it is
-// stopped; N names the stack on `npm start`'s ports plus N (stack.cjs, stackPorts), 0 by default.
+// stopped; N names the stack on `npm start`'s ports plus N (tools/stack, stackPorts), 0 by default.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { NGINX, NGINX_BROTLI_STATIC_MODULE } from './ensure.mjs';
-import { freePort } from './freePort.mjs';
+import { NGINX, NGINX_BROTLI_STATIC_MODULE } from '../install/ensure.mjs';
+import { serveOriginAsCommand } from './command.mjs';
 import { localhostCertificate, spkiFingerprint } from './httpsIngress.mjs';
 import {
   REMOTES,
   ROOT,
+  freePort,
   isPortOpen,
   serviceDefinitions,
   stackPorts,
   startService,
   writeShellDeployFiles,
-} from './stack.cjs';
+} from '../stack/index.cjs';
 
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx', 'roconnect.conf');
 const PLACEHOLDER = /\$\{(ROCONNECT_[A-Z_]+)\}/g;
@@ -218,34 +217,11 @@ export async function startNginxOrigin({ dataDir, logFd, log, portOffset = 0 }) 
   };
 }
 
-/** As a command: serves until SIGTERM or SIGINT (a function: Jest loads this file as CommonJS). */
-async function main() {
-  const log = (message) => console.error(message);
-  const { values } = parseArgs({ options: { 'port-offset': { type: 'string', default: '0' } } });
-  const portOffset = Number(values['port-offset']);
-  const apiPort = stackPorts(portOffset).api;
-  if (!(await isPortOpen(apiPort))) {
-    log(`Not running: api (port ${apiPort}). Start the stack first (npm start).`);
-    process.exit(1);
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-nginx-'));
-  let served;
-  try {
-    served = await startNginxOrigin({ dataDir, logFd: 2, log, portOffset });
-  } catch (error) {
-    log(error.message);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(1);
-  }
-  console.log(JSON.stringify({ origin: served.origin, spki: served.spki }));
-  const stop = async () => {
-    await served.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-}
-
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) main();
+serveOriginAsCommand(import.meta.url, {
+  name: 'nginx',
+  missingServices: async (portOffset) => {
+    const apiPort = stackPorts(portOffset).api;
+    return (await isPortOpen(apiPort)) ? [] : [`api (port ${apiPort})`];
+  },
+  start: startNginxOrigin,
+});

@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // One process serving several built remotes, each from its own folder on its own port exactly as
-// tools/serve-static.mjs serves one (its manifest, CORS, ETags, precompressed bodies, cache rules):
+// serve-static.mjs serves one (its manifest, CORS, ETags, precompressed bodies, cache rules):
 // `npm start`'s embedded default, where a process per remote would cost a Node runtime each
 // (docs/performance.md › Memory). The remotes stay separate deployables; production may still run
 // one server, or CDN origin, per remote.
-// Usage: node tools/serve-remotes.mjs <port>:<dist folder> [<port>:<dist folder> ...]
+// Usage: node shell/server/serve-remotes.mjs <port>:<dist folder> [<port>:<dist folder> ...]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStaticServer } from './serve-static.mjs';
 
-export const USAGE = 'Usage: node tools/serve-remotes.mjs <port>:<dist folder> [...]';
+export const USAGE = 'Usage: node shell/server/serve-remotes.mjs <port>:<dist folder> [...]';
 
 /** `<port>:<dir>` arguments as `[{ port, dir }]`; a bad one throws naming it and what is wrong. */
 export function parseSites(args) {

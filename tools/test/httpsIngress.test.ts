@@ -4,9 +4,9 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
 import tls from 'node:tls';
-import { close, listen } from './serverTestHttp';
+import { close, listen } from '../testing/http';
 
-// scripts/lib/httpsIngress.mjs: the one HTTPS origin with HTTP/2 in front of the stack (plain Node
+// tools/origin/httpsIngress.mjs: the one HTTPS origin with HTTP/2 in front of the stack (plain Node
 // ESM, no types), which the benchmark and the e2e suite serve the app through.
 interface Certificate {
   cert: string;
@@ -27,7 +27,7 @@ interface IngressModule {
     upstreamTimeoutMs?: number;
   }): Promise<Ingress>;
 }
-const INGRESS = '../../scripts/lib/httpsIngress.mjs';
+const INGRESS = '../origin/httpsIngress.mjs';
 
 interface Seen {
   method: string;

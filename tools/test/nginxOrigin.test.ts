@@ -5,9 +5,9 @@ import http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { close, listen } from './serverTestHttp';
+import { close, listen } from '../testing/http';
 
-// deploy/nginx/roconnect.conf in Debian's nginx (scripts/lib/nginxOrigin.mjs renders and starts
+// deploy/nginx/roconnect.conf in Debian's nginx (tools/origin/nginxOrigin.mjs renders and starts
 // it; npm test installs nginx first): routing, the API's allow-list, the client's address, the
 // remotes' files and their caching, against stand-in upstreams.
 interface NginxModule {
@@ -26,9 +26,9 @@ interface IngressModule {
 }
 
 // plain Node ESM, no types: loaded by path
-const NGINX_ORIGIN = '../../scripts/lib/nginxOrigin.mjs';
-const INGRESS = '../../scripts/lib/httpsIngress.mjs';
-const API_PROXY = '../server/apiProxy';
+const NGINX_ORIGIN = '../origin/nginxOrigin.mjs';
+const INGRESS = '../origin/httpsIngress.mjs';
+const API_PROXY = '../../shell/server/apiProxy';
 
 interface Seen {
   url: string;

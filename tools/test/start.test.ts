@@ -3,7 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request } from './serverTestHttp';
+import { request } from '../testing/http';
 
 // `npm start` as an operator runs it, read from the process list of the started stack: the
 // launcher is the one parent of every service, each run with plain node from its build (no tsx,
@@ -24,7 +24,7 @@ interface StackModule {
   isPortOpen(port: number): Promise<boolean>;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const stack = require('../../scripts/lib/stack.cjs') as StackModule;
+const stack = require('../stack/index.cjs') as StackModule;
 
 const LOCK = '/tmp/roconnect-e2e.lock';
 /** waiting for the lock (an e2e run or a bench may hold it), building when nothing is built yet */

@@ -4,24 +4,22 @@
 // its own remotes.json, which names the remotes' manifests on the ingress's origin. The API, the
 // emulator and the remotes' servers are the ones the plain stack already runs.
 // Used by the benchmark (bench/lib/stack.mjs) and, as a command beside a running `npm start`,
-// by the e2e suite: `node scripts/lib/oneOriginStack.mjs [--port-offset N]` prints
+// by the e2e suite: `node tools/origin/oneOriginStack.mjs [--port-offset N]` prints
 // `{ "origin", "spki" }` as one JSON line and serves until it is stopped; N names the stack on
-// `npm start`'s ports plus N (stack.cjs, stackPorts), 0 by default.
+// `npm start`'s ports plus N (tools/stack, stackPorts), 0 by default.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { freePort } from './freePort.mjs';
+import { serveOriginAsCommand } from './command.mjs';
 import { localhostCertificate, spkiFingerprint, startHttpsIngress } from './httpsIngress.mjs';
 import {
   REMOTES,
+  freePort,
   isPortOpen,
   serviceDefinitions,
   stackPorts,
   startService,
   writeShellDeployFiles,
-} from './stack.cjs';
+} from '../stack/index.cjs';
 
 /** The path prefix each remote is served under on the one origin. */
 export const remotePrefix = (name) => `/remotes/${name}/`;
@@ -100,24 +98,8 @@ async function missingServices(portOffset) {
   return missing;
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
-  const log = (message) => console.error(message);
-  const { values } = parseArgs({ options: { 'port-offset': { type: 'string', default: '0' } } });
-  const portOffset = Number(values['port-offset']);
-  const missing = await missingServices(portOffset);
-  if (missing.length > 0) {
-    log(`Not running: ${missing.join(', ')}. Start the stack first (npm start).`);
-    process.exit(1);
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'roconnect-one-origin-'));
-  const oneOrigin = await startOneOrigin({ dataDir, logFd: 2, log, portOffset });
-  console.log(JSON.stringify({ origin: oneOrigin.origin, spki: oneOrigin.spki }));
-  const stop = async () => {
-    await oneOrigin.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-}
+serveOriginAsCommand(import.meta.url, {
+  name: 'one-origin',
+  missingServices,
+  start: startOneOrigin,
+});
