@@ -2,8 +2,14 @@
 // npm test: everything CI runs, on a fresh clone. Installs what it needs, type-checks, lints (ESLint,
 // the import rules of .dependency-cruiser.cjs, Prettier), runs every package's Jest suite, builds the production
 // bundles and runs the Playwright suite in Chromium.
-import { ensureChromium, ensureDependencies, ensureNginx, hasCommand, run } from './lib/ensure.mjs';
-import { isPortOpen } from './lib/stack.cjs';
+import {
+  ensureChromium,
+  ensureDependencies,
+  ensureNginx,
+  hasCommand,
+  run,
+} from '../tools/install/ensure.mjs';
+import { isPortOpen } from '../tools/stack/index.cjs';
 
 const started = Date.now();
 const step = (name) =>
