@@ -12,7 +12,7 @@ import {
   startService,
   writeShellDeployFiles,
   type ServiceDefinition,
-} from '../../scripts/lib/stack.cjs';
+} from '@roconnect/tools/stack';
 
 export { REMOTES, ROOT };
 export type RemoteName = keyof typeof REMOTES;
