@@ -4,7 +4,7 @@ import { startOriginScript, type ServedOrigin } from './originScript';
 import { STACK } from './stack';
 
 // The app served as docs/production.md recommends and the benchmark measures it: the shell, every
-// remote and the API on one HTTPS origin with HTTP/2 (scripts/lib/oneOriginStack.mjs), in front of
+// remote and the API on one HTTPS origin with HTTP/2 (tools/origin/oneOriginStack.mjs), in front of
 // this worker's stack. Its certificate is made for the run; a test using it sets
 // `ignoreHTTPSErrors`.
 

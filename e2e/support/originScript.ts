@@ -3,20 +3,20 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT, STACK_PORT_OFFSET } from './stack';
 
-/** An HTTPS origin in front of this worker's stack, served by a script of `scripts/lib`. */
+/** An HTTPS origin in front of this worker's stack, served by a script of `tools/origin`. */
 export interface ServedOrigin {
   origin: string;
   stop: () => Promise<void>;
 }
 
 /**
- * Starts `scripts/lib/<script>` with this worker's port offset; resolves once it serves (its
+ * Starts `tools/origin/<script>` with this worker's port offset; resolves once it serves (its
  * first stdout line is `{"origin": …}`), fails if it exits first.
  */
 export async function startOriginScript(script: string): Promise<ServedOrigin> {
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, 'scripts', 'lib', script), '--port-offset', String(STACK_PORT_OFFSET)],
+    [path.join(ROOT, 'tools', 'origin', script), '--port-offset', String(STACK_PORT_OFFSET)],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<never>((_, reject) =>

@@ -177,7 +177,7 @@ test.describe('independent deploys', () => {
       await startServiceProcess('mfe_public', {
         command: [
           process.execPath,
-          path.join(ROOT, 'tools/serve-static.mjs'),
+          path.join(ROOT, 'shell/server/serve-static.mjs'),
           outDir,
           String(STACK.ports.mfe_public),
         ],
