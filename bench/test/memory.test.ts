@@ -118,7 +118,7 @@ describe('what each process of the npm start tree is', () => {
     [['/usr/bin/node', '--liftoff-only', '/r/api/dist/main.js'], 'API'],
     [['/usr/bin/node', '/r/api/dist/gateway.js'], 'gateway worker'],
     [['/usr/bin/node', '/r/emulator/dist/main.js'], 'emulator'],
-    [['/usr/bin/node', '/r/tools/serve-remotes.mjs', '3001:/r/x'], "remotes' static server"],
+    [['/usr/bin/node', '/r/shell/server/serve-remotes.mjs', '3001:/r/x'], "remotes' static server"],
     [['/usr/bin/node', '/r/shell/dist-server/server.mjs'], "shell's server"],
     [['node', '/r/node_modules/tsx/dist/cli.mjs', 'src/main.ts'], 'tsx'],
     [['sh', '-c', 'node scripts/start.mjs'], 'sh -c (a shell that only waits)'],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // The bench's modules are plain Node ESM that only a bench run loads (many minutes), so an import
-// of a name its module no longer exports, here or in scripts/lib, would only show then. Node's
+// of a name its module no longer exports, here or in tools, would only show then. Node's
 // own linker checks every import of a module when it loads: each module is loaded here in a Node
 // process of its own, which runs nothing of the bench (the entry and api.mjs run only as main).
 const BENCH = path.resolve(__dirname, '..');

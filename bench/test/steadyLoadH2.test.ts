@@ -16,7 +16,7 @@ interface IngressModule {
   localhostCertificate(): Promise<{ cert: string; key: string }>;
 }
 const STEADY_LOAD_H2 = '../lib/steadyLoadH2.mjs';
-const INGRESS = '../../scripts/lib/httpsIngress.mjs';
+const INGRESS = '../../tools/origin/httpsIngress.mjs';
 
 let loadModule: SteadyLoadH2Module;
 let cert: string;
