@@ -221,6 +221,29 @@ module.exports = {
       from: { path: '^shell/' },
       to: { path: '^mfe-[^/]+/' },
     },
+    {
+      // The workshop (tools/: builds, the stack runner, the deploy checks, test helpers) serves the
+      // product's build scripts, tests and the bench; product code that imported it would ship it.
+      name: 'product-imports-the-tools',
+      comment:
+        'Product code (src/, server/, standalone/) may not import tools/: move what both need into the product.',
+      severity: 'error',
+      from: {
+        path: '^(shared-lib|shell|mfe-[^/]+|api|emulator)/(src|server|standalone)/',
+        pathNot: '\\.test\\.tsx?$',
+      },
+      to: { path: '^tools/' },
+    },
+    {
+      // The workshop starts the product's builds as programs; reaching into their sources would tie
+      // it to their insides (its tests may read them to hold the workshop against the product).
+      name: 'tools-imports-product-sources',
+      comment:
+        "tools/ runs the product's programs and builds; it may not import their sources (src/, server/).",
+      severity: 'error',
+      from: { path: '^tools/', pathNot: '^tools/test/' },
+      to: { path: '^(shared-lib|shell|mfe-[^/]+|api|emulator)/(src|server|standalone)/' },
+    },
     ...sharedLibLayerRules,
     ...apiFloorRules,
     {

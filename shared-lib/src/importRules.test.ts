@@ -148,6 +148,30 @@ const files: Record<string, { source: string; breaks: string | null }> = {
       "import { startShell } from '../../../shell/src/startShell';\nexport const ui = startShell;",
     breaks: 'shared-lib-imports-the-shell-or-a-remote',
   },
+  'shell/server/serve.ts': {
+    source: "import { ROOT } from '@roconnect/tools/stack';\nexport const serve = ROOT;",
+    breaks: 'product-imports-the-tools',
+  },
+  'shell/test/serve.test.ts': {
+    source: "import { ROOT } from '@roconnect/tools/stack';\nexport const used = ROOT;",
+    breaks: null,
+  },
+  'tools/package.json': {
+    source: JSON.stringify({
+      name: '@roconnect/tools',
+      exports: { './stack': './stack/index.cjs' },
+    }),
+    breaks: null,
+  },
+  'tools/stack/index.cjs': { source: 'module.exports = { ROOT: 1 };', breaks: null },
+  'tools/deploy/settings.mjs': {
+    source: "import { config } from '../../api/src/config';\nexport const settings = config;",
+    breaks: 'tools-imports-product-sources',
+  },
+  'tools/test/settings.test.ts': {
+    source: "import { config } from '../../api/src/config';\nexport const used = config;",
+    breaks: null,
+  },
   'scripts/missing.mjs': {
     source: "import { gone } from './gone.mjs';\nexport const missing = gone;",
     breaks: 'unresolvable-import',
@@ -171,6 +195,7 @@ beforeAll(() => {
   // the workspace link npm makes, so the package entries resolve as they do in the repository
   mkdirSync(path.join(fixture, 'node_modules/@roconnect'), { recursive: true });
   symlinkSync('../../shared-lib', path.join(fixture, 'node_modules/@roconnect/shared-lib'));
+  symlinkSync('../../tools', path.join(fixture, 'node_modules/@roconnect/tools'));
   let output: string;
   try {
     output = execFileSync(
