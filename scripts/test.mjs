@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 // npm test: everything CI runs, on a fresh clone. Installs what it needs, type-checks, lints (ESLint,
-// the import rules of .dependency-cruiser.cjs, Prettier), runs every package's Jest suite, builds the production
-// bundles and runs the Playwright suite in Chromium.
+// the import rules of .dependency-cruiser.cjs, Prettier), builds the production bundles, runs every
+// package's Jest suite and the Playwright suite in Chromium.
+//
+// On a 2-core machine it keeps both cores busy (docs/performance.md › CI): type-check, lint and the
+// build side by side, then the API's Jest suite beside the other packages' suites. Each task's
+// output is printed whole when it ends, under its name, and the run ends with every stage's seconds.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   ensureChromium,
   ensureDependencies,
@@ -11,9 +18,78 @@ import {
 } from '../tools/install/ensure.mjs';
 import { isPortOpen } from '../tools/stack/index.cjs';
 
+const ROOT = path.resolve(import.meta.dirname, '..');
 const started = Date.now();
-const step = (name) =>
-  console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+/** each stage's seconds, for the closing summary */
+const stages = [];
+let current;
+
+function step(name) {
+  if (current) stages.push([current.name, seconds(current.since)]);
+  current = name && { name, since: Date.now() };
+  console.log(`\n=== ${name ?? 'done'} (${seconds(started)} s) ===`);
+}
+
+function summary() {
+  if (current) stages.push([`${current.name} (unfinished)`, seconds(current.since)]);
+  current = undefined;
+  const parts = stages.map(([name, s]) => `${name} ${s} s`);
+  console.log(`\nstages: ${parts.join(' · ')} · total ${seconds(started)} s`);
+}
+
+/**
+ * Runs `command` in the background, its output (stdout and stderr) kept and printed whole when it
+ * ends, so tasks running side by side do not interleave their lines.
+ */
+function task(label, command, options = {}) {
+  const since = Date.now();
+  console.log(`$ ${command}   [${label}: started]`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, {
+      cwd: ROOT,
+      shell: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...options,
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const how = code === 0 ? 'passed' : `failed (${signal ?? `exit code ${code}`})`;
+      console.log(`\n--- ${label}: ${how} in ${seconds(since)} s ---`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`--- end of ${label} ---`);
+      if (code === 0) resolve(seconds(since));
+      else reject(new Error(`${label} ("${command}") ${how}`));
+    });
+  });
+}
+
+/** Runs the tasks one after another; the first failure stops the lane. */
+async function lane(tasks) {
+  for (const [label, command, options] of tasks) await task(label, command, options);
+}
+
+/**
+ * Waits for every lane, then fails with the first failure: a lane that fails does not cut the
+ * others short, so one run reports every red suite.
+ */
+async function sideBySide(lanes) {
+  const results = await Promise.allSettled(lanes);
+  const failed = results.filter((r) => r.status === 'rejected').map((r) => r.reason.message);
+  if (failed.length > 0) throw new Error(failed.join('; '));
+}
+
+/** The workspaces with a Jest suite (a `test` script), as `npm test -w` names them. */
+function testedWorkspaces() {
+  const { workspaces } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  return workspaces
+    .map((dir) => JSON.parse(fs.readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')))
+    .filter((pkg) => pkg.scripts?.test)
+    .map((pkg) => pkg.name);
+}
 
 async function main() {
   step('dependencies');
@@ -39,25 +115,42 @@ async function main() {
       'Redis does not answer on 127.0.0.1:6379: the scale-out test (two API replicas) is not run.',
     );
 
-  step('type-check');
-  run('npx lerna run typecheck --concurrency 2', { env });
-  step('lint (ESLint, import rules, Prettier)');
-  run('npm run lint', { env });
+  // The build comes before Jest: the test of `npm start` (tools/test/start.test.ts) then starts
+  // the built stack instead of building it a second time.
+  step('type-check, lint (ESLint, import rules, Prettier) and production build');
+  await sideBySide([
+    task('type-check', 'npx lerna run typecheck --concurrency 1', { env }),
+    task('lint', 'npm run lint', { env }),
+    lane([
+      [
+        'production build',
+        'npx lerna run build --scope "@roconnect/{shell,mfe-*}" --concurrency 1',
+        { env },
+      ],
+      // the size budgets, weighed on the build (docs/performance.md › Size budgets)
+      ['size budgets', 'node scripts/check-size-budgets.mjs', { env }],
+    ]),
+  ]);
+
   step('unit and integration tests (Jest)');
-  run('npx lerna run test --concurrency 1 --stream', { env: { ...env, CI: 'true' } });
-  step('production build');
-  run('npx lerna run build --scope "@roconnect/{shell,mfe-*}" --concurrency 2', { env });
-  // the size budgets, weighed on the build (docs/performance.md › Size budgets)
-  run('node scripts/check-size-budgets.mjs', { env });
+  const jestEnv = { ...env, CI: 'true' };
+  const others = testedWorkspaces().filter((name) => name !== '@roconnect/api');
+  await sideBySide([
+    task('@roconnect/api', 'npm test -w @roconnect/api', { env: jestEnv }),
+    lane(others.map((name) => [name, `npm test -w ${name}`, { env: jestEnv }])),
+  ]);
+
   step('end-to-end tests (Playwright, Chromium)');
   // Each Playwright worker runs a stack on fixed ports of its own (npm start's, plus 10 a worker:
   // e2e/support/stack.ts); a lock keeps two runs on one machine from colliding.
   const lock = hasCommand('flock') ? 'flock /tmp/roconnect-e2e.lock ' : '';
   run(`${lock}npx playwright test -c e2e/playwright.config.ts`, { env });
-  step('done');
+  step();
+  summary();
 }
 
 main().catch((error) => {
+  summary();
   console.error(`\nnpm test failed: ${error.message}`);
   process.exit(1);
 });
