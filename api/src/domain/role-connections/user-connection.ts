@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { discordTokens, roleConnections } from '../../db/schema';
+import { discordTokens, roleConnections, users } from '../../db/schema';
 import type { RoleConnectionValues } from '../../integrations/types';
 import type { RobloxAccountRow } from '../accounts/accounts';
 import { listLinkedAccounts } from '../accounts/accounts';
@@ -34,17 +34,34 @@ function valuesOf(account: RobloxAccountRow, createdAt: Date | null): RoleConnec
   };
 }
 
-async function hasScope(ctx: AppContext, userId: string): Promise<boolean> {
+/** Why RoConnect may not write the user's role connection; null when it may. */
+export type NotConnected = 'no_grant' | 'disconnected';
+
+/**
+ * Whether RoConnect may write the user's role connection: their stored Discord grant carries the
+ * scope, and they have not disconnected on the Linked Roles page (a later sign-in grants the
+ * scope again, but their choice stands until they connect).
+ */
+export async function notConnected(ctx: AppContext, userId: string): Promise<NotConnected | null> {
+  const [user] = await ctx.db
+    .select({ offAt: users.roleConnectionsOffAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (user?.offAt) return 'disconnected';
   const [row] = await ctx.db
     .select({ scope: discordTokens.scope })
     .from(discordTokens)
     .where(eq(discordTokens.userId, userId));
-  return row !== undefined && row.scope.split(/\s+/).includes(ROLE_CONNECTIONS_SCOPE);
+  return row?.scope.split(/\s+/).includes(ROLE_CONNECTIONS_SCOPE) ? null : 'no_grant';
 }
 
-async function written(ctx: AppContext, userId: string) {
+const hasScope = async (ctx: AppContext, userId: string) =>
+  (await notConnected(ctx, userId)) === null;
+
+/** What RoConnect last wrote to the user's role connection; null when nothing is there. */
+export async function written(ctx: AppContext, userId: string) {
   const [row] = await ctx.db
-    .select({ robloxId: roleConnections.robloxId })
+    .select()
     .from(roleConnections)
     .where(eq(roleConnections.userId, userId));
   return row ?? null;
@@ -70,19 +87,26 @@ export async function writeRoleConnection(
   account: RobloxAccountRow,
 ): Promise<RoleConnectionOutcome> {
   try {
-    if ((await written(ctx, userId))?.robloxId === account.robloxId) return 'unchanged';
+    const before = await written(ctx, userId);
+    // a row from before migration 0027 has no values recorded: written again to record them
+    if (before?.robloxId === account.robloxId && before.metadata) return 'unchanged';
     if (!(await hasScope(ctx, userId))) return 'no_scope';
     const createdAt = await ctx.integrations.roblox.getUserCreatedAt(account.robloxId);
     const values = valuesOf(account, createdAt);
     await withDiscordToken(ctx, userId, (token) =>
       ctx.integrations.discordRoleConnections.putUserConnection(token, values),
     );
+    const recorded = {
+      robloxId: account.robloxId,
+      platformUsername: values.platform_username ?? null,
+      metadata: values.metadata,
+    };
     await ctx.db
       .insert(roleConnections)
-      .values({ userId, robloxId: account.robloxId })
+      .values({ userId, ...recorded })
       .onConflictDoUpdate({
         target: roleConnections.userId,
-        set: { robloxId: account.robloxId, writtenAt: new Date() },
+        set: { ...recorded, writtenAt: new Date() },
       });
     return 'written';
   } catch (err) {

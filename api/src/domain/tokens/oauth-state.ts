@@ -4,7 +4,8 @@ import { oauthStates } from '../../db/schema';
 import { decrypt, encrypt, randomToken, sha256 } from '../../lib/crypto';
 
 export const STATE_TTL_MS = 10 * 60 * 1000;
-export type StatePurpose = 'discord_login' | 'bot_invite' | 'roblox_link';
+/** `linked_roles`: Connect on the member's Linked Roles page (domain/role-connections/linked-roles.ts) */
+export type StatePurpose = 'discord_login' | 'bot_invite' | 'roblox_link' | 'linked_roles';
 
 export interface StateBinding {
   purpose: StatePurpose;

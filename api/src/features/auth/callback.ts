@@ -15,6 +15,7 @@ import { saveDiscordTokens } from '../../domain/tokens/discord-tokens';
 import { consumeState, type ConsumedState } from '../../domain/tokens/oauth-state';
 import { createSession } from '../../domain/sessions/sessions';
 import { upsertUser } from '../../domain/accounts/users';
+import { connectLinkedRoles } from '../../domain/role-connections/linked-roles';
 
 type Query = Static<typeof CallbackQuerySchema>;
 
@@ -121,6 +122,45 @@ async function completeBotInvite(
   return inviteOutcome(ctx, bound, { bot_added: 'true' });
 }
 
+/** Fixed texts for the Linked Roles page: nothing Discord or a link's author wrote is shown. */
+const LINKED_ROLES_FAILURES = {
+  access_denied: 'The Discord authorization was cancelled. Nothing changed.',
+  browser_mismatch: 'This link was started in another browser. Please try again.',
+  other_account:
+    'That Discord account is not the one you are signed in with. Nothing changed: connect with the account you signed in with.',
+  no_scope: 'Discord did not grant RoConnect the Linked Roles permission. Nothing changed.',
+  invalid_grant: 'Discord did not accept the authorization. Please connect again.',
+  discord_unavailable: 'Discord could not be reached. Please try again in a moment.',
+} as const;
+
+/** Connect on the Linked Roles page ends back there: connected, or why not. */
+const linkedRolesPage = (
+  ctx: AppContext,
+  outcome: 'connected' | keyof typeof LINKED_ROLES_FAILURES,
+) =>
+  appUrl(ctx.settings.appUrl, '/account/linked-roles', {
+    query:
+      outcome === 'connected'
+        ? { linked_roles: 'connected' }
+        : { error: outcome, error_description: LINKED_ROLES_FAILURES[outcome] },
+  });
+
+async function completeLinkedRoles(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  state: ConsumedState,
+  query: Query,
+): Promise<string> {
+  if (query.error) return linkedRolesPage(ctx, 'access_denied');
+  if (!state.sameBrowser) return linkedRolesPage(ctx, 'browser_mismatch');
+  if (!state.userId || !query.code) return linkedRolesPage(ctx, 'invalid_grant');
+  try {
+    return linkedRolesPage(ctx, await connectLinkedRoles(ctx, state.userId, query.code));
+  } catch (err) {
+    return linkedRolesPage(ctx, integrationFailure(err, log));
+  }
+}
+
 function integrationFailure(
   err: unknown,
   log: FastifyBaseLogger,
@@ -130,7 +170,7 @@ function integrationFailure(
   return err.kind === 'invalid_grant' ? 'invalid_grant' : 'discord_unavailable';
 }
 
-/** Discord's redirect after login or a bot invite → where the web app should go. */
+/** Discord's redirect after login, a bot invite or Linked Roles' Connect → where the web app should go. */
 export async function handleDiscordCallback(
   ctx: AppContext,
   log: FastifyBaseLogger,
@@ -141,9 +181,10 @@ export async function handleDiscordCallback(
     ctx.db,
     ctx.settings.encryptionKey,
     query.state,
-    ['discord_login', 'bot_invite'],
+    ['discord_login', 'bot_invite', 'linked_roles'],
     browserHash,
   );
+  if (state?.purpose === 'linked_roles') return completeLinkedRoles(ctx, log, state, query);
   if (state?.purpose === 'bot_invite') {
     if (query.error) return inviteFailure(ctx, 'access_denied', state.guildId);
     if (!state.sameBrowser) return inviteFailure(ctx, 'browser_mismatch', state.guildId);
