@@ -13,9 +13,9 @@ import {
   SETUP_STEPS,
 } from '../constants';
 import { Nullable, Ok, ServerIdParams, Snowflake, errors } from './common';
+import { StaffRolesSchema } from './staff';
 
 export const NicknameFormatSchema = Type.Enum([...NICKNAME_FORMATS], {
-import { StaffRolesSchema } from './staff';
   description: 'how the bot sets nicknames',
 });
 export const SetupStepSchema = Type.Enum([...SETUP_STEPS]);
@@ -90,6 +90,7 @@ export const ServerConfigSchema = Type.Object(
       Type.String({ description: 'the text channel the audit log is posted to; null when off' }),
     ),
     resync: ResyncScheduleSchema,
+    staff_roles: StaffRolesSchema,
   },
   { additionalProperties: false },
 );
@@ -104,7 +105,6 @@ export const SetupStatusSchema = Type.Object(
 export const ServerRoleSchema = Type.Object(
   { id: Type.String(), name: Type.String(), position: Type.Integer(), assignable: Type.Boolean() },
   { additionalProperties: false },
-    staff_roles: StaffRolesSchema,
 );
 export const GroupSummarySchema = Type.Object(
   {
