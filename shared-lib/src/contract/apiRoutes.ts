@@ -34,6 +34,7 @@ import type {
   WebhookRequest,
   WebhookSaved,
 } from './developerApi';
+import type { LinkedRolesData } from './linkedRoles';
 import type {
   MemberUpdateJob,
   StartMemberUpdateData,
@@ -210,6 +211,29 @@ export const PRIVACY_ROUTES = {
     method: 'DELETE',
     path: '/api/v1/dashboard/user',
     types: {} as Types<{ answer: DeletedAccount }>,
+  },
+} as const satisfies Record<string, TypedRoute>;
+
+/** The member's Discord Linked Roles connection (docs/security.md › Linked Roles). */
+export const LINKED_ROLES_ROUTES = {
+  linkedRoles: {
+    method: 'GET',
+    path: '/api/v1/account/linked-roles',
+    types: {} as Types<{ answer: LinkedRolesData }>,
+  },
+  /** starts Discord's OAuth, bound to this browser like the sign-in */
+  connect: {
+    method: 'POST',
+    path: '/api/v1/account/linked-roles/connect',
+    credentials: true,
+    types: {} as Types<{ answer: AuthUrlData }>,
+  },
+  /** empties the connection at Discord: waits on Discord */
+  disconnect: {
+    method: 'DELETE',
+    path: '/api/v1/account/linked-roles',
+    slow: true,
+    types: {} as Types<{ answer: LinkedRolesData }>,
   },
 } as const satisfies Record<string, TypedRoute>;
 
