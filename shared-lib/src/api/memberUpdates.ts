@@ -4,8 +4,9 @@ const { memberUpdates } = apiCalls;
 
 /** Updating every member of a server (POST/GET/DELETE /api/v1/server/{id}/members/update…). */
 export const memberUpdatesApi = {
-  /** starts a run (or answers the one already going) */
-  start: (serverId: string) => memberUpdates.start({ params: { id: serverId } }),
+  /** starts a run (or answers the one already going); `roleId`: only the members holding it */
+  start: (serverId: string, roleId: string | null = null) =>
+    memberUpdates.start({ params: { id: serverId }, body: { role_id: roleId } }),
   /** the server's latest run, or null when it never had one */
   latest: (serverId: string) => memberUpdates.latest({ params: { id: serverId } }),
   job: (serverId: string, jobId: string) => memberUpdates.job({ params: { id: serverId, jobId } }),

@@ -97,6 +97,12 @@ export const SERVER_CONSOLE_SECTIONS = [
     description: "Update every member's roles and nickname at once.",
   },
   {
+    section: 'staff',
+    label: 'Staff',
+    title: 'Staff',
+    description: 'Roles whose members manage this console or update members without Manage Server.',
+  },
+  {
     section: 'audit',
     label: 'Audit log',
     title: 'Audit log',
@@ -107,6 +113,12 @@ export const SERVER_CONSOLE_SECTIONS = [
     label: 'Developers',
     title: 'Developers',
     description: `API keys and a webhook so your bots and ${BRAND.game} games can ask ${BRAND.product} about members.`,
+  },
+  {
+    section: 'backup',
+    label: 'Backup',
+    title: 'Backup and import',
+    description: 'The whole configuration as a file, and back, to this server or another.',
   },
 ] as const satisfies readonly {
   /** the address's last segment (the overview is the console's own address) */

@@ -1,6 +1,15 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Banner, Button, Card, Modal, type MemberUpdateJob } from '@roconnect/shared-lib';
+import {
+  Banner,
+  Button,
+  Card,
+  Label,
+  Modal,
+  Select,
+  type MemberUpdateJob,
+  type ServerRole,
+} from '@roconnect/shared-lib';
 import { timeLeftText } from './timeLeft';
 import { UpdatePreview } from './UpdatePreview';
 import { isActive, isWaitingForOwner, useMemberUpdate } from './useMemberUpdate';
@@ -51,6 +60,18 @@ const Line = styled.p`
 `;
 
 const members = (n: number) => `${n} member${n === 1 ? '' : 's'}`;
+
+const RolePicker = styled.div`
+  margin-top: ${({ theme }) => theme.space(4)};
+  max-width: 24rem;
+`;
+
+/** Whom a run covers, in words: everyone, or the members holding its role. */
+function runFor(roleId: string | null | undefined, roles: readonly ServerRole[]) {
+  if (!roleId) return null;
+  const name = roles.find((r) => r.id === roleId)?.name ?? 'a role no longer in the server';
+  return `Members with ${name}`;
+}
 
 function Progress({ job, secondsLeft }: { job: MemberUpdateJob; secondsLeft: number | null }) {
   const handled = job.done + job.failed;
@@ -120,8 +141,25 @@ function WaitingForOwner({ job }: { job: MemberUpdateJob }) {
   );
 }
 
-/** "Update all members": re-applies every linked member's roles and nickname, with live progress. */
-export function MemberUpdateSection({ serverId, pollMs }: { serverId: string; pollMs?: number }) {
+/**
+ * "Update all members": re-applies every linked member's roles and nickname, or only those of the
+ * members holding one role (update by role), with live progress.
+ */
+export function MemberUpdateSection({
+  serverId,
+  pollMs,
+  roles = [],
+}: {
+  serverId: string;
+  pollMs?: number;
+  /** the server's roles, for update by role (none: everyone only) */
+  roles?: ServerRole[];
+}) {
+  const roleSelectId = useId();
+  const [roleId, setRoleId] = useState('');
+  const chosenRole = roles.find((r) => r.id === roleId);
+  const startLabel = chosenRole ? `Update members with ${chosenRole.name}` : 'Update all members';
+
   const headingId = useId();
   const descriptionId = useId();
   const allowDescriptionId = useId();
@@ -132,6 +170,7 @@ export function MemberUpdateSection({ serverId, pollMs }: { serverId: string; po
   const running = isActive(job);
   const waiting = isWaitingForOwner(job);
   const removals = members(job?.removals_waiting ?? 0);
+  const following = runFor(job?.role_id, roles);
 
   return (
     <Card as="section" aria-labelledby={headingId}>
@@ -140,6 +179,7 @@ export function MemberUpdateSection({ serverId, pollMs }: { serverId: string; po
         Give every verified member of this server the roles and nickname their Roblox account earns
         now, for example after you changed the group ranks.
       </Intro>
+      {job && (running || waiting) && following && <p style={{ margin: '0 0 8px' }}>{following}</p>}
       {job && running && <Progress job={job} secondsLeft={update.secondsLeft} />}
       {job && waiting && <WaitingForOwner job={job} />}
       {job && !running && !waiting && <Summary job={job} />}
@@ -174,13 +214,31 @@ export function MemberUpdateSection({ serverId, pollMs }: { serverId: string; po
             loading={update.starting}
             disabled={update.loading}
           >
-            Update all members
+            {startLabel}
           </Button>
         )}
       </Actions>
+      {!running && !waiting && roles.length > 0 && (
+        <RolePicker>
+          <Label htmlFor={roleSelectId}>Members to update</Label>
+          <Select
+            id={roleSelectId}
+            value={roleId}
+            hint="Update everyone, or only the members who hold one role now."
+            onChange={(event) => setRoleId(event.target.value)}
+          >
+            <option value="">Everyone</option>
+            {roles.map((role) => (
+              <option key={role.id} value={role.id}>
+                Members with {role.name}
+              </option>
+            ))}
+          </Select>
+        </RolePicker>
+      )}
       <Modal
         open={confirming}
-        title="Update all members?"
+        title={chosenRole ? `Update members with ${chosenRole.name}?` : 'Update all members?'}
         onClose={() => setConfirming(false)}
         describedBy={descriptionId}
         footer={
@@ -191,17 +249,19 @@ export function MemberUpdateSection({ serverId, pollMs }: { serverId: string; po
             <Button
               onClick={() => {
                 setConfirming(false);
-                void update.start();
+                void update.start(chosenRole ? chosenRole.id : null);
               }}
             >
-              Update all members
+              {startLabel}
             </Button>
           </>
         }
       >
         <p id={descriptionId} style={{ margin: 0 }}>
-          RoConnect will re-apply the roles and nickname of every member who linked a Roblox
-          account. In a large server this takes a few minutes; you can leave this page meanwhile.
+          {chosenRole
+            ? `RoConnect will re-apply the roles and nickname of every member with ${chosenRole.name} who linked a Roblox account.`
+            : 'RoConnect will re-apply the roles and nickname of every member who linked a Roblox account.'}{' '}
+          In a large server this takes a few minutes; you can leave this page meanwhile.
         </p>
         {confirming && (
           <div style={{ marginTop: 16 }}>

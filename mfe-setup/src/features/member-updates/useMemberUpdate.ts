@@ -99,8 +99,8 @@ export function useMemberUpdate(serverId: string, pollMs = 1000) {
   }, [client, serverId, follow, show]);
 
   const startRun = useApiMutation({
-    call: async () => {
-      const { job_id: jobId } = await memberUpdatesApi.start(serverId);
+    call: async (roleId: string | null) => {
+      const { job_id: jobId } = await memberUpdatesApi.start(serverId, roleId);
       return readJob(jobId);
     },
   });
@@ -113,17 +113,21 @@ export function useMemberUpdate(serverId: string, pollMs = 1000) {
     changes: (queryClient) => serverChanged(queryClient, serverId),
   });
 
-  const start = useCallback(async () => {
-    setState((s) => ({ ...s, error: null }));
-    const started = await startRun.run();
-    if (started.ok) {
-      firstSample.current = null;
-      follow(started.data);
-    } else if (alive.current) {
-      const error = apiErrorMessage(started.error, 'Could not start the update.');
-      setState((s) => ({ ...s, error }));
-    }
-  }, [startRun, follow]);
+  /** `roleId`: update only the members holding that role; null: everyone */
+  const start = useCallback(
+    async (roleId: string | null = null) => {
+      setState((s) => ({ ...s, error: null }));
+      const started = await startRun.run(roleId);
+      if (started.ok) {
+        firstSample.current = null;
+        follow(started.data);
+      } else if (alive.current) {
+        const error = apiErrorMessage(started.error, 'Could not start the update.');
+        setState((s) => ({ ...s, error }));
+      }
+    },
+    [startRun, follow],
+  );
 
   const cancel = useCallback(async () => {
     const job = state.job;

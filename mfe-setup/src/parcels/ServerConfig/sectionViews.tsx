@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { ServerConsoleSection } from '@roconnect/shared-lib';
 import { AuditLogSection } from '../../features/audit/AuditLogSection';
+import { BackupSection } from '../../features/backup/BackupSection';
+import { StaffRolesSection } from '../../features/staff-roles/StaffRolesSection';
 import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
 import { DevelopersSection } from './sections/DevelopersSection';
 import { DiscordSection } from './sections/DiscordSection';
@@ -21,7 +23,21 @@ export const SECTION_VIEWS: Record<ServerConsoleSection, ComponentType<SectionPr
   roles: RolesSection,
   rules: RulesSection,
   discord: DiscordSection,
-  members: ({ serverId }) => <MemberUpdateSection serverId={serverId} />,
+  members: ({ serverId, data }) => (
+    <MemberUpdateSection
+      serverId={serverId}
+      roles={data.roles.filter((role) => role.name !== '@everyone')}
+    />
+  ),
+  staff: ({ serverId, data, onSaved }) => (
+    <StaffRolesSection
+      serverId={serverId}
+      roles={data.roles.filter((role) => role.name !== '@everyone')}
+      saved={data.server_config.staff_roles}
+      onSaved={onSaved}
+    />
+  ),
   audit: ({ serverId }) => <AuditLogSection serverId={serverId} />,
   developers: DevelopersSection,
+  backup: ({ serverId, onSaved }) => <BackupSection serverId={serverId} onSaved={onSaved} />,
 };

@@ -1,0 +1,191 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import styled from 'styled-components';
+import {
+  Banner,
+  BRAND,
+  Button,
+  Card,
+  Label,
+  apiCalls,
+  apiErrorMessage,
+  type ConfigBackup,
+  type ConfigImportResult,
+} from '@roconnect/shared-lib';
+import { useApiMutation } from '@roconnect/shared-lib/query';
+import { saveFile } from '../audit/saveFile';
+
+const Heading = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(1)};
+  font-size: 1.25rem;
+`;
+const Intro = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: end;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-top: ${({ theme }) => theme.space(3)};
+`;
+const List = styled.ul`
+  margin: ${({ theme }) => theme.space(1)} 0 ${({ theme }) => theme.space(3)};
+  padding-left: 1.25rem;
+  overflow-wrap: anywhere;
+`;
+
+const { configBackup } = apiCalls;
+
+/**
+ * Backup and import (docs/product.md › Backup and import): download the whole configuration as a
+ * file; upload one, read what it would change and what this server lacks, then confirm.
+ */
+export function BackupSection({ serverId, onSaved }: { serverId: string; onSaved: () => void }) {
+  const headingId = useId();
+  const fileId = useId();
+  const [file, setFile] = useState<{ name: string; backup: ConfigBackup } | null>(null);
+  const [plan, setPlan] = useState<ConfigImportResult | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [imported, setImported] = useState<string | null>(null);
+
+  const download = useApiMutation({
+    call: () => configBackup.export({ params: { id: serverId } }),
+    failure: 'Failed to download the backup',
+  });
+  const importFile = useApiMutation({
+    call: ({ backup, dryRun }: { backup: ConfigBackup; dryRun: boolean }) =>
+      configBackup.import({ params: { id: serverId }, query: { dry_run: dryRun }, body: backup }),
+  });
+
+  async function onDownload() {
+    const done = await download.run();
+    if (!done.ok) return;
+    const text = `${JSON.stringify(done.data, null, 2)}\n`;
+    saveFile(new Blob([text], { type: 'application/json' }), `roconnect-${serverId}.json`);
+  }
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    setPlan(null);
+    setProblem(null);
+    setFile(null);
+    setImported(null);
+    if (!chosen) return;
+    let backup: ConfigBackup;
+    try {
+      backup = JSON.parse(await chosen.text()) as ConfigBackup;
+    } catch {
+      setProblem(`${chosen.name} is not a ${BRAND.product} backup: it is not JSON.`);
+      return;
+    }
+    const dry = await importFile.run({ backup, dryRun: true });
+    if (!dry.ok) {
+      setProblem(apiErrorMessage(dry.error, 'Could not read the backup.'));
+      return;
+    }
+    setFile({ name: chosen.name, backup });
+    setPlan(dry.data);
+  }
+
+  async function onConfirm() {
+    if (!file) return;
+    const done = await importFile.run({ backup: file.backup, dryRun: false });
+    if (!done.ok) {
+      setProblem(apiErrorMessage(done.error, 'The import failed. Nothing was changed.'));
+      return;
+    }
+    setPlan(null);
+    setFile(null);
+    setProblem(null);
+    setImported(`${file.name} is imported. The audit log lists what changed.`);
+    onSaved();
+  }
+
+  const unmatched = plan ? [...plan.unmatched_roles, ...plan.unmatched_channels] : [];
+  return (
+    <Card as="section" aria-labelledby={headingId}>
+      <Heading id={headingId}>Backup and import</Heading>
+      <Intro>
+        Download this server’s whole configuration as a file, or import one from this server or
+        another. Roles and channels are matched by id, then by name. No API keys or secrets are in
+        the file.
+      </Intro>
+      <Button variant="secondary" onClick={() => void onDownload()} loading={download.isPending}>
+        Download Backup
+      </Button>
+      <Row>
+        <div>
+          <Label htmlFor={fileId}>Import a backup file</Label>
+          <input
+            id={fileId}
+            type="file"
+            accept="application/json,.json"
+            disabled={importFile.isPending}
+            onChange={(event) => void onFile(event)}
+          />
+        </div>
+      </Row>
+      {problem && (
+        <Banner tone="error" title="Backup not imported" style={{ marginTop: 16 }}>
+          {problem}
+        </Banner>
+      )}
+      {imported && (
+        <Banner tone="success" title="Configuration imported" style={{ marginTop: 16 }}>
+          {imported}
+        </Banner>
+      )}
+      {plan && file && (
+        <div style={{ marginTop: 16 }} aria-live="polite">
+          <Banner
+            tone={unmatched.length ? 'warning' : 'info'}
+            title={`What ${file.name} would change`}
+          >
+            {plan.changes.length === 0 ? (
+              <p style={{ margin: 0 }}>Nothing: this server is already configured this way.</p>
+            ) : (
+              <List aria-label="Changes">
+                {plan.changes.map((c) => (
+                  <li key={c.field}>
+                    {c.field}: {c.before} → {c.after}
+                  </li>
+                ))}
+              </List>
+            )}
+            {unmatched.length > 0 && (
+              <>
+                <p style={{ margin: 0 }}>Not found in this server, so left out:</p>
+                <List aria-label="Not found in this server">
+                  {unmatched.map((u) => (
+                    <li key={`${u.field}-${u.id}`}>
+                      {u.name || u.id} ({u.field})
+                    </li>
+                  ))}
+                </List>
+              </>
+            )}
+          </Banner>
+          <Row>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setPlan(null);
+                setFile(null);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button
+              onClick={() => void onConfirm()}
+              loading={importFile.isPending}
+              disabled={plan.changes.length === 0}
+            >
+              Import Configuration
+            </Button>
+          </Row>
+        </div>
+      )}
+    </Card>
+  );
+}
