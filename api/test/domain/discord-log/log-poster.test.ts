@@ -101,6 +101,7 @@ function verification(i: number, source: VerificationRecord['source']): Verifica
       updatedAt: new Date(),
       lastSeenAt: new Date(),
       privacyDefaultVisible: true,
+      roleConnectionsOffAt: null,
     },
     account: {
       id: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,

@@ -74,6 +74,7 @@ const user: UserRow = {
   updatedAt: created,
   lastSeenAt: created,
   privacyDefaultVisible: true,
+  roleConnectionsOffAt: null,
 };
 const account: RobloxAccountRow = {
   id: 'a-1',
