@@ -9,6 +9,7 @@ import { memberUpdateHandlers } from './handlers/memberUpdates';
 import { privacyHandlers } from './handlers/privacy';
 import { publicHandlers } from './handlers/public';
 import { serverHandlers } from './handlers/server';
+import { staffAndBackupHandlers } from './handlers/staffAndBackup';
 
 /** msw handlers for every path of the contract, over the given in-memory data set. */
 export function createHandlers(db: MockDb = mockDb): RequestHandler[] {
@@ -20,6 +21,7 @@ export function createHandlers(db: MockDb = mockDb): RequestHandler[] {
     ...consoleHandlers(db),
     ...discordSettingsHandlers(db),
     ...memberUpdateHandlers(db),
+    ...staffAndBackupHandlers(db),
     ...developerApiHandlers(db),
     ...privacyHandlers(db),
     ...publicHandlers(db),
