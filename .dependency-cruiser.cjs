@@ -92,6 +92,7 @@ const domainStores = [
   'config',
   'discord-log',
   'guilds',
+  'messages',
   'privacy',
   'role-connections',
   'roles',

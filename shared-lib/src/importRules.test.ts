@@ -35,6 +35,10 @@ const files: Record<string, { source: string; breaks: string | null }> = {
     source: "import { verify } from '../verification/verify';\nexport const users = verify;",
     breaks: 'api-domain-store-imports-a-workflow',
   },
+  'api/src/domain/messages/store.ts': {
+    source: "import { verify } from '../verification/verify';\nexport const messages = verify;",
+    breaks: 'api-domain-store-imports-a-workflow',
+  },
   'api/src/domain/verification/verify.ts': {
     source: "import { guilds } from '../guilds/store';\nexport const verify = guilds;",
     breaks: null,

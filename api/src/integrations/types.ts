@@ -32,6 +32,8 @@ export type IntegrationErrorKind =
   | 'dm_rate_limited' // Discord 40003: the bot is opening DMs too fast
   | 'owner_mfa_required' // Discord 60003: an elevated action in a server with 2FA moderation
   | 'unknown_channel' // Discord 10003
+  | 'unknown_message' // Discord 10008
+  | 'unknown_ban' // Discord 10026: the user is not banned
   | 'invalid_grant' // OAuth code/refresh token rejected
   | 'not_found' // Roblox group/user not found
   | 'rate_limited' // still limited after the client's own waiting
@@ -188,6 +190,15 @@ export interface DiscordBotClient {
    * 'missing_access' (50001) or 'unknown_channel' (10003) when the bot cannot.
    */
   postMessage(channelId: string, message: DiscordOutgoingMessage): Promise<{ id: string }>;
+  /**
+   * Edits a message the bot posted (Discord's Edit Message; no mention pings); throws kind
+   * 'unknown_message' (10008) when it is gone, or the channel refusals of postMessage.
+   */
+  editMessage(channelId: string, messageId: string, message: DiscordOutgoingMessage): Promise<void>;
+  /** Deletes a message the bot posted; throws kind 'unknown_message' (10008) when it is gone. */
+  deleteMessage(channelId: string, messageId: string): Promise<void>;
+  /** Whether the user is banned from the guild (Get Guild Ban; needs Ban Members). */
+  isBanned(guildId: string, userId: string): Promise<boolean>;
 }
 
 /** Discord Linked Roles: the application's metadata records and each user's values. */

@@ -199,6 +199,8 @@ it('gives every stored nickname format the nickname it gave before', async () =>
       min_account_age_days: null,
       blocked_roblox_user_ids: [],
       blocked_group_ids: [],
+      required_group_ids: [],
+      ban_evasion: 'flag',
       action: 'deny',
     },
   });

@@ -218,6 +218,8 @@ describe('GET /api/docs/openapi.json', () => {
       min_account_age_days: 30,
       blocked_roblox_user_ids: [],
       blocked_group_ids: ['2'],
+      required_group_ids: ['3'],
+      ban_evasion: 'deny',
       action: 'kick',
     },
     verified_role_name: 'V',

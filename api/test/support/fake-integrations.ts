@@ -42,8 +42,10 @@ export interface FakeWorld {
     { badges: Set<string>; owned: Set<string>; inventoryPrivate: boolean; created?: Date }
   >;
   dms: { userId: string; content: string }[];
-  /** messages the bot posted in guild channels */
-  posts: { channelId: string; message: DiscordOutgoingMessage }[];
+  /** messages the bot posted in guild channels (a deleted one leaves; an edit changes it) */
+  posts: { id?: string; channelId: string; message: DiscordOutgoingMessage }[];
+  /** `guildId:userId` of each ban */
+  bans: Set<string>;
   /** channel ids where Discord refuses the bot's posts with 50013 */
   refusedChannels: Set<string>;
   refusesDm: Set<string>;
@@ -81,6 +83,7 @@ export function createWorld(): FakeWorld {
     robloxHoldings: new Map(),
     dms: [],
     posts: [],
+    bans: new Set(),
     refusedChannels: new Set(),
     refusesDm: new Set(),
     revokedRefresh: new Set(),
@@ -358,6 +361,12 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
           throw err('missing_permissions', 'Missing Permissions', 50013, 403);
         world.calls.push(`ban ${guildId} ${userId}`);
         g.members.delete(userId);
+        world.bans.add(`${guildId}:${userId}`);
+      },
+      isBanned: async (guildId, userId) => {
+        guildOf(world, guildId);
+        world.calls.push(`get ban ${guildId} ${userId}`);
+        return world.bans.has(`${guildId}:${userId}`);
       },
       sendDirectMessage: async (userId, content) => {
         if (world.refusesDm.has(userId))
@@ -379,9 +388,24 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         if (!known) throw err('unknown_channel', 'Unknown Channel', 10003, 404);
         if (world.refusedChannels.has(channelId))
           throw err('missing_permissions', 'Missing Permissions', 50013, 403);
-        world.posts.push({ channelId, message: structuredClone(message) });
         world.nextId += 1n;
-        return { id: String(world.nextId) };
+        const id = String(world.nextId);
+        world.posts.push({ id, channelId, message: structuredClone(message) });
+        return { id };
+      },
+      editMessage: async (channelId, messageId, message) => {
+        const post = world.posts.find((p) => p.id === messageId && p.channelId === channelId);
+        if (!post) throw err('unknown_message', 'Unknown Message', 10008, 404);
+        if (world.refusedChannels.has(channelId))
+          throw err('missing_permissions', 'Missing Permissions', 50013, 403);
+        post.message = structuredClone(message);
+        world.calls.push(`edit message ${channelId} ${messageId}`);
+      },
+      deleteMessage: async (channelId, messageId) => {
+        const at = world.posts.findIndex((p) => p.id === messageId && p.channelId === channelId);
+        if (at < 0) throw err('unknown_message', 'Unknown Message', 10008, 404);
+        world.posts.splice(at, 1);
+        world.calls.push(`delete message ${channelId} ${messageId}`);
       },
     },
     robloxOAuth: {

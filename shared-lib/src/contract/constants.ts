@@ -103,6 +103,16 @@ export const RESTRICTION_ACTIONS = ['deny', 'kick', 'ban'] as const;
 export const MAX_BLOCKED_ROBLOX_USERS = 1000;
 export const MAX_BLOCKED_GROUPS = 100;
 
+/** PUT …/edit/restrictions: the most Roblox groups a group lock may name. */
+export const MAX_REQUIRED_GROUPS = 10;
+
+/**
+ * What happens when a member verifies with a Roblox account that another Discord account banned
+ * in the server used here: nothing, a note to staff (the log channel and audit log), or that and a
+ * restriction (the restrictions' action).
+ */
+export const BAN_EVASION_MODES = ['off', 'flag', 'deny'] as const;
+
 /** PUT …/edit/bypass-roles: the most roles each list may hold. */
 export const MAX_BYPASS_ROLES = 25;
 

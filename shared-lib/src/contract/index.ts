@@ -3,3 +3,4 @@ export * from './robloxGroupInput';
 export * from './nicknameTemplate';
 export * from './version';
 export * from './linkedRolesMetadata';
+export * from './messageTemplate';

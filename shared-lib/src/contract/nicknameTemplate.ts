@@ -37,6 +37,39 @@ const isToken = (name: string): name is NicknameToken =>
 const tokenList = NICKNAME_TOKENS.map((t) => `{${t}}`).join(', ');
 
 /**
+ * Splits a template into text and tokens, each token one of `allowed` (a subset of
+ * NICKNAME_TOKENS: the nickname's, or a message's, which also reads them). Refuses, saying which:
+ * a brace without its pair, a name that is not a token, a token `allowed` leaves out.
+ */
+export function splitTemplate(
+  template: string,
+  field: string,
+  allowed: readonly NicknameToken[] = NICKNAME_TOKENS,
+): ParsedNicknameTemplate {
+  const parts: NicknameTemplatePart[] = [];
+  const pattern = /\{([^{}]*)\}|[{}]/g;
+  let last = 0;
+  const list = allowed === NICKNAME_TOKENS ? tokenList : allowed.map((t) => `{${t}}`).join(', ');
+  for (const match of template.matchAll(pattern)) {
+    const at = match.index;
+    if (at > last) parts.push({ text: template.slice(last, at) });
+    last = at + match[0].length;
+    if (match[1] === undefined)
+      return {
+        ok: false,
+        error: `${field} has a "${match[0]}" without its pair at character ${at + 1}; tokens are written {roblox-name}.`,
+      };
+    if (!isToken(match[1]) || !allowed.includes(match[1])) {
+      const why = isToken(match[1]) ? 'which this text cannot use' : 'which is not a token';
+      return { ok: false, error: `${field} names {${match[1]}}, ${why}; use ${list}.` };
+    }
+    parts.push({ token: match[1] });
+  }
+  if (last < template.length) parts.push({ text: template.slice(last) });
+  return { ok: true, parts };
+}
+
+/**
  * Reads a template into text and tokens. Refuses, saying which: a token that is not one of
  * NICKNAME_TOKENS, a brace without its pair, a template over NICKNAME_TEMPLATE_MAX_LENGTH, and one
  * whose fixed text (with each token at its shortest) is over 32 characters, so it can never fit.
@@ -51,26 +84,9 @@ export function parseNicknameTemplate(
       ok: false,
       error: `${field} has ${length(template)} characters; a template may have at most ${NICKNAME_TEMPLATE_MAX_LENGTH}.`,
     };
-  const parts: NicknameTemplatePart[] = [];
-  const pattern = /\{([^{}]*)\}|[{}]/g;
-  let last = 0;
-  for (const match of template.matchAll(pattern)) {
-    const at = match.index;
-    if (at > last) parts.push({ text: template.slice(last, at) });
-    last = at + match[0].length;
-    if (match[1] === undefined)
-      return {
-        ok: false,
-        error: `${field} has a "${match[0]}" without its pair at character ${at + 1}; tokens are written {roblox-name}.`,
-      };
-    if (!isToken(match[1]))
-      return {
-        ok: false,
-        error: `${field} names {${match[1]}}, which is not a token; use ${tokenList}.`,
-      };
-    parts.push({ token: match[1] });
-  }
-  if (last < template.length) parts.push({ text: template.slice(last) });
+  const split = splitTemplate(template, field);
+  if (!split.ok) return split;
+  const { parts } = split;
   const shortest = parts.reduce(
     (n, p) => n + ('text' in p ? length(p.text) : (SHORTEST[p.token] ?? 0)),
     0,

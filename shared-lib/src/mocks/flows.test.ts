@@ -70,6 +70,8 @@ it('walks setup nickname → verified_role → group → completed', async () =>
         min_account_age_days: null,
         blocked_roblox_user_ids: [],
         blocked_group_ids: [],
+        required_group_ids: [],
+        ban_evasion: 'flag',
         action: 'deny',
       },
       verified_role_name: 'Linked',

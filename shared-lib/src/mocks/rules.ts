@@ -1,5 +1,6 @@
 // The richer rules of the mock API, as the API has them: bind kinds, nickname templates, bypass
 // roles, restrictions, the binds preview and the editor's lookups (api/README.md › Rules).
+import { BAN_EVASION_MODES, MAX_REQUIRED_GROUPS } from '../contract/constants';
 import {
   BIND_KIND_FIELDS,
   BIND_KINDS,
@@ -41,6 +42,8 @@ export const NO_RESTRICTIONS: Restrictions = {
   min_account_age_days: null,
   blocked_roblox_user_ids: [],
   blocked_group_ids: [],
+  required_group_ids: [],
+  ban_evasion: 'flag',
   action: 'deny',
 };
 
@@ -324,6 +327,11 @@ export function applyRestrictionsBody(server: MockServer, body: Record<string, u
   const action = body.action;
   if (typeof action !== 'string' || !(RESTRICTION_ACTIONS as readonly string[]).includes(action))
     throw new MockHttpError(badRequest(`action must be one of ${RESTRICTION_ACTIONS.join(', ')}.`));
+  const banEvasion = body.ban_evasion ?? server.restrictions?.ban_evasion ?? 'flag';
+  if (!(BAN_EVASION_MODES as readonly unknown[]).includes(banEvasion))
+    throw new MockHttpError(
+      badRequest(`ban_evasion must be one of ${BAN_EVASION_MODES.join(', ')}.`),
+    );
   server.restrictions = {
     min_account_age_days: age as number | null,
     blocked_roblox_user_ids: ids(
@@ -340,6 +348,17 @@ export function applyRestrictionsBody(server: MockServer, body: Record<string, u
       ROBLOX_ID,
       'Roblox group ids',
     ),
+    required_group_ids:
+      body.required_group_ids === undefined
+        ? (server.restrictions?.required_group_ids ?? [])
+        : ids(
+            body.required_group_ids,
+            'required_group_ids',
+            MAX_REQUIRED_GROUPS,
+            ROBLOX_ID,
+            'Roblox group ids',
+          ),
+    ban_evasion: banEvasion as Restrictions['ban_evasion'],
     action: action as Restrictions['action'],
   };
 }

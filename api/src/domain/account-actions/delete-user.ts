@@ -20,6 +20,7 @@ import { listLinkedAccounts, type RobloxAccountRow } from '../accounts/accounts'
 import { getUser, type UserRow } from '../accounts/users';
 import { announceUnlinkCleanup } from '../audit/record';
 import { clearRoleConnectionForGood } from '../role-connections/user-connection';
+import { forgetSightings } from '../rules/ban-evasion';
 import { findLiveSession } from '../sessions/sessions';
 import { getDiscordAccessToken } from '../tokens/discord-tokens';
 import { cleanUpAccount } from '../verification/unlink-cleanup';
@@ -273,6 +274,7 @@ async function forget(db: Db, user: UserRow, accounts: RobloxAccountRow[]): Prom
   await db.delete(memberUpdateItems).where(eq(memberUpdateItems.discordId, user.discordId));
   await db.delete(guildMemberPresence).where(eq(guildMemberPresence.discordId, user.discordId));
   await db.delete(memberRuleFacts).where(eq(memberRuleFacts.discordId, user.discordId));
+  await forgetSightings(db, user.discordId);
   await db.delete(roleConnections).where(eq(roleConnections.userId, user.id));
   // the rest goes with the user row (ON DELETE CASCADE); the sessions' deletion reaches every
   // replica's session cache through the change feed, so the access token stops working too

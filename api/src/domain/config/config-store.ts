@@ -77,14 +77,16 @@ export function toServerConfigDto(guildName: string | null, row: ConfigRow | nul
 }
 
 /**
- * Who may not verify in a server and what happens to them (migration 0012), with the defaults:
- * nobody is restricted. A row from before 0012 (a test's, or an old replica's) has none.
+ * Who may not verify in a server and what happens to them (migrations 0012, 0023), with the
+ * defaults: nobody is restricted, ban evaders are flagged. A row from before them has none.
  */
 export function restrictionsOf(row: ConfigRow | null): Restrictions {
   return {
     min_account_age_days: row?.minAccountAgeDays ?? null,
     blocked_roblox_user_ids: [...(row?.blockedRobloxUserIds ?? [])],
     blocked_group_ids: [...(row?.blockedGroupIds ?? [])],
+    required_group_ids: [...(row?.requiredGroupIds ?? [])],
+    ban_evasion: (row?.banEvasion ?? 'flag') as Restrictions['ban_evasion'],
     action: (row?.restrictionAction ?? 'deny') as Restrictions['action'],
   };
 }

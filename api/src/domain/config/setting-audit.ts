@@ -65,12 +65,18 @@ export function describeRestrictions(row: ConfigRow | null): string | null {
       ? [`blocked accounts ${r.blocked_roblox_user_ids.join(', ')}`]
       : []),
     ...(r.blocked_group_ids.length ? [`blocked groups ${r.blocked_group_ids.join(', ')}`] : []),
+    ...(r.required_group_ids.length
+      ? [`only members of groups ${r.required_group_ids.join(', ')}`]
+      : []),
   ];
+  // the guard is on by default: said only when it is not the default
+  const guard = r.ban_evasion === 'flag' ? '' : `; ban evasion ${r.ban_evasion}`;
   const chooser =
     r.action !== 'deny' && row?.restrictionChosenBy
       ? `, chosen by Discord user ${row.restrictionChosenBy}`
       : '';
-  return parts.length ? `${parts.join('; ')}; action ${r.action}${chooser}` : null;
+  if (!parts.length) return guard ? guard.slice(2) : null;
+  return `${parts.join('; ')}; action ${r.action}${chooser}${guard}`;
 }
 
 export const recordRestrictionsChange = recorderOf('restrictions', describeRestrictions);

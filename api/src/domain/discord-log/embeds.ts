@@ -62,8 +62,16 @@ export function logEmbed(event: AuditEvent, at = new Date(), hideRoblox = false)
   switch (event.kind) {
     case 'setting_change':
       return {
-        title: `${SETTING_LABELS[event.setting]} changed`,
-        description: cut(`${event.before ?? '(none)'} → ${event.after ?? '(none)'}`, 2000),
+        title:
+          event.setting === 'ban_evasion'
+            ? SETTING_LABELS.ban_evasion
+            : `${SETTING_LABELS[event.setting]} changed`,
+        description: cut(
+          event.setting === 'ban_evasion'
+            ? (event.after ?? '')
+            : `${event.before ?? '(none)'} → ${event.after ?? '(none)'}`,
+          2000,
+        ),
         color: BLURPLE,
         timestamp,
         ...by(event.actor),

@@ -5,10 +5,12 @@ import { verifications } from '../../db/schema';
 import { IntegrationError } from '../../integrations/types';
 import { badGateway } from '../../lib/errors';
 import { markVerified } from '../accounts/accounts';
+import { findUserByDiscordId } from '../accounts/linked';
 import { markSeen } from '../accounts/users';
-import { recordVerification } from '../audit/record';
+import { recordSettingChange, recordVerification } from '../audit/record';
 import { writeRoleConnection } from '../role-connections/user-connection';
 import { discordLiteral } from '../rules/display-text';
+import { recordSighting } from '../rules/ban-evasion';
 import { saveMemberFacts } from '../rules/member-facts';
 import {
   removalDenial,
@@ -306,6 +308,13 @@ export async function applyMemberUpdate(
     dmSent: result.dm_sent,
     warnings: result.warnings,
   });
+  // the ban-evasion guard's memory, and its note to staff (never to the member)
+  await recordSighting(ctx.db, {
+    guildId: guild.id,
+    robloxId: account.robloxId,
+    discordId: user.discordId,
+  });
+  if (plan.banEvasion) await recordBanEvasion(ctx.db, plan, plan.banEvasion);
   // the member's own /verify, Verify button or a join: use through the bot keeps the account
   // from the two-year purge; what staff, update-all, resync or a key did does not
   if (plan.source === 'discord') await markSeen(ctx.db, user.id);
@@ -403,4 +412,30 @@ async function enforceRestriction(
       `Discord refused to ${restriction.action} this member, so they were only denied roles: ${err.message}`,
     );
   }
+}
+
+/**
+ * Tells the server's staff, in the audit log and so the log channel, that the member verified with
+ * a Roblox account a banned Discord account used here. Only staff read these; the Roblox account is
+ * named only where the member lets it be shown in this server (docs/security.md › Member privacy).
+ */
+async function recordBanEvasion(
+  db: AppContext['db'],
+  plan: MemberUpdatePlan,
+  evasion: NonNullable<MemberUpdatePlan['banEvasion']>,
+): Promise<void> {
+  const banned = await findUserByDiscordId(db, evasion.bannedDiscordId);
+  const bannedName = banned ? `${banned.username} (${banned.discordId})` : evasion.bannedDiscordId;
+  const account = plan.robloxShown
+    ? `the Roblox account ${plan.account.username} (${plan.account.robloxId})`
+    : 'a Roblox account';
+  const done =
+    evasion.mode === 'deny' ? 'they were restricted' : 'they were let in; staff may want to look';
+  await recordSettingChange(db, {
+    guildId: plan.guild.id,
+    actorUserId: null,
+    setting: 'ban_evasion',
+    before: null,
+    after: `${plan.user.username} (${plan.user.discordId}) verified with ${account} that ${bannedName}, banned from this server, verified with here; ${done}.`,
+  });
 }

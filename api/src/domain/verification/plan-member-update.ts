@@ -14,7 +14,9 @@ import { discordLiteral } from '../rules/display-text';
 import { bindNickname, judgeBinds, type RuleBind } from '../rules/judge';
 import { restrictionReason } from '../rules/restrictions';
 import type { RobloxFacts } from '../rules/roblox-facts';
-import { namesRoblox, nicknameFromTemplate } from './nickname';
+import { verifiedDmText } from '../messages/render';
+import { NO_SERVER_MESSAGES, type ServerMessages } from '../messages/store';
+import { namesRoblox, nicknameFromTemplate, nicknameValues } from './nickname';
 import { unverifiedRoleChange } from './unverified-role';
 
 /** Whom to update where, and why: what updateMember (update-member.ts) makes of its request. */
@@ -63,6 +65,13 @@ export interface MemberUpdateFacts extends MemberUpdate {
    * (domain/privacy, mayShowLink): otherwise no nickname is made from it
    */
   robloxShown: boolean;
+  /** the server's own words, for the DM (absent: RoConnect's) */
+  messages?: ServerMessages;
+  /**
+   * a Discord account banned from this server that verified here with the same Roblox account
+   * (domain/rules/ban-evasion.ts); absent or null: none, or the guard is off
+   */
+  bannedAccount?: string | null;
 }
 
 export interface PlannedRole {
@@ -129,6 +138,14 @@ export interface MemberUpdatePlan {
   actorUserId: string | null;
   /** MemberUpdateFacts.robloxShown: what the bot writes to Discord may name the Roblox account */
   robloxShown: boolean;
+  /** the server's own words and the member's rank name, for the DM */
+  messages: ServerMessages;
+  groupRank: string;
+  /**
+   * the member verified with a Roblox account a banned Discord account used here: staff are told
+   * (the audit log and log channel), never the member; `deny` also restricted them
+   */
+  banEvasion: { bannedDiscordId: string; mode: 'flag' | 'deny' } | null;
 }
 
 const ADMINISTRATOR = 1n << 3n;
@@ -178,12 +195,21 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
   const groupName = (id: string) =>
     binds.find((b) => b.groupId === id && b.groupName)?.groupName ?? facts.groupNames?.get(id);
   const restrictions = restrictionsOf(config);
-  const caught = restrictionReason(
-    restrictions,
-    { robloxId: account.robloxId, ranks: roblox.ranks, createdAt: roblox.createdAt },
-    facts.now ?? new Date(),
-    (id) => groupName(id) ?? `group ${id}`,
-  );
+  const evading =
+    facts.bannedAccount && restrictions.ban_evasion !== 'off'
+      ? { bannedDiscordId: facts.bannedAccount, mode: restrictions.ban_evasion }
+      : null;
+  // the member is told only that the account is not welcome here, never whose ban it is
+  const caught =
+    restrictionReason(
+      restrictions,
+      { robloxId: account.robloxId, ranks: roblox.ranks, createdAt: roblox.createdAt },
+      facts.now ?? new Date(),
+      (id) => groupName(id) ?? `group ${id}`,
+    ) ??
+    (evading?.mode === 'deny'
+      ? 'this Roblox account was used here by a Discord account that is banned from this server'
+      : null);
   const held = (ids: readonly string[] | undefined) =>
     facts.roles.find((r) => has.has(r.id) && (ids ?? []).includes(r.id));
   const roleBypass = caught ? undefined : held(config.roleBypassRoleIds);
@@ -324,11 +350,27 @@ export function planMemberUpdate(facts: MemberUpdateFacts): MemberUpdatePlan {
     source: facts.source,
     actorUserId: facts.actorUserId,
     robloxShown: facts.robloxShown,
+    messages: facts.messages ?? NO_SERVER_MESSAGES,
+    groupRank: facts.groupRank ?? '',
+    banEvasion: evading,
   };
 }
 
-/** The DM of a verification, naming the roles it gave (names chosen by others as plain text). */
+/**
+ * The DM of a verification: the server's verified DM (or RoConnect's), naming the roles it gave
+ * (names chosen by others as plain text). It goes to the member alone, so it may name their own
+ * Roblox account whatever they chose to show to the server.
+ */
 export function verifiedMessage(plan: MemberUpdatePlan, rolesGiven: string[]): string {
-  const roles = rolesGiven.map((name) => discordLiteral(name, 'a role'));
-  return `You are verified in ${discordLiteral(plan.guild.name, 'the server')} as ${discordLiteral(plan.account.username)} on Roblox.${roles.length ? ` Roles given: ${roles.join(', ')}.` : ''}`;
+  const values = nicknameValues({
+    discordUsername: plan.user.username,
+    discordGlobalName: plan.user.globalName,
+    robloxUsername: plan.account.username,
+    robloxDisplayName: plan.account.displayName,
+    robloxId: plan.account.robloxId,
+    groupRank: plan.groupRank,
+    serverName: plan.guild.name,
+  });
+  if (!discordLiteral(values['server-name'])) values['server-name'] = 'the server';
+  return verifiedDmText(plan.messages, values, rolesGiven);
 }

@@ -91,6 +91,10 @@ export const rulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         minAccountAgeDays: body.min_account_age_days,
         blockedRobloxUserIds: [...new Set(body.blocked_roblox_user_ids)],
         blockedGroupIds: [...new Set(body.blocked_group_ids)],
+        ...(body.required_group_ids && {
+          requiredGroupIds: [...new Set(body.required_group_ids)],
+        }),
+        ...(body.ban_evasion && { banEvasion: body.ban_evasion }),
         restrictionAction: body.action,
         restrictionChosenBy: caller.discordId,
       });

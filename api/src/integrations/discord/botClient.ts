@@ -222,8 +222,11 @@ export function createDiscordBotClient(
       const channel = await call<APIDMChannel>('send_dm', () =>
         rest.post(Routes.userChannels(), { body: { recipient_id: userId } }),
       );
+      // a server's own words may name people: a DM pings nobody (Discord's allowed_mentions)
       await call('send_dm', () =>
-        rest.post(Routes.channelMessages(channel.id), { body: { content } }),
+        rest.post(Routes.channelMessages(channel.id), {
+          body: { content, allowed_mentions: { parse: [] } },
+        }),
       );
     },
 
@@ -254,5 +257,22 @@ export function createDiscordBotClient(
       );
       return { id: posted.id };
     },
+
+    async editMessage(channelId, messageId, message) {
+      // every part is sent, so an edit replaces the text, the embeds and the button alike
+      const body = { content: '', embeds: [], ...message, allowed_mentions: { parse: [] } };
+      await call('edit_message', () =>
+        rest.patch(Routes.channelMessage(channelId, messageId), { body }),
+      );
+    },
+
+    async deleteMessage(channelId, messageId) {
+      await call('delete_message', () => rest.delete(Routes.channelMessage(channelId, messageId)));
+    },
+
+    isBanned: (guildId, userId) =>
+      orNull('get_ban', ['unknown_ban'], () =>
+        call('get_ban', () => rest.get(Routes.guildBan(guildId, userId))),
+      ).then((ban) => ban !== null),
   };
 }

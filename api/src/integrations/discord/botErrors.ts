@@ -16,7 +16,10 @@ export type BotOperation =
   | 'ban_member'
   | 'send_dm'
   | 'list_channels'
-  | 'post_message';
+  | 'post_message'
+  | 'edit_message'
+  | 'delete_message'
+  | 'get_ban';
 
 const MISSING_PERMISSIONS: Record<BotOperation, string> = {
   add_role:
@@ -46,11 +49,23 @@ const MISSING_PERMISSIONS: Record<BotOperation, string> = {
     'The bot cannot see the channels of this server. Add the bot again from the dashboard to restore its View Channels permission.',
   post_message:
     "The bot cannot post in that channel. In the channel's settings (Edit Channel → Permissions), let the bot's role View Channel, Send Messages and Embed Links.",
+  edit_message:
+    "The bot cannot edit its message in that channel. In the channel's settings (Edit Channel → Permissions), let the bot's role View Channel, Send Messages and Embed Links.",
+  delete_message:
+    "The bot cannot delete its message in that channel. In the channel's settings (Edit Channel → Permissions), let the bot's role View Channel.",
+  get_ban:
+    "The bot cannot read this server's bans. Give the bot's role Ban Members in Server Settings → Roles.",
 };
 
 /** 50001 on a channel means that channel is hidden from the bot, not that the bot left the server. */
 const CHANNEL_MISSING_ACCESS =
   "The bot cannot see that channel. In the channel's settings (Edit Channel → Permissions), let the bot's role View Channel.";
+
+const CHANNEL_OPERATIONS = new Set<BotOperation>([
+  'post_message',
+  'edit_message',
+  'delete_message',
+]);
 
 const BY_CODE: Record<number, { kind: IntegrationErrorKind; message: string }> = {
   50001: {
@@ -73,6 +88,11 @@ const BY_CODE: Record<number, { kind: IntegrationErrorKind; message: string }> =
     kind: 'cannot_dm',
     message:
       'Discord would not deliver a direct message: the member does not accept DMs from this server.',
+  },
+  10026: { kind: 'unknown_ban', message: 'That user is not banned from this server.' },
+  10008: {
+    kind: 'unknown_message',
+    message: 'That message no longer exists in Discord: someone deleted it.',
   },
   10003: {
     kind: 'unknown_channel',
@@ -108,7 +128,7 @@ export function toIntegrationError(error: unknown, operation: BotOperation): Int
         code,
         error.status,
       );
-    if (code === 50001 && operation === 'post_message')
+    if (code === 50001 && CHANNEL_OPERATIONS.has(operation))
       return new IntegrationError(
         'discord',
         'missing_access',

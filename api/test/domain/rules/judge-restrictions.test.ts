@@ -14,6 +14,8 @@ const NO_RESTRICTIONS: Restrictions = {
   min_account_age_days: null,
   blocked_roblox_user_ids: [],
   blocked_group_ids: [],
+  required_group_ids: [],
+  ban_evasion: 'flag',
   action: 'deny',
 };
 

@@ -456,6 +456,8 @@ describe('restrictions', () => {
       min_account_age_days: 30,
       blocked_roblox_user_ids: [],
       blocked_group_ids: [],
+      required_group_ids: [],
+      ban_evasion: 'flag',
       action: 'kick',
     });
     const rows = await queryRows<{ setting: string; after: string }>(

@@ -35,6 +35,8 @@ function restrictMostMembers() {
     min_account_age_days: null,
     blocked_roblox_user_ids: blocked,
     blocked_group_ids: [],
+    required_group_ids: [],
+    ban_evasion: 'flag',
     action: 'kick',
   };
   return record;

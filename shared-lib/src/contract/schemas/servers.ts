@@ -1,10 +1,12 @@
 import { Type } from 'typebox';
 import {
+  BAN_EVASION_MODES,
   JOIN_HANDLING_MODES,
   MAX_BLOCKED_GROUPS,
   MAX_BLOCKED_ROBLOX_USERS,
   MAX_BYPASS_ROLES,
   MAX_MIN_ACCOUNT_AGE_DAYS,
+  MAX_REQUIRED_GROUPS,
   NICKNAME_FORMATS,
   NICKNAME_TEMPLATE_MAX_LENGTH,
   NICKNAME_TOKENS,
@@ -39,6 +41,15 @@ export const RestrictionActionSchema = Type.Enum([...RESTRICTION_ACTIONS], {
   description:
     'deny: no roles and the member is told why; kick or ban: also removed from the server (never a server manager; the bot needs Kick or Ban Members)',
 });
+const RequiredGroupIds = Type.Array(Type.String({ pattern: '^[0-9]{1,19}$' }), {
+  maxItems: MAX_REQUIRED_GROUPS,
+  description: 'group lock: a member in none of these Roblox groups is restricted; empty: no lock',
+});
+export const BanEvasionSchema = Type.Enum([...BAN_EVASION_MODES], {
+  description:
+    'a member whose Roblox account was used here by a Discord account banned in this server: off, flag (log channel and audit log), deny (flag and restrict)',
+});
+
 export const RestrictionsSchema = Type.Object(
   {
     min_account_age_days: Nullable(
@@ -56,6 +67,8 @@ export const RestrictionsSchema = Type.Object(
       maxItems: MAX_BLOCKED_GROUPS,
       description: 'members of these Roblox groups (any rank) are restricted',
     }),
+    required_group_ids: RequiredGroupIds,
+    ban_evasion: BanEvasionSchema,
     action: RestrictionActionSchema,
   },
   { additionalProperties: false },
@@ -175,7 +188,17 @@ export const EditBypassRolesBodySchema = Type.Object(
   },
   { additionalProperties: false, description: 'both whole lists; empty lists turn bypass off' },
 );
-export const EditRestrictionsBodySchema = RestrictionsSchema;
+export const EditRestrictionsBodySchema = Type.Object(
+  {
+    ...RestrictionsSchema.properties,
+    required_group_ids: Type.Optional(RequiredGroupIds),
+    ban_evasion: Type.Optional(BanEvasionSchema),
+  },
+  {
+    additionalProperties: false,
+    description: 'required_group_ids and ban_evasion left out keep their value',
+  },
+);
 
 export const SetupNicknameDataSchema = Type.Object(
   { setup_step: Nullable(SetupStepSchema) },

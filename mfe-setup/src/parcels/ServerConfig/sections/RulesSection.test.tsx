@@ -40,6 +40,8 @@ describe('Rules page', () => {
         min_account_age_days: 30,
         blocked_roblox_user_ids: ['11', '12'],
         blocked_group_ids: [],
+        required_group_ids: [],
+        ban_evasion: 'flag',
         action: 'kick',
       },
     });
