@@ -20,6 +20,7 @@ import { configBackupRoutes } from './features/config-backup/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { discordSettings } from './features/discord-settings/plugin';
 import { interactionRoutes } from './features/interactions/routes';
+import { linkedRolesRoutes } from './features/linked-roles/routes';
 import { registerSlashCommands } from './features/interactions/register';
 import { healthRoutes } from './features/health/routes';
 import { memberEvents } from './features/member-events/plugin';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feature('audit', ['context'], auditRoutes));
   await app.register(feature('health', ['context'], healthRoutes));
   await app.register(feature('privacy', ['context'], privacyRoutes));
+  await app.register(feature('linked-roles', ['context'], linkedRolesRoutes));
   await app.register(feature('api-keys', ['context'], apiKeyRoutes));
   await app.register(feature('public-api', ['context'], publicApiRoutes));
   await app.register(feature('webhooks', ['context', 'job-engine'], webhooks));
