@@ -18,7 +18,8 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 }
 
 /**
- * The card's one action (docs/product.md › Servers tab): Invite Bot → Setup Bot → Edit Bot. A
+ * The card's one action (docs/product.md › Servers tab): Invite Bot → Setup Bot → Edit Bot, or
+ * Manage for a server managed through a manager role (› Staff). A
  * failed status load shows Setup Bot: the wizard loads the status itself and finishes at once when
  * setup is done.
  */
@@ -47,6 +48,24 @@ export function ServerCardAction({
       >
         Invite Bot
       </LinkButton>
+    );
+  }
+  // a server managed through one of its manager roles (docs/product.md › Staff): its console
+  if (server.staff) {
+    return (
+      <Button
+        size="sm"
+        variant="secondary"
+        fullWidth
+        aria-describedby={describedBy}
+        onClick={() =>
+          onEditServer
+            ? onEditServer(server.server_id)
+            : navigate(`/server/edit/${encodeURIComponent(server.server_id)}`)
+        }
+      >
+        Manage
+      </Button>
     );
   }
   if (setupStatus === 'loading' || setupStatus === undefined) {

@@ -239,6 +239,23 @@ describe('ServersTab', () => {
     expect(onEditServer).toHaveBeenCalledWith(SEED_SERVERS.ownerReady);
   });
 
+  it('shows Manage on a server managed through a staff role, which opens its console', async () => {
+    const { onEditServer } = renderTab({
+      servers: [
+        server({
+          server_id: SEED_SERVERS.ownerReady,
+          server_name: 'Staffed',
+          owner: false,
+          can_manage: false,
+          bot_added: true,
+          staff: true,
+        }),
+      ],
+    });
+    await userEvent.click(card('Staffed').getByRole('button', { name: 'Manage' }));
+    expect(onEditServer).toHaveBeenCalledWith(SEED_SERVERS.ownerReady);
+  });
+
   it('ignores a failed setup status load: no message, and Setup Bot (the wizard checks again)', async () => {
     mockServer.use(failNext('get', SETUP_PATH, 500, 'Database down.', { persist: true }));
     renderTab();
