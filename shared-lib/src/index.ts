@@ -11,6 +11,7 @@ export * from './api/endpoints';
 export * from './api/memberUpdates';
 export * from './api/discordSettings';
 export * from './api/privacy';
+export * from './api/linkedRoles';
 export * from './api/developerApi';
 export * from './api/errors';
 export * from './api/loginCheck';

@@ -6,6 +6,7 @@ import { dashboardHandlers } from './handlers/dashboard';
 import { developerApiHandlers } from './handlers/developerApi';
 import { discordSettingsHandlers } from './handlers/discordSettings';
 import { memberUpdateHandlers } from './handlers/memberUpdates';
+import { linkedRolesHandlers } from './handlers/linkedRoles';
 import { privacyHandlers } from './handlers/privacy';
 import { publicHandlers } from './handlers/public';
 import { serverHandlers } from './handlers/server';
@@ -24,6 +25,7 @@ export function createHandlers(db: MockDb = mockDb): RequestHandler[] {
     ...staffAndBackupHandlers(db),
     ...developerApiHandlers(db),
     ...privacyHandlers(db),
+    ...linkedRolesHandlers(db),
     ...publicHandlers(db),
   ];
 }

@@ -14,6 +14,7 @@ export { accountsChanged, dashboardChanged, serverChanged } from './invalidation
 export * from './hooks';
 export { serverChannelsQuery, useServerChannels } from './discordSettings';
 export * from './privacy';
+export * from './linkedRoles';
 export * from './developerApi';
 export { PageQueryProvider } from './PageQueryProvider';
 export * from './rules';
