@@ -22,7 +22,7 @@ function seedWithChannels(): Seed {
 let app: EmulatorApp;
 afterEach(() => app.close());
 
-const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
   app.inject({
     method,
     url: `/api/v10${url}`,
@@ -243,6 +243,70 @@ describe('POST /channels/{c}/messages in a guild', () => {
       message_count: 0,
       messages: [],
     });
+  });
+});
+
+describe('Edit Message and Delete Message of the bot', () => {
+  const message = (id: string) => `/channels/${CHANNELS.verify}/messages/${id}`;
+  async function posted() {
+    app = createEmulator({ seed: seedWithChannels() });
+    const res = await post(CHANNELS.verify, {
+      content: 'Press Verify',
+      components: [
+        { type: 1, components: [{ type: 2, style: 1, label: 'Verify', custom_id: 'verify' }] },
+      ],
+    });
+    return res.json().id as string;
+  }
+  const kept = () => channelState(GUILDS.withBot, CHANNELS.verify).messages;
+
+  it('edits in place: fields sent replace, fields left out stay, null empties', async () => {
+    const id = await posted();
+    const res = await call('PATCH', message(id), {
+      content: null,
+      embeds: [{ title: 'Verify here', description: 'Press the button.' }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, content: '', edited_timestamp: expect.any(String) });
+    expect(kept()).toEqual([
+      expect.objectContaining({
+        id,
+        content: '',
+        embeds: [{ title: 'Verify here', description: 'Press the button.' }],
+        components: [expect.objectContaining({ type: 1 })],
+        edited_at: expect.any(String),
+      }),
+    ]);
+  });
+
+  it('refuses an edit as Discord does: limits 50035, nothing left 50006, gone 10008, locked 50013', async () => {
+    const id = await posted();
+    const long = await call('PATCH', message(id), { embeds: [{ title: 'x'.repeat(257) }] });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 50035, errors: { embeds: { 0: { title: {} } } } });
+    const empty = await call('PATCH', message(id), { content: null, components: null });
+    expect(empty.json()).toMatchObject({ code: 50006 });
+    expect((await call('PATCH', message('1'), { content: 'x' })).json()).toMatchObject({
+      code: 10008,
+    });
+    await app.inject({
+      method: 'POST',
+      url: `/__emulator/guilds/${GUILDS.withBot}/channels/${CHANNELS.verify}/deny`,
+    });
+    const locked = await call('PATCH', message(id), { content: 'x' });
+    expect([locked.statusCode, locked.json().code]).toEqual([403, 50013]);
+    expect(kept()[0]!.content).toBe('Press Verify');
+  });
+
+  it('deletes with 204, then answers 10008; an unknown channel is 10003', async () => {
+    const id = await posted();
+    const res = await call('DELETE', message(id));
+    expect(res.statusCode).toBe(204);
+    expect(kept()).toEqual([]);
+    const again = await call('DELETE', message(id));
+    expect([again.statusCode, again.json().code]).toEqual([404, 10008]);
+    const nowhere = await call('DELETE', `/channels/1/messages/${id}`);
+    expect(nowhere.json().code).toBe(10003);
   });
 });
 

@@ -22,6 +22,7 @@ export const DiscordErrors = {
   unknownUser: (reply: FastifyReply) => discordError(reply, 404, 10013, 'Unknown User'),
   unknownBan: (reply: FastifyReply) => discordError(reply, 404, 10026, 'Unknown Ban'),
   unknownChannel: (reply: FastifyReply) => discordError(reply, 404, 10003, 'Unknown Channel'),
+  unknownMessage: (reply: FastifyReply) => discordError(reply, 404, 10008, 'Unknown Message'),
   missingPermissions: (reply: FastifyReply) =>
     discordError(reply, 403, 50013, 'Missing Permissions'),
   cannotDm: (reply: FastifyReply) =>

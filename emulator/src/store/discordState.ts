@@ -35,6 +35,8 @@ export interface MessageRecord {
   embeds: unknown[];
   components: unknown[];
   sent_at: string;
+  /** when the bot last edited it (Edit Message); absent: never */
+  edited_at?: string;
 }
 
 export interface ChannelRecord {
