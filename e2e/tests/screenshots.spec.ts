@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { COMMITTED_SCREENSHOTS, screenshotDir } from '../support/screenshots';
 
 /** Screenshots leave git alone unless asked: a test run must not rewrite the committed images. */
