@@ -17,19 +17,64 @@ async function animationsSettled(page: Page): Promise<void> {
   );
 }
 
+/** axe's findings on the page (or inside `include`, a CSS selector) once it stopped moving. */
+async function violationsOf(page: Page, include?: string) {
+  await animationsSettled(page);
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations;
+}
+
+type Violation = Awaited<ReturnType<typeof violationsOf>>[number];
+
+const described = (violations: Violation[]) =>
+  violations.map(
+    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+
 /** No serious or critical axe violation on the page (or inside `include`, a CSS selector). */
 export async function expectNoSeriousViolations(
   page: Page,
   what = 'serious or critical axe violations',
   include?: string,
 ): Promise<void> {
-  await animationsSettled(page);
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
+  const violations = await violationsOf(page, include);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    what,
-  ).toEqual([]);
+  expect(described(serious), what).toEqual([]);
+}
+
+/**
+ * Rules about a whole document (one main landmark, a level-one heading, all content in
+ * landmarks): a remote's standalone page shows one parcel, a fragment of a shell page, so they
+ * hold on the shell's pages only.
+ */
+const WHOLE_DOCUMENT_RULES = new Set(['landmark-one-main', 'page-has-heading-one', 'region']);
+
+/**
+ * Findings on the shell's pages whose fix lies outside the e2e suite, each with where it goes:
+ * an entry leaves with its fix (the fixture then holds every page to the rule again).
+ */
+const AWAITING_A_FIX: Record<string, string> = {
+  'page-has-heading-one':
+    'the dashboard has no level-one heading (shell/src/features/dashboard/DashboardPage.tsx)',
+  'landmark-main-is-top-level':
+    "the shell's named <section> around a remote (shell/src/features/remotes/RemoteParcel.tsx) " +
+    "holds the parcels' <main> (shared-lib/src/ui/PageContainer.tsx)",
+};
+
+/**
+ * No axe violation, of any impact, on the page: what the `axe` fixture (fixtures.ts) asks of
+ * every page a test leaves open, so that no spec can forget to look. `fragment`: a remote's
+ * standalone page, where the whole-document rules do not apply.
+ */
+export async function expectNoViolations(
+  page: Page,
+  what: string,
+  { fragment = false } = {},
+): Promise<void> {
+  const violations = (await violationsOf(page)).filter(
+    (v) => !(v.id in AWAITING_A_FIX) && !(fragment && WHOLE_DOCUMENT_RULES.has(v.id)),
+  );
+  expect(described(violations), what).toEqual([]);
 }

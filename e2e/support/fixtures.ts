@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoViolations } from './accessibility';
 import { STACK, startStack, stopStack, type StackAddresses } from './stack';
 
 /** This worker's stack (stack.ts): the shell's origin, the emulator's, the API's own address. */
@@ -11,6 +12,19 @@ export const DEMO_USER = 'demo_user';
 interface PageProblems {
   /** console errors the test expects (e.g. a remote it stopped on purpose) */
   allowConsoleErrors: (pattern: RegExp) => void;
+  /** after the test, axe on every page of the product it left open (set up automatically) */
+  axe: void;
+}
+
+/**
+ * The product's pages open in `contexts`: the emulator's Discord and Roblox screens are theirs,
+ * not ours, and a blank or error page has nothing to check.
+ */
+function productPages(contexts: BrowserContext[]): Page[] {
+  return contexts
+    .flatMap((context) => context.pages())
+    .filter((page) => !page.isClosed())
+    .filter((page) => /^https?:/.test(page.url()) && !page.url().startsWith(STACK.emulator));
 }
 
 /**
@@ -53,6 +67,23 @@ export const test = base.extend<PageProblems & { problems: string[] }, { stack: 
       await use((pattern) => allowed.push(pattern));
       const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
       expect(unexpected, 'console errors, uncaught exceptions or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // Every test ends with axe on the pages it leaves open, in its own context and in any it opened
+  // itself (a second member's browser), so a screen is checked in the state the test brought it
+  // to. A test that failed already says why; its pages are left as they are.
+  axe: [
+    async ({ browser, context }, use, testInfo) => {
+      const before = new Set(browser.contexts().filter((c) => c !== context));
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const opened = browser.contexts().filter((c) => !before.has(c));
+      const standalone = Object.values(STACK.remotes);
+      for (const page of productPages(opened))
+        await expectNoViolations(page, `axe violations on ${page.url()} as the test left it`, {
+          fragment: standalone.some((origin) => page.url().startsWith(origin)),
+        });
     },
     { auto: true },
   ],

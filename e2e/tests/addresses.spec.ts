@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 /**
  * Each worker's tests reach their own stack (support/stack.ts): an address written into a spec or
@@ -21,4 +21,14 @@ test('no spec file or helper names an address with a port: each comes from its w
     FIXED_ADDRESS.test(fs.readFileSync(path.join(E2E, file), 'utf8')),
   );
   expect(naming).toEqual([]);
+});
+
+test('every spec takes `test` from support/fixtures.ts: its stack, its console check and axe', () => {
+  const specs = fs.readdirSync(__dirname).filter((name) => name.endsWith('.spec.ts'));
+  expect(specs).toContain('addresses.spec.ts');
+  const bare = specs.filter((name) => {
+    const source = fs.readFileSync(path.join(__dirname, name), 'utf8');
+    return !/import \{[^}]*\btest\b[^}]*\} from '\.\.\/support\/fixtures';/.test(source);
+  });
+  expect(bare).toEqual([]);
 });
