@@ -7,5 +7,6 @@ module.exports = createRemoteConfig({
     './RobloxCallback': './src/parcels/RobloxCallback/index.ts',
     './Verify': './src/parcels/Verify/index.ts',
     './PrivacySettings': './src/parcels/PrivacySettings/index.ts',
+    './LinkedRoles': './src/parcels/LinkedRoles/index.ts',
   },
 });

@@ -153,6 +153,14 @@ export const ROUTE_TABLE: PageRoute[] = [
     callsApiAtOnce: true,
   },
   {
+    path: '/account/linked-roles',
+    page: { parcel: parcel('mfe_accounts', 'LinkedRoles'), label: 'Linked Roles' },
+    guard: 'header',
+    title: titled('Linked Roles'),
+    description: `See what ${BRAND.product} shares with ${BRAND.chat}'s Linked Roles, connect or disconnect.`,
+    callsApiAtOnce: true,
+  },
+  {
     path: '/invite',
     page: { parcel: parcel('mfe_servers', 'Invite'), label: 'Invite' },
     guard: 'header',
