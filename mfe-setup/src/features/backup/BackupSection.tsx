@@ -37,6 +37,15 @@ const List = styled.ul`
 
 const { configBackup } = apiCalls;
 
+/** The file's text (FileReader: every browser, and the tests' jsdom, which lacks Blob.text). */
+const readText = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(file);
+  });
+
 /**
  * Backup and import (docs/product.md › Backup and import): download the whole configuration as a
  * file; upload one, read what it would change and what this server lacks, then confirm.
@@ -72,9 +81,16 @@ export function BackupSection({ serverId, onSaved }: { serverId: string; onSaved
     setFile(null);
     setImported(null);
     if (!chosen) return;
+    let text: string;
+    try {
+      text = await readText(chosen);
+    } catch {
+      setProblem(`${chosen.name} could not be read. Choose the file again.`);
+      return;
+    }
     let backup: ConfigBackup;
     try {
-      backup = JSON.parse(await chosen.text()) as ConfigBackup;
+      backup = JSON.parse(text) as ConfigBackup;
     } catch {
       setProblem(`${chosen.name} is not a ${BRAND.product} backup: it is not JSON.`);
       return;
