@@ -160,3 +160,33 @@ describe('Update all members: the preview before Start', () => {
     expect(await within(dialog).findByText(/No binds yet/)).toBeInTheDocument();
   });
 });
+
+describe('Update by role', () => {
+  it('updates only the members with the chosen role, and says so while it runs', async () => {
+    const record = db.servers.find((s) => s.server_id === SERVER_ID)!;
+    const role = record.roles.find((r) => r.name !== '@everyone')!;
+    const posts = recordRequests(server, 'post', API_PATHS.membersUpdate(SERVER_ID));
+    signIn();
+    const user = userEvent.setup();
+    render(
+      <MemberUpdateSection
+        serverId={SERVER_ID}
+        pollMs={5000}
+        roles={[{ ...role, assignable: true }]}
+      />,
+    );
+    await user.selectOptions(
+      await screen.findByLabelText('Members to update'),
+      `Members with ${role.name}`,
+    );
+    const label = `Update members with ${role.name}`;
+    await user.click(screen.getByRole('button', { name: label }));
+    const dialog = screen.getByRole('dialog', { name: `${label}?` });
+    await user.click(within(dialog).getByRole('button', { name: label }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts).toEqual([{ role_id: role.id }]);
+    expect(
+      await screen.findByText(`Members with ${role.name}`, { selector: 'p' }),
+    ).toBeInTheDocument();
+  });
+});
