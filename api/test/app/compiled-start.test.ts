@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { BUILDS, ensureBuilt } from '@roconnect/tools/stack';
 
-// `npm start -w @roconnect/api` runs dist/main.js: build it once, start it the way an operator
+// `npm start -w @roconnect/api` runs dist/main.js: build it if needed, start it the way an operator
 // would (from another folder, with only the environment given) and stop it with SIGTERM.
 const API_DIR = path.join(__dirname, '..', '..');
 const MAIN = path.join(API_DIR, 'dist/main.js');
@@ -63,14 +64,11 @@ async function listeningAt(started: Started, timeoutMs: number): Promise<string>
   }
 }
 
+// Built when older than its sources, under the lock the stack runner's builds take: `npm start`'s
+// test (tools/test/start.test.ts) may run beside this one (scripts/test.mjs) and start dist/main.js,
+// which a second build would empty under it.
 beforeAll(() => {
-  const run = spawnSync(process.execPath, [path.join(API_DIR, 'build.mjs')], {
-    cwd: API_DIR,
-    env: { PATH: process.env.PATH ?? '' },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (run.status !== 0) throw new Error(`node build.mjs failed:\n${run.stdout}\n${run.stderr}`);
+  ensureBuilt(BUILDS.api, { timeoutMs: 120_000 });
   expect(existsSync(MAIN)).toBe(true);
 }, 130_000);
 
