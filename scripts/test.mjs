@@ -115,8 +115,8 @@ async function main() {
       'Redis does not answer on 127.0.0.1:6379: the scale-out test (two API replicas) is not run.',
     );
 
-  // The build comes before Jest: the test of `npm start` (tools/test/start.test.ts) then starts
-  // the built stack instead of building it a second time.
+  // The build comes before Jest, the compiled API and emulator with it: the test of `npm start`
+  // (tools/test/start.test.ts) and the compiled API's then start them instead of building again.
   step('type-check, lint (ESLint, import rules, Prettier) and production build');
   await sideBySide([
     task('type-check', 'npx lerna run typecheck --concurrency 1', { env }),
@@ -124,7 +124,7 @@ async function main() {
     lane([
       [
         'production build',
-        'npx lerna run build --scope "@roconnect/{shell,mfe-*}" --concurrency 1',
+        'npx lerna run build --scope "@roconnect/{api,emulator,shell,mfe-*}" --concurrency 1',
         { env },
       ],
       // the size budgets, weighed on the build (docs/performance.md › Size budgets)
