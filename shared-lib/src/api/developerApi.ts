@@ -15,4 +15,9 @@ export const developerApi = {
     developer.webhook({ params: { id: serverId }, body: { url } }),
   webhookDeliveries: (serverId: string) =>
     developer.webhookDeliveries({ params: { id: serverId } }),
+  /** a signed webhook.test event, delivered like the others */
+  testWebhook: (serverId: string) => developer.testWebhook({ params: { id: serverId } }),
+  /** a failed delivery, sent again */
+  retryWebhookDelivery: (serverId: string, deliveryId: string) =>
+    developer.retryWebhookDelivery({ params: { id: serverId, delivery_id: deliveryId } }),
 };

@@ -1,5 +1,5 @@
 import { AUDIT_ROUTES } from '../contract/apiRoutes';
-import type { AuditPageQuery, BindKind } from '../contract/console';
+import type { AuditAction, AuditPageQuery, BindKind } from '../contract/console';
 import type {
   BotStats,
   EditGroupRequest,
@@ -97,7 +97,7 @@ export const api = {
     audit: (id: string, query: AuditQuery = {}) =>
       audit.page({ params: { id }, query: auditParams(query) }),
     /** The CSV export, fetched with the session's auth header (never a token in the URL). */
-    auditExport: (id: string, query: Pick<AuditQuery, 'member'> = {}) =>
+    auditExport: (id: string, query: AuditFilter = {}) =>
       downloadFile(AUDIT_ROUTES.export, `roconnect-audit-${id}.csv`, {
         params: { id },
         query: auditParams(query),
@@ -117,19 +117,42 @@ export const api = {
 };
 export type Api = typeof api;
 
-export interface AuditQuery {
+/** What the audit log shows: all of it, or what these filters keep (a null or empty one is off). */
+export interface AuditFilter {
+  /** a member's Discord user id */
+  member?: string | null;
+  /** part of the member's or actor's name */
+  name?: string | null;
+  action?: AuditAction | null;
+  /** ISO 8601: entries at or after this */
+  from?: string | null;
+  /** ISO 8601: entries before this (a date: to its end) */
+  to?: string | null;
+}
+
+export interface AuditQuery extends AuditFilter {
   /** `next_before` of the previous page */
   before?: string | null;
   limit?: number;
-  /** a member's Discord user id */
-  member?: string | null;
 }
 
 /** The filters that are set, as the route's query (a null or empty one is left out). */
-function auditParams({ before, limit, member }: AuditQuery): AuditPageQuery {
+function auditParams({
+  before,
+  limit,
+  member,
+  name,
+  action,
+  from,
+  to,
+}: AuditQuery): AuditPageQuery {
   return {
     ...(before ? { before } : {}),
     ...(limit ? { limit } : {}),
     ...(member ? { member } : {}),
+    ...(name ? { name } : {}),
+    ...(action ? { action } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
   };
 }

@@ -10,6 +10,7 @@ import type {
   AuditPageSchema,
   AuditQuerySchema,
   AuditSourceSchema,
+  AuditTextPartSchema,
   SettingAuditEntrySchema,
   VerificationAuditEntrySchema,
 } from './schemas/audit';
@@ -44,8 +45,10 @@ import type {
   RestrictionsSchema,
 } from './schemas/servers';
 import type { ExactlyOneOf } from './types';
+import type { AUDIT_ACTIONS } from './auditFilters';
 import type { BIND_KIND_FIELDS, BIND_KINDS } from './constants';
 
+export { AUDIT_ACTIONS, AUDIT_NAME_FILTER_MAX_LENGTH } from './auditFilters';
 export {
   BIND_KIND_FIELDS,
   BIND_KINDS,
@@ -153,10 +156,15 @@ export type AuditSource = Static<typeof AuditSourceSchema>;
 export type VerificationAuditEntry = Static<typeof VerificationAuditEntrySchema>;
 export type SettingAuditEntry = Static<typeof SettingAuditEntrySchema>;
 export type AuditEntry = Static<typeof AuditEntrySchema>;
+/** A piece of an entry's text: words, or a role, channel or user by name with its id. */
+export type AuditTextPart = Static<typeof AuditTextPartSchema>;
+/** What the action filter takes: 'verification' or a setting. */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
- * GET /api/v1/server/{id}/audit?before=&limit=&member= (newest first; `member` is a Discord user
- * id; pass `next_before` as `before` for the next page). GET …/audit/export?member= is text/csv.
+ * GET /api/v1/server/{id}/audit?before=&limit=&member=&name=&action=&from=&to= (newest first;
+ * `member` is a Discord user id, `name` part of a member's or actor's name; pass `next_before` as
+ * `before` for the next page). GET …/audit/export with the same filters is text/csv.
  */
 export type AuditPage = Static<typeof AuditPageSchema>;
 export type AuditPageQuery = Static<typeof AuditQuerySchema>;

@@ -1,11 +1,12 @@
 import type {
   AuditEntry,
   AuditPage,
+  AuditTextPart,
   BindsData,
   HealthProblem,
   ServerHealth,
 } from '../contract/console';
-import { MAX_GROUPS_PER_SERVER } from '../contract/console';
+import { AUDIT_ACTIONS, MAX_GROUPS_PER_SERVER } from '../contract/console';
 import { parseRobloxGroupInput } from '../contract/robloxGroupInput';
 import type { User } from '../contract/types';
 import type { MockAuditEntry, MockBind, MockDb, MockServer } from './db';
@@ -293,24 +294,112 @@ export function recordBindsChange(
   );
 }
 
-/** A server's log, newest first, optionally one member's (Discord id). */
-function serverLog(db: MockDb, serverId: string, member: string | null): MockAuditEntry[] {
+/** The log's filters as the API takes them, refused with its 400s. */
+function logFilters(url: URL) {
+  const get = (name: string) => url.searchParams.get(name);
+  const name = get('name');
+  if (name !== null && !name.trim())
+    throw new MockHttpError(
+      fail(400, 'invalid_name', 'querystring.name must hold at least one letter or digit.'),
+    );
+  const action = get('action');
+  if (action !== null && !(AUDIT_ACTIONS as readonly string[]).includes(action))
+    throw new MockHttpError(badRequest(`querystring.action must be one of the log's actions.`));
+  const day = (field: 'from' | 'to') => {
+    const text = get(field);
+    if (text === null) return null;
+    const at = /^\d{4}-\d\d-\d\d$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Date.parse(text);
+    if (Number.isNaN(at))
+      throw new MockHttpError(
+        fail(
+          400,
+          'invalid_date',
+          `querystring.${field} must be an ISO 8601 date (2025-08-01) or date and time with its offset (2025-08-01T09:00:00Z), got "${text}".`,
+        ),
+      );
+    return field === 'to' && /^\d{4}-\d\d-\d\d$/.test(text) ? at + 86_400_000 : at;
+  };
+  const from = day('from');
+  const to = day('to');
+  if (from !== null && to !== null && from >= to)
+    throw new MockHttpError(
+      fail(
+        400,
+        'invalid_date_range',
+        `querystring.from (${get('from')}) must be before querystring.to (${get('to')}).`,
+      ),
+    );
+  return { member: get('member'), name: name?.trim().toLowerCase() ?? null, action, from, to };
+}
+
+/** A person's display name as the API gives it: their global name, else their username. */
+function named<P extends { discord_id: string; username: string }>(db: MockDb, person: P) {
+  const user = db.users.find((u) => u.discord_id === person.discord_id);
+  return { ...person, name: user?.global_name || person.username };
+}
+
+/** `Name (id)` in a setting's text: the server's role or channel by its name now, with its id. */
+function namedParts(server: MockServer, text: string | null): AuditTextPart[] | null {
+  if (text === null) return null;
+  const parts: AuditTextPart[] = [];
+  let from = 0;
+  for (const m of text.matchAll(/([^;,:→()]+?) \((\d{17,20})\)/g)) {
+    const id = m[2]!;
+    const stored = m[1]!.trim();
+    if (m.index! + m[0].indexOf(stored) > from)
+      parts.push({ text: text.slice(from, m.index! + m[0].indexOf(stored)) });
+    const channel = stored.startsWith('#');
+    const now = channel ? undefined : server.roles.find((r) => r.id === id)?.name;
+    parts.push({ text: now ?? stored, kind: channel ? 'channel' : 'role', id });
+    from = m.index! + m[0].length;
+  }
+  if (from < text.length) parts.push({ text: text.slice(from) });
+  return parts;
+}
+
+/** A server's log, newest first, filtered as the API filters it. */
+function serverLog(db: MockDb, serverId: string, url: URL): MockAuditEntry[] {
+  const f = logFilters(url);
+  const nameOf = (p: { discord_id: string; username: string } | null) =>
+    p ? `${p.username} ${named(db, p).name}`.toLowerCase() : '';
   return db.audit
-    .filter(
-      (e) =>
-        e.server_id === serverId &&
-        (!member || (e.kind === 'verification' && e.member.discord_id === member)),
-    )
+    .filter((e) => {
+      if (e.server_id !== serverId) return false;
+      if (f.member && !(e.kind === 'verification' && e.member.discord_id === f.member))
+        return false;
+      if (f.action && (e.kind === 'verification' ? 'verification' : e.setting) !== f.action)
+        return false;
+      const at = Date.parse(e.at);
+      if ((f.from !== null && at < f.from) || (f.to !== null && at >= f.to)) return false;
+      if (f.name) {
+        const who = `${nameOf(e.actor)} ${e.kind === 'verification' ? nameOf(e.member) : ''}`;
+        if (!who.includes(f.name)) return false;
+      }
+      return true;
+    })
     .sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at)));
 }
 
-/** GET …/audit?before=&limit=&member= (the cursor is the last entry's id). */
+/** An entry as the API answers it: people by name, roles and channels by their names now. */
+function withNames(db: MockDb, server: MockServer, entry: MockAuditEntry): AuditEntry {
+  const { server_id: _s, ...e } = entry;
+  const actor = e.actor ? named(db, e.actor) : null;
+  if (e.kind === 'verification') return { ...e, actor, member: named(db, e.member) };
+  return {
+    ...e,
+    actor,
+    before_named: namedParts(server, e.before),
+    after_named: namedParts(server, e.after),
+  };
+}
+
+/** GET …/audit?before=&limit=&member=&name=&action=&from=&to= (the cursor is the last entry's id). */
 export function auditPage(db: MockDb, server: MockServer, url: URL): AuditPage {
   const limitText = url.searchParams.get('limit');
   const limit = limitText === null ? 25 : Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw new MockHttpError(badRequest('querystring.limit must be from 1 to 100.'));
-  const log = serverLog(db, server.server_id, url.searchParams.get('member'));
+  const log = serverLog(db, server.server_id, url);
   const before = url.searchParams.get('before');
   let start = 0;
   if (before) {
@@ -318,7 +407,7 @@ export function auditPage(db: MockDb, server: MockServer, url: URL): AuditPage {
     if (index < 0) throw new MockHttpError(badRequest('querystring.before is not a valid cursor.'));
     start = index + 1;
   }
-  const entries = log.slice(start, start + limit).map(({ server_id: _s, ...entry }) => entry);
+  const entries = log.slice(start, start + limit).map((e) => withNames(db, server, e));
   const more = start + limit < log.length;
   return { entries, next_before: more ? entries[entries.length - 1]!.id : null };
 }
@@ -345,7 +434,7 @@ export function auditCsv(db: MockDb, server: MockServer, url: URL): string {
     'before',
     'after',
   ];
-  const rows = serverLog(db, server.server_id, url.searchParams.get('member')).map((e) =>
+  const rows = serverLog(db, server.server_id, url).map((e) =>
     e.kind === 'verification'
       ? [
           e.at,

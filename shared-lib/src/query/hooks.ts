@@ -19,6 +19,7 @@ import {
   setupStatusQuery,
   userServersQuery,
 } from './queries';
+import type { AuditFilter } from '../api/endpoints';
 import { queryClient } from './queryClient';
 import { verificationQuery } from './verification';
 
@@ -92,8 +93,8 @@ export function useServerHealths(serverIds: readonly string[]) {
   return useQueries({ queries: serverIds.map(serverHealthQuery) }, usePageQueryClient());
 }
 
-export function useAuditLog(serverId: string, member: string | null) {
-  return useInfiniteQuery(auditLogQuery(serverId, member), usePageQueryClient());
+export function useAuditLog(serverId: string, filter: AuditFilter | null) {
+  return useInfiniteQuery(auditLogQuery(serverId, filter), usePageQueryClient());
 }
 
 export function useBotInvite(serverId: string, { enabled }: ReadOptions = {}) {

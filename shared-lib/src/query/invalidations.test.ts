@@ -17,7 +17,7 @@ describe('what a change makes the screens read again', () => {
       queryKeys.serverHealth('1'),
       queryKeys.setupStatus('1'),
       queryKeys.auditLog('1', null),
-      queryKeys.auditLog('1', '123456789012345678'),
+      queryKeys.auditLog('1', { member: '123456789012345678' }),
       queryKeys.serverEdit('2'),
       queryKeys.auditLog('2', null),
     ]);
@@ -31,7 +31,7 @@ describe('what a change makes the screens read again', () => {
       expect(state(key)).toMatchObject({ isInvalidated: true, data: 'data' });
     }
     expect(state(queryKeys.auditLog('1', null))?.data).toBeUndefined();
-    expect(state(queryKeys.auditLog('1', '123456789012345678'))?.data).toBeUndefined();
+    expect(state(queryKeys.auditLog('1', { member: '123456789012345678' }))?.data).toBeUndefined();
     expect(state(queryKeys.serverEdit('2'))).toMatchObject({ isInvalidated: false, data: 'data' });
     expect(state(queryKeys.auditLog('2', null))?.data).toBe('data');
   });

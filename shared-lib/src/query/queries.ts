@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../api/endpoints';
+import { api, type AuditFilter } from '../api/endpoints';
 import type { ServerEditData } from '../contract/types';
 import { queryKeys } from './queryKeys';
 
@@ -66,12 +66,12 @@ export const serverHealthQuery = (serverId: string) =>
 
 export const AUDIT_PAGE_SIZE = 25;
 
-/** The audit log, newest first, a page at a time; `member` filters by Discord user id. */
-export const auditLogQuery = (serverId: string, member: string | null) =>
+/** The audit log, newest first, a page at a time, with the filters that are set. */
+export const auditLogQuery = (serverId: string, filter: AuditFilter | null) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.auditLog(serverId, member),
+    queryKey: queryKeys.auditLog(serverId, filter),
     queryFn: ({ pageParam }) =>
-      api.server.audit(serverId, { member, before: pageParam, limit: AUDIT_PAGE_SIZE }),
+      api.server.audit(serverId, { ...filter, before: pageParam, limit: AUDIT_PAGE_SIZE }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_before ?? undefined,
   });

@@ -1,3 +1,5 @@
+import type { AuditFilter } from '../api/endpoints';
+
 /**
  * Every cached read's key, built here only, so a screen that changes data can name what shows it.
  * Keys nest: `server(id)` is the start of every key about that server, so invalidating it reaches
@@ -22,8 +24,8 @@ export const queryKeys = {
   serverHealth: (serverId: string) => ['server', serverId, 'health'] as const,
   /** every filter's audit log of the server */
   auditLogs: (serverId: string) => ['server', serverId, 'audit'] as const,
-  auditLog: (serverId: string, member: string | null) =>
-    ['server', serverId, 'audit', { member }] as const,
+  auditLog: (serverId: string, filter: AuditFilter | null) =>
+    ['server', serverId, 'audit', { ...filter }] as const,
   /** Discord's bot authorisation address: an OAuth start, never reused (botInviteQuery) */
   botInvite: (serverId: string) => ['server', serverId, 'bot-invite'] as const,
 };

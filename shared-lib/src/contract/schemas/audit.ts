@@ -1,10 +1,37 @@
 import { Type } from 'typebox';
+import { AUDIT_ACTIONS, AUDIT_NAME_FILTER_MAX_LENGTH } from '../auditFilters';
 import { Nullable, Ok, ServerIdParams, Snowflake, errors } from './common';
 
 const Person = Type.Object(
-  { user_id: Type.String(), discord_id: Type.String(), username: Type.String() },
+  {
+    user_id: Type.String(),
+    discord_id: Type.String(),
+    username: Type.String({ description: 'their Discord username when the entry was made' }),
+    name: Type.Optional(
+      Type.String({
+        description:
+          'their Discord display name as RoConnect last saw it, else their username, else their id',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
+
+/**
+ * A piece of an entry's text: plain words, or a Discord role, channel or user by its name as the
+ * server has it now (by `id` when no name is known), with the id to show on hover or copy.
+ */
+export const AuditTextPartSchema = Type.Object(
+  {
+    text: Type.String(),
+    kind: Type.Optional(
+      Type.Union([Type.Literal('role'), Type.Literal('channel'), Type.Literal('user')]),
+    ),
+    id: Type.Optional(Type.String({ description: 'the Discord id this part names' })),
+  },
+  { additionalProperties: false },
+);
+const Parts = (description: string) => Type.Array(AuditTextPartSchema, { description });
 const base = {
   id: Type.String(),
   at: Type.String({ format: 'date-time' }),
@@ -31,6 +58,10 @@ export const VerificationAuditEntrySchema = Type.Object(
     ),
     roles_added: Type.Array(Type.String()),
     roles_removed: Type.Array(Type.String()),
+    roles_added_named: Type.Optional(
+      Parts('the roles added, by their names now (roles_added has the names of the time)'),
+    ),
+    roles_removed_named: Type.Optional(Parts('the roles removed, by their names now')),
     nickname_before: Nullable(Type.String()),
     nickname_after: Nullable(Type.String()),
     dm_sent: Type.Boolean(),
@@ -48,6 +79,12 @@ export const SettingAuditEntrySchema = Type.Object(
     }),
     before: Nullable(Type.String()),
     after: Nullable(Type.String()),
+    before_named: Type.Optional(
+      Nullable(Parts('`before` with the roles, channels and users it names by their names now')),
+    ),
+    after_named: Type.Optional(
+      Nullable(Parts('`after` with the roles, channels and users it names by their names now')),
+    ),
   },
   { additionalProperties: false },
 );
@@ -63,6 +100,38 @@ export const AuditPageSchema = Type.Object(
 );
 
 const Member = Snowflake('only this Discord user’s verifications and the changes they made');
+/** The filters the page and the export share. */
+const filters = {
+  member: Type.Optional(Member),
+  name: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: AUDIT_NAME_FILTER_MAX_LENGTH,
+      description:
+        'only entries whose member or actor has a name (username or display name) containing this, in any case',
+    }),
+  ),
+  action: Type.Optional(
+    Type.Union(
+      AUDIT_ACTIONS.map((a) => Type.Literal(a)),
+      { description: "only verifications ('verification') or changes of this one setting" },
+    ),
+  ),
+  from: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description:
+        'only entries at or after this: an ISO 8601 date (from its start, UTC) or date and time',
+    }),
+  ),
+  to: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description:
+        'only entries before this: an ISO 8601 date (to its end, UTC) or date and time (exclusive)',
+    }),
+  ),
+};
 export const AuditQuerySchema = Type.Object(
   {
     before: Type.Optional(
@@ -74,14 +143,11 @@ export const AuditQuerySchema = Type.Object(
     limit: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 100, description: 'entries per page, 1–100 (25)' }),
     ),
-    member: Type.Optional(Member),
+    ...filters,
   },
   { additionalProperties: false },
 );
-export const AuditExportQuerySchema = Type.Object(
-  { member: Type.Optional(Member) },
-  { additionalProperties: false },
-);
+export const AuditExportQuerySchema = Type.Object(filters, { additionalProperties: false });
 
 const common = { tags: ['servers'], security: [{ bearerAuth: [] }], params: ServerIdParams };
 

@@ -54,6 +54,7 @@ export const WebhookEventSchema = Type.Union([
   Type.Literal('member.verified'),
   Type.Literal('member.updated'),
   Type.Literal('member.unlinked'),
+  Type.Literal('webhook.test'),
 ]);
 export const WebhookBodySchema = Type.Object(
   {
@@ -110,6 +111,11 @@ export const WebhookDeliveriesDataSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const WebhookDeliveryParams = Type.Object(
+  { id: Snowflake('the Discord server (guild) id'), delivery_id: Uuid('delivery id') },
+  { additionalProperties: false },
+);
+
 const manage = { tags: ['developer api'], security: [{ bearerAuth: [] }] };
 
 export const apiKeysRoute = {
@@ -144,6 +150,24 @@ export const webhookDeliveriesRoute = {
   summary: 'The server’s webhook and its latest deliveries with their status',
   params: ServerIdParams,
   response: { 200: Ok(WebhookDeliveriesDataSchema), ...errors(401, 403) },
+};
+
+export const testWebhookRoute = {
+  ...manage,
+  summary:
+    'Send a signed webhook.test event to the server’s webhook, delivered like the others: 202 with the delivery',
+  description:
+    '409 no_webhook: the server has no webhook. 429: more than 10 sends (tests and retries) a minute.',
+  params: ServerIdParams,
+  response: { 202: Ok(WebhookDeliverySchema), ...errors(401, 403, 409, 429, 503) },
+};
+export const retryWebhookDeliveryRoute = {
+  ...manage,
+  summary: 'Send a failed delivery again, with a new round of attempts: 202 with the delivery',
+  description:
+    '404 delivery_not_found: no such delivery in this server. 409 delivery_not_failed: it is pending or delivered; no_webhook: the server has no webhook; delivery_not_kept: its body is no longer kept.',
+  params: WebhookDeliveryParams,
+  response: { 202: Ok(WebhookDeliverySchema), ...errors(401, 403, 404, 409, 429, 503) },
 };
 
 // ---- the public surface: Authorization: Bearer <API key> ----

@@ -156,6 +156,54 @@ export function developerApiHandlers(db: MockDb) {
         });
       }),
     ),
+    handle(
+      DEVELOPER_ROUTES.testWebhook,
+      onServer((server) => {
+        const state = stateOf(server);
+        if (!state.webhook)
+          return fail(409, 'no_webhook', 'This server has no webhook: save one first.');
+        const now = new Date().toISOString();
+        const delivery: WebhookDelivery = {
+          id: uuid(state.deliveries.length + 1, '9000'),
+          event: 'webhook.test',
+          status: 'delivered',
+          attempts: 1,
+          response_status: 200,
+          error: null,
+          created_at: now,
+          finished_at: now,
+        };
+        state.deliveries.unshift(delivery);
+        // the mock delivers at once; the API answers while it is still pending
+        return ok({ ...delivery, status: 'pending', attempts: 0, finished_at: null }, 202);
+      }),
+    ),
+    handle(
+      DEVELOPER_ROUTES.retryWebhookDelivery,
+      onServer((server, _request, _user, params: { id: string; delivery_id: string }) => {
+        const state = stateOf(server);
+        const delivery = state.deliveries.find((d) => d.id === params.delivery_id);
+        if (!delivery)
+          return fail(404, 'delivery_not_found', 'This server has no such webhook delivery.');
+        if (delivery.status !== 'failed')
+          return fail(
+            409,
+            'delivery_not_failed',
+            `This delivery is ${delivery.status}: only a failed delivery can be sent again.`,
+          );
+        if (!state.webhook)
+          return fail(409, 'no_webhook', 'This server has no webhook: save one first.');
+        const answer = { ...delivery, status: 'pending' as const, finished_at: null };
+        Object.assign(delivery, {
+          status: 'delivered',
+          attempts: delivery.attempts + 1,
+          response_status: 200,
+          error: null,
+          finished_at: new Date().toISOString(),
+        });
+        return ok(answer, 202);
+      }),
+    ),
     handle(PUBLIC_API_ROUTES.member, ({ request, params }) => {
       const token = bearerToken(request);
       if (!token)
