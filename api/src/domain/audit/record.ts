@@ -22,7 +22,9 @@ export type AuditSetting =
   | 'staff_roles'
   | 'config_import'
   | 'api_keys'
-  | 'webhook';
+  | 'webhook'
+  | 'webhook_test'
+  | 'webhook_retry';
 
 /** The actor of an entry as it is stored: their Discord id and name at the time. */
 export interface AuditActor {

@@ -1,4 +1,5 @@
-import type { AuditEntry } from '@roconnect/shared-lib/contract';
+import type { AuditEntry, AuditTextPart } from '@roconnect/shared-lib/contract';
+import { partsText } from '../../domain/audit/names';
 
 export const CSV_COLUMNS = [
   'at',
@@ -19,6 +20,13 @@ export const CSV_COLUMNS = [
   'setting',
   'before',
   'after',
+  // the names as the log shows them now (the columns above keep what was stored, ids included)
+  'actor_name',
+  'member_name',
+  'roles_added_names',
+  'roles_removed_names',
+  'before_names',
+  'after_names',
 ] as const;
 
 /**
@@ -33,6 +41,8 @@ export function csvCell(value: string | number | boolean | null): string {
 }
 
 const list = (items: string[]) => items.join('; ');
+const names = (parts: AuditTextPart[] | undefined, stored: string[]) =>
+  list(parts ? parts.map((p) => p.text) : stored);
 
 export function csvRow(e: AuditEntry): string {
   const v = e.kind === 'verification' ? e : null;
@@ -56,6 +66,12 @@ export function csvRow(e: AuditEntry): string {
     setting: s?.setting ?? null,
     before: s?.before ?? null,
     after: s?.after ?? null,
+    actor_name: e.actor ? (e.actor.name ?? e.actor.username) : null,
+    member_name: v ? (v.member.name ?? v.member.username) : null,
+    roles_added_names: v ? names(v.roles_added_named, v.roles_added) : null,
+    roles_removed_names: v ? names(v.roles_removed_named, v.roles_removed) : null,
+    before_names: s ? (partsText(s.before_named) ?? s.before) : null,
+    after_names: s ? (partsText(s.after_named) ?? s.after) : null,
   };
   return CSV_COLUMNS.map((c) => csvCell(cells[c])).join(',');
 }

@@ -4,8 +4,13 @@ import { AUDIT_ROUTES, type AuditEntry } from '@roconnect/shared-lib/contract';
 import { authOf } from '../../context';
 import { consoleLimits } from '../../lib/route-limits';
 import { requireLiveManager } from '../../domain/guilds/access';
+import { mentionedIds, withNames } from '../../domain/audit/names';
+import type { AppContext } from '../../context';
+import type { GuildRow } from '../../domain/guilds/access';
 import { parseBefore, type AuditCursor } from './cursor';
 import { csvHeader, csvRow } from './csv';
+import { exportFilename, parseFilters, type AuditFilters } from './filters';
+import { namesFor } from './guild-names';
 import { readAuditPage } from './query';
 import { auditExportRoute, auditRoute } from '@roconnect/shared-lib/contract/schemas';
 
@@ -15,6 +20,25 @@ export const EXPORT_PAGE = 500;
 const EXPORT_MAX = 50_000;
 
 type Page = { entries: AuditEntry[]; next_before: string | null };
+
+/**
+ * One page of the log with names: people by their display names, and the roles, channels and
+ * users the entries name by their names now (docs/product.md › Audit log).
+ */
+async function namedPage(
+  ctx: AppContext,
+  guild: GuildRow,
+  filters: AuditFilters,
+  before: AuditCursor | null,
+  limit: number,
+): Promise<Page> {
+  const page = await readAuditPage(ctx.db, { guildId: guild.id, ...filters, before, limit });
+  const names = await namesFor(ctx, guild, mentionedIds(page.entries));
+  return {
+    entries: page.entries.map((e) => withNames(e, names, page.roleIds.get(e.id))),
+    next_before: page.next_before,
+  };
+}
 
 /**
  * The CSV, one page of the log at a time: the reply holds one page in memory (not the whole log)
@@ -41,13 +65,9 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(AUDIT_ROUTES.page.path, { schema: auditRoute, ...authed }, async (request) => {
     const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
-    const { before, limit, member } = request.query;
-    const page = await readAuditPage(ctx.db, {
-      guildId: guild.id,
-      member,
-      before: parseBefore(before),
-      limit: limit ?? DEFAULT_LIMIT,
-    });
+    const { before, limit, ...query } = request.query;
+    const filters = parseFilters(query);
+    const page = await namedPage(ctx, guild, filters, parseBefore(before), limit ?? DEFAULT_LIMIT);
     return { success: true as const, data: page };
   });
 
@@ -56,10 +76,10 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: auditExportRoute, ...authed, config: exportLimits.config },
     async (request, reply) => {
       const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+      const filters = parseFilters(request.query);
       await exportLimits.server(request);
-      const { member } = request.query;
       const readPage = (before: AuditCursor | null) =>
-        readAuditPage(ctx.db, { guildId: guild.id, member, before, limit: EXPORT_PAGE });
+        namedPage(ctx, guild, filters, before, EXPORT_PAGE);
       // the first page before the headers go out: a failure here is still a JSON error answer
       const first = await readPage(null);
       return (
@@ -67,7 +87,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .type('text/csv; charset=utf-8')
           .header(
             'content-disposition',
-            `attachment; filename="roconnect-audit-${guild.id}${member ? `-${member}` : ''}.csv"`,
+            `attachment; filename="${exportFilename(guild.id, filters)}"`,
           )
           // the schema documents the body (CSV text); it goes out as a stream of that text
           .send(Readable.from(csvLines(first, readPage)) as unknown as string)
