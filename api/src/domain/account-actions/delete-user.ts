@@ -141,7 +141,8 @@ async function scrubDiscordId(db: Db, discordId: string) {
 }
 
 /**
- * Webhook deliveries still waiting (a retry) whose body names the member: a verified or updated
+ * Webhook deliveries still waiting (a retry), or failed and kept for a manager's retry, whose
+ * body names the member: a verified or updated
  * event is not sent at all (the account is gone, and the roles with it); an unlinked one still
  * tells the server's system whose link ended (the member's Discord id, which the server has
  * anyway), but with their name and Roblox account gone.
@@ -151,7 +152,10 @@ async function forgetPendingDeliveries(db: Db, discordId: string) {
     .select({ id: webhookDeliveries.id, body: webhookDeliveries.body })
     .from(webhookDeliveries)
     .where(
-      and(eq(webhookDeliveries.status, 'pending'), like(webhookDeliveries.body, `%${discordId}%`)),
+      and(
+        or(eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.status, 'failed')),
+        like(webhookDeliveries.body, `%${discordId}%`),
+      ),
     );
   for (const row of pending) {
     let payload: WebhookPayload;

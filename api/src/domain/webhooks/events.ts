@@ -86,3 +86,24 @@ export async function webhookPayload(
   }
   return null;
 }
+
+/** The body of a test delivery: no member in it, only what a receiver needs to check its setup. */
+export interface WebhookTestPayload {
+  id: string;
+  event: 'webhook.test';
+  created_at: string;
+  server_id: string;
+  data: { message: string };
+}
+
+export const webhookTestPayload = (
+  id: string,
+  guildId: string,
+  at = new Date(),
+): WebhookTestPayload => ({
+  id,
+  event: 'webhook.test',
+  created_at: at.toISOString(),
+  server_id: guildId,
+  data: { message: 'A test event from RoConnect: your endpoint receives its webhooks.' },
+});

@@ -5,7 +5,8 @@ import { webhookDeliveries, webhooks } from '../../db/schema';
 import { decrypt, encrypt } from '../../lib/crypto';
 import { newSigningSecret } from './signature';
 
-export type WebhookEvent = 'member.verified' | 'member.updated' | 'member.unlinked';
+export type WebhookEvent =
+  'member.verified' | 'member.updated' | 'member.unlinked' | 'webhook.test';
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** The secret's ciphertext is bound to its server: it cannot be copied to another one's row. */
@@ -84,7 +85,8 @@ export async function findDelivery(db: Db, id: string): Promise<DeliveryRow | nu
 
 /**
  * One attempt's outcome. `final`: nothing more will be tried (delivered, or the last attempt
- * failed): the body goes, as it names the member and is no longer needed.
+ * failed). A delivered body goes, as it names the member and is no longer needed; a failed one is
+ * kept for a manager's retry until the purge (JOB_RETENTION_DAYS) or the member's deletion.
  */
 export async function recordAttempt(
   db: Db,
@@ -105,12 +107,37 @@ export async function recordAttempt(
       ...(outcome.final
         ? {
             status: outcome.ok ? ('delivered' as const) : ('failed' as const),
-            body: null,
+            ...(outcome.ok ? { body: null } : {}),
             finishedAt: new Date(),
           }
         : {}),
     })
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')));
+}
+
+/**
+ * A failed delivery of this server, pending again for a new round of attempts; null when it is
+ * not failed (or not this server's, or its body is gone). One update: two retries at once reopen
+ * it once.
+ */
+export async function reopenDelivery(
+  db: Db,
+  guildId: string,
+  id: string,
+): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', finishedAt: null })
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        eq(webhookDeliveries.guildId, guildId),
+        eq(webhookDeliveries.status, 'failed'),
+        isNotNull(webhookDeliveries.body),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 /** The server's latest deliveries, newest first. */

@@ -32,6 +32,8 @@ interface DeliveryJob {
 }
 
 export interface WebhookDeliveries {
+  /** queues a delivery row that is pending (a test event, a retry): sent like every other */
+  send(delivery: { id: string; guildId: string }): Promise<void>;
   /** stops following the audit log and taking new work; attempts under way are cut short */
   stop(): Promise<void>;
 }
@@ -74,9 +76,14 @@ export async function startWebhookDeliveries(
       event,
       body: JSON.stringify(payload),
     });
+    await send({ id, guildId: entry.guildId });
+  }
+
+  /** A pending delivery's job, with the full round of retries. */
+  async function send(delivery: { id: string; guildId: string }) {
     await boss.send(
       WEBHOOK_DELIVERY_QUEUE,
-      { deliveryId: id, guildId: entry.guildId } satisfies DeliveryJob,
+      { deliveryId: delivery.id, guildId: delivery.guildId } satisfies DeliveryJob,
       jobOptions(WEBHOOK_RETRIES),
     );
     wake();
@@ -216,6 +223,7 @@ export async function startWebhookDeliveries(
   });
 
   return {
+    send,
     async stop() {
       stopping = true;
       unfollow();

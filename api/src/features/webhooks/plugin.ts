@@ -8,5 +8,5 @@ export const webhooks: FastifyPluginAsyncTypebox = async (app) => {
     startWebhookDeliveries(engine, app.ctx, app.log),
   );
   if (deliveries) app.addHook('preClose', async () => deliveries.stop());
-  await app.register(webhookRoutes);
+  await app.register(webhookRoutes, { deliveries });
 };

@@ -1,18 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { DEVELOPER_ROUTES, type WebhookDelivery } from '@roconnect/shared-lib/contract';
-import { putWebhookRoute, webhookDeliveriesRoute } from '@roconnect/shared-lib/contract/schemas';
+import {
+  putWebhookRoute,
+  retryWebhookDeliveryRoute,
+  testWebhookRoute,
+  webhookDeliveriesRoute,
+} from '@roconnect/shared-lib/contract/schemas';
 import { authOf } from '../../context';
 import { recordSettingChange } from '../../domain/audit/record';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { checkWebhookUrl, webhookOrigin } from '../../domain/webhooks/address';
+import { webhookTestPayload } from '../../domain/webhooks/events';
 import {
+  createDelivery,
+  findDelivery,
   listDeliveries,
   removeWebhook,
+  reopenDelivery,
   setWebhook,
   webhookUrlOf,
   type DeliveryRow,
 } from '../../domain/webhooks/store';
-import { ApiError } from '../../lib/errors';
+import { ApiError, conflict, notFound } from '../../lib/errors';
+import type { WebhookDeliveries } from './delivery-job';
 
 /**
  * Webhook saves a user may make a minute (every server together). Each save resolves the host
@@ -44,22 +56,54 @@ const toDto = (row: DeliveryRow): WebhookDelivery => ({
   finished_at: row.finishedAt?.toISOString() ?? null,
 });
 
+const noWebhook = () => conflict('This server has no webhook: save one first.', 'no_webhook');
+
 /**
  * A server's outbound webhook (api/README.md › Developer API › Webhooks): its managers set the
- * HTTPS endpoint (its signing secret answered this once) and read the latest deliveries.
+ * HTTPS endpoint (its signing secret answered this once), read the latest deliveries, send a test
+ * event and send a failed delivery again.
  */
-export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const webhookRoutes: FastifyPluginAsyncTypebox<{
+  deliveries: WebhookDeliveries | null;
+}> = async (app, { deliveries: sender }) => {
   const { ctx } = app;
   const authed = { onRequest: app.authenticate };
   const { allowPrivateWebhooks } = ctx.settings.developerApi;
 
   // counted per user before anything is read (a stranger's loop is limited too), in the rate
   // limiter's store: Redis when it answers, so every replica counts together
-  const saves = app.createRateLimit({
-    max: WEBHOOK_SAVES_PER_MINUTE,
-    timeWindow: MINUTE_MS,
-    keyGenerator: (req) => `webhook-save-${req.auth?.userId ?? req.ip}`,
-  });
+  const limiter = (kind: string) =>
+    app.createRateLimit({
+      max: WEBHOOK_SAVES_PER_MINUTE,
+      timeWindow: MINUTE_MS,
+      keyGenerator: (req) => `webhook-${kind}-${req.auth?.userId ?? req.ip}`,
+    });
+  const limited =
+    (count: ReturnType<typeof limiter>, what: string) => async (request: FastifyRequest) => {
+      const counted = await count(request);
+      if (counted.isAllowed || !counted.isExceeded) return;
+      const seconds = Math.max(1, counted.ttlInSeconds);
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `You ${what} more than ${WEBHOOK_SAVES_PER_MINUTE} times this minute: try again in ${seconds} s.`,
+        { 'retry-after': String(seconds) },
+      );
+    };
+  const saves = limited(limiter('save'), 'saved a webhook');
+  // a test and a retry each POST to the endpoint: counted together, like saves
+  const sends = limited(limiter('send'), 'sent webhook deliveries');
+
+  /** What sends deliveries; 503 where this API runs no jobs (asked before anything is written). */
+  function deliveriesSender(): WebhookDeliveries {
+    if (!sender)
+      throw new ApiError(
+        503,
+        'deliveries_unavailable',
+        'Webhook deliveries are not running on this API: try again later.',
+      );
+    return sender;
+  }
 
   app.put(
     DEVELOPER_ROUTES.webhook.path,
@@ -68,15 +112,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...authed,
       preHandler: async (request) => {
         if ((request.body as { url: string | null }).url === null) return;
-        const count = await saves(request);
-        if (count.isAllowed || !count.isExceeded) return;
-        const seconds = Math.max(1, count.ttlInSeconds);
-        throw new ApiError(
-          429,
-          'rate_limited',
-          `You saved a webhook more than ${WEBHOOK_SAVES_PER_MINUTE} times this minute: try again in ${seconds} s.`,
-          { 'retry-after': String(seconds) },
-        );
+        await saves(request);
       },
     },
     async (request) => {
@@ -127,6 +163,72 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
           deliveries: deliveries.map(toDto),
         },
       };
+    },
+  );
+
+  app.post(
+    DEVELOPER_ROUTES.testWebhook.path,
+    { schema: testWebhookRoute, ...authed, preHandler: sends },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      const webhook = await webhookUrlOf(ctx.db, guild.id);
+      if (!webhook) throw noWebhook();
+      const send = deliveriesSender();
+      const id = randomUUID();
+      const delivery = await createDelivery(ctx.db, {
+        id,
+        guildId: guild.id,
+        event: 'webhook.test',
+        body: JSON.stringify(webhookTestPayload(id, guild.id)),
+      });
+      await send.send({ id, guildId: guild.id });
+      await recordSettingChange(ctx.db, {
+        guildId: guild.id,
+        actorUserId: userId,
+        setting: 'webhook_test',
+        before: null,
+        after: `test event sent to ${webhookOrigin(webhook.url)}`,
+      });
+      return reply.code(202).send({ success: true as const, data: toDto(delivery) });
+    },
+  );
+
+  app.post(
+    DEVELOPER_ROUTES.retryWebhookDelivery.path,
+    { schema: retryWebhookDeliveryRoute, ...authed, preHandler: sends },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      const found = await findDelivery(ctx.db, request.params.delivery_id);
+      // another server's delivery is not told apart from none
+      if (!found || found.guildId !== guild.id)
+        throw notFound('This server has no such webhook delivery.', 'delivery_not_found');
+      if (found.status !== 'failed')
+        throw conflict(
+          `This delivery is ${found.status}: only a failed delivery can be sent again.`,
+          'delivery_not_failed',
+        );
+      const webhook = await webhookUrlOf(ctx.db, guild.id);
+      if (!webhook) throw noWebhook();
+      if (found.body === null)
+        throw conflict(
+          'This delivery can no longer be sent again: its content is not kept.',
+          'delivery_not_kept',
+        );
+      const send = deliveriesSender();
+      const reopened = await reopenDelivery(ctx.db, guild.id, found.id);
+      if (!reopened)
+        throw conflict('This delivery is being sent again already.', 'delivery_not_failed');
+      await send.send({ id: reopened.id, guildId: guild.id });
+      await recordSettingChange(ctx.db, {
+        guildId: guild.id,
+        actorUserId: userId,
+        setting: 'webhook_retry',
+        before: null,
+        after: `${found.event} delivery ${found.id} sent again to ${webhookOrigin(webhook.url)}`,
+      });
+      return reply.code(202).send({ success: true as const, data: toDto(reopened) });
     },
   );
 };

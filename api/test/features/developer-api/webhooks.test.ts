@@ -5,23 +5,21 @@
  * again with backoff after a failing receiver; private and loopback addresses refused unless
  * ALLOW_PRIVATE_WEBHOOKS is set.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/app';
 import { announceUnlinkCleanup } from '../../../src/domain/audit/record';
 import { isPrivateAddress, checkedAddresses } from '../../../src/domain/webhooks/address';
 import { sendDelivery } from '../../../src/domain/webhooks/send';
 import { setWebhook } from '../../../src/domain/webhooks/store';
 import { testSettings } from '../../support/app';
 import { queryRows } from '../../support/db';
-import { createFakeIntegrations } from '../../support/fake-integrations';
 import { linkedAccountId, verifyAs } from '../../support/console';
 import { completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { until } from '../../support/until';
+import { appRunningJobs, receiver, receiverAccepts } from '../../support/webhook-receiver';
 import { GROUP, GUILD_A, GUILD_C, MAX, OLIVIA, PETE } from '../../support/world';
 
 /** Every string and number in a JSON value, as strings. */
@@ -38,28 +36,6 @@ const t = useFakeApp();
 const webhookUrl = `/api/v1/server/${GUILD_A}/webhook`;
 const putWebhook = (app: FastifyInstance, s: Session, url: string | null) =>
   app.inject({ method: 'PUT', url: webhookUrl, headers: s.headers, payload: { url } });
-
-/** A receiver on this machine answering `statuses` in turn (then 200), keeping what it got. */
-async function receiver(statuses: number[]) {
-  const got: { headers: IncomingHttpHeaders; body: string }[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => {
-      got.push({ headers: req.headers, body });
-      res.statusCode = statuses[got.length - 1] ?? 200;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    got,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /**
  * An endpoint that answers 200 headers at once, then one byte of its body a second and never
@@ -95,25 +71,6 @@ async function trickler() {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/**
- * The receiver's check, as a developer would write it from the docs: HMAC-SHA256 of
- * `${timestamp}.${body}` under the secret, hex, after `v1=`, compared in constant time.
- */
-function receiverAccepts(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
-  const timestamp = String(headers['x-roconnect-timestamp']);
-  const given = String(headers['x-roconnect-signature']);
-  if (!/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300)
-    return false;
-  const expected =
-    'v1=' +
-    createHmac('sha256', secret)
-      .update(timestamp + '.' + body)
-      .digest('hex');
-  return (
-    given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
-  );
 }
 
 describe('private and loopback addresses', () => {
@@ -300,21 +257,8 @@ describe('deliveries', () => {
     app = undefined;
   });
 
-  /** An app that runs its jobs, with private webhooks allowed (the receiver is on this machine). */
   async function appWithJobs(env: Record<string, string> = {}) {
-    await t.app.close();
-    app = await buildApp({
-      settings: testSettings({
-        ALLOW_PRIVATE_WEBHOOKS: 'true',
-        WEBHOOK_RETRY_DELAY_SECONDS: '1',
-        ...env,
-      }),
-      integrations: createFakeIntegrations(t.world),
-      database: t.tdb.database,
-      logger: false,
-      jobs: true,
-    });
-    await app.ready();
+    app = await appRunningJobs(t, env);
     return app;
   }
 

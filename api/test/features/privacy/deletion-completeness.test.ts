@@ -117,6 +117,7 @@ describe('deleting an account', () => {
       maxVerified: randomUUID(),
       maxUnlinked: randomUUID(),
       ninaVerified: randomUUID(),
+      maxFailed: randomUUID(),
     };
     const pending: [string, string, string][] = [
       [ids.maxVerified, 'member.verified', body('member.verified', MAX, 'member_max')],
@@ -128,6 +129,11 @@ describe('deleting an account', () => {
       await tdb.database.db.execute(sql`
         INSERT INTO webhook_deliveries (id, guild_id, event, body, status, attempts)
         VALUES (${id}, ${GUILD}, ${event}, ${text}, 'pending', 1)`);
+    // one that failed for good, its body kept for a manager's retry
+    await tdb.database.db.execute(sql`
+      INSERT INTO webhook_deliveries (id, guild_id, event, body, status, attempts, finished_at)
+      VALUES (${ids.maxFailed}, ${GUILD}, 'member.verified',
+              ${body('member.verified', MAX, 'member_max')}, 'failed', 6, now())`);
 
     await deleteAccount(max);
 
@@ -161,6 +167,8 @@ describe('deleting an account', () => {
       roles_removed: ['Verified'],
       nickname: null,
     });
+    // the failed one can no longer be sent again: its body is gone
+    expect(await delivery(ids.maxFailed)).toMatchObject({ body: null, status: 'failed' });
     // Nina's delivery is hers, untouched
     const ninas = await delivery(ids.ninaVerified);
     expect([ninas.status, ninas.body]).toEqual(['pending', pending[2]![2]]);
