@@ -139,7 +139,7 @@ describe("npm start's process tree", () => {
     for (const service of services) {
       expect(tree.filter((p) => p.ppid === service.pid).map(line)).toEqual([]);
       expect(service.argv.find((arg) => /\.(m?js|ts)$/.test(arg))).toMatch(
-        /\/(emulator\/dist\/main\.js|api\/dist\/main\.js|tools\/serve-remotes\.mjs|shell\/dist-server\/server\.mjs)$/,
+        /\/(emulator\/dist\/main\.js|api\/dist\/main\.js|shell\/server\/serve-remotes\.mjs|shell\/dist-server\/server\.mjs)$/,
       );
     }
   });
@@ -151,7 +151,7 @@ describe("npm start's process tree", () => {
     const owners = remotes.map((name) => listeningPids(portOf(name), pids));
     const first = owners[0]?.[0];
     expect(owners).toEqual(remotes.map(() => [first]));
-    expect(line(tree.find((p) => p.pid === first)!)).toMatch(/tools\/serve-remotes\.mjs/);
+    expect(line(tree.find((p) => p.pid === first)!)).toMatch(/shell\/server\/serve-remotes\.mjs/);
     for (const name of remotes) {
       const manifest = await request(portOf(name), '/mf-manifest.json');
       expect(manifest.status).toBe(200);
