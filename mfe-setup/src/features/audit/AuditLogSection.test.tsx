@@ -38,7 +38,7 @@ it('shows verifications and setting changes newest first, with their details', a
   expect(screen.getByText('Loading the audit log...')).toBeInTheDocument();
   await within(region()).findByRole('table');
   const [verification, setting] = bodyRows();
-  expect(verification).toHaveTextContent('Verified other_owner on the website');
+  expect(verification).toHaveTextContent('Verified Other Owner on the website');
   const details = within(verification!);
   const detail = (term: string) => details.getByText(term).nextElementSibling;
   expect(detail('Roblox account')).toHaveTextContent('SomeoneElse');
@@ -46,7 +46,7 @@ it('shows verifications and setting changes newest first, with their details', a
   expect(detail('Roles removed')).toHaveTextContent('none');
   expect(detail('Nickname')).toHaveTextContent('(none) → SomeoneElse');
   expect(detail('DM sent')).toHaveTextContent('Yes');
-  expect(setting).toHaveTextContent('demo_user');
+  expect(setting).toHaveTextContent('Demo User');
   expect(setting).toHaveTextContent('Changed Nickname format');
   expect(setting).toHaveTextContent('Roblox username → Roblox display name');
   const time = within(setting!).getByText(relativeTime('2025-08-01T09:00:00.000Z'));
@@ -66,33 +66,108 @@ it('loads more pages until there are no more', async () => {
   expect(within(region()).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 });
 
-it('filters by member, checks the id, and shows everyone again', async () => {
-  const members: (string | null)[] = [];
+it('shows roles, channels and people by name, their ids on hover', async () => {
+  db.audit.push({
+    server_id: SERVER_ID,
+    id: 'audit-role',
+    kind: 'setting_change',
+    at: '2025-08-03T09:00:00.000Z',
+    actor: { user_id: 'x', discord_id: '100000000000000002', username: 'other_owner' },
+    setting: 'verified_role',
+    before: 'Old name (200000000000000012)',
+    after: 'Verified (200000000000000011)',
+  } as MockAuditEntry);
+  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
+  await within(region()).findByRole('table');
+  const row = bodyRows()[0]!;
+  // the role's name as the server has it now, its id on hover
+  expect(row).toHaveTextContent('Changed Verified role');
+  expect(row).toHaveTextContent('Moderators → Verified');
+  expect(within(row).getByText('Moderators')).toHaveAttribute(
+    'title',
+    'Role ID 200000000000000012',
+  );
+  expect(within(row).getByText('Other Owner')).toHaveAttribute(
+    'title',
+    'Discord user ID 100000000000000002',
+  );
+  expect(row).not.toHaveTextContent('200000000000000011');
+});
+
+/** The filters each request of the log carried, as its query. */
+function recordQueries() {
+  const queries: Record<string, string>[] = [];
   server.use(
     http.get(`*${API_PATHS.serverAudit(SERVER_ID)}`, ({ request }) => {
-      members.push(new URL(request.url).searchParams.get('member'));
+      const params = Object.fromEntries(new URL(request.url).searchParams);
+      delete params.limit;
+      queries.push(params);
       return undefined;
     }),
   );
+  return queries;
+}
+
+const field = (name: string | RegExp) => within(region()).getByLabelText(name);
+
+it('filters by a member’s name or Discord user ID, and clears the filters', async () => {
+  const queries = recordQueries();
   const user = userEvent.setup();
   renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
   await within(region()).findByRole('table');
-  const input = within(region()).getByRole('textbox', {
-    name: 'Filter by member (Discord user ID)',
+  const who = within(region()).getByRole('textbox', {
+    name: 'Filter by member (name or Discord user ID)',
   });
-  await user.type(input, 'alex');
-  await user.click(within(region()).getByRole('button', { name: 'Filter' }));
-  expect(input).toHaveAccessibleDescription("Enter the member's Discord user ID (17–20 digits).");
-  await user.clear(input);
-  await user.type(input, '100000000000000002{Enter}');
+  await user.type(who, 'OTHER{Enter}');
   await waitFor(() => expect(bodyRows()).toHaveLength(1));
-  expect(bodyRows()[0]).toHaveTextContent('Verified other_owner');
-  await user.clear(input);
-  await user.type(input, '100000000000000009{Enter}');
-  expect(await within(region()).findByText('Nothing for this member')).toBeInTheDocument();
-  await user.click(within(region()).getByRole('button', { name: 'Show everyone' }));
+  expect(bodyRows()[0]).toHaveTextContent('Verified Other Owner');
+  await user.clear(who);
+  await user.type(who, '100000000000000009{Enter}');
+  expect(await within(region()).findByText('Nothing matches these filters')).toBeInTheDocument();
+  await user.click(within(region()).getByRole('button', { name: 'Clear filters' }));
   await waitFor(() => expect(bodyRows()).toHaveLength(2));
-  expect(members).toEqual([null, '100000000000000002', '100000000000000009', null]);
+  expect(who).toHaveValue('');
+  expect(queries).toEqual([{}, { name: 'OTHER' }, { member: '100000000000000009' }, {}]);
+});
+
+it('filters by action and by days, in the manager’s own time zone', async () => {
+  const queries = recordQueries();
+  const user = userEvent.setup();
+  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
+  await within(region()).findByRole('table');
+  await user.selectOptions(field('Action'), 'Verifications');
+  await user.click(within(region()).getByRole('button', { name: 'Filter' }));
+  await waitFor(() => expect(bodyRows()).toHaveLength(1));
+  expect(bodyRows()[0]).toHaveTextContent('Verified Other Owner');
+  await user.selectOptions(field('Action'), 'All actions');
+  await user.type(field('From'), '2025-08-01');
+  await user.type(field('To'), '2025-08-01');
+  await user.click(within(region()).getByRole('button', { name: 'Filter' }));
+  await waitFor(() => expect(bodyRows()).toHaveLength(1));
+  expect(bodyRows()[0]).toHaveTextContent('Changed Nickname format');
+  expect(queries.slice(1)).toEqual([
+    { action: 'verification' },
+    {
+      from: new Date(2025, 7, 1).toISOString(),
+      to: new Date(2025, 7, 2).toISOString(),
+    },
+  ]);
+});
+
+it('refuses a To day before the From day, and a name too long, without asking', async () => {
+  const queries = recordQueries();
+  const user = userEvent.setup();
+  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
+  await within(region()).findByRole('table');
+  await user.type(field('From'), '2025-08-02');
+  await user.type(field('To'), '2025-08-01');
+  await user.click(within(region()).getByRole('button', { name: 'Filter' }));
+  expect(field('To')).toHaveAccessibleDescription('Choose a day on or after the From day.');
+  await user.clear(field('To'));
+  await user.type(field(/Filter by member/), 'x'.repeat(101));
+  await user.click(within(region()).getByRole('button', { name: 'Filter' }));
+  expect(field(/Filter by member/)).toHaveAccessibleDescription('Enter at most 100 characters.');
+  expect(queries).toEqual([{}]);
 });
 
 describe('with the keyboard', () => {
@@ -129,18 +204,17 @@ describe('with the keyboard', () => {
     expect(button).toHaveFocus();
   });
 
-  it('Show everyone leaves the focus in the emptied filter field', async () => {
+  it('Clear filters leaves the focus in the emptied member field', async () => {
     const user = userEvent.setup();
     renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
     await within(region()).findByRole('table');
     const input = within(region()).getByRole('textbox', {
-      name: 'Filter by member (Discord user ID)',
+      name: 'Filter by member (name or Discord user ID)',
     });
     await user.type(input, '100000000000000009{Enter}');
-    expect(await within(region()).findByText('Nothing for this member')).toBeInTheDocument();
-    await user.tab(); // Filter
-    await user.tab(); // Show everyone
-    expect(within(region()).getByRole('button', { name: 'Show everyone' })).toHaveFocus();
+    expect(await within(region()).findByText('Nothing matches these filters')).toBeInTheDocument();
+    const clear = within(region()).getByRole('button', { name: 'Clear filters' });
+    clear.focus();
     await user.keyboard(' ');
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     expect(input).toHaveValue('');

@@ -6,15 +6,15 @@ import {
   Card,
   EmptyState,
   ErrorState,
-  Label,
   LoadingState,
-  TextInput,
   api,
   apiErrorMessage,
   apiErrorStatus,
   visuallyHiddenStyles,
+  type AuditFilter,
 } from '@roconnect/shared-lib';
 import { useApiMutation } from '@roconnect/shared-lib/query';
+import { AuditFilters } from './AuditFilters';
 import { AuditRow } from './AuditRow';
 import { saveFile } from './saveFile';
 import { useAuditLog } from './useAuditLog';
@@ -35,25 +35,13 @@ const Intro = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(4)};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
-const Filter = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: flex-start;
-  margin-bottom: ${({ theme }) => theme.space(4)};
-  > :first-child {
-    flex: 1 1 14rem;
-  }
-`;
-const Scroll = styled.div`
-  overflow-x: auto;
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-  }
-`;
+/**
+ * A table at desktop widths; on phones each entry is a card (when and who on one line, then what
+ * and its details), so nothing needs a sideways scroll. The explicit roles keep it a table for
+ * screen readers when the layout changes.
+ */
 const Table = styled.table`
   width: 100%;
-  min-width: 40rem;
   border-collapse: collapse;
   font-size: 0.9375rem;
   th,
@@ -62,6 +50,7 @@ const Table = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: left;
     vertical-align: top;
+    overflow-wrap: anywhere;
   }
   th {
     font-weight: 600;
@@ -70,14 +59,40 @@ const Table = styled.table`
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: -3px;
   }
+  @media (max-width: 40rem) {
+    thead {
+      ${visuallyHiddenStyles}
+    }
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+    tr {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr);
+      column-gap: ${({ theme }) => theme.space(2)};
+      padding: ${({ theme }) => theme.space(3)} 0;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    td {
+      padding: ${({ theme }) => theme.space(0.5)} 0;
+      border: 0;
+    }
+    td.when {
+      color: ${({ theme }) => theme.colors.textMuted};
+    }
+    td.what,
+    td.details {
+      grid-column: 1 / -1;
+    }
+    td.what {
+      font-weight: 600;
+    }
+  }
 `;
 const Caption = styled.caption`
   ${visuallyHiddenStyles}
-`;
-const FilterButtons = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space(2)};
-  padding-top: 1.75rem;
 `;
 const More = styled.div`
   display: flex;
@@ -85,18 +100,13 @@ const More = styled.div`
   margin-top: ${({ theme }) => theme.space(3)};
 `;
 
-const DISCORD_ID = /^\d{17,20}$/;
-
 /** Who verified, with which account, what changed, and every setting change: newest first. */
 export function AuditLogSection({ serverId }: { serverId: string }) {
   const headingId = useId();
-  const filterId = useId();
-  const [memberInput, setMemberInput] = useState('');
-  const [member, setMember] = useState<string | null>(null);
-  const [filterError, setFilterError] = useState<string>();
+  const [filter, setFilter] = useState<AuditFilter | null>(null);
   const exportLog = useApiMutation({
-    call: async (filter: string | null) => {
-      const { blob, filename } = await api.server.auditExport(serverId, { member: filter });
+    call: async (shown: AuditFilter | null) => {
+      const { blob, filename } = await api.server.auditExport(serverId, shown ?? {});
       saveFile(blob, filename);
     },
     success: 'Audit log exported',
@@ -107,8 +117,7 @@ export function AuditLogSection({ serverId }: { serverId: string }) {
         : 'Failed to export the audit log',
   });
   const exporting = exportLog.isPending;
-  const { state, loadMore, retry } = useAuditLog(serverId, member);
-  const filterInput = useRef<HTMLInputElement>(null);
+  const { state, loadMore, retry } = useAuditLog(serverId, filter);
   const rows = useRef<HTMLTableSectionElement>(null);
   const loadMoreButton = useRef<HTMLButtonElement>(null);
   /** the index of the first entry "Load more" asked for, while it loads */
@@ -128,18 +137,8 @@ export function AuditLogSection({ serverId }: { serverId: string }) {
     else loadMoreButton.current?.focus();
   }, [state]);
 
-  function applyFilter() {
-    const value = memberInput.trim();
-    if (value && !DISCORD_ID.test(value)) {
-      setFilterError("Enter the member's Discord user ID (17–20 digits).");
-      return;
-    }
-    setFilterError(undefined);
-    setMember(value || null);
-  }
-
   async function exportCsv() {
-    await exportLog.run(member);
+    await exportLog.run(filter);
   }
 
   return (
@@ -153,46 +152,7 @@ export function AuditLogSection({ serverId }: { serverId: string }) {
       <Intro>
         Every verification in this server and every change to its settings, newest first.
       </Intro>
-      <Filter
-        role="search"
-        aria-label="Filter the audit log"
-        onSubmit={(event) => {
-          event.preventDefault();
-          applyFilter();
-        }}
-      >
-        <div>
-          <Label htmlFor={filterId}>Filter by member (Discord user ID)</Label>
-          <TextInput
-            id={filterId}
-            ref={filterInput}
-            value={memberInput}
-            inputMode="numeric"
-            autoComplete="off"
-            error={filterError}
-            onChange={(event) => setMemberInput(event.target.value)}
-          />
-        </div>
-        <FilterButtons>
-          <Button type="submit" variant="secondary">
-            Filter
-          </Button>
-          {member && (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setMemberInput('');
-                setMember(null);
-                setFilterError(undefined);
-                // this button goes with the filter: keep the keyboard in the (now empty) field
-                filterInput.current?.focus();
-              }}
-            >
-              Show everyone
-            </Button>
-          )}
-        </FilterButtons>
-      </Filter>
+      <AuditFilters filtered={filter !== null} onApply={setFilter} />
       {state.status === 'loading' && <LoadingState label="Loading the audit log..." />}
       {state.status === 'failed' && (
         <ErrorState
@@ -203,34 +163,40 @@ export function AuditLogSection({ serverId }: { serverId: string }) {
       )}
       {state.status === 'ready' && state.entries.length === 0 && (
         <EmptyState
-          title={member ? 'Nothing for this member' : 'Nothing here yet'}
+          title={filter ? 'Nothing matches these filters' : 'Nothing here yet'}
           description={
-            member
-              ? 'This member has not verified in this server.'
+            filter
+              ? 'Try another name, action or dates, or clear the filters.'
               : 'Verifications and setting changes will show up here.'
           }
         />
       )}
       {state.status === 'ready' && state.entries.length > 0 && (
         <>
-          <Scroll tabIndex={0} role="region" aria-label="Audit log entries">
-            <Table>
-              <Caption>Audit log, newest first</Caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody ref={rows}>
-                {state.entries.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} />
-                ))}
-              </tbody>
-            </Table>
-          </Scroll>
+          <Table role="table">
+            <Caption>Audit log, newest first</Caption>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  When
+                </th>
+                <th scope="col" role="columnheader">
+                  Who
+                </th>
+                <th scope="col" role="columnheader">
+                  What
+                </th>
+                <th scope="col" role="columnheader">
+                  Details
+                </th>
+              </tr>
+            </thead>
+            <tbody role="rowgroup" ref={rows}>
+              {state.entries.map((entry) => (
+                <AuditRow key={entry.id} entry={entry} />
+              ))}
+            </tbody>
+          </Table>
           {state.moreFailed && (
             <Banner tone="error" title="Couldn't load more entries">
               Try again.

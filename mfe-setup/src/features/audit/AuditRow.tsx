@@ -1,10 +1,16 @@
 import styled from 'styled-components';
-import { exactTime, relativeTime, type AuditEntry } from '@roconnect/shared-lib';
+import {
+  exactTime,
+  relativeTime,
+  type AuditEntry,
+  type AuditTextPart,
+  type SettingAuditEntry,
+} from '@roconnect/shared-lib';
 import { actorName, change, settingLabel, sourceLabel } from './auditTexts';
 
 const Details = styled.dl`
   display: grid;
-  grid-template-columns: auto 1fr;
+  grid-template-columns: auto minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(0.5)} ${({ theme }) => theme.space(2)};
   margin: 0;
   dt {
@@ -16,11 +22,74 @@ const Details = styled.dl`
   }
 `;
 
-const list = (names: string[]) => (names.length ? names.join(', ') : 'none');
+/** A role, channel or user by name; its id on hover. */
+const Named = styled.span`
+  font-weight: 600;
+  text-decoration: underline dotted;
+  text-underline-offset: 0.2em;
+`;
+
+const KIND_WORDS = { role: 'Role', channel: 'Channel', user: 'Discord user' } as const;
+
+/** The id a name stands for, as its hover text. */
+const idTitle = (part: { kind?: AuditTextPart['kind']; id: string }) =>
+  `${part.kind ? KIND_WORDS[part.kind] : 'Discord'} ID ${part.id}`;
+
+function Parts({ parts }: { parts: AuditTextPart[] }) {
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.id ? (
+          <Named key={i} title={idTitle({ kind: part.kind, id: part.id })} data-id={part.id}>
+            {part.text}
+          </Named>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+/** A person by their display name, their Discord id on hover. */
+function Person({ person }: { person: { discord_id: string; username: string; name?: string } }) {
+  return (
+    <Named title={idTitle({ kind: 'user', id: person.discord_id })} data-id={person.discord_id}>
+      {person.name || person.username}
+    </Named>
+  );
+}
+
+function Who({ entry }: { entry: AuditEntry }) {
+  return entry.actor ? <Person person={entry.actor} /> : <>{actorName(entry)}</>;
+}
+
+/** A list of roles by name with their ids, or `none`. */
+function Roles({ named, stored }: { named?: AuditTextPart[]; stored: string[] }) {
+  const parts = named ?? stored.map((text) => ({ text }));
+  if (!parts.length) return <>none</>;
+  return <Parts parts={parts.flatMap((part, i) => (i === 0 ? [part] : [{ text: ', ' }, part]))} />;
+}
+
+/** Settings whose values the page words itself (change()); the others name roles and channels. */
+const WORDED = new Set(['nickname_format', 'join_handling', 'join_dm', 'resync']);
+
+function SettingChange({ entry }: { entry: SettingAuditEntry }) {
+  if (WORDED.has(entry.setting) || (!entry.before_named && !entry.after_named))
+    return <>{change(entry.before, entry.after, entry.setting)}</>;
+  const side = (parts: AuditTextPart[] | null | undefined, raw: string | null) =>
+    parts ? <Parts parts={parts} /> : <>{raw ?? '(none)'}</>;
+  return (
+    <>
+      {side(entry.before_named, entry.before)} → {side(entry.after_named, entry.after)}
+    </>
+  );
+}
 
 /**
- * One row of the audit table: when, who, what happened and its details. Focusable from script
- * (not by Tab), so "Load more" can take the keyboard to the first row it added.
+ * One entry of the log: when, who, what happened and its details. A table row at desktop widths,
+ * a card on phones (AuditLogSection's styles). Focusable from script (not by Tab), so "Load more"
+ * can take the keyboard to the first row it added.
  */
 export function AuditRow({ entry }: { entry: AuditEntry }) {
   const when = (
@@ -30,29 +99,45 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
   );
   if (entry.kind === 'setting_change') {
     return (
-      <tr tabIndex={-1}>
-        <td>{when}</td>
-        <td>{actorName(entry)}</td>
-        <td>Changed {settingLabel(entry.setting)}</td>
-        <td>{change(entry.before, entry.after, entry.setting)}</td>
+      <tr role="row" tabIndex={-1}>
+        <td role="cell" className="when">
+          {when}
+        </td>
+        <td role="cell" className="who">
+          <Who entry={entry} />
+        </td>
+        <td role="cell" className="what">
+          Changed {settingLabel(entry.setting)}
+        </td>
+        <td role="cell" className="details">
+          <SettingChange entry={entry} />
+        </td>
       </tr>
     );
   }
   return (
-    <tr tabIndex={-1}>
-      <td>{when}</td>
-      <td>{actorName(entry)}</td>
-      <td>
-        Verified {entry.member.username} {sourceLabel(entry.source)}
+    <tr role="row" tabIndex={-1}>
+      <td role="cell" className="when">
+        {when}
       </td>
-      <td>
+      <td role="cell" className="who">
+        <Who entry={entry} />
+      </td>
+      <td role="cell" className="what">
+        Verified <Person person={entry.member} /> {sourceLabel(entry.source)}
+      </td>
+      <td role="cell" className="details">
         <Details>
           <dt>Roblox account</dt>
           <dd>{entry.roblox_account.username}</dd>
           <dt>Roles added</dt>
-          <dd>{list(entry.roles_added)}</dd>
+          <dd>
+            <Roles named={entry.roles_added_named} stored={entry.roles_added} />
+          </dd>
           <dt>Roles removed</dt>
-          <dd>{list(entry.roles_removed)}</dd>
+          <dd>
+            <Roles named={entry.roles_removed_named} stored={entry.roles_removed} />
+          </dd>
           <dt>Nickname</dt>
           <dd>{change(entry.nickname_before, entry.nickname_after)}</dd>
           <dt>DM sent</dt>

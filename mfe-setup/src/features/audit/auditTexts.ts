@@ -1,4 +1,9 @@
-import type { AuditEntry, AuditSource } from '@roconnect/shared-lib';
+import {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditEntry,
+  type AuditSource,
+} from '@roconnect/shared-lib';
 import { nicknameFormatLabel } from '../nickname/nicknameFormatOptions';
 
 const SETTINGS: Record<string, string> = {
@@ -14,8 +19,14 @@ const SETTINGS: Record<string, string> = {
   verify_message: 'Verify message',
   bypass_roles: 'Bypass roles',
   restrictions: 'Restrictions',
+  messages: 'Messages',
+  ban_evasion: 'Possible ban evasion',
+  staff_roles: 'Staff roles',
+  config_import: 'Configuration import',
   api_keys: 'API keys',
   webhook: 'Webhook',
+  webhook_test: 'Webhook test',
+  webhook_retry: 'Webhook delivery sent again',
 };
 
 /** The words the Discord settings page uses for a setting's stored values. */
@@ -36,8 +47,14 @@ const SOURCES: Record<AuditSource, string> = {
 export const settingLabel = (setting: string) => SETTINGS[setting] ?? setting.replace(/_/g, ' ');
 export const sourceLabel = (source: AuditSource) => SOURCES[source] ?? source;
 
-/** Who did it: the actor's name, or RoConnect itself. */
-export const actorName = (entry: AuditEntry) => entry.actor?.username ?? 'RoConnect';
+/** Who did it: the actor's display name, or RoConnect itself. */
+export const actorName = (entry: AuditEntry) =>
+  entry.actor ? entry.actor.name || entry.actor.username : 'RoConnect';
+
+/** The action filter's choices, in the log's words. */
+export const actionLabel = (action: AuditAction) =>
+  action === 'verification' ? 'Verifications' : settingLabel(action);
+export const ACTION_CHOICES = AUDIT_ACTIONS.map((value) => ({ value, label: actionLabel(value) }));
 
 /**
  * 'before → after', with '(none)' for an empty side; nickname formats and the Discord settings'

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@roconnect/shared-lib';
+import type { AuditEntry, AuditFilter } from '@roconnect/shared-lib';
 import { AUDIT_PAGE_SIZE, useAuditLog as useAuditLogRead } from '@roconnect/shared-lib/query';
 
 export { AUDIT_PAGE_SIZE };
@@ -15,12 +15,12 @@ export type AuditState =
     };
 
 /**
- * The audit log, newest first, one page at a time (an infinite query of the page's cache);
- * `member` filters by Discord id. A change to the server starts it again at its newest page
+ * The audit log, newest first, one page at a time (an infinite query of the page's cache), with
+ * the filters that are set. A change to the server starts it again at its newest page
  * (serverChanged).
  */
-export function useAuditLog(serverId: string, member: string | null) {
-  const read = useAuditLogRead(serverId, member);
+export function useAuditLog(serverId: string, filter: AuditFilter | null) {
+  const read = useAuditLogRead(serverId, filter);
   const pages = read.data?.pages ?? [];
 
   let state: AuditState;
