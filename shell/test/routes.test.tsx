@@ -80,10 +80,10 @@ describe('routes', () => {
     expect(within(props).getByText('section=audit')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Audit log · RoConnect'));
 
-    act(() => navigate('/server/edit/987654321/roles'));
-    await waitFor(() => expect(within(props).getByText('section=roles')).toBeInTheDocument());
+    act(() => navigate('/server/edit/987654321/binds'));
+    await waitFor(() => expect(within(props).getByText('section=binds')).toBeInTheDocument());
     expect(within(props).getByText('serverId=987654321')).toBeInTheDocument();
-    expect(document.title).toBe('Roles & binds · RoConnect');
+    expect(document.title).toBe('Role binds · RoConnect');
     expect(federation.events.filter((event) => event.includes('ServerConfig'))).toEqual([
       'mount mfe_setup/ServerConfig',
     ]);

@@ -73,10 +73,16 @@ export const SERVER_CONSOLE_SECTIONS = [
     description: 'The nickname members get and the roles that mark them verified or not.',
   },
   {
-    section: 'roles',
-    label: 'Roles & binds',
-    title: 'Roles & binds',
-    description: `The ${BRAND.game} group and the binds that give members their roles.`,
+    section: 'group',
+    label: 'Group',
+    title: 'Group integration',
+    description: `The ${BRAND.game} group whose ranks give members their roles.`,
+  },
+  {
+    section: 'binds',
+    label: 'Role binds',
+    title: 'Role binds',
+    description: `The ${BRAND.game} ranks, badges, game passes and items that give members their roles.`,
   },
   {
     section: 'rules',

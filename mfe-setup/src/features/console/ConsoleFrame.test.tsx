@@ -46,7 +46,7 @@ it("titles the page with the server's name and the section, beside the section i
 });
 
 it('lists every section by its address and marks the current one, and only it', async () => {
-  const { user } = renderFrame('roles');
+  const { user } = renderFrame('binds');
   const links = within(nav()).getAllByRole('link');
   expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
     SERVER_CONSOLE_SECTIONS.map((row) => [
@@ -56,7 +56,7 @@ it('lists every section by its address and marks the current one, and only it', 
         : `/server/edit/${SERVER_ID}/${row.section}`,
     ]),
   );
-  expect(within(nav()).getByRole('link', { current: 'page' })).toHaveTextContent('Roles & binds');
+  expect(within(nav()).getByRole('link', { current: 'page' })).toHaveTextContent('Role binds');
   expect(links.filter((link) => link.hasAttribute('aria-current'))).toHaveLength(1);
 
   await user.click(within(nav()).getByRole('link', { name: 'Audit log' }));

@@ -56,7 +56,7 @@ describe('ServerConfig: loading', () => {
     expect(within(glance).getByRole('link', { name: 'Verified' })).toBeInTheDocument();
     expect(within(glance).getByRole('link', { name: 'No group linked' })).toHaveAttribute(
       'href',
-      `/server/edit/${SERVER_ID}/roles`,
+      `/server/edit/${SERVER_ID}/group`,
     );
   });
 
@@ -71,7 +71,7 @@ describe('ServerConfig: loading', () => {
       '200000000000000011',
     );
     cleanup();
-    await renderPage('roles');
+    await renderPage('group');
     expect(
       screen.getByRole('heading', { level: 2, name: 'Group Integration' }),
     ).toBeInTheDocument();
@@ -151,10 +151,10 @@ describe('ServerConfig: loading', () => {
       <ServerConfig serverId={SERVER_ID} section="verification" />,
     );
     expect(await screen.findByRole('heading', { name: 'Nickname Configuration' })).toBeVisible();
-    rerender(<ServerConfig serverId={SERVER_ID} section="roles" />);
+    rerender(<ServerConfig serverId={SERVER_ID} section="group" />);
     expect(screen.getByRole('heading', { name: 'Group Integration' })).toBeVisible();
-    expect(screen.getByRole('link', { current: 'page' })).toHaveTextContent('Roles & binds');
-    rerender(<ServerConfig serverId={SEED_SERVERS.ownerSetupIncomplete} section="roles" />);
+    expect(screen.getByRole('link', { current: 'page' })).toHaveTextContent('Group');
+    rerender(<ServerConfig serverId={SEED_SERVERS.ownerSetupIncomplete} section="group" />);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Demo Racing League' }),
     ).toBeVisible();
@@ -338,7 +338,7 @@ describe('ServerConfig: Group Integration', () => {
   it('links a group from a URL and lists its ranks', async () => {
     const url = `https://www.roblox.com/groups/${SEED_GROUP_ID}/demo`;
     const bodies = recordRequests(server, 'put', API_PATHS.editGroup(SERVER_ID));
-    const user = await renderPage('roles');
+    const user = await renderPage('group');
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), url);
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
     expect(
@@ -357,7 +357,7 @@ describe('ServerConfig: Group Integration', () => {
     const gate = deferred();
     const bodies = recordRequests(server, 'put', API_PATHS.editGroup(SERVER_ID));
     server.use(http.put(`*${API_PATHS.editGroup(SERVER_ID)}`, async () => void (await gate.until)));
-    const user = await renderPage('roles');
+    const user = await renderPage('group');
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), SEED_GROUP_ID);
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
     expect(
@@ -371,7 +371,7 @@ describe('ServerConfig: Group Integration', () => {
   });
 
   it("shows the API's message when the group does not exist", async () => {
-    const user = await renderPage('roles');
+    const user = await renderPage('group');
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), '999999');
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
     expect(
@@ -397,7 +397,7 @@ describe('ServerConfig: Group Integration', () => {
     });
 
     it('says what Save Group replaces before saving, and the badge bind stays', async () => {
-      const user = await renderPage('roles');
+      const user = await renderPage('group');
       const group = section('Group Integration');
       expect(
         await within(group).findByText(
@@ -432,7 +432,7 @@ describe('ServerConfig: Group Integration', () => {
           return undefined;
         }),
       );
-      const user = await renderPage('roles');
+      const user = await renderPage('group');
       const group = section('Group Integration');
       const remove = within(group).getByRole('button', { name: 'Remove group integration' });
       await waitFor(() => expect(remove).toBeEnabled());
@@ -458,7 +458,9 @@ describe('ServerConfig: Group Integration', () => {
       expect(within(group).getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue(
         '',
       );
-      // the binds editor shows the badge bind that stayed
+      // the binds editor, a section of its own, shows the badge bind that stayed
+      cleanup();
+      await renderPage('binds');
       expect(
         await within(section('Role Binds')).findByRole('group', { name: 'Badge bind 1' }),
       ).toBeInTheDocument();
@@ -467,7 +469,7 @@ describe('ServerConfig: Group Integration', () => {
 
   it('sends nothing when the field is empty', async () => {
     const bodies = recordRequests(server, 'put', API_PATHS.editGroup(SERVER_ID));
-    const user = await renderPage('roles');
+    const user = await renderPage('group');
     await user.click(screen.getByRole('button', { name: 'Save Group' }));
     expect(
       within(section('Group Integration')).getByText(EMPTY_GROUP_EDIT_MESSAGE),

@@ -1,16 +1,17 @@
 import type { ComponentType } from 'react';
 import type { ServerConsoleSection } from '@roconnect/shared-lib';
 import { AuditLogSection } from '../../features/audit/AuditLogSection';
+import { BindsSection } from '../../features/binds/BindsSection';
 import { BackupSection } from '../../features/backup/BackupSection';
 import { StaffRolesSection } from '../../features/staff-roles/StaffRolesSection';
 import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
 import { DevelopersSection } from './sections/DevelopersSection';
 import { DiscordSection } from './sections/DiscordSection';
 import { OverviewSection } from './sections/OverviewSection';
-import { RolesSection } from './sections/RolesSection';
 import { RulesSection } from './sections/RulesSection';
 import type { SectionProps } from './sections/sectionProps';
 import { VerificationSection } from './sections/VerificationSection';
+import { GroupSection } from './GroupSection';
 
 /**
  * What each section of the console shows, by its row in SERVER_CONSOLE_SECTIONS (shared-lib's
@@ -20,7 +21,21 @@ import { VerificationSection } from './sections/VerificationSection';
 export const SECTION_VIEWS: Record<ServerConsoleSection, ComponentType<SectionProps>> = {
   overview: OverviewSection,
   verification: VerificationSection,
-  roles: RolesSection,
+  group: ({ serverId, data, onSaved }) => (
+    <GroupSection
+      serverId={serverId}
+      savedGroupId={data.server_config.group_id ?? ''}
+      group={data.group}
+      onSaved={onSaved}
+    />
+  ),
+  binds: ({ serverId, data, onSaved }) => (
+    <BindsSection
+      serverId={serverId}
+      roles={data.roles.filter((role) => role.assignable)}
+      onSaved={onSaved}
+    />
+  ),
   rules: RulesSection,
   discord: DiscordSection,
   members: ({ serverId, data }) => (

@@ -96,7 +96,7 @@ export function OverviewSection({ serverId, data }: SectionProps) {
           />
           <Fact
             serverId={serverId}
-            section="roles"
+            section="group"
             term="Group"
             value={data.group ? data.group.name : 'No group linked'}
           />
