@@ -25,6 +25,7 @@ import {
   type QueryClient,
 } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
+import { ExampleCall } from './ExampleCall';
 import { ShownOnce } from './ShownOnce';
 
 /** as the API's CreateApiKeyBodySchema allows */
@@ -206,6 +207,7 @@ export function ApiKeysSection({ serverId }: { serverId: string }) {
         />
       )}
       {list}
+      <ExampleCall publicAddress={address.api} serverId={serverId} />
       <Modal
         open={revoking !== null}
         title="Revoke this key?"

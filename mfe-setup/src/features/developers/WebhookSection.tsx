@@ -20,6 +20,7 @@ import {
   useApiMutation,
   useWebhookDeliveries,
   webhookDeliveriesQuery,
+  type QueryClient,
 } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
 import { ShownOnce } from './ShownOnce';
@@ -68,6 +69,17 @@ const List = styled.ul`
   }
 `;
 
+const TestRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(3)};
+  span {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
 /** Addresses the page refuses before asking the API (which also refuses private ones). */
 export function webhookUrlProblem(text: string): string | null {
   const value = text.trim();
@@ -104,9 +116,13 @@ export function deliveryDetail(delivery: WebhookDelivery): string {
   return parts.join(' · ');
 }
 
+/** How many deliveries the page lists, newest first. */
+export const DELIVERIES_SHOWN = 20;
+
 /**
  * The server's outbound webhook: where RoConnect posts member.verified, member.updated and
- * member.unlinked, the signing secret shown once after a save, and the latest deliveries.
+ * member.unlinked, the signing secret shown once after a save, a test event, and the latest
+ * deliveries with a retry for each that failed.
  */
 export function WebhookSection({ serverId }: { serverId: string }) {
   const read = useWebhookDeliveries(serverId);
@@ -136,6 +152,22 @@ export function WebhookSection({ serverId }: { serverId: string }) {
     success: (_saved, address) => (address === null ? 'Webhook removed' : 'Webhook saved'),
   });
   const saving = saveWebhook.isPending;
+  // the list is read again at once, and again while the delivery is pending (the query polls)
+  const deliveriesChanged = (cache: QueryClient) =>
+    cache.invalidateQueries({ queryKey: webhookDeliveriesQuery(serverId).queryKey });
+  const sendTest = useApiMutation({
+    call: () => developerApi.testWebhook(serverId),
+    changes: deliveriesChanged,
+    success: 'Test event sent',
+    failure: (error) => refusalMessage(error) ?? 'Failed to send the test event. Please try again.',
+  });
+  const retry = useApiMutation({
+    call: (deliveryId: string) => developerApi.retryWebhookDelivery(serverId, deliveryId),
+    changes: deliveriesChanged,
+    success: 'Delivery sent again',
+    failure: (error) =>
+      refusalMessage(error) ?? 'Failed to send the delivery again. Please try again.',
+  });
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -173,7 +205,7 @@ export function WebhookSection({ serverId }: { serverId: string }) {
   else
     deliveries = (
       <List aria-label="Recent deliveries">
-        {read.data.deliveries.map((delivery) => (
+        {read.data.deliveries.slice(0, DELIVERIES_SHOWN).map((delivery) => (
           <li key={delivery.id}>
             <code>{delivery.event}</code>
             <Badge tone={DELIVERY_TONES[delivery.status]}>{DELIVERY_LABELS[delivery.status]}</Badge>
@@ -181,6 +213,18 @@ export function WebhookSection({ serverId }: { serverId: string }) {
             <time dateTime={delivery.created_at} title={exactTime(delivery.created_at)}>
               {relativeTime(delivery.created_at)}
             </time>
+            {delivery.status === 'failed' && (
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Retry the ${delivery.event} delivery from ${relativeTime(delivery.created_at)}`}
+                loading={retry.isPending && retry.variables === delivery.id}
+                disabled={retry.isPending && retry.variables !== delivery.id}
+                onClick={() => void retry.run(delivery.id)}
+              >
+                Retry
+              </Button>
+            )}
           </li>
         ))}
       </List>
@@ -216,6 +260,19 @@ export function WebhookSection({ serverId }: { serverId: string }) {
           </Button>
         )}
       </Form>
+      {savedUrl && (
+        <TestRow>
+          <Button
+            variant="secondary"
+            loading={sendTest.isPending}
+            disabled={saving}
+            onClick={() => void sendTest.run()}
+          >
+            Send test webhook
+          </Button>
+          <span>Sends a signed webhook.test event, delivered like the others.</span>
+        </TestRow>
+      )}
       {secret && <ShownOnce label="Signing secret" value={secret} onDone={() => setSecret(null)} />}
       <SubHeading>
         <h3>Recent deliveries</h3>
