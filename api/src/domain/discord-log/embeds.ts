@@ -30,6 +30,8 @@ const SETTING_LABELS: Record<AuditSetting, string> = {
   config_import: 'Configuration import',
   api_keys: 'API keys',
   webhook: 'Webhook',
+  webhook_test: 'Webhook test',
+  webhook_retry: 'Webhook delivery sent again',
 };
 
 const SOURCE_WORDS = {
