@@ -32,6 +32,7 @@ import { publicApiRoutes } from './features/public-api/routes';
 import { robloxRoutes } from './features/roblox/routes';
 import { serverRoutes } from './features/servers/routes';
 import { staffRolesRoutes } from './features/staff-roles/routes';
+import { messagesRoutes } from './features/messages/routes';
 import { verificationRoutes } from './features/verification/routes';
 import { webhooks } from './features/webhooks/plugin';
 import type { Integrations } from './integrations/types';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(feature('binds', ['context'], bindsRoutes));
   await app.register(feature('staff-roles', ['context'], staffRolesRoutes));
+  await app.register(feature('messages', ['context'], messagesRoutes));
   await app.register(feature('config-backup', ['context'], configBackupRoutes));
   await app.register(feature('audit', ['context'], auditRoutes));
   await app.register(feature('health', ['context'], healthRoutes));

@@ -41,6 +41,16 @@ import type {
   StartMemberUpdateRequest,
 } from './memberUpdates';
 import type {
+  EditMessagesData,
+  EditVerifyMessageRequest,
+  MessagesData,
+  PreviewMessagesData,
+  PreviewMessagesRequest,
+  RemovedVerifyMessage,
+  ServerMessages,
+  VerifyMessageState,
+} from './messages';
+import type {
   ConfigBackup,
   ConfigImportQuery,
   ConfigImportResult,
@@ -374,10 +384,50 @@ export const DISCORD_SETTINGS_ROUTES = {
     path: '/api/v1/server/:id/automation',
     types: {} as Types<{ body: AutomationRequest; answer: ServerConfigData }>,
   },
+  /** posts it; a Verify message posted before is deleted once the new one is up (a re-post) */
   verifyMessage: {
     method: 'POST',
     path: '/api/v1/server/:id/verify-message',
     types: {} as Types<{ body: PostVerifyMessageRequest; answer: VerifyMessageData }>,
+  },
+  /** where it is posted now, and its text */
+  verifyMessageState: {
+    method: 'GET',
+    path: '/api/v1/server/:id/verify-message',
+    types: {} as Types<{ answer: VerifyMessageState }>,
+  },
+  /** edits the posted message in place (Discord's Edit Message) */
+  editVerifyMessage: {
+    method: 'PUT',
+    path: '/api/v1/server/:id/verify-message',
+    types: {} as Types<{ body: EditVerifyMessageRequest; answer: VerifyMessageState }>,
+  },
+  /** deletes it in Discord and forgets it (already deleted there: forgotten all the same) */
+  removeVerifyMessage: {
+    method: 'DELETE',
+    path: '/api/v1/server/:id/verify-message',
+    types: {} as Types<{ answer: RemovedVerifyMessage }>,
+  },
+} as const satisfies Record<string, TypedRoute>;
+
+/** A server's own words (docs/product.md › Messages). */
+export const MESSAGE_ROUTES = {
+  messages: {
+    method: 'GET',
+    path: '/api/v1/server/:id/messages',
+    types: {} as Types<{ answer: MessagesData }>,
+  },
+  /** null keeps RoConnect's text; the posted Verify message is edited in place */
+  editMessages: {
+    method: 'PUT',
+    path: '/api/v1/server/:id/edit/messages',
+    types: {} as Types<{ body: ServerMessages; answer: EditMessagesData }>,
+  },
+  /** the texts (given, else saved) as a member of the server would read them */
+  previewMessages: {
+    method: 'POST',
+    path: '/api/v1/server/:id/edit/messages/preview',
+    types: {} as Types<{ body: PreviewMessagesRequest; answer: PreviewMessagesData }>,
   },
 } as const satisfies Record<string, TypedRoute>;
 

@@ -4,6 +4,7 @@
 export * from './types';
 export * from './console';
 export * from './memberUpdates';
+export * from './messages';
 export * from './staffAndBackup';
 export * from './privacy';
 export * from './linkedRoles';

@@ -16,6 +16,11 @@ export const DEFAULT_VERIFY_TEXT = DEFAULT_MESSAGES.verify_message.body;
 
 export type TokenValues = Partial<Record<NicknameToken, string>>;
 
+/** forDiscord false: the names as they are, for a preview on the website (no markdown escapes) */
+export interface RenderOptions {
+  forDiscord?: boolean;
+}
+
 /** One template read, or a 400 naming the field and what is wrong with it. */
 function parsed(text: string, field: MessageField, path: string) {
   const checked = checkMessageTemplate(text, field, path);
@@ -45,11 +50,14 @@ export function fill(
   field: MessageField,
   values: TokenValues,
   fallback: string,
+  { forDiscord = true }: RenderOptions = {},
 ): string {
   const checked = checkMessageTemplate(template, field, field);
-  const plain = Object.fromEntries(
-    Object.entries(values).map(([token, value]) => [token, discordLiteral(value ?? '')]),
-  );
+  const plain = forDiscord
+    ? Object.fromEntries(
+        Object.entries(values).map(([token, value]) => [token, discordLiteral(value ?? '')]),
+      )
+    : values;
   if (checked.ok) return fillMessageTemplate(checked.parts, plain, field);
   const again = checkMessageTemplate(fallback, field, field);
   return again.ok ? fillMessageTemplate(again.parts, plain, field) : fallback;
@@ -60,6 +68,7 @@ export function verifiedDmText(
   messages: ServerMessages,
   values: TokenValues,
   rolesGiven: string[],
+  options: RenderOptions = {},
 ): string {
   const roles = rolesGiven.map((name) => discordLiteral(name, 'a role'));
   const tail = roles.length ? ` Roles given: ${roles.join(', ')}.` : '';
@@ -68,6 +77,7 @@ export function verifiedDmText(
     'verified_dm',
     values,
     DEFAULT_MESSAGES.verified_dm,
+    options,
   );
   const room = 2000 - tail.length;
   return `${
@@ -84,6 +94,7 @@ export function welcomeDmText(
   messages: ServerMessages,
   values: TokenValues,
   verifyUrl: string,
+  options: RenderOptions = {},
 ): string {
   const tail = `\n${verifyUrl}`;
   const text = fill(
@@ -91,6 +102,7 @@ export function welcomeDmText(
     'welcome_dm',
     values,
     DEFAULT_MESSAGES.welcome_dm,
+    options,
   );
   return `${Array.from(text)
     .slice(0, 2000 - tail.length)
@@ -106,11 +118,18 @@ export function verifyMessageBody(
   messages: ServerMessages,
   postedText: string | null,
   serverName: string,
+  options: RenderOptions = {},
 ): DiscordOutgoingMessage {
   const own = messages.verify_message;
   const values = { 'server-name': serverName };
   const label = own
-    ? fill(own.button_label, 'button_label', values, DEFAULT_MESSAGES.verify_message.button_label)
+    ? fill(
+        own.button_label,
+        'button_label',
+        values,
+        DEFAULT_MESSAGES.verify_message.button_label,
+        options,
+      )
     : DEFAULT_MESSAGES.verify_message.button_label;
   const button = {
     type: 1 as const,
@@ -120,8 +139,8 @@ export function verifyMessageBody(
   return {
     embeds: [
       {
-        title: fill(own.title, 'title', values, DEFAULT_MESSAGES.verify_message.title),
-        description: fill(own.body, 'body', values, DEFAULT_MESSAGES.verify_message.body),
+        title: fill(own.title, 'title', values, DEFAULT_MESSAGES.verify_message.title, options),
+        description: fill(own.body, 'body', values, DEFAULT_MESSAGES.verify_message.body, options),
       },
     ],
     components: [button],

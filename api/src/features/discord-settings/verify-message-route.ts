@@ -2,50 +2,66 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { recordSettingChange } from '../../domain/audit/record';
 import { getConfig, saveConfig } from '../../domain/config/config-store';
-import { VERIFY_BUTTON_ID } from '../../domain/config/verify-link';
 import { requireLiveManager } from '../../domain/guilds/access';
+import {
+  CHANNEL_REFUSALS,
+  currentVerifyMessageBody,
+  editPostedVerifyMessage,
+  forgetVerifyMessage,
+  postedVerifyMessage,
+} from '../../domain/messages/verify-post';
+import { getVerifyText, saveVerifyText } from '../../domain/messages/store';
 import { requireBot } from '../../domain/roles/validate';
-import { IntegrationError, type DiscordOutgoingMessage } from '../../integrations/types';
+import { IntegrationError } from '../../integrations/types';
 import { badRequest, conflict } from '../../lib/errors';
 import { consoleLimits } from '../../lib/route-limits';
 import { DISCORD_SETTINGS_ROUTES } from '@roconnect/shared-lib/contract';
-import { verifyMessageRoute } from '@roconnect/shared-lib/contract/schemas';
-import { channelLabel, channelNotPostable, readManagerChannels } from './channel-check';
+import {
+  editVerifyMessageRoute,
+  removeVerifyMessageRoute,
+  verifyMessageRoute,
+  verifyMessageStateRoute,
+} from '@roconnect/shared-lib/contract/schemas';
+import {
+  channelLabel,
+  channelNotPostable,
+  describeStoredChannel,
+  readManagerChannels,
+} from './channel-check';
 
-export const DEFAULT_VERIFY_TEXT =
-  'Press Verify to get your roles in this server from your linked Roblox account.';
+const notPosted = () =>
+  conflict(
+    'There is no Verify message posted in this server: post one first.',
+    'verify_message_not_posted',
+  );
 
-/** Discord's answers that mean "not in this channel" (50013, 50001, 10003): the owner can fix them. */
-const CHANNEL_REFUSALS = new Set(['missing_permissions', 'missing_access', 'unknown_channel']);
-
-/** The Verify message: its text and one button whose presses come back as interactions. */
-export function verifyMessage(text: string): DiscordOutgoingMessage {
-  return {
-    content: text,
-    components: [
-      {
-        type: 1,
-        components: [{ type: 2, style: 1, label: 'Verify', custom_id: VERIFY_BUTTON_ID }],
-      },
-    ],
-  };
+/** Discord's refusal in the Verify message's channel as the owner's 422; anything else rethrown. */
+function channelRefusal(err: unknown): never {
+  if (err instanceof IntegrationError && CHANNEL_REFUSALS.has(err.kind))
+    throw channelNotPostable(err.message);
+  throw err;
 }
 
 /**
- * POST /api/v1/server/{id}/verify-message `{channel_id, text?}` → 201 `{message_id, channel_id}`:
- * posts a message with a Verify button (features/interactions answers its presses), in a channel
- * the bot and the caller can both post in (channel-check.ts).
+ * The Verify message (docs/product.md › Discord settings): a message with a Verify button whose
+ * presses come back as interactions (features/interactions), in a channel the bot and the caller
+ * can both post in (channel-check.ts). It reads as the server's own words (domain/messages), or
+ * the text it was posted with. POST posts it (a re-post: the one posted before is deleted once the
+ * new one is up); GET says where it is; PUT edits it in place; DELETE removes it. Each change is
+ * audited.
  */
 export const verifyMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const limits = consoleLimits(app, ctx.settings, 'verify-message');
+  const authed = { onRequest: app.authenticate, config: limits.config };
+
   app.post(
     DISCORD_SETTINGS_ROUTES.verifyMessage.path,
-    { schema: verifyMessageRoute, onRequest: app.authenticate, config: limits.config },
+    { schema: verifyMessageRoute, ...authed },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const text = request.body.text === undefined ? DEFAULT_VERIFY_TEXT : request.body.text.trim();
-      if (!text)
+      const text = request.body.text === undefined ? null : request.body.text.trim();
+      if (text === '')
         throw badRequest('body.text must not be blank: leave it out for the default text.');
       const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
       await limits.server(request);
@@ -59,14 +75,24 @@ export const verifyMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const channel = (await readManagerChannels(ctx, guild, membership)).require(
         request.body.channel_id,
       );
+      const before = await postedVerifyMessage(ctx.db, guild.id);
+      await saveVerifyText(ctx.db, guild.id, text);
       let posted: { id: string };
       try {
-        posted = await ctx.integrations.discordBot.postMessage(channel.id, verifyMessage(text));
+        posted = await ctx.integrations.discordBot.postMessage(
+          channel.id,
+          await currentVerifyMessageBody(ctx.db, guild),
+        );
       } catch (err) {
-        if (err instanceof IntegrationError && CHANNEL_REFUSALS.has(err.kind))
-          throw channelNotPostable(err.message);
-        throw err;
+        channelRefusal(err);
       }
+      // a re-post: the old message goes once the new one is up (already gone, or refused: left)
+      if (before)
+        await ctx.integrations.discordBot
+          .deleteMessage(before.channel_id, before.message_id)
+          .catch((err: unknown) => {
+            if (!(err instanceof IntegrationError)) throw err;
+          });
       await saveConfig(ctx.db, guild.id, userId, {
         verifyChannelId: channel.id,
         verifyMessageId: posted.id,
@@ -75,12 +101,98 @@ export const verifyMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         guildId: guild.id,
         actorUserId: userId,
         setting: 'verify_message',
-        before: null,
+        before: before
+          ? `posted in ${await describeStoredChannel(ctx, guild.id, before.channel_id, true)}`
+          : null,
         after: `posted in ${channelLabel(channel)}`,
       });
       return reply
         .code(201)
         .send({ success: true as const, data: { message_id: posted.id, channel_id: channel.id } });
+    },
+  );
+
+  app.get(
+    DISCORD_SETTINGS_ROUTES.verifyMessageState.path,
+    { schema: verifyMessageStateRoute, onRequest: app.authenticate },
+    async (request) => {
+      const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+      const [posted, text] = await Promise.all([
+        postedVerifyMessage(ctx.db, guild.id),
+        getVerifyText(ctx.db, guild.id),
+      ]);
+      return { success: true as const, data: { posted, text } };
+    },
+  );
+
+  app.put(
+    DISCORD_SETTINGS_ROUTES.editVerifyMessage.path,
+    { schema: editVerifyMessageRoute, ...authed },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      await limits.server(request);
+      requireBot(guild);
+      const given = request.body.text;
+      const text = typeof given === 'string' ? given.trim() : given;
+      if (text === '')
+        throw badRequest('body.text must not be blank: send null for the default text.');
+      const posted = await postedVerifyMessage(ctx.db, guild.id);
+      if (!posted) throw notPosted();
+      const before = await getVerifyText(ctx.db, guild.id);
+      if (text !== undefined) await saveVerifyText(ctx.db, guild.id, text);
+      const outcome = await editPostedVerifyMessage(ctx, guild);
+      if (outcome.kind === 'refused') {
+        if (text !== undefined) await saveVerifyText(ctx.db, guild.id, before);
+        channelRefusal(outcome.error);
+      }
+      if (outcome.kind !== 'edited') {
+        if (text !== undefined) await saveVerifyText(ctx.db, guild.id, before);
+        throw conflict(
+          'The Verify message was deleted in Discord, so RoConnect forgot it: post it again.',
+          'verify_message_gone',
+        );
+      }
+      const after = text === undefined ? before : text;
+      await recordSettingChange(ctx.db, {
+        guildId: guild.id,
+        actorUserId: userId,
+        setting: 'verify_message',
+        before: `text: ${before ?? 'default'}`,
+        after: `text: ${after ?? 'default'}`,
+      });
+      return { success: true as const, data: { posted, text: after } };
+    },
+  );
+
+  app.delete(
+    DISCORD_SETTINGS_ROUTES.removeVerifyMessage.path,
+    { schema: removeVerifyMessageRoute, ...authed },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      await limits.server(request);
+      requireBot(guild);
+      const posted = await postedVerifyMessage(ctx.db, guild.id);
+      if (!posted) throw notPosted();
+      const where = await describeStoredChannel(ctx, guild.id, posted.channel_id, true);
+      let alreadyGone = false;
+      try {
+        await ctx.integrations.discordBot.deleteMessage(posted.channel_id, posted.message_id);
+      } catch (err) {
+        // deleted in Discord already: forgotten all the same
+        if (err instanceof IntegrationError && err.kind === 'unknown_message') alreadyGone = true;
+        else channelRefusal(err);
+      }
+      await forgetVerifyMessage(ctx.db, guild.id);
+      await recordSettingChange(ctx.db, {
+        guildId: guild.id,
+        actorUserId: userId,
+        setting: 'verify_message',
+        before: `posted in ${where}`,
+        after: null,
+      });
+      return { success: true as const, data: { already_gone: alreadyGone } };
     },
   );
 };

@@ -1,8 +1,10 @@
 import type { VerifyResult } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
-import { linkedMember } from '../../domain/accounts/linked';
+import { findUserByDiscordId, linkedMember } from '../../domain/accounts/linked';
 import { discordSettingsOf, getConfig } from '../../domain/config/config-store';
 import { serverVerifyUrl } from '../../domain/config/verify-link';
+import { welcomeDmText } from '../../domain/messages/render';
+import { getServerMessages, NO_SERVER_MESSAGES } from '../../domain/messages/store';
 import { discordLiteral } from '../../domain/rules/display-text';
 import { updateMember } from '../../domain/verification/update-member';
 import {
@@ -111,10 +113,22 @@ export async function handleMemberEvent(
   let dmSkipped: string | undefined;
   if (settings.joinDm) {
     try {
-      await bot.sendDirectMessage(
-        userId,
-        joinDmText(live.name, serverVerifyUrl(ctx.settings.appUrl, guildId)),
-      );
+      const verifyUrl = serverVerifyUrl(ctx.settings.appUrl, guildId);
+      const { welcome_dm: own } = await getServerMessages(ctx.db, guildId);
+      // the joiner's name, where RoConnect knows it (they signed in once) or Discord shows one
+      const joiner = await findUserByDiscordId(ctx.db, userId);
+      // the server's own welcome (docs/product.md › Messages), else RoConnect's
+      const text = own
+        ? welcomeDmText(
+            { ...NO_SERVER_MESSAGES, welcome_dm: own },
+            {
+              'discord-name': joiner?.globalName || joiner?.username || member.nick || 'there',
+              'server-name': live.name,
+            },
+            verifyUrl,
+          )
+        : joinDmText(live.name, verifyUrl);
+      await bot.sendDirectMessage(userId, text);
       dmSent = true;
     } catch (err) {
       // their privacy settings block it, or Discord says the bot opens DMs too fast (a raid): the

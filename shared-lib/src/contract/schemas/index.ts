@@ -11,6 +11,7 @@ export * from './verification';
 export * from './roblox';
 export * from './servers';
 export * from './discordSettings';
+export * from './messages';
 export * from './binds';
 export * from './audit';
 export * from './health';
