@@ -14,6 +14,8 @@ export const RESOURCE_REFUSAL_CODES: readonly string[] = [
   'not_server_manager',
   'not_your_account',
   'not_a_member',
+  // a manager through a staff role asking for what needs Manage Server itself (the staff roles)
+  'manage_server_only',
 ];
 
 /** A request config that remembers it is already the retry after a refresh. */
