@@ -6,7 +6,7 @@ import {
   type AuditTextPart,
   type SettingAuditEntry,
 } from '@roconnect/shared-lib';
-import { actorName, change, settingLabel, sourceLabel } from './auditTexts';
+import { actorName, change, settingChangeText, sourceLabel } from './auditTexts';
 
 const Details = styled.dl`
   display: grid;
@@ -107,7 +107,7 @@ export function AuditRow({ entry }: { entry: AuditEntry }) {
           <Who entry={entry} />
         </td>
         <td role="cell" className="what">
-          Changed {settingLabel(entry.setting)}
+          {settingChangeText(entry.setting)}
         </td>
         <td role="cell" className="details">
           <SettingChange entry={entry} />

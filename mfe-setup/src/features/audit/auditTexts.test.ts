@@ -1,4 +1,4 @@
-import { change, settingLabel } from './auditTexts';
+import { change, settingChangeText, settingLabel } from './auditTexts';
 
 it('names the Discord settings as their page does', () => {
   expect(
@@ -13,4 +13,10 @@ it('shows their values in the page’s words, and other values as they are', () 
   expect(change('off', 'weekly', 'resync')).toBe('Off → Weekly');
   expect(change(null, '#staff-log', 'log_channel')).toBe('(none) → #staff-log');
   expect(change('off', 'hourly', 'resync')).toBe('Off → hourly');
+});
+
+it('says what an action entry did, and which setting a change changed', () => {
+  expect(settingChangeText('webhook_test')).toBe('Sent a test webhook');
+  expect(settingChangeText('webhook_retry')).toBe('Sent a webhook delivery again');
+  expect(settingChangeText('verified_role')).toBe('Changed Verified role');
 });

@@ -45,6 +45,16 @@ const SOURCES: Record<AuditSource, string> = {
 };
 
 export const settingLabel = (setting: string) => SETTINGS[setting] ?? setting.replace(/_/g, ' ');
+
+/** Entries that record an action rather than a setting's change, in the log's words. */
+const ACTIONS: Record<string, string> = {
+  webhook_test: 'Sent a test webhook',
+  webhook_retry: 'Sent a webhook delivery again',
+};
+
+/** What a setting change entry says happened: "Changed Verified role", "Sent a test webhook". */
+export const settingChangeText = (setting: string) =>
+  ACTIONS[setting] ?? `Changed ${settingLabel(setting)}`;
 export const sourceLabel = (source: AuditSource) => SOURCES[source] ?? source;
 
 /** Who did it: the actor's display name, or RoConnect itself. */
