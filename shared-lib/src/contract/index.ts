@@ -4,3 +4,4 @@ export * from './nicknameTemplate';
 export * from './version';
 export * from './linkedRolesMetadata';
 export * from './messageTemplate';
+export { MAX_REQUIRED_GROUPS } from './constants';

@@ -7,6 +7,7 @@ import type {
   Restrictions,
 } from '../contract/console';
 import type { LookupData } from '../contract/privacy';
+import type { ServerMessages } from '../contract/messages';
 import type {
   BotStats,
   JoinHandling,
@@ -66,8 +67,10 @@ export interface MockServer {
   channels: MockChannel[];
   /** what the bot posted in the server's channels (the Verify messages) */
   posted: MockPostedMessage[];
-  /** the channel of the last Verify message, for the health check */
+  /** the channel of the last Verify message, for the health check; null once removed */
   verify_channel_id: string | null;
+  /** the server's own words (absent: RoConnect's) */
+  messages?: ServerMessages;
   /** Discord role created for each group rank (rank → role id) */
   group_roles: { rank: number; role_id: string }[];
   /** Roblox group rank ranges bound to Discord roles, in the owner's order */

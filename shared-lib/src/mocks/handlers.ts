@@ -6,6 +6,7 @@ import { dashboardHandlers } from './handlers/dashboard';
 import { developerApiHandlers } from './handlers/developerApi';
 import { discordSettingsHandlers } from './handlers/discordSettings';
 import { memberUpdateHandlers } from './handlers/memberUpdates';
+import { messageHandlers } from './handlers/messages';
 import { linkedRolesHandlers } from './handlers/linkedRoles';
 import { privacyHandlers } from './handlers/privacy';
 import { publicHandlers } from './handlers/public';
@@ -21,6 +22,7 @@ export function createHandlers(db: MockDb = mockDb): RequestHandler[] {
     ...serverHandlers(db),
     ...consoleHandlers(db),
     ...discordSettingsHandlers(db),
+    ...messageHandlers(db),
     ...memberUpdateHandlers(db),
     ...staffAndBackupHandlers(db),
     ...developerApiHandlers(db),

@@ -15,11 +15,27 @@ import {
   type EditRestrictionsRequest,
   type Restrictions,
 } from '@roconnect/shared-lib';
+import { MAX_REQUIRED_GROUPS } from '@roconnect/shared-lib/contract';
 import { ConfigSection } from '../config-section/ConfigSection';
 import { useSectionSave } from '../config-section/useSectionSave';
 import { parseIdList } from './idList';
 
 type Action = Restrictions['action'];
+type BanEvasion = Restrictions['ban_evasion'];
+
+const BAN_EVASION: readonly RadioOption<BanEvasion>[] = [
+  {
+    value: 'flag',
+    label: 'Tell staff',
+    description: `The member gets their roles; the log channel and the audit log say which banned account used the same ${BRAND.game} account.`,
+  },
+  {
+    value: 'deny',
+    label: 'Tell staff and restrict',
+    description: 'As above, and the member is restricted: what happens to a caught member below.',
+  },
+  { value: 'off', label: 'Off', description: 'Bans are not checked.' },
+];
 
 const ACTIONS: readonly RadioOption<Action>[] = [
   {
@@ -106,8 +122,15 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
   );
   const [users, setUsers] = useState(saved.blocked_roblox_user_ids.join('\n'));
   const [groups, setGroups] = useState(saved.blocked_group_ids.join('\n'));
+  const [required, setRequired] = useState(saved.required_group_ids.join('\n'));
+  const [banEvasion, setBanEvasion] = useState<BanEvasion>(saved.ban_evasion);
   const [action, setAction] = useState<Action>(saved.action);
-  const [problems, setProblems] = useState<{ age?: string; users?: string; groups?: string }>({});
+  const [problems, setProblems] = useState<{
+    age?: string;
+    users?: string;
+    groups?: string;
+    required?: string;
+  }>({});
   const save = useSectionSave({
     call: (body: EditRestrictionsRequest) => api.server.editRestrictions(serverId, body),
     success: 'Restrictions saved',
@@ -123,13 +146,17 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
     if (!userIds.ok) next.users = userIds.error;
     const groupIds = parseIdList(groups, `${BRAND.game} group`, MAX_BLOCKED_GROUPS);
     if (!groupIds.ok) next.groups = groupIds.error;
+    const requiredIds = parseIdList(required, `${BRAND.game} group`, MAX_REQUIRED_GROUPS);
+    if (!requiredIds.ok) next.required = requiredIds.error;
     setProblems(next);
-    if (!userIds.ok || !groupIds.ok || next.age) return;
+    if (!userIds.ok || !groupIds.ok || !requiredIds.ok || next.age) return;
     void save
       .run({
         min_account_age_days: ageText ? Number(ageText) : null,
         blocked_roblox_user_ids: userIds.ids,
         blocked_group_ids: groupIds.ids,
+        required_group_ids: requiredIds.ids,
+        ban_evasion: banEvasion,
         action,
       })
       .then((ok) => ok && onSaved());
@@ -173,6 +200,22 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
           error={problems.groups}
           disabled={save.saving}
           onChange={setGroups}
+        />
+        <IdListField
+          label={`Required ${BRAND.game} group IDs (group lock)`}
+          hint={`Only members of at least one of these groups may verify; at most ${MAX_REQUIRED_GROUPS}. Empty: no lock.`}
+          value={required}
+          error={problems.required}
+          disabled={save.saving}
+          onChange={setRequired}
+        />
+        <RadioGroup
+          name="ban_evasion"
+          legend={`A ${BRAND.game} account a banned member used here`}
+          options={BAN_EVASION}
+          value={banEvasion}
+          onChange={setBanEvasion}
+          disabled={save.saving}
         />
         <RadioGroup
           name="restriction_action"
