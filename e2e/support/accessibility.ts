@@ -2,18 +2,20 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Waits for the page's finite animations (cards rising in, dialogs fading in) to end: axe measures
- * colour contrast on what is painted, and a card at half opacity is not what the user reads.
+ * Waits for the page's entrance animations (cards rising in, dialogs fading in) to end: axe
+ * measures colour contrast on what is painted, and a card at half opacity is not what the user
+ * reads. Endless ones (a spinner) and long ones (a toast's countdown bar) are what stays.
  */
 async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
+    document.getAnimations().every((animation) => {
+      const timing = animation.effect?.getComputedTiming();
+      return (
+        animation.playState !== 'running' ||
+        timing?.iterations === Infinity ||
+        Number(timing?.activeDuration) > 1_000
+      );
+    }),
   );
 }
 
