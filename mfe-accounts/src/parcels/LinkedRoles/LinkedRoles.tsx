@@ -124,7 +124,13 @@ function Shared({ data }: { data: LinkedRolesData }) {
         {data.shared.map((field) => (
           <Row key={field.key}>
             <dt>{field.name}</dt>
-            <dd>{fieldValue(field)}</dd>
+            <dd>
+              {field.kind === 'date' ? (
+                <time dateTime={field.value}>{fieldValue(field)}</time>
+              ) : (
+                fieldValue(field)
+              )}
+            </dd>
           </Row>
         ))}
       </Values>
