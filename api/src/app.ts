@@ -3,7 +3,6 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import {
-  TypeBoxValidatorCompiler,
   type FastifyPluginAsyncTypebox,
   type TypeBoxTypeProvider,
 } from '@fastify/type-provider-typebox';
@@ -40,6 +39,7 @@ import { PUBLIC_API_ROUTES, PUBLIC_ROUTES } from '@roconnect/shared-lib/contract
 import { ErrorEnvelope } from '@roconnect/shared-lib/contract/schemas';
 import { fallbackStore } from './lib/rate-limit-store';
 import { registerAuthenticate } from './plugins/authenticate';
+import { cachedSerializerFactory, cachedValidatorCompiler } from './plugins/schema-compilers';
 import { changeFeedPlugin } from './plugins/change-feed';
 import { contextPlugin } from './plugins/context';
 import { databasePlugin } from './plugins/database';
@@ -72,8 +72,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: settings.trustProxy,
     bodyLimit: 64 * 1024,
     pluginTimeout: settings.startTimeoutMs,
+    // each schema compiled once, not once per route and per app (plugins/schema-compilers.ts)
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
   })
-    .setValidatorCompiler(TypeBoxValidatorCompiler)
+    .setValidatorCompiler(cachedValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();
 
   // In this order, each closing itself when the app closes, the last first: the database, migrated
