@@ -85,16 +85,28 @@ export const SERVER_CONSOLE_SECTIONS = [
     description: `The ${BRAND.game} ranks, badges, game passes and items that give members their roles.`,
   },
   {
+    section: 'bypass',
+    label: 'Bypass roles',
+    title: 'Bypass roles',
+    description: 'Roles whose members keep their nickname or their roles.',
+  },
+  {
     section: 'rules',
-    label: 'Rules & restrictions',
-    title: 'Rules & restrictions',
-    description: 'Whom verification leaves alone and who may not verify.',
+    label: 'Restrictions',
+    title: 'Restrictions',
+    description: 'Who may not verify here, and what happens to them.',
   },
   {
     section: 'discord',
     label: BRAND.chat,
     title: `${BRAND.chat} settings`,
     description: `What the bot does in your ${BRAND.chat} server: on joins, in a log channel, with a Verify message.`,
+  },
+  {
+    section: 'messages',
+    label: 'Messages',
+    title: 'Messages',
+    description: `Your server's own words in the DMs and the Verify message ${BRAND.product} sends.`,
   },
   {
     section: 'members',

@@ -5,10 +5,11 @@ import { BindsSection } from '../../features/binds/BindsSection';
 import { BackupSection } from '../../features/backup/BackupSection';
 import { StaffRolesSection } from '../../features/staff-roles/StaffRolesSection';
 import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
+import { MessagesSection } from '../../features/messages/MessagesSection';
 import { DevelopersSection } from './sections/DevelopersSection';
 import { DiscordSection } from './sections/DiscordSection';
 import { OverviewSection } from './sections/OverviewSection';
-import { RulesSection } from './sections/RulesSection';
+import { BypassSection, RestrictionsRulesSection } from './sections/RulesSection';
 import type { SectionProps } from './sections/sectionProps';
 import { VerificationSection } from './sections/VerificationSection';
 import { GroupSection } from './GroupSection';
@@ -36,8 +37,10 @@ export const SECTION_VIEWS: Record<ServerConsoleSection, ComponentType<SectionPr
       onSaved={onSaved}
     />
   ),
-  rules: RulesSection,
+  bypass: BypassSection,
+  rules: RestrictionsRulesSection,
   discord: DiscordSection,
+  messages: ({ serverId }) => <MessagesSection serverId={serverId} />,
   members: ({ serverId, data }) => (
     <MemberUpdateSection
       serverId={serverId}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS, setNavigator } from '@roconnect/shared-lib';
 import { SEED_SERVERS, failNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
@@ -22,17 +22,18 @@ afterEach(() => {
   navigateTo.mockReset();
 });
 
-async function renderRules() {
+/** Opens the Restrictions section (`rules`), or the Bypass roles one. */
+async function renderRules(section: 'rules' | 'bypass' = 'rules', { cached = false } = {}) {
   signIn();
-  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="rules" />);
-  expect(screen.getByText('Loading server configuration...')).toBeInTheDocument();
+  renderWithToasts(<ServerConfig serverId={SERVER_ID} section={section} />);
+  if (!cached) expect(screen.getByText('Loading server configuration...')).toBeInTheDocument();
   await screen.findByRole('heading', { level: 1, name: 'Demo Builders Club' });
   return userEvent.setup();
 }
 const region = (name: string) => screen.getByRole('region', { name });
 
-describe('Rules page', () => {
-  it('shows its two sections with the saved values', async () => {
+describe('Bypass roles and Restrictions', () => {
+  it('shows the two sections with the saved values', async () => {
     Object.assign(record(), {
       nickname_bypass_role_ids: [MODERATORS],
       role_bypass_role_ids: [],
@@ -45,16 +46,21 @@ describe('Rules page', () => {
         action: 'kick',
       },
     });
-    await renderRules();
+    await renderRules('bypass');
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
-    ).toEqual(['Bypass roles', 'Restrictions']);
+    ).toEqual(['Bypass roles']);
     const keepNickname = within(region('Bypass roles')).getByRole('group', {
       name: 'Keep their nickname',
     });
     expect(within(keepNickname).getByRole('checkbox', { name: 'Moderators' })).toBeChecked();
     expect(within(keepNickname).getByRole('checkbox', { name: 'Verified' })).not.toBeChecked();
     expect(within(keepNickname).queryByRole('checkbox', { name: '@everyone' })).toBeNull();
+    cleanup();
+    await renderRules('rules', { cached: true });
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual(['Restrictions']);
     const restrictions = region('Restrictions');
     expect(within(restrictions).getByRole('textbox', { name: /account age/ })).toHaveValue('30');
     expect(
@@ -69,7 +75,7 @@ describe('Rules page', () => {
 
   it('saves both bypass lists', async () => {
     const bodies = recordRequests(server, 'put', API_PATHS.editBypassRoles(SERVER_ID));
-    const user = await renderRules();
+    const user = await renderRules('bypass');
     const section = region('Bypass roles');
     await user.click(
       within(within(section).getByRole('group', { name: 'Keep their nickname' })).getByRole(
@@ -117,6 +123,8 @@ describe('Rules page', () => {
         min_account_age_days: 14,
         blocked_roblox_user_ids: ['42', '43'],
         blocked_group_ids: ['5000001'],
+        required_group_ids: [],
+        ban_evasion: 'flag',
         action: 'ban',
       },
     ]);
