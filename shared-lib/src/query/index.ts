@@ -12,7 +12,14 @@ export { verificationQuery, type VerificationChoices } from './verification';
 export { EARLY_ANSWER_KEYS, forgetEarlyAnswers, primeFromEarlyLoad } from './earlyAnswers';
 export { accountsChanged, dashboardChanged, serverChanged } from './invalidations';
 export * from './hooks';
-export { serverChannelsQuery, useServerChannels } from './discordSettings';
+export {
+  serverChannelsQuery,
+  serverMessagesQuery,
+  useServerChannels,
+  useServerMessages,
+  useVerifyMessageState,
+  verifyMessageStateQuery,
+} from './discordSettings';
 export * from './privacy';
 export * from './linkedRoles';
 export * from './developerApi';

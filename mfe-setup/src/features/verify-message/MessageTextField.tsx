@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { FieldError, FieldHint, Label } from '@roconnect/shared-lib';
 import { lengthHint } from './messageLength';
 
-const TextArea = styled.textarea`
+export const TextArea = styled.textarea`
   display: block;
   width: 100%;
   min-height: 6rem;
