@@ -41,7 +41,7 @@ export interface ConsoleFrameProps {
 }
 
 /**
- * The server console's frame (docs/product.md › Server console): the server's name as the title,
+ * The server console's frame (docs/product.md › Server configuration): the server's name as the title,
  * the section under it, a server switcher and the way back, and the section navigation beside
  * (or, on phones, above) the section itself.
  */

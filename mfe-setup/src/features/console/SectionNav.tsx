@@ -100,7 +100,7 @@ export interface SectionNavProps {
 
 /**
  * The console's sections, one link each, the current one marked: a sidebar on wide screens, a
- * menu button on phones (docs/product.md › Server console).
+ * menu button on phones (docs/product.md › Server configuration).
  */
 export function SectionNav({ serverId, section }: SectionNavProps) {
   const menu = useDisclosure();

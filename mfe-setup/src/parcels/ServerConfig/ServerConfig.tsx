@@ -13,7 +13,7 @@ import { LOAD_FAILED_MESSAGE, useServerEditData } from './useServerEditData';
 
 /**
  * /server/edit/{serverId} and /server/edit/{serverId}/{section}: the server console, one section
- * of the server's settings at a time in one frame (docs/product.md › Server console). The parcel
+ * of the server's settings at a time in one frame (docs/product.md › Server configuration). The parcel
  * stays mounted as the user moves between sections and servers; the shell hands it the new props.
  */
 export function ServerConfig({ serverId, section: requested }: ServerConfigProps) {
