@@ -18,7 +18,7 @@ const Line = styled.p`
 `;
 
 /** A plain click goes through the shell's router; the href keeps "open in new tab". */
-const opener = (path: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+export const opener = (path: string) => (event: MouseEvent<HTMLAnchorElement>) => {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
     return;
   event.preventDefault();

@@ -1,4 +1,4 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import {
   BRAND,
@@ -16,7 +16,6 @@ import {
   apiErrorMessage,
   dashboardPath,
   linkedRolesApi,
-  navigate,
   redirectExternal,
   type LinkedRoleField,
   type LinkedRolesData,
@@ -28,6 +27,7 @@ import {
   useApiMutation,
   useLinkedRoles,
 } from '@roconnect/shared-lib/query';
+import { opener } from '../../features/privacy/PrivacyLink';
 
 export const CONNECT_FAILED = `Failed to start connecting with ${BRAND.chat}. Please try again.`;
 export const DISCONNECT_FAILED = 'Failed to disconnect.';
@@ -248,14 +248,6 @@ function ConnectionSection() {
   );
 }
 
-/** A plain click goes through the shell's router; the href keeps "open in new tab". */
-function toDashboard(event: MouseEvent<HTMLAnchorElement>) {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-    return;
-  event.preventDefault();
-  navigate(dashboardPath('accounts'));
-}
-
 /**
  * /account/linked-roles: whether RoConnect writes the member's Discord role connection, what it
  * shares there (the values last written), Connect through Discord and Disconnect.
@@ -268,7 +260,11 @@ export function LinkedRoles({ query }: RoutePageProps) {
         title="Linked Roles"
         subtitle={`Roles a ${BRAND.chat} server gives to members verified with ${BRAND.game}.`}
         action={
-          <LinkButton href={dashboardPath('accounts')} variant="secondary" onClick={toDashboard}>
+          <LinkButton
+            href={dashboardPath('accounts')}
+            variant="secondary"
+            onClick={opener(dashboardPath('accounts'))}
+          >
             Back to Dashboard
           </LinkButton>
         }
