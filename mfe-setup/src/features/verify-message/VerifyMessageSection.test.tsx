@@ -136,3 +136,21 @@ it('says the server must be set up first', async () => {
   expect(await notifications().findByText('Failed to post the Verify message')).toBeInTheDocument();
   expect(channel(section)).toHaveAccessibleDescription(/Finish setting up this server first/);
 });
+
+it('edits the posted message in place and removes it', async () => {
+  const { user, section } = await open();
+  await user.selectOptions(channel(section), '#verify-here');
+  await user.click(postButton(section));
+  const update = await within(section).findByRole('button', { name: 'Update Posted Message' });
+  await user.type(text(section), 'Press the button below.');
+  await user.click(update);
+  expect(await notifications().findByText('Verify message updated')).toBeInTheDocument();
+  expect(posted()).toEqual([{ channel_id: VERIFY_HERE, content: 'Press the button below.' }]);
+
+  await user.click(within(section).getByRole('button', { name: 'Remove Verify Message' }));
+  expect(await notifications().findByText('Verify message removed')).toBeInTheDocument();
+  expect(posted()).toEqual([]);
+  await waitFor(() =>
+    expect(within(section).queryByRole('button', { name: 'Remove Verify Message' })).toBeNull(),
+  );
+});

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
-import { discordSettingsApi } from '@roconnect/shared-lib';
+import { Button, discordSettingsApi } from '@roconnect/shared-lib';
+import { useApiMutation, useVerifyMessageState } from '@roconnect/shared-lib/query';
 import { ChannelSelect } from '../channels/ChannelSelect';
 import type { ChannelChoices } from '../channels/useChannelChoices';
 import { ConfigSection } from '../config-section/ConfigSection';
@@ -11,6 +12,20 @@ import { messageTextProblem, sentText } from './messageLength';
 const Fields = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Current = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: ${({ theme }) => theme.space(4)};
+  padding-top: ${({ theme }) => theme.space(3)};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  p {
+    margin: 0;
+    flex: 1 1 14rem;
+  }
 `;
 
 const Posted = styled.p`
@@ -43,6 +58,20 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
     failure: 'Failed to post the Verify message',
   });
   const textProblem = messageTextProblem(text);
+  const current = useVerifyMessageState(serverId);
+  const posted = current.data?.posted ?? null;
+  const edit = useApiMutation({
+    call: () => discordSettingsApi.editVerifyMessage(serverId, { text: sentText(text) || null }),
+    success: 'Verify message updated',
+    failure: 'Failed to update the Verify message',
+    changes: () => current.refetch(),
+  });
+  const remove = useApiMutation({
+    call: () => discordSettingsApi.removeVerifyMessage(serverId),
+    success: 'Verify message removed',
+    failure: 'Failed to remove the Verify message',
+    changes: () => current.refetch(),
+  });
 
   function post() {
     setPostedIn(null);
@@ -57,6 +86,7 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
     void save.run(ownText).then((done) => {
       if (!done) return;
       setPostedIn(channelName);
+      void current.refetch();
       onPosted();
     });
   }
@@ -93,6 +123,34 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
         />
       </Fields>
       {postedIn && <Posted role="status">Posted in {postedIn}.</Posted>}
+      {posted && (
+        <Current>
+          <p>
+            A Verify message is posted in {choices.nameOf(posted.channel_id) ?? 'a channel'}.
+            Posting again replaces it.
+          </p>
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            loading={edit.isPending}
+            disabled={!!textProblem || remove.isPending}
+            onClick={() => void edit.run()}
+          >
+            Update Posted Message
+          </Button>
+          <Button
+            type="button"
+            variant="danger"
+            size="sm"
+            loading={remove.isPending}
+            disabled={edit.isPending}
+            onClick={() => void remove.run()}
+          >
+            Remove Verify Message
+          </Button>
+        </Current>
+      )}
     </ConfigSection>
   );
 }

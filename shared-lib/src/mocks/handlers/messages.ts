@@ -103,24 +103,25 @@ export function messageHandlers(db: MockDb) {
         const messages = body.messages
           ? readMessages(body.messages as Record<string, unknown>)
           : messagesOf(server);
-        if (!server.members.some((m) => m.user_id === memberId))
+        // the contract names members by Discord id; the mock keeps its users by its own ids
+        const discordUser = db.users.find((u) => u.discord_id === memberId);
+        if (!discordUser || !server.members.some((m) => m.user_id === discordUser.id))
           return fail(
             404,
             'member_not_found',
             `body.member_id: ${memberId} is not a member of this server.`,
           );
-        const account = db.linkedAccounts.find((a) => a.owner_id === memberId);
+        const account = db.linkedAccounts.find((a) => a.owner_id === discordUser.id);
         if (!account)
           return fail(
             400,
             'member_not_linked',
             `body.member_id: ${memberId} has no Roblox account linked to RoConnect; choose a member who has.`,
           );
-        const discordUser = db.users.find((u) => u.discord_id === memberId);
         const values = {
           'roblox-name': account.roblox_username,
           'display-name': account.roblox_display_name,
-          'discord-name': discordUser?.global_name || discordUser?.username || memberId,
+          'discord-name': discordUser.global_name || discordUser.username,
           'server-name': server.server_name,
           'group-rank': '',
         };

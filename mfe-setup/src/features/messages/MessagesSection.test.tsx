@@ -1,0 +1,66 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { recordRequests } from '../../testing/recordRequests';
+import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
+import { ServerConfig } from '../../parcels/ServerConfig/ServerConfig';
+
+const { server, db } = setupMockServer();
+const SERVER_ID = SEED_SERVERS.ownerReady;
+const DEMO_USER_DISCORD_ID = '100000000000000001';
+const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+
+beforeEach(() => signIn());
+
+async function open() {
+  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="messages" />);
+  await screen.findByRole('heading', { level: 2, name: 'Messages' });
+  return userEvent.setup();
+}
+const field = (name: string) => screen.getByRole('textbox', { name });
+
+it('shows RoConnect’s texts until replaced, counts the characters and saves the server’s words', async () => {
+  const bodies = recordRequests(server, 'put', `/api/v1/server/${SERVER_ID}/edit/messages`);
+  const user = await open();
+  expect(field('Verified DM')).toHaveAttribute(
+    'placeholder',
+    'You are verified in {server-name} as {roblox-name} on Roblox.',
+  );
+  await user.type(field('Verified DM'), 'Welcome, {{display-name}!');
+  expect(field('Verified DM')).toHaveAccessibleDescription(
+    /Tokens: \{roblox-name\}, \{display-name\}, \{discord-name\}, \{server-name\}, \{group-rank\}\. The roles given follow it\. 24 \/ 2,000 characters/,
+  );
+  await user.click(screen.getByRole('button', { name: 'Save Messages' }));
+  expect(await notifications().findByText('Messages saved')).toBeInTheDocument();
+  expect(bodies).toEqual([
+    { verified_dm: 'Welcome, {display-name}!', welcome_dm: null, verify_message: null },
+  ]);
+  expect(record().messages?.verified_dm).toBe('Welcome, {display-name}!');
+});
+
+it('says what is wrong before saving: a mass mention, a token the text cannot use, a half-filled Verify message', async () => {
+  const bodies = recordRequests(server, 'put', `/api/v1/server/${SERVER_ID}/edit/messages`);
+  const user = await open();
+  fireEvent.change(field('Welcome DM'), { target: { value: 'Hi @everyone' } });
+  expect(field('Welcome DM')).toHaveAccessibleDescription(/mentions @everyone/);
+  fireEvent.change(field('Welcome DM'), { target: { value: 'Hi {roblox-name}' } });
+  expect(field('Welcome DM')).toHaveAccessibleDescription(
+    /names \{roblox-name\}, which this text cannot use; use \{discord-name\}, \{server-name\}/,
+  );
+  fireEvent.change(field('Welcome DM'), { target: { value: '' } });
+  await user.type(field('Title'), 'Join us');
+  await user.click(screen.getByRole('button', { name: 'Save Messages' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Fill in the title, the text and the button label, or leave all three empty.',
+  );
+  expect(bodies).toEqual([]);
+});
+
+it('previews the texts for a member', async () => {
+  const user = await open();
+  await user.type(field('Verified DM'), 'Hello {{display-name} in {{server-name}');
+  await user.type(field('Preview for a member (Discord user ID)'), DEMO_USER_DISCORD_ID);
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  const shown = await screen.findByLabelText('Preview');
+  expect(within(shown).getByText('Hello Demo Builder in Demo Builders Club')).toBeInTheDocument();
+});
