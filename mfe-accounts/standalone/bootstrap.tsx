@@ -33,5 +33,11 @@ void mountHarness({
       load: () => import('../src/parcels/PrivacySettings'),
       props: pageQuery,
     },
+    {
+      id: 'LinkedRoles',
+      label: 'Linked Roles',
+      load: () => import('../src/parcels/LinkedRoles'),
+      props: pageQuery,
+    },
   ],
 });
