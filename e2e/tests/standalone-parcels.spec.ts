@@ -50,6 +50,7 @@ const EXPECTED: Record<`${RemoteName}/${string}`, Expectation> = {
   'mfe_accounts/RobloxCallback': heading(1, 'Roblox Linking Error'),
   'mfe_accounts/Verify': heading(1, 'Verify & Update'),
   'mfe_accounts/PrivacySettings': heading(1, 'Privacy & data'),
+  'mfe_accounts/LinkedRoles': heading(1, 'Linked Roles'),
   'mfe_servers/ServersTab': heading(2, 'Your Discord Servers'),
   // The page leaves for Discord's bot authorisation at once (a page being left cannot be read):
   // with its call made to fail first, it shows its own failure, then Try Again leaves.
