@@ -42,14 +42,29 @@ export async function clearConsoleSettings(owner: Page) {
   await apiCall(owner, 'PUT', `${base}/edit/unverified-role`, { unverified_role_id: null });
 }
 
+/** The owner sets the bot up in Demo Builders through the API, as the setup wizard's three steps. */
+export async function runSetupWizard(owner: Page) {
+  const base = `/api/v1/server/${DEMO_BUILDERS}/setup`;
+  await apiCall(owner, 'POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
+  await apiCall(owner, 'POST', `${base}/verified-role`, { verified_role_name: 'Verified' });
+  await apiCall(owner, 'POST', `${base}/group`, { skip: true });
+}
+
 /** The owner sets the bot up in Demo Builders (no group, no unverified role) as the wizard would. */
 export async function setUpDemoBuilders(owner: Page) {
-  const base = `/api/v1/server/${DEMO_BUILDERS}`;
-  await apiCall(owner, 'POST', `${base}/setup/nickname`, { nickname_format: 'roblox_username' });
-  await apiCall(owner, 'POST', `${base}/setup/verified-role`, { verified_role_name: 'Verified' });
-  await apiCall(owner, 'POST', `${base}/setup/group`, { skip: true });
+  await runSetupWizard(owner);
   await clearConsoleSettings(owner);
 }
+
+/** Demo Builders' restrictions as a new server has them: none, and a refusal only denies. */
+export const NO_RESTRICTIONS = {
+  min_account_age_days: null,
+  blocked_roblox_user_ids: [],
+  blocked_group_ids: [],
+  required_group_ids: [],
+  ban_evasion: 'flag',
+  action: 'deny',
+};
 
 export interface GuildState {
   id: string;

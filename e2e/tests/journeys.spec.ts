@@ -1,6 +1,5 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
-  API,
   EMULATOR,
   EMULATOR_CONTROL,
   expect,
@@ -10,6 +9,18 @@ import {
 } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
+import { accessToken, DEMO_BUILDERS, runSetupWizard, toasts } from '../support/console';
+import {
+  accountCard,
+  inOwnBrowser,
+  linkRoblox,
+  signInWithoutLinks,
+  openServersTab,
+  serverCard,
+  syncServers,
+  unlinkAll,
+  verifyIn,
+} from '../support/member';
 
 /**
  * The journeys that cross remotes, through the shell against the API and the emulator's
@@ -19,7 +30,6 @@ import { screenshots } from '../support/screenshots';
  * Tests here leave the API's data as the other spec files expect it: Obby Lounge is never set up,
  * and no Roblox account stays linked.
  */
-const DEMO_BUILDERS = '300000000000000001';
 const OBBY_LOUNGE = '300000000000000002';
 const SHOTS = 'journeys';
 
@@ -27,27 +37,7 @@ test.beforeEach(async ({ request }) => {
   expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
 });
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const header = (page: Page) => page.getByRole('banner');
-
-function serverCard(page: Page, name: string) {
-  return remoteRegion(page, 'mfe_servers')
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
-}
-
-async function openServersTab(page: Page) {
-  await page.getByRole('tab', { name: 'Servers' }).click();
-  await expect(page.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
-}
-
-/** Sync, so the API's copy of the guilds matches the freshly reset emulator. */
-async function syncServers(page: Page) {
-  const tab = remoteRegion(page, 'mfe_servers');
-  await tab.getByRole('button', { name: 'Sync Servers' }).click();
-  await expect(toasts(page).getByText('Servers synchronized successfully!').last()).toBeVisible();
-  await expect(tab.getByRole('button', { name: 'Sync Servers' })).toBeEnabled();
-}
 
 async function expectTab(page: Page, name: 'Accounts' | 'Servers') {
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
@@ -62,62 +52,6 @@ async function receivesClicks(target: Locator): Promise<boolean> {
     const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
     return hit !== null && (hit === element || element.contains(hit));
   });
-}
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  expect(token, 'signed in').toBeTruthy();
-  return token!;
-}
-
-async function apiCall(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  data?: object,
-) {
-  const response = await request.fetch(`${API}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as { data: unknown };
-}
-
-async function unlinkAll(page: Page): Promise<void> {
-  const token = await accessToken(page);
-  const path = '/api/v1/dashboard/user/linked-accounts';
-  const { data } = await apiCall(page.request, token, 'GET', path);
-  for (const account of data as { id: string }[]) {
-    await apiCall(
-      page.request,
-      token,
-      'DELETE',
-      `/api/v1/dashboard/user/linked-account/${account.id}`,
-    );
-  }
-}
-
-/** The owner sets the bot up in Demo Builders through the API, as the wizard would. */
-async function setUpDemoBuilders(browser: Browser): Promise<void> {
-  const context = await browser.newContext();
-  try {
-    const ownerPage = await context.newPage();
-    await signIn(ownerPage, 'demo_user');
-    const token = await accessToken(ownerPage);
-    const base = `/api/v1/server/${DEMO_BUILDERS}/setup`;
-    await apiCall(ownerPage.request, token, 'POST', `${base}/nickname`, {
-      nickname_format: 'roblox_username',
-    });
-    await apiCall(ownerPage.request, token, 'POST', `${base}/verified-role`, {
-      verified_role_name: 'Verified',
-    });
-    await apiCall(ownerPage.request, token, 'POST', `${base}/group`, { skip: true });
-  } finally {
-    await context.close();
-  }
 }
 
 /** The text of an empty state (the block around its heading) and whether it draws an SVG. */
@@ -303,22 +237,14 @@ test('6. with warnings the verify success screen stays until the user continues,
   page,
   browser,
 }) => {
-  await setUpDemoBuilders(browser);
+  await inOwnBrowser(browser, runSetupWizard);
   // A controllable clock: the screen must still be there well after the 3 s redirect.
   await page.clock.install();
   await signIn(page, 'alex_builds');
   await unlinkAll(page);
   try {
     await page.reload();
-    const accounts = remoteRegion(page, 'mfe_accounts');
-    await accounts.getByRole('button', { name: 'Link Roblox Account' }).click();
-    await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
-    await page.getByRole('button', { name: 'Continue as DemoBuilder' }).click();
-    await page.waitForURL('**/dashboard**');
-    const card = accounts
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: 'DemoBuilder' }) });
-    await expect(card).toBeVisible();
+    await linkRoblox(page, 'DemoBuilder');
 
     // Discord refuses the DM once: a warning, not a failure.
     const fault = await page.request.post(`${EMULATOR_CONTROL}/faults`, {
@@ -337,12 +263,7 @@ test('6. with warnings the verify success screen stays until the user continues,
     });
     expect(fault.ok()).toBe(true);
 
-    await card.getByRole('button', { name: 'Verify in a Server' }).click();
-    await page
-      .locator('label')
-      .filter({ has: page.getByRole('radio', { name: 'Demo Builders', exact: true }) })
-      .click();
-    await page.getByRole('button', { name: 'Verify & Update' }).click();
+    await verifyIn(page, 'DemoBuilder', 'Demo Builders');
     await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
     await expect(page.locator('dt', { hasText: 'DM sent' }).locator('+ dd')).toHaveText('No');
     await expect(page.getByText(/could not send you a direct message/)).toBeVisible();
@@ -355,7 +276,7 @@ test('6. with warnings the verify success screen stays until the user continues,
 
     await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard\?tab=accounts$/);
-    await expect(card.getByText('Verified')).toBeVisible();
+    await expect(accountCard(page, 'DemoBuilder').getByText('Verified')).toBeVisible();
   } finally {
     await unlinkAll(page);
   }
@@ -498,9 +419,7 @@ test('9. /verify and /server/edit/{id} have the same header: logo, avatar, usern
 test('10. empty states draw SVG icons, no emoji (no empty boxes without an emoji font)', async ({
   page,
 }) => {
-  await signIn(page, 'quiet_sam');
-  await unlinkAll(page);
-  await page.reload();
+  await signInWithoutLinks(page, 'quiet_sam');
   const pictograph = /\p{Extended_Pictographic}/u;
   for (const [where, heading] of [
     ['Accounts tab', 'No Linked Accounts'],

@@ -1,22 +1,25 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import {
-  API,
-  EMULATOR,
-  EMULATOR_CONTROL,
-  expect,
-  remoteRegion,
-  signIn,
-  test,
-} from '../support/fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { EMULATOR_CONTROL, expect, test } from '../support/fixtures';
 import { STACK } from '../support/stack';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
+import { DEMO_BUILDERS, runSetupWizard } from '../support/console';
+import {
+  accountCard,
+  accountsTab,
+  choose,
+  inOwnBrowser,
+  linkRoblox,
+  signInWithoutLinks,
+  startLinking,
+  verifyIn,
+  withoutLinks,
+} from '../support/member';
 
 /**
  * mfe_accounts through the shell against the running API and emulator: linking a Roblox account
  * through the emulator's consent page, verifying it in a server, the failure paths, unlinking.
  */
-const DEMO_BUILDERS = '300000000000000001';
 // demo_user owns Demo Builders (and Discord never lets a bot rename an owner), so a plain member
 // verifies there: alex_builds, whose highest role sits below the bot's.
 const MEMBER = { username: 'alex_builds', discordId: '200000000000000002' };
@@ -25,116 +28,6 @@ const SHOTS = 'mfe-accounts';
 test.beforeEach(async ({ request }) => {
   expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
 });
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  expect(token, 'signed in').toBeTruthy();
-  return token!;
-}
-
-async function apiCall(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  data?: object,
-) {
-  const response = await request.fetch(`${API}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(
-    true,
-  );
-  return (await response.json()) as { data: unknown };
-}
-
-/** Tests share the API's database: start each from a user with no linked Roblox account. */
-async function unlinkAll(page: Page): Promise<void> {
-  const token = await accessToken(page);
-  const { data } = await apiCall(
-    page.request,
-    token,
-    'GET',
-    '/api/v1/dashboard/user/linked-accounts',
-  );
-  for (const account of data as { id: string }[]) {
-    await apiCall(
-      page.request,
-      token,
-      'DELETE',
-      `/api/v1/dashboard/user/linked-account/${account.id}`,
-    );
-  }
-}
-
-async function signInFresh(page: Page, username: string): Promise<void> {
-  await signIn(page, username);
-  await unlinkAll(page);
-  await page.reload();
-  await expect(
-    accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' }),
-  ).toBeVisible();
-}
-
-function accountsTab(page: Page) {
-  return remoteRegion(page, 'mfe_accounts');
-}
-
-/**
- * The server owner (demo_user, in a browser context of their own) sets the bot up in Demo Builders
- * through the API, as the setup wizard would; the emulator's reset dropped the role it had created.
- */
-async function setUpDemoBuilders(browser: Browser): Promise<void> {
-  const context = await browser.newContext();
-  try {
-    const ownerPage = await context.newPage();
-    await signIn(ownerPage, 'demo_user');
-    const token = await accessToken(ownerPage);
-    const base = `/api/v1/server/${DEMO_BUILDERS}/setup`;
-    await apiCall(ownerPage.request, token, 'POST', `${base}/nickname`, {
-      nickname_format: 'roblox_username',
-    });
-    await apiCall(ownerPage.request, token, 'POST', `${base}/verified-role`, {
-      verified_role_name: 'Verified',
-    });
-    await apiCall(ownerPage.request, token, 'POST', `${base}/group`, { skip: true });
-  } finally {
-    await context.close();
-  }
-}
-
-/** Accounts tab → Roblox's (emulated) consent page → the choice given there. */
-async function startLinking(
-  page: Page,
-  buttonName: 'Link Roblox Account' | 'Link Another Account',
-) {
-  await accountsTab(page).getByRole('button', { name: buttonName }).click();
-  await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
-}
-
-async function linkRoblox(page: Page, robloxName: string) {
-  await startLinking(page, 'Link Roblox Account');
-  await page.getByRole('button', { name: `Continue as ${robloxName}` }).click();
-  await page.waitForURL('**/dashboard**');
-  await expect(accountCard(page, robloxName)).toBeVisible();
-}
-
-/** The radios are cards (label around a visually hidden input): choose one as a person would. */
-async function choose(page: Page, name: string) {
-  await page
-    .locator('label')
-    .filter({ has: page.getByRole('radio', { name, exact: true }) })
-    .click();
-  await expect(page.getByRole('radio', { name, exact: true })).toBeChecked();
-}
-
-function accountCard(page: Page, robloxName: string) {
-  return accountsTab(page)
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: robloxName }) });
-}
 
 async function emulatorState(request: APIRequestContext) {
   return (await (await request.get(`${EMULATOR_CONTROL}/state`)).json()) as {
@@ -152,8 +45,8 @@ test('link a Roblox account, verify it in a server, and see it Verified', async 
   page,
   browser,
 }) => {
-  await setUpDemoBuilders(browser);
-  await signInFresh(page, MEMBER.username);
+  await inOwnBrowser(browser, runSetupWizard);
+  await signInWithoutLinks(page, MEMBER.username);
   await expectNoSeriousViolations(page, 'accounts tab, empty');
 
   await linkRoblox(page, 'ObbyFan42');
@@ -203,7 +96,7 @@ test('link a Roblox account, verify it in a server, and see it Verified', async 
 });
 
 test('cancelling the Roblox consent shows the cancelled message', async ({ page }) => {
-  await signInFresh(page, MEMBER.username);
+  await signInWithoutLinks(page, MEMBER.username);
   await startLinking(page, 'Link Roblox Account');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.waitForURL('**/roblox/callback**');
@@ -223,16 +116,16 @@ test('a Roblox account already linked to another Discord user says so plainly, w
   page,
   browser,
 }) => {
-  const otherContext = await browser.newContext();
-  try {
-    const other = await otherContext.newPage();
-    await signInFresh(other, 'riley_mod');
-    await linkRoblox(other, 'NewPlayer2024');
-  } finally {
-    await otherContext.close();
-  }
+  await inOwnBrowser(
+    browser,
+    async (other) => {
+      await withoutLinks(other);
+      await linkRoblox(other, 'NewPlayer2024');
+    },
+    'riley_mod',
+  );
 
-  await signInFresh(page, MEMBER.username);
+  await signInWithoutLinks(page, MEMBER.username);
   await startLinking(page, 'Link Roblox Account');
   await page.getByRole('button', { name: 'Continue as NewPlayer2024' }).click();
   await page.waitForURL('**/roblox/callback**');
@@ -243,7 +136,7 @@ test('a Roblox account already linked to another Discord user says so plainly, w
 });
 
 test('unlink asks first, then removes the account', async ({ page }) => {
-  await signInFresh(page, MEMBER.username);
+  await signInWithoutLinks(page, MEMBER.username);
   await linkRoblox(page, 'JustVisiting');
   const card = accountCard(page, 'JustVisiting');
   // JustVisiting has no headshot: the initial stands in
@@ -279,8 +172,8 @@ test('a verify that Discord refuses shows the server’s message', async ({
 }) => {
   // the refused call is a 502 the browser logs
   allowConsoleErrors(/status of 502/);
-  await setUpDemoBuilders(browser);
-  await signInFresh(page, MEMBER.username);
+  await inOwnBrowser(browser, runSetupWizard);
+  await signInWithoutLinks(page, MEMBER.username);
   await linkRoblox(page, 'ObbyFan42');
   const fault = await page.request.post(`${EMULATOR_CONTROL}/faults`, {
     data: {
@@ -307,9 +200,7 @@ test('a verify that Discord refuses shows the server’s message', async ({
   });
   expect(fault.ok()).toBe(true);
 
-  await accountCard(page, 'ObbyFan42').getByRole('button', { name: 'Verify in a Server' }).click();
-  await choose(page, 'Demo Builders');
-  await page.getByRole('button', { name: 'Verify & Update' }).click();
+  await verifyIn(page, 'ObbyFan42', 'Demo Builders');
   const message = page.getByRole('main').getByRole('alert');
   await expect(message).toContainText(
     'Verification failed: Discord refused to change the role "Verified"',

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   EMULATOR,
   EMULATOR_CONTROL,
@@ -9,6 +8,7 @@ import {
 } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
+import { openServersTab, serverCard, syncServers } from '../support/member';
 
 /**
  * The Servers tab and the invite page of mfe_servers, through the shell, against the API and the
@@ -23,26 +23,6 @@ test.beforeEach(async ({ request }) => {
   // The invite test adds the bot in the emulator; every test starts from the seed.
   expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
 });
-
-async function openServersTab(page: Page) {
-  await page.getByRole('tab', { name: 'Servers' }).click();
-  await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute('data-remote-status', 'mounted');
-  await expect(page.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
-}
-
-/** Sync, so the API's copy of the guilds matches the freshly reset emulator. */
-async function syncServers(page: Page) {
-  const tab = remoteRegion(page, 'mfe_servers');
-  await tab.getByRole('button', { name: 'Sync Servers' }).click();
-  await expect(page.getByText('Servers synchronized successfully!')).toBeVisible();
-  await expect(tab.getByRole('button', { name: 'Sync Servers' })).toBeEnabled();
-}
-
-function serverCard(page: Page, name: string) {
-  return remoteRegion(page, 'mfe_servers')
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
-}
 
 test('Sync Servers lists the seeded servers with their role, member count, badge and action', async ({
   page,

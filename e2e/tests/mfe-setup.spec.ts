@@ -3,29 +3,17 @@ import { API, EMULATOR_CONTROL, expect, remoteRegion, signIn, test } from '../su
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import { STACK } from '../support/stack';
+import { DEMO_BUILDERS, emulatorGuild, toasts } from '../support/console';
+import { openServersTab, serverCard, syncServers } from '../support/member';
 
 const STANDALONE = STACK.remotes.mfe_setup;
 const SHOTS = 'mfe-setup';
 
-/** Demo seed (emulator/seeds/demo.json): demo_user owns Demo Builders (bot present)… */
-const DEMO_BUILDERS = '300000000000000001';
-/** …and is a plain member, without Manage Server, of Tycoon Hangout. */
+/** Demo seed (emulator/seeds/demo.json): demo_user owns Demo Builders (bot present, DEMO_BUILDERS)
+ * and is a plain member, without Manage Server, of Tycoon Hangout… */
 const TYCOON_HANGOUT = '300000000000000003';
 const SEED_GROUP_URL = 'https://www.roblox.com/communities/4000001/roconnect-demo-group';
 const GROUP_RANKS_ABOVE_0 = ['Member', 'Officer', 'Owner'];
-
-interface EmulatorState {
-  discord: { guilds: { id: string; roles: { id: string; name: string; position: number }[] }[] };
-}
-
-async function emulatorGuild(page: Page, id: string) {
-  const state = (await (
-    await page.request.get(`${EMULATOR_CONTROL}/state`)
-  ).json()) as EmulatorState;
-  return state.discord.guilds.find((guild) => guild.id === id)!;
-}
-
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
 test.beforeEach(async ({ request }) => {
   expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
@@ -34,17 +22,9 @@ test.beforeEach(async ({ request }) => {
 /** …and manages Obby Lounge (Manage Server), where the bot starts absent and nobody else sets up. */
 const OBBY_LOUNGE = '300000000000000002';
 
-function serverCard(page: Page, name: string) {
-  return remoteRegion(page, 'mfe_servers')
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
-}
-
 async function openSyncedServersTab(page: Page) {
-  await page.getByRole('tab', { name: 'Servers' }).click();
-  const tab = remoteRegion(page, 'mfe_servers');
-  await tab.getByRole('button', { name: 'Sync Servers' }).click();
-  await expect(toasts(page).getByText('Servers synchronized successfully!')).toBeVisible();
+  await openServersTab(page);
+  await syncServers(page);
 }
 
 test.describe('the setup wizard through the shell, against the API and the emulator', () => {
@@ -75,7 +55,7 @@ test.describe('the setup wizard through the shell, against the API and the emula
     await expect(toasts(page).getByText('Step 3 completed successfully!')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    const guild = await emulatorGuild(page, OBBY_LOUNGE);
+    const guild = await emulatorGuild(page.request, OBBY_LOUNGE);
     const names = guild.roles.map((r) => r.name);
     expect(names.filter((name) => name === 'Verified')).toHaveLength(1);
     for (const rank of GROUP_RANKS_ABOVE_0)

@@ -1,14 +1,6 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import {
-  API,
-  EMULATOR,
-  EMULATOR_CONTROL,
-  expect,
-  remoteRegion,
-  signIn,
-  test,
-} from '../support/fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API, EMULATOR_CONTROL, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import {
@@ -20,6 +12,7 @@ import {
   toasts,
   useConsoleSpec,
 } from '../support/console';
+import { inOwnBrowser, linkRoblox, signInWithoutLinks } from '../support/member';
 
 /**
  * The member's privacy page (/account/privacy) through the shell, against the API and the
@@ -34,35 +27,9 @@ const SHOTS = 'privacy';
 
 const cleanups = useConsoleSpec();
 
-/** The owner sets the bot up in Demo Builders through the API, in a browser context of their own. */
-async function setUpServer(browser: Browser) {
-  const context = await browser.newContext();
-  try {
-    const owner = await context.newPage();
-    await signIn(owner, OWNER.username);
-    await setUpDemoBuilders(owner);
-  } finally {
-    await context.close();
-  }
-}
-
-/** The member signed in with no linked account (the API's database outlives each spec). */
-async function signInWithoutLinks(page: Page) {
-  await signIn(page, MEMBER.username);
-  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
-  for (const account of data as { id: string }[])
-    await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
-  await page.reload();
-}
-
 /** Accounts tab → the emulated Roblox consent → back on the dashboard with the account listed. */
 async function linkAndVerify(page: Page): Promise<void> {
-  const accounts = remoteRegion(page, 'mfe_accounts');
-  await accounts.getByRole('button', { name: 'Link Roblox Account' }).click();
-  await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
-  await page.getByRole('button', { name: `Continue as ${ROBLOX_ACCOUNT}` }).click();
-  await page.waitForURL('**/dashboard**');
-  await expect(accounts.getByRole('heading', { name: ROBLOX_ACCOUNT })).toBeVisible();
+  await linkRoblox(page, ROBLOX_ACCOUNT);
   const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
   const [account] = data as { id: string }[];
   expect(account, 'the linked account').toBeTruthy();
@@ -106,8 +73,8 @@ test('a member turns Demo Builders off and /whois there answers that they keep i
   browser,
   request,
 }) => {
-  await setUpServer(browser);
-  await signInWithoutLinks(page);
+  await inOwnBrowser(browser, setUpDemoBuilders);
+  await signInWithoutLinks(page, MEMBER.username);
   cleanups.push(async () => {
     // shown again where they verified, and unlinked, as other specs expect quiet_sam
     await apiCall(page, 'PUT', '/api/v1/dashboard/user/privacy', {
@@ -155,8 +122,8 @@ test('a member downloads their data, deletes their account after typing DELETE, 
   page,
   browser,
 }) => {
-  await setUpServer(browser);
-  await signInWithoutLinks(page);
+  await inOwnBrowser(browser, setUpDemoBuilders);
+  await signInWithoutLinks(page, MEMBER.username);
   await linkAndVerify(page);
   expect(await emulatorRoleNames(page.request, DEMO_BUILDERS, MEMBER.discordId)).toContain(
     'Verified',

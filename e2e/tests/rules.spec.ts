@@ -1,16 +1,21 @@
-import type { Browser, Page } from '@playwright/test';
-import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { expect, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import {
   DEMO_BUILDERS,
   apiCall,
-  clearConsoleSettings,
   resetEmulator,
   section,
   setUpDemoBuilders,
   toasts,
 } from '../support/console';
+import {
+  inOwnBrowser,
+  linkRoblox,
+  putBackDemoBuilders,
+  signInWithoutLinks,
+  verifyIn,
+} from '../support/member';
 
 /**
  * Richer rules through the shell, against the API and the emulator's demo seed: the owner binds
@@ -23,44 +28,12 @@ const SHOTS = 'rules';
 
 test.describe.configure({ mode: 'serial' });
 
-/** Every Roblox account the user on `page` linked, unlinked (the API's database outlives a spec). */
-async function unlinkAll(page: Page) {
-  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
-  for (const account of data as { id: string }[])
-    await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
-}
-
-async function asOwner<T>(browser: Browser, run: (owner: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext();
-  try {
-    const owner = await context.newPage();
-    await signIn(owner, 'demo_user');
-    return await run(owner);
-  } finally {
-    await context.close();
-  }
-}
-
 test.afterAll(async ({ browser }) => {
-  await asOwner(browser, async (owner) => {
-    await clearConsoleSettings(owner);
-    const base = `/api/v1/server/${DEMO_BUILDERS}/edit`;
-    await apiCall(owner, 'PUT', `${base}/nickname`, { nickname_format: 'roblox_username' });
-    await apiCall(owner, 'PUT', `${base}/restrictions`, {
-      min_account_age_days: null,
-      blocked_roblox_user_ids: [],
-      blocked_group_ids: [],
-      action: 'deny',
-    });
-  });
-  const context = await browser.newContext();
-  try {
-    const member = await context.newPage();
-    await signIn(member, MEMBER);
-    await unlinkAll(member);
-  } finally {
-    await context.close();
-  }
+  await putBackDemoBuilders(browser, MEMBER, (owner) =>
+    apiCall(owner, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/edit/nickname`, {
+      nickname_format: 'roblox_username',
+    }),
+  );
 });
 
 test('the owner adds a badge bind and a game pass bind, sees the preview beside them, and saves', async ({
@@ -118,23 +91,9 @@ test('a member verifies and sees each role they did not get, with why', async ({
   page,
   browser,
 }) => {
-  await signIn(page, MEMBER);
-  await unlinkAll(page);
-  await page.reload();
-  const accounts = remoteRegion(page, 'mfe_accounts');
-  await accounts.getByRole('button', { name: 'Link Roblox Account' }).click();
-  await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
-  await page.getByRole('button', { name: 'Continue as DemoBuilder' }).click();
-  await page.waitForURL('**/dashboard**');
-  const card = accounts
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'DemoBuilder' }) });
-  await card.getByRole('button', { name: 'Verify in a Server' }).click();
-  await page
-    .locator('label')
-    .filter({ has: page.getByRole('radio', { name: 'Demo Builders', exact: true }) })
-    .click();
-  await page.getByRole('button', { name: 'Verify & Update' }).click();
+  await signInWithoutLinks(page, MEMBER);
+  await linkRoblox(page, 'DemoBuilder');
+  await verifyIn(page, 'DemoBuilder', 'Demo Builders');
   // why is behind this disclosure, which holds the page once opened (else it goes back after 3 s)
   await page.getByRole('button', { name: 'Why not these roles?' }).click();
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
@@ -150,7 +109,7 @@ test('a member verifies and sees each role they did not get, with why', async ({
   await expectNoSeriousViolations(page, 'verify success with roles not given');
 
   // the owner's preview now counts the member
-  await asOwner(browser, async (owner) => {
+  await inOwnBrowser(browser, async (owner) => {
     await owner.goto(`/server/edit/${DEMO_BUILDERS}`);
     const preview = section(owner, 'Role Binds').getByRole('region', { name: 'Preview' });
     await expect(preview).toContainText(/Over \d+ verified members?/);

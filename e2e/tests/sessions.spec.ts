@@ -10,6 +10,7 @@ import {
 } from '../support/fixtures';
 import { BROWSER_API, apiPathOf } from '../support/browserApi';
 import { startServiceProcess, stopServiceProcess } from '../support/stack';
+import { openServersTab } from '../support/member';
 
 /**
  * Sessions that last and tabs that agree (docs/product.md › Sessions), against the real API started
@@ -88,12 +89,6 @@ function recordSpentRefreshTokens(context: BrowserContext): string[] {
 }
 
 const signedIn = (page: Page) => page.getByRole('button', { name: 'Logout' });
-
-async function openServersTab(page: Page) {
-  await page.getByRole('tab', { name: 'Servers' }).click();
-  await expect(remoteRegion(page, 'mfe_servers')).toHaveAttribute('data-remote-status', 'mounted');
-  await expect(page.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
-}
 
 test('after the access token expires, reloading /dashboard stays signed in', async ({
   page,

@@ -1,15 +1,22 @@
-import type { Browser, Page } from '@playwright/test';
-import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import {
   DEMO_BUILDERS,
+  NO_RESTRICTIONS,
   apiCall,
-  clearConsoleSettings,
   resetEmulator,
   setUpDemoBuilders,
   toasts,
 } from '../support/console';
+import {
+  inOwnBrowser,
+  linkRoblox,
+  putBackDemoBuilders,
+  signInWithoutLinks,
+  verifyIn,
+} from '../support/member';
 
 /**
  * The member's Verify result tells the truth, through the shell against the API and the emulator's
@@ -22,61 +29,16 @@ const MEMBER = 'alex_builds';
 const SHOTS = 'verify-result';
 /** DemoBuilder's Roblox id in the emulator's demo seed */
 const DEMO_BUILDER_ROBLOX_ID = '1000001';
-const NO_RESTRICTIONS = {
-  min_account_age_days: null,
-  blocked_roblox_user_ids: [],
-  blocked_group_ids: [],
-  action: 'deny',
-};
 
 test.describe.configure({ mode: 'serial' });
-
-/** Every Roblox account the user on `page` linked, unlinked (the API's database outlives a spec). */
-async function unlinkAll(page: Page) {
-  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
-  for (const account of data as { id: string }[])
-    await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
-}
-
-async function asOwner<T>(browser: Browser, run: (owner: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext();
-  try {
-    const owner = await context.newPage();
-    await signIn(owner, 'demo_user');
-    return await run(owner);
-  } finally {
-    await context.close();
-  }
-}
 
 const restrictionsPath = `/api/v1/server/${DEMO_BUILDERS}/edit/restrictions`;
 
 /** From the Accounts tab: DemoBuilder's Verify in a Server, Demo Builders, Verify & Update. */
-async function verifyInDemoBuilders(page: Page) {
-  const card = remoteRegion(page, 'mfe_accounts')
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'DemoBuilder' }) });
-  await card.getByRole('button', { name: 'Verify in a Server' }).click();
-  await page
-    .locator('label')
-    .filter({ has: page.getByRole('radio', { name: 'Demo Builders', exact: true }) })
-    .click();
-  await page.getByRole('button', { name: 'Verify & Update' }).click();
-}
+const verifyInDemoBuilders = (page: Page) => verifyIn(page, 'DemoBuilder', 'Demo Builders');
 
 test.afterAll(async ({ browser }) => {
-  await asOwner(browser, async (owner) => {
-    await clearConsoleSettings(owner);
-    await apiCall(owner, 'PUT', restrictionsPath, NO_RESTRICTIONS);
-  });
-  const context = await browser.newContext();
-  try {
-    const member = await context.newPage();
-    await signIn(member, MEMBER);
-    await unlinkAll(member);
-  } finally {
-    await context.close();
-  }
+  await putBackDemoBuilders(browser, MEMBER);
 });
 
 test('a member who got roles is back on the dashboard after 3 s even though a bound role was not given', async ({
@@ -85,7 +47,7 @@ test('a member who got roles is back on the dashboard after 3 s even though a bo
   request,
 }) => {
   await resetEmulator(request);
-  await asOwner(browser, async (owner) => {
+  await inOwnBrowser(browser, async (owner) => {
     await setUpDemoBuilders(owner);
     await apiCall(owner, 'PUT', restrictionsPath, NO_RESTRICTIONS);
     await apiCall(owner, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/binds`, {
@@ -93,15 +55,8 @@ test('a member who got roles is back on the dashboard after 3 s even though a bo
     });
   });
 
-  await signIn(page, MEMBER);
-  await unlinkAll(page);
-  await page.reload();
-  await remoteRegion(page, 'mfe_accounts')
-    .getByRole('button', { name: 'Link Roblox Account' })
-    .click();
-  await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
-  await page.getByRole('button', { name: 'Continue as DemoBuilder' }).click();
-  await page.waitForURL('**/dashboard**');
+  await signInWithoutLinks(page, MEMBER);
+  await linkRoblox(page, 'DemoBuilder');
 
   await verifyInDemoBuilders(page);
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
@@ -153,7 +108,7 @@ test('a restricted member sees the restriction and why, not "Verification Succes
   page,
   browser,
 }) => {
-  await asOwner(browser, (owner) =>
+  await inOwnBrowser(browser, (owner) =>
     apiCall(owner, 'PUT', restrictionsPath, {
       ...NO_RESTRICTIONS,
       blocked_roblox_user_ids: [DEMO_BUILDER_ROBLOX_ID],
