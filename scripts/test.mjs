@@ -4,8 +4,9 @@
 // package's Jest suite and the Playwright suite in Chromium.
 //
 // On a 2-core machine it keeps both cores busy (docs/performance.md › CI): type-check, lint and the
-// build side by side, then the API's Jest suite beside the other packages' suites. Each task's
-// output is printed whole when it ends, under its name, and the run ends with every stage's seconds.
+// build side by side, then the API's Jest suite on PGlite beside its PostgreSQL pass and the other
+// packages' suites. Each task's output is printed whole when it ends, under its name, and the run
+// ends with every stage's seconds.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -135,9 +136,20 @@ async function main() {
   step('unit and integration tests (Jest)');
   const jestEnv = { ...env, CI: 'true' };
   const others = testedWorkspaces().filter((name) => name !== '@roconnect/api');
+  // The API's PGlite pass keeps both cores busy; its PostgreSQL pass, which waits on the server,
+  // its replicas and their leases more than it computes, runs beside it with the other packages.
+  const onPostgres = env.TEST_DATABASE_URL
+    ? [
+        [
+          '@roconnect/api on PostgreSQL (its database-specific files)',
+          'npm run test:postgres-specific -w @roconnect/api',
+          { env: jestEnv },
+        ],
+      ]
+    : [];
   await sideBySide([
-    task('@roconnect/api', 'npm test -w @roconnect/api', { env: jestEnv }),
-    lane(others.map((name) => [name, `npm test -w ${name}`, { env: jestEnv }])),
+    task('@roconnect/api on PGlite', 'npm run test:pglite -w @roconnect/api', { env: jestEnv }),
+    lane([...onPostgres, ...others.map((name) => [name, `npm test -w ${name}`, { env: jestEnv }])]),
   ]);
 
   step('end-to-end tests (Playwright, Chromium)');
