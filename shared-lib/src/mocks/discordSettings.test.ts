@@ -1,7 +1,6 @@
-import { isAxiosError } from 'axios';
 import { api } from '../api/endpoints';
 import { discordSettingsApi } from '../api/discordSettings';
-import { setupMockServer, signIn } from '../testing';
+import { refusal, setupMockServer, signIn } from '../testing';
 import { SEED_SERVERS } from './seed';
 
 const { db } = setupMockServer();
@@ -13,20 +12,6 @@ const GENERAL = ready;
 const LOGS = '200000000000000071';
 const LOUNGE = '200000000000000081';
 const server = () => db.servers.find((s) => s.server_id === ready)!;
-
-async function refusal(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (isAxiosError(error))
-      return {
-        status: error.response?.status,
-        error: error.response?.data?.error,
-        message: error.response?.data?.message,
-      };
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('the mock API’s Discord settings', () => {
   it('lists the text channels the bot can post in', async () => {
@@ -56,7 +41,7 @@ describe('the mock API’s Discord settings', () => {
   });
 
   it('refuses a channel the bot cannot post in with the API’s 422', async () => {
-    expect(await refusal(discordSettingsApi.setLogChannel(ready, LOUNGE))).toEqual({
+    expect(await refusal(discordSettingsApi.setLogChannel(ready, LOUNGE))).toMatchObject({
       status: 422,
       error: 'channel_not_postable',
       message: '#Lounge is not a text channel. Choose a text channel.',

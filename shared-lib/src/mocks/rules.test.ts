@@ -1,6 +1,5 @@
-import { isAxiosError } from 'axios';
 import { api } from '../api/endpoints';
-import { setupMockServer, signIn } from '../testing';
+import { refusal, setupMockServer, signIn } from '../testing';
 import { SEED_ACCOUNTS, SEED_GROUP_ID, SEED_SERVERS } from './seed';
 
 const { db } = setupMockServer();
@@ -8,16 +7,6 @@ beforeEach(() => signIn());
 
 const ready = SEED_SERVERS.ownerReady;
 const server = () => db.servers.find((s) => s.server_id === ready)!;
-
-async function refusal(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (isAxiosError(error))
-      return { status: error.response?.status, message: error.response?.data?.message };
-  }
-  throw new Error('expected a refusal');
-}
 
 const itemBinds = [
   { kind: 'gamepass' as const, gamepass_id: '9100001', role_name: 'VIP' },
@@ -43,7 +32,7 @@ describe('bind kinds in the mock API', () => {
 
   it('refuses an unknown item, a field of another kind and a bad template, naming the bind', async () => {
     const unknown = { kind: 'asset' as const, asset_id: '42', role_name: 'Hat' };
-    expect(await refusal(api.server.putBinds(ready, { binds: [unknown] }))).toEqual({
+    expect(await refusal(api.server.putBinds(ready, { binds: [unknown] }))).toMatchObject({
       status: 404,
       message: 'body.binds[0].asset_id: Roblox catalog item 42 does not exist.',
     });

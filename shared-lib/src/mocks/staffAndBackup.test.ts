@@ -1,6 +1,5 @@
-import { isAxiosError } from 'axios';
 import { apiCalls } from '../api/apiCalls';
-import { setupMockServer, signIn } from '../testing';
+import { refusal, setupMockServer, signIn } from '../testing';
 import { SEED_SERVERS } from './seed';
 
 setupMockServer();
@@ -8,16 +7,6 @@ beforeEach(() => signIn());
 
 const ready = SEED_SERVERS.ownerReady;
 const params = { id: ready };
-
-async function refusal(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (isAxiosError(error))
-      return { status: error.response?.status, error: error.response?.data?.error };
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('the mock API’s staff roles and backups', () => {
   it('saves staff roles of the server and refuses an unknown one', async () => {
@@ -37,7 +26,7 @@ describe('the mock API’s staff roles and backups', () => {
           body: { manager_role_ids: ['199999999999999999'], updater_role_ids: [] },
         }),
       ),
-    ).toEqual({ status: 400, error: 'role_not_found' });
+    ).toMatchObject({ status: 400, error: 'role_not_found' });
   });
 
   it('exports, dry-runs an import that changes nothing, and refuses another version', async () => {
@@ -76,6 +65,6 @@ describe('the mock API’s staff roles and backups', () => {
           body: { ...backup, version: 2 as 1 },
         }),
       ),
-    ).toEqual({ status: 400, error: 'unsupported_version' });
+    ).toMatchObject({ status: 400, error: 'unsupported_version' });
   });
 });
