@@ -1,0 +1,28 @@
+import { expect, remoteRegion, signIn, test, EMULATOR_CONTROL } from '../support/fixtures';
+import { apiCall, DEMO_BUILDERS, setUpDemoBuilders } from '../support/console';
+
+/**
+ * Update by role (docs/product.md › Update all members) in the console's Members & updates
+ * section: demo_user updates only the members of Demo Builders holding "Member".
+ */
+const MEMBER_ROLE = '310000000000000003';
+
+test.beforeEach(async ({ request }) => {
+  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
+});
+
+test('the owner updates only the members with one role, and the run says so', async ({ page }) => {
+  await signIn(page);
+  await setUpDemoBuilders(page);
+  await page.goto(`/server/edit/${DEMO_BUILDERS}/members`);
+  const setup = remoteRegion(page, 'mfe_setup');
+  await setup.getByLabel('Members to update').selectOption({ label: 'Members with Member' });
+  await setup.getByRole('button', { name: 'Update members with Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update members with Member?' });
+  await expect(dialog).toContainText('every member with Member');
+  await dialog.getByRole('button', { name: 'Update members with Member' }).click();
+  await expect(setup.getByText('Update finished')).toBeVisible({ timeout: 30_000 });
+  const latest = (await apiCall(page, 'GET', `/api/v1/server/${DEMO_BUILDERS}/members/update`))
+    .data as { role_id: string | null; status: string };
+  expect(latest).toMatchObject({ role_id: MEMBER_ROLE, status: 'done' });
+});
