@@ -85,6 +85,9 @@ const CALLS: [string, string][] = [
   ['put', API_PATHS.editNickname('{id}')],
   ['put', API_PATHS.editBypassRoles('{id}')],
   ['put', API_PATHS.editRestrictions('{id}')],
+  ['put', API_PATHS.editStaffRoles('{id}')],
+  ['get', API_PATHS.configExport('{id}')],
+  ['post', API_PATHS.configImport('{id}')],
   ['post', API_PATHS.serverBindsPreview('{id}')],
   ['get', API_PATHS.serverBindsLookup('{id}')],
   ['put', API_PATHS.editVerifiedRole('{id}')],
@@ -194,6 +197,7 @@ describe('GET /api/docs/openapi.json', () => {
     member_count: 1,
     bot_added: true,
     can_manage: true,
+    staff: false,
   };
   const account: LinkedAccount = {
     id: 'i',
@@ -239,6 +243,7 @@ describe('GET /api/docs/openapi.json', () => {
     join_dm: false,
     log_channel_id: null,
     resync: 'off',
+    staff_roles: { manager_role_ids: [], updater_role_ids: ['1'] },
   };
   const role: ServerRole = { id: '1', name: 'r', position: 1, assignable: true };
   const group: GroupSummary = { id: '1', name: 'g', ranks: [] };
@@ -326,6 +331,7 @@ describe('GET /api/docs/openapi.json', () => {
     ['ServerConfigData', 'put', API_PATHS.editNickname('{id}'), { server_config: config }],
     ['ServerConfigData', 'put', API_PATHS.editBypassRoles('{id}'), { server_config: config }],
     ['ServerConfigData', 'put', API_PATHS.editRestrictions('{id}'), { server_config: config }],
+    ['ServerConfigData', 'put', API_PATHS.editStaffRoles('{id}'), { server_config: config }],
     ['BindsPreviewData', 'post', API_PATHS.serverBindsPreview('{id}'), preview],
     ['BindLookupData', 'get', API_PATHS.serverBindsLookup('{id}'), lookup],
   ] as const)('%s has the same fields as the contract type', (_name, method, path, sample) => {

@@ -58,6 +58,7 @@ describe('GET config and setup status', () => {
         join_dm: false,
         log_channel_id: null,
         resync: 'off',
+        staff_roles: { manager_role_ids: [], updater_role_ids: [] },
       },
     });
     expect((await call('GET', `${A}/setup`)).json().data).toEqual({
@@ -120,6 +121,7 @@ describe('the setup wizard', () => {
       join_dm: false,
       log_channel_id: null,
       resync: 'off',
+      staff_roles: { manager_role_ids: [], updater_role_ids: [] },
     });
     expect(edit.group).toEqual({
       id: GROUP,
