@@ -73,11 +73,16 @@ export function fieldValue(field: LinkedRoleField, now = new Date()): string {
   return `${days.toLocaleString('en-US')} days (created ${day})`;
 }
 
+/** each value under its name on a phone, beside it from the small breakpoint up */
 const Values = styled.dl`
   display: grid;
-  grid-template-columns: minmax(0, max-content) minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(4)};
   margin: ${({ theme }) => theme.space(4)} 0;
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    grid-template-columns: minmax(0, max-content) minmax(0, 1fr);
+    row-gap: ${({ theme }) => theme.space(2)};
+  }
   dt {
     color: ${({ theme }) => theme.colors.textMuted};
   }
@@ -91,6 +96,14 @@ const Values = styled.dl`
 /** one term and its value: a group for assistive tech, laid out by the list's grid */
 const Row = styled.div`
   display: contents;
+  & + & dt {
+    margin-top: ${({ theme }) => theme.space(2)};
+  }
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    & + & dt {
+      margin-top: 0;
+    }
+  }
 `;
 
 const StatusLine = styled.p`
