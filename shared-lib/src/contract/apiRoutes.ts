@@ -31,6 +31,7 @@ import type {
   PublicUpdate,
   RevokedApiKey,
   WebhookDeliveriesData,
+  WebhookDelivery,
   WebhookRequest,
   WebhookSaved,
 } from './developerApi';
@@ -542,6 +543,18 @@ export const DEVELOPER_ROUTES = {
     method: 'GET',
     path: '/api/v1/server/:id/webhook/deliveries',
     types: {} as Types<{ answer: WebhookDeliveriesData }>,
+  },
+  /** a signed webhook.test event, delivered like the others (202 with the delivery) */
+  testWebhook: {
+    method: 'POST',
+    path: '/api/v1/server/:id/webhook/test',
+    types: {} as Types<{ answer: WebhookDelivery }>,
+  },
+  /** a failed delivery, sent again with a new round of attempts (202 with the delivery) */
+  retryWebhookDelivery: {
+    method: 'POST',
+    path: '/api/v1/server/:id/webhook/deliveries/:delivery_id/retry',
+    types: {} as Types<{ answer: WebhookDelivery }>,
   },
 } as const satisfies Record<string, TypedRoute>;
 
