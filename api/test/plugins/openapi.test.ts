@@ -118,6 +118,8 @@ const CALLS: [string, string][] = [
   ['delete', API_PATHS.serverApiKey('{id}', '{key_id}')],
   ['put', API_PATHS.serverWebhook('{id}')],
   ['get', API_PATHS.serverWebhookDeliveries('{id}')],
+  ['post', '/api/v1/server/{id}/webhook/test'],
+  ['post', '/api/v1/server/{id}/webhook/deliveries/{delivery_id}/retry'],
   ['get', API_PATHS.botStats],
   ['get', API_PATHS.health],
 ];
@@ -417,6 +419,8 @@ describe('GET /api/docs/openapi.json', () => {
       roblox_account: { roblox_id: '1', username: 'r' },
       roles_added: [],
       roles_removed: [],
+      roles_added_named: [],
+      roles_removed_named: [],
       nickname_before: null,
       nickname_after: null,
       dm_sent: false,
@@ -430,6 +434,8 @@ describe('GET /api/docs/openapi.json', () => {
       setting: 'binds',
       before: null,
       after: null,
+      before_named: null,
+      after_named: null,
     };
     const kinds = dataSchema('get', API_PATHS.serverAudit('{id}')).properties.entries.items.anyOf;
     expect(kinds.map(keysOf)).toEqual([keys(verification), keys(change)]);
