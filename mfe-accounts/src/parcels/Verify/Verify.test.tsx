@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { API_PATHS, VERIFY_SUCCESS_REDIRECT_MS } from '@roconnect/shared-lib';
+import { API_PATHS, VERIFY_SUCCESS_REDIRECT_MS, type VerifyResult } from '@roconnect/shared-lib';
 import {
   SEED_ACCOUNTS,
   SEED_SERVERS,
@@ -24,6 +24,55 @@ function renderVerify(query: Record<string, string> = {}) {
 }
 
 const accountRadio = (name: string) => screen.getByRole('radio', { name });
+
+/** Runs a test on fake timers that also follow the real clock (the page's 3 s redirect). */
+function withFakeTimers(test: () => Promise<void>) {
+  return async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      await test();
+    } finally {
+      jest.useRealTimers();
+    }
+  };
+}
+
+/** The success screen goes back to the Accounts tab by itself, not a moment before the delay. */
+function expectBackToAccountsAfterTheDelay() {
+  navigate.mockClear();
+  act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS - 50));
+  expect(navigate).not.toHaveBeenCalled();
+  act(() => jest.advanceTimersByTime(50));
+  expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
+}
+
+/** The page stays, long after the delay, for the member to read it. */
+function expectToStay() {
+  navigate.mockClear();
+  act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS * 10));
+  expect(navigate).not.toHaveBeenCalled();
+}
+
+/** The API's answer to Verify & Update: roles and nickname set, a DM sent, but what `data` says. */
+const verifyAnswer = (data: Partial<VerifyResult>) =>
+  http.post(`*${API_PATHS.verifyInServer}`, () =>
+    HttpResponse.json({
+      success: true,
+      data: {
+        roles_updated: true,
+        nickname_updated: true,
+        dm_sent: true,
+        roles_added: ['Verified'],
+        roles_removed: [],
+        nickname: 'DemoAlt',
+        warnings: [],
+        not_given: [],
+        restricted: null,
+        restriction_action: null,
+        ...data,
+      } satisfies VerifyResult,
+    }),
+  );
 const serverGroup = () => screen.getByRole('group', { name: 'Choose a server' });
 
 describe('Verify page load', () => {
@@ -158,9 +207,9 @@ describe('verifying', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify & Update' }));
   }
 
-  it('shows Processing..., then the success screen with what the API did, and goes to the Accounts tab after 3 s', async () => {
-    jest.useFakeTimers({ advanceTimers: true });
-    try {
+  it(
+    'shows Processing..., then the success screen with what the API did, and goes to the Accounts tab after 3 s',
+    withFakeTimers(async () => {
       // the mock API answers at once: hold its answer until Processing... has been seen, then let
       // the request go on to the mock's own handler (a resolver that returns nothing passes it on)
       let answer = () => {};
@@ -190,19 +239,13 @@ describe('verifying', () => {
       expect(outcome('DM sent')).toHaveTextContent('Yes');
       expect(db.linkedAccounts.find((a) => a.id === SEED_ACCOUNTS.pending)!.verified).toBe(true);
 
-      navigate.mockClear();
-      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS - 50));
-      expect(navigate).not.toHaveBeenCalled();
-      act(() => jest.advanceTimersByTime(50));
-      expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+      expectBackToAccountsAfterTheDelay();
+    }),
+  );
 
-  it('shows the warnings the API returns and stays until the user continues', async () => {
-    jest.useFakeTimers({ advanceTimers: true });
-    try {
+  it(
+    'shows the warnings the API returns and stays until the user continues',
+    withFakeTimers(async () => {
       renderVerify({ account_id: SEED_ACCOUNTS.pending });
       await chooseAndVerify('Demo Builders Club');
       await screen.findByRole('heading', { name: 'Verification Successful!' });
@@ -214,15 +257,11 @@ describe('verifying', () => {
       ).toBeInTheDocument();
       expect(screen.queryByText(/Returning to the dashboard/)).not.toBeInTheDocument();
 
-      navigate.mockClear();
-      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS * 10));
-      expect(navigate).not.toHaveBeenCalled();
+      expectToStay();
       await userEvent.click(screen.getByRole('button', { name: 'Continue to Dashboard' }));
       expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    }),
+  );
 
   /** Tycoon Fans binds VIP and Double Coins: the demo account owns VIP only. */
   function bindTwoGamePasses() {
@@ -237,10 +276,10 @@ describe('verifying', () => {
 
   const disclosure = () => screen.getByRole('button', { name: 'Why not these roles?' });
 
-  it('names the bound roles not given, keeps why behind "Why not these roles?", and still goes back after 3 s', async () => {
-    const notOwned = bindTwoGamePasses();
-    jest.useFakeTimers({ advanceTimers: true });
-    try {
+  it(
+    'names the bound roles not given, keeps why behind "Why not these roles?", and still goes back after 3 s',
+    withFakeTimers(async () => {
+      const notOwned = bindTwoGamePasses();
       renderVerify({ account_id: SEED_ACCOUNTS.verified });
       await chooseAndVerify('Tycoon Fans');
       await screen.findByRole('heading', { name: 'Verification Successful!' });
@@ -255,20 +294,14 @@ describe('verifying', () => {
       expect(screen.getByText(/the game pass Double Coins is not owned/)).not.toBeVisible();
       expect(screen.getByText('Returning to the dashboard in 3 seconds...')).toBeInTheDocument();
 
-      navigate.mockClear();
-      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS - 50));
-      expect(navigate).not.toHaveBeenCalled();
-      act(() => jest.advanceTimersByTime(50));
-      expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+      expectBackToAccountsAfterTheDelay();
+    }),
+  );
 
-  it('opening "Why not these roles?" (by keyboard) shows each role with why and stops the redirect', async () => {
-    const notOwned = bindTwoGamePasses();
-    jest.useFakeTimers({ advanceTimers: true });
-    try {
+  it(
+    'opening "Why not these roles?" (by keyboard) shows each role with why and stops the redirect',
+    withFakeTimers(async () => {
+      const notOwned = bindTwoGamePasses();
       renderVerify({ account_id: SEED_ACCOUNTS.verified });
       await chooseAndVerify('Tycoon Fans');
       await screen.findByRole('heading', { name: 'Verification Successful!' });
@@ -299,21 +332,19 @@ describe('verifying', () => {
       expect(navigate).not.toHaveBeenCalled();
       await userEvent.click(screen.getByRole('button', { name: 'Continue to Dashboard' }));
       expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    }),
+  );
 
-  it('stays for warnings even with roles not given, the reasons still one click away', async () => {
-    bindTwoGamePasses();
-    // the server owner's nickname is a warning
-    db.servers
-      .find((s) => s.server_id === SEED_SERVERS.memberWithBot)!
-      .members.forEach((m) => {
-        m.owner = true;
-      });
-    jest.useFakeTimers({ advanceTimers: true });
-    try {
+  it(
+    'stays for warnings even with roles not given, the reasons still one click away',
+    withFakeTimers(async () => {
+      bindTwoGamePasses();
+      // the server owner's nickname is a warning
+      db.servers
+        .find((s) => s.server_id === SEED_SERVERS.memberWithBot)!
+        .members.forEach((m) => {
+          m.owner = true;
+        });
       renderVerify({ account_id: SEED_ACCOUNTS.verified });
       await chooseAndVerify('Tycoon Fans');
       await screen.findByRole('heading', { name: 'Verification Successful!' });
@@ -321,34 +352,17 @@ describe('verifying', () => {
         screen.getByText("Discord doesn't let bots change the server owner's nickname."),
       ).toBeVisible();
       expect(disclosure()).toHaveAttribute('aria-expanded', 'false');
-      navigate.mockClear();
-      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS * 10));
-      expect(navigate).not.toHaveBeenCalled();
+      expectToStay();
       expect(screen.getByRole('button', { name: 'Continue to Dashboard' })).toBeInTheDocument();
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    }),
+  );
 
   it('says to check the DMs only when the bot sent one', async () => {
     server.use(
-      http.post(`*${API_PATHS.verifyInServer}`, () =>
-        HttpResponse.json({
-          success: true,
-          data: {
-            roles_updated: true,
-            nickname_updated: true,
-            dm_sent: false,
-            roles_added: ['Verified'],
-            roles_removed: [],
-            nickname: 'DemoAlt',
-            warnings: ['We could not send you a direct message right now.'],
-            not_given: [],
-            restricted: null,
-            restriction_action: null,
-          },
-        }),
-      ),
+      verifyAnswer({
+        dm_sent: false,
+        warnings: ['We could not send you a direct message right now.'],
+      }),
     );
     renderVerify({ account_id: SEED_ACCOUNTS.pending });
     await chooseAndVerify('Tycoon Fans');
@@ -397,16 +411,18 @@ describe('a member a restriction caught', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify & Update' }));
   }
 
-  it('is told they cannot get roles there and why: no success, no DM toast, no redirect', async () => {
-    const tycoon = db.servers.find((s) => s.server_id === SEED_SERVERS.memberWithBot)!;
-    tycoon.restrictions = {
-      min_account_age_days: null,
-      blocked_roblox_user_ids: ['3000002'],
-      blocked_group_ids: [],
-      action: 'deny',
-    };
-    jest.useFakeTimers({ advanceTimers: true });
-    try {
+  it(
+    'is told they cannot get roles there and why: no success, no DM toast, no redirect',
+    withFakeTimers(async () => {
+      const tycoon = db.servers.find((s) => s.server_id === SEED_SERVERS.memberWithBot)!;
+      tycoon.restrictions = {
+        min_account_age_days: null,
+        blocked_roblox_user_ids: ['3000002'],
+        blocked_group_ids: [],
+        required_group_ids: [],
+        ban_evasion: 'flag',
+        action: 'deny',
+      };
       await verifyInTycoonFans();
       const title = await screen.findByRole('heading', {
         level: 1,
@@ -423,35 +439,24 @@ describe('a member a restriction caught', () => {
       // the mock's bot sent its DM (saying why), yet the page does not tell them to go read it
       expect(toastMessages()).toEqual([]);
 
-      navigate.mockClear();
-      act(() => jest.advanceTimersByTime(VERIFY_SUCCESS_REDIRECT_MS * 10));
-      expect(navigate).not.toHaveBeenCalled();
+      expectToStay();
       await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
       expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
-    } finally {
-      jest.useRealTimers();
-    }
-  });
+    }),
+  );
 
   const reason = 'the Roblox account is 3 days old; this server needs 30';
   const answer = (warnings: string[], action: 'deny' | 'kick' | 'ban' = 'deny') =>
-    http.post(`*${API_PATHS.verifyInServer}`, () =>
-      HttpResponse.json({
-        success: true,
-        data: {
-          roles_updated: true,
-          nickname_updated: false,
-          dm_sent: true,
-          roles_added: [],
-          roles_removed: ['Verified'],
-          nickname: null,
-          warnings: [`You cannot verify in Tycoon Fans: ${reason}.`, ...warnings],
-          not_given: [{ role_id: '200000000000000021', role_name: 'VIP', reason }],
-          restricted: reason,
-          restriction_action: action,
-        },
-      }),
-    );
+    verifyAnswer({
+      nickname_updated: false,
+      roles_added: [],
+      roles_removed: ['Verified'],
+      nickname: null,
+      warnings: [`You cannot verify in Tycoon Fans: ${reason}.`, ...warnings],
+      not_given: [{ role_id: '200000000000000021', role_name: 'VIP', reason }],
+      restricted: reason,
+      restriction_action: action,
+    });
 
   it.each([
     ['kicked', 'kick', 'You were removed from Tycoon Fans'],
