@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { EMULATOR_CONTROL, expect, SHELL, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
@@ -27,6 +28,20 @@ const AUDIT_PAGE = 25;
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 const cleanups = useConsoleSpec();
+
+/**
+ * Reaches a section's entry in the console's navigation (before the section, so Shift+Tab) and
+ * follows it with Enter: the section opens, its entry marked, and the focus stays on it.
+ */
+async function openSectionWithKeyboard(page: Page, label: string) {
+  const entry = page
+    .getByRole('navigation', { name: 'Server settings' })
+    .getByRole('link', { name: label, exact: true });
+  await tabTo(page, entry, { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(entry).toHaveAttribute('aria-current', 'page');
+  await expect(entry).toBeFocused();
+}
 
 test('the owner checks the bot, copies the verify link, binds a rank range and reads the audit log with the keyboard alone', async ({
   page,
@@ -84,6 +99,9 @@ test('the owner checks the bot, copies the verify link, binds a rank range and r
   );
   await expect(copy).toBeFocused();
 
+  // the console's navigation: Shift+Tab back to "Role binds", Enter opens that section
+  await openSectionWithKeyboard(page, 'Role binds');
+
   // Role Binds: add the group (Enter in its field), ranks 50–255 → "Builder", save
   const binds = section(page, 'Role Binds');
   await expect(binds.getByText('No binds yet')).toBeVisible();
@@ -123,18 +141,22 @@ test('the owner checks the bot, copies the verify link, binds a rank range and r
   // focus is still on the form's button, not thrown back to the top of the page
   await expect(saveBinds).toBeFocused();
 
-  // Audit log: filter by a member (Enter in the field), back to everyone, then the next page
+  // Audit log: its section from the navigation, with the keyboard too
+  await openSectionWithKeyboard(page, 'Audit log');
+  // filter by a member (Enter in the field), back to everyone, then the next page
   const audit = section(page, 'Audit Log');
   const entries = audit.locator('tbody tr');
   await expect(entries).toHaveCount(AUDIT_PAGE);
-  const memberFilter = audit.getByRole('textbox', { name: 'Filter by member (Discord user ID)' });
+  const memberFilter = audit.getByRole('textbox', {
+    name: 'Filter by member (name or Discord user ID)',
+  });
   await tabTo(page, memberFilter);
   await page.keyboard.type(NOBODY);
   await page.keyboard.press('Enter');
-  await expect(audit.getByText('Nothing for this member')).toBeVisible();
+  await expect(audit.getByText('Nothing matches these filters')).toBeVisible();
   await expect(entries).toHaveCount(0);
   await expect(memberFilter).toBeFocused();
-  const showEveryone = audit.getByRole('button', { name: 'Show everyone' });
+  const showEveryone = audit.getByRole('button', { name: 'Clear filters' });
   await tabTo(page, showEveryone);
   await page.keyboard.press('Space');
   await expect(entries).toHaveCount(AUDIT_PAGE);
