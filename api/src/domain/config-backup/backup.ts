@@ -20,6 +20,8 @@ import {
   type ConfigRow,
 } from '../config/config-store';
 import { nicknameSettingOf, nicknameSettingOfBody } from '../config/nickname-setting';
+import { checkServerMessages } from '../messages/render';
+import { getServerMessages, saveServerMessages, type ServerMessages } from '../messages/store';
 import { grantRefusal, type GrantContext } from '../roles/role-safety';
 import { staffRolesOf } from '../staff/staff-roles';
 
@@ -178,6 +180,7 @@ export async function exportConfig(ctx: AppContext, live: LiveServer): Promise<C
   backup.binds = (await listBinds(ctx.db, live.guildId)).map((b) =>
     bindOf(b, { id: b.roleId, name: roleNames.get(b.roleId) ?? b.roleName }),
   );
+  backup.messages = await getServerMessages(ctx.db, live.guildId);
   return backup;
 }
 
@@ -195,6 +198,8 @@ function checkBind(b: BackupBind, i: number): void {
 
 export interface ImportPlan {
   patch: ConfigPatch;
+  /** the server's own words (a table of their own: domain/messages) */
+  messages: ServerMessages;
   binds: NewBind[];
   staffChanged: boolean;
   result: ConfigImportResult;
@@ -232,6 +237,18 @@ export async function planImport(
       'unsupported_version',
     );
   backup.binds.forEach(checkBind);
+  try {
+    checkServerMessages(backup.messages);
+  } catch (err) {
+    // the same checks as PUT …/edit/messages, naming the field where the backup has it
+    if (err instanceof ApiError)
+      throw new ApiError(
+        err.statusCode,
+        err.code,
+        err.message.replace(/^body\./, 'body.messages.'),
+      );
+    throw err;
+  }
   const unmatchedRoles: ConfigImportResult['unmatched_roles'] = [];
   const unmatchedChannels: ConfigImportResult['unmatched_channels'] = [];
   const findBy = <T extends { id: string; name: string }>(list: T[], ref: BackupRole) =>
@@ -354,6 +371,8 @@ export async function planImport(
       ) ?? 'none',
   );
   compare('restrictions', before.restrictions, after.restrictions);
+  after.messages = backup.messages;
+  compare('messages', before.messages, after.messages);
   compare('staff_roles', before.staff_roles, after.staff_roles);
   const staffBefore: StaffRoles = staffRolesOf(current);
   const staffChanged =
@@ -364,6 +383,7 @@ export async function planImport(
     });
   return {
     patch,
+    messages: backup.messages,
     binds,
     staffChanged,
     result: {
@@ -389,6 +409,7 @@ export async function applyImport(
   await db.transaction(async (tx) => {
     await saveConfig(tx as unknown as Db, guildId, actorUserId, plan.patch);
     await replaceBinds(tx as unknown as Db, guildId, plan.binds);
+    await saveServerMessages(tx as unknown as Db, guildId, plan.messages);
   });
   const { changes } = plan.result;
   if (!changes.length) return;

@@ -11,6 +11,15 @@ import { GROUP, GUILD_A, GUILD_C, ROLE_LOW } from '../../support/world';
 const { t, cast } = useConsole({ setUp: GUILD_A });
 const A = `/api/v1/server/${GUILD_A}`;
 const C = `/api/v1/server/${GUILD_C}`;
+const OWN_WORDS = {
+  verified_dm: 'Welcome aboard, {roblox-name}!',
+  welcome_dm: null,
+  verify_message: {
+    title: 'Verify for {server-name}',
+    body: 'Press the button.',
+    button_label: 'Go',
+  },
+};
 
 const call = (s: Session, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
   t.app.inject({
@@ -62,6 +71,7 @@ beforeEach(async () => {
       manager_role_ids: [EXTRA_ROLE],
       updater_role_ids: [ROLE_LOW],
     }),
+    await call(cast.owner, 'PUT', `${A}/edit/messages`, OWN_WORDS),
   ];
   for (const s of steps) expect(s.statusCode).toBe(200);
 });
@@ -70,7 +80,7 @@ describe('GET …/config/export', () => {
   it('answers the whole configuration, versioned, with roles by id and name and no secrets', async () => {
     const backup = await exportOf(cast.owner, A);
     expect(Object.keys(backup).sort()).toEqual(
-      ['binds', 'restrictions', 'settings', 'staff_roles', 'version'].sort(),
+      ['binds', 'messages', 'restrictions', 'settings', 'staff_roles', 'version'].sort(),
     );
     expect(backup.version).toBe(1);
     expect(backup.settings.verified_role).toEqual({ id: expect.any(String), name: 'Verified' });
@@ -88,6 +98,7 @@ describe('GET …/config/export', () => {
       manager_roles: [{ id: EXTRA_ROLE, name: 'Extra' }],
       updater_roles: [{ id: ROLE_LOW, name: 'Low' }],
     });
+    expect(backup.messages).toEqual(OWN_WORDS);
     expect(JSON.stringify(backup)).not.toMatch(/secret|token|api_key|webhook/i);
   });
 
@@ -198,6 +209,12 @@ describe('POST …/config/import', () => {
     });
     expect(badField.statusCode).toBe(400);
     expect(badField.json().message).toContain('join_handling');
+    const badWords = await call(cast.owner, 'POST', `${A}/config/import?dry_run=true`, {
+      ...backup,
+      messages: { ...backup.messages, verified_dm: 'Hello @everyone' },
+    });
+    expect(badWords.statusCode).toBe(400);
+    expect(badWords.json().message).toMatch(/^body\.messages\.verified_dm/);
     const badBind = await call(cast.owner, 'POST', `${A}/config/import?dry_run=true`, {
       ...backup,
       binds: [{ ...backup.binds[0], min_rank: 200, max_rank: 1 }],

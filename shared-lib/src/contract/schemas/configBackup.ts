@@ -9,6 +9,7 @@ import {
   ResyncScheduleSchema,
   RestrictionsSchema,
 } from './servers';
+import { ServerMessagesSchema } from './messages';
 import { MAX_STAFF_ROLES } from './staff';
 
 /** The backup's format; an import of any other is refused (400 unsupported_version). */
@@ -78,6 +79,7 @@ export const ConfigBackupSchema = Type.Object(
       },
       { additionalProperties: false },
     ),
+    messages: ServerMessagesSchema,
   },
   { additionalProperties: false },
 );

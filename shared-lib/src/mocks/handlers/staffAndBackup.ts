@@ -54,6 +54,9 @@ function backupOf(server: MockServer): ConfigBackup {
       manager_roles: (server.manager_role_ids ?? []).map(ref),
       updater_roles: (server.updater_role_ids ?? []).map(ref),
     },
+    messages: structuredClone(
+      server.messages ?? { verified_dm: null, welcome_dm: null, verify_message: null },
+    ),
   };
 }
 
@@ -95,6 +98,7 @@ function importInto(server: MockServer, backup: ConfigBackup, apply: boolean): C
     restrictions: structuredClone(backup.restrictions),
     manager_role_ids: roles(backup.staff_roles.manager_roles, 'staff_roles.manager_roles'),
     updater_role_ids: roles(backup.staff_roles.updater_roles, 'staff_roles.updater_roles'),
+    messages: structuredClone(backup.messages),
     binds: backup.binds.flatMap((b, i): MockBind[] => {
       const roleId = role(b.role, `binds[${i}].role`);
       if (!roleId) return [];
@@ -115,7 +119,7 @@ function importInto(server: MockServer, backup: ConfigBackup, apply: boolean): C
         before: say(before.settings[key]),
         after: say(after.settings[key]),
       });
-  for (const key of ['binds', 'restrictions', 'staff_roles'] as const)
+  for (const key of ['binds', 'restrictions', 'staff_roles', 'messages'] as const)
     if (say(before[key]) !== say(after[key]))
       changes.push({ field: key, before: say(before[key]), after: say(after[key]) });
   if (apply) Object.assign(server, next);
