@@ -25,11 +25,9 @@ import {
   createWorld,
 } from '../support/fake-integrations';
 import { linkRoblox, loginAs } from '../support/fake-login';
+import { NO_RESTRICTIONS } from '../support/server-config';
+import { GROUP, MAX as MEMBER, OLIVIA as OWNER, PETE } from '../support/world';
 
-const OWNER = '110000000000000001';
-const MEMBER = '110000000000000002';
-const PETE = '502';
-const GROUP = '7001';
 const VERIFIED = '130000000000000100';
 /** one server per nickname format, each set up before 0012 */
 const GUILDS = NICKNAME_FORMATS.map((format, i) => ({ id: `12000000000000001${i}`, format }));
@@ -195,14 +193,7 @@ it('gives every stored nickname format the nickname it gave before', async () =>
     nickname_template: null,
     nickname_bypass_role_ids: [],
     role_bypass_role_ids: [],
-    restrictions: {
-      min_account_age_days: null,
-      blocked_roblox_user_ids: [],
-      blocked_group_ids: [],
-      required_group_ids: [],
-      ban_evasion: 'flag',
-      action: 'deny',
-    },
+    restrictions: NO_RESTRICTIONS,
   });
 });
 

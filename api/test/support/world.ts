@@ -11,6 +11,8 @@ import {
 export const OLIVIA = '110000000000000001'; // owns GUILD_A
 export const MAX = '110000000000000002'; // plain member of GUILD_A
 export const MO = '110000000000000004'; // owns GUILD_B and GUILD_C
+/** In the emulator's test seed only (not in standardWorld): a plain member of GUILD_A. */
+export const NINA = '110000000000000003';
 export const GUILD_A = '120000000000000001'; // bot present
 export const GUILD_B = '120000000000000002'; // no bot; Olivia has Manage Server
 export const GUILD_C = '120000000000000003'; // bot present; Olivia is a plain member

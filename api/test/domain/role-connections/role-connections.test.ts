@@ -23,14 +23,9 @@ import {
   useStack,
   type HttpSession,
 } from '../../support/emulator-flow';
+import { GUILD_A as BOT_GUILD, MAX, NINA, OLIVIA as OWNER, PETE, RUBY } from '../../support/world';
 
-const OWNER = '110000000000000001';
-const MAX = '110000000000000002';
-const NINA = '110000000000000003';
 const BOT_USER = '100000000000000001'; // the application
-const BOT_GUILD = '120000000000000001';
-const PETE = '502';
-const RUBY = '501';
 const PETE_CREATED = '2019-03-04T05:06:07.000Z';
 const METADATA_ROUTE = 'PUT /api/v10/applications/:appId/role-connections/metadata';
 

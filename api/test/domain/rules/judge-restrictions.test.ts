@@ -1,5 +1,4 @@
 /** The rules on their own: each bind kind's judgement and reason, and each restriction's. */
-import type { Restrictions } from '@roconnect/shared-lib/contract';
 import {
   bindNickname,
   judgeBind,
@@ -8,16 +7,7 @@ import {
 } from '../../../src/domain/rules/judge';
 import { restrictionReason } from '../../../src/domain/rules/restrictions';
 import { managesServer } from '../../../src/domain/verification/plan-member-update';
-
-/** Nobody restricted: the defaults of a server that set none. */
-const NO_RESTRICTIONS: Restrictions = {
-  min_account_age_days: null,
-  blocked_roblox_user_ids: [],
-  blocked_group_ids: [],
-  required_group_ids: [],
-  ban_evasion: 'flag',
-  action: 'deny',
-};
+import { NO_RESTRICTIONS } from '../../support/server-config';
 
 const facts = {
   ranks: new Map([['7', 50]]),

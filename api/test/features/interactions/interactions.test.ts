@@ -17,12 +17,10 @@ import {
   type HttpSession,
 } from '../../support/emulator-flow';
 import { createFakeIntegrations, createWorld } from '../../support/fake-integrations';
+// owner_olivia owns "Bot Guild"; Max and Nina are plain members of it (Nina never signs in), Mo
+// one with no permissions (until a test gives some)
+import { GUILD_A as BOT_GUILD, MAX, MO, NINA, OLIVIA as OWNER } from '../../support/world';
 
-const OWNER = '110000000000000001'; // owner_olivia, owns "Bot Guild"
-const MAX = '110000000000000002'; // plain member of "Bot Guild"
-const NINA = '110000000000000003'; // plain member, never signed in
-const MO = '110000000000000004'; // member of "Bot Guild" with no permissions (until a test gives some)
-const BOT_GUILD = '120000000000000001';
 const PETE = '502'; // Member rank in group 7001
 const LEO = '503'; // not in group 7001
 const MANAGE_ROLES = String(1n << 28n);

@@ -15,10 +15,8 @@ import {
   useStack,
   type HttpSession,
 } from '../../support/emulator-flow';
-import { GUILD_A as BOT_GUILD, MAX, OLIVIA as OWNER, PETE } from '../../support/world';
+import { GUILD_A as BOT_GUILD, MAX, NINA, OLIVIA as OWNER, PETE } from '../../support/world';
 
-/** a member of the test seed who is not Max */
-const NINA = '110000000000000003';
 const PETE_CREATED = '2019-03-04T05:06:07.000Z';
 const ROUTE = '/api/v1/account/linked-roles';
 const EMPTY = { platform_name: null, platform_username: null, metadata: {} };

@@ -1,5 +1,6 @@
 import { useFakeApp } from '../../support/harness';
 import { completeSetup, loginAs, type Session } from '../../support/fake-login';
+import { defaultServerConfig } from '../../support/server-config';
 import {
   GROUP,
   GUILD_A,
@@ -36,30 +37,7 @@ describe('GET config and setup status', () => {
     const res = await call('GET', `${A}/config`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
-      server_config: {
-        server_name: 'Bot Guild',
-        nickname_format: 'roblox_username',
-        nickname_template: null,
-        nickname_bypass_role_ids: [],
-        role_bypass_role_ids: [],
-        restrictions: {
-          min_account_age_days: null,
-          blocked_roblox_user_ids: [],
-          blocked_group_ids: [],
-          required_group_ids: [],
-          ban_evasion: 'flag',
-          action: 'deny',
-        },
-        verified_role_name: 'Verified',
-        verified_role_id: null,
-        group_id: null,
-        unverified_role_id: null,
-        join_handling: 'verify',
-        join_dm: false,
-        log_channel_id: null,
-        resync: 'off',
-        staff_roles: { manager_role_ids: [], updater_role_ids: [] },
-      },
+      server_config: defaultServerConfig(),
     });
     expect((await call('GET', `${A}/setup`)).json().data).toEqual({
       setup_completed: false,
@@ -99,30 +77,13 @@ describe('the setup wizard', () => {
     });
 
     const edit = (await call('GET', `${A}/edit`)).json().data;
-    expect(edit.server_config).toEqual({
-      server_name: 'Bot Guild',
-      nickname_format: 'discord_display_with_roblox',
-      nickname_template: null,
-      nickname_bypass_role_ids: [],
-      role_bypass_role_ids: [],
-      restrictions: {
-        min_account_age_days: null,
-        blocked_roblox_user_ids: [],
-        blocked_group_ids: [],
-        required_group_ids: [],
-        ban_evasion: 'flag',
-        action: 'deny',
-      },
-      verified_role_name: 'Verified',
-      verified_role_id: roleId,
-      group_id: GROUP,
-      unverified_role_id: null,
-      join_handling: 'verify',
-      join_dm: false,
-      log_channel_id: null,
-      resync: 'off',
-      staff_roles: { manager_role_ids: [], updater_role_ids: [] },
-    });
+    expect(edit.server_config).toEqual(
+      defaultServerConfig({
+        nickname_format: 'discord_display_with_roblox',
+        verified_role_id: roleId,
+        group_id: GROUP,
+      }),
+    );
     expect(edit.group).toEqual({
       id: GROUP,
       name: 'Test Group',

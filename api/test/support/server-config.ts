@@ -1,0 +1,36 @@
+import type { Restrictions } from '@roconnect/shared-lib/contract';
+
+/** A server's restrictions while none is set: nobody restricted (docs/product.md). */
+export const NO_RESTRICTIONS: Restrictions = {
+  min_account_age_days: null,
+  blocked_roblox_user_ids: [],
+  blocked_group_ids: [],
+  required_group_ids: [],
+  ban_evasion: 'flag',
+  action: 'deny',
+};
+
+/**
+ * The configuration the API answers for standardWorld's GUILD_A ("Bot Guild") before anything is
+ * saved, with `changes` over it.
+ */
+export function defaultServerConfig(changes: Record<string, unknown> = {}) {
+  return {
+    server_name: 'Bot Guild',
+    nickname_format: 'roblox_username',
+    nickname_template: null,
+    nickname_bypass_role_ids: [],
+    role_bypass_role_ids: [],
+    restrictions: NO_RESTRICTIONS,
+    verified_role_name: 'Verified',
+    verified_role_id: null,
+    group_id: null,
+    unverified_role_id: null,
+    join_handling: 'verify',
+    join_dm: false,
+    log_channel_id: null,
+    resync: 'off',
+    staff_roles: { manager_role_ids: [], updater_role_ids: [] },
+    ...changes,
+  };
+}
