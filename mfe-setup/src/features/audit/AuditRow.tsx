@@ -5,6 +5,7 @@ import {
   type AuditEntry,
   type AuditTextPart,
   type SettingAuditEntry,
+  type VerificationAuditEntry,
 } from '@roconnect/shared-lib';
 import { actorName, change, settingChangeText, sourceLabel } from './auditTexts';
 
@@ -92,64 +93,56 @@ function SettingChange({ entry }: { entry: SettingAuditEntry }) {
  * can take the keyboard to the first row it added.
  */
 export function AuditRow({ entry }: { entry: AuditEntry }) {
-  const when = (
-    <time dateTime={entry.at} title={exactTime(entry.at)}>
-      {relativeTime(entry.at)}
-    </time>
-  );
-  if (entry.kind === 'setting_change') {
-    return (
-      <tr role="row" tabIndex={-1}>
-        <td role="cell" className="when">
-          {when}
-        </td>
-        <td role="cell" className="who">
-          <Who entry={entry} />
-        </td>
-        <td role="cell" className="what">
-          {settingChangeText(entry.setting)}
-        </td>
-        <td role="cell" className="details">
-          <SettingChange entry={entry} />
-        </td>
-      </tr>
-    );
-  }
+  const setting = entry.kind === 'setting_change';
   return (
     <tr role="row" tabIndex={-1}>
       <td role="cell" className="when">
-        {when}
+        <time dateTime={entry.at} title={exactTime(entry.at)}>
+          {relativeTime(entry.at)}
+        </time>
       </td>
       <td role="cell" className="who">
         <Who entry={entry} />
       </td>
       <td role="cell" className="what">
-        Verified <Person person={entry.member} /> {sourceLabel(entry.source)}
+        {setting ? (
+          settingChangeText(entry.setting)
+        ) : (
+          <>
+            Verified <Person person={entry.member} /> {sourceLabel(entry.source)}
+          </>
+        )}
       </td>
       <td role="cell" className="details">
-        <Details>
-          <dt>Roblox account</dt>
-          <dd>{entry.roblox_account.username}</dd>
-          <dt>Roles added</dt>
-          <dd>
-            <Roles named={entry.roles_added_named} stored={entry.roles_added} />
-          </dd>
-          <dt>Roles removed</dt>
-          <dd>
-            <Roles named={entry.roles_removed_named} stored={entry.roles_removed} />
-          </dd>
-          <dt>Nickname</dt>
-          <dd>{change(entry.nickname_before, entry.nickname_after)}</dd>
-          <dt>DM sent</dt>
-          <dd>{entry.dm_sent ? 'Yes' : 'No'}</dd>
-          {entry.warnings.length > 0 && (
-            <>
-              <dt>Warnings</dt>
-              <dd>{entry.warnings.join(' ')}</dd>
-            </>
-          )}
-        </Details>
+        {setting ? <SettingChange entry={entry} /> : <VerificationDetails entry={entry} />}
       </td>
     </tr>
+  );
+}
+
+function VerificationDetails({ entry }: { entry: VerificationAuditEntry }) {
+  return (
+    <Details>
+      <dt>Roblox account</dt>
+      <dd>{entry.roblox_account.username}</dd>
+      <dt>Roles added</dt>
+      <dd>
+        <Roles named={entry.roles_added_named} stored={entry.roles_added} />
+      </dd>
+      <dt>Roles removed</dt>
+      <dd>
+        <Roles named={entry.roles_removed_named} stored={entry.roles_removed} />
+      </dd>
+      <dt>Nickname</dt>
+      <dd>{change(entry.nickname_before, entry.nickname_after)}</dd>
+      <dt>DM sent</dt>
+      <dd>{entry.dm_sent ? 'Yes' : 'No'}</dd>
+      {entry.warnings.length > 0 && (
+        <>
+          <dt>Warnings</dt>
+          <dd>{entry.warnings.join(' ')}</dd>
+        </>
+      )}
+    </Details>
   );
 }
