@@ -25,7 +25,7 @@ import {
   createWorld,
 } from '../support/fake-integrations';
 import { linkRoblox, loginAs } from '../support/fake-login';
-import { NO_RESTRICTIONS } from '../support/server-config';
+import { NO_RESTRICTIONS, groupBind } from '../support/server-config';
 import { GROUP, MAX as MEMBER, OLIVIA as OWNER, PETE } from '../support/world';
 
 const VERIFIED = '130000000000000100';
@@ -205,35 +205,8 @@ it('reads stored group binds as group binds of priority 0 with no nickname', asy
     headers: olivia.headers,
   });
   expect(binds.json().data.binds).toEqual([
-    {
-      kind: 'group',
-      group_id: GROUP,
-      min_rank: 1,
-      max_rank: 1,
-      role_id: ROLES.member,
-      role_name: 'Member',
-      nickname: null,
-      priority: 0,
-    },
-    {
-      kind: 'group',
-      group_id: GROUP,
-      min_rank: 50,
-      max_rank: 50,
-      role_id: ROLES.officer,
-      role_name: 'Officer',
-      nickname: null,
-      priority: 0,
-    },
-    {
-      kind: 'group',
-      group_id: GROUP,
-      min_rank: 1,
-      max_rank: 255,
-      role_id: ROLES.all,
-      role_name: 'Everyone In',
-      nickname: null,
-      priority: 0,
-    },
+    groupBind(1, 1, ROLES.member, 'Member'),
+    groupBind(50, 50, ROLES.officer, 'Officer'),
+    groupBind(1, 255, ROLES.all, 'Everyone In'),
   ]);
 });

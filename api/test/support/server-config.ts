@@ -1,4 +1,5 @@
 import type { Restrictions } from '@roconnect/shared-lib/contract';
+import { GROUP } from './world';
 
 /** A server's restrictions while none is set: nobody restricted (docs/product.md). */
 export const NO_RESTRICTIONS: Restrictions = {
@@ -32,5 +33,37 @@ export function defaultServerConfig(changes: Record<string, unknown> = {}) {
     resync: 'off',
     staff_roles: { manager_role_ids: [], updater_role_ids: [] },
     ...changes,
+  };
+}
+
+/** standardWorld's GROUP as the API describes it: its name and every rank. */
+export const TEST_GROUP = {
+  id: GROUP,
+  name: 'Test Group',
+  ranks: [
+    { rank: 0, name: 'Guest' },
+    { rank: 1, name: 'Member' },
+    { rank: 50, name: 'Officer' },
+    { rank: 255, name: 'Owner' },
+  ],
+};
+
+/** A group bind as the API answers it: ranks `min`–`max` of `group` give the role, nothing else. */
+export function groupBind(
+  min: number,
+  max: number,
+  roleId: string,
+  roleName: string,
+  group = GROUP,
+) {
+  return {
+    kind: 'group',
+    group_id: group,
+    min_rank: min,
+    max_rank: max,
+    role_id: roleId,
+    role_name: roleName,
+    nickname: null,
+    priority: 0,
   };
 }

@@ -12,6 +12,7 @@ import { loginAs, type Session } from '../../support/fake-login';
 import type { FakeWorld } from '../../support/fake-integrations';
 import { useFakeApp } from '../../support/harness';
 import { GROUP, GUILD_A, OLIVIA, ROLE_LOW } from '../../support/world';
+import { TEST_GROUP } from '../../support/server-config';
 
 const t = useFakeApp();
 let olivia: Session;
@@ -134,18 +135,7 @@ describe('group names and ranks from the shared cache', () => {
     roblox.getGroup = roblox.getGroupRoles = async () => {
       throw new IntegrationError('roblox', 'unavailable', 'Roblox could not load the group.');
     };
-    expect((await get()).json().data.groups).toEqual([
-      {
-        id: GROUP,
-        name: 'Test Group',
-        ranks: [
-          { rank: 0, name: 'Guest' },
-          { rank: 1, name: 'Member' },
-          { rank: 50, name: 'Officer' },
-          { rank: 255, name: 'Owner' },
-        ],
-      },
-    ]);
+    expect((await get()).json().data.groups).toEqual([TEST_GROUP]);
   });
 
   it('keeps a bound group Roblox no longer has as missing, but a save asks Roblox again', async () => {

@@ -11,6 +11,7 @@ import {
   type Cast,
 } from '../../support/console';
 import { GROUP, GUILD_A, GUILD_B, ROLE_HIGH, ROLE_LOW } from '../../support/world';
+import { groupBind, TEST_GROUP } from '../../support/server-config';
 
 const t = useFakeApp(consoleWorld);
 let cast: Cast;
@@ -64,49 +65,11 @@ describe('GET /api/v1/server/{id}/binds', () => {
     const id = (name: string) => roleNamed(name)!.id;
     expect(res.json().data).toEqual({
       binds: [
-        {
-          kind: 'group',
-          group_id: GROUP,
-          min_rank: 1,
-          max_rank: 1,
-          role_id: id('Member'),
-          role_name: 'Member',
-          nickname: null,
-          priority: 0,
-        },
-        {
-          kind: 'group',
-          group_id: GROUP,
-          min_rank: 50,
-          max_rank: 50,
-          role_id: id('Officer'),
-          role_name: 'Officer',
-          nickname: null,
-          priority: 0,
-        },
-        {
-          kind: 'group',
-          group_id: GROUP,
-          min_rank: 255,
-          max_rank: 255,
-          role_id: id('Owner'),
-          role_name: 'Owner',
-          nickname: null,
-          priority: 0,
-        },
+        groupBind(1, 1, id('Member'), 'Member'),
+        groupBind(50, 50, id('Officer'), 'Officer'),
+        groupBind(255, 255, id('Owner'), 'Owner'),
       ],
-      groups: [
-        {
-          id: GROUP,
-          name: 'Test Group',
-          ranks: [
-            { rank: 0, name: 'Guest' },
-            { rank: 1, name: 'Member' },
-            { rank: 50, name: 'Officer' },
-            { rank: 255, name: 'Owner' },
-          ],
-        },
-      ],
+      groups: [TEST_GROUP],
       items: [],
     });
   });
@@ -135,36 +98,9 @@ describe('PUT /api/v1/server/{id}/binds', () => {
     const rangers = roleNamed('Rangers')!;
     expect(t.world.guilds.get(GUILD_A)!.roles.filter((r) => r.name === 'Rangers')).toHaveLength(1);
     expect(res.json().data.binds).toEqual([
-      {
-        kind: 'group',
-        group_id: GROUP,
-        min_rank: 1,
-        max_rank: 49,
-        role_id: ROLE_LOW,
-        role_name: 'Low',
-        nickname: null,
-        priority: 0,
-      },
-      {
-        kind: 'group',
-        group_id: GROUP2,
-        min_rank: 10,
-        max_rank: 255,
-        role_id: rangers.id,
-        role_name: 'Rangers',
-        nickname: null,
-        priority: 0,
-      },
-      {
-        kind: 'group',
-        group_id: GROUP,
-        min_rank: 50,
-        max_rank: 255,
-        role_id: rangers.id,
-        role_name: 'Rangers',
-        nickname: null,
-        priority: 0,
-      },
+      groupBind(1, 49, ROLE_LOW, 'Low'),
+      groupBind(10, 255, rangers.id, 'Rangers', GROUP2),
+      groupBind(50, 255, rangers.id, 'Rangers'),
     ]);
     expect(res.json().data.groups.map((g: { name: string }) => g.name)).toEqual([
       'Test Group',
@@ -256,16 +192,7 @@ describe('PUT /api/v1/server/{id}/binds', () => {
       'body.binds[1]: send exactly one of role_id or role_name',
     ],
     [
-      {
-        kind: 'group',
-        group_id: GROUP,
-        min_rank: 1,
-        max_rank: 2,
-        role_id: ROLE_LOW,
-        role_name: 'x',
-        nickname: null,
-        priority: 0,
-      },
+      groupBind(1, 2, ROLE_LOW, 'x'),
       400,
       'bad_request',
       'body.binds[1]: send exactly one of role_id or role_name',

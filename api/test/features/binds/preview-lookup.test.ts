@@ -5,6 +5,7 @@
 import { useFakeApp } from '../../support/harness';
 import { completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
 import { GROUP, GUILD_A, MAX, OLIVIA, PETE, ROLE_HIGH, ROLE_LOW } from '../../support/world';
+import { TEST_GROUP } from '../../support/server-config';
 
 const t = useFakeApp();
 const A = `/api/v1/server/${GUILD_A}`;
@@ -191,17 +192,7 @@ describe('POST …/binds/preview', () => {
 describe('GET …/binds/lookup', () => {
   it('answers a group’s ranks and an item’s name, from the cache the second time', async () => {
     const group = await lookup('group', GROUP);
-    expect(group.json().data).toEqual({
-      kind: 'group',
-      id: GROUP,
-      name: 'Test Group',
-      ranks: [
-        { rank: 0, name: 'Guest' },
-        { rank: 1, name: 'Member' },
-        { rank: 50, name: 'Officer' },
-        { rank: 255, name: 'Owner' },
-      ],
-    });
+    expect(group.json().data).toEqual({ kind: 'group', ...TEST_GROUP });
     expect((await lookup('gamepass', PASS)).json().data).toEqual({
       kind: 'gamepass',
       id: PASS,
