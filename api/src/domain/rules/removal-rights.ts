@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { DiscordRole } from '../../integrations/types';
-import { forbidden, type ApiError } from '../../lib/errors';
+import { conflict, forbidden, type ApiError } from '../../lib/errors';
+import { botPermissions } from './bot-permissions';
 
 /** The restriction actions that remove a member from the server. */
 export type RemovalAction = 'kick' | 'ban';
@@ -150,4 +151,37 @@ export function removalRightsCache(ctx: AppContext): RemovalRightsCache {
     }
     return rights;
   };
+}
+
+/**
+ * Turning a kick or ban restriction on (PUT …/edit/restrictions, a configuration import): only
+ * someone who could do it themselves, read live, and only when the bot may do it now
+ * (docs/security.md, "kick and ban through the bot"). Throws the refusal; answers nothing.
+ */
+export async function requireRemovalChoice(
+  ctx: AppContext,
+  guildId: string,
+  callerDiscordId: string,
+  action: RemovalAction,
+): Promise<void> {
+  const bot = ctx.integrations.discordBot;
+  const [live, botTop] = await Promise.all([
+    bot.getGuild(guildId),
+    bot.getBotHighestRolePosition(guildId),
+  ]);
+  if (!live) throw conflict('Add the RoConnect bot to this server first.', 'bot_not_in_server');
+  const rights = await readRemovalRights(
+    ctx,
+    { id: guildId, ownerDiscordId: live.owner_id },
+    callerDiscordId,
+  );
+  const refusal = removalRefusal(action, rights, botTop);
+  if (refusal) throw refusal;
+  const { name, bit } = PERMISSION[action];
+  if (((await botPermissions(ctx, guildId)) & bit) === 0n)
+    throw conflict(
+      `The bot's role does not have ${name}, so it cannot ${action} restricted members. ` +
+        `Give the RoConnect role ${name} in Server Settings → Roles, or choose deny.`,
+      `bot_cannot_${action}`,
+    );
 }

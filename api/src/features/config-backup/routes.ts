@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { consoleLimits } from '../../lib/route-limits';
 import { getUser } from '../../domain/accounts/users';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { loadGrantContext } from '../../domain/roles/role-safety';
 import { requireBot } from '../../domain/roles/validate';
 import { getConfig } from '../../domain/config/config-store';
-import { botPermissions } from '../../domain/rules/bot-permissions';
-import { readRemovalRights, removalRefusal } from '../../domain/rules/removal-rights';
+import { requireRemovalChoice } from '../../domain/rules/removal-rights';
 import {
   applyImport,
   exportConfig,
@@ -22,9 +21,6 @@ import {
   configExportRoute,
   configImportRoute,
 } from '@roconnect/shared-lib/contract/schemas';
-
-const REMOVAL_BIT = { kick: 1n << 1n, ban: 1n << 2n } as const;
-const REMOVAL_NAME = { kick: 'Kick Members', ban: 'Ban Members' } as const;
 
 /**
  * GET …/config/export and POST …/config/import?dry_run= (docs/product.md › Backup and import).
@@ -93,25 +89,7 @@ export const configBackupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // the same checks as PUT …/edit/restrictions: the caller could do it, and so can the bot
         const caller = await getUser(ctx.db, userId);
         if (!caller) throw unauthorized();
-        const bot = ctx.integrations.discordBot;
-        const [server, botTop] = await Promise.all([
-          bot.getGuild(guild.id),
-          bot.getBotHighestRolePosition(guild.id),
-        ]);
-        if (!server)
-          throw conflict('Add the RoConnect bot to this server first.', 'bot_not_in_server');
-        const rights = await readRemovalRights(
-          ctx,
-          { id: guild.id, ownerDiscordId: server.owner_id },
-          caller.discordId,
-        );
-        const refusal = removalRefusal(action, rights, botTop);
-        if (refusal) throw refusal;
-        if (((await botPermissions(ctx, guild.id)) & REMOVAL_BIT[action]) === 0n)
-          throw conflict(
-            `body.restrictions.action: the bot's role does not have ${REMOVAL_NAME[action]}, so it cannot ${action} restricted members. Give the RoConnect role ${REMOVAL_NAME[action]} in Server Settings → Roles, or change the file's action to deny.`,
-            `bot_cannot_${action}`,
-          );
+        await requireRemovalChoice(ctx, guild.id, caller.discordId, action);
         if (
           current?.restrictionAction !== action ||
           current.restrictionChosenBy !== caller.discordId

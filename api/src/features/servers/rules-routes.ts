@@ -1,21 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
-import { conflict, notFound, unauthorized } from '../../lib/errors';
+import { notFound, unauthorized } from '../../lib/errors';
 import { requireLiveManager } from '../../domain/guilds/access';
 import { getConfig, saveConfig, toServerConfigDto } from '../../domain/config/config-store';
 import { recordBypassChange, recordRestrictionsChange } from '../../domain/config/setting-audit';
 import { requireBot } from '../../domain/roles/validate';
-import { botPermissions } from '../../domain/rules/bot-permissions';
-import { readRemovalRights, removalRefusal } from '../../domain/rules/removal-rights';
+import { requireRemovalChoice } from '../../domain/rules/removal-rights';
 import { getUser } from '../../domain/accounts/users';
 import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
 import {
   editBypassRolesRoute,
   editRestrictionsRoute,
 } from '@roconnect/shared-lib/contract/schemas';
-
-const KICK_MEMBERS = 1n << 1n;
-const BAN_MEMBERS = 1n << 2n;
 
 /** PUT …/edit/bypass-roles and …/edit/restrictions (docs/product.md › Restrictions). */
 export const rulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -66,25 +62,7 @@ export const rulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // when the bot may do them now (docs/product.md › Restrictions, docs/security.md)
       if (body.action !== 'deny') {
         requireBot(guild);
-        const bot = ctx.integrations.discordBot;
-        const [live, botTop] = await Promise.all([
-          bot.getGuild(guild.id),
-          bot.getBotHighestRolePosition(guild.id),
-        ]);
-        if (!live)
-          throw conflict('Add the RoConnect bot to this server first.', 'bot_not_in_server');
-        const server = { id: guild.id, ownerDiscordId: live.owner_id };
-        const rights = await readRemovalRights(ctx, server, caller.discordId);
-        const refusal = removalRefusal(body.action, rights, botTop);
-        if (refusal) throw refusal;
-        const needed = body.action === 'kick' ? KICK_MEMBERS : BAN_MEMBERS;
-        const name = body.action === 'kick' ? 'Kick Members' : 'Ban Members';
-        if (((await botPermissions(ctx, guild.id)) & needed) === 0n)
-          throw conflict(
-            `The bot's role does not have ${name}, so it cannot ${body.action} restricted members. ` +
-              `Give the RoConnect role ${name} in Server Settings → Roles, or choose deny.`,
-            `bot_cannot_${body.action}`,
-          );
+        await requireRemovalChoice(ctx, guild.id, caller.discordId, body.action);
       }
       const before = await getConfig(ctx.db, guild.id);
       const row = await saveConfig(ctx.db, guild.id, userId, {

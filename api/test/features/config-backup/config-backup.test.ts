@@ -225,6 +225,15 @@ describe('POST …/config/import', () => {
     expect(noMode.statusCode).toBe(400);
   });
 
+  it('holds a kick to the importer’s own right: a manager without Kick Members is refused (403), nothing changes', async () => {
+    const backup = await exportOf(cast.owner, A);
+    const kick = { ...backup, restrictions: { ...backup.restrictions, action: 'kick' } };
+    const res = await call(cast.manager, 'POST', `${A}/config/import?dry_run=false`, kick);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('missing_kick_members');
+    expect((await exportOf(cast.owner, A)).restrictions.action).toBe('deny');
+  });
+
   it('refuses a body over the limit (413)', async () => {
     const backup = await exportOf(cast.owner, A);
     const huge = { ...backup, padding: 'x'.repeat(300 * 1024) };
