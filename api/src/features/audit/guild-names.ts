@@ -31,7 +31,8 @@ async function guildNames(ctx: AppContext, guild: Pick<GuildRow, 'id' | 'botPres
     roles: new Map((roles ?? []).map((r) => [r.id, r.name])),
     channels: new Map((channels ?? []).map((c) => [c.id, c.name])),
   };
-  // a failed read is not kept: the next page asks again
+  // a failed read is not kept: the next page asks again; reads past their minute go
+  for (const [id, old] of byGuild) if (read.at - old.at >= KEEP_MS) byGuild.delete(id);
   if (roles && channels) byGuild.set(guild.id, read);
   return read;
 }
