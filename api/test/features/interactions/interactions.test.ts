@@ -552,6 +552,28 @@ describe('slash commands through the emulator', () => {
     await expectMaxGivenRolesOnly();
   });
 
+  it('/update by a member holding an updater role (no permission of its own) re-applies the member’s roles; the role taken away, refused', async () => {
+    const olivia = await setUpBotGuild();
+    const max = await signIn(MAX);
+    await linkRoblox(max, PETE);
+    const updaters = await stack.app.ctx.integrations.discordBot.createRole(BOT_GUILD, 'Updaters');
+    const saved = await olivia.call('PUT', `/api/v1/server/${BOT_GUILD}/edit/staff-roles`, {
+      manager_role_ids: [],
+      updater_role_ids: [updaters.id],
+    });
+    expect(saved.status).toBe(200);
+    await changeMember(MO, { permissions: '0', roles: [updaters.id] });
+    const { message } = await command(MO, 'update', { member: MAX });
+    expect(message.content).toBe(STAFF_UPDATED_UNSHOWN);
+    await expectMaxGivenRolesOnly();
+
+    await changeMember(MO, { roles: [] });
+    const refused = await command(MO, 'update', { member: MAX });
+    expect(refused.message.content).toBe(
+      'You need the Manage Roles or Manage Server permission to use /update.',
+    );
+  });
+
   it('/update refuses Manage Roles that holds in one channel only (Manage Permissions there, N9)', async () => {
     await maxVerifiedThenStripped();
     // the channel's permissions carry bit 28; no role of the member carries it server-wide
