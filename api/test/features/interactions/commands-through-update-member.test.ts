@@ -9,11 +9,9 @@ import { completeSetup, linkRoblox, loginAs } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { GROUP, GUILD_A, MAX, MO, OLIVIA, PETE } from '../../support/world';
 
-// the real updateMember, watched: a command that went around it would not be seen
-jest.mock('../../../src/domain/verification/update-member', () => {
-  const real = jest.requireActual('../../../src/domain/verification/update-member');
-  return { ...real, updateMember: jest.fn(real.updateMember) };
-});
+jest.mock('../../../src/domain/verification/update-member', () =>
+  jest.requireActual('../../support/watched-update-member').watchedUpdateMember(),
+);
 const updates = jest.mocked(updateMember);
 
 const t = useFakeApp();

@@ -7,11 +7,9 @@ import { insertLoadLinks } from '../../support/load-links';
 import { loginThroughEmulator, startStack, type Stack } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
-// the real updateMember, watched: a run that went around it would not be seen
-jest.mock('../../../src/domain/verification/update-member', () => {
-  const real = jest.requireActual('../../../src/domain/verification/update-member');
-  return { ...real, updateMember: jest.fn(real.updateMember) };
-});
+jest.mock('../../../src/domain/verification/update-member', () =>
+  jest.requireActual('../../support/watched-update-member').watchedUpdateMember(),
+);
 const updates = jest.mocked(updateMember);
 
 jest.setTimeout(120_000);

@@ -1,0 +1,14 @@
+import type * as UpdateMember from '../../src/domain/verification/update-member';
+
+/**
+ * The domain's update-member module with the real updateMember watched (a jest.fn calling it), for
+ * a test to prove a trigger goes through it: an update that went around it would not be seen.
+ * In the test file: `jest.mock(<that module>, () => jest.requireActual(<this one>).watchedUpdateMember())`
+ * (a factory may not use the file's imports: jest.mock runs before them).
+ */
+export function watchedUpdateMember(): typeof UpdateMember {
+  const real = jest.requireActual<typeof UpdateMember>(
+    '../../src/domain/verification/update-member',
+  );
+  return { ...real, updateMember: jest.fn(real.updateMember) };
+}
