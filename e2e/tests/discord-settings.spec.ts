@@ -14,7 +14,7 @@ import {
 } from '../support/console';
 
 /**
- * A server's Discord settings page (/server/edit/{id}/discord) through the shell, against the API
+ * A server's Discord settings (the console's section /server/edit/{id}/discord) through the shell, against the API
  * and the emulator: the owner comes from the server page, picks the log channel and posts the
  * Verify message, and the emulator holds what the bot posted in each channel.
  */
@@ -80,13 +80,13 @@ test('the owner follows the server page to its Discord settings, picks the log c
 
   await page.goto(`/server/edit/${DEMO_BUILDERS}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
-  await section(page, 'Discord settings')
-    .getByRole('link', { name: 'Open Discord Settings' })
+  await page
+    .getByRole('navigation', { name: 'Server settings' })
+    .getByRole('link', { name: 'Discord', exact: true })
     .click();
   await page.waitForURL(`**/server/edit/${DEMO_BUILDERS}/discord`);
   await expect(page).toHaveTitle('Discord settings · RoConnect');
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
-  await expect(page.getByText('Discord settings', { exact: true })).toBeVisible();
 
   // the log channel: only the text channels the bot can post in are offered
   const log = section(page, 'Log channel');
