@@ -11,7 +11,7 @@ import {
 } from '../support/console';
 
 /**
- * A server's Developers page (/server/edit/{id}/developers) through the shell, against the API:
+ * A server's Developers section (/server/edit/{id}/developers) through the shell, against the API:
  * the owner creates an API key (shown once), another program calls the public API with it, and
  * the page shows the key's last use; a revoked key is refused at once.
  */
@@ -36,7 +36,10 @@ test('the owner creates a key, sees it once, and sees its last use after a call 
   });
 
   await page.goto(`/server/edit/${DEMO_BUILDERS}`);
-  await section(page, 'Developers').getByRole('link', { name: 'Open Developers' }).click();
+  await page
+    .getByRole('navigation', { name: 'Server settings' })
+    .getByRole('link', { name: 'Developers', exact: true })
+    .click();
   await page.waitForURL(`**/server/edit/${DEMO_BUILDERS}/developers`);
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
 
