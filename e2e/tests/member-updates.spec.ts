@@ -115,7 +115,7 @@ test('Update all members asks first, shows live progress, then the summary', asy
     unverified_role_id: MEMBER_ROLE,
   });
 
-  await page.goto(`/server/edit/${DEMO_BUILDERS}`);
+  await page.goto(`/server/edit/${DEMO_BUILDERS}/members`);
   const section = page.getByRole('region', { name: 'Update all members' });
   await expect(section.getByRole('button', { name: 'Update all members' })).toBeEnabled();
 
