@@ -14,6 +14,7 @@ import { startStack, type HttpSession, type Stack } from '../support/emulator-fl
 import { until } from '../support/until';
 import {
   apiHealth,
+  fatalCloses,
   gatewaySeed,
   gatewayState,
   GUILD,
@@ -47,13 +48,6 @@ afterAll(async () => {
   await stack?.close();
   await tdb?.cleanup();
 });
-
-async function fatalCloses(code: number): Promise<number> {
-  const metric = await metricsRegistry
-    .getSingleMetric('roconnect_gateway_fatal_closes_total')
-    ?.get();
-  return metric?.values.find((v) => v.labels.code === String(code))?.value ?? 0;
-}
 
 it('with the Server Members intent off: one IDENTIFY per shard, then none; health, metric and update-all name the cause; intent on and a restart recover', async () => {
   await setApplication(stack, { guild_members_intent: false });

@@ -7,11 +7,11 @@
 import { sql } from 'drizzle-orm';
 import type { Seed } from '@roconnect/emulator';
 import type { GatewayWorker } from '../../src/gateway/worker';
-import { metricsRegistry } from '../../src/lib/metrics';
 import { openTestDatabase, type TestDatabase } from '../support/db';
 import { startStack, type Stack } from '../support/emulator-flow';
 import { until } from '../support/until';
 import {
+  fatalCloses,
   gatewaySeed,
   gatewaySessions,
   OWNER,
@@ -58,13 +58,6 @@ afterAll(async () => {
   await stack?.close();
   await tdb?.cleanup();
 });
-
-async function fatalCloses(code: number): Promise<number> {
-  const metric = await metricsRegistry
-    .getSingleMetric('roconnect_gateway_fatal_closes_total')
-    ?.get();
-  return metric?.values.find((v) => v.labels.code === String(code))?.value ?? 0;
-}
 
 it('on 4011 reads the recommended shard count again and runs every shard with it', async () => {
   expect(stack.app.ctx.settings.gateway.shardCount).toBeNull(); // GATEWAY_SHARD_COUNT=auto

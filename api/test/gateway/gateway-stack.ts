@@ -9,6 +9,7 @@ import testSeed from '@roconnect/emulator/seeds/test.json';
 import { robloxAccounts, users } from '../../src/db/schema';
 import type { Database } from '../../src/db/client';
 import { startGatewayWorker, type GatewayWorker } from '../../src/gateway/worker';
+import { metricsRegistry } from '../../src/lib/metrics';
 import {
   emulatorState,
   loginThroughEmulator,
@@ -165,4 +166,12 @@ export const setApplication = (stack: Stack, patch: object) =>
 export async function apiHealth(stack: Stack) {
   const res = await stack.app.inject({ method: 'GET', url: '/api/health' });
   return { http: res.statusCode, ...(res.json().data as { status: string; gateway: string }) };
+}
+
+/** How often this process's gateway closed for good with `code` (the fatal-closes metric). */
+export async function fatalCloses(code: number): Promise<number> {
+  const metric = await metricsRegistry
+    .getSingleMetric('roconnect_gateway_fatal_closes_total')
+    ?.get();
+  return metric?.values.find((v) => v.labels.code === String(code))?.value ?? 0;
 }
