@@ -16,7 +16,7 @@ import {
   type ApiKeyRow,
 } from '../../domain/api-keys/keys';
 import { recordSettingChange } from '../../domain/audit/record';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireLiveManager, requireServerAdmin } from '../../domain/guilds/access';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,7 +49,8 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: createApiKeyRoute, ...authed },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      // a key outlives a staff role taken away: only Manage Server makes one (docs/product.md › Staff)
+      const { guild } = await requireServerAdmin(ctx, userId, request.params.id);
       const name = request.body.name.trim();
       if (!name) throw badRequest('name must not be blank.');
       if ((await liveKeyCount(ctx.db, guild.id)) >= MAX_KEYS_PER_SERVER)

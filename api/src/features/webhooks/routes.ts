@@ -10,7 +10,7 @@ import {
 } from '@roconnect/shared-lib/contract/schemas';
 import { authOf } from '../../context';
 import { recordSettingChange } from '../../domain/audit/record';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireLiveManager, requireServerAdmin } from '../../domain/guilds/access';
 import { checkWebhookUrl, webhookOrigin } from '../../domain/webhooks/address';
 import { webhookTestPayload } from '../../domain/webhooks/events';
 import {
@@ -117,7 +117,8 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const { userId } = authOf(request);
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
+      // a webhook outlives a staff role taken away: only Manage Server sets one (docs/product.md › Staff)
+      const { guild } = await requireServerAdmin(ctx, userId, request.params.id);
       const before = (await webhookUrlOf(ctx.db, guild.id))?.url ?? null;
       if (request.body.url === null) {
         await removeWebhook(ctx.db, guild.id);

@@ -135,6 +135,21 @@ describe('a member holding a manager role', () => {
     expect(config.staff_roles.manager_role_ids).toEqual([HELPERS]);
   });
 
+  it('may not make what outlives their role: an API key or a webhook (403 manage_server_only)', async () => {
+    giveMax(HELPERS);
+    const key = await call(cast.member, 'POST', `${A}/api-keys`, { name: 'Mine' });
+    expect(key.statusCode).toBe(403);
+    expect(key.json().error).toBe('manage_server_only');
+    const hook = await call(cast.member, 'PUT', `${A}/webhook`, {
+      url: 'https://example.com/hook',
+    });
+    expect(hook.statusCode).toBe(403);
+    expect(hook.json().error).toBe('manage_server_only');
+    expect((await call(cast.owner, 'POST', `${A}/api-keys`, { name: 'Owner' })).statusCode).toBe(
+      201,
+    );
+  });
+
   it('may not have the bot give a role at or above their own', async () => {
     giveMax(HELPERS);
     const res = await call(cast.member, 'PUT', `${A}/edit/verified-role`, {
