@@ -11,14 +11,9 @@ import {
   renewShards,
   saveSession,
 } from '../../src/gateway/lease-store';
-import { openTestDatabase, truncateAll, type TestDatabase } from '../support/db';
+import { useTestDatabase } from '../support/db';
 
-let tdb: TestDatabase;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => tdb?.cleanup());
-beforeEach(async () => truncateAll(tdb.database));
+const tdb = useTestDatabase();
 
 const db = () => tdb.database.db;
 const session = { sessionId: 's-1', resumeUrl: 'ws://resume', sequence: 42, shardCount: 3 };

@@ -4,14 +4,9 @@ import { handleMemberEvent } from '../../../src/features/member-events/handle-ev
 import { presenceOf, recordPresence } from '../../../src/features/member-events/presence-store';
 import type { Integrations } from '../../../src/integrations/types';
 import { testSettings } from '../../support/app';
-import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
+import { useTestDatabase } from '../../support/db';
 
-let tdb: TestDatabase;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => tdb?.cleanup());
-beforeEach(async () => truncateAll(tdb.database));
+const tdb = useTestDatabase();
 
 const GUILD = '120000000000000001';
 const USER = '110000000000000011';

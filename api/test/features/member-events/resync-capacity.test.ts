@@ -8,18 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { guildConfigs, guilds, memberUpdateRuns, userGuilds, users } from '../../../src/db/schema';
 import { RESYNC_PARALLEL_RUNS, resyncSweep } from '../../../src/features/member-events/resync';
-import { openTestDatabase, truncateAll, type TestDatabase } from '../../support/db';
+import { useTestDatabase } from '../../support/db';
 
 const HOURS = { hourUtc: 3, windowHours: 4 };
 const NIGHT = new Date('2026-11-27T03:00:00Z');
 const FIVE_MINUTES = 5 * 60_000;
 
-let tdb: TestDatabase;
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-});
-afterAll(async () => tdb?.cleanup());
-beforeEach(async () => truncateAll(tdb.database));
+const tdb = useTestDatabase();
 const db = () => tdb.database.db;
 
 /** A signed-in owner and their daily servers, ids `<prefix>01`, `<prefix>02`, … */

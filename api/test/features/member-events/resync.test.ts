@@ -12,7 +12,7 @@ import {
   RESYNC_QUEUE,
   windowStart,
 } from '../../../src/features/member-events/resync';
-import { openTestDatabase, queryRows, truncateAll, type TestDatabase } from '../../support/db';
+import { openTestDatabase, queryRows, type TestDatabase, useTestDatabase } from '../../support/db';
 import { startStack, type Stack } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 import {
@@ -46,12 +46,7 @@ describe('the quiet hours', () => {
 });
 
 describe('a sweep', () => {
-  let tdb: TestDatabase;
-  beforeAll(async () => {
-    tdb = await openTestDatabase();
-  });
-  afterAll(async () => tdb?.cleanup());
-  beforeEach(async () => truncateAll(tdb.database));
+  const tdb = useTestDatabase();
 
   const hours = { hourUtc: 3, windowHours: 4 };
   const db = () => tdb.database.db;
