@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { EMULATOR_CONTROL, expect, signIn, test } from '../support/fixtures';
+import { EMULATOR_CONTROL, expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
   DEMO_BUILDERS,
