@@ -142,6 +142,9 @@ test.describe('the setup wizard on the standalone page (MSW)', () => {
   });
 });
 
+/** The server console's section navigation. */
+const sectionNav = (page: Page) => page.getByRole('navigation', { name: 'Server settings' });
+
 test.describe('the server configuration page through the shell', () => {
   test('each section saves and the change persists after a reload', async ({
     page,
@@ -151,7 +154,7 @@ test.describe('the server configuration page through the shell', () => {
     allowConsoleErrors(/status of 409/);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page);
-    await page.goto(`/server/edit/${DEMO_BUILDERS}`);
+    await page.goto(`/server/edit/${DEMO_BUILDERS}/verification`);
     await expect(remoteRegion(page, 'mfe_setup')).toHaveAttribute('data-remote-status', 'mounted');
     await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
 
@@ -176,6 +179,7 @@ test.describe('the server configuration page through the shell', () => {
     await role.getByRole('button', { name: 'Save Verified Role' }).click();
     await expect(toasts(page).getByText('Verified role updated successfully!')).toBeVisible();
 
+    await sectionNav(page).getByRole('link', { name: 'Group', exact: true }).click();
     const group = page.getByRole('region', { name: 'Group Integration' });
     await group.getByRole('textbox', { name: 'Roblox group ID or URL' }).fill(SEED_GROUP_URL);
     await group.getByRole('button', { name: 'Save Group' }).click();
@@ -188,15 +192,18 @@ test.describe('the server configuration page through the shell', () => {
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue(
+      '4000001',
+    );
+    await sectionNav(page)
+      .getByRole('link', { name: 'Verification & nickname', exact: true })
+      .click();
     await expect(
       page.getByRole('radio', { name: 'Discord display name with Roblox username' }),
     ).toBeChecked();
     await expect(page.getByRole('textbox', { name: 'Verified role name' })).toHaveValue('Builder');
     await expect(page.getByRole('combobox', { name: 'Existing role' })).toHaveValue(
       '310000000000000002',
-    );
-    await expect(page.getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue(
-      '4000001',
     );
 
     await page.setViewportSize({ width: 375, height: 740 });
