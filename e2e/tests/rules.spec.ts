@@ -45,7 +45,7 @@ test('the owner adds a badge bind and a game pass bind, sees the preview beside 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'demo_user');
   await setUpDemoBuilders(page);
-  await page.goto(`/server/edit/${DEMO_BUILDERS}`);
+  await page.goto(`/server/edit/${DEMO_BUILDERS}/binds`);
   const binds = section(page, 'Role Binds');
   await expect(binds.getByRole('button', { name: 'Save Binds' })).toBeVisible();
   const preview = binds.getByRole('region', { name: 'Preview' });
@@ -110,21 +110,21 @@ test('a member verifies and sees each role they did not get, with why', async ({
 
   // the owner's preview now counts the member
   await inOwnBrowser(browser, async (owner) => {
-    await owner.goto(`/server/edit/${DEMO_BUILDERS}`);
+    await owner.goto(`/server/edit/${DEMO_BUILDERS}/binds`);
     const preview = section(owner, 'Role Binds').getByRole('region', { name: 'Preview' });
     await expect(preview).toContainText(/Over \d+ verified members?/);
     await expect(preview.getByRole('row', { name: /^VIP/ })).toBeVisible();
   });
 });
 
-test('the owner sets a nickname template on the server page (a bad one refused under the field, the format shown as their own), follows it to the rules page and sets a restriction (kick refused while the bot cannot kick)', async ({
+test('the owner sets a nickname template in the console (a bad one refused under the field, the format shown as their own), goes on to its Restrictions and sets a restriction (kick refused while the bot cannot kick)', async ({
   page,
   allowConsoleErrors,
 }) => {
   // the refused kick is a 409 the browser logs (a bad template is refused before it is sent)
   allowConsoleErrors(/status of 409 .*\/edit\/restrictions/);
   await signIn(page, 'demo_user');
-  await page.goto(`/server/edit/${DEMO_BUILDERS}`);
+  await page.goto(`/server/edit/${DEMO_BUILDERS}/verification`);
 
   // the nickname is one control: the format's radio and its template always agree
   const nickname = section(page, 'Nickname Configuration');
@@ -140,11 +140,12 @@ test('the owner sets a nickname template on the server page (a bad one refused u
   await nickname.getByRole('button', { name: 'Save Nickname Format' }).click();
   await expect(toasts(page).getByText('Nickname template saved')).toBeVisible();
 
-  await section(page, 'Nicknames, bypass roles and restrictions')
-    .getByRole('link', { name: 'Open Rules' })
+  await page
+    .getByRole('navigation', { name: 'Server settings' })
+    .getByRole('link', { name: 'Restrictions', exact: true })
     .click();
   await page.waitForURL(`**/server/edit/${DEMO_BUILDERS}/rules`);
-  await expect(page).toHaveTitle('Nicknames, bypass roles and restrictions · RoConnect');
+  await expect(page).toHaveTitle('Restrictions · RoConnect');
 
   const restrictions = section(page, 'Restrictions');
   await restrictions.getByRole('textbox', { name: /account age/ }).fill('30');
