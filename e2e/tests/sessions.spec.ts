@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Route } from '@playwright/test';
 import {
   API,
   EMULATOR_CONTROL,
@@ -221,6 +221,27 @@ test('logout in one tab sends the other to /login at once, and ends the session 
   expect(reuse.status()).toBe(401);
 });
 
+/**
+ * Signed in on the Servers tab, Sync Servers pressed, and the session ended on the API as that
+ * call leaves: ended any earlier, a read the tab still had to make (its servers' setup, their
+ * health) would meet it first and take the page to /login from under the click. The tokens are
+ * read then, as the tab may have renewed them since sign-in; `answer` answers the call (the API
+ * unless said).
+ */
+async function syncAsTheSessionEnds(
+  page: Page,
+  request: APIRequestContext,
+  answer: (route: Route) => Promise<void> = (route) => route.continue(),
+) {
+  await signIn(page);
+  await openServersTab(page);
+  await page.route(`${BROWSER_API}/api/v1/dashboard/user/sync-servers`, async (route) => {
+    await endSessionElsewhere(request, await storedTokens(page));
+    await answer(route);
+  });
+  await remoteRegion(page, 'mfe_servers').getByRole('button', { name: 'Sync Servers' }).click();
+}
+
 test('a refused refresh (the session ended elsewhere) ends on /login', async ({
   page,
   request,
@@ -228,17 +249,7 @@ test('a refused refresh (the session ended elsewhere) ends on /login', async ({
 }) => {
   // the refused call and the refused refresh are 401s the browser logs
   allowConsoleErrors(/status of 401/);
-  await signIn(page);
-  await openServersTab(page);
-  // The session ends as the Sync Servers call leaves. Ended any earlier, a read the tab still had
-  // to make (its servers' setup, their health) would meet it first and take the page to /login
-  // from under the click; the tokens are read then, as the tab may have renewed them since.
-  await page.route(`${BROWSER_API}/api/v1/dashboard/user/sync-servers`, async (route) => {
-    await endSessionElsewhere(request, await storedTokens(page));
-    await route.continue();
-  });
-
-  await remoteRegion(page, 'mfe_servers').getByRole('button', { name: 'Sync Servers' }).click();
+  await syncAsTheSessionEnds(page, request);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Continue with Discord' })).toBeVisible();
   await expect(page.getByText(EXPIRED_BANNER)).toHaveCount(0);
@@ -251,15 +262,11 @@ test('a refused refresh after the API flags x-token-expired ends on the expired-
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(/status of 401/);
-  await signIn(page);
-  await openServersTab(page);
   // When Discord refuses to refresh its authorisation, the API ends every session of the user and
   // answers the call 401 with x-token-expired. The emulator's faults answer in Discord's REST
   // shape, never as an OAuth invalid_grant, so this answer is made here: the session really ends
   // on the API, and the real answer gets the flag.
-  // (The tokens are read as the call leaves: the tab may have renewed them since sign-in.)
-  await page.route(`${BROWSER_API}/api/v1/dashboard/user/sync-servers`, async (route) => {
-    await endSessionElsewhere(request, await storedTokens(page));
+  await syncAsTheSessionEnds(page, request, async (route) => {
     const response = await route.fetch();
     expect(response.status()).toBe(401);
     await route.fulfill({
@@ -272,8 +279,6 @@ test('a refused refresh after the API flags x-token-expired ends on the expired-
       },
     });
   });
-
-  await remoteRegion(page, 'mfe_servers').getByRole('button', { name: 'Sync Servers' }).click();
   await expect(page).toHaveURL(/\/login\?message=discord_token_expired$/);
   await expect(page.getByRole('button', { name: 'Continue with Discord' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: EXPIRED_BANNER })).toBeVisible();
