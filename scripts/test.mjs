@@ -68,9 +68,21 @@ function task(label, command, options = {}) {
   });
 }
 
-/** Runs the tasks one after another; the first failure stops the lane. */
-async function lane(tasks) {
-  for (const [label, command, options] of tasks) await task(label, command, options);
+/**
+ * Runs the tasks one after another. The first failure stops the lane, unless `keepGoing` (suites
+ * that do not need each other): then every task runs and the lane fails after the last.
+ */
+async function lane(tasks, { keepGoing = false } = {}) {
+  const failed = [];
+  for (const [label, command, options] of tasks) {
+    try {
+      await task(label, command, options);
+    } catch (error) {
+      if (!keepGoing) throw error;
+      failed.push(error.message);
+    }
+  }
+  if (failed.length > 0) throw new Error(failed.join('; '));
 }
 
 /**
@@ -147,9 +159,10 @@ async function main() {
         ],
       ]
     : [];
+  const suites = others.map((name) => [name, `npm test -w ${name}`, { env: jestEnv }]);
   await sideBySide([
     task('@roconnect/api on PGlite', 'npm run test:pglite -w @roconnect/api', { env: jestEnv }),
-    lane([...onPostgres, ...others.map((name) => [name, `npm test -w ${name}`, { env: jestEnv }])]),
+    lane([...onPostgres, ...suites], { keepGoing: true }),
   ]);
 
   step('end-to-end tests (Playwright, Chromium)');
