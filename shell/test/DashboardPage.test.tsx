@@ -42,6 +42,12 @@ describe('dashboard frame', () => {
     );
   });
 
+  it('has one level-one heading, Dashboard, for screen readers', async () => {
+    await openDashboard();
+    const headings = screen.getAllByRole('heading', { level: 1 });
+    expect(headings.map((h) => h.textContent)).toEqual(['Dashboard']);
+  });
+
   it('shows the brand mark the landing shows, inside the home link', async () => {
     await openDashboard();
     const home = within(screen.getByRole('banner')).getByRole('link', { name: 'RoConnect home' });
