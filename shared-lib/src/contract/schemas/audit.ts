@@ -112,10 +112,9 @@ const filters = {
     }),
   ),
   action: Type.Optional(
-    Type.Union(
-      AUDIT_ACTIONS.map((a) => Type.Literal(a)),
-      { description: "only verifications ('verification') or changes of this one setting" },
-    ),
+    Type.Enum([...AUDIT_ACTIONS], {
+      description: "only verifications ('verification') or changes of this one setting",
+    }),
   ),
   from: Type.Optional(
     Type.String({
