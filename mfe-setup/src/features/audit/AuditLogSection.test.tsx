@@ -242,6 +242,26 @@ it('exports the CSV as a file', async () => {
   expect(await blob.text()).toMatch(/^at,kind,actor/);
 });
 
+it('exports what the filters show', async () => {
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:audit'), revokeObjectURL: jest.fn() });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  const exported: Record<string, string>[] = [];
+  server.use(
+    http.get(`*${API_PATHS.serverAuditExport(SERVER_ID)}`, ({ request }) => {
+      exported.push(Object.fromEntries(new URL(request.url).searchParams));
+      return undefined;
+    }),
+  );
+  const user = userEvent.setup();
+  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
+  await within(region()).findByRole('table');
+  await user.type(field(/Filter by member/), 'other{Enter}');
+  await waitFor(() => expect(bodyRows()).toHaveLength(1));
+  await user.click(within(region()).getByRole('button', { name: 'Export CSV' }));
+  expect(await notifications().findByText('Audit log exported')).toBeInTheDocument();
+  expect(exported).toEqual([{ name: 'other' }]);
+});
+
 it('says when to export again after too many exports, in the API’s words', async () => {
   server.use(
     failNext(
