@@ -14,7 +14,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 function region(name: string) {
-  return screen.getByRole('region', { name });
+  return screen.getByRole('group', { name });
 }
 
 describe('RemoteParcel', () => {
