@@ -82,6 +82,7 @@ it('walks setup nickname → verified_role → group → completed', async () =>
       join_dm: false,
       log_channel_id: null,
       resync: 'off',
+      staff_roles: { manager_role_ids: [], updater_role_ids: [] },
     },
   });
   const edit = await api.server.edit(id);
