@@ -2,13 +2,14 @@ import styled, { css } from 'styled-components';
 import {
   SERVER_CONSOLE_SECTIONS,
   serverConsolePath,
+  theme,
   type ServerConsoleSection,
 } from '@roconnect/shared-lib';
 import { openInApp } from '../pages/PageLink';
 import { useDisclosure } from './useDisclosure';
 
-/** At and below this width the navigation folds into a menu button. */
-const PHONE = '768px';
+/** At and below this width the navigation folds into a menu button (the frame's one column). */
+const PHONE = theme.breakpoints.md;
 
 const focusRing = css`
   &:focus-visible {
