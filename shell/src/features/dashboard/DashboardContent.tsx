@@ -20,6 +20,7 @@ import { SetupWizardHost, type SetupTarget } from './SetupWizardHost';
 import { useBotInviteFollowUp } from './useBotInviteFollowUp';
 import { useDashboardData } from './useDashboardData';
 import { useDashboardFlags } from './useDashboardFlags';
+import { DashboardHeading } from './DashboardHeading';
 
 const TABS: readonly { id: DashboardTab; label: string }[] = [
   { id: 'accounts', label: 'Accounts' },
@@ -92,6 +93,7 @@ function DashboardBody({ tabParcels, openedNext }: DashboardPageProps) {
   return (
     <>
       <PageContainer>
+        <DashboardHeading />
         {state.status === 'loading' && <LoadingState label="Loading dashboard..." />}
         {state.status === 'failed' && (
           <ErrorState

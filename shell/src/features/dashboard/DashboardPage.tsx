@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { LoadingState, PageContainer, VisuallyHidden } from '@roconnect/shared-lib';
+import { LoadingState, PageContainer } from '@roconnect/shared-lib';
 import type { DashboardPageProps } from './DashboardContent';
+import { DashboardHeading } from './DashboardHeading';
 import { loadDashboardContent } from './loadDashboardData';
 import { SignedInHeader } from './SignedInHeader';
 
@@ -15,11 +16,10 @@ export function DashboardPage(props: DashboardPageProps) {
   return (
     <>
       <SignedInHeader />
-      {/* the page's one level-one heading, for screen readers: the tabs name its parts */}
-      <VisuallyHidden as="h1">Dashboard</VisuallyHidden>
       <Suspense
         fallback={
           <PageContainer>
+            <DashboardHeading />
             <LoadingState label="Loading dashboard..." />
           </PageContainer>
         }
