@@ -22,7 +22,7 @@ describe('dashboard frame', () => {
     renderApp('/dashboard');
     expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
     // the data is shown, the Accounts tab's parcel is still loading
-    const region = await screen.findByRole('group', { name: 'Accounts' });
+    const region = await screen.findByRole('region', { name: 'Accounts' });
     expect(region).toHaveAttribute('data-remote-status', 'loading');
     expect(federation.loadCalls).toContain('mfe_accounts/AccountsTab');
     expect(federation.loadCalls.filter((id) => next.includes(id))).toEqual([]);
@@ -141,7 +141,7 @@ describe('dashboard frame', () => {
     await openDashboard();
 
     await user.click(screen.getByRole('tab', { name: 'Servers' }));
-    const servers = screen.getByRole('group', { name: 'Servers' });
+    const servers = screen.getByRole('region', { name: 'Servers' });
     expect(await within(servers).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText('demo_user')).toBeInTheDocument();
 

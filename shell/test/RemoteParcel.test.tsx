@@ -14,7 +14,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 function region(name: string) {
-  return screen.getByRole('group', { name });
+  return screen.getByRole('region', { name });
 }
 
 describe('RemoteParcel', () => {

@@ -36,7 +36,7 @@ async function openServersTab() {
   // the first render of the dashboard (its data, its parcel) can take a while on a busy machine
   await screen.findByRole('region', { name: 'mfe_accounts/AccountsTab' }, { timeout: 5000 });
   await user.click(screen.getByRole('tab', { name: 'Servers' }));
-  return { user, servers: screen.getByRole('group', { name: 'Servers' }) };
+  return { user, servers: screen.getByRole('region', { name: 'Servers' }) };
 }
 
 describe('a remote built against another shared-lib contract', () => {

@@ -50,7 +50,7 @@ describe('back from a bot invite', () => {
     await waitFor(() =>
       expect(requests).toContain(`GET /api/v1/server/${SEED_SERVERS.ownerReady}/setup`),
     );
-    expect(screen.queryByRole('group', { name: 'Setup wizard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Setup wizard' })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -88,7 +88,7 @@ describe('back from a bot invite', () => {
     expect(
       within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }),
     ).toBeVisible();
-    expect(screen.queryByRole('group', { name: 'Setup wizard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Setup wizard' })).not.toBeInTheDocument();
   });
 
   it('never shows the text of the address; an unknown server is "the server"', async () => {

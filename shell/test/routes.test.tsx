@@ -44,7 +44,7 @@ describe('routes', () => {
     signedOut();
     renderApp(path);
     const { parcel } = await mountedParcel(parcelId);
-    expect(screen.getByRole('group', { name: regionLabel })).toContainElement(parcel);
+    expect(screen.getByRole('region', { name: regionLabel })).toContainElement(parcel);
   });
 
   it('hands the route query to the parcel', async () => {

@@ -251,7 +251,7 @@ describe('startShell', () => {
       http.get('*/remotes.json', () => HttpResponse.json({ error: 'gone' }, { status: 404 })),
     );
     await start('/');
-    const home = await screen.findByRole('group', { name: 'Home' });
+    const home = await screen.findByRole('region', { name: 'Home' });
     expect(await within(home).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Could not load remotes.json', expect.anything());
     warn.mockRestore();

@@ -123,9 +123,7 @@ export function RemoteParcel({ remote, expose, parcelProps, label, onMounted }: 
   }, [parcelProps, status, remote, expose]);
 
   return (
-    // A named group, not a region landmark: the parcels' pages hold the page's <main>, which may
-    // not sit inside another landmark (axe's landmark-main-is-top-level).
-    <div role="group" aria-label={label} data-remote={remote} data-remote-status={status}>
+    <section aria-label={label} data-remote={remote} data-remote-status={status}>
       {status === 'loading' && !prerendered && <Spinner label={`Loading ${label}...`} />}
       {status === 'failed' && (
         <ErrorState
@@ -136,6 +134,6 @@ export function RemoteParcel({ remote, expose, parcelProps, label, onMounted }: 
         />
       )}
       <div ref={container} hidden={status === 'failed'} />
-    </div>
+    </section>
   );
 }
