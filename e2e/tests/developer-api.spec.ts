@@ -51,7 +51,7 @@ test('the owner creates a key, sees it once, and sees its last use after a call 
   await expect(
     keys.getByText('This is the only time it is shown.', { exact: false }),
   ).toBeVisible();
-  await expect(keys.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(keys.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
   await expectNoSeriousViolations(page, 'developers page with a new key');
   const key = await shown.inputValue();
   expect(key.length).toBeGreaterThan(20);
