@@ -138,6 +138,12 @@ describe('ServerConfig: loading', () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
+  it("shows the owners' Linked Roles guide beside the role binds", async () => {
+    await renderPage('binds');
+    const guide = await screen.findByRole('region', { name: 'Linked Roles' });
+    expect(within(guide).getByText(/Open its Links tab and choose Add requirement/)).toBeVisible();
+  });
+
   it('shows the overview for a section it does not know', async () => {
     signIn();
     renderWithToasts(<ServerConfig serverId={SERVER_ID} section="no-such-section" />);

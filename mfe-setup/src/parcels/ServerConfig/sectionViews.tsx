@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
-import type { ServerConsoleSection } from '@roconnect/shared-lib';
+import { Stack, type ServerConsoleSection } from '@roconnect/shared-lib';
 import { AuditLogSection } from '../../features/audit/AuditLogSection';
 import { BindsSection } from '../../features/binds/BindsSection';
 import { BackupSection } from '../../features/backup/BackupSection';
 import { StaffRolesSection } from '../../features/staff-roles/StaffRolesSection';
 import { MemberUpdateSection } from '../../features/member-updates/MemberUpdateSection';
+import { LinkedRolesGuide } from '../../features/linked-roles-guide/LinkedRolesGuide';
 import { MessagesSection } from '../../features/messages/MessagesSection';
 import { DevelopersSection } from './sections/DevelopersSection';
 import { DiscordSection } from './sections/DiscordSection';
@@ -31,11 +32,15 @@ export const SECTION_VIEWS: Record<ServerConsoleSection, ComponentType<SectionPr
     />
   ),
   binds: ({ serverId, data, onSaved }) => (
-    <BindsSection
-      serverId={serverId}
-      roles={data.roles.filter((role) => role.assignable)}
-      onSaved={onSaved}
-    />
+    <Stack gap={6}>
+      <BindsSection
+        serverId={serverId}
+        roles={data.roles.filter((role) => role.assignable)}
+        onSaved={onSaved}
+      />
+      {/* Discord's own way to give a role for a verified account, beside the binds */}
+      <LinkedRolesGuide />
+    </Stack>
   ),
   bypass: BypassSection,
   rules: RestrictionsRulesSection,
