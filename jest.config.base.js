@@ -38,4 +38,7 @@ module.exports = {
   testEnvironmentOptions: { customExportConditions: [''] },
   // no watchman on these machines: without this Jest waits on it before finding tests
   watchman: false,
+  // Jest's 5 s is for hangs, and a test that types into a form took longer on a loaded 2-core
+  // machine running the API's suite beside it (scripts/test.mjs)
+  testTimeout: 30000,
 };
