@@ -138,8 +138,8 @@ describe('ServerConfig: loading', () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
-  it("shows the owners' Linked Roles guide beside the role binds", async () => {
-    await renderPage('binds');
+  it("shows the owners' Linked Roles guide beside the group's settings", async () => {
+    await renderPage('group');
     const guide = await screen.findByRole('region', { name: 'Linked Roles' });
     expect(within(guide).getByText(/Open its Links tab and choose Add requirement/)).toBeVisible();
   });

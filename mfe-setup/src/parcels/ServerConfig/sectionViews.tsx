@@ -24,23 +24,23 @@ export const SECTION_VIEWS: Record<ServerConsoleSection, ComponentType<SectionPr
   overview: OverviewSection,
   verification: VerificationSection,
   group: ({ serverId, data, onSaved }) => (
-    <GroupSection
-      serverId={serverId}
-      savedGroupId={data.server_config.group_id ?? ''}
-      group={data.group}
-      onSaved={onSaved}
-    />
-  ),
-  binds: ({ serverId, data, onSaved }) => (
     <Stack gap={6}>
-      <BindsSection
+      <GroupSection
         serverId={serverId}
-        roles={data.roles.filter((role) => role.assignable)}
+        savedGroupId={data.server_config.group_id ?? ''}
+        group={data.group}
         onSaved={onSaved}
       />
-      {/* Discord's own way to give a role for a verified account, beside the binds */}
+      {/* Discord's own way to give a role for a verified account, needing no bind */}
       <LinkedRolesGuide />
     </Stack>
+  ),
+  binds: ({ serverId, data, onSaved }) => (
+    <BindsSection
+      serverId={serverId}
+      roles={data.roles.filter((role) => role.assignable)}
+      onSaved={onSaved}
+    />
   ),
   bypass: BypassSection,
   rules: RestrictionsRulesSection,
