@@ -44,6 +44,8 @@ export const USER_TABLES: {
     only: ['guild_id', 'updated_by', 'updated_at'],
   },
   { table: 'roblox_accounts', columns: { user_id: 'user_id' } },
+  // which Roblox account this Discord account verified with, per server (the ban-evasion guard)
+  { table: 'roblox_sightings', columns: { discord_id: 'discord_id' } },
   {
     table: 'verifications',
     columns: {

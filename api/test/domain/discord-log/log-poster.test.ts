@@ -143,6 +143,7 @@ it('posts one summary for a run of 1,000 members, and none of their verification
   await poster.flush();
   expect(world.posts).toEqual([
     {
+      id: expect.any(String),
       channelId: LOGS,
       message: {
         embeds: [
