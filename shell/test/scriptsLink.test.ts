@@ -1,6 +1,6 @@
 /** @jest-environment node */
 
-// The repository's scripts (scripts/*.mjs and below) are run by hand or by npm start / dev / test,
+// The repository's scripts (scripts/ and the workshop's tools/, *.mjs) are run by hand or by npm start / dev / test,
 // not by the suite, so a named import that its module no longer exports would only show when
 // someone runs that script (a script once imported freePort from a module it had left). This
 // reads every script's relative imports and checks each name against what the imported file
@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'acorn';
 
-const SCRIPTS = path.resolve(__dirname, '../../scripts');
+const ROOT = path.resolve(__dirname, '../..');
+const SCRIPT_FOLDERS = ['scripts', 'tools'].map((folder) => path.join(ROOT, folder));
 
 interface Node {
   type: string;
@@ -20,7 +21,7 @@ type Named = { name?: string; value?: string };
 function scriptFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) return scriptFiles(full);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : scriptFiles(full);
     return entry.name.endsWith('.mjs') ? [full] : [];
   });
 }
@@ -66,16 +67,21 @@ function relativeImports(file: string): [string, string][] {
     );
 }
 
-describe('the scripts under scripts/', () => {
-  const files = scriptFiles(SCRIPTS);
+describe('the scripts under scripts/ and tools/', () => {
+  const files = SCRIPT_FOLDERS.flatMap(scriptFiles);
 
   it('are found (the check below looks at something)', () => {
-    expect(files.map((f) => path.relative(SCRIPTS, f))).toEqual(
-      expect.arrayContaining(['dev.mjs', 'start.mjs', 'test.mjs', 'lib/nginxOrigin.mjs']),
+    expect(files.map((f) => path.relative(ROOT, f))).toEqual(
+      expect.arrayContaining([
+        'scripts/dev.mjs',
+        'scripts/start.mjs',
+        'scripts/test.mjs',
+        'tools/origin/nginxOrigin.mjs',
+      ]),
     );
   });
 
-  it.each(files.map((f) => [path.relative(SCRIPTS, f), f]))(
+  it.each(files.map((f) => [path.relative(ROOT, f), f]))(
     '%s imports only names its modules export',
     (_name, file) => {
       const missing = relativeImports(file)
@@ -84,7 +90,7 @@ describe('the scripts under scripts/', () => {
           const names = exportedNames(target);
           return names !== null && !names.has(name);
         })
-        .map(([target, name]) => `${name} from ${path.relative(SCRIPTS, target)}`);
+        .map(([target, name]) => `${name} from ${path.relative(ROOT, target)}`);
       expect(missing).toEqual([]);
     },
   );
