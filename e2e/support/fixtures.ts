@@ -21,10 +21,15 @@ interface PageProblems {
  * not ours, and a blank or error page has nothing to check.
  */
 function productPages(contexts: BrowserContext[]): Page[] {
-  return contexts
-    .flatMap((context) => context.pages())
-    .filter((page) => !page.isClosed())
-    .filter((page) => /^https?:/.test(page.url()) && !page.url().startsWith(STACK.emulator));
+  return (
+    contexts
+      .flatMap((context) => context.pages())
+      .filter((page) => !page.isClosed())
+      // the stack's own origins only: not the emulator's pages, nor an address a mocked answer
+      // sent the browser to outside this machine (a standalone page's invite link)
+      .filter((page) => /^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(page.url()))
+      .filter((page) => !page.url().startsWith(STACK.emulator))
+  );
 }
 
 /**
@@ -74,11 +79,14 @@ export const test = base.extend<PageProblems & { problems: string[] }, { stack: 
   // itself (a second member's browser), so a screen is checked in the state the test brought it
   // to. A test that failed already says why; its pages are left as they are.
   axe: [
-    async ({ browser, context }, use, testInfo) => {
+    async ({ browser, context, javaScriptEnabled }, use, testInfo) => {
       const before = new Set(browser.contexts().filter((c) => c !== context));
       await use();
       if (testInfo.status !== testInfo.expectedStatus) return;
-      const opened = browser.contexts().filter((c) => !before.has(c));
+      // axe runs as a script in the page: a context without JavaScript is checked by its test
+      const opened = browser
+        .contexts()
+        .filter((c) => !before.has(c) && (javaScriptEnabled !== false || c !== context));
       const standalone = Object.values(STACK.remotes);
       // a page the test just reached may still be fetching or fading in: it is held to the rules
       // once it settles (a violation that stays 10 s fails the test)

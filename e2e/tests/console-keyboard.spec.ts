@@ -23,7 +23,7 @@ const GROUP_ID = '4000001';
 /** a Discord user ID no one in the audit log has */
 const NOBODY = '299999999999999999';
 /** the audit log's page size (mfe-setup's AUDIT_PAGE_SIZE) */
-const AUDIT_PAGE = 25;
+const AUDIT_PAGE = 10;
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 

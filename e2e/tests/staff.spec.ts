@@ -78,7 +78,7 @@ test('a staff member without Manage Server manages Demo Builders through the con
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
 
   // a console write: the bypass roles
-  await page.goto(`/server/edit/${DEMO_BUILDERS}/rules`);
+  await page.goto(`/server/edit/${DEMO_BUILDERS}/bypass`);
   const setup = remoteRegion(page, 'mfe_setup');
   await setup
     .getByRole('group', { name: 'Keep their nickname' })
