@@ -277,12 +277,15 @@ describe('names', () => {
     const role = verifiedRole();
     // renamed in Discord after the entries were made: the log shows the name it has now
     role.name = 'Verified Builders';
-    await change('log_channel', `#old-name (${GUILD_A})`);
+    // a millisecond apart each, so the newest-first order is theirs and not a tie's
+    const base = Date.now() + 1000;
+    await change('log_channel', `#old-name (${GUILD_A})`, new Date(base));
     await change(
       'restrictions',
       `accounts at least 30 days old; action kick, chosen by Discord user ${OLIVIA}`,
+      new Date(base + 1),
     );
-    await change('unverified_role', 'unknown role (130000000000000999)');
+    await change('unverified_role', 'unknown role (130000000000000999)', new Date(base + 2));
 
     const entries = await entriesOf();
     const [unknownRole, restrictions, channel, verification] = entries;
