@@ -1,45 +1,7 @@
-import {
-  AUDIT_ROUTES,
-  AUTH_ROUTES,
-  BIND_ROUTES,
-  CONFIG_BACKUP_ROUTES,
-  DASHBOARD_ROUTES,
-  DEVELOPER_ROUTES,
-  DISCORD_SETTINGS_ROUTES,
-  LINKED_ROLES_ROUTES,
-  MEMBER_UPDATE_ROUTES,
-  MESSAGE_ROUTES,
-  PRIVACY_ROUTES,
-  PUBLIC_ROUTES,
-  ROBLOX_ROUTES,
-  SERVER_HEALTH_ROUTES,
-  SERVER_ROUTES,
-  VERIFICATION_ROUTES,
-} from '../contract/apiRoutes';
+import { WEB_APP_ROUTES } from '../contract/paths';
 import { callersOf, type Callers } from './callApi';
 
-/**
- * The web app's route tables (the developer API's and Discord's interactions are other clients'),
- * by the name their calls go under in `apiCalls`.
- */
-export const WEB_APP_ROUTES = {
-  auth: AUTH_ROUTES,
-  dashboard: DASHBOARD_ROUTES,
-  verification: VERIFICATION_ROUTES,
-  privacy: PRIVACY_ROUTES,
-  linkedRoles: LINKED_ROLES_ROUTES,
-  roblox: ROBLOX_ROUTES,
-  server: SERVER_ROUTES,
-  discordSettings: DISCORD_SETTINGS_ROUTES,
-  messages: MESSAGE_ROUTES,
-  binds: BIND_ROUTES,
-  audit: AUDIT_ROUTES,
-  serverHealth: SERVER_HEALTH_ROUTES,
-  memberUpdates: MEMBER_UPDATE_ROUTES,
-  configBackup: CONFIG_BACKUP_ROUTES,
-  developer: DEVELOPER_ROUTES,
-  public: PUBLIC_ROUTES,
-};
+export { WEB_APP_ROUTES };
 
 /**
  * One typed function per call of the contract, derived from the route table: its path

@@ -94,3 +94,26 @@ export const API_PATHS = {
   /** served by the shell's own server, same origin as the page */
   cspNonce: '/api/csp-nonce',
 } as const;
+
+/**
+ * The web app's route tables (the developer API's and Discord's interactions are other clients'),
+ * by the name their calls go under in `apiCalls` (shared-lib/src/api/apiCalls.ts).
+ */
+export const WEB_APP_ROUTES = {
+  auth: AUTH_ROUTES,
+  dashboard: DASHBOARD_ROUTES,
+  verification: VERIFICATION_ROUTES,
+  privacy: PRIVACY_ROUTES,
+  linkedRoles: LINKED_ROLES_ROUTES,
+  roblox: ROBLOX_ROUTES,
+  server: SERVER_ROUTES,
+  discordSettings: DISCORD_SETTINGS_ROUTES,
+  messages: MESSAGE_ROUTES,
+  binds: BIND_ROUTES,
+  audit: AUDIT_ROUTES,
+  serverHealth: SERVER_HEALTH_ROUTES,
+  memberUpdates: MEMBER_UPDATE_ROUTES,
+  configBackup: CONFIG_BACKUP_ROUTES,
+  developer: DEVELOPER_ROUTES,
+  public: PUBLIC_ROUTES,
+};
