@@ -2,9 +2,9 @@ import {
   CLIENT_ID,
   CLIENT_SECRET,
   discordLoginCode,
+  exchangeDiscordCode,
   form,
   GUILDS,
-  REDIRECT,
   USERS,
   BOT,
   useEmulator,
@@ -41,19 +41,7 @@ describe('POST /__emulator/latency', () => {
       { method: 'POST', path: '/api/oauth2/token', ms: 300, delayed: 0 },
     ]);
 
-    const exchange = await timed(() =>
-      app.inject({
-        method: 'POST',
-        url: '/api/oauth2/token',
-        ...form({
-          grant_type: 'authorization_code',
-          code,
-          redirect_uri: REDIRECT,
-          client_id: CLIENT_ID,
-          client_secret: CLIENT_SECRET,
-        }),
-      }),
-    );
+    const exchange = await timed(() => exchangeDiscordCode(app, code));
     expect(exchange.value.statusCode).toBe(200);
     expect(exchange.ms).toBeGreaterThanOrEqual(295);
     const refresh = await timed(() =>

@@ -1,5 +1,6 @@
 import {
   CLIENT_ID,
+  exchangeDiscordCode,
   form,
   GUILDS,
   location,
@@ -154,18 +155,7 @@ describe('Discord bot invite consent page', () => {
       url: '/__emulator/application',
       payload: { bot_require_code_grant: true },
     });
-  const exchange = (code: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/oauth2/token',
-      ...form({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: REDIRECT,
-        client_id: CLIENT_ID,
-        client_secret: 'emulator-discord-secret',
-      }),
-    });
+  const exchange = (code: string) => exchangeDiscordCode(app, code);
 
   it('adds the bot with its managed role on Authorize and returns guild_id, permissions and state but no code', async () => {
     await signIn(USERS.owner);

@@ -77,6 +77,37 @@ const memberIds = async () => (await guildState()).members.map((m) => m.user_id)
 
 const missingPermissions = { message: 'Missing Permissions', code: 50013 };
 
+/** the member's roles, as the server's staff would set them */
+const giveRoles = (userId: string, roles: string[]) =>
+  app.inject({
+    method: 'PATCH',
+    url: `/__emulator/guilds/${GUILDS.withBot}/members/${userId}`,
+    payload: { roles },
+  });
+
+/** server-wide 2FA on, and the app's owner without it: the elevated actions are refused */
+async function requireTwoFactorTheOwnerLacks() {
+  await app.inject({
+    method: 'PATCH',
+    url: `/__emulator/guilds/${GUILDS.withBot}`,
+    payload: { mfa_level: 1 },
+  });
+  await app.inject({
+    method: 'PATCH',
+    url: '/__emulator/application',
+    payload: { owner_mfa_enabled: false },
+  });
+}
+
+/** Discord's 400 50035, each field with its one error */
+const invalidFormBody = (fields: Record<string, { code: string; message: string }>) => ({
+  message: 'Invalid Form Body',
+  code: 50035,
+  errors: Object.fromEntries(
+    Object.entries(fields).map(([name, error]) => [name, { _errors: [error] }]),
+  ),
+});
+
 describe('DELETE /guilds/{g}/members/{u} (kick)', () => {
   it('removes a member below the bot: 204, gone from the guild, the reason in the audit log', async () => {
     await botMay(KICK_MEMBERS);
@@ -146,12 +177,7 @@ describe('DELETE /guilds/{g}/members/{u} (kick)', () => {
     ['the bot itself', CLIENT_ID, null],
   ])('refuses %s with 403 50013, even to an Administrator bot', async (_l, userId, roles) => {
     await botMay(ADMINISTRATOR | KICK_MEMBERS);
-    if (roles)
-      await app.inject({
-        method: 'PATCH',
-        url: `/__emulator/guilds/${GUILDS.withBot}/members/${userId}`,
-        payload: { roles },
-      });
+    if (roles) await giveRoles(userId, roles);
     const res = await kick(userId);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(missingPermissions);
@@ -160,11 +186,7 @@ describe('DELETE /guilds/{g}/members/{u} (kick)', () => {
 
   it('kicks a member whose roles all sit below the bot', async () => {
     await botMay(KICK_MEMBERS);
-    await app.inject({
-      method: 'PATCH',
-      url: `/__emulator/guilds/${GUILDS.withBot}/members/${USERS.member}`,
-      payload: { roles: [ROLES.low] },
-    });
+    await giveRoles(USERS.member, [ROLES.low]);
     expect((await kick(USERS.member)).statusCode).toBe(204);
   });
 
@@ -184,16 +206,7 @@ describe('DELETE /guilds/{g}/members/{u} (kick)', () => {
 
   it('is an elevated action: 60003 under server-wide 2FA without the app owner’s 2FA', async () => {
     await botMay(KICK_MEMBERS);
-    await app.inject({
-      method: 'PATCH',
-      url: `/__emulator/guilds/${GUILDS.withBot}`,
-      payload: { mfa_level: 1 },
-    });
-    await app.inject({
-      method: 'PATCH',
-      url: '/__emulator/application',
-      payload: { owner_mfa_enabled: false },
-    });
+    await requireTwoFactorTheOwnerLacks();
     const res = await kick(USERS.member);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
@@ -299,13 +312,7 @@ describe('PUT /guilds/{g}/bans/{u} (ban)', () => {
     await botMay(BAN_MEMBERS);
     const res = await ban(USERS.member, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Invalid Form Body',
-      code: 50035,
-      errors: Object.fromEntries(
-        Object.entries(fields).map(([name, error]) => [name, { _errors: [error] }]),
-      ),
-    });
+    expect(res.json()).toEqual(invalidFormBody(fields));
     expect(await memberIds()).toContain(USERS.member);
     expect((await guildState()).bans).toEqual([]);
   });
@@ -365,16 +372,7 @@ describe('PUT /guilds/{g}/bans/{u} (ban)', () => {
 
   it('is an elevated action: 60003 under server-wide 2FA without the app owner’s 2FA', async () => {
     await botMay(BAN_MEMBERS);
-    await app.inject({
-      method: 'PATCH',
-      url: `/__emulator/guilds/${GUILDS.withBot}`,
-      payload: { mfa_level: 1 },
-    });
-    await app.inject({
-      method: 'PATCH',
-      url: '/__emulator/application',
-      payload: { owner_mfa_enabled: false },
-    });
+    await requireTwoFactorTheOwnerLacks();
     expect((await ban(USERS.member, {})).json().code).toBe(60003);
     expect(await memberIds()).toContain(USERS.member);
   });
@@ -419,16 +417,7 @@ describe('GET and DELETE /guilds/{g}/bans/{u}', () => {
   it('lifting is an elevated action too (60003)', async () => {
     await botMay(BAN_MEMBERS);
     await ban(USERS.member, {});
-    await app.inject({
-      method: 'PATCH',
-      url: `/__emulator/guilds/${GUILDS.withBot}`,
-      payload: { mfa_level: 1 },
-    });
-    await app.inject({
-      method: 'PATCH',
-      url: '/__emulator/application',
-      payload: { owner_mfa_enabled: false },
-    });
+    await requireTwoFactorTheOwnerLacks();
     expect((await bot('DELETE', `/bans/${USERS.member}`)).json().code).toBe(60003);
     // reading is not elevated
     expect((await bot('GET', `/bans/${USERS.member}`)).statusCode).toBe(200);
@@ -501,13 +490,7 @@ describe('GET /guilds/{g}/bans', () => {
     await botMay(BAN_MEMBERS);
     const res = await bot('GET', `/bans?${query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Invalid Form Body',
-      code: 50035,
-      errors: Object.fromEntries(
-        Object.entries(fields).map(([name, error]) => [name, { _errors: [error] }]),
-      ),
-    });
+    expect(res.json()).toEqual(invalidFormBody(fields));
   });
 });
 

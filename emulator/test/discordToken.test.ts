@@ -29,6 +29,24 @@ function token(
   });
 }
 
+/** Revokes one token of an authorization, as the API does on sign-out. */
+const revoke = (tokenValue: string) =>
+  token({ token: tokenValue }, { authorization: basic }, '/api/oauth2/token/revoke');
+
+/** Neither the access nor the refresh token of `tokens` works any more. */
+async function expectEnded(tokens: { access_token: string; refresh_token: string }) {
+  const me = await app.inject({
+    url: '/api/v10/users/@me',
+    headers: bearer(tokens.access_token),
+  });
+  expect(me.statusCode).toBe(401);
+  const refresh = await token(
+    { grant_type: 'refresh_token', refresh_token: tokens.refresh_token },
+    { authorization: basic },
+  );
+  expect(refresh.json()).toEqual({ error: 'invalid_grant' });
+}
+
 describe('POST /api/oauth2/token', () => {
   it('exchanges a code with HTTP Basic client auth', async () => {
     const code = await discordLoginCode(app, USERS.owner);
@@ -139,22 +157,9 @@ describe('POST /api/oauth2/token', () => {
 
   it('revoke kills the access and refresh tokens of the authorization', async () => {
     const tokens = await discordAccessToken(app, USERS.owner);
-    const res = await token(
-      { token: tokens.refresh_token },
-      { authorization: basic },
-      '/api/oauth2/token/revoke',
-    );
+    const res = await revoke(tokens.refresh_token);
     expect(res.statusCode).toBe(200);
-    const me = await app.inject({
-      url: '/api/v10/users/@me',
-      headers: bearer(tokens.access_token),
-    });
-    expect(me.statusCode).toBe(401);
-    const refresh = await token(
-      { grant_type: 'refresh_token', refresh_token: tokens.refresh_token },
-      { authorization: basic },
-    );
-    expect(refresh.json()).toEqual({ error: 'invalid_grant' });
+    await expectEnded(tokens);
   });
 });
 
@@ -177,25 +182,10 @@ describe('one authorization per user and application', () => {
     const other = await discordAccessToken(app, USERS.member);
     expect((await roleConnection(login.access_token)).statusCode).toBe(200);
 
-    const res = await token(
-      { token: second.access_token },
-      { authorization: basic },
-      '/api/oauth2/token/revoke',
-    );
+    const res = await revoke(second.access_token);
     expect(res.statusCode).toBe(200);
 
-    for (const ended of [login, second]) {
-      const me = await app.inject({
-        url: '/api/v10/users/@me',
-        headers: bearer(ended.access_token),
-      });
-      expect(me.statusCode).toBe(401);
-      const refresh = await token(
-        { grant_type: 'refresh_token', refresh_token: ended.refresh_token },
-        { authorization: basic },
-      );
-      expect(refresh.json()).toEqual({ error: 'invalid_grant' });
-    }
+    for (const ended of [login, second]) await expectEnded(ended);
     expect((await roleConnection(login.access_token)).statusCode).toBe(401);
     const stillThere = await app.inject({
       url: '/api/v10/users/@me',

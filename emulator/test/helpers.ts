@@ -73,9 +73,15 @@ export async function discordAccessToken(
   scope?: string,
 ): Promise<{ access_token: string; refresh_token: string; scope: string }> {
   const code = await discordLoginCode(app, userId, scope);
-  const res = await app.inject({
+  const res = await exchangeDiscordCode(app, code, '/api/v10/oauth2/token');
+  return res.json();
+}
+
+/** A Discord code exchanged at the token endpoint as the API does (client credentials in the body). */
+export function exchangeDiscordCode(app: EmulatorApp, code: string, url = '/api/oauth2/token') {
+  return app.inject({
     method: 'POST',
-    url: '/api/v10/oauth2/token',
+    url,
     ...form({
       grant_type: 'authorization_code',
       code,
@@ -84,7 +90,6 @@ export async function discordAccessToken(
       client_secret: CLIENT_SECRET,
     }),
   });
-  return res.json();
 }
 
 /**

@@ -38,6 +38,64 @@ async function startReceiver(publicKeyHex: string, answer: (body: any) => object
 let emulator: EmulatorApp;
 afterEach(() => emulator?.close());
 
+/**
+ * The emulator's answer to an interaction the receiver answered at once with `content`: 200, no
+ * edits or follow-ups. Returns the payload the receiver got, its signature checked.
+ */
+async function answeredAtOnce(
+  res: Awaited<ReturnType<EmulatorApp['inject']>>,
+  receiver: Awaited<ReturnType<typeof startReceiver>>,
+  content: string,
+): Promise<any> {
+  await receiver.app.close();
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toMatchObject({
+    status: 200,
+    response: { type: 4, data: { content } },
+    edits: [],
+    followups: [],
+  });
+  const [{ body, valid }] = receiver.received as [{ body: any; valid: boolean }];
+  expect(valid).toBe(true);
+  return body;
+}
+
+/**
+ * An interaction sent over real HTTP to an emulator whose receiver answers `reply` at once and,
+ * `afterMs` later, sends `later`'s message to the emulator's webhook routes as the API would.
+ * Returns the emulator's answer.
+ */
+async function interactDeferred(options: {
+  seed: ReturnType<typeof testSeed>;
+  interaction: object;
+  reply: object;
+  afterMs: number;
+  later: (body: any) => { method: 'PATCH' | 'POST'; path: string; message: object };
+}): Promise<unknown> {
+  let port = 0;
+  const receiver = await startReceiver(createEmulator().emulator.interactionsPublicKey, (body) => {
+    const { method, path, message } = options.later(body);
+    setTimeout(() => {
+      void fetch(`http://127.0.0.1:${port}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...DISCORD_CLIENT },
+        body: JSON.stringify(message),
+      });
+    }, options.afterMs);
+    return options.reply;
+  });
+  emulator = createEmulator({ seed: options.seed, interactionsUrl: receiver.url });
+  await emulator.listen({ port: 0, host: '127.0.0.1' });
+  port = (emulator.server.address() as { port: number }).port;
+  const res = await fetch(`http://127.0.0.1:${port}/__emulator/interactions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(options.interaction),
+  });
+  await receiver.app.close();
+  return res.json();
+}
+
 describe('POST /__emulator/interactions', () => {
   it('signs a real command payload with the published key and returns the API answer', async () => {
     const probe = createEmulator({ seed: testSeed() });
@@ -61,16 +119,7 @@ describe('POST /__emulator/interactions', () => {
         options: { member: USERS.member },
       },
     });
-    await receiver.app.close();
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      status: 200,
-      response: { type: 4, data: { content: 'hi' } },
-      edits: [],
-      followups: [],
-    });
-    const [{ body, valid }] = receiver.received as [{ body: any; valid: boolean }];
-    expect(valid).toBe(true);
+    const body = await answeredAtOnce(res, receiver, 'hi');
     expect(body).toMatchObject({
       type: 2,
       application_id: CLIENT_ID,
@@ -83,33 +132,18 @@ describe('POST /__emulator/interactions', () => {
   });
 
   it('waits for the edit of a deferred reply and returns it', async () => {
-    let port = 0;
-    const receiver = await startReceiver(
-      createEmulator().emulator.interactionsPublicKey,
-      (body) => {
-        setTimeout(() => {
-          void fetch(
-            `http://127.0.0.1:${port}/api/v10/webhooks/${body.application_id}/${body.token}/messages/@original`,
-            {
-              method: 'PATCH',
-              headers: { 'content-type': 'application/json', ...DISCORD_CLIENT },
-              body: JSON.stringify({ content: 'done later' }),
-            },
-          );
-        }, 100);
-        return { type: 5, data: { flags: 64 } };
-      },
-    );
-    emulator = createEmulator({ seed: testSeed(), interactionsUrl: receiver.url });
-    await emulator.listen({ port: 0, host: '127.0.0.1' });
-    port = (emulator.server.address() as { port: number }).port;
-    const res = await fetch(`http://127.0.0.1:${port}/__emulator/interactions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ guild_id: GUILDS.withBot, user_id: USERS.member, command: 'verify' }),
+    const res = await interactDeferred({
+      seed: testSeed(),
+      interaction: { guild_id: GUILDS.withBot, user_id: USERS.member, command: 'verify' },
+      reply: { type: 5, data: { flags: 64 } },
+      afterMs: 100,
+      later: (body) => ({
+        method: 'PATCH',
+        path: `/api/v10/webhooks/${body.application_id}/${body.token}/messages/@original`,
+        message: { content: 'done later' },
+      }),
     });
-    await receiver.app.close();
-    expect(await res.json()).toMatchObject({
+    expect(res).toMatchObject({
       response: { type: 5 },
       edits: [{ content: 'done later' }],
     });
@@ -176,16 +210,7 @@ describe('POST /__emulator/interactions with custom_id (a button press)', () => 
         custom_id: 'verify:go',
       },
     });
-    await receiver.app.close();
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      status: 200,
-      response: { type: 4, data: { content: 'Check your DMs' } },
-      edits: [],
-      followups: [],
-    });
-    const [{ body, valid }] = receiver.received as [{ body: any; valid: boolean }];
-    expect(valid).toBe(true);
+    const body = await answeredAtOnce(res, receiver, 'Check your DMs');
     expect(body).toMatchObject({
       type: 3,
       application_id: CLIENT_ID,
@@ -199,38 +224,23 @@ describe('POST /__emulator/interactions with custom_id (a button press)', () => 
   });
 
   it('waits for the follow-up after a deferred update (type 6)', async () => {
-    let port = 0;
-    const receiver = await startReceiver(
-      createEmulator().emulator.interactionsPublicKey,
-      (body) => {
-        setTimeout(() => {
-          void fetch(
-            `http://127.0.0.1:${port}/api/v10/webhooks/${body.application_id}/${body.token}`,
-            {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', ...DISCORD_CLIENT },
-              body: JSON.stringify({ content: 'You are verified', flags: 64 }),
-            },
-          );
-        }, 50);
-        return { type: 6 };
-      },
-    );
-    emulator = createEmulator({ seed: seedWithChannel(), interactionsUrl: receiver.url });
-    await emulator.listen({ port: 0, host: '127.0.0.1' });
-    port = (emulator.server.address() as { port: number }).port;
-    const res = await fetch(`http://127.0.0.1:${port}/__emulator/interactions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+    const res = await interactDeferred({
+      seed: seedWithChannel(),
+      interaction: {
         guild_id: GUILDS.withBot,
         user_id: USERS.member,
         channel_id: CHANNEL,
         custom_id: 'verify:go',
+      },
+      reply: { type: 6 },
+      afterMs: 50,
+      later: (body) => ({
+        method: 'POST',
+        path: `/api/v10/webhooks/${body.application_id}/${body.token}`,
+        message: { content: 'You are verified', flags: 64 },
       }),
     });
-    await receiver.app.close();
-    expect(await res.json()).toMatchObject({
+    expect(res).toMatchObject({
       response: { type: 6 },
       followups: [{ content: 'You are verified' }],
     });

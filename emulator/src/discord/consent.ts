@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
-import { errorPage, readCookie, sendHtml, withQuery } from '../html/page';
+import { readCookie, sendErrorPage, sendHtml, withQuery } from '../html/page';
 import { asRecord } from '../oauth/clientAuth';
-import type { DiscordUserRecord } from '../store/discordState';
+import type { DiscordUserRecord, GuildRecord } from '../store/discordState';
 import { guildCreateData } from '../gateway/events';
 import { Intent } from '../runtime/gatewayProtocol';
 import { parseAuthorizeRequest, type AuthorizeRequest } from './authorizeRequest';
@@ -20,6 +20,16 @@ function signedInUser(
   const id = readCookie(request.headers.cookie, USER_COOKIE) ?? ctx.store.lastDiscordUserId;
   const user = id ? ctx.store.discord.users.get(id) : undefined;
   return user && !user.bot ? user : undefined;
+}
+
+/** Discord's refusal when `user` may not add a bot to `guild` */
+function missingManageServer(reply: FastifyReply, user: DiscordUserRecord, guild: GuildRecord) {
+  return sendErrorPage(
+    reply,
+    403,
+    'Missing permission',
+    `${user.username} needs the Manage Server permission in ${guild.name} to add a bot.`,
+  );
 }
 
 function cancel(reply: FastifyReply, req: AuthorizeRequest) {
@@ -44,8 +54,7 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
 
   const show = async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = parseAuthorizeRequest(ctx, asRecord(request.query));
-    if (!parsed.ok)
-      return sendHtml(reply, 400, errorPage('Invalid authorization request', parsed.error));
+    if (!parsed.ok) return sendErrorPage(reply, 400, 'Invalid authorization request', parsed.error);
     const req = parsed.value;
     const action = request.url.split('?')[0] ?? '/oauth2/authorize';
     if (req.kind === 'login')
@@ -53,41 +62,27 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
 
     const user = signedInUser(ctx, request);
     if (!user)
-      return sendHtml(
+      return sendErrorPage(
         reply,
         400,
-        errorPage(
-          'Sign in first',
-          'Nobody has signed in at this emulator yet: sign in with Discord, then add the bot.',
-        ),
+        'Sign in first',
+        'Nobody has signed in at this emulator yet: sign in with Discord, then add the bot.',
       );
     const discord = ctx.store.discord;
     if (req.guildId) {
       const guild = discord.guilds.get(req.guildId);
       if (!guild)
-        return sendHtml(
-          reply,
-          400,
-          errorPage('Unknown server', `There is no server ${req.guildId}.`),
-        );
-      if (!discord.canManage(guild, user.id)) {
-        return sendHtml(
-          reply,
-          403,
-          errorPage(
-            'Missing permission',
-            `${user.username} needs the Manage Server permission in ${guild.name} to add a bot.`,
-          ),
-        );
-      }
+        return sendErrorPage(reply, 400, 'Unknown server', `There is no server ${req.guildId}.`);
+      if (!discord.canManage(guild, user.id)) return missingManageServer(reply, user, guild);
       return sendHtml(reply, 200, botInvitePage(action, req, user, guild, [], appName));
     }
     const choices = [...discord.guilds.values()].filter((g) => discord.canManage(g, user.id));
     if (choices.length === 0)
-      return sendHtml(
+      return sendErrorPage(
         reply,
         403,
-        errorPage('No servers', `${user.username} does not manage any server.`),
+        'No servers',
+        `${user.username} does not manage any server.`,
       );
     return sendHtml(reply, 200, botInvitePage(action, req, user, undefined, choices, appName));
   };
@@ -95,8 +90,7 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
   const decide = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = asRecord(request.body);
     const parsed = parseAuthorizeRequest(ctx, body);
-    if (!parsed.ok)
-      return sendHtml(reply, 400, errorPage('Invalid authorization request', parsed.error));
+    if (!parsed.ok) return sendErrorPage(reply, 400, 'Invalid authorization request', parsed.error);
     const req = parsed.value;
     if (body.decision === 'cancel') return cancel(reply, req);
     return req.kind === 'login' ? finishLogin(reply, req, body) : finishBotInvite(reply, req, body);
@@ -110,10 +104,11 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
     const user =
       typeof body.user_id === 'string' ? ctx.store.discord.users.get(body.user_id) : undefined;
     if (!user || user.bot)
-      return sendHtml(
+      return sendErrorPage(
         reply,
         400,
-        errorPage('Unknown account', 'Choose one of the accounts listed on the sign-in page.'),
+        'Unknown account',
+        'Choose one of the accounts listed on the sign-in page.',
       );
     ctx.store.lastDiscordUserId = user.id;
     const code = ctx.store.discordOAuth.issueCode({
@@ -137,27 +132,15 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
       typeof body.acting_user_id === 'string' ? discord.users.get(body.acting_user_id) : undefined;
     const guild = req.guildId ? discord.guilds.get(req.guildId) : undefined;
     if (!user || user.bot)
-      return sendHtml(
+      return sendErrorPage(
         reply,
         400,
-        errorPage('Sign in first', 'The invite page was not opened by a signed-in user.'),
+        'Sign in first',
+        'The invite page was not opened by a signed-in user.',
       );
     if (!guild)
-      return sendHtml(
-        reply,
-        400,
-        errorPage('Unknown server', 'Choose a server to add the bot to.'),
-      );
-    if (!discord.canManage(guild, user.id)) {
-      return sendHtml(
-        reply,
-        403,
-        errorPage(
-          'Missing permission',
-          `${user.username} needs the Manage Server permission in ${guild.name} to add a bot.`,
-        ),
-      );
-    }
+      return sendErrorPage(reply, 400, 'Unknown server', 'Choose a server to add the bot to.');
+    if (!discord.canManage(guild, user.id)) return missingManageServer(reply, user, guild);
     const joined = !guild.bot_present;
     discord.addBot(guild, req.permissions);
     // as Discord: the shard holding the guild learns of it with a GUILD_CREATE

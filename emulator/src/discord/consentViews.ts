@@ -1,4 +1,4 @@
-import { escapeHtml, hiddenInputs, page } from '../html/page';
+import { accountChoiceForm, escapeHtml, hiddenInputs, page } from '../html/page';
 import type { DiscordUserRecord, GuildRecord } from '../store/discordState';
 import type { AuthorizeRequest } from './authorizeRequest';
 
@@ -8,23 +8,12 @@ export function loginPage(
   users: DiscordUserRecord[],
   appName: string,
 ): string {
-  const buttons = users
-    .map(
-      (u) =>
-        `<button type="submit" name="user_id" value="${escapeHtml(u.id)}">Continue as ${escapeHtml(u.username)}</button>`,
-    )
-    .join('\n');
+  const accounts = users.map((u) => ({ id: u.id, name: u.username }));
   return page(
     `Sign in to ${appName} — Discord (emulator)`,
     `<h1>${escapeHtml(appName)} wants to access your account</h1>
 <p>This will allow ${escapeHtml(appName)} to: ${escapeHtml(req.scope.split(' ').join(', '))}.</p>
-<form method="post" action="${escapeHtml(action)}">
-${hiddenInputs(req.carry)}
-<fieldset style="border:0;padding:0"><legend>Choose an account</legend>
-${buttons}
-</fieldset>
-<button type="submit" name="decision" value="cancel" class="secondary">Cancel</button>
-</form>`,
+${accountChoiceForm(action, req.carry, accounts)}`,
   );
 }
 

@@ -30,6 +30,30 @@ export function errorPage(title: string, detail: string): string {
   );
 }
 
+/**
+ * A consent page's form: the request carried on, a "Continue as …" button an account, and
+ * Cancel.
+ */
+export function accountChoiceForm(
+  action: string,
+  carry: Record<string, string | undefined>,
+  accounts: { id: string; name: string }[],
+): string {
+  const buttons = accounts
+    .map(
+      (a) =>
+        `<button type="submit" name="user_id" value="${escapeHtml(a.id)}">Continue as ${escapeHtml(a.name)}</button>`,
+    )
+    .join('\n');
+  return `<form method="post" action="${escapeHtml(action)}">
+${hiddenInputs(carry)}
+<fieldset style="border:0;padding:0"><legend>Choose an account</legend>
+${buttons}
+</fieldset>
+<button type="submit" name="decision" value="cancel" class="secondary">Cancel</button>
+</form>`;
+}
+
 export function hiddenInputs(values: Record<string, string | undefined>): string {
   return Object.entries(values)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
@@ -70,4 +94,9 @@ export function sendHtml(reply: FastifyReply, status: number, body: string) {
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
     .send(body);
+}
+
+/** An error page as an HTML answer. */
+export function sendErrorPage(reply: FastifyReply, status: number, title: string, detail: string) {
+  return sendHtml(reply, status, errorPage(title, detail));
 }

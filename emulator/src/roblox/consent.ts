@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
-import { errorPage, escapeHtml, hiddenInputs, page, sendHtml, withQuery } from '../html/page';
+import {
+  accountChoiceForm,
+  escapeHtml,
+  page,
+  sendErrorPage,
+  sendHtml,
+  withQuery,
+} from '../html/page';
 import { asRecord } from '../oauth/clientAuth';
 import { parseRobloxAuthorize, type RobloxAuthorizeRequest } from './authorizeRequest';
 
@@ -8,39 +15,29 @@ const CODE_LIFETIME_MS = 60 * 1000;
 const PATH = '/oauth/v1/authorize';
 
 function consentPage(ctx: EmulatorContext, req: RobloxAuthorizeRequest): string {
-  const buttons = [...ctx.store.roblox.users.values()]
-    .map(
-      (u) =>
-        `<button type="submit" name="user_id" value="${u.id}">Continue as ${escapeHtml(u.name)}</button>`,
-    )
-    .join('\n');
+  const accounts = [...ctx.store.roblox.users.values()].map((u) => ({
+    id: String(u.id),
+    name: u.name,
+  }));
   return page(
     'Authorize app — Roblox (emulator)',
     `<h1>Connect your Roblox account</h1>
 <p>${escapeHtml(ctx.config.botUsername)} is asking for: ${escapeHtml(req.scope.split(' ').join(', '))}.</p>
-<form method="post" action="${PATH}">
-${hiddenInputs(req.carry)}
-<fieldset style="border:0;padding:0"><legend>Choose an account</legend>
-${buttons}
-</fieldset>
-<button type="submit" name="decision" value="cancel" class="secondary">Cancel</button>
-</form>`,
+${accountChoiceForm(PATH, req.carry, accounts)}`,
   );
 }
 
 export function registerRobloxConsent(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get(PATH, async (request: FastifyRequest, reply) => {
     const parsed = parseRobloxAuthorize(ctx, asRecord(request.query));
-    if (!parsed.ok)
-      return sendHtml(reply, 400, errorPage('Invalid authorization request', parsed.error));
+    if (!parsed.ok) return sendErrorPage(reply, 400, 'Invalid authorization request', parsed.error);
     return sendHtml(reply, 200, consentPage(ctx, parsed.value));
   });
 
   app.post(PATH, async (request: FastifyRequest, reply) => {
     const body = asRecord(request.body);
     const parsed = parseRobloxAuthorize(ctx, body);
-    if (!parsed.ok)
-      return sendHtml(reply, 400, errorPage('Invalid authorization request', parsed.error));
+    if (!parsed.ok) return sendErrorPage(reply, 400, 'Invalid authorization request', parsed.error);
     const req = parsed.value;
     if (body.decision === 'cancel') {
       return reply.redirect(
@@ -54,10 +51,11 @@ export function registerRobloxConsent(app: FastifyInstance, ctx: EmulatorContext
     const userId =
       typeof body.user_id === 'string' && /^\d+$/.test(body.user_id) ? Number(body.user_id) : NaN;
     if (!ctx.store.roblox.users.has(userId)) {
-      return sendHtml(
+      return sendErrorPage(
         reply,
         400,
-        errorPage('Unknown account', 'Choose one of the accounts listed on the consent page.'),
+        'Unknown account',
+        'Choose one of the accounts listed on the consent page.',
       );
     }
     const code = ctx.store.robloxOAuth.issueCode({
