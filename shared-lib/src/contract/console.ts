@@ -135,6 +135,15 @@ export type BindLookupQuery = Static<typeof BindLookupQuerySchema>;
 
 /** Who may not verify in a server, and what happens to them. */
 export type Restrictions = Static<typeof RestrictionsSchema>;
+/** A server's restrictions before its owner sets any: nobody is restricted. */
+export const NO_RESTRICTIONS: Restrictions = {
+  min_account_age_days: null,
+  blocked_roblox_user_ids: [],
+  blocked_group_ids: [],
+  required_group_ids: [],
+  ban_evasion: 'flag',
+  action: 'deny',
+};
 /** PUT /api/v1/server/{id}/edit/restrictions (answers ServerConfigData) */
 export type EditRestrictionsRequest = Static<typeof EditRestrictionsBodySchema>;
 /** PUT /api/v1/server/{id}/edit/bypass-roles: both whole lists (answers ServerConfigData) */

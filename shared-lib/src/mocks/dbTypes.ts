@@ -17,6 +17,7 @@ import type {
   ServerRole,
   SetupStatus,
   User,
+  VerifyResult,
 } from '../contract/types';
 
 /** A linked Roblox account and the Discord user (User.id) it belongs to. */
@@ -55,6 +56,12 @@ export interface MockServer {
   updater_role_ids?: string[];
   /** who may not verify here (absent: nobody is restricted) */
   restrictions?: Restrictions;
+  /**
+   * Who a restriction catches here beyond the blocked accounts, by Roblox account id, and why in
+   * the API's words (absent: nobody). The mock does not judge account ages or group blocks: the
+   * scenario states the outcome, and verification and the preview answer it.
+   */
+  restricted_accounts?: Record<string, NonNullable<VerifyResult['restricted']>>;
   verified_role_name: string;
   verified_role_id: string | null;
   group_id: string | null;

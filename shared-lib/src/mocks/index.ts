@@ -23,4 +23,3 @@ export { createHandlers, handlers } from './handlers';
 export { failNext, networkErrorNext } from './overrides';
 export type { FailOptions, MockMethod } from './overrides';
 export { MOCK_CSP_NONCE } from './handlers/public';
-export { nicknameFor } from './verify';

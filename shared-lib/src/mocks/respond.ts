@@ -75,6 +75,10 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return body as Record<string, unknown>;
 }
 
+/** The JSON body as the route's contract types it: taken as sent, the API's checks being its own. */
+export const readContractBody = <T>(request: Request): Promise<T> =>
+  readJsonObject(request) as Promise<unknown> as Promise<T>;
+
 /**
  * Turns MockHttpErrors thrown by a resolver into their refusals, keeping the resolver's own
  * answer type (handlers/route.ts's `handle` checks it against the route's).

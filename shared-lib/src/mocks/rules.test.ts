@@ -30,16 +30,12 @@ describe('bind kinds in the mock API', () => {
     ]);
   });
 
-  it('refuses an unknown item, a field of another kind and a bad template, naming the bind', async () => {
+  // a field of another kind is the API's refusal, tested with the API
+  it('refuses an unknown item and a bad template, naming the bind', async () => {
     const unknown = { kind: 'asset' as const, asset_id: '42', role_name: 'Hat' };
     expect(await refusal(api.server.putBinds(ready, { binds: [unknown] }))).toMatchObject({
       status: 404,
       message: 'body.binds[0].asset_id: Roblox catalog item 42 does not exist.',
-    });
-    const mixed = { kind: 'badge', badge_id: '2124000001', min_rank: 1, role_name: 'X' };
-    expect(await refusal(api.server.putBinds(ready, { binds: [mixed as never] }))).toMatchObject({
-      status: 400,
-      message: 'body.binds[0].min_rank does not belong to a badge bind.',
     });
     const badNick = { ...itemBinds[0]!, nickname: '{rank}' };
     expect(await refusal(api.server.putBinds(ready, { binds: [badNick] }))).toMatchObject({
@@ -122,14 +118,29 @@ describe('nickname templates, bypass roles and restrictions in the mock API', ()
       account_id: SEED_ACCOUNTS.verified,
     });
     expect(result.nickname).toBeNull();
-    expect(
-      await refusal(
-        api.server.editBypassRoles(ready, {
-          nickname_bypass_role_ids: ['200000000000000099'],
-          role_bypass_role_ids: [],
-        }),
-      ),
-    ).toMatchObject({ status: 404 });
+  });
+
+  it('answers the restriction the scenario states for an account, and saves the restrictions as sent', async () => {
+    const reason = 'the Roblox account is 3 days old; this server needs 30';
+    server().restricted_accounts = { '3000001': reason };
+    const result = await api.dashboard.verifyInServer({
+      server_id: ready,
+      account_id: SEED_ACCOUNTS.verified,
+    });
+    expect(result).toMatchObject({ restricted: reason, roles_added: [], nickname: null });
+    expect(result.warnings).toEqual([`You cannot verify in this server: ${reason}.`]);
+    const restrictions = {
+      min_account_age_days: 30,
+      blocked_roblox_user_ids: [],
+      blocked_group_ids: [],
+      action: 'kick' as const,
+    };
+    const saved = await api.server.editRestrictions(ready, restrictions);
+    expect(saved.server_config.restrictions).toEqual({
+      ...restrictions,
+      required_group_ids: [],
+      ban_evasion: 'flag',
+    });
   });
 
   it('looks up a group’s ranks and an item’s name, 404 for an unknown id', async () => {

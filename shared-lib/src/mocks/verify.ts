@@ -1,29 +1,10 @@
 import type { UnlinkCleanup } from '../contract/console';
-import type { LinkedAccount, NicknameFormat, User, VerifyResult } from '../contract/types';
+import type { LinkedAccount, User, VerifyResult } from '../contract/types';
 import type { MockDb } from './db';
 import { bindsFor, recordAudit } from './console';
 import { nicknameOf, restrictionOf } from './rules';
 import { badRequest, fail, forbidden, MockHttpError, notFound } from './respond';
 import { requireSnowflake } from './validation';
-
-const DISCORD_NICKNAME_MAX = 32;
-
-export function nicknameFor(
-  format: NicknameFormat,
-  user: User,
-  account: LinkedAccount,
-): string | null {
-  const discordDisplay = user.global_name ?? user.username;
-  const byFormat: Record<NicknameFormat, string | null> = {
-    roblox_username: account.roblox_username,
-    roblox_display: account.roblox_display_name,
-    discord_display: discordDisplay,
-    discord_username: user.username,
-    discord_display_with_roblox: `${discordDisplay} (${account.roblox_username})`,
-    none: null,
-  };
-  return byFormat[format]?.slice(0, DISCORD_NICKNAME_MAX) ?? null;
-}
 
 /** POST verify-in-server: gives the verified role, sets the nickname, marks the account verified. */
 export function verifyInServer(
@@ -61,7 +42,7 @@ export function verifyInServer(
   }
 
   account.verified = true;
-  const restricted = restrictionOf(db, server, account.roblox_id);
+  const restricted = restrictionOf(server, account.roblox_id);
   const evaluated = bindsFor(db, server, account.roblox_id);
   const binds = restricted
     ? {

@@ -8,7 +8,7 @@ import type {
 import type { MockDb, MockServer } from './db';
 import { forbidden, MockHttpError } from './respond';
 import { requireSnowflake } from './validation';
-import { NO_RESTRICTIONS } from './rules';
+import { NO_RESTRICTIONS } from '../contract/console';
 
 /** The contract's Server as the given user sees it. */
 export function serverView(server: MockServer, userId: string): Server {

@@ -5,7 +5,7 @@ import {
   SERVER_HEALTH_ROUTES,
   SERVER_ROUTES,
 } from '../../contract/apiRoutes';
-import type { MockDb } from '../db';
+import type { MockDb, MockServer } from '../db';
 import {
   auditCsv,
   auditPage,
@@ -16,19 +16,31 @@ import {
   recordSettingChange,
 } from '../console';
 import { roleAboveBotMessage } from '../mutations';
-import { badRequest, fail, ok, readJsonObject } from '../respond';
-import { configView } from '../views';
 import {
   NO_RESTRICTIONS,
+  type EditBypassRolesRequest,
+  type EditRestrictionsRequest,
+} from '../../contract/console';
+import { badRequest, fail, ok, readContractBody, readJsonObject } from '../respond';
+import { configView } from '../views';
+import {
   applyBypassBody,
   applyRestrictionsBody,
-  describeBypass,
-  describeRestrictions,
   isGroupBind,
   lookup,
   previewBinds,
 } from '../rules';
 import { handle, onManagedServer } from './route';
+
+/**
+ * A setting's before and after in the log, as the contract shapes the setting (the API words
+ * them for people; the mock's log only needs to show that they changed).
+ */
+const settingText = (value: object) => JSON.stringify(value);
+const bypassOf = (server: MockServer): EditBypassRolesRequest => ({
+  nickname_bypass_role_ids: server.nickname_bypass_role_ids ?? [],
+  role_bypass_role_ids: server.role_bypass_role_ids ?? [],
+});
 
 /** The owner's console: binds, the unverified role, the audit log, the bot's health. */
 export function consoleHandlers(db: MockDb) {
@@ -68,18 +80,19 @@ export function consoleHandlers(db: MockDb) {
     handle(
       SERVER_ROUTES.editBypassRoles,
       onServer(async (server, request, user) => {
-        const before = describeBypass(server);
-        applyBypassBody(server, await readJsonObject(request));
-        recordSettingChange(db, server, user, 'bypass_roles', before, describeBypass(server));
+        const before = settingText(bypassOf(server));
+        applyBypassBody(server, await readContractBody<EditBypassRolesRequest>(request));
+        const after = settingText(bypassOf(server));
+        recordSettingChange(db, server, user, 'bypass_roles', before, after);
         return ok({ server_config: configView(server) });
       }),
     ),
     handle(
       SERVER_ROUTES.editRestrictions,
       onServer(async (server, request, user) => {
-        const before = describeRestrictions(server.restrictions ?? NO_RESTRICTIONS);
-        applyRestrictionsBody(server, await readJsonObject(request));
-        const after = describeRestrictions(server.restrictions ?? NO_RESTRICTIONS);
+        const before = settingText(server.restrictions ?? NO_RESTRICTIONS);
+        applyRestrictionsBody(server, await readContractBody<EditRestrictionsRequest>(request));
+        const after = settingText(server.restrictions ?? NO_RESTRICTIONS);
         recordSettingChange(db, server, user, 'restrictions', before, after);
         return ok({ server_config: configView(server) });
       }),

@@ -4,6 +4,7 @@ import type { User } from '../../contract/types';
 import { recordSettingChange } from '../console';
 import type { MockDb, MockServer } from '../db';
 import { fail, ok } from '../respond';
+import { restrictionOf } from '../rules';
 import { handle, onManagedServer } from './route';
 
 type JobParams = { id: string; jobId: string };
@@ -29,16 +30,13 @@ const runsOf = (server: MockServer) => {
 const SHARE_PERCENT = 10;
 const FLOOR = 3;
 
-/**
- * The members a run would kick or ban: with kick or ban chosen, those whose linked Roblox account
- * the server blocks (the mock judges no groups or account ages).
- */
+/** The members a run would kick or ban: with kick or ban chosen, those a restriction catches. */
 function caughtMembers(db: MockDb, server: MockServer): number {
-  const r = server.restrictions;
-  if (!r || r.action === 'deny') return 0;
-  const blocked = new Set(r.blocked_roblox_user_ids);
+  if (!server.restrictions || server.restrictions.action === 'deny') return 0;
   return server.members.filter((m) =>
-    db.linkedAccounts.some((a) => a.owner_id === m.user_id && blocked.has(a.roblox_id)),
+    db.linkedAccounts.some(
+      (a) => a.owner_id === m.user_id && restrictionOf(server, a.roblox_id) !== null,
+    ),
   ).length;
 }
 

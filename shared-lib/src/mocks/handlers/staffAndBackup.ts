@@ -9,7 +9,7 @@ import { recordSettingChange } from '../console';
 import type { MockDb } from '../db';
 import type { MockBind, MockServer } from '../dbTypes';
 import { fail, ok, readJsonObject } from '../respond';
-import { NO_RESTRICTIONS } from '../rules';
+import { NO_RESTRICTIONS } from '../../contract/console';
 import { configView } from '../views';
 import { handle, onManagedServer } from './route';
 
