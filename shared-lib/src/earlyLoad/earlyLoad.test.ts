@@ -3,45 +3,25 @@ import { API_PATHS } from '../contract/paths';
 import { REFRESH_LOCK_NAME } from '../session/refreshLock';
 import { session } from '../api/session';
 import { tokenStorage } from '../session/tokenStorage';
-import {
-  DEMO_ACCESS_TOKEN,
-  DEMO_REFRESH_TOKEN,
-  failNext,
-  installFakeWebLocks,
-  setupMockServer,
-  signIn,
-} from '../testing';
-import { EARLY_LOAD_GLOBAL, type EarlyLoadScope } from './earlyLoad';
+import { DEMO_ACCESS_TOKEN, DEMO_REFRESH_TOKEN, failNext, signIn } from '../testing';
+import { setupEarlyLoadTests } from '../testing/earlyLoadTests';
 import { EARLY_DASHBOARD_PATHS, startEarlyDashboardLoad } from './startEarlyDashboardLoad';
 
-const { server, db } = setupMockServer();
-const API = 'http://api.roconnect.test/';
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.splice(0).forEach((undo) => undo());
-  delete (window as unknown as EarlyLoadScope)[EARLY_LOAD_GLOBAL];
-});
+const { server, db, api: API, onRequest, fakeWebLocks } = setupEarlyLoadTests();
 
 /** Every request while a test runs: method, path and the access token it carried. */
 function recordRequests() {
   const seen: { call: string; token: string | null }[] = [];
-  const listener = ({ request }: { request: Request }) =>
+  onRequest(({ request }) =>
     seen.push({
       call: `${request.method} ${new URL(request.url).pathname}`,
       token: request.headers.get('authorization')?.replace(/^Bearer /, '') ?? null,
-    });
-  server.events.on('request:start', listener);
-  cleanups.push(() => server.events.removeListener('request:start', listener));
+    }),
+  );
   return {
     calls: () => seen.map((r) => r.call),
     tokenOf: (call: string) => seen.find((r) => r.call === call)?.token,
   };
-}
-
-function fakeWebLocks(): string[] {
-  const { names, restore } = installFakeWebLocks();
-  cleanups.push(restore);
-  return names;
 }
 
 const nowS = () => Math.floor(Date.now() / 1000);

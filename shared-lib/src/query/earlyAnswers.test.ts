@@ -1,38 +1,27 @@
 import { API_PATHS } from '../contract/paths';
-import { EARLY_LOAD_GLOBAL, type EarlyLoadScope } from '../earlyLoad/earlyLoad';
 import {
   EARLY_DASHBOARD_PATHS,
   startEarlyDashboardLoad,
 } from '../earlyLoad/startEarlyDashboardLoad';
-import { failNext, installFakeWebLocks, setupMockServer, signIn } from '../testing';
+import { failNext, signIn } from '../testing';
+import { setupEarlyLoadTests } from '../testing/earlyLoadTests';
 import { loadDashboard } from './dashboard';
 import { EARLY_ANSWER_KEYS, forgetEarlyAnswers } from './earlyAnswers';
 import { createQueryClient } from './queryClient';
 import { queryKeys } from './queryKeys';
 
-const { server, db } = setupMockServer();
-const API = 'http://api.roconnect.test/';
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.splice(0).forEach((undo) => undo());
-  delete (window as unknown as EarlyLoadScope)[EARLY_LOAD_GLOBAL];
-  forgetEarlyAnswers();
-});
+const { server, db, api: API, onRequest, fakeWebLocks } = setupEarlyLoadTests(forgetEarlyAnswers);
 
 function recordCalls(): string[] {
   const calls: string[] = [];
-  const listener = ({ request }: { request: Request }) =>
-    calls.push(`${request.method} ${new URL(request.url).pathname}`);
-  server.events.on('request:start', listener);
-  cleanups.push(() => server.events.removeListener('request:start', listener));
+  onRequest(({ request }) => calls.push(`${request.method} ${new URL(request.url).pathname}`));
   return calls;
 }
 
 /** The /dashboard page's inline early load, as the shell's server starts it. */
 function startEarlyLoad() {
   signIn();
-  const { restore } = installFakeWebLocks();
-  cleanups.push(restore);
+  fakeWebLocks();
   const load = startEarlyDashboardLoad(API);
   if (!load) throw new Error('the early load did not start');
   return load;
