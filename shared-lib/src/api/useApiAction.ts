@@ -34,6 +34,23 @@ const IDLE = { status: 'idle', data: undefined, error: null } as const;
 const PENDING = { status: 'pending', data: undefined, error: null } as const;
 
 /**
+ * The options the hook was last rendered with, for a call that answers later, and whether the
+ * screen is still mounted, so that an answer after it left changes no state and shows no toast.
+ */
+export function useLatestWhileMounted<T>(options: T) {
+  const latest = useRef(options);
+  latest.current = options;
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  return { latest, mounted };
+}
+
+/**
  * The query layer's useApiMutation (shared-lib/src/query) for the few screens that must not load
  * it: the login and the signed-in header are in the landing's script, which keeps React Query out
  * (docs/performance.md › Size budgets). The same options and the same result (`run`, `isPending`,
@@ -44,29 +61,25 @@ export function useApiAction<TData, TVariables = void>(
   options: ApiActionOptions<TData, TVariables>,
 ): ApiAction<TData, TVariables> {
   const [state, setState] = useState<ActionState<TData>>(IDLE);
-  const latest = useRef(options);
-  latest.current = options;
-  const mounted = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const { latest, mounted } = useLatestWhileMounted(options);
 
-  const run = useCallback(async (variables: TVariables): Promise<ApiOutcome<TData>> => {
-    setState(PENDING);
-    const outcome = await settle(() => latest.current.call(variables));
-    if (!mounted.current) return outcome;
-    if (outcome.ok) {
-      setState({ status: 'success', data: outcome.data, error: null });
-      showCallToast('success', latest.current.success, outcome.data, variables);
-    } else {
-      setState({ status: 'error', data: undefined, error: outcome.error });
-      showCallToast('error', latest.current.failure, outcome.error, variables);
-    }
-    return outcome;
-  }, []);
+  const run = useCallback(
+    async (variables: TVariables): Promise<ApiOutcome<TData>> => {
+      setState(PENDING);
+      const outcome = await settle(() => latest.current.call(variables));
+      if (!mounted.current) return outcome;
+      if (outcome.ok) {
+        setState({ status: 'success', data: outcome.data, error: null });
+        showCallToast('success', latest.current.success, outcome.data, variables);
+      } else {
+        setState({ status: 'error', data: undefined, error: outcome.error });
+        showCallToast('error', latest.current.failure, outcome.error, variables);
+      }
+      return outcome;
+      // latest and mounted are refs: the same objects on every render
+    },
+    [latest, mounted],
+  );
 
   return {
     run,

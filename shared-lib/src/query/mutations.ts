@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import {
   useMutation,
   useMutationState,
@@ -6,7 +6,12 @@ import {
   type QueryClient,
   type UseMutationResult,
 } from '@tanstack/react-query';
-import { showCallToast, type ApiActionOptions, type ApiOutcome } from '../api/useApiAction';
+import {
+  showCallToast,
+  useLatestWhileMounted,
+  type ApiActionOptions,
+  type ApiOutcome,
+} from '../api/useApiAction';
 import { usePageQueryClient } from './hooks';
 
 /** the cache a mutation's `changes` update */
@@ -41,15 +46,7 @@ export function useApiMutation<TData, TVariables = void>(
   options: ApiMutationOptions<TData, TVariables>,
 ): ApiMutation<TData, TVariables> {
   const client = usePageQueryClient();
-  const latest = useRef(options);
-  latest.current = options;
-  const mounted = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const { latest, mounted } = useLatestWhileMounted(options);
 
   const mutation = useMutation<TData, Error, TVariables>(
     {
@@ -74,7 +71,7 @@ export function useApiMutation<TData, TVariables = void>(
         return { ok: false, error };
       }
     },
-    [mutateAsync],
+    [mutateAsync, latest, mounted],
   );
 
   return { ...mutation, run };
