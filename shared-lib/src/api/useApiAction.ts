@@ -76,7 +76,6 @@ export function useApiAction<TData, TVariables = void>(
         showCallToast('error', latest.current.failure, outcome.error, variables);
       }
       return outcome;
-      // latest and mounted are refs: the same objects on every render
     },
     [latest, mounted],
   );
