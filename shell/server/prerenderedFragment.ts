@@ -54,11 +54,25 @@ export async function prerenderedFragment(
   }
 }
 
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 /**
  * The element the shell's RemoteParcel takes over (shell/src/features/remotes/prerenderedParcel.ts)
- * holding the fragment, its style element carrying the page's CSP nonce.
+ * holding the fragment, its style element carrying the page's CSP nonce, in the frame the shell
+ * renders around a remote's page: its <main> (PageMain) and the parcel's named region
+ * (RemoteParcel, still loading). The page has the same landmarks before and after the shell's
+ * first render, and that render moves the view without changing what is painted.
  */
-export function prerenderedElement(fragment: string, parcelName: string, nonce: string): string {
+export function prerenderedElement(
+  fragment: string,
+  parcel: { remote: string; expose: string; label: string },
+  nonce: string,
+): string {
   const styled = fragment.replace(STYLE_OPEN, `<style nonce="${nonce}" data-rc-prerender="">`);
-  return `<div data-rc-prerender="${parcelName}">${styled}</div>`;
+  const view = `<div data-rc-prerender="${parcel.remote}/${parcel.expose}">${styled}</div>`;
+  return (
+    `<main><section aria-label="${escapeAttribute(parcel.label)}" data-remote="${parcel.remote}" ` +
+    `data-remote-status="loading"><div>${view}</div></section></main>`
+  );
 }

@@ -228,10 +228,12 @@ export function createShellServer({
     const pathname = new URL(request.url, 'http://shell').pathname;
     const route = routeRowFor(pageRoutes, pathname);
     const parcel = route?.firstParcel;
+    // a remote's page only: the prerendered view goes into the frame of its parcel's region
+    const parcelLabel = route?.parcelLabel;
     const manifestUrl = parcel ? remotes[parcel.remote] : undefined;
     const [hints, fragment, answers] = await Promise.all([
       parcel && typeof manifestUrl === 'string' ? remoteHints(manifestUrl, parcel.expose) : [],
-      parcel?.prerender && typeof manifestUrl === 'string'
+      parcel?.prerender && parcelLabel && typeof manifestUrl === 'string'
         ? prerenderedFragment(manifestUrl, parcel.prerender)
         : null,
       publicApiResponses(
@@ -277,12 +279,12 @@ export function createShellServer({
       // after the charset declaration, which must stay within the page's first 1,024 bytes
       .replace(HEAD_START, (start) => `${start}${hintTags}`)
       .replace('</head>', () => `${head}</head>`);
-    if (fragment && parcel)
+    if (fragment && parcel && parcelLabel)
       html = entryAfterFirstPaint(
         html.replace(
           ROOT_ELEMENT,
           () =>
-            `<div id="root">${prerenderedElement(withBotStats(fragment, answers[API_PATHS.botStats]), `${parcel.remote}/${parcel.expose}`, nonce)}</div>`,
+            `<div id="root">${prerenderedElement(withBotStats(fragment, answers[API_PATHS.botStats]), { ...parcel, label: parcelLabel }, nonce)}</div>`,
         ),
         nonce,
         preloads,

@@ -563,7 +563,7 @@ describe('shell production server', () => {
   describe("the landing's prerendered view (mfe-public's prerender/landing.html)", () => {
     const FRAGMENT =
       '<style data-rc-prerender="">.hero{color:red}</style>' +
-      '<main><h1 id="landing-title">Connect Discord &amp; Roblox</h1><p>costs $& and $1</p></main>';
+      '<div><h1 id="landing-title">Connect Discord &amp; Roblox</h1><p>costs $& and $1</p></div>';
     let fragmentBody = FRAGMENT;
     let fragmentStatus = 200;
     let fragmentRequests: (string | undefined)[] = [];
@@ -598,12 +598,14 @@ describe('shell production server', () => {
       await close(remote);
     });
 
-    it('inlines it into #root, its style element carrying the nonce of the CSP header', async () => {
+    it("inlines it into #root in the shell's frame (its <main>, the parcel's region), its style element carrying the nonce of the CSP header", async () => {
       const page = await request(port, '/');
       const nonce = nonceOf(page.headers['content-security-policy']);
       expect(page.text).toContain(
-        `<div id="root"><div data-rc-prerender="mfe_public/Landing"><style nonce="${nonce}" data-rc-prerender="">.hero{color:red}</style>` +
-          '<main><h1 id="landing-title">Connect Discord &amp; Roblox</h1><p>costs $& and $1</p></main></div></div>',
+        '<div id="root"><main><section aria-label="Home" data-remote="mfe_public" data-remote-status="loading"><div>' +
+          `<div data-rc-prerender="mfe_public/Landing"><style nonce="${nonce}" data-rc-prerender="">.hero{color:red}</style>` +
+          '<div><h1 id="landing-title">Connect Discord &amp; Roblox</h1><p>costs $& and $1</p></div></div>' +
+          '</div></section></main></div>',
       );
       expect(page.text.match(/<style[^>]*>/g)).toEqual([
         `<style nonce="${nonce}" data-rc-prerender="">`,

@@ -133,7 +133,10 @@ function Harness({
         </button>
         {lastNavigation && <p role="status">Navigation requested: {lastNavigation}</p>}
       </section>
-      <div ref={host} data-harness-parcel={selected} />
+      {/* the page's one <main>, as the shell's around a routed page: a remote alone is a sound document */}
+      <main>
+        <div ref={host} data-harness-parcel={selected} />
+      </main>
       <ToastView toasts={toasts} onDismiss={toast.dismiss} />
     </>
   );

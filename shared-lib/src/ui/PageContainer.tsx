@@ -1,7 +1,11 @@
 import styled from 'styled-components';
 
-/** Centred, width-capped main content; `as` another element when the page already has a main. */
-export const PageContainer = styled.main`
+/**
+ * Centred, width-capped page content. A plain block: the page's one <main> is the shell's (around
+ * the routed page) or the QA harness's, so a parcel's page never holds a second one nested in
+ * another landmark.
+ */
+export const PageContainer = styled.div`
   width: 100%;
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;

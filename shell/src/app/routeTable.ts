@@ -238,6 +238,11 @@ export interface ServerRoute {
   title: string;
   description: string;
   firstParcel?: ParcelRef & { prerender?: string };
+  /**
+   * A remote's page: the name of the region its parcel is mounted in (RemoteParcel), which the
+   * server's frame around a prerendered view repeats.
+   */
+  parcelLabel?: string;
   publicCalls?: string[];
   callsApiAtOnce?: boolean;
   earlyLoad?: string;
@@ -250,6 +255,7 @@ export function serverRouteTable(): ServerRoute[] {
     title: route.title,
     description: route.description ?? DEFAULT_DESCRIPTION,
     ...(route.firstParcel ? { firstParcel: route.firstParcel } : {}),
+    ...('parcel' in route.page ? { parcelLabel: route.page.label } : {}),
     ...(route.publicCalls ? { publicCalls: route.publicCalls } : {}),
     ...(route.callsApiAtOnce ? { callsApiAtOnce: true } : {}),
     ...(route.earlyLoad ? { earlyLoad: route.earlyLoad } : {}),

@@ -6,6 +6,7 @@ import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
 import { RedirectIfAuthenticated, RequireAuth } from '../features/auth/guards';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { SignedInPage } from '../features/dashboard/SignedInHeader';
+import { PageMain } from '../features/layout/PageMain';
 import {
   DASHBOARD_TAB_PARCELS,
   FROM_DASHBOARD,
@@ -47,11 +48,22 @@ function pageElement(page: RoutePage): ReactNode {
   return <DashboardPage tabParcels={DASHBOARD_TAB_PARCELS} openedNext={FROM_DASHBOARD} />;
 }
 
+/** The page behind its guard, in the page's one <main> (PageMain; SignedInPage's is after its header). */
 function guarded(guard: RouteGuard, element: ReactNode): ReactNode {
-  if (guard === 'signedOut') return <RedirectIfAuthenticated>{element}</RedirectIfAuthenticated>;
-  if (guard === 'signedIn') return <RequireAuth>{element}</RequireAuth>;
+  if (guard === 'signedOut')
+    return (
+      <PageMain>
+        <RedirectIfAuthenticated>{element}</RedirectIfAuthenticated>
+      </PageMain>
+    );
+  if (guard === 'signedIn')
+    return (
+      <SignedInPage>
+        <RequireAuth>{element}</RequireAuth>
+      </SignedInPage>
+    );
   if (guard === 'header') return <SignedInPage>{element}</SignedInPage>;
-  return element;
+  return <PageMain>{element}</PageMain>;
 }
 
 export interface AppRoute {

@@ -114,9 +114,10 @@ describe('Verify page load', () => {
     expect(await screen.findByRole('radio', { name: 'DemoBuilder' })).toBeInTheDocument();
   });
 
-  it('is a full page with its own main landmark and a way back to the dashboard', async () => {
+  it("is a full page with its level-one heading, in the shell's main (none of its own), and a way back to the dashboard", async () => {
     renderVerify();
-    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Verify & Update' })).toBeInTheDocument();
+    expect(screen.queryByRole('main')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     expect(navigate).toHaveBeenCalledWith('/dashboard?tab=accounts', {});
   });

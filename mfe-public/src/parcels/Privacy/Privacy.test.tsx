@@ -23,13 +23,13 @@ describe('Privacy', () => {
   it('states the retention periods, the minimum age and the effective date', async () => {
     await session.start();
     renderWithProviders(<Privacy />);
-    const main = within(screen.getByRole('main'));
-    expect(main.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
-    expect(main.getByText('Effective date: 1 August 2025')).toBeInTheDocument();
+    const article = within(screen.getByRole('article'));
+    expect(article.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(article.getByText('Effective date: 1 August 2025')).toBeInTheDocument();
     expect(
-      main.getByRole('heading', { level: 2, name: 'How long we keep it' }),
+      article.getByRole('heading', { level: 2, name: 'How long we keep it' }),
     ).toBeInTheDocument();
-    const text = screen.getByRole('main').textContent ?? '';
+    const text = screen.getByRole('article').textContent ?? '';
     expect(text).toContain('deleted after 2 years of inactivity');
     expect(text).toContain('deleted after 7 days');
     expect(text).toContain('kept for 90 days');
@@ -53,15 +53,15 @@ describe('Privacy', () => {
       footerLinks: { community: { url: 'https://chat.example/invite/xyz', label: 'Community' } },
     });
     const { unmount } = renderWithProviders(<Privacy />);
-    const main = within(screen.getByRole('main'));
-    expect(main.getByRole('link', { name: 'RoConnect community server' })).toHaveAttribute(
+    const article = within(screen.getByRole('article'));
+    expect(article.getByRole('link', { name: 'RoConnect community server' })).toHaveAttribute(
       'href',
       'https://chat.example/invite/xyz',
     );
     unmount();
     configureRuntime({ footerLinks: undefined });
     renderWithProviders(<Privacy />);
-    expect(screen.getByRole('main')).toHaveTextContent(
+    expect(screen.getByRole('article')).toHaveTextContent(
       'Reach us in the RoConnect community server.',
     );
     expect(screen.queryByRole('link', { name: 'RoConnect community server' })).toBeNull();
@@ -70,7 +70,7 @@ describe('Privacy', () => {
   it('names every feature that touches personal data, and who may see the Roblox account', async () => {
     await session.start();
     renderWithProviders(<Privacy />);
-    const text = screen.getByRole('main').textContent ?? '';
+    const text = screen.getByRole('article').textContent ?? '';
     for (const named of [
       'when you sign in with Discord',
       'Linked Roblox accounts',
@@ -98,7 +98,7 @@ describe('Privacy', () => {
   it('keeps what grows with use for the periods docs/production.md gives as defaults', async () => {
     await session.start();
     renderWithProviders(<Privacy />);
-    const text = screen.getByRole('main').textContent ?? '';
+    const text = screen.getByRole('article').textContent ?? '';
     for (const [setting, kept] of [
       ['AUDIT_RETENTION_DAYS', KEPT.auditLog],
       ['LOOKUP_RETENTION_DAYS', KEPT.lookups],
@@ -128,17 +128,17 @@ describe('Privacy', () => {
       footerLinks: { community: { url: 'https://chat.example/invite/xyz', label: 'Community' } },
     });
     renderWithProviders(<Privacy />);
-    const main = within(screen.getByRole('main'));
-    const links = main.getAllByRole('link', { name: 'Privacy & data' });
+    const article = within(screen.getByRole('article'));
+    const links = article.getAllByRole('link', { name: 'Privacy & data' });
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(link).toHaveAttribute('href', PRIVACY_DATA_PATH);
-    const text = screen.getByRole('main').textContent ?? '';
+    const text = screen.getByRole('article').textContent ?? '';
     expect(text).toContain('download a copy of everything RoConnect holds about you');
     expect(text).toContain(
       "delete your account: the bot takes back the roles and nicknames it gave you in every server, we clear your Linked Roles data at Discord and revoke RoConnect's access to your Discord account",
     );
     // no paragraph or item that names the community server asks for anything to be sent there
-    const blocks = screen.getByRole('main').querySelectorAll('p, li');
+    const blocks = screen.getByRole('article').querySelectorAll('p, li');
     const community = [...blocks].filter((b) => b.textContent?.includes('community server'));
     expect(community.length).toBeGreaterThan(0);
     for (const block of community)

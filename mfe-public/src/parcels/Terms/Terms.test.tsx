@@ -9,16 +9,21 @@ describe('Terms', () => {
   it('states the minimum age, the notice period for changes and the effective date', async () => {
     await session.start();
     renderWithProviders(<Terms />);
-    const main = within(screen.getByRole('main'));
-    expect(main.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
-    expect(main.getByText('Effective date: 1 August 2025')).toBeInTheDocument();
+    const article = within(screen.getByRole('article'));
     expect(
-      main.getByRole('heading', { level: 2, name: 'Changes to these terms' }),
+      article.getByRole('heading', { level: 1, name: 'Terms of Service' }),
     ).toBeInTheDocument();
-    const text = screen.getByRole('main').textContent ?? '';
+    expect(article.getByText('Effective date: 1 August 2025')).toBeInTheDocument();
+    expect(
+      article.getByRole('heading', { level: 2, name: 'Changes to these terms' }),
+    ).toBeInTheDocument();
+    const text = screen.getByRole('article').textContent ?? '';
     expect(text).toContain('at least 13 years old');
     expect(text).toContain("at least 30 days' notice of changes to these terms");
     expect(text).toContain('inactive accounts are deleted after 2 years');
-    expect(main.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(article.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
   });
 });

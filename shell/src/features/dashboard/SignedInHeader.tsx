@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../auth/useSession';
 import { ServerErrorRedirect } from '../errors/ServerErrorRedirect';
+import { PageMain } from '../layout/PageMain';
 import { DashboardHeader } from './DashboardHeader';
 import { useLogout } from './useLogout';
 
@@ -12,10 +13,11 @@ export function SignedInHeader() {
 }
 
 /**
- * A page a remote renders (verify, server configuration, invite, Roblox callback) with the
- * signed-in header above it. These routes have no client-side guard (docs/product.md › Pages): a
- * signed-out visitor sees the page without the header while the API's 401 sends them to /login.
- * A session check that met a server error leads to the error page, whose Try Again comes back.
+ * A signed-in page (the dashboard, verify, server configuration, invite, Roblox callback): the
+ * signed-in header, then the page in the page's <main>. The remotes' pages have no client-side
+ * guard (docs/product.md › Pages): a signed-out visitor sees the page without the header while the
+ * API's 401 sends them to /login. A session check that met a server error leads to the error page,
+ * whose Try Again comes back.
  */
 export function SignedInPage({ children }: { children: ReactNode }) {
   const { status, serverErrorStatus } = useSession();
@@ -23,7 +25,7 @@ export function SignedInPage({ children }: { children: ReactNode }) {
   return (
     <>
       {status === 'authenticated' && <SignedInHeader />}
-      {children}
+      <PageMain>{children}</PageMain>
     </>
   );
 }
