@@ -1,6 +1,7 @@
 import { isAxiosError } from 'axios';
 import { api } from '../api/endpoints';
 import { apiClient } from '../api/httpClient';
+import { NO_RESTRICTIONS } from '../contract/console';
 import { API_PATHS } from '../contract/paths';
 import { DEMO_ACCESS_TOKEN, failNext, networkErrorNext, setupMockServer, signIn } from '../testing';
 import { SEED_ACCOUNTS, SEED_GROUP_ID, SEED_SERVERS } from './seed';
@@ -66,14 +67,7 @@ it('walks setup nickname → verified_role → group → completed', async () =>
       nickname_template: null,
       nickname_bypass_role_ids: [],
       role_bypass_role_ids: [],
-      restrictions: {
-        min_account_age_days: null,
-        blocked_roblox_user_ids: [],
-        blocked_group_ids: [],
-        required_group_ids: [],
-        ban_evasion: 'flag',
-        action: 'deny',
-      },
+      restrictions: NO_RESTRICTIONS,
       verified_role_name: 'Linked',
       verified_role_id,
       group_id: null,

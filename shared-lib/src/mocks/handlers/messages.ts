@@ -58,6 +58,13 @@ function render(template: string, field: MessageField, values: Record<string, st
 }
 
 /** The server's own words and the Verify message's state, edits and removal, as the API has them. */
+const notPosted = () =>
+  fail(
+    409,
+    'verify_message_not_posted',
+    'There is no Verify message posted in this server: post one first.',
+  );
+
 export function messageHandlers(db: MockDb) {
   const onServer = onManagedServer(db);
   return [
@@ -160,12 +167,7 @@ export function messageHandlers(db: MockDb) {
       DISCORD_SETTINGS_ROUTES.editVerifyMessage,
       onServer(async (server, request, user) => {
         const posted = postedOf(server);
-        if (!posted)
-          return fail(
-            409,
-            'verify_message_not_posted',
-            'There is no Verify message posted in this server: post one first.',
-          );
+        if (!posted) return notPosted();
         const body = await readJsonObject(request);
         const last = server.posted.at(-1)!;
         const before = last.content === DEFAULT_VERIFY_TEXT ? null : last.content;
@@ -191,12 +193,7 @@ export function messageHandlers(db: MockDb) {
       DISCORD_SETTINGS_ROUTES.removeVerifyMessage,
       onServer((server, _request, user) => {
         const posted = postedOf(server);
-        if (!posted)
-          return fail(
-            409,
-            'verify_message_not_posted',
-            'There is no Verify message posted in this server: post one first.',
-          );
+        if (!posted) return notPosted();
         server.posted.pop();
         server.verify_channel_id = null;
         recordSettingChange(
