@@ -15,6 +15,7 @@ export * from './api/linkedRoles';
 export * from './api/developerApi';
 export * from './api/errors';
 export * from './api/loginCheck';
+export { saveFile } from './api/saveFile';
 export {
   useApiAction,
   type ApiAction,

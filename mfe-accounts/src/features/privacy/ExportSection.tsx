@@ -1,6 +1,5 @@
-import { Button, privacyApi, SectionCard } from '@roconnect/shared-lib';
+import { Button, privacyApi, saveFile, SectionCard } from '@roconnect/shared-lib';
 import { useApiMutation } from '@roconnect/shared-lib/query';
-import { saveFile } from './saveFile';
 
 export const EXPORT_FAILED = 'Failed to download your data. Please try again.';
 

@@ -1,4 +1,7 @@
-/** Saves a downloaded file under `filename` through a temporary object URL. */
+/**
+ * Saves a file the API sent (downloadFile's blob and filename) under `filename`, through a
+ * temporary object URL.
+ */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
