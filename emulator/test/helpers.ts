@@ -1,9 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createEmulator, type EmulatorApp, type Seed } from '../src';
+import { createEmulator, SeedError, validateSeed, type EmulatorApp, type Seed } from '../src';
 
 export const TEST_SEED_PATH = path.join(__dirname, '..', 'seeds', 'test.json');
 export const testSeed = (): Seed => JSON.parse(readFileSync(TEST_SEED_PATH, 'utf8')) as Seed;
+
+/** What seed validation says is wrong with `input`; none for a valid seed. */
+export function issuesOf(input: unknown): string[] {
+  try {
+    validateSeed(input);
+  } catch (error) {
+    if (error instanceof SeedError) return error.issues;
+    throw error;
+  }
+  return [];
+}
 
 export const CLIENT_ID = '100000000000000001';
 export const CLIENT_SECRET = 'emulator-discord-secret';

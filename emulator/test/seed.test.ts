@@ -2,18 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createEmulator, DEFAULT_SEED_PATH, loadSeedFile, SeedError, validateSeed } from '../src';
-import { TEST_SEED_PATH, testSeed } from './helpers';
-
-function issuesOf(input: unknown): string[] {
-  try {
-    validateSeed(input);
-  } catch (error) {
-    if (error instanceof SeedError) return error.issues;
-    throw error;
-  }
-  return [];
-}
+import { createEmulator, DEFAULT_SEED_PATH, loadSeedFile, SeedError } from '../src';
+import { issuesOf, TEST_SEED_PATH, testSeed } from './helpers';
 
 describe('seed validation', () => {
   it('accepts the demo and test seeds', () => {

@@ -1,15 +1,5 @@
-import { createEmulator, SeedError, validateSeed, type Seed } from '../src';
-import { testSeed } from './helpers';
-
-function issuesOf(input: unknown): string[] {
-  try {
-    validateSeed(input);
-  } catch (error) {
-    if (error instanceof SeedError) return error.issues;
-    throw error;
-  }
-  return [];
-}
+import { createEmulator, type Seed } from '../src';
+import { issuesOf, testSeed } from './helpers';
 
 type Mutable = { roblox: Record<string, unknown> & { users: Record<string, unknown>[] } };
 const edit = (mutate: (s: Mutable) => void): Seed => {

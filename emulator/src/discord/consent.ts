@@ -52,6 +52,21 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
   const appName = ctx.config.botUsername;
   const humans = () => [...ctx.store.discord.users.values()].filter((u) => !u.bot);
 
+  /** a code for `user`'s consent to `req`; a bot invite's also carries its guild and permissions */
+  const issueCode = (
+    req: AuthorizeRequest,
+    user: DiscordUserRecord,
+    invite?: { guildId: string; permissions: string },
+  ) =>
+    ctx.store.discordOAuth.issueCode({
+      userId: user.id,
+      clientId: req.clientId,
+      redirectUri: req.redirectUri,
+      scope: req.scope,
+      expiresAt: Date.now() + CODE_LIFETIME_MS,
+      ...invite,
+    });
+
   const show = async (request: FastifyRequest, reply: FastifyReply) => {
     const parsed = parseAuthorizeRequest(ctx, asRecord(request.query));
     if (!parsed.ok) return sendErrorPage(reply, 400, 'Invalid authorization request', parsed.error);
@@ -111,13 +126,7 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
         'Choose one of the accounts listed on the sign-in page.',
       );
     ctx.store.lastDiscordUserId = user.id;
-    const code = ctx.store.discordOAuth.issueCode({
-      userId: user.id,
-      clientId: req.clientId,
-      redirectUri: req.redirectUri,
-      scope: req.scope,
-      expiresAt: Date.now() + CODE_LIFETIME_MS,
-    });
+    const code = issueCode(req, user);
     reply.header('Set-Cookie', `${USER_COOKIE}=${user.id}; Path=/; HttpOnly; SameSite=Lax`);
     return reply.redirect(withQuery(req.redirectUri as string, { code, state: req.state }));
   };
@@ -164,15 +173,7 @@ export function registerDiscordConsent(app: FastifyInstance, ctx: EmulatorContex
           permissions: req.permissions,
         }),
       );
-    const code = ctx.store.discordOAuth.issueCode({
-      userId: user.id,
-      clientId: req.clientId,
-      redirectUri: req.redirectUri,
-      scope: req.scope,
-      expiresAt: Date.now() + CODE_LIFETIME_MS,
-      guildId: guild.id,
-      permissions: req.permissions,
-    });
+    const code = issueCode(req, user, { guildId: guild.id, permissions: req.permissions });
     return reply.redirect(
       withQuery(req.redirectUri, {
         code,

@@ -1,4 +1,4 @@
-import type { Seed } from '../seed/types';
+import type { Seed, SeedDiscordGuild } from '../seed/types';
 import { createSnowflakeFactory } from './snowflake';
 
 export interface DiscordUserRecord {
@@ -88,13 +88,11 @@ export interface AuditLogEntry {
 /** the latest audit entries a guild keeps: a load run may kick thousands */
 export const AUDIT_ENTRIES_KEPT = 1000;
 
-export interface GuildRecord {
-  id: string;
-  name: string;
-  icon: string | null;
-  owner_id: string;
-  bot_present: boolean;
-  bot_role_position: number;
+/** A guild as the emulator holds it: the seed's fields, the lists kept by id where looked up. */
+export interface GuildRecord extends Pick<
+  SeedDiscordGuild,
+  'id' | 'name' | 'icon' | 'owner_id' | 'bot_present' | 'bot_role_position'
+> {
   roles: RoleRecord[];
   members: Map<string, MemberRecord>;
   member_count?: number;
