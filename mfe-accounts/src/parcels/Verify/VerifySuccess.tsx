@@ -1,30 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import {
-  Banner,
-  Button,
-  Card,
-  VERIFY_SUCCESS_REDIRECT_MS,
-  dashboardPath,
-  navigate,
-  type VerifyResult,
-} from '@roconnect/shared-lib';
-
-const SuccessCard = styled(Card)`
-  max-width: 560px;
-  margin: 0 auto;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Title = styled.h1`
-  margin: 0;
-  font-size: 1.6rem;
-  &:focus {
-    outline: none;
-  }
-`;
+import { Button, VERIFY_SUCCESS_REDIRECT_MS, type VerifyResult } from '@roconnect/shared-lib';
+import { backToAccounts, OutcomeWarnings, VerifyOutcomeCard } from './VerifyOutcomeCard';
 
 const Outcomes = styled.dl`
   display: grid;
@@ -40,11 +17,6 @@ const Outcomes = styled.dl`
     color: ${({ theme }) => theme.colors.textMuted};
     overflow-wrap: anywhere;
   }
-`;
-
-const Warnings = styled.ul`
-  margin: 0;
-  padding-left: ${({ theme }) => theme.space(4)};
 `;
 
 const Disclosure = styled(Button)`
@@ -87,8 +59,6 @@ function rolesDetail(result: VerifyResult): string {
   return parts.join('; ');
 }
 
-const backToAccounts = () => navigate(dashboardPath('accounts'));
-
 /**
  * 'Verification Successful!': what the API reports it did, then back to the dashboard after 3 s
  * (docs/product.md › Verify). With warnings the screen stays until the user continues: they take
@@ -97,8 +67,6 @@ const backToAccounts = () => navigate(dashboardPath('accounts'));
  * "Why not these roles?", and opening it stops the redirect so they can be read.
  */
 export function VerifySuccess({ result }: { result: VerifyResult }) {
-  const titleId = useId();
-  const titleRef = useRef<HTMLHeadingElement>(null);
   const reasonsId = useId();
   const seconds = Math.round(VERIFY_SUCCESS_REDIRECT_MS / 1000);
   const notGiven = result.not_given ?? [];
@@ -106,9 +74,6 @@ export function VerifySuccess({ result }: { result: VerifyResult }) {
   const [readingReasons, setReadingReasons] = useState(false);
   const stays = result.warnings.length > 0 || readingReasons;
 
-  useEffect(() => {
-    titleRef.current?.focus();
-  }, []);
   useEffect(() => {
     if (stays) return;
     const timer = setTimeout(backToAccounts, VERIFY_SUCCESS_REDIRECT_MS);
@@ -121,10 +86,7 @@ export function VerifySuccess({ result }: { result: VerifyResult }) {
   }
 
   return (
-    <SuccessCard as="section" aria-labelledby={titleId}>
-      <Title id={titleId} ref={titleRef} tabIndex={-1}>
-        Verification Successful!
-      </Title>
+    <VerifyOutcomeCard title="Verification Successful!">
       <Outcomes>
         <dt>Roles updated</dt>
         <dd>{yesNo(result.roles_updated, rolesDetail(result))}</dd>
@@ -162,15 +124,7 @@ export function VerifySuccess({ result }: { result: VerifyResult }) {
           </section>
         </div>
       )}
-      {result.warnings.length > 0 && (
-        <Banner tone="warning" title="Please note">
-          <Warnings>
-            {result.warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
-            ))}
-          </Warnings>
-        </Banner>
-      )}
+      <OutcomeWarnings warnings={result.warnings} />
       {stays ? (
         <div>
           <Button onClick={backToAccounts}>Continue to Dashboard</Button>
@@ -183,6 +137,6 @@ export function VerifySuccess({ result }: { result: VerifyResult }) {
           </div>
         </>
       )}
-    </SuccessCard>
+    </VerifyOutcomeCard>
   );
 }
