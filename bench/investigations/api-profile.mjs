@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import stack from '@roconnect/tools/stack';
+import { apiAddressesAndSecrets } from '../lib/apiEnv.mjs';
 import { dropSchemas, ensureApiBuild, signIn, startNode } from '../lib/api.mjs';
 import { registerRedirectUri } from '../lib/registerRedirect.mjs';
 import { steadyLoad } from '../lib/steadyLoad.mjs';
@@ -49,11 +50,7 @@ const server = await startNode(
       PORT: String(ap),
       DATA_DIR: path.join(work, 'data'),
       APP_URL: 'http://127.0.0.1:8080',
-      API_URL: api,
-      EMULATOR_URL: emulatorUrl,
-      EMULATOR_PUBLIC_URL: emulatorUrl,
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ...apiAddressesAndSecrets({ apiUrl: api, emulatorUrl }),
       LOG_LEVEL: 'info',
       ...(postgres
         ? { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', DATABASE_SCHEMA: schema }

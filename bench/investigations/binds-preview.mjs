@@ -7,28 +7,16 @@
 //   DATABASE_URL=postgres://… node bench/investigations/binds-preview.mjs   (a fresh schema there)
 //
 // PGlite in memory unless DATABASE_URL is set; the fake Discord and Roblox of the API's tests.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { loaderFrom, numberOption, runUnderTsx } from '../lib/typescriptScript.mjs';
 
 // the API is TypeScript: run again with tsx's loader when it is not there
-if (!process.env.ROCONNECT_BENCH_TSX) {
-  const { status } = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    { stdio: 'inherit', env: { ...process.env, ROCONNECT_BENCH_TSX: '1' } },
-  );
-  process.exit(status ?? 1);
-}
+runUnderTsx(import.meta.url);
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const MEMBERS = arg('members', 10_000);
-const RUNS = arg('runs', 5);
+const MEMBERS = numberOption('members', 10_000);
+const RUNS = numberOption('runs', 5);
 
-const load = (path) => import(new URL(path, import.meta.url).href);
+const load = loaderFrom(import.meta.url);
 const { createDatabase } = await load('../../api/src/db/client.ts');
 const { createTestApp } = await load('../../api/test/support/app.ts');
 const { createFakeIntegrations } = await load('../../api/test/support/fake-integrations.ts');

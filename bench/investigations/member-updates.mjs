@@ -7,28 +7,16 @@
 //
 // The emulator and the API run in this process (PGlite in memory, the job engine on), wired as in
 // the API's own integration tests; the owner signs in through the emulated Discord consent.
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { loaderFrom, numberOption, runUnderTsx } from '../lib/typescriptScript.mjs';
 
 // the API and the emulator are TypeScript: run again with tsx's loader when it is not there
-if (!process.env.ROCONNECT_BENCH_TSX) {
-  const { status } = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    { stdio: 'inherit', env: { ...process.env, ROCONNECT_BENCH_TSX: '1' } },
-  );
-  process.exit(status ?? 1);
-}
+runUnderTsx(import.meta.url);
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const MEMBERS = arg('members', 150);
-const LINKED = arg('linked', 100);
+const MEMBERS = numberOption('members', 150);
+const LINKED = numberOption('linked', 100);
 
-const load = (path) => import(new URL(path, import.meta.url).href);
+const load = loaderFrom(import.meta.url);
 const { startEmulator, generateLoadSeed, DISCORD_DEFAULT_LIMITS } = await load(
   '../../emulator/src/index.ts',
 );

@@ -15,18 +15,9 @@
 //
 // `node bench/lib/api.mjs` prints the rows as a table; bench/bench.mjs runs it with
 // `--json <file>` in a process of its own and reads the rows.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +29,9 @@ import { memoryMonitorRow } from './memoryMonitor.mjs';
 import { cpuMs, residentMemoryMb } from './processStats.mjs';
 import { median } from './stats.mjs';
 import { registerRedirectUri } from './registerRedirect.mjs';
+import { apiAddressesAndSecrets } from './apiEnv.mjs';
+import { spawnNode, stopChild } from './nodeProcess.mjs';
+import { signInThroughConsent } from './signIn.mjs';
 import { steadyLoad } from './steadyLoad.mjs';
 import { steadyLoadH2 } from './steadyLoadH2.mjs';
 
@@ -101,59 +95,18 @@ async function waitForHttp(url, child, timeoutMs = 60_000) {
 
 /** Starts `args` with node; resolves once `readyUrl` answers. Output goes to `logFile`. */
 export async function startNode(args, { env, readyUrl, logFile }) {
-  const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', fd, fd],
-  });
-  closeSync(fd);
+  const child = spawnNode(args, { env, logFile });
   try {
     await waitForHttp(readyUrl, child);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${error.message} (see ${logFile})`);
   }
-  return {
-    child,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
+  return { child, stop: () => stopChild(child) };
 }
 
 /** Signs DEMO_USER in as a browser would and returns their access token. */
-export async function signIn(api) {
-  const start = await fetch(`${api}/auth/discord-url`);
-  if (start.status !== 200) throw new Error(`/auth/discord-url answered ${start.status}`);
-  const cookie = start.headers.get('set-cookie').split(';')[0];
-  const authorizeUrl = new URL((await start.json()).data.auth_url);
-  const page = await fetch(authorizeUrl);
-  if (page.status !== 200) throw new Error(`the emulator's consent page answered ${page.status}`);
-  const form = new URLSearchParams(authorizeUrl.searchParams);
-  form.set('user_id', DEMO_USER);
-  const consent = await fetch(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const back = new URL(consent.headers.get('location'));
-  const callback = await fetch(`${api}${back.pathname}${back.search}`, {
-    redirect: 'manual',
-    headers: { cookie },
-  });
-  const landing = new URL(callback.headers.get('location'));
-  const token = new URLSearchParams(landing.hash.slice(1)).get('access_token');
-  if (!token) throw new Error(`sign-in failed: ${landing}`);
-  return token;
-}
+export const signIn = (api) => signInThroughConsent(api, DEMO_USER, { openConsentPage: true });
 
 /** RATE req/s, evenly spread, for `seconds` against `url` (steadyLoad.mjs says why not autocannon). */
 function atRate(url, headers, seconds) {
@@ -271,6 +224,24 @@ async function startShellProxy({ api, workDir }) {
   return { ...shell, apiBase: `http://127.0.0.1:${port}/_api` };
 }
 
+/** A proxy's rows beside the API called directly: latency and errors, and its CPU per request. */
+function proxyRows(section, cpuFigure, { direct, proxied }) {
+  return [
+    {
+      section,
+      figure: `p50 / p99 latency, errors (median of ${WINDOWS} windows)`,
+      value: `${ms(proxied.p50)} / ${ms(proxied.p99)}, ${proxied.errors} errors`,
+      baseline: `the API directly: ${ms(direct.p50)} / ${ms(direct.p99)}, ${direct.errors} errors`,
+    },
+    {
+      section,
+      figure: cpuFigure,
+      value: perRequest(proxied.cpuPerRequest),
+      baseline: `the API's, called directly: ${perRequest(direct.cpuPerRequest)}`,
+    },
+  ];
+}
+
 /**
  * The route called as the dashboard calls it, through the shell's /_api, in turns with the API
  * called directly, both with a browser's headers: what the proxy adds.
@@ -286,21 +257,11 @@ async function benchThroughShell({ label, api, token, serverPid, workDir, log })
       log,
       ['direct', "shell's /_api"],
     );
-    const section = `API · ${label} · through the shell's /_api`;
-    return [
-      {
-        section,
-        figure: `p50 / p99 latency, errors (median of ${WINDOWS} windows)`,
-        value: `${ms(proxied.p50)} / ${ms(proxied.p99)}, ${proxied.errors} errors`,
-        baseline: `the API directly: ${ms(direct.p50)} / ${ms(direct.p99)}, ${direct.errors} errors`,
-      },
-      {
-        section,
-        figure: "the shell server's CPU per request",
-        value: perRequest(proxied.cpuPerRequest),
-        baseline: `the API's, called directly: ${perRequest(direct.cpuPerRequest)}`,
-      },
-    ];
+    return proxyRows(
+      `API · ${label} · through the shell's /_api`,
+      "the shell server's CPU per request",
+      { direct, proxied },
+    );
   } finally {
     await shell.stop();
   }
@@ -344,18 +305,7 @@ async function benchThroughNginx({ label, api, token, serverPid, workDir, log })
     const ratio = direct.p99 > 0 ? proxied.p99 / direct.p99 : Infinity;
     const goal = proxied.errors === 0 && ratio <= 1.5;
     return [
-      {
-        section,
-        figure: `p50 / p99 latency, errors (median of ${WINDOWS} windows)`,
-        value: `${ms(proxied.p50)} / ${ms(proxied.p99)}, ${proxied.errors} errors`,
-        baseline: `the API directly: ${ms(direct.p50)} / ${ms(direct.p99)}, ${direct.errors} errors`,
-      },
-      {
-        section,
-        figure: "nginx's CPU per request (master and workers)",
-        value: perRequest(proxied.cpuPerRequest),
-        baseline: `the API's, called directly: ${perRequest(direct.cpuPerRequest)}`,
-      },
+      ...proxyRows(section, "nginx's CPU per request (master and workers)", { direct, proxied }),
       {
         section,
         figure: 'goal: 0 errors, p99 ≤ 1.5 × direct',
@@ -383,11 +333,7 @@ async function benchDatabase({ label, workDir, emulatorUrl, database, log, throu
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_URL: 'http://127.0.0.1:8080',
-      API_URL: api,
-      EMULATOR_URL: emulatorUrl,
-      EMULATOR_PUBLIC_URL: emulatorUrl,
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ...apiAddressesAndSecrets({ apiUrl: api, emulatorUrl }),
       LOG_LEVEL: 'info',
       ...database,
     },

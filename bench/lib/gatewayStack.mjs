@@ -2,15 +2,18 @@
 // database, the compiled emulator, API and gateway worker as child processes on free ports, a load
 // seed from the emulator's generator (with as many servers as asked), the owner's sign-in and the
 // links of the joiners. Every process started here is stopped by `stopAll`, on failure too.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import stack from '@roconnect/tools/stack';
 import { guildIds } from './gatewayFigures.mjs';
 import { registerRedirectUri } from './registerRedirect.mjs';
+import { apiAddressesAndSecrets } from './apiEnv.mjs';
+import { hasExited, spawnNode, stopChild } from './nodeProcess.mjs';
+import { signInThroughConsent } from './signIn.mjs';
 
 const { freePort } = stack;
 
@@ -70,29 +73,16 @@ const running = new Set();
 
 /** Starts `node args` with output to `logFile`; `stop()` sends SIGTERM, then SIGKILL after 10 s. */
 export function startProcess(name, args, { env, logFile }) {
-  const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', fd, fd],
-  });
-  closeSync(fd);
+  const child = spawnNode(args, { env, logFile });
   const proc = {
     name,
     child,
     logFile,
-    exited: () => child.exitCode !== null || child.signalCode !== null,
-    stop: () =>
-      new Promise((resolve) => {
-        running.delete(proc);
-        if (proc.exited()) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    exited: () => hasExited(child),
+    stop: () => {
+      running.delete(proc);
+      return stopChild(child);
+    },
   };
   running.add(proc);
   return proc;
@@ -199,11 +189,7 @@ export function apiEnvironment({ emulatorUrl, databaseUrl, apiUrl }) {
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
     APP_URL: 'http://127.0.0.1:9',
-    API_URL: apiUrl,
-    EMULATOR_URL: emulatorUrl,
-    EMULATOR_PUBLIC_URL: emulatorUrl,
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ...apiAddressesAndSecrets({ apiUrl, emulatorUrl }),
     DATABASE_URL: databaseUrl,
     GATEWAY_IN_API: 'false',
     LOG_LEVEL: 'warn',
@@ -232,28 +218,7 @@ export function startGateway({ dir, env, name = 'gateway' }) {
 }
 
 /** Signs `userId` in through the emulator's Discord consent, as a browser would: an access token. */
-export async function signInAs(api, userId) {
-  const start = await fetch(`${api}/auth/discord-url`);
-  if (start.status !== 200) throw new Error(`/auth/discord-url answered ${start.status}`);
-  const cookie = start.headers.get('set-cookie').split(';')[0];
-  const authorizeUrl = new URL((await start.json()).data.auth_url);
-  const form = new URLSearchParams(authorizeUrl.searchParams);
-  form.set('user_id', userId);
-  const consent = await fetch(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const back = new URL(consent.headers.get('location'));
-  const callback = await fetch(`${api}${back.pathname}${back.search}`, {
-    redirect: 'manual',
-    headers: { cookie },
-  });
-  const landing = new URL(callback.headers.get('location'));
-  const token = new URLSearchParams(landing.hash.slice(1)).get('access_token');
-  if (!token) throw new Error(`sign-in of ${userId} failed: ${landing}`);
-  return token;
-}
+export const signInAs = (api, userId) => signInThroughConsent(api, userId);
 
 /** An API call as the signed-in owner; a non-2xx answer is an error naming the call. */
 export async function callApi(api, token, method, route, body) {

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isPortOpen, processTree, REMOTES, ROOT, stackPorts } from '@roconnect/tools/stack';
 import { residentMemoryMb } from './processStats.mjs';
+import { signInThroughConsent } from './signIn.mjs';
 import { steadyLoad } from './steadyLoad.mjs';
 
 const ROUTE = '/api/v1/dashboard/user/servers';
@@ -151,28 +152,8 @@ async function stopNpmStart(npm) {
 }
 
 /** Signs DEMO_USER in through the shell's /_api as a browser would; returns their access token. */
-async function signInThroughShell(shell) {
-  const start = await fetch(`${shell}/_api/auth/discord-url`);
-  if (start.status !== 200) throw new Error(`/_api/auth/discord-url answered ${start.status}`);
-  const cookie = start.headers.get('set-cookie').split(';')[0];
-  const authorizeUrl = new URL((await start.json()).data.auth_url);
-  const form = new URLSearchParams(authorizeUrl.searchParams);
-  form.set('user_id', DEMO_USER);
-  const consent = await fetch(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const back = new URL(consent.headers.get('location'));
-  const callback = await fetch(`${shell}${back.pathname}${back.search}`, {
-    redirect: 'manual',
-    headers: { cookie },
-  });
-  const landing = new URL(callback.headers.get('location'), shell);
-  const token = new URLSearchParams(landing.hash.slice(1)).get('access_token');
-  if (!token) throw new Error(`sign-in failed: ${landing}`);
-  return token;
-}
+const signInThroughShell = (shell) =>
+  signInThroughConsent(shell, DEMO_USER, { apiPrefix: '/_api' });
 
 /** The servers read at RATE through the shell, with the static files beside it, for `seconds`. */
 async function stackLoad({ shell, ports, token, seconds }) {

@@ -14,14 +14,13 @@ function percentile(sorted, fraction) {
 }
 
 /**
- * Sends `rate` × `seconds` GET requests to `url`, spread evenly, through at most `connections`
- * sockets (a request finding them all busy waits for one, and that wait counts in its latency).
- * Latency runs from the moment the request is due and issued to the end of its answer.
- * Resolves with `{ total, errors, rps, p50, p99, max }` (latencies in ms).
+ * The schedule and the tally, whatever carries the requests: `rate` × `seconds` of them, each
+ * started by `send(settle)` when it is due whether or not earlier ones have come back; it calls
+ * `settle(ok)` when its answer has ended or failed (a second call is ignored). Latency runs from
+ * the moment the request is due and issued to that call. Once all have settled, `close()`, and
+ * resolves with `{ total, errors, rps, p50, p99, max }` (latencies in ms).
  */
-export function steadyLoad({ url, headers = {}, rate, seconds, connections, timeoutMs = 10_000 }) {
-  const target = new URL(url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+export function paced({ rate, seconds, send, close }) {
   const total = Math.round(rate * seconds);
   const latencies = [];
   let errors = 0;
@@ -31,7 +30,7 @@ export function steadyLoad({ url, headers = {}, rate, seconds, connections, time
 
   return new Promise((resolve) => {
     const finish = () => {
-      agent.destroy();
+      close();
       const elapsed = (performance.now() - started) / 1000;
       latencies.sort((a, b) => a - b);
       resolve({
@@ -43,20 +42,45 @@ export function steadyLoad({ url, headers = {}, rate, seconds, connections, time
         max: latencies.length ? latencies[latencies.length - 1] : 0,
       });
     };
-    const settle = (issuedAt, ok) => {
-      if (ok) latencies.push(performance.now() - issuedAt);
-      else errors += 1;
-      settled += 1;
-      if (settled === total) finish();
-    };
-    const send = () => {
+    const sendOne = () => {
       const issuedAt = performance.now();
       let done = false;
-      const once = (ok) => {
+      send((ok) => {
         if (done) return;
         done = true;
-        settle(issuedAt, ok);
-      };
+        if (ok) latencies.push(performance.now() - issuedAt);
+        else errors += 1;
+        settled += 1;
+        if (settled === total) finish();
+      });
+    };
+    // Timers fire about once a millisecond; each sends every request that has come due since.
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
+      while (issued < due) {
+        issued += 1;
+        sendOne();
+      }
+      if (issued < total) setTimeout(tick, 1);
+    };
+    tick();
+  });
+}
+
+/**
+ * Sends `rate` × `seconds` GET requests to `url`, spread evenly, through at most `connections`
+ * sockets (a request finding them all busy waits for one, and that wait counts in its latency).
+ * Latency runs from the moment the request is due and issued to the end of its answer.
+ * Resolves with `{ total, errors, rps, p50, p99, max }` (latencies in ms).
+ */
+export function steadyLoad({ url, headers = {}, rate, seconds, connections, timeoutMs = 10_000 }) {
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  return paced({
+    rate,
+    seconds,
+    close: () => agent.destroy(),
+    send: (once) => {
       const request = http.request(
         {
           host: target.hostname,
@@ -74,16 +98,6 @@ export function steadyLoad({ url, headers = {}, rate, seconds, connections, time
       request.setTimeout(timeoutMs, () => request.destroy(new Error('timed out')));
       request.on('error', () => once(false));
       request.end();
-    };
-    // Timers fire about once a millisecond; each sends every request that has come due since.
-    const tick = () => {
-      const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
-      while (issued < due) {
-        issued += 1;
-        send();
-      }
-      if (issued < total) setTimeout(tick, 1);
-    };
-    tick();
+    },
   });
 }

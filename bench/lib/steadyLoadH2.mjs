@@ -3,14 +3,7 @@
 // the TLS handshake is paid once, as a page pays it once.
 import http2 from 'node:http2';
 import tls from 'node:tls';
-import { performance } from 'node:perf_hooks';
-
-/** The value below which `fraction` of the sorted values lie (nearest rank). */
-function percentile(sorted, fraction) {
-  if (sorted.length === 0) return 0;
-  const rank = Math.ceil(fraction * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
-}
+import { paced } from './steadyLoad.mjs';
 
 /**
  * Sends `rate` × `seconds` GET requests to the https: `url`, spread evenly, trusting `ca`. A
@@ -19,11 +12,6 @@ function percentile(sorted, fraction) {
  */
 export function steadyLoadH2({ url, headers = {}, rate, seconds, ca, timeoutMs = 10_000 }) {
   const target = new URL(url);
-  const total = Math.round(rate * seconds);
-  const latencies = [];
-  let errors = 0;
-  let issued = 0;
-  let settled = 0;
   let session = null;
   const connection = () => {
     if (!session || session.closed || session.destroyed) {
@@ -49,33 +37,11 @@ export function steadyLoadH2({ url, headers = {}, rate, seconds, ca, timeoutMs =
     }
     return session;
   };
-  const started = performance.now();
-
-  return new Promise((resolve) => {
-    const finish = () => {
-      session?.close();
-      const elapsed = (performance.now() - started) / 1000;
-      latencies.sort((a, b) => a - b);
-      resolve({
-        total,
-        errors,
-        rps: (total - errors) / elapsed,
-        p50: percentile(latencies, 0.5),
-        p99: percentile(latencies, 0.99),
-        max: latencies.length ? latencies[latencies.length - 1] : 0,
-      });
-    };
-    const send = () => {
-      const issuedAt = performance.now();
-      let done = false;
-      const once = (ok) => {
-        if (done) return;
-        done = true;
-        if (ok) latencies.push(performance.now() - issuedAt);
-        else errors += 1;
-        settled += 1;
-        if (settled === total) finish();
-      };
+  return paced({
+    rate,
+    seconds,
+    close: () => session?.close(),
+    send: (once) => {
       let stream;
       try {
         stream = connection().request({
@@ -94,16 +60,6 @@ export function steadyLoadH2({ url, headers = {}, rate, seconds, ca, timeoutMs =
       stream.on('close', () => once(false)); // closed without an end: reset or timed out
       stream.setTimeout(timeoutMs, () => stream.close(http2.constants.NGHTTP2_CANCEL));
       stream.end();
-    };
-    // Timers fire about once a millisecond; each sends every request that has come due since.
-    const tick = () => {
-      const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
-      while (issued < due) {
-        issued += 1;
-        send();
-      }
-      if (issued < total) setTimeout(tick, 1);
-    };
-    tick();
+    },
   });
 }

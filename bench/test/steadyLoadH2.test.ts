@@ -51,62 +51,58 @@ async function server(answer: (index: number, stream: http2.ServerHttp2Stream) =
   };
 }
 
+/**
+ * `rate` × `seconds` requests to a fresh server answering by `answer`, the server closed after:
+ * the load's result, the requests the server saw and how many connections they came on.
+ */
+async function loadOnce(
+  answer: Parameters<typeof server>[0],
+  options: { rate: number; seconds: number; headers?: Record<string, string> },
+) {
+  const target = await server(answer);
+  try {
+    const result = await loadModule.steadyLoadH2({ url: target.url, ca: cert, ...options });
+    return { result, seen: target.seen, connections: target.sessions.size };
+  } finally {
+    await target.close();
+  }
+}
+
 describe('steadyLoadH2', () => {
   it('sends every request at the rate on one connection and times them', async () => {
-    const target = await server(() => 200);
-    try {
-      const result = await loadModule.steadyLoadH2({
-        url: target.url,
-        headers: { authorization: 'Bearer t' },
-        rate: 200,
-        seconds: 1,
-        ca: cert,
-      });
-      expect(result).toMatchObject({ total: 200, errors: 0 });
-      expect(result.p99).toBeGreaterThan(0);
-      expect(result.p50).toBeLessThanOrEqual(result.p99);
-      expect(target.seen).toHaveLength(200);
-      expect(target.seen[0]).toEqual({ path: '/_api/route?x=1', authorization: 'Bearer t' });
-      expect(target.sessions.size).toBe(1);
-    } finally {
-      await target.close();
-    }
+    const { result, seen, connections } = await loadOnce(() => 200, {
+      headers: { authorization: 'Bearer t' },
+      rate: 200,
+      seconds: 1,
+    });
+    expect(result).toMatchObject({ total: 200, errors: 0 });
+    expect(result.p99).toBeGreaterThan(0);
+    expect(result.p50).toBeLessThanOrEqual(result.p99);
+    expect(seen).toHaveLength(200);
+    expect(seen[0]).toEqual({ path: '/_api/route?x=1', authorization: 'Bearer t' });
+    expect(connections).toBe(1);
   });
 
   it('counts answers outside 2xx as errors', async () => {
-    const target = await server((index) => (index % 4 === 0 ? 503 : 200));
-    try {
-      const result = await loadModule.steadyLoadH2({
-        url: target.url,
-        rate: 100,
-        seconds: 1,
-        ca: cert,
-      });
-      expect(result).toMatchObject({ total: 100, errors: 25 });
-    } finally {
-      await target.close();
-    }
+    const { result } = await loadOnce((index) => (index % 4 === 0 ? 503 : 200), {
+      rate: 100,
+      seconds: 1,
+    });
+    expect(result).toMatchObject({ total: 100, errors: 25 });
   });
 
   it('opens a new connection when the server sends GOAWAY, and keeps going', async () => {
     // after 50 answers the server ends the connection gracefully, as nginx does past
     // keepalive_requests: streams above the last one it names are refused
-    const target = await server((index, stream) => {
-      if (index === 49) stream.session?.goaway(http2.constants.NGHTTP2_NO_ERROR, stream.id ?? 0);
-      return 200;
-    });
-    try {
-      const result = await loadModule.steadyLoadH2({
-        url: target.url,
-        rate: 100,
-        seconds: 2,
-        ca: cert,
-      });
-      expect(result.total).toBe(200);
-      expect(result.errors).toBeLessThan(5);
-      expect(target.sessions.size).toBe(2);
-    } finally {
-      await target.close();
-    }
+    const { result, connections } = await loadOnce(
+      (index, stream) => {
+        if (index === 49) stream.session?.goaway(http2.constants.NGHTTP2_NO_ERROR, stream.id ?? 0);
+        return 200;
+      },
+      { rate: 100, seconds: 2 },
+    );
+    expect(result.total).toBe(200);
+    expect(result.errors).toBeLessThan(5);
+    expect(connections).toBe(2);
   });
 });
