@@ -229,17 +229,24 @@ describe('only a refused refresh ends the session', () => {
     expect(goTo).toHaveBeenCalledWith('/login');
   });
 
-  it.each(['not_server_manager', 'not_your_account', 'not_a_member'])(
-    'a 403 refusing one resource (%s) keeps the session: the screen shows it',
-    async (code) => {
-      server.use(failNext('get', API_PATHS.serverEdit(':id'), 403, 'Not yours.', { error: code }));
-      await expect(api.server.edit(SEED_SERVERS.managerNoBot)).rejects.toMatchObject({
-        response: { status: 403 },
-      });
-      expect(tokens()).toEqual([DEMO_ACCESS_TOKEN, DEMO_REFRESH_TOKEN]);
-      expect(goTo).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    'not_server_manager',
+    'not_your_account',
+    'not_a_member',
+    'manage_server_only',
+    // codes no list named before: each of them signed the user out
+    'owner_only',
+    'missing_kick_members',
+    'channel_hidden_from_you',
+    'sign_in_again',
+  ])('a 403 refusing one resource (%s) keeps the session: the screen shows it', async (code) => {
+    server.use(failNext('get', API_PATHS.serverEdit(':id'), 403, 'Not yours.', { error: code }));
+    await expect(api.server.edit(SEED_SERVERS.managerNoBot)).rejects.toMatchObject({
+      response: { status: 403 },
+    });
+    expect(tokens()).toEqual([DEMO_ACCESS_TOKEN, DEMO_REFRESH_TOKEN]);
+    expect(goTo).not.toHaveBeenCalled();
+  });
 
   it('leaves the tokens alone on other errors', async () => {
     server.use(failNext('get', API_PATHS.userServers, 500, 'Boom.'));

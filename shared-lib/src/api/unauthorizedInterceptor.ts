@@ -6,17 +6,13 @@ import { tokenStorage } from '../session/tokenStorage';
 import { isTokenExpiredAnswer, session } from './session';
 
 /**
- * 403s that refuse one resource to a valid session (a server the user does not manage, another
- * user's account, a server they are not a member of). The screen that asked shows these; signing
- * the user out for them would lose their session over a permission they never had.
+ * A 403 that names its refusal (the API's `error` code: a server the user does not manage,
+ * another user's account, a choice only the owner may make, a sign-in too old to delete the
+ * account…) refuses that one request to a valid session; the screen that asked shows it. A list
+ * of such codes here would sign people out for each new one nobody added to it. A plain 403 (no
+ * code, or the bare `forbidden`) ends the session.
  */
-export const RESOURCE_REFUSAL_CODES: readonly string[] = [
-  'not_server_manager',
-  'not_your_account',
-  'not_a_member',
-  // a manager through a staff role asking for what needs Manage Server itself (the staff roles)
-  'manage_server_only',
-];
+const PLAIN_FORBIDDEN = 'forbidden';
 
 /** A request config that remembers it is already the retry after a refresh. */
 interface SessionRequestConfig extends InternalAxiosRequestConfig {
@@ -25,7 +21,7 @@ interface SessionRequestConfig extends InternalAxiosRequestConfig {
 
 function isResourceRefusal(error: AxiosError): boolean {
   const body = error.response?.data as { error?: unknown } | undefined;
-  return typeof body?.error === 'string' && RESOURCE_REFUSAL_CODES.includes(body.error);
+  return typeof body?.error === 'string' && body.error !== '' && body.error !== PLAIN_FORBIDDEN;
 }
 
 /** The refresh and logout calls are the session's own business: never refreshed or retried. */
