@@ -48,16 +48,30 @@ export async function openTestDatabase(
   };
 }
 
-/** Empties every table between tests that share a file's database. */
+/**
+ * Empties every table the migrations made (a new one is never forgotten here) between tests that
+ * share a file's database, in one statement. DELETE, not TRUNCATE: TRUNCATE gives each table and
+ * index new files, ≈ 40 ms of CPU a test on PGlite against ≈ 6 ms. The replica role skips the
+ * foreign keys' checks and the row triggers, as TRUNCATE does, and the change feed hears the one
+ * `all` that TRUNCATE's triggers sent (api/src/db/change-feed.ts).
+ */
+const EMPTY_EVERY_TABLE = `DO $$
+DECLARE
+  name text;
+BEGIN
+  PERFORM set_config('session_replication_role', 'replica', true);
+  FOR name IN
+    SELECT tablename FROM pg_tables
+    WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'
+  LOOP
+    EXECUTE format('DELETE FROM %I', name);
+  END LOOP;
+  PERFORM pg_notify('roconnect_changes', current_schema() || '|all|');
+END $$`;
+
 export async function truncateAll(database: Database): Promise<void> {
   const { sql } = await import('drizzle-orm');
-  // every table the migrations made, so a new one is never forgotten here
-  const tables = await queryRows<{ tablename: string }>(
-    database,
-    sql`SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`,
-  );
-  const names = tables.map((t) => `"${t.tablename}"`).join(', ');
-  await database.db.execute(sql.raw(`TRUNCATE ${names} CASCADE`));
+  await database.db.execute(sql.raw(EMPTY_EVERY_TABLE));
 }
 
 /** Rows of a raw SQL query (both drivers answer `{ rows }`). */
