@@ -1,17 +1,7 @@
 import { useState } from 'react';
-import styled from 'styled-components';
-import { Banner, BRAND, MAX_BYPASS_ROLES, api, type ServerRole } from '@roconnect/shared-lib';
-import { ConfigSection } from '../config-section/ConfigSection';
+import { BRAND, MAX_BYPASS_ROLES, api, type ServerRole } from '@roconnect/shared-lib';
 import { useSectionSave } from '../config-section/useSectionSave';
-import { RoleChecklist } from './RoleChecklist';
-
-const Columns = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
+import { RoleListsSection } from '../role-lists/RoleListsSection';
 
 export interface BypassRolesSectionProps {
   serverId: string;
@@ -41,46 +31,30 @@ export function BypassRolesSection({
     success: 'Bypass roles saved',
     failure: 'Failed to save the bypass roles',
   });
-  const tooMany = nickname.length > MAX_BYPASS_ROLES || role.length > MAX_BYPASS_ROLES;
   return (
-    <ConfigSection
+    <RoleListsSection
       title="Bypass roles"
       intro={`Members with these roles are left alone by ${BRAND.product}, for example staff with a nickname of their own.`}
       saveLabel="Save Bypass Roles"
-      saving={save.saving}
-      onSave={() => {
-        if (tooMany) {
-          save.setError(`Choose at most ${MAX_BYPASS_ROLES} roles in each list.`);
-          return;
-        }
-        void save.run().then((ok) => ok && onSaved());
-      }}
-    >
-      <Columns>
-        <RoleChecklist
-          legend="Keep their nickname"
-          hint="Verification never changes the nickname of a member with one of these roles."
-          roles={roles}
-          chosen={nickname}
-          disabled={save.saving}
-          onChange={setNickname}
-        />
-        <RoleChecklist
-          legend="Keep their roles"
-          hint="Verification never gives or removes bound roles for a member with one of these roles."
-          roles={roles}
-          chosen={role}
-          disabled={save.saving}
-          onChange={setRole}
-        />
-      </Columns>
-      {save.error && (
-        <div style={{ marginTop: 16 }}>
-          <Banner tone="error" title="Bypass roles not saved">
-            {save.error}
-          </Banner>
-        </div>
-      )}
-    </ConfigSection>
+      notSaved="Bypass roles not saved"
+      roles={roles}
+      lists={[
+        {
+          legend: 'Keep their nickname',
+          hint: 'Verification never changes the nickname of a member with one of these roles.',
+          chosen: nickname,
+          onChange: setNickname,
+        },
+        {
+          legend: 'Keep their roles',
+          hint: 'Verification never gives or removes bound roles for a member with one of these roles.',
+          chosen: role,
+          onChange: setRole,
+        },
+      ]}
+      max={MAX_BYPASS_ROLES}
+      save={save}
+      onSaved={onSaved}
+    />
   );
 }
