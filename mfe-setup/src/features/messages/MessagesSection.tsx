@@ -4,7 +4,6 @@ import {
   BRAND,
   Button,
   FieldError,
-  FieldHint,
   Label,
   LoadingState,
   TextInput,
@@ -23,6 +22,7 @@ import { useApiMutation, useServerMessages } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
 import { ConfigSection } from '../config-section/ConfigSection';
 import { useSectionSave } from '../config-section/useSectionSave';
+import { TextAreaField } from '../fields/TextAreaField';
 import { TextArea } from '../verify-message/MessageTextField';
 
 const Fields = styled.div`
@@ -74,60 +74,44 @@ function problemOf(text: string, field: MessageField, name: string): string | un
   return checked.ok ? undefined : checked.error;
 }
 
+/** One text of the draft as the page shows it. */
+interface TemplateText {
+  label: string;
+  field: MessageField;
+  /** the text's name in what is wrong with it */
+  name: string;
+  /** what follows the text in the message, said in the hint */
+  after?: string;
+  multiline?: boolean;
+  /** RoConnect's own text, shown in grey while the field is empty */
+  placeholder: (defaults: MessagesData['defaults']) => string;
+}
+
 function TemplateField({
-  label,
-  field,
+  text,
   value,
   placeholder,
-  after,
-  multiline,
   disabled,
   error,
   onChange,
 }: {
-  label: string;
-  field: MessageField;
+  text: TemplateText;
   value: string;
   placeholder: string;
-  /** what follows the text in the message, said in the hint */
-  after?: string;
-  multiline?: boolean;
   disabled: boolean;
   error?: string;
   onChange: (value: string) => void;
 }) {
   const id = useId();
+  const { label, field, after } = text;
   const hint = `Tokens: ${tokensOf(field)}.${after ? ` ${after}` : ''} ${count(Array.from(value).length)} / ${count(MESSAGE_LIMITS[field])} characters`;
-  if (!multiline)
-    return (
-      <div>
-        <Label htmlFor={id}>{label}</Label>
-        <TextInput
-          id={id}
-          value={value}
-          placeholder={placeholder}
-          disabled={disabled}
-          hint={hint}
-          error={error}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </div>
-    );
+  const shown = { value, placeholder, disabled, hint, error };
+  if (text.multiline)
+    return <TextAreaField area={TextArea} rows={3} label={label} {...shown} onChange={onChange} />;
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <TextArea
-        id={id}
-        value={value}
-        rows={3}
-        placeholder={placeholder}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <FieldHint id={`${id}-hint`}>{hint}</FieldHint>
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+      <TextInput id={id} {...shown} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }
@@ -147,6 +131,48 @@ const draftOf = (m: ServerMessages): Draft => ({
   body: m.verify_message?.body ?? '',
   label: m.verify_message?.button_label ?? '',
 });
+
+/** Each text of the draft: its field, its name in problems, and RoConnect's own text shown in grey. */
+const TEXTS: Record<keyof Draft, TemplateText> = {
+  verified: {
+    label: 'Verified DM',
+    field: 'verified_dm',
+    name: 'The verified DM',
+    after: 'The roles given follow it.',
+    multiline: true,
+    placeholder: (d) => d.verified_dm,
+  },
+  welcome: {
+    label: 'Welcome DM',
+    field: 'welcome_dm',
+    name: 'The welcome DM',
+    after:
+      'Sent to joiners with no linked account when join DMs are on; the verify link follows it.',
+    multiline: true,
+    placeholder: (d) => d.welcome_dm,
+  },
+  title: {
+    label: 'Title',
+    field: 'title',
+    name: 'The title',
+    placeholder: (d) => d.verify_message.title,
+  },
+  body: {
+    label: 'Text',
+    field: 'body',
+    name: 'The text',
+    multiline: true,
+    placeholder: (d) => d.verify_message.body,
+  },
+  label: {
+    label: 'Button label',
+    field: 'button_label',
+    name: 'The button label',
+    placeholder: (d) => d.verify_message.button_label,
+  },
+};
+
+const draftKeys = Object.keys(TEXTS) as (keyof Draft)[];
 
 const VERIFY_PARTS = 'Fill in the title, the text and the button label, or leave all three empty.';
 
@@ -187,15 +213,21 @@ function MessagesForm({ serverId, data }: { serverId: string; data: MessagesData
       discordSettingsApi.previewMessages(serverId, body),
     failure: 'Failed to preview the messages',
   });
-  const problems = {
-    verified: problemOf(draft.verified, 'verified_dm', 'The verified DM'),
-    welcome: problemOf(draft.welcome, 'welcome_dm', 'The welcome DM'),
-    title: problemOf(draft.title, 'title', 'The title'),
-    body: problemOf(draft.body, 'body', 'The text'),
-    label: problemOf(draft.label, 'button_label', 'The button label'),
-  };
+  const problems = Object.fromEntries(
+    draftKeys.map((key) => [key, problemOf(draft[key], TEXTS[key].field, TEXTS[key].name)]),
+  ) as Record<keyof Draft, string | undefined>;
   const blocked = Object.values(problems).some(Boolean);
-  const { defaults } = data;
+  const textField = (key: keyof Draft) => (
+    <TemplateField
+      key={key}
+      text={TEXTS[key]}
+      value={draft[key]}
+      placeholder={TEXTS[key].placeholder(data.defaults)}
+      disabled={save.saving}
+      error={problems[key]}
+      onChange={set(key)}
+    />
+  );
 
   function submit() {
     const messages = messagesOf(draft);
@@ -222,58 +254,13 @@ function MessagesForm({ serverId, data }: { serverId: string; data: MessagesData
       onSave={submit}
     >
       <Fields>
-        <TemplateField
-          label="Verified DM"
-          field="verified_dm"
-          value={draft.verified}
-          placeholder={defaults.verified_dm}
-          after="The roles given follow it."
-          multiline
-          disabled={save.saving}
-          error={problems.verified}
-          onChange={set('verified')}
-        />
-        <TemplateField
-          label="Welcome DM"
-          field="welcome_dm"
-          value={draft.welcome}
-          placeholder={defaults.welcome_dm}
-          after="Sent to joiners with no linked account when join DMs are on; the verify link follows it."
-          multiline
-          disabled={save.saving}
-          error={problems.welcome}
-          onChange={set('welcome')}
-        />
+        {textField('verified')}
+        {textField('welcome')}
         <Group>
           <Legend>Verify message</Legend>
-          <TemplateField
-            label="Title"
-            field="title"
-            value={draft.title}
-            placeholder={defaults.verify_message.title}
-            disabled={save.saving}
-            error={problems.title}
-            onChange={set('title')}
-          />
-          <TemplateField
-            label="Text"
-            field="body"
-            value={draft.body}
-            placeholder={defaults.verify_message.body}
-            multiline
-            disabled={save.saving}
-            error={problems.body}
-            onChange={set('body')}
-          />
-          <TemplateField
-            label="Button label"
-            field="button_label"
-            value={draft.label}
-            placeholder={defaults.verify_message.button_label}
-            disabled={save.saving}
-            error={problems.label}
-            onChange={set('label')}
-          />
+          {textField('title')}
+          {textField('body')}
+          {textField('label')}
         </Group>
         <PreviewRow>
           <div>

@@ -2,8 +2,6 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import {
   BRAND,
-  FieldError,
-  FieldHint,
   Label,
   MAX_BLOCKED_GROUPS,
   MAX_BLOCKED_ROBLOX_USERS,
@@ -18,6 +16,7 @@ import {
 import { MAX_REQUIRED_GROUPS } from '@roconnect/shared-lib/contract';
 import { ConfigSection } from '../config-section/ConfigSection';
 import { useSectionSave } from '../config-section/useSectionSave';
+import { TextAreaField } from '../fields/TextAreaField';
 import { parseIdList } from './idList';
 
 type Action = Restrictions['action'];
@@ -74,39 +73,32 @@ const Area = styled.textarea`
   resize: vertical;
 `;
 
-function IdListField({
-  label,
-  hint,
-  value,
-  error,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  value: string;
-  error?: string;
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <Area
-        id={id}
-        value={value}
-        spellCheck={false}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <FieldHint id={`${id}-hint`}>{hint}</FieldHint>
-      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
-    </div>
-  );
-}
+/** The three lists of ids, each saved as the API field it is named by. */
+const ID_LISTS = [
+  {
+    key: 'blocked_roblox_user_ids',
+    label: `Blocked ${BRAND.game} user IDs`,
+    hint: 'One per line, or separated by commas.',
+    what: `${BRAND.game} user`,
+    max: MAX_BLOCKED_ROBLOX_USERS,
+  },
+  {
+    key: 'blocked_group_ids',
+    label: `Blocked ${BRAND.game} group IDs`,
+    hint: 'Members of these groups, at any rank, are caught.',
+    what: `${BRAND.game} group`,
+    max: MAX_BLOCKED_GROUPS,
+  },
+  {
+    key: 'required_group_ids',
+    label: `Required ${BRAND.game} group IDs (group lock)`,
+    hint: `Only members of at least one of these groups may verify; at most ${MAX_REQUIRED_GROUPS}. Empty: no lock.`,
+    what: `${BRAND.game} group`,
+    max: MAX_REQUIRED_GROUPS,
+  },
+] as const;
+
+type IdListKey = (typeof ID_LISTS)[number]['key'];
 
 export interface RestrictionsSectionProps {
   serverId: string;
@@ -120,17 +112,16 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
   const [age, setAge] = useState(
     saved.min_account_age_days === null ? '' : String(saved.min_account_age_days),
   );
-  const [users, setUsers] = useState(saved.blocked_roblox_user_ids.join('\n'));
-  const [groups, setGroups] = useState(saved.blocked_group_ids.join('\n'));
-  const [required, setRequired] = useState(saved.required_group_ids.join('\n'));
+  const [idLists, setIdLists] = useState(
+    () =>
+      Object.fromEntries(ID_LISTS.map(({ key }) => [key, saved[key].join('\n')])) as Record<
+        IdListKey,
+        string
+      >,
+  );
   const [banEvasion, setBanEvasion] = useState<BanEvasion>(saved.ban_evasion);
   const [action, setAction] = useState<Action>(saved.action);
-  const [problems, setProblems] = useState<{
-    age?: string;
-    users?: string;
-    groups?: string;
-    required?: string;
-  }>({});
+  const [problems, setProblems] = useState<Partial<Record<IdListKey | 'age', string>>>({});
   const save = useSectionSave({
     call: (body: EditRestrictionsRequest) => api.server.editRestrictions(serverId, body),
     success: 'Restrictions saved',
@@ -142,20 +133,18 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
     const ageText = age.trim();
     if (ageText && !(/^\d{1,4}$/.test(ageText) && Number(ageText) <= MAX_MIN_ACCOUNT_AGE_DAYS))
       next.age = `Enter a whole number of days from 0 to ${MAX_MIN_ACCOUNT_AGE_DAYS}, or leave it empty.`;
-    const userIds = parseIdList(users, `${BRAND.game} user`, MAX_BLOCKED_ROBLOX_USERS);
-    if (!userIds.ok) next.users = userIds.error;
-    const groupIds = parseIdList(groups, `${BRAND.game} group`, MAX_BLOCKED_GROUPS);
-    if (!groupIds.ok) next.groups = groupIds.error;
-    const requiredIds = parseIdList(required, `${BRAND.game} group`, MAX_REQUIRED_GROUPS);
-    if (!requiredIds.ok) next.required = requiredIds.error;
+    const ids: Partial<Record<IdListKey, string[]>> = {};
+    for (const { key, what, max } of ID_LISTS) {
+      const parsed = parseIdList(idLists[key], what, max);
+      if (parsed.ok) ids[key] = parsed.ids;
+      else next[key] = parsed.error;
+    }
     setProblems(next);
-    if (!userIds.ok || !groupIds.ok || !requiredIds.ok || next.age) return;
+    if (Object.keys(next).length > 0) return;
     void save
       .run({
         min_account_age_days: ageText ? Number(ageText) : null,
-        blocked_roblox_user_ids: userIds.ids,
-        blocked_group_ids: groupIds.ids,
-        required_group_ids: requiredIds.ids,
+        ...(ids as Record<IdListKey, string[]>),
         ban_evasion: banEvasion,
         action,
       })
@@ -185,30 +174,19 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
             onChange={(event) => setAge(event.target.value)}
           />
         </div>
-        <IdListField
-          label={`Blocked ${BRAND.game} user IDs`}
-          hint="One per line, or separated by commas."
-          value={users}
-          error={problems.users}
-          disabled={save.saving}
-          onChange={setUsers}
-        />
-        <IdListField
-          label={`Blocked ${BRAND.game} group IDs`}
-          hint="Members of these groups, at any rank, are caught."
-          value={groups}
-          error={problems.groups}
-          disabled={save.saving}
-          onChange={setGroups}
-        />
-        <IdListField
-          label={`Required ${BRAND.game} group IDs (group lock)`}
-          hint={`Only members of at least one of these groups may verify; at most ${MAX_REQUIRED_GROUPS}. Empty: no lock.`}
-          value={required}
-          error={problems.required}
-          disabled={save.saving}
-          onChange={setRequired}
-        />
+        {ID_LISTS.map(({ key, label, hint }) => (
+          <TextAreaField
+            key={key}
+            area={Area}
+            spellCheck={false}
+            label={label}
+            hint={hint}
+            value={idLists[key]}
+            error={problems[key]}
+            disabled={save.saving}
+            onChange={(text) => setIdLists((lists) => ({ ...lists, [key]: text }))}
+          />
+        ))}
         <RadioGroup
           name="ban_evasion"
           legend={`A ${BRAND.game} account a banned member used here`}
