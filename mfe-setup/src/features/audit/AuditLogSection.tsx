@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   Banner,
   Button,
-  Card,
   EmptyState,
   ErrorState,
   LoadingState,
@@ -14,27 +13,12 @@ import {
   type AuditFilter,
 } from '@roconnect/shared-lib';
 import { useApiMutation } from '@roconnect/shared-lib/query';
+import { SectionFrame } from '../config-section/SectionFrame';
 import { AuditFilters } from './AuditFilters';
 import { AuditRow } from './AuditRow';
 import { saveFile } from './saveFile';
 import { useAuditLog } from './useAuditLog';
 
-const Top = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(1)};
-  h2 {
-    margin: 0;
-    font-size: 1.25rem;
-  }
-`;
-const Intro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 /**
  * A table at desktop widths; on phones each entry is a card (when and who on one line, then what
  * and its details), so nothing needs a sideways scroll. The explicit roles keep it a table for
@@ -102,7 +86,6 @@ const More = styled.div`
 
 /** Who verified, with which account, what changed, and every setting change: newest first. */
 export function AuditLogSection({ serverId }: { serverId: string }) {
-  const headingId = useId();
   const [filter, setFilter] = useState<AuditFilter | null>(null);
   const exportLog = useApiMutation({
     call: async (shown: AuditFilter | null) => {
@@ -142,16 +125,15 @@ export function AuditLogSection({ serverId }: { serverId: string }) {
   }
 
   return (
-    <Card as="section" aria-labelledby={headingId}>
-      <Top>
-        <h2 id={headingId}>Audit Log</h2>
+    <SectionFrame
+      title="Audit Log"
+      intro="Every verification in this server and every change to its settings, newest first."
+      action={
         <Button variant="secondary" size="sm" loading={exporting} onClick={() => void exportCsv()}>
           Export CSV
         </Button>
-      </Top>
-      <Intro>
-        Every verification in this server and every change to its settings, newest first.
-      </Intro>
+      }
+    >
       <AuditFilters filtered={filter !== null} onApply={setFilter} />
       {state.status === 'loading' && <LoadingState label="Loading the audit log..." />}
       {state.status === 'failed' && (
@@ -219,6 +201,6 @@ export function AuditLogSection({ serverId }: { serverId: string }) {
           )}
         </>
       )}
-    </Card>
+    </SectionFrame>
   );
 }

@@ -4,7 +4,6 @@ import {
   Banner,
   BRAND,
   Button,
-  Card,
   Label,
   apiCalls,
   apiErrorMessage,
@@ -14,15 +13,8 @@ import {
 } from '@roconnect/shared-lib';
 import { useApiMutation } from '@roconnect/shared-lib/query';
 import { saveFile } from '../audit/saveFile';
+import { SectionFrame } from '../config-section/SectionFrame';
 
-const Heading = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space(1)};
-  font-size: 1.25rem;
-`;
-const Intro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -60,7 +52,6 @@ const readText = (file: File) =>
  * file; upload one, read what it would change and what this server lacks, then confirm.
  */
 export function BackupSection({ serverId, onSaved }: { serverId: string; onSaved: () => void }) {
-  const headingId = useId();
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; backup: ConfigBackup } | null>(null);
@@ -132,13 +123,16 @@ export function BackupSection({ serverId, onSaved }: { serverId: string; onSaved
 
   const unmatched = plan ? [...plan.unmatched_roles, ...plan.unmatched_channels] : [];
   return (
-    <Card as="section" aria-labelledby={headingId}>
-      <Heading id={headingId}>Backup and import</Heading>
-      <Intro>
-        Download this server’s whole configuration as a file, or import one from this server or
-        another. Roles and channels are matched by id, then by name. No API keys or secrets are in
-        the file.
-      </Intro>
+    <SectionFrame
+      title="Backup and import"
+      intro={
+        <>
+          Download this server’s whole configuration as a file, or import one from this server or
+          another. Roles and channels are matched by id, then by name. No API keys or secrets are in
+          the file.
+        </>
+      }
+    >
       <Button variant="secondary" onClick={() => void onDownload()} loading={download.isPending}>
         Download Backup
       </Button>
@@ -223,6 +217,6 @@ export function BackupSection({ serverId, onSaved }: { serverId: string; onSaved
           </Row>
         </div>
       )}
-    </Card>
+    </SectionFrame>
   );
 }

@@ -6,7 +6,6 @@ import {
   MAX_GROUPS_PER_SERVER,
   MAX_ITEMS_PER_SERVER,
   Button,
-  Card,
   FieldError,
   apiErrorStatus,
   ErrorState,
@@ -23,6 +22,7 @@ import {
 import { parseRobloxGroupInput } from '@roconnect/shared-lib/contract';
 import { useApiMutation, useBindLookup, useServerBinds } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
+import { SectionFrame } from '../config-section/SectionFrame';
 import { useFocusReturn } from '../focus/useFocusReturn';
 import { BindRow } from './BindRow';
 import { BindsPreview } from './BindsPreview';
@@ -55,14 +55,6 @@ import { useGroupInputName } from './useGroupInputName';
 export const PREVIEW_DELAY_MS = 600;
 const ITEM_KINDS: ItemBindKind[] = ['badge', 'gamepass', 'asset'];
 
-const Heading = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space(1)};
-  font-size: 1.25rem;
-`;
-const Intro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 const GroupBlock = styled.section`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
@@ -541,13 +533,17 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
   };
 
   return (
-    <Card as="section" aria-labelledby={headingId}>
-      <Heading id={headingId}>Role Binds</Heading>
-      <Intro>
-        Give a role to members by {BRAND.game} group rank, badge, game pass or catalog item.
-        Verification adds the roles a member qualifies for and removes bound roles they no longer
-        qualify for. The preview shows what saving would change.
-      </Intro>
+    <SectionFrame
+      title="Role Binds"
+      headingId={headingId}
+      intro={
+        <>
+          Give a role to members by {BRAND.game} group rank, badge, game pass or catalog item.
+          Verification adds the roles a member qualifies for and removes bound roles they no longer
+          qualify for. The preview shows what saving would change.
+        </>
+      }
+    >
       <Layout>
         {body()}
         {load.status === 'ready' && <BindsPreview serverId={serverId} binds={previewBinds} />}
@@ -583,6 +579,6 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
         </ul>
         <p>Roles members already have stay until you remove them in Discord.</p>
       </Modal>
-    </Card>
+    </SectionFrame>
   );
 }

@@ -1,16 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Card } from '@roconnect/shared-lib';
-
-const Heading = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space(1)};
-  font-size: 1.25rem;
-`;
-
-const Intro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
+import { Button } from '@roconnect/shared-lib';
+import { SectionFrame } from './SectionFrame';
 
 const Actions = styled.div`
   display: flex;
@@ -41,9 +32,7 @@ export function ConfigSection({
 }: ConfigSectionProps) {
   const headingId = useId();
   return (
-    <Card as="section" aria-labelledby={headingId}>
-      <Heading id={headingId}>{title}</Heading>
-      <Intro>{intro}</Intro>
+    <SectionFrame title={title} intro={intro} headingId={headingId}>
       <form
         aria-labelledby={headingId}
         aria-busy={saving || undefined}
@@ -59,6 +48,6 @@ export function ConfigSection({
           </Button>
         </Actions>
       </form>
-    </Card>
+    </SectionFrame>
   );
 }

@@ -1,31 +1,17 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import styled from 'styled-components';
 import {
   Banner,
   Button,
-  Card,
   LinkButton,
   LoadingState,
   type HealthProblemCode,
 } from '@roconnect/shared-lib';
+import { SectionFrame } from '../config-section/SectionFrame';
 import { useFocusReturn } from '../focus/useFocusReturn';
 import { PageLink } from '../pages/PageLink';
 import { discordSettingsPath } from '../pages/pagePaths';
 import { useServerHealth } from './useServerHealth';
-
-const Heading = styled.h2`
-  margin: 0;
-  font-size: 1.25rem;
-`;
-
-const Top = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-bottom: ${({ theme }) => theme.space(3)};
-`;
 
 const Problems = styled.ul`
   display: grid;
@@ -53,7 +39,6 @@ const FIXED_IN_DISCORD_SETTINGS = new Set<HealthProblemCode>([
 
 /** Top of the server page: what stops the bot from verifying members here, each with its fix. */
 export function BotHealthPanel({ serverId }: { serverId: string }) {
-  const headingId = useId();
   const { state, recheck } = useServerHealth(serverId);
   const checking = state.status === 'loading';
   // the button is disabled while it checks: give the keyboard back to it afterwards
@@ -61,9 +46,10 @@ export function BotHealthPanel({ serverId }: { serverId: string }) {
   const rememberFocus = useFocusReturn(checking, button);
 
   return (
-    <Card as="section" aria-labelledby={headingId} aria-busy={checking || undefined}>
-      <Top>
-        <Heading id={headingId}>Bot health</Heading>
+    <SectionFrame
+      title="Bot health"
+      busy={checking}
+      action={
         <Button
           ref={button}
           variant="secondary"
@@ -76,7 +62,8 @@ export function BotHealthPanel({ serverId }: { serverId: string }) {
         >
           Check again
         </Button>
-      </Top>
+      }
+    >
       {state.status === 'loading' && <LoadingState label="Checking the bot..." />}
       {state.status === 'failed' && (
         <Banner tone="warning" title="Couldn't check the bot right now">
@@ -113,6 +100,6 @@ export function BotHealthPanel({ serverId }: { serverId: string }) {
           ))}
         </Problems>
       )}
-    </Card>
+    </SectionFrame>
   );
 }

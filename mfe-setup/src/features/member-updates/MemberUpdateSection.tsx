@@ -3,26 +3,16 @@ import styled from 'styled-components';
 import {
   Banner,
   Button,
-  Card,
   Label,
   Modal,
   Select,
   type MemberUpdateJob,
   type ServerRole,
 } from '@roconnect/shared-lib';
+import { SectionFrame } from '../config-section/SectionFrame';
 import { timeLeftText } from './timeLeft';
 import { UpdatePreview } from './UpdatePreview';
 import { isActive, isWaitingForOwner, useMemberUpdate } from './useMemberUpdate';
-
-const Heading = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space(1)};
-  font-size: 1.25rem;
-`;
-
-const Intro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const Track = styled.div`
   height: 12px;
@@ -160,7 +150,6 @@ export function MemberUpdateSection({
   const chosenRole = roles.find((r) => r.id === roleId);
   const startLabel = chosenRole ? `Update members with ${chosenRole.name}` : 'Update all members';
 
-  const headingId = useId();
   const descriptionId = useId();
   const allowDescriptionId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -173,12 +162,15 @@ export function MemberUpdateSection({
   const following = runFor(job?.role_id, roles);
 
   return (
-    <Card as="section" aria-labelledby={headingId}>
-      <Heading id={headingId}>Update all members</Heading>
-      <Intro>
-        Give every verified member of this server the roles and nickname their Roblox account earns
-        now, for example after you changed the group ranks.
-      </Intro>
+    <SectionFrame
+      title="Update all members"
+      intro={
+        <>
+          Give every verified member of this server the roles and nickname their Roblox account
+          earns now, for example after you changed the group ranks.
+        </>
+      }
+    >
       {job && (running || waiting) && following && <p style={{ margin: '0 0 8px' }}>{following}</p>}
       {job && running && <Progress job={job} secondsLeft={update.secondsLeft} />}
       {job && waiting && <WaitingForOwner job={job} />}
@@ -296,6 +288,6 @@ export function MemberUpdateSection({
           each of them why in a direct message.
         </p>
       </Modal>
-    </Card>
+    </SectionFrame>
   );
 }
