@@ -29,7 +29,15 @@ export function navigate(to: string, options: NavigateOptions = {}): void {
   }
 }
 
+let externalRedirect: ((url: string) => void) | null = null;
+
+/** Takes the redirects to other origins instead of the browser (tests: recordExternalRedirects). */
+export function setExternalRedirect(next: ((url: string) => void) | null): void {
+  externalRedirect = next;
+}
+
 /** Leave the app for another origin (OAuth consent pages, bot invites). */
 export function redirectExternal(url: string): void {
-  window.location.assign(url);
+  if (externalRedirect) externalRedirect(url);
+  else window.location.assign(url);
 }

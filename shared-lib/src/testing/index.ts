@@ -4,6 +4,7 @@ export { renderWithProviders } from './renderWithProviders';
 export type { RenderWithProvidersOptions } from './renderWithProviders';
 export { signIn } from './signIn';
 export { installFakeWebLocks } from './fakeWebLocks';
+export { recordExternalRedirects } from './externalRedirects';
 export { refusal } from './refusal';
 export {
   DEMO_ACCESS_TOKEN,

@@ -1,21 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { API_PATHS, loginCheck, redirectExternal, session } from '@roconnect/shared-lib';
+import { API_PATHS, loginCheck, session } from '@roconnect/shared-lib';
 import {
   DEMO_USER,
   renderWithProviders,
   setupMockServer,
   signIn,
+  recordExternalRedirects,
 } from '@roconnect/shared-lib/testing';
 import { recordNavigation, toastMessages } from '../../testSupport';
 import { DeleteAccountSection } from './DeleteAccountSection';
 
-jest.mock('@roconnect/shared-lib', () => ({
-  ...jest.requireActual('@roconnect/shared-lib'),
-  redirectExternal: jest.fn(),
-}));
-
+const externalRedirects = recordExternalRedirects();
 const { server, db } = setupMockServer();
 const navigate = recordNavigation();
 
@@ -30,7 +27,6 @@ const signedInTooLongAgo = () =>
   );
 
 beforeEach(() => {
-  jest.mocked(redirectExternal).mockClear();
   sessionStorage.clear();
   signIn();
 });
@@ -67,8 +63,8 @@ it('says a sign-in too long ago is why, and Sign in again goes through Discord a
   );
 
   await user.click(within(dialog).getByRole('button', { name: 'Sign in again' }));
-  await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
-  expect(jest.mocked(redirectExternal).mock.calls[0]![0]).toMatch(/^https?:\/\//);
+  await waitFor(() => expect(externalRedirects).toHaveBeenCalledTimes(1));
+  expect(externalRedirects.mock.calls[0]![0]).toMatch(/^https?:\/\//);
   // the callback page comes back to the privacy page, not the dashboard
   expect(loginCheck.takeReturnPath()).toBe('/account/privacy');
 });
@@ -85,7 +81,7 @@ it('says so when the sign-in cannot be started, and stays', async () => {
   await waitFor(() =>
     expect(toastMessages()).toContain('error: Failed to get Discord auth URL. Please try again.'),
   );
-  expect(redirectExternal).not.toHaveBeenCalled();
+  expect(externalRedirects).not.toHaveBeenCalled();
 });
 
 it('a fresh sign-in deletes as before; closing the dialog forgets an earlier refusal', async () => {

@@ -1,33 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import {
-  API_PATHS,
-  redirectExternal,
-  relativeTime,
-  type LinkedAccount,
-} from '@roconnect/shared-lib';
+import { API_PATHS, relativeTime, type LinkedAccount } from '@roconnect/shared-lib';
 import {
   SEED_ACCOUNTS,
   failNext,
   renderWithProviders,
   setupMockServer,
   signIn,
+  recordExternalRedirects,
 } from '@roconnect/shared-lib/testing';
 import { recordNavigation, toastMessages } from '../../testSupport';
 import { AccountsTab, NOT_CONFIGURED_MESSAGE } from './AccountsTab';
 
-jest.mock('@roconnect/shared-lib', () => ({
-  ...jest.requireActual('@roconnect/shared-lib'),
-  redirectExternal: jest.fn(),
-}));
-
+const externalRedirects = recordExternalRedirects();
 const { server, db } = setupMockServer();
 const navigate = recordNavigation();
 
 beforeEach(() => {
   signIn();
-  jest.mocked(redirectExternal).mockReset();
 });
 
 const account = (overrides: Partial<LinkedAccount> = {}): LinkedAccount => ({
@@ -173,8 +164,8 @@ describe('linking a Roblox account', () => {
   it('sends the browser to the Roblox consent URL from /roblox/auth-url', async () => {
     renderWithProviders(<AccountsTab />);
     await userEvent.click(await screen.findByRole('button', { name: 'Link Another Account' }));
-    await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
-    expect(jest.mocked(redirectExternal).mock.calls[0]![0]).toMatch(
+    await waitFor(() => expect(externalRedirects).toHaveBeenCalledTimes(1));
+    expect(externalRedirects.mock.calls[0]![0]).toMatch(
       /^https:\/\/apis\.roblox\.com\/oauth\/v1\/authorize\?/,
     );
   });
@@ -189,7 +180,7 @@ describe('linking a Roblox account', () => {
         'error: Failed to start Roblox linking process. Please try again.',
       ]),
     );
-    expect(redirectExternal).not.toHaveBeenCalled();
+    expect(externalRedirects).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Link Roblox Account' })).toBeEnabled();
   });
 });

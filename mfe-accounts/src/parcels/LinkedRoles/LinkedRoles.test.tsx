@@ -1,21 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { LINKED_ROLES_ROUTES, redirectExternal } from '@roconnect/shared-lib';
+import { LINKED_ROLES_ROUTES } from '@roconnect/shared-lib';
 import {
   DEMO_USER,
   renderWithProviders,
   setupMockServer,
   signIn,
+  recordExternalRedirects,
 } from '@roconnect/shared-lib/testing';
 import { toastMessages } from '../../testSupport';
 import { LinkedRoles, fieldValue } from './LinkedRoles';
 
-jest.mock('@roconnect/shared-lib', () => ({
-  ...jest.requireActual('@roconnect/shared-lib'),
-  redirectExternal: jest.fn(),
-}));
-
+const externalRedirects = recordExternalRedirects();
 // shared-lib's mock API: the demo user's DemoBuilder account is verified, so it is shared
 const { server, db } = setupMockServer();
 const STATUS = `*${LINKED_ROLES_ROUTES.linkedRoles.path}`;
@@ -24,7 +21,6 @@ const fail = (status: number, error: string, message: string) =>
   HttpResponse.json({ success: false, error, message }, { status });
 
 beforeEach(() => {
-  jest.mocked(redirectExternal).mockClear();
   signIn();
 });
 
@@ -109,8 +105,8 @@ it('Connect sends the browser to the authorize URL the API gave', async () => {
   const user = await openPage();
   expect(connection()).toHaveTextContent('You disconnected Linked Roles.');
   await user.click(within(connection()).getByRole('button', { name: 'Connect' }));
-  await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
-  expect(jest.mocked(redirectExternal).mock.calls[0]![0]).toMatch(
+  await waitFor(() => expect(externalRedirects).toHaveBeenCalledTimes(1));
+  expect(externalRedirects.mock.calls[0]![0]).toMatch(
     /^https:\/\/discord\.com\/oauth2\/authorize\?.*scope=identify\+guilds\+role_connections\.write/,
   );
 });

@@ -1,26 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, redirectExternal, session, setNavigator, toast } from '@roconnect/shared-lib';
+import { API_PATHS, session, setNavigator, toast } from '@roconnect/shared-lib';
 import {
   failNext,
   renderWithProviders,
   setupMockServer,
   signIn,
+  recordExternalRedirects,
 } from '@roconnect/shared-lib/testing';
 import { Login } from './Login';
 
-jest.mock('@roconnect/shared-lib', () => ({
-  ...jest.requireActual('@roconnect/shared-lib'),
-  redirectExternal: jest.fn(),
-}));
-
+const externalRedirects = recordExternalRedirects();
 const { server } = setupMockServer();
 const navigations: { to: string; replace?: boolean }[] = [];
 
 beforeEach(() => {
   navigations.length = 0;
   setNavigator((to, options) => navigations.push({ to, replace: options?.replace }));
-  jest.mocked(redirectExternal).mockClear();
 });
 afterEach(() => setNavigator(null));
 
@@ -56,8 +52,8 @@ describe('Login', () => {
     await session.start();
     renderWithProviders(<Login />);
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Discord' }));
-    await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
-    expect(jest.mocked(redirectExternal).mock.calls[0]![0]).toMatch(/^https?:\/\//);
+    await waitFor(() => expect(externalRedirects).toHaveBeenCalledTimes(1));
+    expect(externalRedirects.mock.calls[0]![0]).toMatch(/^https?:\/\//);
     expect(toastMessages()).toEqual([]);
   });
 
@@ -69,12 +65,12 @@ describe('Login', () => {
     renderWithProviders(<Login />);
     const button = screen.getByRole('button', { name: 'Continue with Discord' });
     await userEvent.click(button);
-    await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(externalRedirects).toHaveBeenCalledTimes(1));
     expect(button).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(button);
     server.events.removeListener('request:start', record);
     expect(asked.filter((url) => url.endsWith(API_PATHS.discordUrl))).toHaveLength(1);
-    expect(redirectExternal).toHaveBeenCalledTimes(1);
+    expect(externalRedirects).toHaveBeenCalledTimes(1);
   });
 
   it('shows the error toast when the auth URL cannot be fetched, and lets the visitor try again', async () => {
@@ -87,7 +83,7 @@ describe('Login', () => {
         { type: 'error', message: 'Failed to get Discord auth URL. Please try again.' },
       ]),
     );
-    expect(redirectExternal).not.toHaveBeenCalled();
+    expect(externalRedirects).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Continue with Discord' })).toBeEnabled();
   });
 

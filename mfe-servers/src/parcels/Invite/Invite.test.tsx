@@ -1,20 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { redirectExternal, setNavigator } from '@roconnect/shared-lib';
+import { setNavigator } from '@roconnect/shared-lib';
 import {
   failNext,
   renderWithProviders,
   SEED_SERVERS,
   setupMockServer,
   signIn,
+  recordExternalRedirects,
 } from '@roconnect/shared-lib/testing';
 import { Invite } from './Invite';
 
-jest.mock('@roconnect/shared-lib', () => ({
-  ...jest.requireActual('@roconnect/shared-lib'),
-  redirectExternal: jest.fn(),
-}));
-
+const externalRedirects = recordExternalRedirects();
 const { server: mockServer } = setupMockServer();
 const INVITE_URL_PATH = '/api/v1/dashboard/bot/invite-url';
 
@@ -38,8 +35,8 @@ describe('Invite page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Adding bot to Obby Makers')).toBeInTheDocument();
 
-    await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
-    const url = new URL(jest.mocked(redirectExternal).mock.calls[0]![0]);
+    await waitFor(() => expect(externalRedirects).toHaveBeenCalledTimes(1));
+    const url = new URL(externalRedirects.mock.calls[0]![0]);
     expect(url.searchParams.get('guild_id')).toBe(SEED_SERVERS.managerNoBot);
     expect(url.searchParams.get('scope')).toBe('bot');
     expect(url.searchParams.get('permissions')).toBe('402738176');
@@ -56,7 +53,7 @@ describe('Invite page', () => {
     await waitFor(() =>
       expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', { replace: true }),
     );
-    expect(redirectExternal).not.toHaveBeenCalled();
+    expect(externalRedirects).not.toHaveBeenCalled();
   });
 
   it('shows the failure with Try Again and Back to Dashboard when the URL cannot be had', async () => {
@@ -70,7 +67,7 @@ describe('Invite page', () => {
       screen.getByRole('heading', { level: 1, name: 'Could not open Discord' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Adding bot to Tycoon Fans')).toBeInTheDocument();
-    expect(redirectExternal).not.toHaveBeenCalled();
+    expect(externalRedirects).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', {});
@@ -83,6 +80,6 @@ describe('Invite page', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Try Again' }));
     expect(screen.getByRole('heading', { name: 'Redirecting to Discord...' })).toBeInTheDocument();
-    await waitFor(() => expect(redirectExternal).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(externalRedirects).toHaveBeenCalledTimes(1));
   });
 });
