@@ -30,6 +30,22 @@ export function ServerCardAction({
   onSetupServer,
   onEditServer,
 }: ServerCardActionProps) {
+  /** The button that opens the server's console (Edit Bot, or Manage for staff). */
+  const consoleButton = (label: string) => (
+    <Button
+      size="sm"
+      variant="secondary"
+      fullWidth
+      aria-describedby={describedBy}
+      onClick={() =>
+        onEditServer
+          ? onEditServer(server.server_id)
+          : navigate(`/server/edit/${encodeURIComponent(server.server_id)}`)
+      }
+    >
+      {label}
+    </Button>
+  );
   if (!server.bot_added) {
     const href = inviteHref(server.server_id, server.server_name);
     return (
@@ -52,21 +68,7 @@ export function ServerCardAction({
   }
   // a server managed through one of its manager roles (docs/product.md › Staff): its console
   if (server.staff) {
-    return (
-      <Button
-        size="sm"
-        variant="secondary"
-        fullWidth
-        aria-describedby={describedBy}
-        onClick={() =>
-          onEditServer
-            ? onEditServer(server.server_id)
-            : navigate(`/server/edit/${encodeURIComponent(server.server_id)}`)
-        }
-      >
-        Manage
-      </Button>
-    );
+    return consoleButton('Manage');
   }
   if (setupStatus === 'loading' || setupStatus === undefined) {
     return (
@@ -76,21 +78,7 @@ export function ServerCardAction({
     );
   }
   if (setupStatus !== 'unknown' && setupStatus.setup_completed) {
-    return (
-      <Button
-        size="sm"
-        variant="secondary"
-        fullWidth
-        aria-describedby={describedBy}
-        onClick={() =>
-          onEditServer
-            ? onEditServer(server.server_id)
-            : navigate(`/server/edit/${encodeURIComponent(server.server_id)}`)
-        }
-      >
-        Edit Bot
-      </Button>
-    );
+    return consoleButton('Edit Bot');
   }
   return (
     <Button
