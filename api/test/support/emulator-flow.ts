@@ -313,6 +313,51 @@ export async function emulatorState(stack: Stack) {
   return (await fetch(`${stack.emulator.url}/__emulator/state`)).json() as Promise<any>;
 }
 
+/** A message as the emulator holds it in a channel. */
+export interface EmulatorMessage {
+  id: string;
+  content: string;
+  embeds: { title?: string; description?: string; fields?: { name: string }[] }[];
+  components: { components: { label: string }[] }[];
+  edited_at?: string;
+}
+
+/**
+ * What the emulator holds of one channel of a server now, its messages among the rest (typed as
+ * `Message` where a test names what it reads of them).
+ */
+export async function emulatorChannel<Message = any>(
+  stack: Stack,
+  guildId: string,
+  channelId: string,
+) {
+  const guild = (await emulatorState(stack)).discord.guilds.find(
+    (g: { id: string }) => g.id === guildId,
+  );
+  return guild.channels.find((c: { id: string }) => c.id === channelId) as {
+    messages: Message[];
+    [field: string]: any;
+  };
+}
+
+/** What the emulator holds of one member of a server now (`roles`, `nick`, …). */
+export async function emulatorMember(stack: Stack, guildId: string, userId: string) {
+  const guild = (await emulatorState(stack)).discord.guilds.find(
+    (g: { id: string }) => g.id === guildId,
+  );
+  return guild.members.find((m: { user_id: string }) => m.user_id === userId);
+}
+
+/** The test seed with one server's channels (`type` as Discord's: 0 text, 2 voice, 4 category, 5 news). */
+export function seedWithChannels(
+  guildId: string,
+  channels: { id: string; name: string; type: number }[],
+): Seed {
+  const seed = structuredClone(testSeed) as Seed;
+  seed.discord.guilds.find((g) => g.id === guildId)!.channels = channels;
+  return seed;
+}
+
 export async function addFaults(stack: Stack, faults: object[]) {
   const res = await fetch(`${stack.emulator.url}/__emulator/faults`, {
     method: 'POST',

@@ -3,24 +3,20 @@
  * channel, join handling and resync, the Verify message and its button, and the health check's
  * word on a channel the bot can no longer post in.
  */
-import { InteractionSigner, type Seed } from '@roconnect/emulator';
-import testSeed from '@roconnect/emulator/seeds/test.json';
+import { InteractionSigner } from '@roconnect/emulator';
 import {
-  emulatorState,
-  linkRobloxThroughEmulator,
+  emulatorChannel,
+  emulatorMember,
+  seedWithChannels,
   setUpServerAs,
   useStack,
   type HttpSession,
 } from '../../support/emulator-flow';
 import { until } from '../../support/until';
+import { GUILD_A as BOT_GUILD, MAX, NINA, OLIVIA as OWNER, PETE } from '../../support/world';
 
 jest.setTimeout(60_000);
 
-const OWNER = '110000000000000001'; // owner_olivia, owns "Bot Guild"
-const MAX = '110000000000000002'; // plain member of "Bot Guild"
-const NINA = '110000000000000003'; // plain member, never signed in
-const BOT_GUILD = '120000000000000001';
-const PETE = '502'; // Member rank in group 7001
 const GENERAL = '130000000000000001';
 const LOGS = '130000000000000002';
 const VOICE = '130000000000000003';
@@ -31,21 +27,16 @@ const BASE = `/api/v1/server/${BOT_GUILD}`;
 const HEALTH_POLL = { timeoutMs: 15_000, everyMs: 500 };
 const LOG_WAIT = { timeoutMs: 10_000, everyMs: 100 };
 
-/** the test seed, with Bot Guild's channels: two text, an announcement, a voice and a category */
-function seedWithChannels(): Seed {
-  const seed = structuredClone(testSeed) as Seed;
-  const guild = seed.discord.guilds.find((g) => g.id === BOT_GUILD)!;
-  guild.channels = [
+// Bot Guild's channels: two text, an announcement, a voice and a category
+const { stack, signIn, linkRoblox } = useStack(() => ({
+  seed: seedWithChannels(BOT_GUILD, [
     { id: CATEGORY, name: 'Text Channels', type: 4 },
     { id: GENERAL, name: 'general', type: 0 },
     { id: LOGS, name: 'logs', type: 0 },
     { id: VOICE, name: 'Lounge', type: 2 },
     { id: NEWS, name: 'announcements', type: 5 },
-  ];
-  return seed;
-}
-
-const { stack, signIn } = useStack(() => ({ seed: seedWithChannels() }));
+  ]),
+}));
 beforeEach(() => stack.emulator.app.emulator.setInteractionsUrl(`${stack.api}/api/interactions`));
 
 async function setUpBotGuild(): Promise<HttpSession> {
@@ -54,19 +45,9 @@ async function setUpBotGuild(): Promise<HttpSession> {
   return olivia;
 }
 
-async function linkRoblox(s: HttpSession, robloxUserId: string): Promise<void> {
-  await linkRobloxThroughEmulator(stack, s, robloxUserId);
-}
+const channel = (id: string) => emulatorChannel(stack, BOT_GUILD, id);
 
-const channel = async (id: string) =>
-  (await emulatorState(stack)).discord.guilds
-    .find((g: { id: string }) => g.id === BOT_GUILD)
-    .channels.find((c: { id: string }) => c.id === id);
-
-const member = async (userId: string) =>
-  (await emulatorState(stack)).discord.guilds
-    .find((g: { id: string }) => g.id === BOT_GUILD)
-    .members.find((m: { user_id: string }) => m.user_id === userId);
+const member = (userId: string) => emulatorMember(stack, BOT_GUILD, userId);
 
 /** a member presses the Verify message's button, as Discord sends it: signed, type 3 */
 async function pressVerify(userId: string) {
@@ -88,9 +69,7 @@ async function pressVerify(userId: string) {
 
 /** every embed title the log channel has received */
 const logTitles = async () =>
-  ((await channel(LOGS)).messages as { embeds: { title?: string }[] }[]).flatMap((m) =>
-    m.embeds.map((e) => e.title),
-  );
+  (await channel(LOGS)).messages.flatMap((m) => m.embeds.map((e: { title?: string }) => e.title));
 
 describe('settings', () => {
   it('reads the defaults, and saves join handling, join DM and resync with an audit entry each', async () => {
@@ -323,7 +302,7 @@ describe('the Verify message', () => {
 
     const logged = await until(
       'the verification in the log channel',
-      async () => ((await channel(LOGS)).messages as { embeds: any[] }[]).flatMap((m) => m.embeds),
+      async () => (await channel(LOGS)).messages.flatMap((m) => m.embeds),
       (embeds) => embeds.some((e) => e.title === 'Member verified'),
       LOG_WAIT,
     );
@@ -352,7 +331,7 @@ describe('the Verify message', () => {
 
     const embeds = await until(
       'the clean-up in the log channel',
-      async () => ((await channel(LOGS)).messages as { embeds: any[] }[]).flatMap((m) => m.embeds),
+      async () => (await channel(LOGS)).messages.flatMap((m) => m.embeds),
       (all) => all.some((e) => e.title === 'Account unlinked'),
       LOG_WAIT,
     );

@@ -4,7 +4,7 @@
  */
 import { generateLoadSeed } from '@roconnect/emulator';
 import { insertLoadLinks } from '../../support/load-links';
-import { emulatorState, useStack } from '../../support/emulator-flow';
+import { emulatorChannel, useStack, type EmulatorMessage } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
 jest.setTimeout(120_000);
@@ -18,11 +18,7 @@ const BASE = `/api/v1/server/${GUILD}`;
 const { tdb, stack, signIn } = useStack({ seed: load.seed, jobs: true }, 'file');
 
 const messages = async () =>
-  (await emulatorState(stack)).discord.guilds
-    .find((g: { id: string }) => g.id === GUILD)
-    .channels.find((c: { id: string }) => c.id === GENERAL).messages as {
-    embeds: { title?: string; description?: string }[];
-  }[];
+  (await emulatorChannel<EmulatorMessage>(stack, GUILD, GENERAL)).messages;
 
 it('posts one summary message for an update run of 80 linked members, not one per member', async () => {
   const owner = await signIn(load.owner_id);

@@ -11,7 +11,7 @@ import { useTestDatabase } from '../../support/db';
 import {
   APPLICATION_ID,
   callDiscordAsBot,
-  emulatorState,
+  emulatorMember,
   setUpServerAs,
   useStack,
   type HttpSession,
@@ -357,10 +357,7 @@ describe('slash commands through the emulator', () => {
       await callDiscordAsBot(stack, 'GET', `/applications/${APPLICATION_ID}/commands`)
     ).json()) as { id: string; name: string; options?: { name: string; type: number }[] }[];
 
-  const member = async (userId: string) =>
-    (await emulatorState(stack)).discord.guilds
-      .find((g: { id: string }) => g.id === BOT_GUILD)
-      .members.find((m: { user_id: string }) => m.user_id === userId);
+  const member = (userId: string) => emulatorMember(stack, BOT_GUILD, userId);
 
   /** What Pete's link gives in the bot's server: the reply's lines, and Max's roles and nickname. */
   /** Pete's rank (1) earns the wizard's Member role; the ranks above say why they were not given */

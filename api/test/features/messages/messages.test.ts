@@ -4,41 +4,32 @@
  * in the server's words, the preview for a member; and the Verify message edited, re-posted and
  * removed (Discord's Edit and Delete Message, its 10008 when someone deleted it first).
  */
-import type { Seed } from '@roconnect/emulator';
-import testSeed from '@roconnect/emulator/seeds/test.json';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../support/db';
 import {
   callDiscordAsBot,
+  emulatorChannel,
   emulatorState,
-  linkRobloxThroughEmulator,
+  seedWithChannels,
   setUpServerAs,
   useStack,
+  type EmulatorMessage,
   type HttpSession,
 } from '../../support/emulator-flow';
+import { GUILD_A as BOT_GUILD, MAX, NINA, OLIVIA as OWNER, PETE } from '../../support/world';
 
 jest.setTimeout(60_000);
 
-const OWNER = '110000000000000001'; // owner_olivia, owns "Bot Guild"
-const MAX = '110000000000000002'; // plain member of "Bot Guild"
-const NINA = '110000000000000003'; // plain member, never signed in
-const BOT_GUILD = '120000000000000001';
-const PETE = '502';
 const GENERAL = '130000000000000001';
 const NEWS = '130000000000000005';
 const BASE = `/api/v1/server/${BOT_GUILD}`;
 
-function seedWithChannels(): Seed {
-  const seed = structuredClone(testSeed) as Seed;
-  const guild = seed.discord.guilds.find((g) => g.id === BOT_GUILD)!;
-  guild.channels = [
+const { stack, signIn, linkRoblox, tdb } = useStack(() => ({
+  seed: seedWithChannels(BOT_GUILD, [
     { id: GENERAL, name: 'general', type: 0 },
     { id: NEWS, name: 'announcements', type: 5 },
-  ];
-  return seed;
-}
-
-const { stack, signIn, tdb } = useStack(() => ({ seed: seedWithChannels() }));
+  ]),
+}));
 
 const OWN_WORDS = {
   verified_dm: 'Welcome aboard, {display-name}! You are in {server-name}.',
@@ -57,15 +48,7 @@ async function owner(): Promise<HttpSession> {
   return olivia;
 }
 const messagesIn = async (channelId: string) =>
-  (await emulatorState(stack)).discord.guilds
-    .find((g: { id: string }) => g.id === BOT_GUILD)
-    .channels.find((c: { id: string }) => c.id === channelId).messages as {
-    id: string;
-    content: string;
-    embeds: { title?: string; description?: string }[];
-    components: { components: { label: string }[] }[];
-    edited_at?: string;
-  }[];
+  (await emulatorChannel<EmulatorMessage>(stack, BOT_GUILD, channelId)).messages;
 const settingRows = (setting: string) =>
   queryRows<{ before: string | null; after: string | null }>(
     tdb.database,
@@ -178,7 +161,7 @@ describe('the server’s own words', () => {
     const olivia = await owner();
     await olivia.call('PUT', `${BASE}/edit/messages`, OWN_WORDS);
     const max = await signIn(MAX);
-    const account = await linkRobloxThroughEmulator(stack, max, PETE);
+    const account = await linkRoblox(max, PETE);
     const res = await max.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
       server_id: BOT_GUILD,
       account_id: account,
@@ -196,7 +179,7 @@ describe('the server’s own words', () => {
   it('previews them for a member, and refuses someone who is not one or has no account', async () => {
     const olivia = await owner();
     const max = await signIn(MAX);
-    await linkRobloxThroughEmulator(stack, max, PETE);
+    await linkRoblox(max, PETE);
     const preview = await olivia.call('POST', `${BASE}/edit/messages/preview`, {
       member_id: MAX,
       messages: OWN_WORDS,

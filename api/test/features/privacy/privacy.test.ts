@@ -7,7 +7,13 @@ import { purgeInactiveAccounts } from '../../../src/domain/maintenance/inactive-
 import { lookUpLink } from '../../../src/domain/privacy/look-up';
 import { handleMemberEvent } from '../../../src/features/member-events/handle-event';
 import { queryRows } from '../../support/db';
-import { emulatorState, useStack, type HttpSession } from '../../support/emulator-flow';
+import {
+  emulatorChannel,
+  emulatorMember,
+  useStack,
+  type EmulatorMessage,
+  type HttpSession,
+} from '../../support/emulator-flow';
 import { fakeClockAt } from '../../support/fake-clock';
 import { until } from '../../support/until';
 
@@ -96,10 +102,7 @@ async function verifyIn(s: HttpSession, guildId: string, accountId: string) {
   expect(res.status).toBe(200);
 }
 
-const memberIn = async (guildId: string, userId: string) =>
-  (await emulatorState(stack)).discord.guilds
-    .find((g: { id: string }) => g.id === guildId)
-    .members.find((m: { user_id: string }) => m.user_id === userId);
+const memberIn = (guildId: string, userId: string) => emulatorMember(stack, guildId, userId);
 
 const SHOWN = `<@${MAX}> is Pete (@PlainPete) on Roblox: https://www.roblox.com/users/502/profile`;
 const PRIVATE = `<@${MAX}> keeps their Roblox account private in this server.`;
@@ -212,13 +215,9 @@ describe('consent per server', () => {
 
 /** The embeds the bot posted in a server's log channel, oldest first. */
 const logged = async (guildId: string, channelId: string) =>
-  (
-    (await emulatorState(stack)).discord.guilds
-      .find((g: { id: string }) => g.id === guildId)
-      .channels.find((c: { id: string }) => c.id === channelId).messages as {
-      embeds: { title?: string; description?: string; fields?: { name: string }[] }[];
-    }[]
-  ).flatMap((m) => m.embeds);
+  (await emulatorChannel<EmulatorMessage>(stack, guildId, channelId)).messages.flatMap(
+    (m) => m.embeds,
+  );
 
 async function setLogChannels(olivia: HttpSession) {
   for (const [id, channel] of [
