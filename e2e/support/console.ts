@@ -56,15 +56,8 @@ export async function setUpDemoBuilders(owner: Page) {
   await clearConsoleSettings(owner);
 }
 
-/** Demo Builders' restrictions as a new server has them: none, and a refusal only denies. */
-export const NO_RESTRICTIONS = {
-  min_account_age_days: null,
-  blocked_roblox_user_ids: [],
-  blocked_group_ids: [],
-  required_group_ids: [],
-  ban_evasion: 'flag',
-  action: 'deny',
-};
+/** Demo Builders' restrictions as a new server has them (the API's contract says what that is). */
+export { NO_RESTRICTIONS } from '../../shared-lib/src/contract/console';
 
 export interface GuildState {
   id: string;
@@ -91,6 +84,31 @@ export async function emulatorRoleNames(
   const member = (await emulatorGuild(request, guildId)).members.find((m) => m.user_id === userId);
   expect(member, `member ${userId} of ${guildId}`).toBeTruthy();
   return member!.role_names;
+}
+
+/**
+ * What the bot answers, all of it (the reply, its edits and follow-ups), when `userId` types
+ * `/command member:@target` in Demo Builders.
+ */
+export async function slashCommand(
+  request: APIRequestContext,
+  userId: string,
+  command: string,
+  target: string,
+): Promise<string> {
+  const response = await request.post(`${EMULATOR_CONTROL}/interactions`, {
+    data: { guild_id: DEMO_BUILDERS, user_id: userId, command, options: { member: target } },
+  });
+  expect(response.ok(), `/${command}: ${await response.text()}`).toBe(true);
+  const body = (await response.json()) as {
+    response?: { data?: { content?: string } };
+    edits?: { content?: string }[];
+    followups?: { content?: string }[];
+  };
+  return [body.response?.data?.content, ...(body.edits ?? []), ...(body.followups ?? [])]
+    .map((part) => (typeof part === 'string' ? part : part?.content))
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** The seed the e2e stack starts the emulator with (the emulator's default). */

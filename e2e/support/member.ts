@@ -1,6 +1,14 @@
-import type { Browser, Page } from '@playwright/test';
-import { apiCall, clearConsoleSettings, DEMO_BUILDERS, NO_RESTRICTIONS, toasts } from './console';
-import { EMULATOR, expect, remoteRegion, signIn } from './fixtures';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import {
+  apiCall,
+  clearConsoleSettings,
+  DEMO_BUILDERS,
+  NO_RESTRICTIONS,
+  resetEmulator,
+  setUpDemoBuilders,
+  toasts,
+} from './console';
+import { EMULATOR, expect, remoteRegion, signIn, test } from './fixtures';
 
 /**
  * The dashboard as a person uses it, from a spec: a second person's browser, the Accounts tab
@@ -42,6 +50,39 @@ export async function putBackDemoBuilders(
   await inOwnBrowser(browser, unlinkAll, member);
 }
 
+/**
+ * For a spec whose tests follow one member through Demo Builders in order: they run serially, and
+ * Demo Builders and the member are put back after them (putBackDemoBuilders).
+ */
+export function useMemberSpec(member: string, alsoAsOwner?: (owner: Page) => Promise<unknown>) {
+  test.describe.configure({ mode: 'serial' });
+  test.afterAll(async ({ browser }) => {
+    await putBackDemoBuilders(browser, member, alsoAsOwner);
+  });
+}
+
+/**
+ * The emulator's demo seed afresh and, in the owner's own browser, Demo Builders set up without
+ * restrictions; then whatever `alsoAsOwner` does there.
+ */
+export async function freshDemoBuilders(
+  request: APIRequestContext,
+  browser: Browser,
+  alsoAsOwner: (owner: Page) => Promise<unknown> = async () => {},
+) {
+  await resetEmulator(request);
+  await inOwnBrowser(browser, async (owner) => {
+    await setUpDemoBuilders(owner);
+    await apiCall(
+      owner,
+      'PUT',
+      `/api/v1/server/${DEMO_BUILDERS}/edit/restrictions`,
+      NO_RESTRICTIONS,
+    );
+    await alsoAsOwner(owner);
+  });
+}
+
 interface LinkedAccount {
   id: string;
   roblox_username: string;
@@ -79,6 +120,12 @@ export async function signInWithoutLinks(page: Page, username: string) {
   await withoutLinks(page);
 }
 
+/** Demo Builders set up by its owner in their own browser; `member` signed in without links. */
+export async function memberOfSetUpDemoBuilders(browser: Browser, page: Page, member: string) {
+  await inOwnBrowser(browser, setUpDemoBuilders);
+  await signInWithoutLinks(page, member);
+}
+
 /** A linked account's card on the Accounts tab. */
 export function accountCard(page: Page, robloxName: string) {
   return accountsTab(page)
@@ -107,6 +154,21 @@ export async function linkRoblox(
   await expect(accountCard(page, robloxName)).toBeVisible();
 }
 
+/**
+ * Accounts tab → the emulated Roblox consent as `robloxName` → back with the account listed; then
+ * verified with it in Demo Builders through the API, as the Verify button would.
+ */
+export async function linkAndVerifyByApi(page: Page, robloxName: string) {
+  await linkRoblox(page, robloxName);
+  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
+  const account = (data as LinkedAccount[]).find((a) => a.roblox_username === robloxName);
+  expect(account, 'the linked account').toBeTruthy();
+  await apiCall(page, 'POST', '/api/v1/dashboard/bot/verify-in-server', {
+    server_id: DEMO_BUILDERS,
+    account_id: account!.id,
+  });
+}
+
 /** The radios are cards (label around a visually hidden input): choose one as a person would. */
 export async function choose(page: Page, name: string) {
   await page
@@ -121,6 +183,16 @@ export async function verifyIn(page: Page, robloxName: string, serverName: strin
   await accountCard(page, robloxName).getByRole('button', { name: 'Verify in a Server' }).click();
   await choose(page, serverName);
   await page.getByRole('button', { name: 'Verify & Update' }).click();
+}
+
+/**
+ * `member` signed in without links, links `robloxName` and, from the Accounts tab, verifies with
+ * it in Demo Builders.
+ */
+export async function verifyWithNewLink(page: Page, member: string, robloxName: string) {
+  await signInWithoutLinks(page, member);
+  await linkRoblox(page, robloxName);
+  await verifyIn(page, robloxName, 'Demo Builders');
 }
 
 /** A server's card on the Servers tab. */
@@ -142,4 +214,37 @@ export async function syncServers(page: Page) {
   await tab.getByRole('button', { name: 'Sync Servers' }).click();
   await expect(toasts(page).getByText('Servers synchronized successfully!').last()).toBeVisible();
   await expect(tab.getByRole('button', { name: 'Sync Servers' })).toBeEnabled();
+}
+
+/** The Servers tab, synced with the emulator. */
+export async function openSyncedServersTab(page: Page) {
+  await openServersTab(page);
+  await syncServers(page);
+}
+
+/** The dashboard's call for a bot invite's Discord address. */
+export const INVITE_URL_CALL = '**/api/v1/dashboard/bot/invite-url**';
+
+/**
+ * Holds the invite address call so the invite page can be seen before the browser leaves for
+ * Discord; returns what lets it go.
+ */
+export async function holdInviteUrl(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(INVITE_URL_CALL, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The API's answer to the invite address call stubbed: Discord is down (a 502 with `message`). */
+export async function failInviteUrl(page: Page, message: string) {
+  await page.route(INVITE_URL_CALL, (route) =>
+    route.fulfill({
+      status: 502,
+      json: { success: false, error: 'discord_error', message },
+    }),
+  );
 }

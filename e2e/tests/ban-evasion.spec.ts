@@ -3,22 +3,20 @@ import { EMULATOR_CONTROL, expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
   DEMO_BUILDERS,
-  NO_RESTRICTIONS,
   apiCall,
   emulatorGuild,
   emulatorRoleNames,
-  resetEmulator,
   section,
-  setUpDemoBuilders,
   toasts,
 } from '../support/console';
 import {
+  freshDemoBuilders,
   inOwnBrowser,
   linkRoblox,
-  putBackDemoBuilders,
-  signInWithoutLinks,
   unlinkAll,
+  useMemberSpec,
   verifyIn,
+  verifyWithNewLink,
   withoutLinks,
 } from '../support/member';
 
@@ -34,14 +32,11 @@ const ALEX = '200000000000000002';
 /** the demo guilds have no channels of their own: the emulator gives each `general`, its own id */
 const GENERAL = DEMO_BUILDERS;
 const BAN_MEMBERS = 1n << 2n;
-const restrictionsPath = `/api/v1/server/${DEMO_BUILDERS}/edit/restrictions`;
 
-test.describe.configure({ mode: 'serial' });
-
+useMemberSpec('alex_builds', (owner) =>
+  apiCall(owner, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/log-channel`, { channel_id: null }),
+);
 test.afterAll(async ({ browser }) => {
-  await putBackDemoBuilders(browser, 'alex_builds', (owner) =>
-    apiCall(owner, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/log-channel`, { channel_id: null }),
-  );
   await inOwnBrowser(browser, unlinkAll, 'quiet_sam');
 });
 
@@ -80,11 +75,8 @@ test('a banned member’s Roblox account used again is flagged to staff; with re
   browser,
   request,
 }) => {
-  await resetEmulator(request);
-  await letTheBotReadBans(request);
-  await inOwnBrowser(browser, async (owner) => {
-    await setUpDemoBuilders(owner);
-    await apiCall(owner, 'PUT', restrictionsPath, NO_RESTRICTIONS);
+  await freshDemoBuilders(request, browser, async (owner) => {
+    await letTheBotReadBans(request);
     await apiCall(owner, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/log-channel`, {
       channel_id: GENERAL,
     });
@@ -108,9 +100,7 @@ test('a banned member’s Roblox account used again is flagged to staff; with re
   );
 
   // alex_builds links it and verifies: let in, and staff are told
-  await signInWithoutLinks(page, 'alex_builds');
-  await linkRoblox(page, 'ObbyFan42');
-  await verifyIn(page, 'ObbyFan42', 'Demo Builders');
+  await verifyWithNewLink(page, 'alex_builds', 'ObbyFan42');
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
   await expect(page.getByText(/quiet_sam|banned/)).toHaveCount(0);
   await expect

@@ -1,21 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
-import {
-  DEMO_BUILDERS,
-  NO_RESTRICTIONS,
-  apiCall,
-  resetEmulator,
-  section,
-  setUpDemoBuilders,
-  toasts,
-} from '../support/console';
-import {
-  inOwnBrowser,
-  linkRoblox,
-  putBackDemoBuilders,
-  signInWithoutLinks,
-  verifyIn,
-} from '../support/member';
+import { DEMO_BUILDERS, apiCall, section, toasts } from '../support/console';
+import { freshDemoBuilders, useMemberSpec, verifyWithNewLink } from '../support/member';
 
 /**
  * The group lock through the shell, against the API and the emulator's demo seed: the owner makes
@@ -26,26 +12,14 @@ import {
 const MEMBER = 'alex_builds';
 const DEMO_GROUP = '4000001';
 
-test.describe.configure({ mode: 'serial' });
-
-test.afterAll(async ({ browser }) => {
-  await putBackDemoBuilders(browser, MEMBER);
-});
+useMemberSpec(MEMBER);
 
 test('the owner locks the server to a group; a member outside it is restricted and sees why', async ({
   page,
   browser,
   request,
 }) => {
-  await resetEmulator(request);
-  await inOwnBrowser(browser, async (owner) => {
-    await setUpDemoBuilders(owner);
-    await apiCall(
-      owner,
-      'PUT',
-      `/api/v1/server/${DEMO_BUILDERS}/edit/restrictions`,
-      NO_RESTRICTIONS,
-    );
+  await freshDemoBuilders(request, browser, async (owner) => {
     await owner.goto(`/server/edit/${DEMO_BUILDERS}/rules`);
     const restrictions = section(owner, 'Restrictions');
     const lock = restrictions.getByRole('textbox', { name: /Required Roblox group IDs/ });
@@ -60,9 +34,7 @@ test('the owner locks the server to a group; a member outside it is restricted a
     expect(data.server_config.restrictions.required_group_ids).toEqual([DEMO_GROUP]);
   });
 
-  await signInWithoutLinks(page, MEMBER);
-  await linkRoblox(page, 'JustVisiting');
-  await verifyIn(page, 'JustVisiting', 'Demo Builders');
+  await verifyWithNewLink(page, MEMBER, 'JustVisiting');
   await expect(
     page.getByRole('heading', { level: 1, name: 'You cannot get roles in Demo Builders' }),
   ).toBeVisible();

@@ -9,13 +9,7 @@ import {
   setUpDemoBuilders,
   toasts,
 } from '../support/console';
-import {
-  inOwnBrowser,
-  linkRoblox,
-  putBackDemoBuilders,
-  signInWithoutLinks,
-  verifyIn,
-} from '../support/member';
+import { inOwnBrowser, useMemberSpec, verifyWithNewLink } from '../support/member';
 
 /**
  * Richer rules through the shell, against the API and the emulator's demo seed: the owner binds
@@ -26,15 +20,11 @@ import {
 const MEMBER = 'alex_builds';
 const SHOTS = 'rules';
 
-test.describe.configure({ mode: 'serial' });
-
-test.afterAll(async ({ browser }) => {
-  await putBackDemoBuilders(browser, MEMBER, (owner) =>
-    apiCall(owner, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/edit/nickname`, {
-      nickname_format: 'roblox_username',
-    }),
-  );
-});
+useMemberSpec(MEMBER, (owner) =>
+  apiCall(owner, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/edit/nickname`, {
+    nickname_format: 'roblox_username',
+  }),
+);
 
 test('the owner adds a badge bind and a game pass bind, sees the preview beside them, and saves', async ({
   page,
@@ -91,9 +81,7 @@ test('a member verifies and sees each role they did not get, with why', async ({
   page,
   browser,
 }) => {
-  await signInWithoutLinks(page, MEMBER);
-  await linkRoblox(page, 'DemoBuilder');
-  await verifyIn(page, 'DemoBuilder', 'Demo Builders');
+  await verifyWithNewLink(page, MEMBER, 'DemoBuilder');
   // why is behind this disclosure, which holds the page once opened (else it goes back after 3 s)
   await page.getByRole('button', { name: 'Why not these roles?' }).click();
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();

@@ -2,20 +2,13 @@ import type { Page } from '@playwright/test';
 import { expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
+import { DEMO_BUILDERS, NO_RESTRICTIONS, apiCall, toasts } from '../support/console';
 import {
-  DEMO_BUILDERS,
-  NO_RESTRICTIONS,
-  apiCall,
-  resetEmulator,
-  setUpDemoBuilders,
-  toasts,
-} from '../support/console';
-import {
+  freshDemoBuilders,
   inOwnBrowser,
-  linkRoblox,
-  putBackDemoBuilders,
-  signInWithoutLinks,
+  useMemberSpec,
   verifyIn,
+  verifyWithNewLink,
 } from '../support/member';
 
 /**
@@ -30,35 +23,25 @@ const SHOTS = 'verify-result';
 /** DemoBuilder's Roblox id in the emulator's demo seed */
 const DEMO_BUILDER_ROBLOX_ID = '1000001';
 
-test.describe.configure({ mode: 'serial' });
+useMemberSpec(MEMBER);
 
 const restrictionsPath = `/api/v1/server/${DEMO_BUILDERS}/edit/restrictions`;
 
 /** From the Accounts tab: DemoBuilder's Verify in a Server, Demo Builders, Verify & Update. */
 const verifyInDemoBuilders = (page: Page) => verifyIn(page, 'DemoBuilder', 'Demo Builders');
 
-test.afterAll(async ({ browser }) => {
-  await putBackDemoBuilders(browser, MEMBER);
-});
-
 test('a member who got roles is back on the dashboard after 3 s even though a bound role was not given', async ({
   page,
   browser,
   request,
 }) => {
-  await resetEmulator(request);
-  await inOwnBrowser(browser, async (owner) => {
-    await setUpDemoBuilders(owner);
-    await apiCall(owner, 'PUT', restrictionsPath, NO_RESTRICTIONS);
-    await apiCall(owner, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/binds`, {
+  await freshDemoBuilders(request, browser, (owner) =>
+    apiCall(owner, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/binds`, {
       binds: [{ kind: 'gamepass', gamepass_id: '50000002', role_name: 'VIP' }],
-    });
-  });
+    }),
+  );
 
-  await signInWithoutLinks(page, MEMBER);
-  await linkRoblox(page, 'DemoBuilder');
-
-  await verifyInDemoBuilders(page);
+  await verifyWithNewLink(page, MEMBER, 'DemoBuilder');
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
   await expect(page.locator('dt', { hasText: 'Roles updated' }).locator('+ dd')).toHaveText(
     'Yes (added Verified)',
