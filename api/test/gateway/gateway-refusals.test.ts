@@ -7,60 +7,34 @@
  */
 import { sql } from 'drizzle-orm';
 import { listLeases } from '../../src/gateway/lease-store';
-import type { GatewayWorker } from '../../src/gateway/worker';
 import { metricsRegistry } from '../../src/lib/metrics';
-import { openTestDatabase, queryRows, type TestDatabase } from '../support/db';
-import { startStack, type HttpSession, type Stack } from '../support/emulator-flow';
+import { queryRows } from '../support/db';
 import { until } from '../support/until';
 import {
   apiHealth,
   fatalCloses,
-  gatewaySeed,
   gatewayState,
   GUILD,
   identifiesCounted,
   setApplication,
-  setGatewayShards,
-  setUpServer,
-  startWorker,
+  useGatewayStack,
 } from './gateway-stack';
 
 jest.setTimeout(120_000);
 
-let tdb: TestDatabase;
-let stack: Stack;
-let owner: HttpSession;
-const workers: GatewayWorker[] = [];
+const gateway = useGatewayStack({ env: { GATEWAY_LEASE_SECONDS: '2' }, shards: 2 });
 const WAIT = { timeoutMs: 30_000, everyMs: 100 };
 
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-  stack = await startStack(tdb.database, {
-    seed: gatewaySeed(),
-    jobs: true,
-    env: { GATEWAY_LEASE_SECONDS: '2' },
-  });
-  owner = await setUpServer(stack);
-  await setGatewayShards(stack, 2);
-});
-afterAll(async () => {
-  for (const worker of workers) await worker.stop();
-  await stack?.close();
-  await tdb?.cleanup();
-});
-
 it('with the Server Members intent off: one IDENTIFY per shard, then none; health, metric and update-all name the cause; intent on and a restart recover', async () => {
-  await setApplication(stack, { guild_members_intent: false });
-  const before = await identifiesCounted(stack);
+  await setApplication(gateway.stack, { guild_members_intent: false });
+  const before = await identifiesCounted(gateway.stack);
   const closesBefore = await fatalCloses(4014);
-  const a = await startWorker(stack, tdb.database, 'worker-a');
-  workers.push(a);
-  const b = await startWorker(stack, tdb.database, 'worker-b');
-  workers.push(b);
+  const a = await gateway.startWorker('worker-a');
+  const b = await gateway.startWorker('worker-b');
 
   const health = await until(
     '/api/health to name the intent',
-    () => apiHealth(stack),
+    () => apiHealth(gateway.stack),
     (h) => h.gateway.startsWith('refused'),
     WAIT,
   );
@@ -82,13 +56,13 @@ it('with the Server Members intent off: one IDENTIFY per shard, then none; healt
   const refusedAt = Date.now();
   await until(
     'worker a to keep renewing both leases',
-    () => listLeases(tdb.database.db),
+    () => listLeases(gateway.tdb.database.db),
     (leases) =>
       leases.length === 2 &&
       leases.every((l) => l.holder === 'worker-a' && l.expiresAt.getTime() > refusedAt + 3000),
     WAIT,
   );
-  expect(await identifiesCounted(stack)).toBe(before + 2);
+  expect(await identifiesCounted(gateway.stack)).toBe(before + 2);
   expect(a.heldShards()).toEqual([0, 1]);
   expect(a.readyShards()).toEqual([]);
   expect(b.heldShards()).toEqual([]);
@@ -97,25 +71,26 @@ it('with the Server Members intent off: one IDENTIFY per shard, then none; healt
   ).toContain('code="4014"');
 
   // update-all ends at once with what to do, no retry loop
-  const started = await owner.call('POST', `/api/v1/server/${GUILD}/members/update`);
+  const started = await gateway.owner.call('POST', `/api/v1/server/${GUILD}/members/update`);
   expect(started.status).toBe(202);
   const jobId: string = started.json.data.job_id;
   const job = await until(
     'the update to end',
     async () =>
-      (await owner.call('GET', `/api/v1/server/${GUILD}/members/update/${jobId}`)).json.data,
+      (await gateway.owner.call('GET', `/api/v1/server/${GUILD}/members/update/${jobId}`)).json
+        .data,
     (j) => j.status !== 'queued' && j.status !== 'running',
     WAIT,
   );
   expect(job).toMatchObject({ status: 'failed', done: 0 });
   const [run] = await queryRows<{ error: string }>(
-    tdb.database,
+    gateway.tdb.database,
     sql`SELECT error FROM member_update_runs WHERE id = ${jobId}`,
   );
   expect(run!.error).toMatch(/^Turn on the Server Members intent/);
 
   // the operator turns the intent on and restarts the worker: no code change
-  await setApplication(stack, { guild_members_intent: true });
+  await setApplication(gateway.stack, { guild_members_intent: true });
   await a.stop();
   await until(
     'worker b to run both shards',
@@ -126,29 +101,28 @@ it('with the Server Members intent off: one IDENTIFY per shard, then none; healt
   expect(
     await until(
       'health to be ok',
-      () => apiHealth(stack),
+      () => apiHealth(gateway.stack),
       (h) => h.gateway === 'ok',
       WAIT,
     ),
   ).toMatchObject({ status: 'ok', gateway: 'ok' });
-  expect(await identifiesCounted(stack)).toBe(before + 4);
+  expect(await identifiesCounted(gateway.stack)).toBe(before + 4);
   await b.stop();
 });
 
 it('identifies only as many shards as session starts are left, and waits for the rest without the bot token being reset', async () => {
-  await fetch(`${stack.emulator.url}/__emulator/gateway`, {
+  await fetch(`${gateway.stack.emulator.url}/__emulator/gateway`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ shards: 4, session_start_remaining: 2 }),
   });
   // the leases and sessions of the first test: these shards start afresh
-  await tdb.database.db.execute(sql`DELETE FROM gateway_shard_leases`);
-  const c = await startWorker(stack, tdb.database, 'worker-c');
-  workers.push(c);
+  await gateway.tdb.database.db.execute(sql`DELETE FROM gateway_shard_leases`);
+  const c = await gateway.startWorker('worker-c');
 
   const health = await until(
     '/api/health to say the session starts are used up',
-    () => apiHealth(stack),
+    () => apiHealth(gateway.stack),
     (h) => h.gateway.startsWith('waiting'),
     WAIT,
   );
@@ -159,7 +133,7 @@ it('identifies only as many shards as session starts are left, and waits for the
     (s) => s.length === 2,
     WAIT,
   );
-  const state = await gatewayState(stack);
+  const state = await gatewayState(gateway.stack);
   expect(state.bot_token_reset).toBe(false);
   expect(state.session_start_limit.remaining).toBe(0);
   expect(state.sessions.filter((s: { connected: boolean }) => s.connected)).toHaveLength(2);

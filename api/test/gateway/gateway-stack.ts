@@ -10,12 +10,16 @@ import { robloxAccounts, users } from '../../src/db/schema';
 import type { Database } from '../../src/db/client';
 import { startGatewayWorker, type GatewayWorker } from '../../src/gateway/worker';
 import { metricsRegistry } from '../../src/lib/metrics';
+import type { TestDatabase } from '../support/db';
 import {
+  emulatorMember,
   emulatorState,
   loginThroughEmulator,
+  useStack,
   type HttpSession,
   type Stack,
 } from '../support/emulator-flow';
+import { until } from '../support/until';
 
 export const GUILD = '120000000000000001';
 export const OWNER = '110000000000000001';
@@ -90,6 +94,73 @@ export function startWorker(
   });
 }
 
+export interface GatewayFixture {
+  readonly tdb: TestDatabase;
+  readonly stack: Stack;
+  /** the owner, signed in by setUpServer */
+  readonly owner: HttpSession;
+  /** the worker started last */
+  readonly worker: GatewayWorker;
+  /** every worker started, in order */
+  readonly workers: readonly GatewayWorker[];
+  /** a worker as `holder` on the stack (stopped after the file); not waited for */
+  startWorker(holder?: string): Promise<GatewayWorker>;
+}
+
+/**
+ * The hooks of a file with one gateway stack for all its tests: the stack (gatewaySeed, jobs on,
+ * `env`) on the file's database, the emulator's gateway with `shards` shards, the server set up
+ * (setUpServer), and with `readyWorker` a worker (as its `holder`) ready on the one shard before
+ * the first test. Read the fields inside tests and hooks.
+ */
+export function useGatewayStack(
+  options: {
+    env?: Record<string, string>;
+    shards?: number;
+    readyWorker?: { holder?: string };
+  } = {},
+): GatewayFixture {
+  const workers: GatewayWorker[] = [];
+  let owner: HttpSession | undefined;
+  // declared before the stack's: after-all hooks run in order, and workers stop before the stack
+  afterAll(async () => {
+    for (const worker of workers) await worker.stop();
+  });
+  const { tdb, stack } = useStack({ seed: gatewaySeed(), jobs: true, env: options.env }, 'file');
+  const fixture: GatewayFixture = {
+    tdb,
+    stack,
+    get owner() {
+      if (!owner) throw new Error('the owner is only there inside tests and hooks');
+      return owner;
+    },
+    get worker() {
+      const last = workers.at(-1);
+      if (!last) throw new Error('no worker was started');
+      return last;
+    },
+    workers,
+    async startWorker(holder) {
+      const worker = await startWorker(stack, tdb.database, holder);
+      workers.push(worker);
+      return worker;
+    },
+  };
+  beforeAll(async () => {
+    if (options.shards) await setGatewayShards(stack, options.shards);
+    owner = await setUpServer(stack);
+    if (options.readyWorker) {
+      const worker = await fixture.startWorker(options.readyWorker.holder);
+      await until(
+        'the worker to be ready on the shard',
+        () => worker.readyShards(),
+        (s) => s.length === 1,
+      );
+    }
+  });
+  return fixture;
+}
+
 async function control(stack: Stack, method: string, path: string, body?: unknown) {
   const res = await fetch(`${stack.emulator.url}${path}`, {
     method,
@@ -123,15 +194,11 @@ export const setGatewayShards = (stack: Stack, shards: number) =>
   control(stack, 'PUT', '/__emulator/gateway', { shards });
 
 /** A member as the emulator holds them now; null when not in the server. */
-export async function memberOf(stack: Stack, userId: string) {
-  const guild = (await emulatorState(stack)).discord.guilds.find(
-    (g: { id: string }) => g.id === GUILD,
-  );
-  return (
-    (guild.members as { user_id: string; roles: string[]; nick: string | null }[]).find(
-      (m) => m.user_id === userId,
-    ) ?? null
-  );
+export async function memberOf(
+  stack: Stack,
+  userId: string,
+): Promise<{ user_id: string; roles: string[]; nick: string | null } | null> {
+  return (await emulatorMember(stack, GUILD, userId)) ?? null;
 }
 
 /** The id of a role of the server by name, as the emulator holds it. */

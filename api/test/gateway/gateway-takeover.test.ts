@@ -5,46 +5,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { listLeases } from '../../src/gateway/lease-store';
-import type { GatewayWorker } from '../../src/gateway/worker';
-import { openTestDatabase, type TestDatabase } from '../support/db';
-import { startStack, type Stack } from '../support/emulator-flow';
 import { until } from '../support/until';
-import {
-  gatewaySeed,
-  join,
-  LOW_ROLE,
-  memberOf,
-  NEWCOMERS,
-  setGatewayShards,
-  setUpServer,
-  startWorker,
-} from './gateway-stack';
+import { join, LOW_ROLE, memberOf, NEWCOMERS, useGatewayStack } from './gateway-stack';
 
 jest.setTimeout(90_000);
 
-let tdb: TestDatabase;
-let stack: Stack;
-const workers: GatewayWorker[] = [];
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-  stack = await startStack(tdb.database, {
-    seed: gatewaySeed(),
-    jobs: true,
-    env: { GATEWAY_LEASE_SECONDS: '2' },
-  });
-  await setGatewayShards(stack, 2);
-  await setUpServer(stack);
-});
-afterAll(async () => {
-  for (const worker of workers) await worker.stop();
-  await stack?.close();
-  await tdb?.cleanup();
-});
+const gateway = useGatewayStack({ env: { GATEWAY_LEASE_SECONDS: '2' }, shards: 2 });
 
 it('a killed holder’s shards are taken over by the other worker within 30 s, and joins are handled again', async () => {
-  const a = await startWorker(stack, tdb.database, 'worker-a');
-  workers.push(a);
+  const a = await gateway.startWorker('worker-a');
   // max_concurrency 1: the second shard identifies 5 s after the first (Discord's identify window)
   await until(
     'worker a to be ready on both shards',
@@ -55,8 +24,7 @@ it('a killed holder’s shards are taken over by the other worker within 30 s, a
       everyMs: 100,
     },
   );
-  const b = await startWorker(stack, tdb.database, 'worker-b');
-  workers.push(b);
+  const b = await gateway.startWorker('worker-b');
   expect(b.heldShards()).toEqual([]);
 
   await a.abandon();
@@ -71,25 +39,27 @@ it('a killed holder’s shards are taken over by the other worker within 30 s, a
     },
   );
   expect(Date.now() - killedAt).toBeLessThan(30_000);
-  expect((await listLeases(tdb.database.db)).map((l) => [l.shardId, l.holder, l.live])).toEqual([
+  expect(
+    (await listLeases(gateway.tdb.database.db)).map((l) => [l.shardId, l.holder, l.live]),
+  ).toEqual([
     [0, 'worker-b', true],
     [1, 'worker-b', true],
   ]);
 
   const newcomer = NEWCOMERS[0]!;
-  await join(stack, newcomer);
+  await join(gateway.stack, newcomer);
   await until(
     'the joiner to get the unverified role',
-    () => memberOf(stack, newcomer),
+    () => memberOf(gateway.stack, newcomer),
     (m) => m !== null && m.roles.includes(LOW_ROLE),
     { timeoutMs: 15_000, everyMs: 50 },
   );
 });
 
 it('a holder whose lease another took lets the shard go at its next look, and takes it back once free', async () => {
-  const b = workers[1]!;
+  const b = gateway.workers[1]!;
   expect(b.readyShards()).toEqual([0, 1]);
-  await tdb.database.db.execute(
+  await gateway.tdb.database.db.execute(
     sql`UPDATE gateway_shard_leases SET holder = 'elsewhere', expires_at = now() + interval '1 minute' WHERE shard_id = 0`,
   );
   await until(
@@ -101,7 +71,7 @@ it('a holder whose lease another took lets the shard go at its next look, and ta
       everyMs: 50,
     },
   );
-  await tdb.database.db.execute(
+  await gateway.tdb.database.db.execute(
     sql`UPDATE gateway_shard_leases SET expires_at = now() - interval '1 second' WHERE shard_id = 0`,
   );
   await until(

@@ -4,15 +4,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { guildMemberPresence } from '../../../src/db/schema';
-import type { GatewayWorker } from '../../../src/gateway/worker';
 import { metricsRegistry } from '../../../src/lib/metrics';
-import { openTestDatabase, type TestDatabase } from '../../support/db';
-import { startStack, type Stack } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 import {
   dmsTo,
   GUILD,
-  gatewaySeed,
   join,
   leave,
   linkAccount,
@@ -21,56 +17,36 @@ import {
   NEWCOMERS,
   roleId,
   RUBY,
-  setUpServer,
-  startWorker,
+  useGatewayStack,
 } from '../../gateway/gateway-stack';
 
 jest.setTimeout(60_000);
 /** a job's run: the gateway's hand-off and the worker's wake are immediate; Discord calls take a moment */
 const JOB_RUN = { timeoutMs: 15_000, everyMs: 50 };
 
-let tdb: TestDatabase;
-let stack: Stack;
-let worker: GatewayWorker;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-  stack = await startStack(tdb.database, { seed: gatewaySeed(), jobs: true });
-  await setUpServer(stack);
-  worker = await startWorker(stack, tdb.database);
-  await until(
-    'the worker to be ready on the shard',
-    () => worker.readyShards(),
-    (s) => s.length === 1,
-  );
-});
-afterAll(async () => {
-  await worker?.stop();
-  await stack?.close();
-  await tdb?.cleanup();
-});
+const gateway = useGatewayStack({ readyWorker: {} });
 
 const presence = async (userId: string) => {
-  const [row] = await tdb.database.db
+  const [row] = await gateway.tdb.database.db
     .select({ status: guildMemberPresence.status })
     .from(guildMemberPresence)
     .where(and(eq(guildMemberPresence.guildId, GUILD), eq(guildMemberPresence.discordId, userId)));
   return row?.status ?? null;
 };
 const setConfig = (changes: { join_handling?: 'verify' | 'off'; join_dm?: boolean }) =>
-  tdb.database.db.execute(sql`UPDATE guild_configs SET
+  gateway.tdb.database.db.execute(sql`UPDATE guild_configs SET
     join_handling = coalesce(${changes.join_handling ?? null}, join_handling),
     join_dm = coalesce(${changes.join_dm ?? null}::boolean, join_dm)
     WHERE guild_id = ${GUILD}`);
 
 it('a linked member who joins gets their roles and the verified DM, and no Roblox nickname: they did not verify here themselves', async () => {
-  await linkAccount(tdb.database, RUBY);
-  const verified = await roleId(stack, 'Verified');
-  const reads = jest.spyOn(stack.app.ctx.integrations.discordBot, 'getMember');
-  await join(stack, RUBY.discordId);
+  await linkAccount(gateway.tdb.database, RUBY);
+  const verified = await roleId(gateway.stack, 'Verified');
+  const reads = jest.spyOn(gateway.stack.app.ctx.integrations.discordBot, 'getMember');
+  await join(gateway.stack, RUBY.discordId);
   const member = await until(
     'the joiner to be verified',
-    () => memberOf(stack, RUBY.discordId),
+    () => memberOf(gateway.stack, RUBY.discordId),
     (m) => m !== null && m.roles.includes(verified),
     JOB_RUN,
   );
@@ -82,7 +58,7 @@ it('a linked member who joins gets their roles and the verified DM, and no Roblo
   // the DM follows the member's edit: wait for it as the member would
   const dms = await until(
     'the verified DM',
-    () => dmsTo(stack, RUBY.discordId),
+    () => dmsTo(gateway.stack, RUBY.discordId),
     (d) => d.length > 0,
     JOB_RUN,
   );
@@ -98,27 +74,27 @@ it('a linked member who joins gets their roles and the verified DM, and no Roblo
 it('an unlinked member who joins gets the unverified role, and the verify link when the server asks', async () => {
   await setConfig({ join_dm: true });
   const [newcomer] = NEWCOMERS;
-  await join(stack, newcomer!);
+  await join(gateway.stack, newcomer!);
   await until(
     'the unverified role',
-    () => memberOf(stack, newcomer!),
+    () => memberOf(gateway.stack, newcomer!),
     (m) => m !== null && m.roles.includes(LOW_ROLE),
     JOB_RUN,
   );
   const dms = await until(
     'the join DM',
-    () => dmsTo(stack, newcomer!),
+    () => dmsTo(gateway.stack, newcomer!),
     (d) => d.length === 1,
     JOB_RUN,
   );
   expect(dms[0]!.content).toContain(`/verify?server_id=${GUILD}`);
-  expect((await memberOf(stack, newcomer!))!.nick).toBeNull();
+  expect((await memberOf(gateway.stack, newcomer!))!.nick).toBeNull();
 });
 
 it('with join handling off, a joiner is only noted as present: nothing is written to Discord', async () => {
   await setConfig({ join_handling: 'off', join_dm: true });
   const newcomer = NEWCOMERS[1]!;
-  await join(stack, newcomer);
+  await join(gateway.stack, newcomer);
   // the job ran: it notes every join, whatever the setting
   await until(
     'the join to be handled',
@@ -126,8 +102,8 @@ it('with join handling off, a joiner is only noted as present: nothing is writte
     (p) => p === 'present',
     JOB_RUN,
   );
-  expect(await memberOf(stack, newcomer)).toMatchObject({ roles: [], nick: null });
-  expect(await dmsTo(stack, newcomer)).toEqual([]);
+  expect(await memberOf(gateway.stack, newcomer)).toMatchObject({ roles: [], nick: null });
+  expect(await dmsTo(gateway.stack, newcomer)).toEqual([]);
   await setConfig({ join_handling: 'verify', join_dm: false });
 });
 
@@ -135,19 +111,22 @@ it('a member who leaves is marked gone in that server, and nothing is written to
   // every bot call to Discord, by route
   const calls = async () =>
     JSON.stringify(
-      ((await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()) as { bot: unknown })
-        .bot,
+      (
+        (await (await fetch(`${gateway.stack.emulator.url}/__emulator/calls`)).json()) as {
+          bot: unknown;
+        }
+      ).bot,
     );
   const newcomer = NEWCOMERS[2]!;
-  await join(stack, newcomer);
+  await join(gateway.stack, newcomer);
   await until(
     'the unverified role',
-    () => memberOf(stack, newcomer),
+    () => memberOf(gateway.stack, newcomer),
     (m) => !!m?.roles.includes(LOW_ROLE),
     JOB_RUN,
   );
   const before = await calls();
-  await leave(stack, newcomer);
+  await leave(gateway.stack, newcomer);
   await until(
     'the member to be gone',
     () => presence(newcomer),
