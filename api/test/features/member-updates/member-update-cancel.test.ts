@@ -1,19 +1,16 @@
 /** Cancelling a running member update stops the work: no member is changed after it settles. */
-import { generateLoadSeed } from '@roconnect/emulator';
 import { sql } from 'drizzle-orm';
 import { MEMBER_UPDATE_QUEUE } from '../../../src/features/member-updates/jobs/member-update-job';
 import { queryRows } from '../../support/db';
-import { insertLoadLinks } from '../../support/load-links';
-import { setUpServerAs, useStack } from '../../support/emulator-flow';
 import { until } from '../../support/until';
+import { useUpdateRunStack } from '../../support/update-runs';
 
 jest.setTimeout(120_000);
 
-const load = generateLoadSeed({ members: 60, linked: 40 });
-const { tdb, stack, signIn } = useStack(
-  { seed: load.seed, env: { MEMBER_UPDATE_SLICE_SECONDS: '1' }, jobs: true, policies: {} },
-  'file',
-);
+const { tdb, stack, ownerWithLinks, runs, runEnded } = useUpdateRunStack({
+  members: 60,
+  linked: 40,
+});
 
 const writes = async () =>
   ((await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()) as any).member_writes
@@ -32,9 +29,7 @@ const activeJobs = async () => {
 };
 
 it('DELETE stops a running update; members already done stay done', async () => {
-  const owner = await signIn(load.owner_id);
-  await setUpServerAs(owner, load.guild_id, { syncFirst: true });
-  await insertLoadLinks(tdb.database, load.links);
+  const owner = await ownerWithLinks();
   // slow enough to catch it running: a few bot requests a second
   await fetch(`${stack.emulator.url}/__emulator/rate-limits`, {
     method: 'PUT',
@@ -42,11 +37,10 @@ it('DELETE stops a running update; members already done stay done', async () => 
     body: JSON.stringify({ per_route_limit: 2, per_route_reset_after: 1, global_per_second: 50 }),
   });
 
-  const update = `/api/v1/server/${load.guild_id}/members/update`;
-  const jobId = (await owner.call('POST', update)).json.data.job_id;
-  const job = async () => (await owner.call('GET', `${update}/${jobId}`)).json.data;
+  const jobId = (await owner.call('POST', runs)).json.data.job_id;
+  const job = async () => (await owner.call('GET', `${runs}/${jobId}`)).json.data;
   await until('two members done', job, (now) => now.done >= 2, { timeoutMs: 60_000, everyMs: 100 });
-  const cancelled = await owner.call('DELETE', `${update}/${jobId}`);
+  const cancelled = await owner.call('DELETE', `${runs}/${jobId}`);
   expect(cancelled.status).toBe(200);
   expect(cancelled.json.data.status).toBe('cancelled');
   // no more waiting on the rate limits: were the worker to go on, it would now finish the run
@@ -69,13 +63,8 @@ it('DELETE stops a running update; members already done stay done', async () => 
   expect(stopped.status).toBe('cancelled');
   expect(stopped.done).toBeLessThan(40);
   // and a new run may start, and finishes what the cancelled one left
-  const again = (await owner.call('POST', update)).json.data.job_id;
+  const again = (await owner.call('POST', runs)).json.data.job_id;
   expect(again).not.toBe(jobId);
-  const next = await until(
-    'the new run to end',
-    async () => (await owner.call('GET', `${update}/${again}`)).json.data,
-    (now) => !['queued', 'running'].includes(now.status),
-    { timeoutMs: 60_000, everyMs: 200 },
-  );
+  const next = await runEnded(owner, again);
   expect(next).toMatchObject({ status: 'done', total: 40, done: 40, failed: 0 });
 });

@@ -1,11 +1,7 @@
 /** An update of every member updates each linked member through updateMember, as the run. */
-import { generateLoadSeed } from '@roconnect/emulator';
 import { verifications } from '../../../src/db/schema';
 import { updateMember } from '../../../src/domain/verification/update-member';
-import { openTestDatabase, type TestDatabase } from '../../support/db';
-import { insertLoadLinks } from '../../support/load-links';
-import { loginThroughEmulator, startStack, type Stack } from '../../support/emulator-flow';
-import { until } from '../../support/until';
+import { useUpdateRunStack } from '../../support/update-runs';
 
 jest.mock('../../../src/domain/verification/update-member', () =>
   jest.requireActual('../../support/watched-update-member').watchedUpdateMember(),
@@ -14,42 +10,17 @@ const updates = jest.mocked(updateMember);
 
 jest.setTimeout(120_000);
 
-const load = generateLoadSeed({ members: 4, linked: 2 });
-let tdb: TestDatabase;
-let stack: Stack;
-
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-  stack = await startStack(tdb.database, {
-    seed: load.seed,
-    env: { MEMBER_UPDATE_SLICE_SECONDS: '1' },
-    jobs: true,
-    policies: {},
-  });
-});
-afterAll(async () => {
-  await stack?.close();
-  await tdb?.cleanup();
+const { load, tdb, ownerWithLinks, runs, runEnded } = useUpdateRunStack({
+  members: 4,
+  linked: 2,
 });
 
 it('a run updates each linked member through updateMember, with its removal allowance', async () => {
-  const owner = await loginThroughEmulator(stack, load.owner_id);
-  await owner.call('POST', '/api/v1/dashboard/user/sync-servers');
-  const setup = `/api/v1/server/${load.guild_id}/setup`;
-  await owner.call('POST', `${setup}/nickname`, { nickname_format: 'roblox_username' });
-  await owner.call('POST', `${setup}/verified-role`, { verified_role_name: 'Verified' });
-  await owner.call('POST', `${setup}/group`, { skip: true });
-  await insertLoadLinks(tdb.database, load.links);
+  const owner = await ownerWithLinks();
   updates.mockClear();
 
-  const update = `/api/v1/server/${load.guild_id}/members/update`;
-  const jobId = (await owner.call('POST', update)).json.data.job_id as string;
-  const job = await until(
-    'the run to end',
-    async () => (await owner.call('GET', `${update}/${jobId}`)).json.data,
-    (now) => !['queued', 'running'].includes(now.status),
-    { timeoutMs: 60_000, everyMs: 200 },
-  );
+  const jobId = (await owner.call('POST', runs)).json.data.job_id as string;
+  const job = await runEnded(owner, jobId);
   expect(job).toMatchObject({ status: 'done', failed: 0 });
 
   const linked = load.links.map((l) => l.discord_id).sort();
