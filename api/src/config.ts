@@ -583,3 +583,19 @@ export function loadSettings(env: Env = process.env): Settings {
     },
   };
 }
+
+/**
+ * The settings of a process that starts from the command line: a configuration error is printed
+ * (its message names the setting) and the process exits 1 instead of throwing a stack trace.
+ */
+export function loadSettingsOrExit(env: Env = process.env): Settings {
+  try {
+    return loadSettings(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

@@ -1,20 +1,11 @@
 import { buildApp } from './app';
-import { ConfigError, loadSettings } from './config';
+import { loadSettingsOrExit } from './config';
 import { startGatewayWorker, type GatewayWorker } from './gateway/worker';
 import { createIntegrations } from './integrations';
 import { startMetricsServer } from './plugins/metrics';
 
 async function main() {
-  let settings;
-  try {
-    settings = loadSettings();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const settings = loadSettingsOrExit();
   const app = await buildApp({ settings, integrations: createIntegrations(settings.integrations) });
   // before the public port opens: a taken METRICS_PORT stops the start, naming the setting
   const metrics = settings.metrics

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { ConfigError, loadSettings } from '../config';
+import { loadSettingsOrExit } from '../config';
 import { createDatabase } from '../db/client';
 import { startJobEngine } from '../lib/job-engine';
 import { loggerOptions } from '../plugins/logging';
@@ -10,16 +10,7 @@ import { startGatewayWorker } from './worker';
  * you like beside the API replicas, on the same PostgreSQL; the leases share the shards out.
  */
 async function main() {
-  let settings;
-  try {
-    settings = loadSettings();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const settings = loadSettingsOrExit();
   if (!settings.databaseUrl) {
     console.error(
       'Configuration error: the gateway worker on its own needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to the API process. Without PostgreSQL, set GATEWAY_IN_API=true on the API to run the worker inside it.',

@@ -78,6 +78,12 @@ export async function httpRequest(
   const name = NAMES[provider];
   let failures = 0;
   let rateLimited = 0;
+  /** after a 5xx or a network failure: waits (backoff) when a retry is left; false when none is */
+  const backedOff = async () => {
+    if (failures++ >= retries) return false;
+    await sleep(100 * 2 ** failures);
+    return true;
+  };
   for (;;) {
     let res: Response;
     try {
@@ -87,10 +93,7 @@ export async function httpRequest(
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch {
-      if (failures++ < retries) {
-        await sleep(100 * 2 ** failures);
-        continue;
-      }
+      if (await backedOff()) continue;
       throw new IntegrationError(
         provider,
         'unavailable',
@@ -113,10 +116,7 @@ export async function httpRequest(
       );
     }
     if (res.status >= 500) {
-      if (failures++ < retries) {
-        await sleep(100 * 2 ** failures);
-        continue;
-      }
+      if (await backedOff()) continue;
       throw new IntegrationError(
         provider,
         'unavailable',

@@ -18,12 +18,11 @@ import {
 } from '../../db/schema';
 import { listLinkedAccounts, type RobloxAccountRow } from '../accounts/accounts';
 import { getUser, type UserRow } from '../accounts/users';
-import { announceUnlinkCleanup } from '../audit/record';
 import { clearRoleConnectionForGood } from '../role-connections/user-connection';
 import { forgetSightings } from '../rules/ban-evasion';
 import { findLiveSession } from '../sessions/sessions';
 import { getDiscordAccessToken } from '../tokens/discord-tokens';
-import { cleanUpAccount } from '../verification/unlink-cleanup';
+import { announceCleanups, cleanUpAccount } from '../verification/unlink-cleanup';
 import type { WebhookPayload } from '../webhooks/events';
 import { unlinkLinkedAccount } from './unlink';
 
@@ -72,14 +71,7 @@ export async function deleteUser(
   for (const account of accounts) {
     const done = await cleanUpAccount(ctx, user, account);
     cleanup.push(...done);
-    for (const entry of done)
-      announceUnlinkCleanup(ctx.db, entry.server_id, {
-        member: { discordId: user.discordId, username: user.username },
-        account: { robloxId: account.robloxId, username: account.username },
-        rolesRemoved: entry.roles_removed,
-        nicknameReset: entry.nickname_reset,
-        warnings: entry.warnings,
-      });
+    announceCleanups(ctx, user, account, done);
     await unlinkLinkedAccount(ctx, userId, account.id);
   }
   await endDiscordGrant(ctx, userId);

@@ -5,6 +5,7 @@ import { guilds, robloxAccounts, verifications } from '../../db/schema';
 import { IntegrationError } from '../../integrations/types';
 import type { UserRow } from '../accounts/users';
 import type { RobloxAccountRow } from '../accounts/accounts';
+import { announceUnlinkCleanup } from '../audit/record';
 import { getConfig } from '../config/config-store';
 import { applyUnverifiedRole } from './unverified-role';
 
@@ -137,4 +138,21 @@ export async function cleanUpAccount(
     }
   }
   return out;
+}
+
+/** Tells each server's followers (its log channel, its webhooks) of the clean-up done there. */
+export function announceCleanups(
+  ctx: AppContext,
+  user: UserRow,
+  account: RobloxAccountRow,
+  cleanup: UnlinkCleanup[],
+): void {
+  for (const entry of cleanup)
+    announceUnlinkCleanup(ctx.db, entry.server_id, {
+      member: { discordId: user.discordId, username: user.username },
+      account: { robloxId: account.robloxId, username: account.username },
+      rolesRemoved: entry.roles_removed,
+      nicknameReset: entry.nickname_reset,
+      warnings: entry.warnings,
+    });
 }

@@ -1,13 +1,9 @@
 import type { AuditSource, VerifyResult } from '@roconnect/shared-lib/contract';
 import type { AppContext } from '../../context';
-import type { DiscordMember } from '../../integrations/types';
 import { conflict } from '../../lib/errors';
-import type { RobloxAccountRow } from '../accounts/accounts';
-import type { UserRow } from '../accounts/users';
-import type { ConfigRow } from '../config/config-store';
 import type { RemovalAction, RemovalRightsCache } from '../rules/removal-rights';
 import { applyMemberUpdate } from './apply-member';
-import { planMemberUpdate } from './plan-member-update';
+import { planMemberUpdate, type MemberUpdate } from './plan-member-update';
 import { memberUpdateFacts } from './update-facts';
 
 /** Why a member is updated: what happened that asked for it. */
@@ -58,25 +54,16 @@ const TRIGGERS: Record<
   api: { asker: 'api_key', source: 'api', notify: false },
 };
 
-/** One member's update: who, where, who asked and why. */
-export interface UpdateMemberRequest {
+/**
+ * One member's update: who, where (the fields MemberUpdate describes), who asked and why.
+ * `memberReadAt` is set by a trigger that read the member just now.
+ */
+export interface UpdateMemberRequest extends Pick<
+  MemberUpdate,
+  'guild' | 'config' | 'user' | 'account' | 'member' | 'memberReadAt'
+> {
   trigger: UpdateTrigger;
   askedBy: UpdateAsker;
-  /** the live server, as the bot sees it */
-  guild: { id: string; name: string; ownerDiscordId: string };
-  /** the server's configuration */
-  config: ConfigRow;
-  /** the member's RoConnect user and the linked Roblox account they are updated with */
-  user: UserRow;
-  account: RobloxAccountRow;
-  /** the live member, as the bot sees it */
-  member: DiscordMember;
-  /**
-   * when `member` was read from Discord (ms since the epoch), for a trigger that read it just now:
-   * its roles then stand for the member's roles at the edit. Absent (an update run, which listed
-   * its members minutes before): the roles are read again before the edit.
-   */
-  memberReadAt?: number;
   /** an update run's cache of the chooser's kick and ban rights, read once a slice */
   removalRights?: RemovalRightsCache;
   /**

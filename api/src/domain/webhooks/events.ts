@@ -48,22 +48,23 @@ export async function webhookPayload(
   entry: AuditEvent,
   at = new Date(),
 ): Promise<WebhookPayload | null> {
+  const data = await memberChange(db, entry);
+  if (!data) return null;
+  return { id, event, created_at: at.toISOString(), server_id: entry.guildId, data };
+}
+
+/** What an audit entry changed of a member, as a delivery tells it; null for other entries. */
+async function memberChange(db: Db, entry: AuditEvent): Promise<WebhookPayload['data'] | null> {
   if (entry.kind === 'verification') {
     const r = entry.record;
     const shown = await mayShowLink(db, r.member.id, entry.guildId);
     return {
-      id,
-      event,
-      created_at: at.toISOString(),
-      server_id: entry.guildId,
-      data: {
-        member: { discord_id: r.member.discordId, username: r.member.username },
-        roblox: shown ? { roblox_id: r.account.robloxId, username: r.account.username } : null,
-        roles_added: r.rolesAdded.map((x) => x.name),
-        roles_removed: r.rolesRemoved.map((x) => x.name),
-        // a nickname made from the Roblox name would name the account too
-        nickname: shown ? r.nicknameAfter : null,
-      },
+      member: { discord_id: r.member.discordId, username: r.member.username },
+      roblox: shown ? { roblox_id: r.account.robloxId, username: r.account.username } : null,
+      roles_added: r.rolesAdded.map((x) => x.name),
+      roles_removed: r.rolesRemoved.map((x) => x.name),
+      // a nickname made from the Roblox name would name the account too
+      nickname: shown ? r.nicknameAfter : null,
     };
   }
   if (entry.kind === 'unlink_cleanup') {
@@ -71,17 +72,11 @@ export async function webhookPayload(
     const user = await findUserByDiscordId(db, c.member.discordId);
     const shown = user ? await mayShowLink(db, user.id, entry.guildId) : false;
     return {
-      id,
-      event,
-      created_at: at.toISOString(),
-      server_id: entry.guildId,
-      data: {
-        member: { discord_id: c.member.discordId, username: c.member.username },
-        roblox: shown ? { roblox_id: c.account.robloxId, username: c.account.username } : null,
-        roles_added: [],
-        roles_removed: c.rolesRemoved,
-        nickname: null,
-      },
+      member: { discord_id: c.member.discordId, username: c.member.username },
+      roblox: shown ? { roblox_id: c.account.robloxId, username: c.account.username } : null,
+      roles_added: [],
+      roles_removed: c.rolesRemoved,
+      nickname: null,
     };
   }
   return null;
