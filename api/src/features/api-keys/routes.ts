@@ -18,6 +18,7 @@ import {
 import { recordSettingChange } from '../../domain/audit/record';
 import { requireLiveManager, requireServerAdmin } from '../../domain/guilds/access';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { ok } from '../../lib/answer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,7 +42,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(DEVELOPER_ROUTES.apiKeys.path, { schema: apiKeysRoute, ...authed }, async (request) => {
     const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
     const rows = await listApiKeys(ctx.db, guild.id);
-    return { success: true as const, data: rows.filter((r) => !r.revokedAt).map(toDto) };
+    return ok(rows.filter((r) => !r.revokedAt).map(toDto));
   });
 
   app.post(
@@ -74,7 +75,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         before: null,
         after: `${name} (${row.keyPrefix}…) created`,
       });
-      return reply.code(201).send({ success: true as const, data: { ...toDto(row), key } });
+      return reply.code(201).send(ok({ ...toDto(row), key }));
     },
   );
 
@@ -97,10 +98,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         before: `${row.name} (${row.keyPrefix}…)`,
         after: `${row.name} (${row.keyPrefix}…) revoked`,
       });
-      return {
-        success: true as const,
-        data: { id: row.id, revoked_at: new Date().toISOString() },
-      };
+      return ok({ id: row.id, revoked_at: new Date().toISOString() });
     },
   );
 };

@@ -13,6 +13,7 @@ import { exportFilename, parseFilters, type AuditFilters } from './filters';
 import { namesFor } from './guild-names';
 import { readAuditPage } from './query';
 import { auditExportRoute, auditRoute } from '@roconnect/shared-lib/contract/schemas';
+import { ok } from '../../lib/answer';
 
 const DEFAULT_LIMIT = 25;
 /** The export reads the log in pages of this size, up to EXPORT_MAX entries. */
@@ -68,7 +69,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { before, limit, ...query } = request.query;
     const filters = parseFilters(query);
     const page = await namedPage(ctx, guild, filters, parseBefore(before), limit ?? DEFAULT_LIMIT);
-    return { success: true as const, data: page };
+    return ok(page);
   });
 
   app.get(

@@ -21,6 +21,7 @@ import {
 } from '../../domain/sessions/sessions';
 import { verifyAccessToken } from '../../domain/sessions/tokens';
 import { getUser, toUserDto } from '../../domain/accounts/users';
+import { ok } from '../../lib/answer';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -42,10 +43,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         browserHash: bindBrowser(request, reply, ctx.settings),
         clientCheck: check,
       });
-      return {
-        success: true as const,
-        data: { auth_url: ctx.integrations.discordOAuth.loginUrl(state) },
-      };
+      return ok({ auth_url: ctx.integrations.discordOAuth.loginUrl(state) });
     },
   );
 
@@ -66,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request.body.refresh_token,
       ctx.settings.accessTokenTtlSeconds,
     );
-    return { success: true as const, data: tokens };
+    return ok(tokens);
   });
 
   app.get(
@@ -75,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await getUser(ctx.db, authOf(request).userId);
       if (!user) throw unauthorized('This account no longer exists.', 'unknown_user');
-      return { success: true as const, data: toUserDto(user) };
+      return ok(toUserDto(user));
     },
   );
 
@@ -103,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'no_session',
         );
       await revokeSession(ctx.db, sessionId, 'logout');
-      return { success: true as const, data: {} };
+      return ok({});
     },
   );
 };

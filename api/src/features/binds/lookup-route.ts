@@ -7,6 +7,7 @@ import { requireLiveManager } from '../../domain/guilds/access';
 import { lookupRobloxItems } from '../../domain/binds/item-names';
 import { BIND_ROUTES } from '@roconnect/shared-lib/contract';
 import { lookupBindRoute } from '@roconnect/shared-lib/contract/schemas';
+import { ok } from '../../lib/answer';
 
 const WORDS = { group: 'group', badge: 'badge', gamepass: 'game pass', asset: 'catalog item' };
 
@@ -31,13 +32,13 @@ export const bindLookupRoute: FastifyPluginAsyncTypebox = async (app) => {
       if (!found.ok) throw found.error;
       if (!found.group) throw missing();
       const { name, ranks } = found.group;
-      return { success: true as const, data: { kind, id, name, ranks } };
+      return ok({ kind, id, name, ranks });
     }
     const found = (await lookupRobloxItems(ctx, [{ kind, id }], { forSave: true })).get(
       `${kind}:${id}`,
     )!;
     if (!found.ok) throw found.error;
     if (found.name === null) throw missing();
-    return { success: true as const, data: { kind, id, name: found.name, ranks: [] } };
+    return ok({ kind, id, name: found.name, ranks: [] });
   });
 };

@@ -10,6 +10,7 @@ import { previewBinds } from '../../domain/rules/preview';
 import { BIND_ROUTES } from '@roconnect/shared-lib/contract';
 import { previewBindsRoute } from '@roconnect/shared-lib/contract/schemas';
 import { planBinds } from './plan';
+import { ok } from '../../lib/answer';
 
 /**
  * POST /api/v1/server/{id}/binds/preview: the list is checked as PUT checks it (nothing is
@@ -53,6 +54,6 @@ export const bindsPreviewRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
       new Date(),
     );
-    return { success: true as const, data };
+    return ok(data);
   });
 };

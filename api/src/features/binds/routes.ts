@@ -13,6 +13,7 @@ import { listBinds, replaceBinds } from '../../domain/binds/store';
 import { bindsView } from './view';
 import { bindsPreviewRoute } from './preview-route';
 import { bindLookupRoute } from './lookup-route';
+import { ok } from '../../lib/answer';
 
 /**
  * GET/PUT /api/v1/server/{id}/binds: the caller must manage the server now. Both ask Roblox (and
@@ -32,10 +33,7 @@ export const bindsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const known = new Map(
       config?.groupId && config.groupName ? [[config.groupId, config.groupName]] : [],
     );
-    return {
-      success: true as const,
-      data: await bindsView(ctx, guild, await listBinds(ctx.db, guild.id), known),
-    };
+    return ok(await bindsView(ctx, guild, await listBinds(ctx.db, guild.id), known));
   });
 
   const putOptions = { schema: putBindsRoute, ...authed, config: writeLimits.config };
@@ -65,10 +63,7 @@ export const bindsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
     await recordBindsChange(ctx.db, guild.id, userId, before, planned.binds);
     const rows = await listBinds(ctx.db, guild.id);
-    return {
-      success: true as const,
-      data: await bindsView(ctx, guild, rows, planned.groupNames),
-    };
+    return ok(await bindsView(ctx, guild, rows, planned.groupNames));
   });
 
   await bindsPreviewRoute(app, {});

@@ -21,6 +21,7 @@ import {
   configExportRoute,
   configImportRoute,
 } from '@roconnect/shared-lib/contract/schemas';
+import { ok } from '../../lib/answer';
 
 /**
  * GET …/config/export and POST …/config/import?dry_run= (docs/product.md › Backup and import).
@@ -39,10 +40,7 @@ export const configBackupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
       await limits.server(request);
       requireBot(guild);
-      return {
-        success: true as const,
-        data: await exportConfig(ctx, await readLiveServer(ctx, guild.id)),
-      };
+      return ok(await exportConfig(ctx, await readLiveServer(ctx, guild.id)));
     },
   );
 
@@ -96,13 +94,13 @@ export const configBackupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         )
           plan.patch.restrictionChosenBy = caller.discordId;
       }
-      if (dryRun) return { success: true as const, data: plan.result };
+      if (dryRun) return ok(plan.result);
       await applyImport(ctx.db, guild.id, userId, plan);
       request.log.info(
         { guildId: guild.id, changes: plan.result.changes.length },
         'configuration imported',
       );
-      return { success: true as const, data: { ...plan.result, applied: true } };
+      return ok({ ...plan.result, applied: true });
     },
   );
 };

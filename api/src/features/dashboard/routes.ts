@@ -12,8 +12,7 @@ import {
   toLinkedAccountDto,
 } from '../../domain/accounts/accounts';
 import { requireManager } from '../../domain/guilds/access';
-import { cleanUpAccount } from '../../domain/verification/unlink-cleanup';
-import { announceUnlinkCleanup } from '../../domain/audit/record';
+import { announceCleanups, cleanUpAccount } from '../../domain/verification/unlink-cleanup';
 import { verifiedInByAccount } from '../../domain/verification/verified-in';
 import {
   listManageableServers,
@@ -32,6 +31,7 @@ import {
 import { DASHBOARD_ROUTES } from '@roconnect/shared-lib/contract';
 import { serverListCache } from './server-list-cache';
 import { recheckBotPresence, syncBotListMaxAge, syncUserGuilds } from '../../domain/guilds/sync';
+import { ok } from '../../lib/answer';
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -43,10 +43,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     DASHBOARD_ROUTES.userServers.path,
     { schema: userServersRoute, ...authed },
-    async (request) => ({
-      success: true as const,
-      data: await serverLists.list(authOf(request).userId),
-    }),
+    async (request) => ok(await serverLists.list(authOf(request).userId)),
   );
 
   app.post(
@@ -55,17 +52,14 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { userId } = authOf(request);
       await syncUserGuilds(ctx, userId, syncBotListMaxAge(ctx));
-      return { success: true as const, data: await listManageableServers(ctx.db, userId) };
+      return ok(await listManageableServers(ctx.db, userId));
     },
   );
 
   app.get(
     DASHBOARD_ROUTES.verificationServers.path,
     { schema: verificationServersRoute, ...authed },
-    async (request) => ({
-      success: true as const,
-      data: await listVerificationServers(ctx.db, authOf(request).userId),
-    }),
+    async (request) => ok(await listVerificationServers(ctx.db, authOf(request).userId)),
   );
 
   app.get(
@@ -77,10 +71,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ctx.db,
         accounts.map((a) => a.id),
       );
-      return {
-        success: true as const,
-        data: accounts.map((a) => toLinkedAccountDto(a, verifiedIn.get(a.id))),
-      };
+      return ok(accounts.map((a) => toLinkedAccountDto(a, verifiedIn.get(a.id))));
     },
   );
 
@@ -94,25 +85,15 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!(await unlinkLinkedAccount(ctx, userId, account.id)))
       throw notFound('You have no linked account with this id.', 'account_not_found');
     // each server's log channel hears of the clean-up done there (domain/discord-log)
-    if (user && cleanup)
-      for (const entry of cleanup)
-        announceUnlinkCleanup(ctx.db, entry.server_id, {
-          member: { discordId: user.discordId, username: user.username },
-          account: { robloxId: account.robloxId, username: account.username },
-          rolesRemoved: entry.roles_removed,
-          nicknameReset: entry.nickname_reset,
-          warnings: entry.warnings,
-        });
-    return { success: true as const, data: cleanup ? { cleanup } : {} };
+    if (user && cleanup) announceCleanups(ctx, user, account, cleanup);
+    return ok(cleanup ? { cleanup } : {});
   });
 
   app.post(
     DASHBOARD_ROUTES.manualSync.path,
     { schema: manualSyncRoute, ...limited },
-    async (request) => ({
-      success: true as const,
-      data: await recheckBotPresence(ctx, await listUserGuildIds(ctx.db, authOf(request).userId)),
-    }),
+    async (request) =>
+      ok(await recheckBotPresence(ctx, await listUserGuildIds(ctx.db, authOf(request).userId))),
   );
 
   app.get(
@@ -128,10 +109,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         guildId,
         browserHash: bindBrowser(request, reply, ctx.settings),
       });
-      return {
-        success: true as const,
-        data: { invite_url: ctx.integrations.discordOAuth.botInviteUrl(state, guildId) },
-      };
+      return ok({ invite_url: ctx.integrations.discordOAuth.botInviteUrl(state, guildId) });
     },
   );
 };

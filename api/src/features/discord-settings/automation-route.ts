@@ -12,6 +12,7 @@ import { requireLiveManager } from '../../domain/guilds/access';
 import { badRequest } from '../../lib/errors';
 import { DISCORD_SETTINGS_ROUTES } from '@roconnect/shared-lib/contract';
 import { automationRoute } from '@roconnect/shared-lib/contract/schemas';
+import { ok } from '../../lib/answer';
 
 const onOff = (value: boolean) => (value ? 'on' : 'off');
 
@@ -55,10 +56,7 @@ export const automationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           before: was,
           after: now,
         });
-      return {
-        success: true as const,
-        data: { server_config: toServerConfigDto(guild.name, row) },
-      };
+      return ok({ server_config: toServerConfigDto(guild.name, row) });
     },
   );
 };

@@ -6,6 +6,7 @@ import { consoleLimits } from '../../lib/route-limits';
 import { DISCORD_SETTINGS_ROUTES } from '@roconnect/shared-lib/contract';
 import { channelsRoute } from '@roconnect/shared-lib/contract/schemas';
 import { readManagerChannels } from './channel-check';
+import { ok } from '../../lib/answer';
 
 /**
  * GET /api/v1/server/{id}/channels: the text channels the bot can post in, live from Discord, of
@@ -26,7 +27,7 @@ export const channelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await limits.server(request);
       requireBot(guild);
       const channels = await readManagerChannels(ctx, guild, membership);
-      return { success: true as const, data: channels.choosable };
+      return ok(channels.choosable);
     },
   );
 };

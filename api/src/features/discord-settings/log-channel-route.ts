@@ -8,6 +8,7 @@ import { consoleLimits } from '../../lib/route-limits';
 import { DISCORD_SETTINGS_ROUTES } from '@roconnect/shared-lib/contract';
 import { logChannelRoute } from '@roconnect/shared-lib/contract/schemas';
 import { channelLabel, describeStoredChannel, readManagerChannels } from './channel-check';
+import { ok } from '../../lib/answer';
 
 /**
  * PUT /api/v1/server/{id}/log-channel `{channel_id | null}`: the channel the audit log is posted
@@ -53,10 +54,7 @@ export const logChannelRoutes: FastifyPluginAsyncTypebox = async (app) => {
         before,
         after,
       });
-      return {
-        success: true as const,
-        data: { server_config: toServerConfigDto(guild.name, row) },
-      };
+      return ok({ server_config: toServerConfigDto(guild.name, row) });
     },
   );
 };

@@ -28,6 +28,7 @@ import {
   describeStoredChannel,
   readManagerChannels,
 } from './channel-check';
+import { ok } from '../../lib/answer';
 
 const notPosted = () =>
   conflict(
@@ -106,9 +107,7 @@ export const verifyMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : null,
         after: `posted in ${channelLabel(channel)}`,
       });
-      return reply
-        .code(201)
-        .send({ success: true as const, data: { message_id: posted.id, channel_id: channel.id } });
+      return reply.code(201).send(ok({ message_id: posted.id, channel_id: channel.id }));
     },
   );
 
@@ -121,7 +120,7 @@ export const verifyMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         postedVerifyMessage(ctx.db, guild.id),
         getVerifyText(ctx.db, guild.id),
       ]);
-      return { success: true as const, data: { posted, text } };
+      return ok({ posted, text });
     },
   );
 
@@ -161,7 +160,7 @@ export const verifyMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         before: `text: ${before ?? 'default'}`,
         after: `text: ${after ?? 'default'}`,
       });
-      return { success: true as const, data: { posted, text: after } };
+      return ok({ posted, text: after });
     },
   );
 
@@ -192,7 +191,7 @@ export const verifyMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         before: `posted in ${where}`,
         after: null,
       });
-      return { success: true as const, data: { already_gone: alreadyGone } };
+      return ok({ already_gone: alreadyGone });
     },
   );
 };

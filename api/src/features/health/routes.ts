@@ -8,6 +8,7 @@ import { getConfig } from '../../domain/config/config-store';
 import { checkServerHealth } from './check';
 import { SERVER_HEALTH_ROUTES } from '@roconnect/shared-lib/contract';
 import { serverHealthRoute } from '@roconnect/shared-lib/contract/schemas';
+import { ok } from '../../lib/answer';
 
 /**
  * GET /api/v1/server/{id}/health: live from Discord (3 bot calls); the caller must manage the
@@ -43,7 +44,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await getConfig(ctx.db, guild.id),
         reinviteUrl,
       );
-      return { success: true as const, data: health };
+      return ok(health);
     },
   );
 };

@@ -15,6 +15,7 @@ import {
 } from '../../domain/role-connections/linked-roles';
 import { bindBrowser } from '../../domain/tokens/browser-binding';
 import { createState } from '../../domain/tokens/oauth-state';
+import { ok } from '../../lib/answer';
 
 /**
  * The member's Linked Roles page (docs/security.md › Linked Roles): whether RoConnect writes their
@@ -29,10 +30,7 @@ export const linkedRolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     LINKED_ROLES_ROUTES.linkedRoles.path,
     { schema: getLinkedRolesRoute, ...authed },
-    async (request) => ({
-      success: true as const,
-      data: await linkedRolesStatus(ctx, authOf(request).userId),
-    }),
+    async (request) => ok(await linkedRolesStatus(ctx, authOf(request).userId)),
   );
 
   app.post(
@@ -45,10 +43,7 @@ export const linkedRolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         browserHash: bindBrowser(request, reply, ctx.settings),
       });
       // the sign-in's scopes: the tokens that come back replace the member's stored ones
-      return {
-        success: true as const,
-        data: { auth_url: ctx.integrations.discordOAuth.loginUrl(state) },
-      };
+      return ok({ auth_url: ctx.integrations.discordOAuth.loginUrl(state) });
     },
   );
 
@@ -71,7 +66,7 @@ export const linkedRolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'discord_failed',
         );
       }
-      return { success: true as const, data: await linkedRolesStatus(ctx, userId) };
+      return ok(await linkedRolesStatus(ctx, userId));
     },
   );
 };

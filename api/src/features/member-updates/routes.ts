@@ -23,6 +23,7 @@ import {
   latestRoute,
   startRoute,
 } from '@roconnect/shared-lib/contract/schemas';
+import { ok } from '../../lib/answer';
 
 export interface MemberUpdateRouteOptions {
   /** queues the run on the job engine; absent when the app runs without one (most tests) */
@@ -79,7 +80,7 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
       const { run, created } = await createRun(ctx.db, guild.id, userId, roleId);
       if (created) await options.enqueue?.(run.id);
       request.log.info({ guildId: guild.id, runId: run.id, created }, 'member update requested');
-      return reply.code(202).send({ success: true as const, data: { job_id: run.id } });
+      return reply.code(202).send(ok({ job_id: run.id }));
     },
   );
 
@@ -90,7 +91,7 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
       request.params.id,
     );
     const run = await latestRun(ctx.db, guild.id);
-    return { success: true as const, data: run ? toJobDto(run, membership.owner) : null };
+    return ok(run ? toJobDto(run, membership.owner) : null);
   });
 
   app.get(job.path, { schema: jobRoute, onRequest: app.authenticate }, async (request) => {
@@ -102,7 +103,7 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
     );
     const run = await findRun(ctx.db, guild.id, request.params.jobId);
     if (!run) throw noSuchJob();
-    return { success: true as const, data: toJobDto(run, membership.owner) };
+    return ok(toJobDto(run, membership.owner));
   });
 
   app.delete(cancel.path, { schema: cancelRoute, onRequest: app.authenticate }, async (request) => {
@@ -113,10 +114,7 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
     );
     if (!(await findRun(ctx.db, guild.id, request.params.jobId))) throw noSuchJob();
     announceRunEnd(ctx.db, await cancelRun(ctx.db, request.params.jobId));
-    return {
-      success: true as const,
-      data: toJobDto((await findRun(ctx.db, guild.id, request.params.jobId))!, membership.owner),
-    };
+    return ok(toJobDto((await findRun(ctx.db, guild.id, request.params.jobId))!, membership.owner));
   });
 
   // A run past its share of kicks and bans waits for the one person Discord lets remove anyone:
@@ -162,7 +160,7 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
         { guildId: guild.id, runId: run.id, allowed: allowed.allowed },
         'the owner allowed a member update to kick or ban more members',
       );
-      return { success: true as const, data: toJobDto(allowed.run, true) };
+      return ok(toJobDto(allowed.run, true));
     },
   );
 };

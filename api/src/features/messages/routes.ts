@@ -28,6 +28,7 @@ import { mayShowLink } from '../../domain/privacy/consent';
 import { requireBot } from '../../domain/roles/validate';
 import { nicknameValues } from '../../domain/verification/nickname';
 import { badRequest, notFound } from '../../lib/errors';
+import { ok } from '../../lib/answer';
 
 const same = (a: ServerMessages['verify_message'], b: ServerMessages['verify_message']) =>
   JSON.stringify(a) === JSON.stringify(b);
@@ -55,14 +56,11 @@ export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       getServerMessages(ctx.db, guild.id),
       postedVerifyMessage(ctx.db, guild.id),
     ]);
-    return {
-      success: true as const,
-      data: {
-        messages,
-        defaults: { ...DEFAULT_MESSAGES, verify_message: { ...DEFAULT_MESSAGES.verify_message } },
-        verify_message_post: posted,
-      },
-    };
+    return ok({
+      messages,
+      defaults: { ...DEFAULT_MESSAGES, verify_message: { ...DEFAULT_MESSAGES.verify_message } },
+      verify_message_post: posted,
+    });
   });
 
   app.put(
@@ -93,10 +91,7 @@ export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           warning =
             'Saved. The posted Verify message had been deleted in Discord: post it again to show the new words.';
       }
-      return {
-        success: true as const,
-        data: { messages, verify_message_update: update, warning },
-      };
+      return ok({ messages, verify_message_update: update, warning });
     },
   );
 
@@ -143,24 +138,21 @@ export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         plain,
       );
       const embed = verify.embeds?.[0];
-      return {
-        success: true as const,
-        data: {
-          verified_dm: verifiedDmText(messages, values, [], plain),
-          welcome_dm: welcomeDmText(
-            messages,
-            values,
-            serverVerifyUrl(ctx.settings.appUrl, guild.id),
-            plain,
-          ),
-          verify_message: {
-            title: embed?.title ?? '',
-            body: embed?.description ?? verify.content ?? '',
-            button_label: verify.components?.[0]?.components[0]?.label ?? '',
-          },
-          roblox_hidden: !shown,
+      return ok({
+        verified_dm: verifiedDmText(messages, values, [], plain),
+        welcome_dm: welcomeDmText(
+          messages,
+          values,
+          serverVerifyUrl(ctx.settings.appUrl, guild.id),
+          plain,
+        ),
+        verify_message: {
+          title: embed?.title ?? '',
+          body: embed?.description ?? verify.content ?? '',
+          button_label: verify.components?.[0]?.components[0]?.label ?? '',
         },
-      };
+        roblox_hidden: !shown,
+      });
     },
   );
 };

@@ -14,6 +14,7 @@ import { deleteUser, signedInRecently } from '../../domain/account-actions/delet
 import { exportAccount } from '../../domain/account-actions/export';
 import { listLookups } from '../../domain/privacy/lookups';
 import { getPrivacySettings, setPrivacySettings } from '../../domain/privacy/settings';
+import { ok } from '../../lib/answer';
 
 /** The caller's account is gone (deleted in another tab): as if signed out. */
 const gone = () => unauthorized('Your account no longer exists. Sign in to start again.');
@@ -28,10 +29,9 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const authed = { onRequest: app.authenticate };
   const limited = { ...authed, config: perUserLimit(ctx.settings) };
 
-  app.get(PRIVACY_ROUTES.privacy.path, { schema: getPrivacyRoute, ...authed }, async (request) => ({
-    success: true as const,
-    data: await getPrivacySettings(ctx.db, authOf(request).userId),
-  }));
+  app.get(PRIVACY_ROUTES.privacy.path, { schema: getPrivacyRoute, ...authed }, async (request) =>
+    ok(await getPrivacySettings(ctx.db, authOf(request).userId)),
+  );
 
   app.put(
     PRIVACY_ROUTES.savePrivacy.path,
@@ -44,14 +44,13 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `servers: ${saved.unknownServers.join(', ')} ${saved.unknownServers.length === 1 ? 'is' : 'are'} not a server you are in or verified in.`,
           'unknown_server',
         );
-      return { success: true as const, data: await getPrivacySettings(ctx.db, userId) };
+      return ok(await getPrivacySettings(ctx.db, userId));
     },
   );
 
-  app.get(PRIVACY_ROUTES.lookups.path, { schema: lookupsRoute, ...authed }, async (request) => ({
-    success: true as const,
-    data: await listLookups(ctx.db, authOf(request).userId),
-  }));
+  app.get(PRIVACY_ROUTES.lookups.path, { schema: lookupsRoute, ...authed }, async (request) =>
+    ok(await listLookups(ctx.db, authOf(request).userId)),
+  );
 
   app.get(
     PRIVACY_ROUTES.exportAccount.path,
@@ -80,7 +79,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       const deleted = await deleteUser(ctx, userId);
       if (!deleted) throw gone();
-      return { success: true as const, data: { deleted: true as const, ...deleted } };
+      return ok({ deleted: true as const, ...deleted });
     },
   );
 };

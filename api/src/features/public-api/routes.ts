@@ -15,6 +15,7 @@ import { lookUpLink, type LookupTarget } from '../../domain/privacy/look-up';
 import { updateMember } from '../../domain/verification/update-member';
 import { conflict, notFound } from '../../lib/errors';
 import { keyAuth } from './key-auth';
+import { ok } from '../../lib/answer';
 
 /** One answer for "not in the server", "not linked" and "private": a key learns nothing more. */
 const noLink = () =>
@@ -72,13 +73,13 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(PUBLIC_API_ROUTES.member.path, { schema: publicMemberRoute }, async (request) => {
     const link = await lookUp(ctx, key(request), { discordId: request.params.discord_id });
     if (!link) throw noLink();
-    return { success: true as const, data: link };
+    return ok(link);
   });
 
   app.get(PUBLIC_API_ROUTES.roblox.path, { schema: publicRobloxRoute }, async (request) => {
     const link = await lookUp(ctx, key(request), { robloxId: request.params.roblox_id });
     if (!link) throw noLink();
-    return { success: true as const, data: link };
+    return ok(link);
   });
 
   /**
@@ -149,16 +150,13 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw noLink();
       }
       const result = await update();
-      return {
-        success: true as const,
-        data: {
-          discord_id: discordId,
-          roles_added: result.roles_added,
-          roles_removed: result.roles_removed,
-          nickname_updated: result.nickname_updated,
-          warnings: result.warnings,
-        },
-      };
+      return ok({
+        discord_id: discordId,
+        roles_added: result.roles_added,
+        roles_removed: result.roles_removed,
+        nickname_updated: result.nickname_updated,
+        warnings: result.warnings,
+      });
     },
   );
 };

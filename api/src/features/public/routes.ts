@@ -10,6 +10,7 @@ import {
   livenessRoute,
   readinessRoute,
 } from '@roconnect/shared-lib/contract/schemas';
+import { ok } from '../../lib/answer';
 
 /** How long one count of users and servers answers /api/bot-stats at most (a constant, not a setting). */
 export const BOT_STATS_MAX_AGE_MS = 60_000;
@@ -51,10 +52,9 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> =
     const [g] = await ctx.db.select({ n: count() }).from(guilds).where(eq(guilds.botPresent, true));
     return { total_users: Number(u?.n ?? 0), total_servers: Number(g?.n ?? 0) };
   };
-  app.get(PUBLIC_ROUTES.botStats.path, { schema: botStatsRoute }, async () => ({
-    success: true as const,
-    data: await stats.get(BOT_STATS_KEY, countStats),
-  }));
+  app.get(PUBLIC_ROUTES.botStats.path, { schema: botStatsRoute }, async () =>
+    ok(await stats.get(BOT_STATS_KEY, countStats)),
+  );
 
   // Readiness: whether a load balancer should send this replica requests. The database (and the
   // job tables in it) must answer; Redis only holds rate-limit counts, so without it the replica
@@ -70,32 +70,28 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> =
     ]);
     const ready = dbOk && jobsOk !== false;
     reply.code(ready ? 200 : 503);
-    return {
-      success: true as const,
-      data: {
-        status: !ready
-          ? ('unavailable' as const)
-          : redisOk === false || gatewayState?.problem
-            ? ('degraded' as const)
-            : ('ok' as const),
-        database: dbOk ? ('ok' as const) : ('unavailable' as const),
-        redis:
-          redisOk === null
-            ? ('not_configured' as const)
-            : redisOk
-              ? ('ok' as const)
-              : ('degraded' as const),
-        jobs:
-          jobsOk === null ? ('off' as const) : jobsOk ? ('ok' as const) : ('unavailable' as const),
-        gateway: gatewayState?.state ?? (dbOk ? 'off' : 'unknown'),
-      },
-    };
+    return ok({
+      status: !ready
+        ? ('unavailable' as const)
+        : redisOk === false || gatewayState?.problem
+          ? ('degraded' as const)
+          : ('ok' as const),
+      database: dbOk ? ('ok' as const) : ('unavailable' as const),
+      redis:
+        redisOk === null
+          ? ('not_configured' as const)
+          : redisOk
+            ? ('ok' as const)
+            : ('degraded' as const),
+      jobs:
+        jobsOk === null ? ('off' as const) : jobsOk ? ('ok' as const) : ('unavailable' as const),
+      gateway: gatewayState?.state ?? (dbOk ? 'off' : 'unknown'),
+    });
   };
   app.get(PUBLIC_ROUTES.health.path, { schema: healthRoute }, readiness);
   app.get(PUBLIC_ROUTES.readiness.path, { schema: readinessRoute }, readiness);
   // Liveness: the process serves. Restarting a replica because its database is away would not help.
-  app.get(PUBLIC_ROUTES.liveness.path, { schema: livenessRoute }, async () => ({
-    success: true as const,
-    data: { status: 'ok' as const },
-  }));
+  app.get(PUBLIC_ROUTES.liveness.path, { schema: livenessRoute }, async () =>
+    ok({ status: 'ok' as const }),
+  );
 };

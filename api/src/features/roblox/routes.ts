@@ -11,6 +11,7 @@ import {
   robloxCallbackRoute,
   robloxStatusRoute,
 } from '@roconnect/shared-lib/contract/schemas';
+import { ok } from '../../lib/answer';
 
 export const robloxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -33,12 +34,9 @@ export const robloxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         verifier,
         browserHash: bindBrowser(request, reply, ctx.settings),
       });
-      return {
-        success: true as const,
-        data: {
-          auth_url: ctx.integrations.robloxOAuth.authorizeUrl(state, pkceChallenge(verifier)),
-        },
-      };
+      return ok({
+        auth_url: ctx.integrations.robloxOAuth.authorizeUrl(state, pkceChallenge(verifier)),
+      });
     },
   );
 
@@ -50,8 +48,7 @@ export const robloxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
   });
 
-  app.get(ROBLOX_ROUTES.status.path, { schema: robloxStatusRoute }, async () => ({
-    success: true as const,
-    data: { configured: ctx.integrations.robloxOAuth.configured },
-  }));
+  app.get(ROBLOX_ROUTES.status.path, { schema: robloxStatusRoute }, async () =>
+    ok({ configured: ctx.integrations.robloxOAuth.configured }),
+  );
 };

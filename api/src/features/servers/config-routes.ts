@@ -8,6 +8,7 @@ import { getConfig, setupStatus, toServerConfigDto } from '../../domain/config/c
 import { rolesWithAssignability } from '../../domain/roles/roles';
 import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
 import { configRoute, editRoute, setupStatusRoute } from '@roconnect/shared-lib/contract/schemas';
+import { ok } from '../../lib/answer';
 
 /**
  * Read-only views: configuration, setup status, the edit page. Config and setup status read only
@@ -21,10 +22,7 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(SERVER_ROUTES.config.path, { schema: configRoute, ...authed }, async (request) => {
     const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
-    return {
-      success: true as const,
-      data: { server_config: toServerConfigDto(guild.name, await getConfig(ctx.db, guild.id)) },
-    };
+    return ok({ server_config: toServerConfigDto(guild.name, await getConfig(ctx.db, guild.id)) });
   });
 
   app.get(
@@ -32,7 +30,7 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: setupStatusRoute, ...authed },
     async (request) => {
       const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
-      return { success: true as const, data: setupStatus(await getConfig(ctx.db, guild.id)) };
+      return ok(setupStatus(await getConfig(ctx.db, guild.id)));
     },
   );
 
@@ -58,9 +56,6 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
               .map((b) => ({ rank: b.minRank, name: b.roleName, discord_role_id: b.roleId })),
           }
         : null;
-    return {
-      success: true as const,
-      data: { server_config: toServerConfigDto(guild.name, config), roles, group },
-    };
+    return ok({ server_config: toServerConfigDto(guild.name, config), roles, group });
   });
 };

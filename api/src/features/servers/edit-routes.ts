@@ -21,6 +21,7 @@ import {
   removeGroupRoute,
 } from '@roconnect/shared-lib/contract/schemas';
 import { cleanRoleName, requireBot } from '../../domain/roles/validate';
+import { ok } from '../../lib/answer';
 
 /** Changes after setup; they never move the wizard. */
 export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -37,10 +38,7 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // a format and a template are one setting: whichever is sent decides both (docs/product.md › Nicknames)
       const row = await saveConfig(ctx.db, guild.id, userId, nicknameSettingOfBody(request.body));
       await recordNicknameChange(ctx.db, guild.id, userId, before, row);
-      return {
-        success: true as const,
-        data: { server_config: toServerConfigDto(guild.name, row) },
-      };
+      return ok({ server_config: toServerConfigDto(guild.name, row) });
     },
   );
 
@@ -67,10 +65,7 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
         verifiedRoleId: role.id,
       });
       await recordVerifiedRoleChange(ctx.db, guild.id, userId, before, row);
-      return {
-        success: true as const,
-        data: { server_config: toServerConfigDto(guild.name, row) },
-      };
+      return ok({ server_config: toServerConfigDto(guild.name, row) });
     },
   );
 
@@ -86,10 +81,7 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       groupId: bound.groupId,
       groupName: bound.groupName,
     });
-    return {
-      success: true as const,
-      data: { server_config: toServerConfigDto(guild.name, row) },
-    };
+    return ok({ server_config: toServerConfigDto(guild.name, row) });
   });
 
   // Removing the group integration removes that group's rank binds only; the next bound group,
@@ -101,11 +93,7 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = authOf(request);
       const { guild } = await requireLiveManager(ctx, userId, request.params.id);
       const config = await getConfig(ctx.db, guild.id);
-      if (!config?.groupId)
-        return {
-          success: true as const,
-          data: { server_config: toServerConfigDto(guild.name, config) },
-        };
+      if (!config?.groupId) return ok({ server_config: toServerConfigDto(guild.name, config) });
       const { before, after } = await removeGroupBinds(ctx.db, guild.id, config.groupId);
       if (after.length !== before.length)
         await recordBindsChange(ctx.db, guild.id, userId, before, after);
@@ -114,10 +102,7 @@ export const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
         groupId: next?.groupId ?? null,
         groupName: next?.groupName ?? null,
       });
-      return {
-        success: true as const,
-        data: { server_config: toServerConfigDto(guild.name, row) },
-      };
+      return ok({ server_config: toServerConfigDto(guild.name, row) });
     },
   );
 };

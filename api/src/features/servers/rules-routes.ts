@@ -12,6 +12,7 @@ import {
   editBypassRolesRoute,
   editRestrictionsRoute,
 } from '@roconnect/shared-lib/contract/schemas';
+import { ok } from '../../lib/answer';
 
 /** PUT …/edit/bypass-roles and …/edit/restrictions (docs/product.md › Restrictions). */
 export const rulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -42,10 +43,7 @@ export const rulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       const names = new Map(roles.map((r) => [r.id, r.name]));
       await recordBypassChange(ctx.db, guild.id, userId, before, row, names);
-      return {
-        success: true as const,
-        data: { server_config: toServerConfigDto(guild.name, row) },
-      };
+      return ok({ server_config: toServerConfigDto(guild.name, row) });
     },
   );
 
@@ -77,10 +75,7 @@ export const rulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         restrictionChosenBy: caller.discordId,
       });
       await recordRestrictionsChange(ctx.db, guild.id, userId, before, row);
-      return {
-        success: true as const,
-        data: { server_config: toServerConfigDto(guild.name, row) },
-      };
+      return ok({ server_config: toServerConfigDto(guild.name, row) });
     },
   );
 };

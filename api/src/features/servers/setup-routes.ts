@@ -27,6 +27,7 @@ import {
 } from '@roconnect/shared-lib/contract/schemas';
 import { cleanRoleName, requireBot } from '../../domain/roles/validate';
 import { settingOfFormat } from '../../domain/config/nickname-setting';
+import { ok } from '../../lib/answer';
 
 /** Steps run in order: nickname → verified_role → group → completed. */
 function requireStep(row: ConfigRow | null, step: SetupStep): void {
@@ -56,7 +57,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         setupStep: advance(current, 'verified_role'),
       });
       await recordNicknameChange(ctx.db, guild.id, userId, current, row);
-      return { success: true as const, data: { setup_step: nextStep(row) } };
+      return ok({ setup_step: nextStep(row) });
     },
   );
 
@@ -78,10 +79,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         setupStep: advance(current, 'group'),
       });
       await recordVerifiedRoleChange(ctx.db, guild.id, userId, current, row);
-      return {
-        success: true as const,
-        data: { verified_role_id: role.id, setup_step: nextStep(row) },
-      };
+      return ok({ verified_role_id: role.id, setup_step: nextStep(row) });
     },
   );
 
@@ -112,10 +110,7 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
           setupStep: 'group',
           setupCompleted: true,
         });
-        return {
-          success: true as const,
-          data: { setup_completed: true, group_id: null, group_name: null, roles_created: [] },
-        };
+        return ok({ setup_completed: true, group_id: null, group_name: null, roles_created: [] });
       }
       const groupId = groupIdFromBody(body);
       requireBot(guild);
@@ -128,15 +123,12 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         setupStep: 'group',
         setupCompleted: true,
       });
-      return {
-        success: true as const,
-        data: {
-          setup_completed: true,
-          group_id: bound.groupId,
-          group_name: bound.groupName,
-          roles_created: bound.rolesCreated,
-        },
-      };
+      return ok({
+        setup_completed: true,
+        group_id: bound.groupId,
+        group_name: bound.groupName,
+        roles_created: bound.rolesCreated,
+      });
     },
   );
 };

@@ -11,6 +11,7 @@ import { checkChosenRole } from '../../domain/roles/roles';
 import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
 import { editUnverifiedRoleRoute } from '@roconnect/shared-lib/contract/schemas';
 import { requireBot } from '../../domain/roles/validate';
+import { ok } from '../../lib/answer';
 
 /**
  * PUT /api/v1/server/{id}/edit/unverified-role: the role members have until they verify. It is
@@ -56,10 +57,7 @@ export const unverifiedRoleRoute: FastifyPluginAsyncTypebox = async (app) => {
         before: label(current?.unverifiedRoleId ?? null),
         after: label(roleId),
       });
-      return {
-        success: true as const,
-        data: { server_config: toServerConfigDto(guild.name, row) },
-      };
+      return ok({ server_config: toServerConfigDto(guild.name, row) });
     },
   );
 };

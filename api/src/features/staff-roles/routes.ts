@@ -6,6 +6,7 @@ import { requireBot } from '../../domain/roles/validate';
 import { checkStaffRoles, saveStaffRoles } from '../../domain/staff/staff-roles';
 import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
 import { editStaffRolesRoute } from '@roconnect/shared-lib/contract/schemas';
+import { ok } from '../../lib/answer';
 
 /**
  * PUT /api/v1/server/{id}/edit/staff-roles (docs/product.md › Staff): the owner, Administrator or
@@ -28,10 +29,9 @@ export const staffRolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checkStaffRoles(body, guild.id, new Set(roles.map((r) => r.id)));
       const names = new Map(roles.map((r) => [r.id, r.name]));
       await saveStaffRoles(ctx.db, guild.id, userId, body, names);
-      return {
-        success: true as const,
-        data: { server_config: toServerConfigDto(guild.name, await getConfig(ctx.db, guild.id)) },
-      };
+      return ok({
+        server_config: toServerConfigDto(guild.name, await getConfig(ctx.db, guild.id)),
+      });
     },
   );
 };

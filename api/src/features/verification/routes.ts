@@ -4,6 +4,7 @@ import { perUserLimit } from '../../lib/rate-limit';
 import { VERIFICATION_ROUTES } from '@roconnect/shared-lib/contract';
 import { verifyRoute } from '@roconnect/shared-lib/contract/schemas';
 import { verifyInServer } from './verify';
+import { ok } from '../../lib/answer';
 
 export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -22,7 +23,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { userId, guildId: request.body.server_id, warnings: result.warnings.length },
         'verified member',
       );
-      return { success: true as const, data: result };
+      return ok(result);
     },
   );
 };

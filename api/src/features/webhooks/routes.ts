@@ -25,6 +25,7 @@ import {
 } from '../../domain/webhooks/store';
 import { ApiError, conflict, notFound } from '../../lib/errors';
 import type { WebhookDeliveries } from './delivery-job';
+import { ok } from '../../lib/answer';
 
 /**
  * Webhook saves a user may make a minute (every server together). Each save resolves the host
@@ -129,7 +130,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
           before: before === null ? null : webhookOrigin(before),
           after: null,
         });
-        return { success: true as const, data: { url: null, secret: null } };
+        return ok({ url: null, secret: null });
       }
       const url = (await checkWebhookUrl(request.body.url.trim(), allowPrivateWebhooks)).toString();
       const { secret } = await setWebhook(ctx.db, ctx.settings.encryptionKey, guild.id, url);
@@ -142,7 +143,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
         after: savedText(before, url),
       });
       request.log.info({ guildId: guild.id, origin: webhookOrigin(url) }, 'webhook saved');
-      return { success: true as const, data: { url, secret } };
+      return ok({ url, secret });
     },
   );
 
@@ -155,15 +156,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
         webhookUrlOf(ctx.db, guild.id),
         listDeliveries(ctx.db, guild.id),
       ]);
-      return {
-        success: true as const,
-        data: {
-          webhook: webhook
-            ? { url: webhook.url, created_at: webhook.createdAt.toISOString() }
-            : null,
-          deliveries: deliveries.map(toDto),
-        },
-      };
+      return ok({
+        webhook: webhook ? { url: webhook.url, created_at: webhook.createdAt.toISOString() } : null,
+        deliveries: deliveries.map(toDto),
+      });
     },
   );
 
@@ -191,7 +187,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
         before: null,
         after: `test event sent to ${webhookOrigin(webhook.url)}`,
       });
-      return reply.code(202).send({ success: true as const, data: toDto(delivery) });
+      return reply.code(202).send(ok(toDto(delivery)));
     },
   );
 
@@ -229,7 +225,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
         before: null,
         after: `${found.event} delivery ${found.id} sent again to ${webhookOrigin(webhook.url)}`,
       });
-      return reply.code(202).send({ success: true as const, data: toDto(reopened) });
+      return reply.code(202).send(ok(toDto(reopened)));
     },
   );
 };
