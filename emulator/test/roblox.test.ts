@@ -34,6 +34,14 @@ async function codeFor(userId: string, challenge: string) {
 
 const exchange = (values: Record<string, string>) =>
   app.inject({ method: 'POST', url: '/oauth/v1/token', ...form(values) });
+/** The tokens of `userId`'s consent, its code exchanged. */
+async function tokensFor(userId: string) {
+  const { verifier, challenge } = pkce();
+  return (await exchangeCode(await codeFor(userId, challenge), verifier)).json();
+}
+/** A code exchanged as the API does: with its PKCE verifier and the client's credentials. */
+const exchangeCode = (code: string, verifier: string) =>
+  exchange({ grant_type: 'authorization_code', code, code_verifier: verifier, ...CLIENT });
 
 describe('Roblox consent page', () => {
   it('lists every Roblox user as "Continue as <name>" plus Cancel', async () => {
@@ -84,12 +92,7 @@ describe('POST /oauth/v1/token', () => {
   it('exchanges a code with the right verifier, once', async () => {
     const { verifier, challenge } = pkce();
     const code = await codeFor('501', challenge);
-    const res = await exchange({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      ...CLIENT,
-    });
+    const res = await exchangeCode(code, verifier);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       token_type: 'Bearer',
@@ -97,24 +100,14 @@ describe('POST /oauth/v1/token', () => {
       scope: 'openid profile',
       id_token: expect.any(String),
     });
-    const again = await exchange({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      ...CLIENT,
-    });
+    const again = await exchangeCode(code, verifier);
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe('invalid_grant');
   });
 
   it('refuses a verifier that does not match the challenge', async () => {
     const code = await codeFor('501', pkce().challenge);
-    const res = await exchange({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: pkce().verifier,
-      ...CLIENT,
-    });
+    const res = await exchangeCode(code, pkce().verifier);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'invalid_grant',
@@ -134,12 +127,7 @@ describe('POST /oauth/v1/token', () => {
     const code = await codeFor('501', challenge);
     const now = Date.now();
     jest.spyOn(Date, 'now').mockReturnValue(now + 61_000);
-    const res = await exchange({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      ...CLIENT,
-    });
+    const res = await exchangeCode(code, verifier);
     expect(res.json().error).toBe('invalid_grant');
   });
 
@@ -165,15 +153,7 @@ describe('POST /oauth/v1/token', () => {
   });
 
   it('rotates refresh tokens', async () => {
-    const { verifier, challenge } = pkce();
-    const tokens = (
-      await exchange({
-        grant_type: 'authorization_code',
-        code: await codeFor('502', challenge),
-        code_verifier: verifier,
-        ...CLIENT,
-      })
-    ).json();
+    const tokens = await tokensFor('502');
     const basic = `Basic ${Buffer.from(`${CLIENT.client_id}:${CLIENT.client_secret}`).toString('base64')}`;
     const refresh = (token: string) =>
       app.inject({
@@ -189,15 +169,7 @@ describe('POST /oauth/v1/token', () => {
 
 describe('userinfo and web APIs', () => {
   it('GET /oauth/v1/userinfo returns the profile claims', async () => {
-    const { verifier, challenge } = pkce();
-    const tokens = (
-      await exchange({
-        grant_type: 'authorization_code',
-        code: await codeFor('501', challenge),
-        code_verifier: verifier,
-        ...CLIENT,
-      })
-    ).json();
+    const tokens = await tokensFor('501');
     const res = await app.inject({
       url: '/oauth/v1/userinfo',
       headers: { authorization: `Bearer ${tokens.access_token}` },
