@@ -20,11 +20,24 @@ export function recordRequests(
   return bodies;
 }
 
-/** A handler answer that waits until the test calls `release`, to see the busy state. */
-export function deferred() {
+/**
+ * Holds every `method path` request until the test calls `release`, to see the busy state; then
+ * the shared handlers answer it.
+ */
+export function holdRequests(
+  server: SetupServer,
+  method: 'get' | 'post' | 'put',
+  path: string,
+): { release: () => void } {
   let release!: () => void;
   const until = new Promise<void>((resolve) => {
     release = resolve;
   });
-  return { until, release };
+  server.use(
+    http[method](`*${path}`, async () => {
+      await until;
+      return undefined;
+    }),
+  );
+  return { release };
 }

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { API_PATHS } from '@roconnect/shared-lib';
 import { SEED_SERVERS, failNext, setupMockServer } from '@roconnect/shared-lib/testing';
-import { deferred, recordRequests } from '../../testing/recordRequests';
+import { holdRequests, recordRequests } from '../../testing/recordRequests';
 import { renderDiscordSettingsSection } from '../../testing/renderDiscordSettings';
 import { notifications } from '../../testing/renderWithToasts';
 
@@ -44,13 +43,7 @@ it('is keyboard usable: Space ticks the checkbox, Tab reaches Save, Enter saves'
 });
 
 it('shows that it is saving, then the saved state', async () => {
-  const gate = deferred();
-  server.use(
-    http.put(`*${API_PATHS.automation(SERVER_ID)}`, async () => {
-      await gate.until;
-      return undefined;
-    }),
-  );
+  const gate = holdRequests(server, 'put', API_PATHS.automation(SERVER_ID));
   const { user, section } = await open();
   await user.click(within(section).getByRole('radio', { name: /Off/ }));
   await user.click(within(section).getByRole('button', { name: 'Save Join Settings' }));

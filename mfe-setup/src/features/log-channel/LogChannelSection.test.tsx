@@ -1,9 +1,8 @@
 import { waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { API_PATHS } from '@roconnect/shared-lib';
 import { SEED_SERVERS, failNext, setupMockServer } from '@roconnect/shared-lib/testing';
 import { mockChannels } from '../../testing/mockChannels';
-import { deferred, recordRequests } from '../../testing/recordRequests';
+import { holdRequests, recordRequests } from '../../testing/recordRequests';
 import { renderDiscordSettingsSection } from '../../testing/renderDiscordSettings';
 import { notifications } from '../../testing/renderWithToasts';
 
@@ -22,13 +21,7 @@ const optionNames = (select: HTMLElement) =>
     .map((option) => option.textContent);
 
 it('says the channels are loading until Discord answers, then lists them', async () => {
-  const gate = deferred();
-  server.use(
-    http.get(`*${API_PATHS.serverChannels(SERVER_ID)}`, async () => {
-      await gate.until;
-      return undefined;
-    }),
-  );
+  const gate = holdRequests(server, 'get', API_PATHS.serverChannels(SERVER_ID));
   const { section } = await open();
   const select = picker(section);
   expect(select).toBeDisabled();
@@ -55,13 +48,7 @@ it('saves a channel, then no log channel', async () => {
 });
 
 it('shows that it is saving until the API answers', async () => {
-  const gate = deferred();
-  server.use(
-    http.put(`*${API_PATHS.logChannel(SERVER_ID)}`, async () => {
-      await gate.until;
-      return undefined;
-    }),
-  );
+  const gate = holdRequests(server, 'put', API_PATHS.logChannel(SERVER_ID));
   const { user, section } = await open();
   await waitFor(() => expect(picker(section)).toBeEnabled());
   await user.selectOptions(picker(section), '#general');

@@ -1,9 +1,8 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { API_PATHS, VERIFY_MESSAGE_MAX_LENGTH } from '@roconnect/shared-lib';
 import { SEED_SERVERS, setupMockServer } from '@roconnect/shared-lib/testing';
 import { mockChannels } from '../../testing/mockChannels';
-import { deferred, recordRequests } from '../../testing/recordRequests';
+import { holdRequests, recordRequests } from '../../testing/recordRequests';
 import { renderDiscordSettingsSection } from '../../testing/renderDiscordSettings';
 import { notifications } from '../../testing/renderWithToasts';
 import { NO_CHANNEL_MESSAGE } from './VerifyMessageSection';
@@ -97,13 +96,7 @@ it('counts an emoji as one character, as the API does', async () => {
 });
 
 it('shows that it is posting until Discord has the message', async () => {
-  const gate = deferred();
-  server.use(
-    http.post(`*${API_PATHS.verifyMessage(SERVER_ID)}`, async () => {
-      await gate.until;
-      return undefined;
-    }),
-  );
+  const gate = holdRequests(server, 'post', API_PATHS.verifyMessage(SERVER_ID));
   const { user, section } = await open();
   await user.selectOptions(channel(section), '#general');
   await user.click(postButton(section));

@@ -10,7 +10,7 @@ import {
   signIn,
 } from '@roconnect/shared-lib/testing';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
-import { deferred, recordRequests } from '../../testing/recordRequests';
+import { holdRequests, recordRequests } from '../../testing/recordRequests';
 import { ServerConfig } from './ServerConfig';
 import { EMPTY_GROUP_EDIT_MESSAGE } from './GroupSection';
 
@@ -360,9 +360,8 @@ describe('ServerConfig: Group Integration', () => {
   });
 
   it("shows 'Saving...' during the long group call and sends a number as group_id", async () => {
-    const gate = deferred();
     const bodies = recordRequests(server, 'put', API_PATHS.editGroup(SERVER_ID));
-    server.use(http.put(`*${API_PATHS.editGroup(SERVER_ID)}`, async () => void (await gate.until)));
+    const gate = holdRequests(server, 'put', API_PATHS.editGroup(SERVER_ID));
     const user = await renderPage('group');
     await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), SEED_GROUP_ID);
     await user.click(screen.getByRole('button', { name: 'Save Group' }));

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { API_PATHS } from '@roconnect/shared-lib';
 import {
   SEED_GROUP_ID,
@@ -11,7 +10,7 @@ import {
   signIn,
 } from '@roconnect/shared-lib/testing';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
-import { deferred, recordRequests } from '../../testing/recordRequests';
+import { holdRequests, recordRequests } from '../../testing/recordRequests';
 import { SetupWizard } from './SetupWizard';
 import { CLOSE_WHILE_SAVING_MESSAGE } from './SetupWizard';
 import {
@@ -56,6 +55,22 @@ const currentStep = () =>
     .getByRole('list', { name: 'Setup progress' })
     .querySelector('[aria-current="step"]');
 
+/** Opens the wizard at its third step, the group. */
+async function openAtGroupStep() {
+  serverRecord().setup = { setup_completed: false, setup_step: 'group' };
+  const wizard = renderWizard();
+  await stepHeading('Group Integration');
+  return wizard;
+}
+
+/** Opens the wizard at the group step, types `group` and clicks Complete Setup. */
+async function completeWithGroup(group: string = GROUP_URL) {
+  const wizard = await openAtGroupStep();
+  await wizard.user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), group);
+  await wizard.user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+  return wizard;
+}
+
 describe('SetupWizard: where it opens', () => {
   it('finishes at once when setup is already complete', async () => {
     const { onComplete } = renderWizard(SEED_SERVERS.ownerReady);
@@ -74,9 +89,7 @@ describe('SetupWizard: where it opens', () => {
   });
 
   it('opens at step 3 for setup_step group', async () => {
-    serverRecord().setup = { setup_completed: false, setup_step: 'group' };
-    renderWizard();
-    await stepHeading('Group Integration');
+    await openAtGroupStep();
     expect(currentStep()).toHaveTextContent('Group Integration');
     expect(within(dialog()).getByRole('button', { name: 'Complete Setup' })).toBeInTheDocument();
     expect(within(dialog()).getByRole('button', { name: 'Skip Group' })).toBeInTheDocument();
@@ -152,10 +165,8 @@ describe('SetupWizard: going through the steps', () => {
   });
 
   it('sends a plain number as group_id', async () => {
-    serverRecord().setup = { setup_completed: false, setup_step: 'group' };
     const groupBodies = recordRequests(server, 'post', API_PATHS.setupGroup(SERVER_ID));
-    const { user, onComplete } = renderWizard();
-    await stepHeading('Group Integration');
+    const { user, onComplete } = await openAtGroupStep();
     await user.type(
       screen.getByRole('textbox', { name: 'Roblox group ID or URL' }),
       `${SEED_GROUP_ID}{Enter}`,
@@ -165,12 +176,8 @@ describe('SetupWizard: going through the steps', () => {
   });
 
   it('sends nothing and stays on step 3 when the group field is empty', async () => {
-    serverRecord().setup = { setup_completed: false, setup_step: 'group' };
     const groupBodies = recordRequests(server, 'post', API_PATHS.setupGroup(SERVER_ID));
-    const { user, onComplete } = renderWizard();
-    await stepHeading('Group Integration');
-    await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), '   ');
-    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    const { onComplete } = await completeWithGroup('   ');
     expect(
       screen.getByRole('textbox', { name: 'Roblox group ID or URL' }),
     ).toHaveAccessibleDescription(expect.stringContaining(EMPTY_GROUP_MESSAGE));
@@ -180,10 +187,8 @@ describe('SetupWizard: going through the steps', () => {
   });
 
   it('skips the group and completes', async () => {
-    serverRecord().setup = { setup_completed: false, setup_step: 'group' };
     const groupBodies = recordRequests(server, 'post', API_PATHS.setupGroup(SERVER_ID));
-    const { user, onComplete } = renderWizard();
-    await stepHeading('Group Integration');
+    const { user, onComplete } = await openAtGroupStep();
     await user.click(screen.getByRole('button', { name: 'Skip Group' }));
     expect(
       await notifications().findByText('Group setup skipped successfully!'),
@@ -225,11 +230,7 @@ describe('SetupWizard: failures', () => {
   });
 
   it('shows the API message when the group does not exist, and does not complete', async () => {
-    serverRecord().setup = { setup_completed: false, setup_step: 'group' };
-    const { user, onComplete } = renderWizard();
-    await stepHeading('Group Integration');
-    await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), '999999');
-    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    const { onComplete } = await completeWithGroup('999999');
     expect(
       await notifications().findByText('Failed to complete step 3. Please try again.'),
     ).toBeInTheDocument();
@@ -238,10 +239,8 @@ describe('SetupWizard: failures', () => {
   });
 
   it('stays open when skipping the group fails', async () => {
-    serverRecord().setup = { setup_completed: false, setup_step: 'group' };
     server.use(failNext('post', API_PATHS.setupGroup(SERVER_ID), 500));
-    const { user, onComplete } = renderWizard();
-    await stepHeading('Group Integration');
+    const { user, onComplete } = await openAtGroupStep();
     await user.click(screen.getByRole('button', { name: 'Skip Group' }));
     expect(
       await notifications().findByText('Failed to skip group setup. Please try again.'),
@@ -253,10 +252,7 @@ describe('SetupWizard: failures', () => {
 
 describe('SetupWizard: busy and closing', () => {
   it("shows 'Saving...' while a step saves", async () => {
-    const gate = deferred();
-    server.use(
-      http.post(`*${API_PATHS.setupNickname(SERVER_ID)}`, async () => void (await gate.until)),
-    );
+    const gate = holdRequests(server, 'post', API_PATHS.setupNickname(SERVER_ID));
     const { user } = renderWizard();
     await stepHeading('Nickname Configuration');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -267,15 +263,8 @@ describe('SetupWizard: busy and closing', () => {
   });
 
   it("shows it is working for the whole long group call, with 'Saving...'", async () => {
-    serverRecord().setup = { setup_completed: false, setup_step: 'group' };
-    const gate = deferred();
-    server.use(
-      http.post(`*${API_PATHS.setupGroup(SERVER_ID)}`, async () => void (await gate.until)),
-    );
-    const { user, onComplete } = renderWizard();
-    await stepHeading('Group Integration');
-    await user.type(screen.getByRole('textbox', { name: 'Roblox group ID or URL' }), GROUP_URL);
-    await user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    const gate = holdRequests(server, 'post', API_PATHS.setupGroup(SERVER_ID));
+    const { onComplete } = await completeWithGroup();
     expect(await screen.findByRole('button', { name: /Saving\.\.\./ })).toBeDisabled();
     expect(
       within(dialog()).getByText(/Linking the group and creating its roles/),
@@ -288,18 +277,8 @@ describe('SetupWizard: busy and closing', () => {
 
   describe('while the long group call runs', () => {
     async function startGroupSave() {
-      serverRecord().setup = { setup_completed: false, setup_step: 'group' };
-      const gate = deferred();
-      server.use(
-        http.post(`*${API_PATHS.setupGroup(SERVER_ID)}`, async () => void (await gate.until)),
-      );
-      const wizard = renderWizard();
-      await stepHeading('Group Integration');
-      await wizard.user.type(
-        screen.getByRole('textbox', { name: 'Roblox group ID or URL' }),
-        GROUP_URL,
-      );
-      await wizard.user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+      const gate = holdRequests(server, 'post', API_PATHS.setupGroup(SERVER_ID));
+      const wizard = await completeWithGroup();
       await screen.findByRole('button', { name: /Saving\.\.\./ });
       return { ...wizard, gate };
     }
@@ -351,15 +330,8 @@ describe('SetupWizard: busy and closing', () => {
 
   describe('a group call without an answer (timeout, lost connection)', () => {
     async function saveGroupWithoutAnswer() {
-      serverRecord().setup = { setup_completed: false, setup_step: 'group' };
       server.use(networkErrorNext('post', API_PATHS.setupGroup(SERVER_ID)));
-      const wizard = renderWizard();
-      await stepHeading('Group Integration');
-      await wizard.user.type(
-        screen.getByRole('textbox', { name: 'Roblox group ID or URL' }),
-        GROUP_URL,
-      );
-      await wizard.user.click(screen.getByRole('button', { name: 'Complete Setup' }));
+      const wizard = await completeWithGroup();
       expect(await within(dialog()).findByText(GROUP_NO_ANSWER_MESSAGE)).toBeInTheDocument();
       return wizard;
     }
