@@ -30,6 +30,7 @@ export function BypassRolesSection({
       }),
     success: 'Bypass roles saved',
     failure: 'Failed to save the bypass roles',
+    onSaved,
   });
   return (
     <RoleListsSection
@@ -54,7 +55,6 @@ export function BypassRolesSection({
       ]}
       max={MAX_BYPASS_ROLES}
       save={save}
-      onSaved={onSaved}
     />
   );
 }

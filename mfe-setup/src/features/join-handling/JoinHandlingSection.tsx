@@ -42,6 +42,7 @@ export function JoinHandlingSection({
       }),
     success: 'Join settings updated successfully!',
     failure: 'Failed to update join settings',
+    onSaved,
   });
 
   return (
@@ -50,7 +51,7 @@ export function JoinHandlingSection({
       intro="What the bot does as soon as someone joins this server."
       saveLabel="Save Join Settings"
       saving={save.saving}
-      onSave={() => void save.run().then((done) => done && onSaved())}
+      onSave={() => void save.run()}
     >
       <RadioGroup
         name="join_handling"

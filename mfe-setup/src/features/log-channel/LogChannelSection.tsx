@@ -24,6 +24,7 @@ export function LogChannelSection({
     call: () => discordSettingsApi.setLogChannel(serverId, channelId || null),
     success: 'Log channel updated successfully!',
     failure: 'Failed to update log channel',
+    onSaved,
   });
 
   return (
@@ -32,7 +33,7 @@ export function LogChannelSection({
       intro="Optional. The bot posts verifications, setting changes and update summaries here."
       saveLabel="Save Log Channel"
       saving={save.saving}
-      onSave={() => void save.run().then((done) => done && onSaved())}
+      onSave={() => void save.run()}
     >
       <ChannelSelect
         label="Log channel"

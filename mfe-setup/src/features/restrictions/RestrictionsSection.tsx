@@ -126,6 +126,7 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
     call: (body: EditRestrictionsRequest) => api.server.editRestrictions(serverId, body),
     success: 'Restrictions saved',
     failure: 'Failed to save the restrictions',
+    onSaved,
   });
 
   function submit() {
@@ -141,14 +142,12 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
     }
     setProblems(next);
     if (Object.keys(next).length > 0) return;
-    void save
-      .run({
-        min_account_age_days: ageText ? Number(ageText) : null,
-        ...(ids as Record<IdListKey, string[]>),
-        ban_evasion: banEvasion,
-        action,
-      })
-      .then((ok) => ok && onSaved());
+    void save.run({
+      min_account_age_days: ageText ? Number(ageText) : null,
+      ...(ids as Record<IdListKey, string[]>),
+      ban_evasion: banEvasion,
+      action,
+    });
   }
 
   return (

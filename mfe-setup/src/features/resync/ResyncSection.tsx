@@ -31,6 +31,7 @@ export function ResyncSection({ serverId, savedSchedule, onSaved }: ResyncSectio
     call: () => discordSettingsApi.saveAutomation(serverId, { resync }),
     success: 'Resync schedule updated successfully!',
     failure: 'Failed to update resync schedule',
+    onSaved,
   });
 
   return (
@@ -39,7 +40,7 @@ export function ResyncSection({ serverId, savedSchedule, onSaved }: ResyncSectio
       intro="Update every member's roles and nickname at a quiet hour, without anyone asking."
       saveLabel="Save Resync Schedule"
       saving={save.saving}
-      onSave={() => void save.run().then((done) => done && onSaved())}
+      onSave={() => void save.run()}
     >
       <RadioGroup
         name="resync"

@@ -1,15 +1,7 @@
-import styled from 'styled-components';
 import { Banner, type ServerRole } from '@roconnect/shared-lib';
 import { ConfigSection } from '../config-section/ConfigSection';
+import { TwoColumns } from '../fields/TwoColumns';
 import { RoleChecklist } from './RoleChecklist';
-
-const Columns = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
 
 /** One of the section's two lists: what it is called, what it does, and the roles chosen. */
 export interface RoleList {
@@ -30,14 +22,13 @@ export interface RoleListsSectionProps {
   lists: [RoleList, RoleList];
   /** at most this many roles in each list (the API refuses more) */
   max: number;
-  /** the section's save (useSectionSave) */
+  /** the section's save (useSectionSave), which reads the server again once saved */
   save: {
     saving: boolean;
     error: string | undefined;
     setError: (message: string | undefined) => void;
     run: () => Promise<boolean>;
   };
-  onSaved: () => void;
 }
 
 /**
@@ -53,7 +44,6 @@ export function RoleListsSection({
   lists,
   max,
   save,
-  onSaved,
 }: RoleListsSectionProps) {
   return (
     <ConfigSection
@@ -66,14 +56,14 @@ export function RoleListsSection({
           save.setError(`Choose at most ${max} roles in each list.`);
           return;
         }
-        void save.run().then((ok) => ok && onSaved());
+        void save.run();
       }}
     >
-      <Columns>
+      <TwoColumns>
         {lists.map((list) => (
           <RoleChecklist key={list.legend} {...list} roles={roles} disabled={save.saving} />
         ))}
-      </Columns>
+      </TwoColumns>
       {save.error && (
         <div style={{ marginTop: 16 }}>
           <Banner tone="error" title={notSaved}>

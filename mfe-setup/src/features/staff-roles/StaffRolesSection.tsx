@@ -29,6 +29,7 @@ export function StaffRolesSection({ serverId, roles, saved, onSaved }: StaffRole
       }),
     success: 'Staff roles saved',
     failure: 'Failed to save the staff roles',
+    onSaved,
   });
   return (
     <RoleListsSection
@@ -53,7 +54,6 @@ export function StaffRolesSection({ serverId, roles, saved, onSaved }: StaffRole
       ]}
       max={MAX_STAFF_ROLES}
       save={save}
-      onSaved={onSaved}
     />
   );
 }

@@ -103,6 +103,7 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
     call: (body: EditGroupRequest) => api.server.editGroup(serverId, body),
     success: 'Group configuration updated successfully!',
     failure: 'Failed to update group configuration',
+    onSaved,
   });
   const remove = useApiMutation({
     call: () => apiCalls.server.removeGroup({ params: { id: serverId } }),
@@ -120,7 +121,7 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
       save.setError(field.error);
       return;
     }
-    void save.run(field.body).then((saved) => saved && onSaved());
+    void save.run(field.body);
   }
 
   async function removeGroup() {

@@ -26,6 +26,7 @@ export function UnverifiedRoleSection({
     call: () => api.server.editUnverifiedRole(serverId, chosenId || null),
     success: 'Unverified role updated successfully!',
     failure: 'Failed to update unverified role',
+    onSaved,
   });
 
   return (
@@ -34,7 +35,7 @@ export function UnverifiedRoleSection({
       intro="Optional. Members who have not verified get this role; verifying takes it away."
       saveLabel="Save Unverified Role"
       saving={save.saving}
-      onSave={() => void save.run().then((saved) => saved && onSaved())}
+      onSave={() => void save.run()}
     >
       <Label htmlFor={selectId}>Unverified role</Label>
       <Select

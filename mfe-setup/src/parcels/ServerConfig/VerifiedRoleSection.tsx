@@ -1,16 +1,8 @@
 import { useId, useState } from 'react';
-import styled from 'styled-components';
 import { BRAND, Label, Select, TextInput, api, type ServerRole } from '@roconnect/shared-lib';
 import { ConfigSection } from '../../features/config-section/ConfigSection';
 import { useSectionSave } from '../../features/config-section/useSectionSave';
-
-const Fields = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
+import { TwoColumns } from '../../features/fields/TwoColumns';
 
 export interface VerifiedRoleSectionProps {
   serverId: string;
@@ -44,6 +36,7 @@ export function VerifiedRoleSection({
       }),
     success: 'Verified role updated successfully!',
     failure: 'Failed to update verified role',
+    onSaved,
   });
 
   function choose(id: string) {
@@ -58,9 +51,9 @@ export function VerifiedRoleSection({
       intro="Verified members get this role. Type a name to use or create a role, or pick one the bot can give."
       saveLabel="Save Verified Role"
       saving={save.saving}
-      onSave={() => void save.run().then((saved) => saved && onSaved())}
+      onSave={() => void save.run()}
     >
-      <Fields>
+      <TwoColumns>
         <div>
           <Label htmlFor={nameId}>Verified role name</Label>
           <TextInput
@@ -100,7 +93,7 @@ export function VerifiedRoleSection({
             ))}
           </Select>
         </div>
-      </Fields>
+      </TwoColumns>
     </ConfigSection>
   );
 }
