@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_HELMET_OPTIONS, registerSecurityHeaders } from '../../src/plugins/security-headers';
-import { APP_URL } from '../support/app';
+import { APP_URL, NOT_JSON_BODY } from '../support/app';
 import { loginAs, type Session } from '../support/fake-login';
 import { useFakeApp } from '../support/harness';
 import { OLIVIA } from '../support/world';
@@ -119,12 +119,7 @@ describe('every other kind of answer carries the same security headers', () => {
   });
 
   it('400 from the error handler (a body that is not JSON)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/auth/refresh',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'hello',
-    });
+    const res = await t.app.inject(NOT_JSON_BODY);
     expect(res.statusCode).toBe(400);
     expect(headersOf(res)).toEqual(jsonAnswer(res));
   });

@@ -55,3 +55,11 @@ export function parseRedirect(location: string | undefined) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A body that is not JSON, sent to a route that takes JSON: the error handler answers it 400. */
+export const NOT_JSON_BODY = {
+  method: 'POST',
+  url: '/auth/refresh',
+  headers: { 'content-type': 'text/plain' },
+  payload: 'hello',
+} as const;

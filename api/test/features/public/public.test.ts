@@ -3,11 +3,20 @@ import { ChangeFeed } from '../../../src/db/change-feed';
 import { publicRoutes } from '../../../src/features/public/routes';
 import { ErrorEnvelope } from '@roconnect/shared-lib/contract/schemas';
 import { useFakeApp } from '../../support/harness';
-import { APP_URL, testSettings } from '../../support/app';
+import { APP_URL, NOT_JSON_BODY, testSettings } from '../../support/app';
 import { loginAs } from '../../support/fake-login';
 import { MAX, OLIVIA } from '../../support/world';
 
 const t = useFakeApp();
+
+/** /api/health and /api/health/ready (which answer alike), each as its HTTP status and data. */
+const readinessProbes = (app: FastifyInstance) =>
+  Promise.all(
+    ['/api/health', '/api/health/ready'].map(async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      return { http: res.statusCode, data: res.json().data };
+    }),
+  );
 
 describe('GET /api/bot-stats', () => {
   it('starts at zero and counts real users and servers with the bot', async () => {
@@ -43,17 +52,11 @@ describe('GET /api/health', () => {
 
   it('names a Redis that does not answer as degraded, and stays ready (200)', async () => {
     const app = await t.restartWith(testSettings({ REDIS_URL: 'redis://127.0.0.1:1' }));
-    for (const url of ['/api/health', '/api/health/ready']) {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({
-        status: 'degraded',
-        database: 'ok',
-        redis: 'degraded',
-        jobs: 'off',
-        gateway: 'off',
-      });
-    }
+    const degraded = {
+      http: 200,
+      data: { status: 'degraded', database: 'ok', redis: 'degraded', jobs: 'off', gateway: 'off' },
+    };
+    expect(await readinessProbes(app)).toEqual([degraded, degraded]);
   });
 
   it('serves /api/health/ready as /api/health, and /api/health/live asking nothing', async () => {
@@ -80,17 +83,17 @@ describe('health probes when the database does not answer', () => {
   afterAll(() => app.close());
 
   it('is not ready (503 unavailable), and still live', async () => {
-    for (const url of ['/api/health', '/api/health/ready']) {
-      const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().data).toEqual({
+    const unavailable = {
+      http: 503,
+      data: {
         status: 'unavailable',
         database: 'unavailable',
         redis: 'ok',
         jobs: 'off',
         gateway: 'unknown',
-      });
-    }
+      },
+    };
+    expect(await readinessProbes(app)).toEqual([unavailable, unavailable]);
     expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
   });
 });
@@ -134,12 +137,7 @@ describe('HTTP hygiene', () => {
   });
 
   it('answers 400, not 500, for a body that is not JSON on a JSON route', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/auth/refresh',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'hello',
-    });
+    const res = await t.app.inject(NOT_JSON_BODY);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       success: false,
