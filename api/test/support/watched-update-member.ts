@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../src/db/client';
+import { verifications } from '../../src/db/schema';
 import type * as UpdateMember from '../../src/domain/verification/update-member';
 
 /**
@@ -11,4 +14,12 @@ export function watchedUpdateMember(): typeof UpdateMember {
     '../../src/domain/verification/update-member',
   );
   return { ...real, updateMember: jest.fn(real.updateMember) };
+}
+
+/** A member's verification audit entries: where each was asked for, and by whom (a Discord id). */
+export function auditedVerifications(db: Db, memberDiscordId: string) {
+  return db
+    .select({ source: verifications.source, actor: verifications.actorDiscordId })
+    .from(verifications)
+    .where(eq(verifications.memberDiscordId, memberDiscordId));
 }

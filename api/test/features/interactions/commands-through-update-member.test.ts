@@ -1,12 +1,11 @@
 /** /verify, the Verify button and /update update the member through updateMember. */
 import { InteractionSigner } from '@roconnect/emulator';
-import { eq } from 'drizzle-orm';
-import { verifications } from '../../../src/db/schema';
 import { findUserByDiscordId } from '../../../src/domain/accounts/linked';
 import { VERIFY_BUTTON_ID } from '../../../src/domain/config/verify-link';
 import { updateMember } from '../../../src/domain/verification/update-member';
 import { completeSetup, linkRoblox, loginAs } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
+import { auditedVerifications } from '../../support/watched-update-member';
 import { GROUP, GUILD_A, MAX, MO, OLIVIA, PETE } from '../../support/world';
 
 jest.mock('../../../src/domain/verification/update-member', () =>
@@ -52,11 +51,7 @@ async function interact(
   return (res.json() as { data: { content: string } }).data.content;
 }
 
-const auditOfMax = () =>
-  t.app.ctx.db
-    .select({ source: verifications.source, actor: verifications.actorDiscordId })
-    .from(verifications)
-    .where(eq(verifications.memberDiscordId, MAX));
+const auditOfMax = () => auditedVerifications(t.app.ctx.db, MAX);
 
 it.each([
   ['/verify', 'verify_command', { id: '1', name: 'verify', type: 1 }, 2],

@@ -1,9 +1,8 @@
 /** The developer API's update goes through updateMember, asked by the key. */
-import { eq } from 'drizzle-orm';
-import { verifications } from '../../../src/db/schema';
 import { updateMember } from '../../../src/domain/verification/update-member';
 import { completeSetup, linkRoblox, loginAs } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
+import { auditedVerifications } from '../../support/watched-update-member';
 import { GROUP, GUILD_A, MAX, OLIVIA, PETE } from '../../support/world';
 
 jest.mock('../../../src/domain/verification/update-member', () =>
@@ -49,9 +48,5 @@ it("a key's update of a member goes through updateMember, asked by that key", as
     guild: { id: GUILD_A },
     user: { discordId: MAX },
   });
-  const audit = await t.app.ctx.db
-    .select({ source: verifications.source, actor: verifications.actorDiscordId })
-    .from(verifications)
-    .where(eq(verifications.memberDiscordId, MAX));
-  expect(audit).toEqual([{ source: 'api', actor: null }]);
+  expect(await auditedVerifications(t.app.ctx.db, MAX)).toEqual([{ source: 'api', actor: null }]);
 });

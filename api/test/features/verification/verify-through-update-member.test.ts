@@ -1,10 +1,9 @@
 /** The website's Verify updates the member through updateMember, as the member's own update. */
-import { eq } from 'drizzle-orm';
-import { verifications } from '../../../src/db/schema';
 import { linkedMember } from '../../../src/domain/accounts/linked';
 import { updateMember } from '../../../src/domain/verification/update-member';
 import { completeSetup, linkRoblox, loginAs } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
+import { auditedVerifications } from '../../support/watched-update-member';
 import { GROUP, GUILD_A, MAX, OLIVIA, PETE } from '../../support/world';
 
 jest.mock('../../../src/domain/verification/update-member', () =>
@@ -36,9 +35,7 @@ it("the website's Verify goes through updateMember, audited as the member's own"
     guild: { id: GUILD_A },
     user: { discordId: MAX },
   });
-  const audit = await t.app.ctx.db
-    .select({ source: verifications.source, actor: verifications.actorDiscordId })
-    .from(verifications)
-    .where(eq(verifications.memberDiscordId, MAX));
-  expect(audit).toEqual([{ source: 'website', actor: MAX }]);
+  expect(await auditedVerifications(t.app.ctx.db, MAX)).toEqual([
+    { source: 'website', actor: MAX },
+  ]);
 });
