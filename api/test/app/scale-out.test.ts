@@ -11,18 +11,16 @@ import testSeed from '@roconnect/emulator/seeds/test.json';
 import {
   dropTestSchema,
   emulatorForTwoReplicas,
+  requireEnv,
   startApiReplica,
   stopApiProcesses,
 } from '../support/api-process';
 import { signInThroughEmulator } from '../support/emulator-flow';
 import { until } from '../support/until';
 
-const DATABASE_URL = process.env.TEST_DATABASE_URL;
-const REDIS_URL = process.env.TEST_REDIS_URL;
-if (!DATABASE_URL || !REDIS_URL)
-  throw new Error(
-    'scale-out.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL (see api/README.md)',
-  );
+const NEEDS = 'scale-out.test.ts needs TEST_DATABASE_URL and TEST_REDIS_URL (see api/README.md)';
+const DATABASE_URL = requireEnv('TEST_DATABASE_URL', NEEDS);
+const REDIS_URL = requireEnv('TEST_REDIS_URL', NEEDS);
 
 const OLIVIA = '110000000000000001';
 const schema = `scale_${randomBytes(4).toString('hex')}`;

@@ -5,14 +5,8 @@ import path from 'node:path';
 import { ConfigError, loadSettings } from '../../src/config';
 import { PRODUCTION_ENV } from '../support/app';
 
-const REQUIRED = [
-  'JWT_SECRET',
-  'TOKEN_ENCRYPTION_KEY',
-  'DISCORD_CLIENT_ID',
-  'DISCORD_CLIENT_SECRET',
-  'DISCORD_BOT_TOKEN',
-  'DISCORD_PUBLIC_KEY',
-];
+/** the settings production refuses to start without: PRODUCTION_ENV's, but NODE_ENV itself */
+const REQUIRED = Object.keys(PRODUCTION_ENV).filter((name) => name !== 'NODE_ENV');
 const COMPLETE: Record<string, string> = PRODUCTION_ENV;
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'roconnect-prod-'));
 

@@ -18,16 +18,16 @@ import { databaseUnavailable } from '../../src/lib/database-unavailable';
 import {
   dropTestSchema,
   emulatorForTwoReplicas,
+  requireEnv,
   startApiReplica,
   stopApiProcesses,
 } from '../support/api-process';
 import { signInThroughEmulator } from '../support/emulator-flow';
 
-const DATABASE_URL = process.env.TEST_DATABASE_URL;
-if (!DATABASE_URL)
-  throw new Error(
-    'discord-refresh-burst-postgres.test.ts needs TEST_DATABASE_URL (PostgreSQL; PGlite has no pool to starve)',
-  );
+const DATABASE_URL = requireEnv(
+  'TEST_DATABASE_URL',
+  'discord-refresh-burst-postgres.test.ts needs TEST_DATABASE_URL (PostgreSQL; PGlite has no pool to starve)',
+);
 
 const POOL = 3;
 /** twice the pool: the old code took one connection per refresh and then waited for another */

@@ -13,14 +13,15 @@ import { sql } from 'drizzle-orm';
 import { startEmulator, type RunningEmulator } from '@roconnect/emulator';
 import { createDatabase, type Database } from '../../src/db/client';
 import { listLeases } from '../../src/gateway/lease-store';
-import { dropTestSchema, stopApiProcesses } from '../support/api-process';
+import { dropTestSchema, requireEnv, stopApiProcesses } from '../support/api-process';
 import { queryRows } from '../support/db';
 import { until } from '../support/until';
 import { gatewaySeed, GUILD, NEWCOMERS } from './gateway-stack';
 
-const DATABASE_URL = process.env.TEST_DATABASE_URL;
-if (!DATABASE_URL)
-  throw new Error('gateway-kill-postgres.test.ts needs TEST_DATABASE_URL (see api/README.md)');
+const DATABASE_URL = requireEnv(
+  'TEST_DATABASE_URL',
+  'gateway-kill-postgres.test.ts needs TEST_DATABASE_URL (see api/README.md)',
+);
 
 jest.setTimeout(120_000);
 

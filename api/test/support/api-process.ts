@@ -5,6 +5,16 @@ import pg from 'pg';
 import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
 import { until } from './until';
 
+/**
+ * A setting a file of the PostgreSQL pass cannot run without (TEST_DATABASE_URL, TEST_REDIS_URL):
+ * its value, or an error that says `why` it is needed.
+ */
+export function requireEnv(name: string, why: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(why);
+  return value;
+}
+
 /** A port free on 127.0.0.1 right now, for a process the test starts. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

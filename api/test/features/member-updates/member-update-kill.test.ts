@@ -11,15 +11,17 @@ import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnec
 import {
   dropTestSchema,
   freePort,
+  requireEnv,
   startApiReplica,
   stopApiProcesses,
 } from '../../support/api-process';
 import { signInThroughEmulator } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 
-const DATABASE_URL = process.env.TEST_DATABASE_URL;
-if (!DATABASE_URL)
-  throw new Error('member-update-kill.test.ts needs TEST_DATABASE_URL (see api/README.md)');
+const DATABASE_URL = requireEnv(
+  'TEST_DATABASE_URL',
+  'member-update-kill.test.ts needs TEST_DATABASE_URL (see api/README.md)',
+);
 
 jest.setTimeout(300_000);
 
