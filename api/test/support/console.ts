@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { addGroup, addMember, addRobloxUser, addUser, type FakeWorld } from './fake-integrations';
+import {
+  addGroup,
+  addMember,
+  addRobloxUser,
+  addUser,
+  groupRoles,
+  type FakeWorld,
+} from './fake-integrations';
 import { completeSetup, linkedAccountsOf, linkRoblox, loginAs, type Session } from './fake-login';
 import { useFakeApp, type FakeApp } from './harness';
 import { GUILD_A, MAX, MO, OLIVIA, PETE, RUBY, standardWorld } from './world';
@@ -20,18 +27,8 @@ export function consoleWorld(): FakeWorld {
     { id: EXTRA_ROLE, name: 'Extra', position: 3, managed: false, permissions: '0' },
   );
   addMember(a, MO, '32', [STAFF_ROLE]);
-  addGroup(
-    w,
-    GROUP2,
-    'Second Group',
-    [
-      { id: '70020', name: 'Guest', rank: 0 },
-      { id: '70021', name: 'Recruit', rank: 10 },
-      { id: '70022', name: 'Ranger', rank: 100 },
-      { id: '70023', name: 'Chief', rank: 255 },
-    ],
-    { [RANGER]: 100, [PETE]: 10 },
-  );
+  const ranks = groupRoles(GROUP2, { Guest: 0, Recruit: 10, Ranger: 100, Chief: 255 });
+  addGroup(w, GROUP2, 'Second Group', ranks, { [RANGER]: 100, [PETE]: 10 });
   addRobloxUser(w, RANGER, 'RangerRay', 'Ray');
   return w;
 }

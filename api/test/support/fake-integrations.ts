@@ -137,6 +137,11 @@ export function addGroup(
   world.groups.set(id, { name, roles, members: new Map(Object.entries(ranks)) });
 }
 
+/** A group's roles from their names and ranks, lowest first: the nth role's id is the group's and n. */
+export function groupRoles(groupId: string, ranks: Record<string, number>): RobloxGroupRole[] {
+  return Object.entries(ranks).map(([name, rank], i) => ({ id: `${groupId}${i}`, name, rank }));
+}
+
 export function addGuild(
   world: FakeWorld,
   g: Partial<FakeGuild> & { id: string; ownerId: string },

@@ -9,6 +9,22 @@ export interface Session {
   cookie: string;
 }
 
+/** A call to the app as `s`, with `payload` as its JSON body when there is one. */
+export function callAs(
+  app: FastifyInstance,
+  s: Session,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: s.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
 /** The `name=value` of the cookie a response set (the browser binding), for the next request. */
 export function cookieFrom(res: { headers: Record<string, unknown> }): string {
   const raw = res.headers['set-cookie'];

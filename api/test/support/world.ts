@@ -5,6 +5,7 @@ import {
   addRobloxUser,
   addUser,
   createWorld,
+  groupRoles,
   type FakeWorld,
 } from './fake-integrations';
 
@@ -44,17 +45,7 @@ export function standardWorld(): FakeWorld {
   addMember(c, OLIVIA, '1024');
   addRobloxUser(world, RUBY, 'RankedRuby', 'Ruby');
   addRobloxUser(world, PETE, 'PlainPete', 'Pete', 'https://pics.test/pete.png');
-  addGroup(
-    world,
-    GROUP,
-    'Test Group',
-    [
-      { id: '70010', name: 'Guest', rank: 0 },
-      { id: '70011', name: 'Member', rank: 1 },
-      { id: '70012', name: 'Officer', rank: 50 },
-      { id: '70013', name: 'Owner', rank: 255 },
-    ],
-    { [RUBY]: 255, [PETE]: 1 },
-  );
+  const ranks = groupRoles(GROUP, { Guest: 0, Member: 1, Officer: 50, Owner: 255 });
+  addGroup(world, GROUP, 'Test Group', ranks, { [RUBY]: 255, [PETE]: 1 });
   return world;
 }

@@ -21,11 +21,13 @@ import {
   type Stack,
 } from '../../support/emulator-flow';
 import { startRobloxRelay, type RobloxRelay } from '../../support/roblox-relay';
+import {
+  GUILD_A as BOT_GUILD,
+  MAX as MEMBER,
+  OLIVIA as OWNER,
+  ROLE_LOW,
+} from '../../support/world';
 
-const OWNER = '110000000000000001';
-const MEMBER = '110000000000000002';
-const BOT_GUILD = '120000000000000001';
-const ROLE_LOW = '130000000000000002';
 const PETE = 502;
 const LIMIT = 4;
 const GROUPS = Array.from({ length: MAX_GROUPS_PER_SERVER }, (_, i) => 8001 + i);

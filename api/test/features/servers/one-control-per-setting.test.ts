@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { effectiveNicknameTemplate } from '@roconnect/shared-lib/contract';
 import { useFakeApp } from '../../support/harness';
-import { completeSetup, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, type Session } from '../../support/fake-login';
 import { consoleWorld, EXTRA_ROLE, GROUP2, signInCast, type Cast } from '../../support/console';
 import { GROUP, GUILD_A, ROLE_LOW } from '../../support/world';
 
@@ -21,13 +21,7 @@ const call = (
   url: string,
   payload?: unknown,
   s: Session = cast.owner,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: s.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+) => callAs(t.app, s, method, url, payload);
 const config = async () => (await call('GET', `${A}/config`)).json().data.server_config;
 /** The stored binds as `rule → role name`, in order. */
 const bindsNow = async () =>

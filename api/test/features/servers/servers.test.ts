@@ -1,5 +1,5 @@
 import { useFakeApp } from '../../support/harness';
-import { completeSetup, loginAs, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { defaultServerConfig } from '../../support/server-config';
 import {
   GROUP,
@@ -23,13 +23,7 @@ const call = (
   url: string,
   payload?: unknown,
   s: Session = olivia,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: s.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+) => callAs(t.app, s, method, url, payload);
 const A = `/api/v1/server/${GUILD_A}`;
 
 describe('GET config and setup status', () => {

@@ -13,13 +13,10 @@ import {
   useStack,
   type HttpSession,
 } from '../../support/emulator-flow';
+import { GUILD_A as GUILD, MAX as MEMBER, OLIVIA as OWNER, ROLE_LOW } from '../../support/world';
 
 jest.setTimeout(120_000);
 
-const OWNER = '110000000000000001';
-const MEMBER = '110000000000000002';
-const GUILD = '120000000000000001';
-const ROLE_LOW = '130000000000000002';
 const PETE = 502;
 const LEO = 503; // keeps the inventory private
 const GROUPS = [8101, 8102, 8103, 8104, 8105].map((n) => n * 10);
