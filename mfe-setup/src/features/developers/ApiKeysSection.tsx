@@ -4,10 +4,8 @@ import {
   Button,
   EmptyState,
   ErrorState,
-  Label,
   LoadingState,
   Modal,
-  TextInput,
   developerApi,
   exactTime,
   relativeTime,
@@ -26,20 +24,11 @@ import {
 } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
 import { ExampleCall } from './ExampleCall';
+import { OneFieldForm } from './OneFieldForm';
 import { ShownOnce } from './ShownOnce';
 
 /** as the API's CreateApiKeyBodySchema allows */
 export const KEY_NAME_MAX = 64;
-
-const Form = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: flex-end;
-  > :first-child {
-    flex: 1 1 16rem;
-  }
-`;
 
 const List = styled.ul`
   margin: ${({ theme }) => theme.space(4)} 0 0;
@@ -91,7 +80,6 @@ function nameProblem(name: string): string | null {
  */
 export function ApiKeysSection({ serverId }: { serverId: string }) {
   const read = useApiKeys(serverId);
-  const nameId = useId();
   const revokeDescriptionId = useId();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -180,25 +168,19 @@ export function ApiKeysSection({ serverId }: { serverId: string }) {
         </>
       }
     >
-      <Form onSubmit={(event) => void create(event)} noValidate>
-        <div>
-          <Label htmlFor={nameId}>Key name</Label>
-          <TextInput
-            id={nameId}
-            value={name}
-            placeholder="e.g. Game server"
-            maxLength={KEY_NAME_MAX + 20}
-            error={nameError ?? undefined}
-            onChange={(event) => {
-              setName(event.target.value);
-              setNameError(null);
-            }}
-          />
-        </div>
-        <Button type="submit" loading={creating}>
-          Create Key
-        </Button>
-      </Form>
+      <OneFieldForm
+        label="Key name"
+        value={name}
+        error={nameError}
+        onChange={(text) => {
+          setName(text);
+          setNameError(null);
+        }}
+        onSubmit={(event) => void create(event)}
+        submitLabel="Create Key"
+        busy={creating}
+        input={{ placeholder: 'e.g. Game server', maxLength: KEY_NAME_MAX + 20 }}
+      />
       {created && (
         <ShownOnce
           label={`New key "${created.name}"`}

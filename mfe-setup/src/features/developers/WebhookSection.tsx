@@ -1,13 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
   Badge,
   Button,
   EmptyState,
   ErrorState,
-  Label,
   LoadingState,
-  TextInput,
   developerApi,
   exactTime,
   relativeTime,
@@ -23,17 +21,8 @@ import {
   type QueryClient,
 } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
+import { OneFieldForm } from './OneFieldForm';
 import { ShownOnce } from './ShownOnce';
-
-const Form = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: flex-end;
-  > :first-child {
-    flex: 1 1 16rem;
-  }
-`;
 
 const SubHeading = styled.div`
   display: flex;
@@ -126,7 +115,6 @@ export const DELIVERIES_SHOWN = 20;
  */
 export function WebhookSection({ serverId }: { serverId: string }) {
   const read = useWebhookDeliveries(serverId);
-  const urlId = useId();
   const [url, setUrl] = useState<string | null>(null);
   const savedUrl = read.data?.webhook?.url ?? '';
   // the field shows the saved address until the manager types
@@ -235,31 +223,25 @@ export function WebhookSection({ serverId }: { serverId: string }) {
       title="Webhook"
       intro="RoConnect posts to this address when a member verifies, updates or unlinks, signed with a secret only you hold."
     >
-      <Form onSubmit={(event) => void save(event)} noValidate>
-        <div>
-          <Label htmlFor={urlId}>Webhook address</Label>
-          <TextInput
-            id={urlId}
-            type="url"
-            inputMode="url"
-            value={shownUrl}
-            placeholder="https://example.com/roconnect"
-            error={urlError ?? undefined}
-            onChange={(event) => {
-              setUrl(event.target.value);
-              setUrlError(null);
-            }}
-          />
-        </div>
-        <Button type="submit" loading={saving}>
-          Save Webhook
-        </Button>
+      <OneFieldForm
+        label="Webhook address"
+        value={shownUrl}
+        error={urlError}
+        onChange={(text) => {
+          setUrl(text);
+          setUrlError(null);
+        }}
+        onSubmit={(event) => void save(event)}
+        submitLabel="Save Webhook"
+        busy={saving}
+        input={{ type: 'url', inputMode: 'url', placeholder: 'https://example.com/roconnect' }}
+      >
         {savedUrl && (
           <Button variant="secondary" disabled={saving} onClick={() => void send(null)}>
             Remove
           </Button>
         )}
-      </Form>
+      </OneFieldForm>
       {savedUrl && (
         <TestRow>
           <Button
