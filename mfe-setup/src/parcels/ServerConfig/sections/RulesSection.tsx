@@ -1,15 +1,7 @@
+import { NO_RESTRICTIONS } from '@roconnect/shared-lib';
 import { BypassRolesSection } from '../../../features/bypass-roles/BypassRolesSection';
 import { RestrictionsSection } from '../../../features/restrictions/RestrictionsSection';
 import type { SectionProps } from './sectionProps';
-
-const NO_RESTRICTIONS = {
-  min_account_age_days: null,
-  blocked_roblox_user_ids: [],
-  blocked_group_ids: [],
-  required_group_ids: [],
-  ban_evasion: 'flag',
-  action: 'deny',
-} as const;
 
 /** Whom verification leaves alone: members with these roles keep their nickname or their roles. */
 export function BypassSection({ serverId, data, onSaved }: SectionProps) {
