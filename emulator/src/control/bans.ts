@@ -1,15 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context';
+import { guildOr404, refuse, SNOWFLAKE } from './refusals';
 import { banUser, unbanUser } from '../discord/removals';
 
-const SNOWFLAKE = /^\d{17,20}$/;
 /** Discord's audit log reason: 1–512 characters */
 const REASON_MAX = 512;
 
 type BanParams = { Params: { guildId: string; userId: string } };
-
-const fail = (reply: FastifyReply, status: number, error: string, message: string) =>
-  reply.code(status).send({ error, message });
 
 /** `{reason?}`: the reason, null without one, or an error text */
 function readReason(body: unknown): string | null | { error: string } {
@@ -37,15 +34,11 @@ export function registerBanControl(app: FastifyInstance, ctx: EmulatorContext): 
   ) => {
     const { guildId, userId } = request.params;
     if (!SNOWFLAKE.test(guildId) || !SNOWFLAKE.test(userId)) {
-      fail(reply, 400, 'invalid_id', 'guild_id and user_id must be Discord ids (17–20 digits)');
+      refuse(reply, 400, 'invalid_id', 'guild_id and user_id must be Discord ids (17–20 digits)');
       return undefined;
     }
-    const guild = ctx.store.discord.guilds.get(guildId);
-    if (!guild) {
-      fail(reply, 404, 'not_found', `There is no server ${guildId}.`);
-      return undefined;
-    }
-    return { guild, userId };
+    const guild = guildOr404(ctx, guildId, reply);
+    return guild && { guild, userId };
   };
 
   app.put<BanParams>('/__emulator/guilds/:guildId/bans/:userId', async (request, reply) => {
@@ -54,15 +47,15 @@ export function registerBanControl(app: FastifyInstance, ctx: EmulatorContext): 
     const { guild, userId } = found;
     const reason = readReason(request.body);
     if (reason !== null && typeof reason === 'object')
-      return fail(reply, 400, 'invalid_ban', reason.error);
+      return refuse(reply, 400, 'invalid_ban', reason.error);
     const user = ctx.store.discord.users.get(userId);
-    if (!user) return fail(reply, 404, 'not_found', `There is no user ${userId} in the seed.`);
+    if (!user) return refuse(reply, 404, 'not_found', `There is no user ${userId} in the seed.`);
     if (user.bot)
-      return fail(reply, 400, 'invalid_ban', 'The bot leaves a server only when it is removed.');
+      return refuse(reply, 400, 'invalid_ban', 'The bot leaves a server only when it is removed.');
     if (userId === guild.owner_id)
-      return fail(reply, 400, 'invalid_ban', 'Nobody can ban the owner of a server.');
+      return refuse(reply, 400, 'invalid_ban', 'Nobody can ban the owner of a server.');
     if (guild.bans.has(userId))
-      return fail(
+      return refuse(
         reply,
         409,
         'already_banned',
@@ -85,7 +78,7 @@ export function registerBanControl(app: FastifyInstance, ctx: EmulatorContext): 
     const { guild, userId } = found;
     const { unbanned, dispatched } = unbanUser(ctx, guild, userId, guild.owner_id, null);
     if (!unbanned)
-      return fail(reply, 404, 'not_found', `User ${userId} is not banned from ${guild.name}.`);
+      return refuse(reply, 404, 'not_found', `User ${userId} is not banned from ${guild.name}.`);
     return { user_id: userId, unbanned: true, dispatched };
   });
 }

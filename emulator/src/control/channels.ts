@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
+import { guildOr404, refuse } from './refusals';
 
 /**
  * `POST /__emulator/guilds/{guild_id}/channels/{channel_id}/deny` takes the bot's right to post
@@ -12,17 +13,16 @@ export function registerChannelControl(app: FastifyInstance, ctx: EmulatorContex
       `/__emulator/guilds/:guildId/channels/:channelId/${action}`,
       async (request, reply) => {
         const { guildId, channelId } = request.params;
-        const guild = ctx.store.discord.guilds.get(guildId);
-        if (!guild)
-          return reply
-            .code(404)
-            .send({ error: 'not_found', message: `There is no server ${guildId}.` });
+        const guild = guildOr404(ctx, guildId, reply);
+        if (!guild) return reply;
         const channel = guild.channels.find((c) => c.id === channelId);
         if (!channel)
-          return reply.code(404).send({
-            error: 'not_found',
-            message: `There is no channel ${channelId} in ${guild.name}.`,
-          });
+          return refuse(
+            reply,
+            404,
+            'not_found',
+            `There is no channel ${channelId} in ${guild.name}.`,
+          );
         channel.bot_can_send = action === 'allow';
         return { id: channel.id, name: channel.name, bot_can_send: channel.bot_can_send };
       },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
+import { guildOr404, refuse } from './refusals';
 
 /**
  * `PATCH /__emulator/guilds/{guild_id}` `{"mfa_level": 0 | 1}`: what a server owner sets in
@@ -10,25 +11,16 @@ export function registerGuildSettingsControl(app: FastifyInstance, ctx: Emulator
   app.patch<{ Params: { guildId: string } }>(
     '/__emulator/guilds/:guildId',
     async (request, reply) => {
-      const guild = ctx.store.discord.guilds.get(request.params.guildId);
-      if (!guild)
-        return reply
-          .code(404)
-          .send({ error: 'not_found', message: `There is no server ${request.params.guildId}.` });
+      const guild = guildOr404(ctx, request.params.guildId, reply);
+      if (!guild) return reply;
       const body = request.body;
       if (!body || typeof body !== 'object' || Array.isArray(body))
-        return reply
-          .code(400)
-          .send({ error: 'invalid_guild', message: 'the body must be {"mfa_level": 0 | 1}' });
+        return refuse(reply, 400, 'invalid_guild', 'the body must be {"mfa_level": 0 | 1}');
       for (const [key, value] of Object.entries(body)) {
         if (key !== 'mfa_level')
-          return reply
-            .code(400)
-            .send({ error: 'invalid_guild', message: `unknown server setting: ${key}` });
+          return refuse(reply, 400, 'invalid_guild', `unknown server setting: ${key}`);
         if (value !== 0 && value !== 1)
-          return reply
-            .code(400)
-            .send({ error: 'invalid_guild', message: 'mfa_level must be 0 or 1' });
+          return refuse(reply, 400, 'invalid_guild', 'mfa_level must be 0 or 1');
       }
       const { mfa_level } = body as { mfa_level?: 0 | 1 };
       if (mfa_level !== undefined) guild.mfa_level = mfa_level;

@@ -1,15 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context';
+import { guildOr404, refuse, SNOWFLAKE } from './refusals';
 import { dispatchMemberRemove, memberAddData } from '../gateway/events';
 import { Intent } from '../runtime/gatewayProtocol';
 import type { GuildRecord } from '../store/discordState';
 
-const SNOWFLAKE = /^\d{17,20}$/;
 /** one call may add this many members (a join burst for the benchmark) */
 const MAX_BATCH = 10_000;
-
-const fail = (reply: FastifyReply, status: number, error: string, message: string) =>
-  reply.code(status).send({ error, message });
 
 /** the ids in `{user_id}` or `{user_ids: [...]}`, or an error text */
 function readUserIds(body: unknown): string[] | string {
@@ -41,29 +38,28 @@ function readUserIds(body: unknown): string[] | string {
  * is in the guild.
  */
 export function registerMemberJoinControl(app: FastifyInstance, ctx: EmulatorContext): void {
-  const guildOr404 = (guildId: string, reply: FastifyReply): GuildRecord | undefined => {
+  const checkedGuild = (guildId: string, reply: FastifyReply): GuildRecord | undefined => {
     if (!SNOWFLAKE.test(guildId)) {
-      fail(reply, 400, 'invalid_id', 'guild_id must be a Discord id (17–20 digits)');
+      refuse(reply, 400, 'invalid_id', 'guild_id must be a Discord id (17–20 digits)');
       return undefined;
     }
-    const guild = ctx.store.discord.guilds.get(guildId);
-    if (!guild) fail(reply, 404, 'not_found', `There is no server ${guildId}.`);
-    return guild;
+    return guildOr404(ctx, guildId, reply);
   };
 
   app.post<{ Params: { guildId: string } }>(
     '/__emulator/guilds/:guildId/members',
     async (request, reply) => {
-      const guild = guildOr404(request.params.guildId, reply);
+      const guild = checkedGuild(request.params.guildId, reply);
       if (!guild) return reply;
       const ids = readUserIds(request.body);
-      if (typeof ids === 'string') return fail(reply, 400, 'invalid_member', ids);
+      if (typeof ids === 'string') return refuse(reply, 400, 'invalid_member', ids);
       const { users } = ctx.store.discord;
       const unknown = ids.find((id) => !users.has(id) || users.get(id)!.bot);
-      if (unknown) return fail(reply, 404, 'not_found', `There is no user ${unknown} in the seed.`);
+      if (unknown)
+        return refuse(reply, 404, 'not_found', `There is no user ${unknown} in the seed.`);
       const already = ids.find((id) => guild.members.has(id));
       if (already)
-        return fail(
+        return refuse(
           reply,
           409,
           'already_member',
@@ -71,7 +67,8 @@ export function registerMemberJoinControl(app: FastifyInstance, ctx: EmulatorCon
         );
       // Discord keeps a banned user out until the ban is removed
       const banned = ids.find((id) => guild.bans.has(id));
-      if (banned) return fail(reply, 409, 'banned', `User ${banned} is banned from ${guild.name}.`);
+      if (banned)
+        return refuse(reply, 409, 'banned', `User ${banned} is banned from ${guild.name}.`);
       const joinedAt = new Date().toISOString();
       let dispatched = 0;
       for (const userId of ids) {
@@ -103,17 +100,17 @@ export function registerMemberJoinControl(app: FastifyInstance, ctx: EmulatorCon
   app.delete<{ Params: { guildId: string; userId: string } }>(
     '/__emulator/guilds/:guildId/members/:userId',
     async (request, reply) => {
-      const guild = guildOr404(request.params.guildId, reply);
+      const guild = checkedGuild(request.params.guildId, reply);
       if (!guild) return reply;
       const { userId } = request.params;
       if (!SNOWFLAKE.test(userId))
-        return fail(reply, 400, 'invalid_id', 'user_id must be a Discord id (17–20 digits)');
+        return refuse(reply, 400, 'invalid_id', 'user_id must be a Discord id (17–20 digits)');
       if (!guild.members.has(userId))
-        return fail(reply, 404, 'not_found', `User ${userId} is not a member of ${guild.name}.`);
+        return refuse(reply, 404, 'not_found', `User ${userId} is not a member of ${guild.name}.`);
       if (userId === guild.owner_id)
-        return fail(reply, 400, 'invalid_member', 'The owner cannot leave their own server.');
+        return refuse(reply, 400, 'invalid_member', 'The owner cannot leave their own server.');
       if (userId === ctx.config.botUserId)
-        return fail(
+        return refuse(
           reply,
           400,
           'invalid_member',

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
+import { guildOr404, refuse, SNOWFLAKE } from './refusals';
 import { dispatchMemberUpdate } from '../gateway/events';
 
-const SNOWFLAKE = /^\d{17,20}$/;
 const PERMISSIONS = /^\d{1,20}$/;
 
 type Checked =
@@ -42,23 +42,14 @@ export function registerMemberControl(app: FastifyInstance, ctx: EmulatorContext
     async (request, reply) => {
       const { guildId, userId } = request.params;
       if (!SNOWFLAKE.test(guildId) || !SNOWFLAKE.test(userId))
-        return reply
-          .code(400)
-          .send({ error: 'invalid_id', message: 'guild_id and user_id must be Discord ids' });
-      const guild = ctx.store.discord.guilds.get(guildId);
-      if (!guild)
-        return reply
-          .code(404)
-          .send({ error: 'not_found', message: `There is no server ${guildId}.` });
+        return refuse(reply, 400, 'invalid_id', 'guild_id and user_id must be Discord ids');
+      const guild = guildOr404(ctx, guildId, reply);
+      if (!guild) return reply;
       const member = guild.members.get(userId);
       if (!member)
-        return reply.code(404).send({
-          error: 'not_found',
-          message: `User ${userId} is not a member of ${guild.name}.`,
-        });
+        return refuse(reply, 404, 'not_found', `User ${userId} is not a member of ${guild.name}.`);
       const change = readChange(request.body, new Set(guild.roles.map((r) => r.id)));
-      if (!change.ok)
-        return reply.code(400).send({ error: 'invalid_member', message: change.message });
+      if (!change.ok) return refuse(reply, 400, 'invalid_member', change.message);
       if (change.permissions !== undefined) member.permissions = change.permissions;
       if (change.roles !== undefined) {
         const changed = JSON.stringify(member.roles) !== JSON.stringify(change.roles);

@@ -49,6 +49,23 @@ export function registerRobloxUserControl(app: FastifyInstance, ctx: EmulatorCon
     if (!user) notFound(reply, `There is no Roblox user ${raw}.`);
     return user;
   };
+  /** `DELETE …/{list}/{item_id}`: the item taken from the user, else 404 "{name} {notHeld} {id}." */
+  const removeItem = (
+    list: 'badges' | 'inventory',
+    remove: (user: RobloxUser, id: number) => boolean,
+    notHeld: string,
+  ) =>
+    app.delete<UserItemParams>(
+      `/__emulator/roblox/users/:userId/${list}/:itemId`,
+      async (request, reply) => {
+        const user = findUser(request.params.userId, reply);
+        if (!user) return reply;
+        const raw = request.params.itemId;
+        if (!ID.test(raw) || !remove(user, Number(raw)))
+          return notFound(reply, `${user.name} ${notHeld} ${raw}.`);
+        return view(user);
+      },
+    );
 
   app.post<UserParams>('/__emulator/roblox/users/:userId/badges', async (request, reply) => {
     const user = findUser(request.params.userId, reply);
@@ -64,17 +81,7 @@ export function registerRobloxUserControl(app: FastifyInstance, ctx: EmulatorCon
     return view(user);
   });
 
-  app.delete<UserItemParams>(
-    '/__emulator/roblox/users/:userId/badges/:itemId',
-    async (request, reply) => {
-      const user = findUser(request.params.userId, reply);
-      if (!user) return reply;
-      const raw = request.params.itemId;
-      if (!ID.test(raw) || !roblox().revokeBadge(user, Number(raw)))
-        return notFound(reply, `${user.name} does not hold badge ${raw}.`);
-      return view(user);
-    },
-  );
+  removeItem('badges', (user, id) => roblox().revokeBadge(user, id), 'does not hold badge');
 
   app.post<UserParams>('/__emulator/roblox/users/:userId/inventory', async (request, reply) => {
     const user = findUser(request.params.userId, reply);
@@ -91,17 +98,7 @@ export function registerRobloxUserControl(app: FastifyInstance, ctx: EmulatorCon
     return view(user);
   });
 
-  app.delete<UserItemParams>(
-    '/__emulator/roblox/users/:userId/inventory/:itemId',
-    async (request, reply) => {
-      const user = findUser(request.params.userId, reply);
-      if (!user) return reply;
-      const raw = request.params.itemId;
-      if (!ID.test(raw) || !roblox().revokeItem(user, Number(raw)))
-        return notFound(reply, `${user.name} does not own item ${raw}.`);
-      return view(user);
-    },
-  );
+  removeItem('inventory', (user, id) => roblox().revokeItem(user, id), 'does not own item');
 
   app.put<UserParams>('/__emulator/roblox/users/:userId', async (request, reply) => {
     const user = findUser(request.params.userId, reply);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
+import { guildOr404, refuse, SNOWFLAKE } from './refusals';
 import type { GuildRecord } from '../store/discordState';
 
-const SNOWFLAKE = /^\d{17,20}$/;
 const PERMISSIONS = /^\d{1,20}$/;
 
 type Checked =
@@ -52,26 +52,16 @@ export function registerRoleControl(app: FastifyInstance, ctx: EmulatorContext):
     async (request, reply) => {
       const { guildId, roleId } = request.params;
       if (!SNOWFLAKE.test(guildId) || !SNOWFLAKE.test(roleId))
-        return reply
-          .code(400)
-          .send({ error: 'invalid_id', message: 'guild_id and role_id must be Discord ids' });
-      const guild = ctx.store.discord.guilds.get(guildId);
-      if (!guild)
-        return reply
-          .code(404)
-          .send({ error: 'not_found', message: `There is no server ${guildId}.` });
+        return refuse(reply, 400, 'invalid_id', 'guild_id and role_id must be Discord ids');
+      const guild = guildOr404(ctx, guildId, reply);
+      if (!guild) return reply;
       const role = guild.roles.find((r) => r.id === roleId);
       if (!role)
-        return reply
-          .code(404)
-          .send({ error: 'not_found', message: `There is no role ${roleId} in ${guild.name}.` });
+        return refuse(reply, 404, 'not_found', `There is no role ${roleId} in ${guild.name}.`);
       const change = readChange(request.body);
-      if (!change.ok)
-        return reply.code(400).send({ error: 'invalid_role', message: change.message });
+      if (!change.ok) return refuse(reply, 400, 'invalid_role', change.message);
       if (change.position !== undefined && role.id === guild.id)
-        return reply
-          .code(400)
-          .send({ error: 'invalid_role', message: '@everyone always stays at position 0' });
+        return refuse(reply, 400, 'invalid_role', '@everyone always stays at position 0');
       if (change.position !== undefined) role.position = change.position;
       if (change.permissions !== undefined) {
         role.permissions = change.permissions;
