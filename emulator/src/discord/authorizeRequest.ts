@@ -1,5 +1,6 @@
 import type { EmulatorContext } from '../context';
 import { isHttpUrl } from '../html/page';
+import { text, type Parsed } from '../oauth/clientAuth';
 
 const KNOWN_SCOPES = new Set([
   'identify',
@@ -44,16 +45,11 @@ const CARRIED = [
   'prompt',
 ] as const;
 
-function text(source: Record<string, unknown>, key: string): string | undefined {
-  const v = source[key];
-  return typeof v === 'string' && v.length > 0 ? v : undefined;
-}
-
 /** Checks the query (GET) or form (POST) of /oauth2/authorize; returns an error text for the page. */
 export function parseAuthorizeRequest(
   ctx: EmulatorContext,
   source: Record<string, unknown>,
-): { ok: true; value: AuthorizeRequest } | { ok: false; error: string } {
+): Parsed<AuthorizeRequest> {
   const clientId = text(source, 'client_id');
   if (!clientId) return { ok: false, error: 'The client_id parameter is missing.' };
   if (clientId !== ctx.config.discordClientId)

@@ -49,3 +49,12 @@ export function field(form: Record<string, unknown>, key: string): string | unde
 export function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
+
+/** A parameter of a query or form: its text, or none when it is absent or empty. */
+export function text(source: Record<string, unknown>, key: string): string | undefined {
+  const v = source[key];
+  return typeof v === 'string' && v.length > 0 ? v : undefined;
+}
+
+/** A parsed authorize request, or the error text its page shows. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -1,5 +1,6 @@
 import type { EmulatorContext } from '../context';
 import { isHttpUrl } from '../html/page';
+import { text, type Parsed } from '../oauth/clientAuth';
 import { isValidChallenge } from './pkce';
 
 export interface RobloxAuthorizeRequest {
@@ -24,15 +25,10 @@ const CARRIED = [
 ] as const;
 const SCOPES = new Set(['openid', 'profile']);
 
-function text(source: Record<string, unknown>, key: string): string | undefined {
-  const v = source[key];
-  return typeof v === 'string' && v.length > 0 ? v : undefined;
-}
-
 export function parseRobloxAuthorize(
   ctx: EmulatorContext,
   source: Record<string, unknown>,
-): { ok: true; value: RobloxAuthorizeRequest } | { ok: false; error: string } {
+): Parsed<RobloxAuthorizeRequest> {
   const clientId = text(source, 'client_id');
   if (!clientId) return { ok: false, error: 'The client_id parameter is missing.' };
   if (clientId !== ctx.config.robloxClientId)
