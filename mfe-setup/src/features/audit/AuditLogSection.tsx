@@ -8,6 +8,7 @@ import {
   LoadingState,
   api,
   apiErrorMessage,
+  saveFile,
   apiErrorStatus,
   visuallyHiddenStyles,
   type AuditFilter,
@@ -16,8 +17,9 @@ import { useApiMutation } from '@roconnect/shared-lib/query';
 import { SectionFrame } from '../config-section/SectionFrame';
 import { AuditFilters } from './AuditFilters';
 import { AuditRow } from './AuditRow';
-import { saveFile } from './saveFile';
 import { useAuditLog } from './useAuditLog';
+
+const AUDIT_COLUMNS = ['When', 'Who', 'What', 'Details'];
 
 /**
  * A table at desktop widths; on phones each entry is a card (when and who on one line, then what
@@ -159,18 +161,11 @@ export function AuditLogSection({ serverId }: { serverId: string }) {
             <Caption>Audit log, newest first</Caption>
             <thead role="rowgroup">
               <tr role="row">
-                <th scope="col" role="columnheader">
-                  When
-                </th>
-                <th scope="col" role="columnheader">
-                  Who
-                </th>
-                <th scope="col" role="columnheader">
-                  What
-                </th>
-                <th scope="col" role="columnheader">
-                  Details
-                </th>
+                {AUDIT_COLUMNS.map((column) => (
+                  <th key={column} scope="col" role="columnheader">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody role="rowgroup" ref={rows}>

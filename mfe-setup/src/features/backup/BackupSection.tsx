@@ -7,12 +7,12 @@ import {
   Label,
   apiCalls,
   apiErrorMessage,
+  saveFile,
   visuallyHiddenStyles,
   type ConfigBackup,
   type ConfigImportResult,
 } from '@roconnect/shared-lib';
 import { useApiMutation } from '@roconnect/shared-lib/query';
-import { saveFile } from '../audit/saveFile';
 import { SectionFrame } from '../config-section/SectionFrame';
 
 const Row = styled.div`
