@@ -1,17 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
-import {
-  EMULATOR,
-  EMULATOR_CONTROL,
-  expect,
-  remoteRegion,
-  SHELL,
-  signIn,
-  test,
-} from '../support/fixtures';
+import { EMULATOR_CONTROL, expect, remoteRegion, SHELL, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import {
-  apiCall,
   clearConsoleSettings,
   DEMO_BUILDERS,
   emulatorGuild,
@@ -21,6 +12,7 @@ import {
   toasts,
   useConsoleSpec,
 } from '../support/console';
+import { choose, linkRoblox, signInWithoutLinks } from '../support/member';
 
 /**
  * The server owner's console (docs/product.md › Server configuration) through the shell, against
@@ -55,17 +47,8 @@ async function openSection(page: Page, label: string) {
 async function memberWithLinkedAccount(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, MEMBER.username);
-  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
-  for (const account of data as { id: string }[])
-    await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
-  await page.reload();
-  const tab = remoteRegion(page, 'mfe_accounts');
-  await tab.getByRole('button', { name: 'Link Roblox Account' }).click();
-  await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
-  await page.getByRole('button', { name: `Continue as ${ROBLOX_ACCOUNT}` }).click();
-  await page.waitForURL('**/dashboard**');
-  await expect(tab.getByRole('heading', { name: ROBLOX_ACCOUNT })).toBeVisible();
+  await signInWithoutLinks(page, MEMBER.username);
+  await linkRoblox(page, ROBLOX_ACCOUNT);
   return page;
 }
 
@@ -127,10 +110,7 @@ test('an owner binds a rank range to a role; a member verifies through the share
   const member = await memberWithLinkedAccount(browser);
   await member.goto(link);
   await expect(member.getByRole('heading', { level: 1, name: 'Verify & Update' })).toBeVisible();
-  await member
-    .locator('label')
-    .filter({ has: member.getByRole('radio', { name: ROBLOX_ACCOUNT, exact: true }) })
-    .click();
+  await choose(member, ROBLOX_ACCOUNT);
   await expect(member.getByRole('radio', { name: 'Demo Builders', exact: true })).toBeChecked();
   await expectNoSeriousViolations(member, 'verify page from a shared link');
   await screenshots(member, SHOTS, 'verify-shared-link');

@@ -9,15 +9,22 @@ import {
 } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
-import { accessToken, DEMO_BUILDERS, runSetupWizard, toasts } from '../support/console';
+import {
+  accessToken,
+  DEMO_BUILDERS,
+  resetEmulator,
+  runSetupWizard,
+  toasts,
+} from '../support/console';
 import {
   accountCard,
   inOwnBrowser,
   linkRoblox,
+  failInviteUrl,
   signInWithoutLinks,
   openServersTab,
+  openSyncedServersTab,
   serverCard,
-  syncServers,
   unlinkAll,
   verifyIn,
 } from '../support/member';
@@ -34,7 +41,7 @@ const OBBY_LOUNGE = '300000000000000002';
 const SHOTS = 'journeys';
 
 test.beforeEach(async ({ request }) => {
-  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
+  await resetEmulator(request);
 });
 
 const header = (page: Page) => page.getByRole('banner');
@@ -69,8 +76,7 @@ test.describe('1. back from a bot invite', () => {
     page,
   }) => {
     await signIn(page);
-    await openServersTab(page);
-    await syncServers(page);
+    await openSyncedServersTab(page);
     await serverCard(page, 'Obby Lounge').getByRole('link', { name: 'Invite Bot' }).click();
     await page.waitForURL(`${EMULATOR}/**`);
     await page.getByRole('button', { name: 'Authorize' }).click();
@@ -135,12 +141,7 @@ test('2. the tab is in the address: reload, Back to Dashboard and the browser ba
   await expectTab(page, 'Accounts');
 
   // a failed invite page goes back to Servers
-  await page.route('**/api/v1/dashboard/bot/invite-url**', (route) =>
-    route.fulfill({
-      status: 502,
-      json: { success: false, error: 'discord_error', message: 'Discord is down.' },
-    }),
-  );
+  await failInviteUrl(page, 'Discord is down.');
   await page.goto(`/invite?server_id=${OBBY_LOUNGE}&server_name=Obby%20Lounge`);
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=servers$/);
@@ -371,8 +372,7 @@ test('8. toasts never cover the header: at 375 px Logout stays clickable while o
   await signIn(page);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    await openServersTab(page);
-    await syncServers(page);
+    await openSyncedServersTab(page);
     // the newest one (the previous width's may still be showing)
     const toast = toasts(page).getByText('Servers synchronized successfully!').last();
     await expect(toast).toBeVisible();
@@ -454,8 +454,7 @@ test.describe('11. manual-sync and signed-out visits', () => {
     page,
   }) => {
     await signIn(page);
-    await openServersTab(page);
-    await syncServers(page);
+    await openSyncedServersTab(page);
     const obby = serverCard(page, 'Obby Lounge');
     const manualSync = page.waitForRequest(
       (r) => r.method() === 'POST' && r.url().endsWith('/api/v1/dashboard/bot/manual-sync'),

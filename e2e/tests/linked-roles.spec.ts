@@ -1,22 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  EMULATOR,
-  EMULATOR_CONTROL,
-  expect,
-  remoteRegion,
-  signIn,
-  test,
-} from '../support/fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { EMULATOR, EMULATOR_CONTROL, expect, remoteRegion, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
-import {
-  apiCall,
-  DEMO_BUILDERS,
-  section,
-  setUpDemoBuilders,
-  toasts,
-  useConsoleSpec,
-} from '../support/console';
+import { section, toasts, useConsoleSpec } from '../support/console';
+import { linkAndVerifyByApi, memberOfSetUpDemoBuilders, unlinkAll } from '../support/member';
 
 /**
  * The member's Linked Roles page (/account/linked-roles) through the shell, against the API and
@@ -44,46 +31,16 @@ async function discordConnection(request: APIRequestContext): Promise<EmulatorCo
   return state.role_connections.users.find((u) => u.user_id === MEMBER.discordId) ?? null;
 }
 
-async function unlinkAll(page: Page) {
-  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
-  for (const account of data as { id: string }[])
-    await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
-}
-
-/** The Accounts tab → the emulated Roblox consent → verified in Demo Builders. */
-async function linkAndVerify(page: Page) {
-  const accounts = remoteRegion(page, 'mfe_accounts');
-  await accounts.getByRole('button', { name: 'Link Roblox Account' }).click();
-  await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
-  await page.getByRole('button', { name: `Continue as ${ROBLOX_ACCOUNT}` }).click();
-  await page.waitForURL('**/dashboard**');
-  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
-  const [account] = data as { id: string }[];
-  expect(account, 'the linked account').toBeTruthy();
-  await apiCall(page, 'POST', '/api/v1/dashboard/bot/verify-in-server', {
-    server_id: DEMO_BUILDERS,
-    account_id: account!.id,
-  });
-}
-
 test('a verified member sees what is shared, disconnects (Discord emptied), and connects again through Discord', async ({
   page,
   browser,
   request,
 }) => {
-  const owner = await browser.newContext();
-  try {
-    const ownerPage = await owner.newPage();
-    await signIn(ownerPage);
-    await setUpDemoBuilders(ownerPage);
-  } finally {
-    await owner.close();
-  }
-  await signIn(page, MEMBER.username);
-  cleanups.push(() => unlinkAll(page));
-  await unlinkAll(page);
-  await page.reload();
-  await linkAndVerify(page);
+  await memberOfSetUpDemoBuilders(browser, page, MEMBER.username);
+  cleanups.push(async () => {
+    await unlinkAll(page);
+  });
+  await linkAndVerifyByApi(page, ROBLOX_ACCOUNT);
 
   // the Accounts tab's link beside Privacy & data
   await page.reload();

@@ -1,12 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import {
-  EMULATOR,
-  EMULATOR_CONTROL,
-  expect,
-  remoteRegion,
-  signIn,
-  test,
-} from '../support/fixtures';
+import { EMULATOR_CONTROL, expect, signIn, test } from '../support/fixtures';
 import {
   apiCall,
   clearConsoleSettings,
@@ -17,6 +10,7 @@ import {
   type DemoSeed,
 } from '../support/console';
 import { screenshots } from '../support/screenshots';
+import { inOwnBrowser, linkRoblox, unlinkAll } from '../support/member';
 
 const DEMO_USER_ID = '200000000000000001';
 const ALEX_ID = '200000000000000002';
@@ -64,26 +58,16 @@ function busyDemoBuilders(): DemoSeed {
  * others), so Demo Builders has a member to update and the nickname they get is known.
  */
 async function linkAlex(browser: Browser): Promise<void> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await signIn(page, 'alex_builds');
-    const linked = (await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts')).data as {
-      id: string;
-      roblox_username: string;
-    }[];
-    for (const account of linked.filter((a) => a.roblox_username !== 'DemoBuilder'))
-      await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
-    if (linked.some((a) => a.roblox_username === 'DemoBuilder')) return;
-    await page.goto('/dashboard?tab=accounts');
-    const accounts = remoteRegion(page, 'mfe_accounts');
-    await accounts.getByRole('button', { name: /Link (Roblox|Another) Account/ }).click();
-    await page.waitForURL(`${EMULATOR}/oauth/v1/authorize**`);
-    await page.getByRole('button', { name: 'Continue as DemoBuilder' }).click();
-    await page.waitForURL('**/dashboard**');
-  } finally {
-    await context.close();
-  }
+  await inOwnBrowser(
+    browser,
+    async (page) => {
+      const kept = await unlinkAll(page, (a) => a.roblox_username === 'DemoBuilder');
+      if (kept.length > 0) return;
+      await page.goto('/dashboard?tab=accounts');
+      await linkRoblox(page, 'DemoBuilder', /Link (Roblox|Another) Account/);
+    },
+    'alex_builds',
+  );
 }
 
 test.beforeEach(async ({ request }) => {

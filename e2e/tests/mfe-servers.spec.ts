@@ -1,14 +1,15 @@
-import {
-  EMULATOR,
-  EMULATOR_CONTROL,
-  expect,
-  remoteRegion,
-  signIn,
-  test,
-} from '../support/fixtures';
+import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
-import { openServersTab, serverCard, syncServers } from '../support/member';
+import { resetEmulator } from '../support/console';
+import {
+  INVITE_URL_CALL,
+  failInviteUrl,
+  holdInviteUrl,
+  openSyncedServersTab,
+  serverCard,
+  syncServers,
+} from '../support/member';
 
 /**
  * The Servers tab and the invite page of mfe_servers, through the shell, against the API and the
@@ -21,15 +22,14 @@ const OBBY_LOUNGE_ID = '300000000000000002';
 
 test.beforeEach(async ({ request }) => {
   // The invite test adds the bot in the emulator; every test starts from the seed.
-  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
+  await resetEmulator(request);
 });
 
 test('Sync Servers lists the seeded servers with their role, member count, badge and action', async ({
   page,
 }) => {
   await signIn(page);
-  await openServersTab(page);
-  await syncServers(page);
+  await openSyncedServersTab(page);
 
   const cards = remoteRegion(page, 'mfe_servers').getByRole('listitem');
   await expect(cards).toHaveCount(2);
@@ -69,8 +69,7 @@ test('Sync Servers lists the seeded servers with their role, member count, badge
 test('cards do not animate when the user prefers reduced motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signIn(page);
-  await openServersTab(page);
-  await syncServers(page);
+  await openSyncedServersTab(page);
   const cards = remoteRegion(page, 'mfe_servers').getByRole('listitem');
   await expect(cards).toHaveCount(2);
   await expect(cards.nth(1)).toHaveCSS('animation-name', 'none');
@@ -81,16 +80,10 @@ test('Invite Bot → Discord consent → back on the dashboard with the bot adde
   page,
 }) => {
   await signIn(page);
-  await openServersTab(page);
-  await syncServers(page);
+  await openSyncedServersTab(page);
 
   // Hold the invite URL call so the toast and the invite page are seen before the browser leaves.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/v1/dashboard/bot/invite-url**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdInviteUrl(page);
   await serverCard(page, 'Obby Lounge').getByRole('link', { name: 'Invite Bot' }).click();
   await expect(page.getByText('Bot invite link opened!')).toBeVisible();
   await expect(page).toHaveURL(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby+Lounge`);
@@ -134,13 +127,7 @@ test('the invite page says where it is going; without a server_id it goes to the
   page,
 }) => {
   await signIn(page);
-  // Hold the invite URL call so the page can be seen before the browser leaves for Discord.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/v1/dashboard/bot/invite-url**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdInviteUrl(page);
   await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Redirecting to Discord...' }),
@@ -163,17 +150,8 @@ test('the invite page shows a failed invite with Try Again and Back to Dashboard
 }) => {
   allowConsoleErrors(/status of 502/);
   await signIn(page);
-  // The API's answer is stubbed: Discord being down is a failure the user can retry.
-  await page.route('**/api/v1/dashboard/bot/invite-url**', (route) =>
-    route.fulfill({
-      status: 502,
-      json: {
-        success: false,
-        error: 'discord_error',
-        message: 'Discord is unavailable right now.',
-      },
-    }),
-  );
+  // Discord being down is a failure the user can retry.
+  await failInviteUrl(page, 'Discord is unavailable right now.');
   await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Could not open Discord' }),
@@ -185,7 +163,7 @@ test('the invite page shows a failed invite with Try Again and Back to Dashboard
   await expectNoSeriousViolations(page);
   await screenshots(page, SCREENSHOTS, 'invite-failed', { fullPage: false, height: 800 });
 
-  await page.unroute('**/api/v1/dashboard/bot/invite-url**');
+  await page.unroute(INVITE_URL_CALL);
   await page.getByRole('button', { name: 'Try Again' }).click();
   await page.waitForURL(`${EMULATOR}/**`);
   await expect(page.getByText('Add bot to Obby Lounge')).toBeVisible();
@@ -194,12 +172,7 @@ test('the invite page shows a failed invite with Try Again and Back to Dashboard
 test('Back to Dashboard leaves a failed invite page', async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(/status of 502/);
   await signIn(page);
-  await page.route('**/api/v1/dashboard/bot/invite-url**', (route) =>
-    route.fulfill({
-      status: 502,
-      json: { success: false, error: 'discord_error', message: 'Discord is down.' },
-    }),
-  );
+  await failInviteUrl(page, 'Discord is down.');
   await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
   await page.waitForURL(/\/dashboard\?tab=servers$/);

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-import { API, EMULATOR_CONTROL, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { API, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import { STACK } from '../support/stack';
-import { DEMO_BUILDERS, emulatorGuild, toasts } from '../support/console';
-import { openServersTab, serverCard, syncServers } from '../support/member';
+import { DEMO_BUILDERS, emulatorGuild, resetEmulator, toasts } from '../support/console';
+import { openSyncedServersTab, serverCard } from '../support/member';
 
 const STANDALONE = STACK.remotes.mfe_setup;
 const SHOTS = 'mfe-setup';
@@ -16,16 +16,11 @@ const SEED_GROUP_URL = 'https://www.roblox.com/communities/4000001/roconnect-dem
 const GROUP_RANKS_ABOVE_0 = ['Member', 'Officer', 'Owner'];
 
 test.beforeEach(async ({ request }) => {
-  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
+  await resetEmulator(request);
 });
 
 /** …and manages Obby Lounge (Manage Server), where the bot starts absent and nobody else sets up. */
 const OBBY_LOUNGE = '300000000000000002';
-
-async function openSyncedServersTab(page: Page) {
-  await openServersTab(page);
-  await syncServers(page);
-}
 
 test.describe('the setup wizard through the shell, against the API and the emulator', () => {
   test('Setup Bot runs the three steps with a group URL; Discord gets the roles and the card shows Edit Bot', async ({

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, EMULATOR_CONTROL, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { API, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import {
@@ -8,11 +8,11 @@ import {
   DEMO_BUILDERS,
   emulatorRoleNames,
   section,
-  setUpDemoBuilders,
+  slashCommand,
   toasts,
   useConsoleSpec,
 } from '../support/console';
-import { inOwnBrowser, linkRoblox, signInWithoutLinks } from '../support/member';
+import { linkAndVerifyByApi, memberOfSetUpDemoBuilders } from '../support/member';
 
 /**
  * The member's privacy page (/account/privacy) through the shell, against the API and the
@@ -27,39 +27,9 @@ const SHOTS = 'privacy';
 
 const cleanups = useConsoleSpec();
 
-/** Accounts tab → the emulated Roblox consent → back on the dashboard with the account listed. */
-async function linkAndVerify(page: Page): Promise<void> {
-  await linkRoblox(page, ROBLOX_ACCOUNT);
-  const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
-  const [account] = data as { id: string }[];
-  expect(account, 'the linked account').toBeTruthy();
-  await apiCall(page, 'POST', '/api/v1/dashboard/bot/verify-in-server', {
-    server_id: DEMO_BUILDERS,
-    account_id: account!.id,
-  });
-}
-
 /** What the bot answers when `userId` types /whois member:@target in Demo Builders. */
-async function whois(request: APIRequestContext, userId: string, target: string) {
-  const response = await request.post(`${EMULATOR_CONTROL}/interactions`, {
-    data: {
-      guild_id: DEMO_BUILDERS,
-      user_id: userId,
-      command: 'whois',
-      options: { member: target },
-    },
-  });
-  expect(response.ok(), `/whois: ${await response.text()}`).toBe(true);
-  const body = (await response.json()) as {
-    response?: { data?: { content?: string } };
-    edits?: { content?: string }[];
-    followups?: { content?: string }[];
-  };
-  return [body.response?.data?.content, ...(body.edits ?? []), ...(body.followups ?? [])]
-    .map((part) => (typeof part === 'string' ? part : part?.content))
-    .filter(Boolean)
-    .join('\n');
-}
+const whois = (request: APIRequestContext, userId: string, target: string) =>
+  slashCommand(request, userId, 'whois', target);
 
 /** The Accounts tab's link to the privacy page. */
 async function openPrivacyPage(page: Page) {
@@ -73,8 +43,7 @@ test('a member turns Demo Builders off and /whois there answers that they keep i
   browser,
   request,
 }) => {
-  await inOwnBrowser(browser, setUpDemoBuilders);
-  await signInWithoutLinks(page, MEMBER.username);
+  await memberOfSetUpDemoBuilders(browser, page, MEMBER.username);
   cleanups.push(async () => {
     // shown again where they verified, and unlinked, as other specs expect quiet_sam
     await apiCall(page, 'PUT', '/api/v1/dashboard/user/privacy', {
@@ -85,7 +54,7 @@ test('a member turns Demo Builders off and /whois there answers that they keep i
     for (const account of data as { id: string }[])
       await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
   });
-  await linkAndVerify(page);
+  await linkAndVerifyByApi(page, ROBLOX_ACCOUNT);
   expect(await whois(request, OWNER.discordId, MEMBER.discordId)).toContain(ROBLOX_ACCOUNT);
 
   await openPrivacyPage(page);
@@ -122,9 +91,8 @@ test('a member downloads their data, deletes their account after typing DELETE, 
   page,
   browser,
 }) => {
-  await inOwnBrowser(browser, setUpDemoBuilders);
-  await signInWithoutLinks(page, MEMBER.username);
-  await linkAndVerify(page);
+  await memberOfSetUpDemoBuilders(browser, page, MEMBER.username);
+  await linkAndVerifyByApi(page, ROBLOX_ACCOUNT);
   expect(await emulatorRoleNames(page.request, DEMO_BUILDERS, MEMBER.discordId)).toContain(
     'Verified',
   );

@@ -1,16 +1,9 @@
 import type { APIRequestContext, BrowserContext, Page, Route } from '@playwright/test';
-import {
-  API,
-  EMULATOR_CONTROL,
-  expect,
-  remoteRegion,
-  SHELL,
-  signIn,
-  test,
-} from '../support/fixtures';
+import { API, expect, remoteRegion, SHELL, signIn, test } from '../support/fixtures';
 import { BROWSER_API, apiPathOf } from '../support/browserApi';
 import { startServiceProcess, stopServiceProcess } from '../support/stack';
 import { openServersTab } from '../support/member';
+import { resetEmulator } from '../support/console';
 
 /**
  * Sessions that last and tabs that agree (docs/product.md › Sessions), against the real API started
@@ -29,7 +22,7 @@ test.afterAll(async () => {
   await startServiceProcess('api');
 });
 test.beforeEach(async ({ request }) => {
-  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
+  await resetEmulator(request);
 });
 
 interface StoredTokens {
@@ -89,6 +82,15 @@ function recordSpentRefreshTokens(context: BrowserContext): string[] {
 }
 
 const signedIn = (page: Page) => page.getByRole('button', { name: 'Logout' });
+
+/** Signed in on `page`, and a second tab of the same browser on the dashboard: returns it. */
+async function signInWithSecondTab(page: Page, context: BrowserContext): Promise<Page> {
+  await signIn(page);
+  const tabB = await context.newPage();
+  await tabB.goto('/dashboard');
+  await expect(signedIn(tabB)).toBeVisible();
+  return tabB;
+}
 
 test('after the access token expires, reloading /dashboard stays signed in', async ({
   page,
@@ -168,10 +170,7 @@ test('two tabs reloading at the same moment after expiry both stay signed in, sp
   context,
   request,
 }) => {
-  await signIn(page);
-  const tabB = await context.newPage();
-  await tabB.goto('/dashboard');
-  await expect(signedIn(tabB)).toBeVisible();
+  const tabB = await signInWithSecondTab(page, context);
   await waitForStoredTokenToExpire(page, request);
 
   const spent = recordSpentRefreshTokens(context);
@@ -200,10 +199,7 @@ test('logout in one tab sends the other to /login at once, and ends the session 
   context,
   request,
 }) => {
-  await signIn(page);
-  const tabB = await context.newPage();
-  await tabB.goto('/dashboard');
-  await expect(signedIn(tabB)).toBeVisible();
+  const tabB = await signInWithSecondTab(page, context);
   // tab B has finished loading its dashboard (the header shows before the data arrives)
   await expect(remoteRegion(tabB, 'mfe_accounts')).toHaveAttribute('data-remote-status', 'mounted');
   await page.bringToFront();

@@ -1,7 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { EMULATOR_CONTROL, expect, remoteRegion, signIn, test } from '../support/fixtures';
-import { apiCall, DEMO_BUILDERS, setUpDemoBuilders } from '../support/console';
-import { inOwnBrowser, openServersTab, serverCard, syncServers } from '../support/member';
+import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+import {
+  apiCall,
+  DEMO_BUILDERS,
+  resetEmulator,
+  setUpDemoBuilders,
+  slashCommand,
+} from '../support/console';
+import { inOwnBrowser, openSyncedServersTab, serverCard } from '../support/member';
 
 /**
  * Delegated staff (docs/product.md › Staff) through the shell, against the API and the emulator's
@@ -21,29 +27,11 @@ async function setStaff(owner: Page, roleIds: string[]) {
 }
 
 /** What the bot answers when alex_builds types /update member:@target in Demo Builders. */
-async function slashUpdate(request: APIRequestContext, target: string): Promise<string> {
-  const response = await request.post(`${EMULATOR_CONTROL}/interactions`, {
-    data: {
-      guild_id: DEMO_BUILDERS,
-      user_id: ALEX.id,
-      command: 'update',
-      options: { member: target },
-    },
-  });
-  expect(response.ok(), `/update: ${await response.text()}`).toBe(true);
-  const body = (await response.json()) as {
-    response?: { data?: { content?: string } };
-    edits?: { content?: string }[];
-    followups?: { content?: string }[];
-  };
-  return [body.response?.data?.content, ...(body.edits ?? []), ...(body.followups ?? [])]
-    .map((part) => (typeof part === 'string' ? part : part?.content))
-    .filter(Boolean)
-    .join('\n');
-}
+const slashUpdate = (request: APIRequestContext, target: string) =>
+  slashCommand(request, ALEX.id, 'update', target);
 
 test.beforeEach(async ({ request, browser }) => {
-  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
+  await resetEmulator(request);
   await inOwnBrowser(browser, async (owner) => {
     await setUpDemoBuilders(owner);
     await setStaff(owner, []);
@@ -70,8 +58,7 @@ test('a staff member without Manage Server manages Demo Builders through the con
   allowConsoleErrors(/status of 403 .*edit\/staff-roles/);
   await inOwnBrowser(browser, (owner) => setStaff(owner, [MEMBER_ROLE]));
   await signIn(page, ALEX.username);
-  await openServersTab(page);
-  await syncServers(page);
+  await openSyncedServersTab(page);
   const card = serverCard(page, 'Demo Builders');
   await card.getByRole('button', { name: 'Manage' }).click();
   await page.waitForURL(`**/server/edit/${DEMO_BUILDERS}`);
