@@ -313,6 +313,23 @@ export async function emulatorState(stack: Stack) {
   return (await fetch(`${stack.emulator.url}/__emulator/state`)).json() as Promise<any>;
 }
 
+/**
+ * An interaction as Discord sends it, through the emulator (which signs it): a slash command
+ * (`command`, `options`) or a button press (`custom_id`). Answers the emulator's record of the
+ * exchange (`json.status` is the API's HTTP status) and the message the API answered with: the
+ * reply itself (type 4) or the edit after "thinking" (type 5).
+ */
+export async function sendInteraction(stack: Stack, interaction: object) {
+  const res = await fetch(`${stack.emulator.url}/__emulator/interactions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(interaction),
+  });
+  expect(res.status).toBe(200);
+  const json = (await res.json()) as any;
+  return { json, message: json.response?.type === 5 ? json.edits[0] : json.response?.data };
+}
+
 /** A message as the emulator holds it in a channel. */
 export interface EmulatorMessage {
   id: string;

@@ -1,5 +1,5 @@
 import type { Restrictions } from '@roconnect/shared-lib/contract';
-import { GROUP } from './world';
+import { GROUP, MAX, PETE } from './world';
 
 /** A server's restrictions while none is set: nobody restricted (docs/product.md). */
 export const NO_RESTRICTIONS: Restrictions = {
@@ -67,3 +67,11 @@ export function groupBind(
     priority: 0,
   };
 }
+
+/** The developer API's answer for Max, linked to Pete and shown in the server. */
+export const MAX_AS_PETE = {
+  discord_id: MAX,
+  roblox_id: PETE,
+  roblox_username: 'PlainPete',
+  roblox_display_name: 'Pete',
+};

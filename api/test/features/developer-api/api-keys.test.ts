@@ -25,6 +25,7 @@ import {
   type Session,
 } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
+import { MAX_AS_PETE } from '../../support/server-config';
 import { GROUP, GUILD_A, GUILD_C, MAX, MO, OLIVIA, PETE } from '../../support/world';
 
 const t = useFakeApp();
@@ -217,15 +218,7 @@ describe('the public API', () => {
   it('answers a member who allows it, by Discord id and by Roblox id', async () => {
     await maxVerifiedInA();
     const { key } = await createKey(olivia, GUILD_A);
-    const expected = {
-      success: true,
-      data: {
-        discord_id: MAX,
-        roblox_id: PETE,
-        roblox_username: 'PlainPete',
-        roblox_display_name: 'Pete',
-      },
-    };
+    const expected = { success: true, data: MAX_AS_PETE };
     const byDiscord = await call(key, 'GET', memberUrl(GUILD_A, MAX));
     expect(byDiscord.statusCode).toBe(200);
     expect(byDiscord.json()).toEqual(expected);

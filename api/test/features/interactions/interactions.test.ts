@@ -12,6 +12,7 @@ import {
   APPLICATION_ID,
   callDiscordAsBot,
   emulatorMember,
+  sendInteraction,
   setUpServerAs,
   useStack,
   type HttpSession,
@@ -280,17 +281,14 @@ describe('slash commands through the emulator', () => {
   }
 
   async function command(user: string, name: string, options?: object) {
-    const res = await fetch(`${stack.emulator.url}/__emulator/interactions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ guild_id: BOT_GUILD, user_id: user, command: name, options }),
+    const sent = await sendInteraction(stack, {
+      guild_id: BOT_GUILD,
+      user_id: user,
+      command: name,
+      options,
     });
-    expect(res.status).toBe(200);
-    const json = (await res.json()) as any;
-    expect(json.status).toBe(200);
-    // the answer is the reply itself (4) or "thinking" (5) followed by an edit
-    const message = json.response.type === 5 ? json.edits[0] : json.response.data;
-    return { json, message };
+    expect(sent.json.status).toBe(200);
+    return sent;
   }
 
   async function setUpBotGuild(): Promise<HttpSession> {
