@@ -2,15 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context';
 import type { BanRecord } from '../store/discordState';
 import { userJson } from '../views';
-import { requireBot } from './auth';
 import { discordError, DiscordErrors } from './errors';
 import {
   auditLogReason,
   BAN_MEMBERS,
+  botGuild,
   botHasPermission,
   botOutranks,
-  guildForBot,
-  ownerMfaAllows,
+  elevatedActionAllowed,
 } from './guildAccess';
 import { banUser, unbanUser } from './removals';
 
@@ -74,8 +73,7 @@ export function registerDiscordBans(app: FastifyInstance, ctx: EmulatorContext):
   };
 
   app.get<GuildParams & ListQuery>('/guilds/:guildId/bans', async (request, reply) => {
-    if (!requireBot(ctx, request, reply)) return reply;
-    const guild = guildForBot(ctx, request.params.guildId, reply);
+    const guild = botGuild(ctx, request, request.params.guildId, reply);
     if (!guild) return reply;
     const { limit, before, after } = request.query;
     const snowflake = (v: string | undefined): FieldError | undefined =>
@@ -100,8 +98,7 @@ export function registerDiscordBans(app: FastifyInstance, ctx: EmulatorContext):
   });
 
   app.get<BanParams>('/guilds/:guildId/bans/:userId', async (request, reply) => {
-    if (!requireBot(ctx, request, reply)) return reply;
-    const guild = guildForBot(ctx, request.params.guildId, reply);
+    const guild = botGuild(ctx, request, request.params.guildId, reply);
     if (!guild) return reply;
     if (!botHasPermission(ctx, guild, BAN_MEMBERS)) return DiscordErrors.missingPermissions(reply);
     const ban = guild.bans.get(request.params.userId);
@@ -116,8 +113,7 @@ export function registerDiscordBans(app: FastifyInstance, ctx: EmulatorContext):
    * 10013. A member is removed; the ban keeps `X-Audit-Log-Reason`. Banning again changes nothing.
    */
   app.put<BanParams>('/guilds/:guildId/bans/:userId', async (request, reply) => {
-    if (!requireBot(ctx, request, reply)) return reply;
-    const guild = guildForBot(ctx, request.params.guildId, reply);
+    const guild = botGuild(ctx, request, request.params.guildId, reply);
     if (!guild) return reply;
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body))
@@ -131,8 +127,7 @@ export function registerDiscordBans(app: FastifyInstance, ctx: EmulatorContext):
       delete_message_days: intError(days, 0, 7),
     });
     if (refused) return refused;
-    if (!botHasPermission(ctx, guild, BAN_MEMBERS)) return DiscordErrors.missingPermissions(reply);
-    if (!ownerMfaAllows(ctx, guild, reply)) return reply;
+    if (!elevatedActionAllowed(ctx, guild, BAN_MEMBERS, reply)) return reply;
     const { userId } = request.params;
     if (!ctx.store.discord.users.has(userId)) return DiscordErrors.unknownUser(reply);
     if (!botOutranks(ctx, guild, userId)) return DiscordErrors.missingPermissions(reply);
@@ -141,11 +136,9 @@ export function registerDiscordBans(app: FastifyInstance, ctx: EmulatorContext):
   });
 
   app.delete<BanParams>('/guilds/:guildId/bans/:userId', async (request, reply) => {
-    if (!requireBot(ctx, request, reply)) return reply;
-    const guild = guildForBot(ctx, request.params.guildId, reply);
+    const guild = botGuild(ctx, request, request.params.guildId, reply);
     if (!guild) return reply;
-    if (!botHasPermission(ctx, guild, BAN_MEMBERS)) return DiscordErrors.missingPermissions(reply);
-    if (!ownerMfaAllows(ctx, guild, reply)) return reply;
+    if (!elevatedActionAllowed(ctx, guild, BAN_MEMBERS, reply)) return reply;
     const { userId } = request.params;
     if (!guild.bans.has(userId)) return DiscordErrors.unknownBan(reply);
     unbanUser(ctx, guild, userId, ctx.config.botUserId, auditLogReason(request));

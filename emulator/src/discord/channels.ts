@@ -3,7 +3,7 @@ import type { EmulatorContext } from '../context';
 import { MESSAGES_KEPT_PER_CHANNEL } from '../store/discordState';
 import { requireBot } from './auth';
 import { discordError, DiscordErrors, invalidFormAt } from './errors';
-import { guildForBot } from './guildAccess';
+import { botGuild } from './guildAccess';
 import { checkMessageBody, type MessageBody } from './messageBody';
 import { channelJson } from '../views';
 
@@ -12,8 +12,7 @@ const NO_MESSAGES = new Set([4, 15]);
 
 export function registerDiscordChannels(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: { guildId: string } }>('/guilds/:guildId/channels', async (request, reply) => {
-    if (!requireBot(ctx, request, reply)) return reply;
-    const guild = guildForBot(ctx, request.params.guildId, reply);
+    const guild = botGuild(ctx, request, request.params.guildId, reply);
     if (!guild) return reply;
     return guild.channels.map(channelJson);
   });

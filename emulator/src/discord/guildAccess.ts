@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
 import type { GuildRecord } from '../store/discordState';
+import { requireBot } from './auth';
 import { discordError, DiscordErrors } from './errors';
 
 export const MANAGE_ROLES = 1n << 28n;
@@ -32,6 +33,17 @@ export function guildForBot(
   return guild;
 }
 
+/** A bot route on `guildId`: 401 without the bot's token, else the guild as guildForBot finds it. */
+export function botGuild(
+  ctx: EmulatorContext,
+  request: FastifyRequest,
+  guildId: string,
+  reply: FastifyReply,
+): GuildRecord | undefined {
+  if (!requireBot(ctx, request, reply)) return undefined;
+  return guildForBot(ctx, guildId, reply);
+}
+
 export function botHasPermission(ctx: EmulatorContext, guild: GuildRecord, bit: bigint): boolean {
   const perms = BigInt(guild.members.get(ctx.config.botUserId)?.permissions ?? '0');
   return (perms & (bit | ADMINISTRATOR)) !== 0n;
@@ -54,6 +66,23 @@ export function ownerMfaAllows(
   if (guild.mfa_level === 0 || ctx.store.application.owner_mfa_enabled) return true;
   discordError(reply, 403, 60003, 'Two factor is required for this operation');
   return false;
+}
+
+/**
+ * An elevated action needing the permission `bit`: without it 403 50013, then ownerMfaAllows.
+ * Sends the refusal and returns false when the bot may not.
+ */
+export function elevatedActionAllowed(
+  ctx: EmulatorContext,
+  guild: GuildRecord,
+  bit: bigint,
+  reply: FastifyReply,
+): boolean {
+  if (!botHasPermission(ctx, guild, bit)) {
+    DiscordErrors.missingPermissions(reply);
+    return false;
+  }
+  return ownerMfaAllows(ctx, guild, reply);
 }
 
 /**

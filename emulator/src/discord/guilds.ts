@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { requireBot } from './auth';
 import { discordError, DiscordErrors } from './errors';
-import { botHasPermission, guildForBot, MANAGE_ROLES, ownerMfaAllows } from './guildAccess';
+import { botGuild, elevatedActionAllowed, guildForBot, MANAGE_ROLES } from './guildAccess';
 import { guildJson, roleJson, sortedRoles } from '../views';
 
 type GuildParams = { Params: { guildId: string } };
@@ -19,18 +19,15 @@ export function registerDiscordGuilds(app: FastifyInstance, ctx: EmulatorContext
   });
 
   app.get<GuildParams>('/guilds/:guildId/roles', async (request, reply) => {
-    if (!requireBot(ctx, request, reply)) return reply;
-    const guild = guildForBot(ctx, request.params.guildId, reply);
+    const guild = botGuild(ctx, request, request.params.guildId, reply);
     if (!guild) return reply;
     return sortedRoles(guild).map(roleJson);
   });
 
   app.post<GuildParams>('/guilds/:guildId/roles', async (request, reply) => {
-    if (!requireBot(ctx, request, reply)) return reply;
-    const guild = guildForBot(ctx, request.params.guildId, reply);
+    const guild = botGuild(ctx, request, request.params.guildId, reply);
     if (!guild) return reply;
-    if (!botHasPermission(ctx, guild, MANAGE_ROLES)) return DiscordErrors.missingPermissions(reply);
-    if (!ownerMfaAllows(ctx, guild, reply)) return reply;
+    if (!elevatedActionAllowed(ctx, guild, MANAGE_ROLES, reply)) return reply;
     const body = (
       typeof request.body === 'object' && request.body !== null ? request.body : {}
     ) as Record<string, unknown>;

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
-import { requireBot } from './auth';
 import { DiscordErrors } from './errors';
-import { guildForBot } from './guildAccess';
+import { botGuild } from './guildAccess';
 import { memberJson } from '../views';
 
 const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
@@ -15,8 +14,7 @@ export function registerDiscordMemberList(app: FastifyInstance, ctx: EmulatorCon
   app.get<{ Params: { guildId: string }; Querystring: { limit?: string; after?: string } }>(
     '/guilds/:guildId/members',
     async (request, reply) => {
-      if (!requireBot(ctx, request, reply)) return reply;
-      const guild = guildForBot(ctx, request.params.guildId, reply);
+      const guild = botGuild(ctx, request, request.params.guildId, reply);
       if (!guild) return reply;
       // listing members needs the Server Members privileged intent (emulator/README.md › Application)
       if (!ctx.store.application.guild_members_intent) return DiscordErrors.missingAccess(reply);

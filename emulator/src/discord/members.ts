@@ -4,9 +4,11 @@ import { requireBot } from './auth';
 import { discordError, DiscordErrors, invalidFormAt } from './errors';
 import {
   auditLogReason,
+  botGuild,
   botHasPermission,
   botHighest,
   botOutranks,
+  elevatedActionAllowed,
   guildForBot,
   KICK_MEMBERS,
   MANAGE_NICKNAMES,
@@ -22,8 +24,7 @@ type MemberRoleParams = { Params: { guildId: string; userId: string; roleId: str
 
 export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<MemberParams>('/guilds/:guildId/members/:userId', async (request, reply) => {
-    if (!requireBot(ctx, request, reply)) return reply;
-    const guild = guildForBot(ctx, request.params.guildId, reply);
+    const guild = botGuild(ctx, request, request.params.guildId, reply);
     if (!guild) return reply;
     const member = guild.members.get(request.params.userId);
     if (!member) return DiscordErrors.unknownMember(reply);
@@ -36,11 +37,9 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
    * member leaves, GUILD_MEMBER_REMOVE follows, the audit log keeps `X-Audit-Log-Reason`.
    */
   app.delete<MemberParams>('/guilds/:guildId/members/:userId', async (request, reply) => {
-    if (!requireBot(ctx, request, reply)) return reply;
-    const guild = guildForBot(ctx, request.params.guildId, reply);
+    const guild = botGuild(ctx, request, request.params.guildId, reply);
     if (!guild) return reply;
-    if (!botHasPermission(ctx, guild, KICK_MEMBERS)) return DiscordErrors.missingPermissions(reply);
-    if (!ownerMfaAllows(ctx, guild, reply)) return reply;
+    if (!elevatedActionAllowed(ctx, guild, KICK_MEMBERS, reply)) return reply;
     const { userId } = request.params;
     if (!guild.members.has(userId)) return DiscordErrors.unknownMember(reply);
     if (!botOutranks(ctx, guild, userId)) return DiscordErrors.missingPermissions(reply);
@@ -55,8 +54,7 @@ export function registerDiscordMembers(app: FastifyInstance, ctx: EmulatorContex
    * the bot (never the owner).
    */
   app.patch<MemberParams>('/guilds/:guildId/members/:userId', async (request, reply) => {
-    if (!requireBot(ctx, request, reply)) return reply;
-    const guild = guildForBot(ctx, request.params.guildId, reply);
+    const guild = botGuild(ctx, request, request.params.guildId, reply);
     if (!guild) return reply;
     const member = guild.members.get(request.params.userId);
     if (!member) return DiscordErrors.unknownMember(reply);
