@@ -1,5 +1,5 @@
 import { startEmulator, type RunningEmulator, type Seed } from '../src';
-import { BOT, CLIENT_ID, GUILDS, testSeed, USERS, DISCORD_CLIENT } from './helpers';
+import { BOT, CLIENT_ID, GUILDS, httpJson, testSeed, USERS } from './helpers';
 import { TestGatewayClient } from './gatewayClient';
 
 const TOKEN = 'emulator-bot-token';
@@ -43,18 +43,8 @@ function connect(query = '?v=10&encoding=json', path = '/gateway'): TestGatewayC
   return client;
 }
 
-const http = async (method: string, path: string, body?: unknown, headers = {}) => {
-  const res = await fetch(`${emu.url}${path}`, {
-    method,
-    headers: {
-      ...DISCORD_CLIENT,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-};
+const http = (method: string, path: string, body?: unknown, headers = {}) =>
+  httpJson(emu.url, method, path, body, headers);
 
 /** proves nothing else was sent first: a heartbeat's ACK is the next message */
 async function expectNothingPending(client: TestGatewayClient) {

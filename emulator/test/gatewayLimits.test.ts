@@ -4,7 +4,7 @@
  * every session ends and the bot token is reset). emulator/README.md › Application and › Gateway.
  */
 import { startEmulator, type RunningEmulator } from '../src';
-import { BOT, GUILDS, testSeed } from './helpers';
+import { BOT, GUILDS, httpJson, testSeed } from './helpers';
 import { TestGatewayClient } from './gatewayClient';
 
 const TOKEN = 'emulator-bot-token';
@@ -30,21 +30,8 @@ function connect(): TestGatewayClient {
   return client;
 }
 
-/** Discord's REST wants a DiscordBot User-Agent from every client */
-const USER_AGENT = { 'user-agent': 'DiscordBot (https://roconnect.test, 1.0)' };
-
-const http = async (method: string, path: string, body?: unknown, headers = {}) => {
-  const res = await fetch(`${emu.url}${path}`, {
-    method,
-    headers: {
-      ...USER_AGENT,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-};
+const http = (method: string, path: string, body?: unknown, headers = {}) =>
+  httpJson(emu.url, method, path, body, headers);
 
 const remaining = async () =>
   (await http('GET', '/__emulator/gateway')).body.session_start_limit.remaining as number;

@@ -121,3 +121,23 @@ export function useEmulator(seed: () => Seed = testSeed): EmulatorApp {
     },
   });
 }
+
+/** A JSON call over real HTTP to the emulator at `base`, as a Discord client would make it. */
+export async function httpJson(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...DISCORD_CLIENT,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
