@@ -25,9 +25,39 @@ export function pathMatcher(path: string): (candidate: string) => boolean {
   return (candidate) => re.test(candidate);
 }
 
-type Result<T> = { ok: true; value: T } | { ok: false; message: string };
+export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const METHODS = new Set(['*', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+/**
+ * What a fault or latency rule `at` applies to: its method (any when absent; upper case) and its
+ * path (pathMatcher's), or the message naming what is wrong.
+ */
+export function readTarget(
+  rawMethod: unknown,
+  path: unknown,
+  at: string,
+): Result<{ method: string; path: string }> {
+  const method = rawMethod === undefined ? '*' : rawMethod;
+  if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) {
+    return {
+      ok: false,
+      message: `${at}.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS or *`,
+    };
+  }
+  if (typeof path !== 'string' || path.length === 0 || path.length > 500) {
+    return {
+      ok: false,
+      message: `${at}.path must be a non-empty string (an exact path or a regular expression)`,
+    };
+  }
+  try {
+    pathMatcher(path);
+  } catch {
+    return { ok: false, message: `${at}.path is not a valid regular expression` };
+  }
+  return { ok: true, value: { method: method.toUpperCase(), path } };
+}
 
 export function parseFaults(body: unknown): Result<Fault[]> {
   if (
@@ -48,24 +78,9 @@ export function parseFaults(body: unknown): Result<Fault[]> {
     const at = `faults[${i}]`;
     if (typeof f !== 'object' || f === null || Array.isArray(f))
       return { ok: false, message: `${at} must be an object` };
-    const method = f.method === undefined ? '*' : f.method;
-    if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) {
-      return {
-        ok: false,
-        message: `${at}.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS or *`,
-      };
-    }
-    if (typeof f.path !== 'string' || f.path.length === 0 || f.path.length > 500) {
-      return {
-        ok: false,
-        message: `${at}.path must be a non-empty string (an exact path or a regular expression)`,
-      };
-    }
-    try {
-      pathMatcher(f.path);
-    } catch {
-      return { ok: false, message: `${at}.path is not a valid regular expression` };
-    }
+    const target = readTarget(f.method, f.path, at);
+    if (!target.ok) return target;
+    const { method, path } = target.value;
     if (
       typeof f.status !== 'number' ||
       !Number.isInteger(f.status) ||
@@ -93,8 +108,8 @@ export function parseFaults(body: unknown): Result<Fault[]> {
       return { ok: false, message: `${at}.count must be an integer from 1 to 1000` };
     }
     out.push({
-      method: method.toUpperCase(),
-      path: f.path,
+      method,
+      path,
       status: f.status,
       code: f.code as number | undefined,
       message: f.message as string | undefined,

@@ -1,4 +1,4 @@
-import { pathMatcher } from './faults';
+import { pathMatcher, readTarget, type Result } from './faults';
 
 /** Calls matching `method` and `path` are answered `ms` later (a slow provider). */
 export interface LatencyRule {
@@ -13,9 +13,6 @@ interface ActiveRule extends LatencyRule {
   matcher: (path: string) => boolean;
 }
 
-type Result<T> = { ok: true; value: T } | { ok: false; message: string };
-
-const METHODS = new Set(['*', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 /** a minute: enough for any timeout a client sets, and no call parked for good */
 const MAX_MS = 60_000;
 
@@ -34,33 +31,18 @@ export function parseLatency(body: unknown): Result<LatencyRule[]> {
     const at = `rules[${i}]`;
     if (typeof r !== 'object' || r === null || Array.isArray(r))
       return { ok: false, message: `${at} must be an object` };
-    const { method: rawMethod, path, ms, ...rest } = r;
+    const { method: rawMethod, path: rawPath, ms, ...rest } = r;
     const extra = Object.keys(rest)[0];
     if (extra !== undefined) return { ok: false, message: `${at}.${extra} is not allowed` };
-    const method = rawMethod === undefined ? '*' : rawMethod;
-    if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) {
-      return {
-        ok: false,
-        message: `${at}.method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS or *`,
-      };
-    }
-    if (typeof path !== 'string' || path.length === 0 || path.length > 500) {
-      return {
-        ok: false,
-        message: `${at}.path must be a non-empty string (an exact path or a regular expression)`,
-      };
-    }
-    try {
-      pathMatcher(path);
-    } catch {
-      return { ok: false, message: `${at}.path is not a valid regular expression` };
-    }
+    const target = readTarget(rawMethod, rawPath, at);
+    if (!target.ok) return target;
+    const { method, path } = target.value;
     if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_MS)
       return {
         ok: false,
         message: `${at}.ms must be a whole number of milliseconds from 0 to ${MAX_MS}`,
       };
-    out.push({ method: method.toUpperCase(), path, ms });
+    out.push({ method, path, ms });
   }
   return { ok: true, value: out };
 }
