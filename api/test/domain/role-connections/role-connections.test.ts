@@ -19,6 +19,7 @@ import {
   addFaults,
   callDiscordAsBot,
   emulatorState,
+  sendInteraction,
   setUpServerAs,
   useStack,
   type HttpSession,
@@ -273,12 +274,11 @@ describe('when the account ends', () => {
     await tdb.database.db.execute(
       sql`UPDATE users SET last_seen_at = now() - interval '3 years' WHERE discord_id IN (${MAX}, ${NINA})`,
     );
-    const res = await fetch(`${stack.emulator.url}/__emulator/interactions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ guild_id: BOT_GUILD, user_id: MAX, command: 'verify' }),
+    const { json: answer } = await sendInteraction(stack, {
+      guild_id: BOT_GUILD,
+      user_id: MAX,
+      command: 'verify',
     });
-    const answer = (await res.json()) as any;
     expect(answer.status).toBe(200);
 
     expect(await purgeInactiveAccounts(stack.app.ctx)).toBe(1);

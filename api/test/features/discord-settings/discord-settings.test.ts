@@ -8,6 +8,7 @@ import {
   emulatorChannel,
   emulatorMember,
   seedWithChannels,
+  sendInteraction,
   setUpServerAs,
   useStack,
   type HttpSession,
@@ -51,20 +52,14 @@ const member = (userId: string) => emulatorMember(stack, BOT_GUILD, userId);
 
 /** a member presses the Verify message's button, as Discord sends it: signed, type 3 */
 async function pressVerify(userId: string) {
-  const res = await fetch(`${stack.emulator.url}/__emulator/interactions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      guild_id: BOT_GUILD,
-      user_id: userId,
-      channel_id: GENERAL,
-      custom_id: 'roconnect:verify',
-    }),
+  const { json, message } = await sendInteraction(stack, {
+    guild_id: BOT_GUILD,
+    user_id: userId,
+    channel_id: GENERAL,
+    custom_id: 'roconnect:verify',
   });
-  expect(res.status).toBe(200);
-  const json = (await res.json()) as any;
   expect(json.status).toBe(200);
-  return json.response.type === 5 ? json.edits[0] : json.response.data;
+  return message;
 }
 
 /** every embed title the log channel has received */

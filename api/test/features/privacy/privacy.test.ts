@@ -10,6 +10,7 @@ import { queryRows } from '../../support/db';
 import {
   emulatorChannel,
   emulatorMember,
+  sendInteraction,
   useStack,
   type EmulatorMessage,
   type HttpSession,
@@ -57,20 +58,13 @@ async function slash(
   command: 'whois' | 'update' | 'verify',
   target?: string,
 ): Promise<string> {
-  const res = await fetch(`${stack.emulator.url}/__emulator/interactions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      guild_id: guildId,
-      user_id: asker,
-      command,
-      options: target ? { member: target } : {},
-    }),
+  const { json, message } = await sendInteraction(stack, {
+    guild_id: guildId,
+    user_id: asker,
+    command,
+    options: target ? { member: target } : {},
   });
-  expect(res.status).toBe(200);
-  const json = (await res.json()) as any;
   expect(json.status).toBe(200);
-  const message = json.response.type === 5 ? json.edits[0] : json.response.data;
   expect(message.flags).toBe(64);
   return message.content as string;
 }
