@@ -3,5 +3,7 @@ module.exports = {
   ...require('../jest.config.base.js'),
   rootDir: __dirname,
   testEnvironment: 'node',
+  // no DOM here: the base's jest-dom matchers would only cost each test file its load
+  setupFilesAfterEnv: [],
   transformIgnorePatterns: ['^(?!.*/node_modules/cookie/).*/node_modules/'],
 };
