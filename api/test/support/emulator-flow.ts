@@ -327,7 +327,13 @@ export async function sendInteraction(stack: Stack, interaction: object) {
   });
   expect(res.status).toBe(200);
   const json = (await res.json()) as any;
-  return { json, message: json.response?.type === 5 ? json.edits[0] : json.response?.data };
+  // A deferred reply (type 5, when the answer takes a while, as on a loaded machine) is made
+  // ephemeral by the deferral itself; its later edit carries the content, not the flags.
+  const message =
+    json.response?.type === 5
+      ? { ...json.edits[0], flags: json.response.data?.flags }
+      : json.response?.data;
+  return { json, message };
 }
 
 /** A message as the emulator holds it in a channel. */

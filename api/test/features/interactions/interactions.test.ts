@@ -398,7 +398,7 @@ describe('slash commands through the emulator', () => {
     await maxLinkedAsPete();
 
     const { message } = await command(MAX, 'verify');
-    expect(message.flags ?? 64).toBe(64);
+    expect(message.flags).toBe(64);
     expect(message.content).toBe(
       ['You are verified as PlainPete on Roblox.', ...PETE_APPLIED].join('\n'),
     );
