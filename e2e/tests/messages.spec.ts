@@ -9,7 +9,7 @@ import {
   setUpDemoBuilders,
   toasts,
 } from '../support/console';
-import { inOwnBrowser, linkRoblox, putBackDemoBuilders, withoutLinks } from '../support/member';
+import { inOwnBrowser, linkRoblox, useMemberSpec, withoutLinks } from '../support/member';
 
 /**
  * The server's own words through the shell, against the API and the emulator's demo seed: the
@@ -21,8 +21,6 @@ const MEMBER = 'alex_builds';
 const ALEX = '200000000000000002';
 /** the demo guilds have no channels of their own: the emulator gives each `general`, its own id */
 const GENERAL = DEMO_BUILDERS;
-
-test.describe.configure({ mode: 'serial' });
 
 interface Posted {
   id: string;
@@ -42,15 +40,13 @@ async function postedInGeneral(request: APIRequestContext): Promise<Posted[]> {
   return guild?.channels.find((c) => c.id === GENERAL)?.messages ?? [];
 }
 
-test.afterAll(async ({ browser }) => {
-  await putBackDemoBuilders(browser, MEMBER, (owner) =>
-    apiCall(owner, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/edit/messages`, {
-      verified_dm: null,
-      welcome_dm: null,
-      verify_message: null,
-    }),
-  );
-});
+useMemberSpec(MEMBER, (owner) =>
+  apiCall(owner, 'PUT', `/api/v1/server/${DEMO_BUILDERS}/edit/messages`, {
+    verified_dm: null,
+    welcome_dm: null,
+    verify_message: null,
+  }),
+);
 
 test('the owner writes the server’s words, previews them for a member, and the posted Verify message is edited in place; then removes it', async ({
   page,
