@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { NO_RESTRICTIONS } from '@roconnect/shared-lib';
 import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
-import { renderWithToasts } from '../../testing/renderWithToasts';
-import { ServerConfig } from '../../parcels/ServerConfig/ServerConfig';
+import { openConsoleSection } from '../../testing/renderDiscordSettings';
 
 setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
@@ -10,9 +9,7 @@ const SERVER_ID = SEED_SERVERS.ownerReady;
 beforeEach(() => signIn());
 
 async function openBackup() {
-  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="backup" />);
-  await screen.findByRole('heading', { level: 2, name: 'Backup and import' });
-  return userEvent.setup();
+  return (await openConsoleSection(SERVER_ID, 'backup', 'Backup and import')).user;
 }
 
 const fileOf = (text: string) => new File([text], 'backup.json', { type: 'application/json' });
@@ -34,14 +31,7 @@ it('reads an uploaded backup, shows what it would change and what is missing, th
       resync: 'off',
     },
     binds: [],
-    restrictions: {
-      min_account_age_days: null,
-      blocked_roblox_user_ids: [],
-      blocked_group_ids: [],
-      required_group_ids: [],
-      ban_evasion: 'flag',
-      action: 'deny',
-    },
+    restrictions: NO_RESTRICTIONS,
     staff_roles: { manager_roles: [], updater_roles: [] },
   };
   await user.upload(screen.getByLabelText('Import a backup file'), fileOf(JSON.stringify(backup)));

@@ -1,9 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
 import { recordRequests } from '../../testing/recordRequests';
-import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
-import { ServerConfig } from '../../parcels/ServerConfig/ServerConfig';
+import { notifications } from '../../testing/renderWithToasts';
+import { openConsoleSection } from '../../testing/renderDiscordSettings';
 
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
@@ -13,9 +12,7 @@ const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
 beforeEach(() => signIn());
 
 async function open() {
-  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="messages" />);
-  await screen.findByRole('heading', { level: 2, name: 'Messages' });
-  return userEvent.setup();
+  return (await openConsoleSection(SERVER_ID, 'messages', 'Messages')).user;
 }
 const field = (name: string) => screen.getByRole('textbox', { name });
 

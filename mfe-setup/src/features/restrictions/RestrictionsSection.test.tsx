@@ -1,9 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, within } from '@testing-library/react';
 import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
 import { recordRequests } from '../../testing/recordRequests';
-import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
-import { ServerConfig } from '../../parcels/ServerConfig/ServerConfig';
+import { notifications } from '../../testing/renderWithToasts';
+import { openConsoleSection } from '../../testing/renderDiscordSettings';
 
 jest.setTimeout(20_000);
 
@@ -13,9 +12,7 @@ const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
 
 async function open() {
   signIn();
-  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="rules" />);
-  await screen.findByRole('heading', { level: 2, name: 'Restrictions' });
-  return { user: userEvent.setup(), section: screen.getByRole('region', { name: 'Restrictions' }) };
+  return openConsoleSection(SERVER_ID, 'rules', 'Restrictions');
 }
 const lock = (section: HTMLElement) =>
   within(section).getByRole('textbox', { name: 'Required Roblox group IDs (group lock)' });

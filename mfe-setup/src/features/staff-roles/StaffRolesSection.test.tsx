@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
-import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
-import { ServerConfig } from '../../parcels/ServerConfig/ServerConfig';
+import { notifications } from '../../testing/renderWithToasts';
+import { openConsoleSection } from '../../testing/renderDiscordSettings';
 
 const { server } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
@@ -11,9 +10,7 @@ const SERVER_ID = SEED_SERVERS.ownerReady;
 beforeEach(() => signIn());
 
 async function openStaff() {
-  renderWithToasts(<ServerConfig serverId={SERVER_ID} section="staff" />);
-  await screen.findByRole('heading', { level: 2, name: 'Staff roles' });
-  return userEvent.setup();
+  return (await openConsoleSection(SERVER_ID, 'staff', 'Staff roles')).user;
 }
 
 it('saves a manager role and an updater role', async () => {
