@@ -53,32 +53,6 @@ export async function expectNoSeriousViolations(
  */
 const WHOLE_DOCUMENT_RULES = new Set(['landmark-one-main', 'page-has-heading-one', 'region']);
 
-/** Rules about the page's one <main>, which the shell (or the QA harness) renders. */
-const ONE_MAIN_RULES = new Set([
-  'landmark-main-is-top-level',
-  'landmark-no-duplicate-main',
-  'landmark-unique',
-]);
-
-/**
- * Parcels whose page still renders a <main> of its own inside the shell's, each with where its fix
- * goes (a plain block, as shared-lib's PageContainer): on a page showing one of them, and there
- * only, the one-main rules wait for it. An entry leaves with its fix.
- */
-const OWN_MAIN_AWAITING_A_FIX: Record<string, string> = {
-  'mfe_public/Login': 'mfe-public/src/parcels/Login/Login.tsx (its Page is a styled.main)',
-  'mfe_public/ErrorPage':
-    'mfe-public/src/parcels/ErrorPage/ErrorPage.tsx (its Page is a styled.main)',
-};
-
-/** Whether the page shows a parcel (defineParcel's data-parcel) that still has a <main> of its own. */
-async function showsParcelWithOwnMain(page: Page): Promise<boolean> {
-  return page.evaluate(
-    (parcels) => parcels.some((name) => document.querySelector(`[data-parcel="${name}"] main`)),
-    Object.keys(OWN_MAIN_AWAITING_A_FIX),
-  );
-}
-
 /**
  * No axe violation, of any impact, on the page: what the `axe` fixture (fixtures.ts) asks of
  * every page a test leaves open, so that no spec can forget to look. `fragment`: a remote's
@@ -89,11 +63,8 @@ export async function expectNoViolations(
   what: string,
   { fragment = false } = {},
 ): Promise<void> {
-  const found = await violationsOf(page);
-  const ownMain =
-    found.some((v) => ONE_MAIN_RULES.has(v.id)) && (await showsParcelWithOwnMain(page));
-  const violations = found.filter(
-    (v) => !(fragment && WHOLE_DOCUMENT_RULES.has(v.id)) && !(ownMain && ONE_MAIN_RULES.has(v.id)),
+  const violations = (await violationsOf(page)).filter(
+    (v) => !(fragment && WHOLE_DOCUMENT_RULES.has(v.id)),
   );
   expect(described(violations), what).toEqual([]);
 }

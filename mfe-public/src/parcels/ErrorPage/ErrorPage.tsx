@@ -3,7 +3,8 @@ import { Card, VisuallyHidden, type ErrorPageProps } from '@roconnect/shared-lib
 import { ErrorActions } from './ErrorActions';
 import { ERROR_CONTENT } from './errorContent';
 
-const Page = styled.main`
+// a block in the shell's <main>: a page has one (docs/architecture.md › Pages)
+const Page = styled.div`
   min-height: 100vh;
   display: grid;
   place-items: center;

@@ -14,7 +14,8 @@ import {
 import { AppLink } from '../../features/navigation/AppLink';
 import { useSessionState } from '../../features/site/useSessionState';
 
-const Page = styled.main`
+// a block in the shell's <main>: a page has one (docs/architecture.md › Pages)
+const Page = styled.div`
   min-height: 100vh;
   display: grid;
   place-items: center;
