@@ -4,6 +4,7 @@ import { automationRoutes } from './automation-route';
 import { channelsRoutes } from './channels-route';
 import { logChannelRoutes } from './log-channel-route';
 import { verifyMessageRoutes } from './verify-message-route';
+import { namedPlugin } from '../../lib/named-plugin';
 
 /** How long a server's log entries gather before they go out as one message. */
 const LOG_WINDOW_MS = 2000;
@@ -16,8 +17,8 @@ const LOG_WINDOW_MS = 2000;
 export const discordSettings: FastifyPluginAsyncTypebox = async (app) => {
   const poster = startLogPoster(app.ctx, { windowMs: LOG_WINDOW_MS, log: app.log });
   app.addHook('onClose', async () => poster.close());
-  await app.register(channelsRoutes);
-  await app.register(logChannelRoutes);
-  await app.register(automationRoutes);
-  await app.register(verifyMessageRoutes);
+  await app.register(namedPlugin(channelsRoutes));
+  await app.register(namedPlugin(logChannelRoutes));
+  await app.register(namedPlugin(automationRoutes));
+  await app.register(namedPlugin(verifyMessageRoutes));
 };
