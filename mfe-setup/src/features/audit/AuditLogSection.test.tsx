@@ -9,8 +9,6 @@ import { notifications, renderWithToasts } from '../../testing/renderWithToasts'
 import { AUDIT_PAGE_SIZE } from './useAuditLog';
 import { AuditLogSection } from './AuditLogSection';
 
-jest.setTimeout(20_000);
-
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
 beforeEach(() => signIn());

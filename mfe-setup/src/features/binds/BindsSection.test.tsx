@@ -20,9 +20,6 @@ import { blurControlsWhenDisabled } from '../../testing/blurWhenDisabled';
 import { recordRequests } from '../../testing/recordRequests';
 import { BindsSection } from './BindsSection';
 
-// many fields typed per test: on a busy 2-core machine a test can take more than Jest's 5 s
-jest.setTimeout(20_000);
-
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
 const VERIFIED = '200000000000000011';

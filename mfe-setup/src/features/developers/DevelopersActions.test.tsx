@@ -8,8 +8,6 @@ import { ApiKeysSection } from './ApiKeysSection';
 import { KEY_PLACEHOLDER } from './ExampleCall';
 import { DELIVERIES_SHOWN, WebhookSection } from './WebhookSection';
 
-jest.setTimeout(20_000);
-
 // shared-lib's mock API: saving a webhook lists a failed and a delivered delivery
 const { server } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;

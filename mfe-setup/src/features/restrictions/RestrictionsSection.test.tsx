@@ -4,8 +4,6 @@ import { recordRequests } from '../../testing/recordRequests';
 import { notifications } from '../../testing/renderWithToasts';
 import { openConsoleSection } from '../../testing/renderDiscordSettings';
 
-jest.setTimeout(20_000);
-
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
 const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;

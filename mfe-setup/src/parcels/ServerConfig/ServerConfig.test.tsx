@@ -44,7 +44,8 @@ describe('ServerConfig: loading', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Demo Builders Club' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('main')).toBeInTheDocument();
+    // a block in the shell's <main> (docs/architecture.md › Pages), not a second main
+    expect(screen.queryByRole('main')).toBeNull();
     for (const name of ['Bot health', 'Verify link', 'At a glance']) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }

@@ -6,8 +6,6 @@ import { notifications, renderWithToasts } from '../../testing/renderWithToasts'
 import { recordRequests } from '../../testing/recordRequests';
 import { ServerConfig } from './ServerConfig';
 
-jest.setTimeout(20_000);
-
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
 const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;

@@ -6,9 +6,6 @@ import { recordRequests } from '../../../testing/recordRequests';
 import { notifications, renderWithToasts } from '../../../testing/renderWithToasts';
 import { ServerConfig } from '../ServerConfig';
 
-// many fields typed per test: on a busy 2-core machine a test can take more than Jest's 5 s
-jest.setTimeout(20_000);
-
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
 const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
