@@ -9,21 +9,19 @@ import {
   FieldError,
   apiErrorStatus,
   ErrorState,
-  Label,
   LoadingState,
   Modal,
-  TextInput,
   api,
   type BindGroup,
   type BindInput,
   type ItemBindKind,
   type ServerRole,
 } from '@roconnect/shared-lib';
-import { parseRobloxGroupInput } from '@roconnect/shared-lib/contract';
 import { useApiMutation, useBindLookup, useServerBinds } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
 import { SectionFrame } from '../config-section/SectionFrame';
 import { useFocusReturn } from '../focus/useFocusReturn';
+import { AddGroupField, AddRow } from './AddGroupField';
 import { BindRow } from './BindRow';
 import { BindsPreview } from './BindsPreview';
 import { ItemBindRow } from './ItemBindRow';
@@ -49,7 +47,6 @@ import {
   type RuleDraft,
 } from './bindDrafts';
 import { useDebounced } from './useDebounced';
-import { useGroupInputName } from './useGroupInputName';
 
 /** how long the list must stay unchanged before its preview is asked */
 export const PREVIEW_DELAY_MS = 600;
@@ -77,17 +74,6 @@ const SaveRow = styled.div`
   display: flex;
   justify-content: flex-end;
 `;
-const AddGroup = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: flex-start;
-  margin-bottom: ${({ theme }) => theme.space(4)};
-  > :first-child {
-    flex: 1 1 14rem;
-  }
-`;
-
 const Layout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(6)};
@@ -205,7 +191,6 @@ export interface BindsSectionProps {
  */
 export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
   const headingId = useId();
-  const groupInputId = useId();
   const read = useServerBinds(serverId);
   const [drafts, setDrafts] = useState<Drafts>(NO_DRAFTS);
   const { groups, items } = drafts;
@@ -213,9 +198,6 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
     setDrafts((d) => ({ ...d, groups: change(d.groups) }));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string>();
-  const [groupInput, setGroupInput] = useState('');
-  const [groupInputError, setGroupInputError] = useState<string>();
-  const typedGroup = useGroupInputName(serverId, groupInput);
 
   // names for the sentences that say what a save changes
   const { data } = read;
@@ -341,32 +323,14 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
   const setItems = (change: (all: ItemDraft[]) => ItemDraft[]) =>
     setDrafts((d) => ({ ...d, items: change(d.items) }));
 
-  function addGroup() {
-    // read as the API reads it (docs/product.md › Group input); the editor's own sentence for a
-    // field that is empty or no link at all, the parser's for the rest
-    const parsed = parseRobloxGroupInput(groupInput);
-    if (!parsed.ok) {
-      setGroupInputError(
-        parsed.problem === 'empty' || parsed.problem === 'unreadable'
-          ? `Enter a ${BRAND.game} group ID (a number) or its URL.`
-          : parsed.error,
-      );
-      return;
-    }
-    const id = parsed.groupId;
-    if (groups.some((g) => g.groupId === id)) {
-      setGroupInputError('That group is already in the list: add a rank range to it instead.');
-      return;
-    }
-    if (groups.length >= MAX_GROUPS_PER_SERVER) {
-      setGroupInputError(
-        `A server can bind at most ${MAX_GROUPS_PER_SERVER} ${BRAND.game} groups. Remove one to add another.`,
-      );
-      return;
-    }
-    setGroupInputError(undefined);
-    setGroupInput('');
+  /** Adds a group the owner typed, or says why not (AddGroupField shows it). */
+  function addGroup(id: string): string | undefined {
+    if (groups.some((g) => g.groupId === id))
+      return 'That group is already in the list: add a rank range to it instead.';
+    if (groups.length >= MAX_GROUPS_PER_SERVER)
+      return `A server can bind at most ${MAX_GROUPS_PER_SERVER} ${BRAND.game} groups. Remove one to add another.`;
     setGroups((all) => [...all, newGroup(id)]);
+    return undefined;
   }
 
   async function save(next: Drafts) {
@@ -466,28 +430,7 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
             </Buttons>
           </GroupBlock>
         ))}
-        <Label htmlFor={groupInputId}>Add another {BRAND.game} group</Label>
-        <AddGroup>
-          <TextInput
-            id={groupInputId}
-            value={groupInput}
-            placeholder="Group ID or URL"
-            autoComplete="off"
-            disabled={saving}
-            error={groupInputError ?? typedGroup.unknown}
-            hint={typedGroup.name}
-            onChange={(event) => setGroupInput(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                addGroup();
-              }
-            }}
-          />
-          <Button variant="secondary" disabled={saving} onClick={addGroup}>
-            Add group
-          </Button>
-        </AddGroup>
+        <AddGroupField serverId={serverId} disabled={saving} onAdd={addGroup} />
         <SubHeading>Badges, game passes and catalog items</SubHeading>
         {items.map((item) => (
           <div key={item.key} style={{ marginBottom: 12 }}>
@@ -505,7 +448,7 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
             />
           </div>
         ))}
-        <AddGroup>
+        <AddRow>
           {ITEM_KINDS.map((kind) => (
             <Button
               key={kind}
@@ -516,7 +459,7 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
               Add a {ITEM_KIND_WORDS[kind].one} bind
             </Button>
           ))}
-        </AddGroup>
+        </AddRow>
         {formError && (
           <Banner tone="error" title="Binds not saved">
             {formError}
