@@ -1,5 +1,5 @@
 import { createEmulator, type EmulatorApp, type Seed } from '../src';
-import { BOT, GUILDS, testSeed, USERS, DISCORD_CLIENT } from './helpers';
+import { BOT, GUILDS, guildState, testSeed, USERS, DISCORD_CLIENT } from './helpers';
 
 const CHANNELS = {
   rules: '150000000000000001',
@@ -34,10 +34,7 @@ const post = (channelId: string, payload: unknown) =>
   call('POST', `/channels/${channelId}/messages`, payload);
 
 const channelState = (guildId: string, channelId: string) =>
-  app.emulator
-    .state()
-    .discord.guilds.find((g) => g.id === guildId)!
-    .channels.find((c) => c.id === channelId)!;
+  guildState(app, guildId).channels.find((c) => c.id === channelId)!;
 
 describe('GET /guilds/{g}/channels', () => {
   it('lists the seeded channels in order', async () => {

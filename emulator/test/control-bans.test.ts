@@ -3,16 +3,19 @@
  * the seed, and the gateway events of kicks and bans (emulator/README.md › Control, Seed,
  * Gateway).
  */
-import {
-  createEmulator,
-  SeedError,
-  startEmulator,
-  validateSeed,
-  type RunningEmulator,
-  type Seed,
-} from '../src';
+import { createEmulator, startEmulator, type RunningEmulator, type Seed } from '../src';
 import { TestGatewayClient } from './gatewayClient';
-import { BOT, CLIENT_ID, DISCORD_CLIENT, GUILDS, testSeed, USERS, useEmulator } from './helpers';
+import {
+  addUsersOutside,
+  BOT,
+  CLIENT_ID,
+  DISCORD_CLIENT,
+  GUILDS,
+  issuesOf,
+  testSeed,
+  USERS,
+  useEmulator,
+} from './helpers';
 
 const OUTSIDER = '110000000000000011';
 const BAN_MEMBERS = 1n << 2n;
@@ -20,25 +23,9 @@ const KICK_MEMBERS = 1n << 1n;
 const INVITED = 402720768n;
 
 function seed(extra?: (s: Seed) => void): Seed {
-  const s = testSeed();
-  s.discord.users.push({
-    id: OUTSIDER,
-    username: 'outsider_ollie',
-    global_name: null,
-    avatar: null,
-  });
+  const s = addUsersOutside(testSeed(), [OUTSIDER], () => 'outsider_ollie');
   extra?.(s);
   return s;
-}
-
-function issuesOf(input: unknown): string[] {
-  try {
-    validateSeed(input);
-    return [];
-  } catch (error) {
-    if (error instanceof SeedError) return error.issues;
-    throw error;
-  }
 }
 
 describe('PUT and DELETE /__emulator/guilds/{g}/bans/{user}', () => {

@@ -7,6 +7,7 @@ import {
   GUILDS,
   USERS,
   BOT,
+  controlCall,
   useEmulator,
 } from './helpers';
 
@@ -16,13 +17,7 @@ import {
  */
 const app = useEmulator();
 
-const latency = (body: unknown) =>
-  app.inject({
-    method: 'POST',
-    url: '/__emulator/latency',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
+const latency = (body: unknown) => controlCall(app, 'POST', '/__emulator/latency', body);
 const roles = () => app.inject({ url: `/api/v10/guilds/${GUILDS.withBot}/roles`, headers: BOT });
 
 /** how long a call took, on the clock the delay is measured by */

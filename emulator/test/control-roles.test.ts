@@ -1,14 +1,9 @@
-import { BOT, GUILDS, ROLES, USERS, useEmulator } from './helpers';
+import { BOT, controlCall, GUILDS, guildState, ROLES, USERS, useEmulator } from './helpers';
 
 const app = useEmulator();
 
 const patchRole = (roleId: string, body: unknown, guildId = GUILDS.withBot) =>
-  app.inject({
-    method: 'PATCH',
-    url: `/__emulator/guilds/${guildId}/roles/${roleId}`,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
+  controlCall(app, 'PATCH', `/__emulator/guilds/${guildId}/roles/${roleId}`, body);
 const giveLow = () =>
   app.inject({
     method: 'PUT',
@@ -16,8 +11,7 @@ const giveLow = () =>
     headers: BOT,
   });
 const botRoleId = (): string => {
-  const guild = app.emulator.state().discord.guilds.find((g) => g.id === GUILDS.withBot);
-  const role = guild?.roles.find((r) => r.managed);
+  const role = guildState(app, GUILDS.withBot).roles.find((r) => r.managed);
   if (!role) throw new Error('the bot has no role in the test guild');
   return role.id;
 };

@@ -1,15 +1,9 @@
 import { validateSeed } from '../src/seed/validate';
-import { BOT, GUILDS, ROLES, testSeed, USERS, useEmulator } from './helpers';
+import { BOT, controlCall, GUILDS, ROLES, testSeed, USERS, useEmulator } from './helpers';
 
 const app = useEmulator();
 
-const faults = (body: unknown) =>
-  app.inject({
-    method: 'POST',
-    url: '/__emulator/faults',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
+const faults = (body: unknown) => controlCall(app, 'POST', '/__emulator/faults', body);
 const roles = () => app.inject({ url: `/api/v10/guilds/${GUILDS.withBot}/roles`, headers: BOT });
 
 describe('POST /__emulator/faults', () => {
@@ -234,12 +228,7 @@ describe('state and reset', () => {
 
 describe('PATCH /__emulator/guilds/{guild_id}/members/{user_id}', () => {
   const patch = (guildId: string, userId: string, body: unknown) =>
-    app.inject({
-      method: 'PATCH',
-      url: `/__emulator/guilds/${guildId}/members/${userId}`,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
+    controlCall(app, 'PATCH', `/__emulator/guilds/${guildId}/members/${userId}`, body);
   const member = async (userId: string) =>
     (await app.inject({ url: '/__emulator/state' }))
       .json()

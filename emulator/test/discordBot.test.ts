@@ -1,4 +1,13 @@
-import { BOT, CLIENT_ID, GUILDS, ROLES, USERS, DISCORD_CLIENT, useEmulator } from './helpers';
+import {
+  BOT,
+  CLIENT_ID,
+  GUILDS,
+  guildState,
+  ROLES,
+  USERS,
+  DISCORD_CLIENT,
+  useEmulator,
+} from './helpers';
 
 const app = useEmulator();
 
@@ -7,10 +16,7 @@ const call = (method: Method, url: string, payload?: object) =>
   app.inject({ method, url: `/api/v10${url}`, headers: BOT, ...(payload ? { payload } : {}) });
 
 const memberState = (guildId: string, userId: string) =>
-  app.emulator
-    .state()
-    .discord.guilds.find((g) => g.id === guildId)!
-    .members.find((m) => m.user_id === userId)!;
+  guildState(app, guildId).members.find((m) => m.user_id === userId)!;
 
 describe('guilds and roles', () => {
   it('GET /guilds/{id}?with_counts=true returns the guild with roles and counts', async () => {

@@ -3,6 +3,7 @@ import {
   exchangeDiscordCode,
   form,
   GUILDS,
+  guildState,
   location,
   loginParams,
   REDIRECT,
@@ -168,7 +169,7 @@ describe('Discord bot invite consent page', () => {
       guild_id: GUILDS.noBot,
       permissions: '402720768',
     });
-    const guild = app.emulator.state().discord.guilds.find((g) => g.id === GUILDS.noBot)!;
+    const guild = guildState(app, GUILDS.noBot);
     expect(guild.bot_present).toBe(true);
     const botRole = guild.roles.find((r) => r.managed)!;
     expect(botRole).toMatchObject({ name: 'RoConnect', position: 3 });
@@ -206,9 +207,7 @@ describe('Discord bot invite consent page', () => {
         'Invalid OAuth2 redirect_uri: http://localhost:3999/auth/callback is not registered on the application.',
       );
     }
-    expect(
-      app.emulator.state().discord.guilds.find((g) => g.id === GUILDS.noBot)!.bot_present,
-    ).toBe(false);
+    expect(guildState(app, GUILDS.noBot).bot_present).toBe(false);
     await app.inject({
       method: 'PATCH',
       url: '/__emulator/application',
@@ -234,9 +233,7 @@ describe('Discord bot invite consent page', () => {
       ...form({ ...inviteParams(), acting_user_id: USERS.owner, decision: 'cancel' }),
     });
     expect(location(res).searchParams.get('error')).toBe('access_denied');
-    expect(
-      app.emulator.state().discord.guilds.find((g) => g.id === GUILDS.noBot)!.bot_present,
-    ).toBe(false);
+    expect(guildState(app, GUILDS.noBot).bot_present).toBe(false);
   });
 
   it('asks for a sign-in first when nobody has signed in', async () => {

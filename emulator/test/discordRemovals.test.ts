@@ -4,7 +4,16 @@
  * and body checks.
  */
 import type { Seed } from '../src';
-import { BOT, CLIENT_ID, GUILDS, ROLES, testSeed, USERS, useEmulator } from './helpers';
+import {
+  addUsersOutside,
+  BOT,
+  CLIENT_ID,
+  GUILDS,
+  ROLES,
+  testSeed,
+  USERS,
+  useEmulator,
+} from './helpers';
 
 const KICK_MEMBERS = 1n << 1n;
 const BAN_MEMBERS = 1n << 2n;
@@ -17,14 +26,7 @@ const OUTSIDERS = ['110000000000000011', '110000000000000012', '1100000000000000
 const PEER_ROLE = '130000000000000009';
 
 function seed(): Seed {
-  const s = testSeed();
-  for (const id of OUTSIDERS)
-    s.discord.users.push({
-      id,
-      username: `outsider_${id.slice(-2)}`,
-      global_name: null,
-      avatar: null,
-    });
+  const s = addUsersOutside(testSeed(), OUTSIDERS, (id) => `outsider_${id.slice(-2)}`);
   s.discord.guilds[0]!.roles.push({ id: PEER_ROLE, name: 'Peer', position: 5 });
   return s;
 }

@@ -1,5 +1,5 @@
 import { startEmulator, type RunningEmulator, type Seed } from '../src';
-import { BOT, CLIENT_ID, GUILDS, httpJson, testSeed, USERS } from './helpers';
+import { addUsersOutside, BOT, CLIENT_ID, GUILDS, httpJson, testSeed, USERS } from './helpers';
 import { TestGatewayClient } from './gatewayClient';
 
 const TOKEN = 'emulator-bot-token';
@@ -243,14 +243,9 @@ describe('close codes', () => {
 
 describe('member joins and leaves', () => {
   it('dispatches GUILD_MEMBER_ADD and GUILD_MEMBER_REMOVE to sessions with GUILD_MEMBERS only', async () => {
-    const seed = testSeed();
-    seed.discord.users.push({
-      id: '110000000000000009',
-      username: 'newcomer_nia',
-      global_name: null,
-      avatar: null,
+    await start({
+      seed: addUsersOutside(testSeed(), ['110000000000000009'], () => 'newcomer_nia'),
     });
-    await start({ seed });
     const withMembers = connect();
     await withMembers.identify({ token: TOKEN, intents: GUILDS_INTENT | MEMBERS_INTENT });
     await withMembers.dispatch('GUILD_CREATE');
@@ -288,15 +283,8 @@ describe('member joins and leaves', () => {
   });
 
   it('adds a batch in one call, one dispatch each, on the shard holding the guild only', async () => {
-    const seed = seedWithShardedGuilds();
     const ids = Array.from({ length: 50 }, (_, i) => String(140000000000000000n + BigInt(i)));
-    for (const id of ids)
-      seed.discord.users.push({
-        id,
-        username: `joiner_${id.slice(-3)}`,
-        global_name: null,
-        avatar: null,
-      });
+    const seed = addUsersOutside(seedWithShardedGuilds(), ids, (id) => `joiner_${id.slice(-3)}`);
     await start({ seed });
     const target = shardedGuildIds[1]!; // shard 1 of 2
     const [zero, one] = [connect(), connect()];

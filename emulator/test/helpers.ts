@@ -36,6 +36,35 @@ export const USERS = {
 export const GUILDS = { withBot: '120000000000000001', noBot: '120000000000000002' };
 export const ROLES = { high: '130000000000000001', low: '130000000000000002' };
 
+/** A call to a control route (/__emulator/…) of `app` with `body` as its JSON. */
+export const controlCall = (
+  app: EmulatorApp,
+  method: 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  body: unknown,
+) =>
+  app.inject({
+    method,
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+
+/** The state of the seed's server `guildId` in `app` now. */
+export const guildState = (app: EmulatorApp, guildId: string) =>
+  app.emulator.state().discord.guilds.find((g) => g.id === guildId)!;
+
+/** Adds Discord users who are in no server of `seed` (no avatar, no global name), named by `username`. */
+export function addUsersOutside(
+  seed: Seed,
+  ids: readonly string[],
+  username: (id: string) => string,
+): Seed {
+  for (const id of ids)
+    seed.discord.users.push({ id, username: username(id), global_name: null, avatar: null });
+  return seed;
+}
+
 export function makeEmulator(): EmulatorApp {
   return createEmulator({ seed: testSeed() });
 }

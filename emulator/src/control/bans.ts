@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context';
-import { guildOr404, refuse, SNOWFLAKE } from './refusals';
+import { guildOfIds, refuse } from './refusals';
 import { banUser, unbanUser } from '../discord/removals';
 
 /** Discord's audit log reason: 1–512 characters */
@@ -33,11 +33,15 @@ export function registerBanControl(app: FastifyInstance, ctx: EmulatorContext): 
     reply: FastifyReply,
   ) => {
     const { guildId, userId } = request.params;
-    if (!SNOWFLAKE.test(guildId) || !SNOWFLAKE.test(userId)) {
-      refuse(reply, 400, 'invalid_id', 'guild_id and user_id must be Discord ids (17–20 digits)');
-      return undefined;
-    }
-    const guild = guildOr404(ctx, guildId, reply);
+    const guild = guildOfIds(
+      ctx,
+      {
+        guildId,
+        otherId: userId,
+        invalidIds: 'guild_id and user_id must be Discord ids (17–20 digits)',
+      },
+      reply,
+    );
     return guild && { guild, userId };
   };
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
-import { guildOr404, refuse, SNOWFLAKE } from './refusals';
+import { guildOfIds, refuse } from './refusals';
 import { dispatchMemberUpdate } from '../gateway/events';
 
 const PERMISSIONS = /^\d{1,20}$/;
@@ -41,9 +41,11 @@ export function registerMemberControl(app: FastifyInstance, ctx: EmulatorContext
     '/__emulator/guilds/:guildId/members/:userId',
     async (request, reply) => {
       const { guildId, userId } = request.params;
-      if (!SNOWFLAKE.test(guildId) || !SNOWFLAKE.test(userId))
-        return refuse(reply, 400, 'invalid_id', 'guild_id and user_id must be Discord ids');
-      const guild = guildOr404(ctx, guildId, reply);
+      const guild = guildOfIds(
+        ctx,
+        { guildId, otherId: userId, invalidIds: 'guild_id and user_id must be Discord ids' },
+        reply,
+      );
       if (!guild) return reply;
       const member = guild.members.get(userId);
       if (!member)

@@ -19,3 +19,19 @@ export function guildOr404(
   if (!guild) refuse(reply, 404, 'not_found', `There is no server ${guildId}.`);
   return guild;
 }
+
+/**
+ * The server `guildId` names, once it and the route's other id are Discord ids: else a 400 with
+ * `invalidIds` (the route's own words) or a 404 is sent and there is none.
+ */
+export function guildOfIds(
+  ctx: EmulatorContext,
+  ids: { guildId: string; otherId: string; invalidIds: string },
+  reply: FastifyReply,
+): GuildRecord | undefined {
+  if (!SNOWFLAKE.test(ids.guildId) || !SNOWFLAKE.test(ids.otherId)) {
+    refuse(reply, 400, 'invalid_id', ids.invalidIds);
+    return undefined;
+  }
+  return guildOr404(ctx, ids.guildId, reply);
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
-import { guildOr404, refuse, SNOWFLAKE } from './refusals';
+import { guildOfIds, refuse } from './refusals';
 import type { GuildRecord } from '../store/discordState';
 
 const PERMISSIONS = /^\d{1,20}$/;
@@ -51,9 +51,11 @@ export function registerRoleControl(app: FastifyInstance, ctx: EmulatorContext):
     '/__emulator/guilds/:guildId/roles/:roleId',
     async (request, reply) => {
       const { guildId, roleId } = request.params;
-      if (!SNOWFLAKE.test(guildId) || !SNOWFLAKE.test(roleId))
-        return refuse(reply, 400, 'invalid_id', 'guild_id and role_id must be Discord ids');
-      const guild = guildOr404(ctx, guildId, reply);
+      const guild = guildOfIds(
+        ctx,
+        { guildId, otherId: roleId, invalidIds: 'guild_id and role_id must be Discord ids' },
+        reply,
+      );
       if (!guild) return reply;
       const role = guild.roles.find((r) => r.id === roleId);
       if (!role)

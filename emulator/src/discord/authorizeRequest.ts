@@ -1,6 +1,6 @@
 import type { EmulatorContext } from '../context';
 import { isHttpUrl } from '../html/page';
-import { text, type Parsed } from '../oauth/clientAuth';
+import { readAuthorizeBasics, text, type Parsed } from '../oauth/clientAuth';
 
 const KNOWN_SCOPES = new Set([
   'identify',
@@ -50,14 +50,13 @@ export function parseAuthorizeRequest(
   ctx: EmulatorContext,
   source: Record<string, unknown>,
 ): Parsed<AuthorizeRequest> {
-  const clientId = text(source, 'client_id');
-  if (!clientId) return { ok: false, error: 'The client_id parameter is missing.' };
-  if (clientId !== ctx.config.discordClientId)
-    return {
-      ok: false,
-      error: `Unknown application: client_id ${clientId} is not registered here.`,
-    };
-  const scope = (text(source, 'scope') ?? '').split(/[\s+]+/).filter(Boolean);
+  const basics = readAuthorizeBasics(source, {
+    clientId: ctx.config.discordClientId,
+    word: 'application',
+    carried: CARRIED,
+  });
+  if (!basics.ok) return basics;
+  const { clientId, scopes: scope, carry } = basics.value;
   if (scope.length === 0) return { ok: false, error: 'The scope parameter is missing.' };
   const unknown = scope.find((s) => !KNOWN_SCOPES.has(s));
   if (unknown) return { ok: false, error: `Invalid scope: ${unknown}` };
@@ -87,8 +86,6 @@ export function parseAuthorizeRequest(
   const permissions = text(source, 'permissions') ?? '0';
   if (!/^\d{1,20}$/.test(permissions))
     return { ok: false, error: 'Invalid permissions: it must be a decimal integer.' };
-  const carry: Record<string, string | undefined> = {};
-  for (const key of CARRIED) carry[key] = text(source, key);
   return {
     ok: true,
     value: {

@@ -58,3 +58,34 @@ export function text(source: Record<string, unknown>, key: string): string | und
 
 /** A parsed authorize request, or the error text its page shows. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/**
+ * What every authorize request has: the app's client_id, the scopes asked for, and the parameters
+ * to carry through the consent form.
+ */
+export interface AuthorizeBasics {
+  clientId: string;
+  scopes: string[];
+  carry: Record<string, string | undefined>;
+}
+
+/**
+ * The basics of an authorize request to `app` (the one registered here; `word` is what the
+ * provider calls an app in its refusal), with its parameters `carried`; else the page's error.
+ */
+export function readAuthorizeBasics(
+  source: Record<string, unknown>,
+  app: { clientId: string; word: 'application' | 'app'; carried: readonly string[] },
+): Parsed<AuthorizeBasics> {
+  const clientId = text(source, 'client_id');
+  if (!clientId) return { ok: false, error: 'The client_id parameter is missing.' };
+  if (clientId !== app.clientId)
+    return {
+      ok: false,
+      error: `Unknown ${app.word}: client_id ${clientId} is not registered here.`,
+    };
+  const carry: Record<string, string | undefined> = {};
+  for (const key of app.carried) carry[key] = text(source, key);
+  const scopes = (text(source, 'scope') ?? '').split(/[\s+]+/).filter(Boolean);
+  return { ok: true, value: { clientId, scopes, carry } };
+}

@@ -1,6 +1,6 @@
 import type { EmulatorContext } from '../context';
 import { isHttpUrl } from '../html/page';
-import { text, type Parsed } from '../oauth/clientAuth';
+import { readAuthorizeBasics, text, type Parsed } from '../oauth/clientAuth';
 import { isValidChallenge } from './pkce';
 
 export interface RobloxAuthorizeRequest {
@@ -29,17 +29,19 @@ export function parseRobloxAuthorize(
   ctx: EmulatorContext,
   source: Record<string, unknown>,
 ): Parsed<RobloxAuthorizeRequest> {
-  const clientId = text(source, 'client_id');
-  if (!clientId) return { ok: false, error: 'The client_id parameter is missing.' };
-  if (clientId !== ctx.config.robloxClientId)
-    return { ok: false, error: `Unknown app: client_id ${clientId} is not registered here.` };
+  const basics = readAuthorizeBasics(source, {
+    clientId: ctx.config.robloxClientId,
+    word: 'app',
+    carried: CARRIED,
+  });
+  if (!basics.ok) return basics;
+  const { clientId, scopes: scope, carry } = basics.value;
   const redirectUri = text(source, 'redirect_uri');
   if (!redirectUri) return { ok: false, error: 'The redirect_uri parameter is missing.' };
   if (!isHttpUrl(redirectUri))
     return { ok: false, error: 'The redirect_uri must be an http(s) URL.' };
   if (text(source, 'response_type') !== 'code')
     return { ok: false, error: 'The response_type parameter must be "code".' };
-  const scope = (text(source, 'scope') ?? '').split(/[\s+]+/).filter(Boolean);
   if (!scope.includes('openid')) return { ok: false, error: 'The scope must include openid.' };
   const bad = scope.find((s) => !SCOPES.has(s));
   if (bad) return { ok: false, error: `Unsupported scope: ${bad}` };
@@ -53,8 +55,6 @@ export function parseRobloxAuthorize(
       ok: false,
       error: 'The code_challenge must be 43 base64url characters (an S256 hash).',
     };
-  const carry: Record<string, string | undefined> = {};
-  for (const key of CARRIED) carry[key] = text(source, key);
   return {
     ok: true,
     value: {

@@ -59,55 +59,74 @@ export function readTarget(
   return { ok: true, value: { method: method.toUpperCase(), path } };
 }
 
-export function parseFaults(body: unknown): Result<Fault[]> {
-  if (
-    typeof body !== 'object' ||
-    body === null ||
-    !Array.isArray((body as { faults?: unknown }).faults)
-  ) {
-    return {
-      ok: false,
-      message:
-        'body must be {"faults": [ {method, path, status, code?, message?, retry_after?, count?} ]}',
-    };
-  }
-  const out: Fault[] = [];
-  const list = (body as { faults: unknown[] }).faults;
+/**
+ * A control body `{[key]: [ … ]}` read entry by entry with `readEntry` (each an object, named
+ * `key[i]` in messages); `usage` is the message for a body of another shape.
+ */
+export function readEntries<T>(
+  body: unknown,
+  key: string,
+  usage: string,
+  readEntry: (entry: Record<string, unknown>, at: string) => Result<T>,
+): Result<T[]> {
+  const list =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[key] : undefined;
+  if (!Array.isArray(list)) return { ok: false, message: usage };
+  const out: T[] = [];
   for (let i = 0; i < list.length; i++) {
-    const f = list[i] as Record<string, unknown>;
-    const at = `faults[${i}]`;
-    if (typeof f !== 'object' || f === null || Array.isArray(f))
+    const entry: unknown = list[i];
+    const at = `${key}[${i}]`;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
       return { ok: false, message: `${at} must be an object` };
-    const target = readTarget(f.method, f.path, at);
-    if (!target.ok) return target;
-    const { method, path } = target.value;
-    if (
-      typeof f.status !== 'number' ||
-      !Number.isInteger(f.status) ||
-      f.status < 400 ||
-      f.status > 599
-    ) {
-      return { ok: false, message: `${at}.status must be an integer from 400 to 599` };
-    }
-    if (
-      f.code !== undefined &&
-      (typeof f.code !== 'number' || !Number.isInteger(f.code) || f.code < 0)
-    ) {
-      return { ok: false, message: `${at}.code must be a non-negative integer` };
-    }
-    if (f.message !== undefined && typeof f.message !== 'string')
-      return { ok: false, message: `${at}.message must be a string` };
-    if (
-      f.retry_after !== undefined &&
-      (typeof f.retry_after !== 'number' || !(f.retry_after >= 0) || f.retry_after > 3600)
-    ) {
-      return { ok: false, message: `${at}.retry_after must be a number of seconds from 0 to 3600` };
-    }
-    const count = f.count === undefined ? 1 : f.count;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000) {
-      return { ok: false, message: `${at}.count must be an integer from 1 to 1000` };
-    }
-    out.push({
+    const read = readEntry(entry as Record<string, unknown>, at);
+    if (!read.ok) return read;
+    out.push(read.value);
+  }
+  return { ok: true, value: out };
+}
+
+export function parseFaults(body: unknown): Result<Fault[]> {
+  return readEntries(
+    body,
+    'faults',
+    'body must be {"faults": [ {method, path, status, code?, message?, retry_after?, count?} ]}',
+    readFault,
+  );
+}
+
+function readFault(f: Record<string, unknown>, at: string): Result<Fault> {
+  const target = readTarget(f.method, f.path, at);
+  if (!target.ok) return target;
+  const { method, path } = target.value;
+  if (
+    typeof f.status !== 'number' ||
+    !Number.isInteger(f.status) ||
+    f.status < 400 ||
+    f.status > 599
+  ) {
+    return { ok: false, message: `${at}.status must be an integer from 400 to 599` };
+  }
+  if (
+    f.code !== undefined &&
+    (typeof f.code !== 'number' || !Number.isInteger(f.code) || f.code < 0)
+  ) {
+    return { ok: false, message: `${at}.code must be a non-negative integer` };
+  }
+  if (f.message !== undefined && typeof f.message !== 'string')
+    return { ok: false, message: `${at}.message must be a string` };
+  if (
+    f.retry_after !== undefined &&
+    (typeof f.retry_after !== 'number' || !(f.retry_after >= 0) || f.retry_after > 3600)
+  ) {
+    return { ok: false, message: `${at}.retry_after must be a number of seconds from 0 to 3600` };
+  }
+  const count = f.count === undefined ? 1 : f.count;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000) {
+    return { ok: false, message: `${at}.count must be an integer from 1 to 1000` };
+  }
+  return {
+    ok: true,
+    value: {
       method,
       path,
       status: f.status,
@@ -115,9 +134,8 @@ export function parseFaults(body: unknown): Result<Fault[]> {
       message: f.message as string | undefined,
       retry_after: f.retry_after as number | undefined,
       count,
-    });
-  }
-  return { ok: true, value: out };
+    },
+  };
 }
 
 export class FaultRegistry {

@@ -1,4 +1,4 @@
-import { pathMatcher, readTarget, type Result } from './faults';
+import { pathMatcher, readEntries, readTarget, type Result } from './faults';
 
 /** Calls matching `method` and `path` are answered `ms` later (a slow provider). */
 export interface LatencyRule {
@@ -17,34 +17,22 @@ interface ActiveRule extends LatencyRule {
 const MAX_MS = 60_000;
 
 export function parseLatency(body: unknown): Result<LatencyRule[]> {
-  if (
-    typeof body !== 'object' ||
-    body === null ||
-    !Array.isArray((body as { rules?: unknown }).rules)
-  ) {
-    return { ok: false, message: 'body must be {"rules": [ {method?, path, ms} ]}' };
-  }
-  const out: LatencyRule[] = [];
-  const list = (body as { rules: unknown[] }).rules;
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i] as Record<string, unknown>;
-    const at = `rules[${i}]`;
-    if (typeof r !== 'object' || r === null || Array.isArray(r))
-      return { ok: false, message: `${at} must be an object` };
-    const { method: rawMethod, path: rawPath, ms, ...rest } = r;
-    const extra = Object.keys(rest)[0];
-    if (extra !== undefined) return { ok: false, message: `${at}.${extra} is not allowed` };
-    const target = readTarget(rawMethod, rawPath, at);
-    if (!target.ok) return target;
-    const { method, path } = target.value;
-    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_MS)
-      return {
-        ok: false,
-        message: `${at}.ms must be a whole number of milliseconds from 0 to ${MAX_MS}`,
-      };
-    out.push({ method, path, ms });
-  }
-  return { ok: true, value: out };
+  return readEntries(body, 'rules', 'body must be {"rules": [ {method?, path, ms} ]}', readRule);
+}
+
+function readRule(r: Record<string, unknown>, at: string): Result<LatencyRule> {
+  const { method: rawMethod, path: rawPath, ms, ...rest } = r;
+  const extra = Object.keys(rest)[0];
+  if (extra !== undefined) return { ok: false, message: `${at}.${extra} is not allowed` };
+  const target = readTarget(rawMethod, rawPath, at);
+  if (!target.ok) return target;
+  const { method, path } = target.value;
+  if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_MS)
+    return {
+      ok: false,
+      message: `${at}.ms must be a whole number of milliseconds from 0 to ${MAX_MS}`,
+    };
+  return { ok: true, value: { method, path, ms } };
 }
 
 /** Latency rules; unlike faults they stay until cleared (DELETE or reset). First match wins. */

@@ -108,6 +108,28 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
   const robloxUsers: Seed['roblox']['users'] = [];
   const groupMembers: { user_id: number; role_id: number }[] = [];
   const links: SeedLink[] = [];
+  /**
+   * A Roblox account (the n-th of its range, with the items that gives), in the load group at
+   * `rank` (0: not in it), and its link with the Discord user.
+   */
+  const linkRoblox = (
+    discord: { id: string; username: string },
+    roblox: { id: number; name: string; display: string; n: number },
+    rank: number,
+  ): SeedLink => {
+    const items = options.items ? itemsOf(roblox.n) : undefined;
+    robloxUsers.push({ id: roblox.id, name: roblox.name, display_name: roblox.display, ...items });
+    if (rank) groupMembers.push({ user_id: roblox.id, role_id: groupId * 10 + rank });
+    return {
+      discord_id: discord.id,
+      discord_username: discord.username,
+      roblox_id: roblox.id,
+      roblox_username: roblox.name,
+      roblox_display_name: roblox.display,
+      rank,
+      ...(items ? { items } : {}),
+    };
+  };
   for (let i = 1; i <= members; i++) {
     const id = pad('18', i);
     const username = `member_${String(i).padStart(5, '0')}`;
@@ -120,20 +142,14 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
     });
     guildMembers.push({ user_id: id, permissions: '0', nick: null, roles: [] });
     if (i > linked) continue;
-    const robloxId = 600000 + i;
     const rank = i % 7 === 0 ? 0 : GROUP_RANKS[i % GROUP_RANKS.length]!.rank;
-    const items = options.items ? itemsOf(i) : undefined;
-    robloxUsers.push({ id: robloxId, name: `rbx_${i}`, display_name: `Rbx ${i}`, ...items });
-    if (rank) groupMembers.push({ user_id: robloxId, role_id: groupId * 10 + rank });
-    links.push({
-      discord_id: id,
-      discord_username: username,
-      roblox_id: robloxId,
-      roblox_username: `rbx_${i}`,
-      roblox_display_name: `Rbx ${i}`,
-      rank,
-      ...(items ? { items } : {}),
-    });
+    links.push(
+      linkRoblox(
+        { id, username },
+        { id: 600000 + i, name: `rbx_${i}`, display: `Rbx ${i}`, n: i },
+        rank,
+      ),
+    );
   }
 
   const newcomerLinks: SeedLink[] = [];
@@ -141,20 +157,13 @@ export function generateLoadSeed(options: LoadSeedOptions): LoadSeed {
     const id = pad('16', i);
     const username = `newcomer_${String(i).padStart(5, '0')}`;
     users.push({ id, username, global_name: `Newcomer ${i}`, avatar: null });
-    const robloxId = 700000 + i;
-    const rank = GROUP_RANKS[i % GROUP_RANKS.length]!.rank;
-    const items = options.items ? itemsOf(i) : undefined;
-    robloxUsers.push({ id: robloxId, name: `rbx_new_${i}`, display_name: `New ${i}`, ...items });
-    groupMembers.push({ user_id: robloxId, role_id: groupId * 10 + rank });
-    newcomerLinks.push({
-      discord_id: id,
-      discord_username: username,
-      roblox_id: robloxId,
-      roblox_username: `rbx_new_${i}`,
-      roblox_display_name: `New ${i}`,
-      rank,
-      ...(items ? { items } : {}),
-    });
+    newcomerLinks.push(
+      linkRoblox(
+        { id, username },
+        { id: 700000 + i, name: `rbx_new_${i}`, display: `New ${i}`, n: i },
+        GROUP_RANKS[i % GROUP_RANKS.length]!.rank,
+      ),
+    );
   }
 
   const seed: Seed = {
