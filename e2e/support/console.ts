@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, EMULATOR_CONTROL, expect, test } from './fixtures';
+import { API, DEMO_USER, EMULATOR_CONTROL, expect, signIn, test } from './fixtures';
 
 /**
  * The server owner's console from a spec: the API as the signed-in page, the emulator's control
@@ -10,6 +10,8 @@ import { API, EMULATOR_CONTROL, expect, test } from './fixtures';
  */
 /** Demo seed: demo_user owns Demo Builders (bot at position 10). */
 export const DEMO_BUILDERS = '300000000000000001';
+/** Demo seed: demo_user manages Obby Lounge (Manage Server), where the bot starts absent. */
+export const OBBY_LOUNGE = '300000000000000002';
 
 export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
@@ -54,6 +56,16 @@ export async function runSetupWizard(owner: Page) {
 export async function setUpDemoBuilders(owner: Page) {
   await runSetupWizard(owner);
   await clearConsoleSettings(owner);
+}
+
+/** The window the console's desktop screens are checked in. */
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** demo_user signed in at a desktop's size, with Demo Builders set up as the wizard would. */
+export async function ownerWithDemoBuildersSetUp(page: Page) {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, DEMO_USER);
+  await setUpDemoBuilders(page);
 }
 
 /** Demo Builders' restrictions as a new server has them (the API's contract says what that is). */
@@ -141,22 +153,77 @@ export async function resetEmulator(request: APIRequestContext, seed?: DemoSeed)
   expect(response.ok(), `emulator reset: ${await response.text()}`).toBe(true);
 }
 
+/**
+ * A Discord error the emulator answers with (its control endpoint `/faults`): `count` calls of
+ * `method` to a path matching `path` (a regular expression) are refused so.
+ */
+export interface EmulatorFault {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  status: number;
+  code: number;
+  message: string;
+  count: number;
+}
+
+/** Discord's refusal of a change the bot's permissions do not allow. */
+export const MISSING_PERMISSIONS = { status: 403, code: 50013, message: 'Missing Permissions' };
+/** Discord's refusal of a direct message to a member who does not take them. */
+export const CANNOT_DM = { status: 403, code: 50007, message: 'Cannot send messages to this user' };
+
+/** Makes the emulator refuse the calls `faults` describe, until each has been used up. */
+export async function addEmulatorFaults(request: APIRequestContext, faults: EmulatorFault[]) {
+  const response = await request.post(`${EMULATOR_CONTROL}/faults`, { data: { faults } });
+  expect(response.ok(), `emulator faults: ${await response.text()}`).toBe(true);
+}
+
 /** The page's toasts, and one of the server page's named sections. */
 export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 export const section = (page: Page, name: string) =>
   page.getByRole('region', { name, exact: true });
 
+/** The server page's navigation between its sections. */
+export const consoleNavigation = (page: Page) =>
+  page.getByRole('navigation', { name: 'Server settings' });
+
+/** A section's entry in the server page's navigation. */
+export const sectionEntry = (page: Page, label: string) =>
+  consoleNavigation(page).getByRole('link', { name: label, exact: true });
+
+/** Opens a section of the server page from its navigation, as the owner would: its entry marked. */
+export async function openSection(page: Page, label: string) {
+  await sectionEntry(page, label).click();
+  await expect(sectionEntry(page, label)).toHaveAttribute('aria-current', 'page');
+}
+
+/** The emulator reset to its demo seed before each test of the spec. */
+export function useFreshEmulator() {
+  test.beforeEach(async ({ request }) => {
+    await resetEmulator(request);
+  });
+}
+
+/** What a test registers to run after it: putting back what it changed in the API's database. */
+export type Cleanups = (() => Promise<void>)[];
+
 /**
  * For a console spec: the emulator reset before each test, and the clean-ups a test registers
  * (the API's database outlives a spec) run after it. Returns the list to add them to.
  */
-export function useConsoleSpec(): (() => Promise<void>)[] {
-  const cleanups: (() => Promise<void>)[] = [];
-  test.beforeEach(async ({ request }) => {
-    await resetEmulator(request);
-  });
+export function useConsoleSpec(): Cleanups {
+  const cleanups: Cleanups = [];
+  useFreshEmulator();
   test.afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
   return cleanups;
+}
+
+/**
+ * A console spec's test (useConsoleSpec) as the owner with Demo Builders set up: other specs set
+ * it up without binds or an unverified role, so it is left that way after the test.
+ */
+export async function ownerConsole(page: Page, cleanups: Cleanups) {
+  await ownerWithDemoBuildersSetUp(page);
+  cleanups.push(() => clearConsoleSettings(page));
 }

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import {
   apiCall,
   clearConsoleSettings,
@@ -105,13 +105,20 @@ export async function unlinkAll(
 
 export const accountsTab = (page: Page) => remoteRegion(page, 'mfe_accounts');
 
+/** The Accounts tab's empty state: no Roblox account linked, and the invitation to link one. */
+export async function expectNoLinkedAccounts(page: Page) {
+  const tab = accountsTab(page);
+  await expect(tab.getByRole('heading', { name: 'No Linked Accounts' })).toBeVisible();
+  await expect(
+    tab.getByText('Link your Roblox account to verify in your Discord servers.'),
+  ).toBeVisible();
+}
+
 /** The signed-in user's links all removed, and the Accounts tab saying so. */
 export async function withoutLinks(page: Page) {
   await unlinkAll(page);
   await page.reload();
-  await expect(
-    accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' }),
-  ).toBeVisible();
+  await expectNoLinkedAccounts(page);
 }
 
 /** `username` signed in, with no Roblox account linked, on the Accounts tab that says so. */
@@ -195,6 +202,37 @@ export async function verifyWithNewLink(page: Page, member: string, robloxName: 
   await verifyIn(page, robloxName, 'Demo Builders');
 }
 
+/**
+ * The verify page's result with the page's clock installed (`page.clock.install()`): `shown` is
+ * still there well after the success screen's 3 s redirect, until the user leaves with `button`
+ * for the Accounts tab.
+ */
+export async function expectResultStaysUntilLeft(
+  page: Page,
+  shown: Locator,
+  button: 'Continue to Dashboard' | 'Back to Dashboard',
+) {
+  await page.clock.runFor(15_000);
+  await expect(page).toHaveURL(/\/verify/);
+  await expect(shown).toBeVisible();
+  await page.getByRole('button', { name: button }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=accounts$/);
+}
+
+/**
+ * The verify page's answer to a member who may not get roles in Demo Builders: its title (returned)
+ * and `why`.
+ */
+export async function expectRestrictedInDemoBuilders(page: Page, why: string) {
+  const title = page.getByRole('heading', {
+    level: 1,
+    name: 'You cannot get roles in Demo Builders',
+  });
+  await expect(title).toBeVisible();
+  await expect(page.getByText(why)).toBeVisible();
+  return title;
+}
+
 /** A server's card on the Servers tab. */
 export function serverCard(page: Page, name: string) {
   return remoteRegion(page, 'mfe_servers')
@@ -220,6 +258,23 @@ export async function syncServers(page: Page) {
 export async function openSyncedServersTab(page: Page) {
   await openServersTab(page);
   await syncServers(page);
+}
+
+/**
+ * demo_user signed in, on the synced Servers tab: Invite Bot on Obby Lounge, Authorize on the
+ * emulated Discord consent, and back on the Servers tab, where the setup wizard opens by itself for
+ * the server the bot joined. Returns the wizard, on its first step.
+ */
+export async function inviteBotToObbyLounge(page: Page) {
+  await signIn(page);
+  await openSyncedServersTab(page);
+  await serverCard(page, 'Obby Lounge').getByRole('link', { name: 'Invite Bot' }).click();
+  await page.waitForURL(`${EMULATOR}/**`);
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await page.waitForURL(/\/dashboard\?tab=servers$/);
+  const wizard = page.getByRole('dialog', { name: 'Set up RoConnect in Obby Lounge' });
+  await expect(wizard.getByRole('heading', { name: 'Nickname Configuration' })).toBeVisible();
+  return wizard;
 }
 
 /** The dashboard's call for a bot invite's Discord address. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, remoteRegion, signIn, test, EMULATOR_CONTROL } from '../support/fixtures';
-import { apiCall, DEMO_BUILDERS, setUpDemoBuilders } from '../support/console';
+import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { apiCall, DEMO_BUILDERS, setUpDemoBuilders, useFreshEmulator } from '../support/console';
 import { inOwnBrowser } from '../support/member';
 
 /**
@@ -14,9 +14,7 @@ const VIP_ROLE = '310000000000000004';
 const DEMO = `/api/v1/server/${DEMO_BUILDERS}`;
 const TYCOON_API = `/api/v1/server/${TYCOON}`;
 
-test.beforeEach(async ({ request }) => {
-  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
-});
+useFreshEmulator();
 
 test.afterEach(async ({ browser }) => {
   await inOwnBrowser(browser, (owner) =>

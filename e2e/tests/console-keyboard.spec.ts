@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test';
-import { EMULATOR_CONTROL, expect, SHELL, signIn, test } from '../support/fixtures';
+import { EMULATOR_CONTROL, expect, SHELL, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
   apiCall,
-  clearConsoleSettings,
   DEMO_BUILDERS,
   emulatorGuild,
+  ownerConsole,
   resetEmulator,
   section,
-  setUpDemoBuilders,
+  sectionEntry,
   toasts,
   useConsoleSpec,
 } from '../support/console';
@@ -34,9 +34,7 @@ const cleanups = useConsoleSpec();
  * follows it with Enter: the section opens, its entry marked, and the focus stays on it.
  */
 async function openSectionWithKeyboard(page: Page, label: string) {
-  const entry = page
-    .getByRole('navigation', { name: 'Server settings' })
-    .getByRole('link', { name: label, exact: true });
+  const entry = sectionEntry(page, label);
   await tabTo(page, entry, { backwards: true });
   await page.keyboard.press('Enter');
   await expect(entry).toHaveAttribute('aria-current', 'page');
@@ -47,12 +45,9 @@ test('the owner checks the bot, copies the verify link, binds a rank range and r
   page,
 }) => {
   test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'demo_user');
-  await setUpDemoBuilders(page);
-  // other specs set Demo Builders up without binds or an unverified role: leave it that way
-  cleanups.push(() => clearConsoleSettings(page));
-  // and the bot's role where the seed has it, should the test stop while it is moved
+  await ownerConsole(page, cleanups);
+  // the emulator reset too (the bot's role where the seed has it), should the test stop while it
+  // is moved
   cleanups.push(() => resetEmulator(page.request));
   // more than a page of audit entries: the unverified role set and cleared again, 13 times
   const unverifiedRoute = `/api/v1/server/${DEMO_BUILDERS}/edit/unverified-role`;

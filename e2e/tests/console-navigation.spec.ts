@@ -3,10 +3,14 @@ import { expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
   apiCall,
-  clearConsoleSettings,
+  consoleNavigation,
   DEMO_BUILDERS,
   demoSeed,
+  DESKTOP,
   emulatorGuild,
+  OBBY_LOUNGE,
+  ownerConsole,
+  ownerWithDemoBuildersSetUp,
   resetEmulator,
   setUpDemoBuilders,
   useConsoleSpec,
@@ -19,8 +23,6 @@ import { screenshots } from '../support/screenshots';
  * navigation, none taller than two screens; the server switcher; the phone's section menu.
  */
 const SHOTS = 'console';
-/** Demo seed: demo_user may manage Obby Lounge, where the bot is not (until a test puts it there). */
-const OBBY_LOUNGE = '300000000000000002';
 const GROUP_ID = '4000001';
 /** Each section's last address segment, its entry in the navigation and a heading it shows. */
 const SECTIONS = [
@@ -35,14 +37,13 @@ const SECTIONS = [
   { path: 'audit', label: 'Audit log', heading: 'Audit Log' },
   { path: 'developers', label: 'Developers', heading: 'API keys' },
 ];
-/** at 1280 × 900, two screens */
-const TWO_SCREENS = 2 * 900;
+/** at a desktop's size, two screens */
+const TWO_SCREENS = 2 * DESKTOP.height;
 
 const cleanups = useConsoleSpec();
 
 const consolePath = (serverId: string, path: string) =>
   `/server/edit/${serverId}${path ? `/${path}` : ''}`;
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Server settings' });
 
 /** The section as its user reads it: nothing still loading, so its height is its own. */
 async function heightWhenLoaded(page: Page): Promise<number> {
@@ -67,15 +68,12 @@ test('every section has its own address and heading, the navigation reaches each
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'demo_user');
-  await setUpDemoBuilders(page);
-  cleanups.push(() => clearConsoleSettings(page));
+  await ownerConsole(page, cleanups);
   await bindThreeRanks(page);
 
   // the navigation lists every section (sections added later too)
   await page.goto(consolePath(DEMO_BUILDERS, ''));
-  const entries = nav(page).getByRole('link');
+  const entries = consoleNavigation(page).getByRole('link');
   await expect(entries.first()).toBeVisible();
   const listed = await entries.evaluateAll((links) =>
     links.map((link) => ({ label: link.textContent!, href: link.getAttribute('href')! })),
@@ -89,10 +87,9 @@ test('every section has its own address and heading, the navigation reaches each
     const known = SECTIONS.find((section) => section.label === label);
     await page.goto(href);
     await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
-    await expect(nav(page).getByRole('link', { name: label, exact: true })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    await expect(
+      consoleNavigation(page).getByRole('link', { name: label, exact: true }),
+    ).toHaveAttribute('aria-current', 'page');
     if (known)
       await expect(
         page.getByRole('heading', { level: 2, name: known.heading, exact: true }),
@@ -110,11 +107,11 @@ test('every section has its own address and heading, the navigation reaches each
   // by the navigation: every entry opens its address, in place
   await page.goto(consolePath(DEMO_BUILDERS, ''));
   for (const { label, href } of listed) {
-    const entry = nav(page).getByRole('link', { name: label, exact: true });
+    const entry = consoleNavigation(page).getByRole('link', { name: label, exact: true });
     await entry.click();
     await expect(page).toHaveURL(href);
     await expect(entry).toHaveAttribute('aria-current', 'page');
-    await expect(nav(page).locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(consoleNavigation(page).locator('[aria-current="page"]')).toHaveCount(1);
     const known = SECTIONS.find((section) => section.label === label);
     if (known)
       await expect(
@@ -136,9 +133,7 @@ test('the server switcher opens the same section of another server the owner man
   const obby = seed.discord.guilds.find((guild) => guild.id === OBBY_LOUNGE)!;
   Object.assign(obby, { bot_present: true });
   await resetEmulator(request, seed);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'demo_user');
-  await setUpDemoBuilders(page);
+  await ownerWithDemoBuildersSetUp(page);
   // the API learns where the bot is from Discord when the servers are synced
   await apiCall(page, 'POST', '/api/v1/dashboard/user/sync-servers');
   cleanups.push(async () => {
@@ -161,7 +156,7 @@ test('the server switcher opens the same section of another server the owner man
   await expect(
     page.getByRole('heading', { level: 2, name: 'Audit Log', exact: true }),
   ).toBeVisible();
-  await expect(nav(page).getByRole('link', { name: 'Audit log' })).toHaveAttribute(
+  await expect(consoleNavigation(page).getByRole('link', { name: 'Audit log' })).toHaveAttribute(
     'aria-current',
     'page',
   );
@@ -188,27 +183,27 @@ test('on a phone the sections are a menu that reaches each of them', async ({ pa
   await page.goto(consolePath(DEMO_BUILDERS, ''));
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
 
-  const menu = nav(page).getByRole('button', { name: 'Section: Overview' });
+  const menu = consoleNavigation(page).getByRole('button', { name: 'Section: Overview' });
   await expect(menu).toBeVisible();
   // folded: the entries wait behind the button
-  await expect(nav(page).getByRole('link', { name: 'Audit log' })).toBeHidden();
+  await expect(consoleNavigation(page).getByRole('link', { name: 'Audit log' })).toBeHidden();
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expectNoSeriousViolations(page, 'console section menu open');
   await screenshots(page, SHOTS, 'section-menu-open', { widths: [375], height: 740 });
-  await nav(page).getByRole('link', { name: 'Audit log' }).click();
+  await consoleNavigation(page).getByRole('link', { name: 'Audit log' }).click();
 
   await expect(page).toHaveURL(consolePath(DEMO_BUILDERS, 'audit'));
   await expect(
     page.getByRole('heading', { level: 2, name: 'Audit Log', exact: true }),
   ).toBeVisible();
-  const folded = nav(page).getByRole('button', { name: 'Section: Audit log' });
+  const folded = consoleNavigation(page).getByRole('button', { name: 'Section: Audit log' });
   await expect(folded).toHaveAttribute('aria-expanded', 'false');
 
   // with the keyboard: Enter opens it, Tab walks the entries, Enter follows one
   await folded.focus();
   await page.keyboard.press('Enter');
-  const developers = nav(page).getByRole('link', { name: 'Developers' });
+  const developers = consoleNavigation(page).getByRole('link', { name: 'Developers' });
   await expect(developers).toBeVisible();
   await developers.focus();
   await page.keyboard.press('Enter');

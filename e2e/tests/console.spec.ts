@@ -3,12 +3,12 @@ import { EMULATOR_CONTROL, expect, remoteRegion, SHELL, signIn, test } from '../
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import {
-  clearConsoleSettings,
   DEMO_BUILDERS,
   emulatorGuild,
   emulatorRoleNames,
+  openSection,
+  ownerConsole,
   section,
-  setUpDemoBuilders,
   toasts,
   useConsoleSpec,
 } from '../support/console';
@@ -30,19 +30,6 @@ const UNVERIFIED_ROLE = 'Member';
 
 const cleanups = useConsoleSpec();
 
-/** Opens a section of the console from its navigation, as the owner would. */
-async function openSection(page: Page, label: string) {
-  await page
-    .getByRole('navigation', { name: 'Server settings' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
-  await expect(
-    page
-      .getByRole('navigation', { name: 'Server settings' })
-      .getByRole('link', { name: label, exact: true }),
-  ).toHaveAttribute('aria-current', 'page');
-}
-
 /** The member, in a browser context of their own, with only ObbyFan42 linked. */
 async function memberWithLinkedAccount(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -57,11 +44,7 @@ test('an owner binds a rank range to a role; a member verifies through the share
   browser,
 }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'demo_user');
-  await setUpDemoBuilders(page);
-  // other specs set Demo Builders up without binds or an unverified role: leave it that way
-  cleanups.push(() => clearConsoleSettings(page));
+  await ownerConsole(page, cleanups);
   await page.goto(`/server/edit/${DEMO_BUILDERS}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
 

@@ -4,6 +4,7 @@ import { screenshots } from '../support/screenshots';
 import {
   apiCall,
   DEMO_BUILDERS,
+  openSection,
   section,
   setUpDemoBuilders,
   toasts,
@@ -36,10 +37,7 @@ test('the owner creates a key, sees it once, and sees its last use after a call 
   });
 
   await page.goto(`/server/edit/${DEMO_BUILDERS}`);
-  await page
-    .getByRole('navigation', { name: 'Server settings' })
-    .getByRole('link', { name: 'Developers', exact: true })
-    .click();
+  await openSection(page, 'Developers');
   await page.waitForURL(`**/server/edit/${DEMO_BUILDERS}/developers`);
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
 

@@ -1,14 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { EMULATOR_CONTROL, expect, signIn, test } from '../support/fixtures';
+import { EMULATOR_CONTROL, expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import {
   apiCall,
   DEMO_BUILDERS,
   demoSeed,
+  openSection,
+  ownerWithDemoBuildersSetUp,
   resetEmulator,
   section,
-  setUpDemoBuilders,
   toasts,
   type DemoSeed,
 } from '../support/console';
@@ -72,18 +73,13 @@ test.afterEach(async ({ request }) => {
 test('the owner follows the server page to its Discord settings, picks the log channel and posts the Verify message; the emulator holds both posts', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'demo_user');
-  owner = page;
   // the Verify button gives the roles the setup chooses: the API asks for a finished setup
-  await setUpDemoBuilders(page);
+  await ownerWithDemoBuildersSetUp(page);
+  owner = page;
 
   await page.goto(`/server/edit/${DEMO_BUILDERS}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Server settings' })
-    .getByRole('link', { name: 'Discord', exact: true })
-    .click();
+  await openSection(page, 'Discord');
   await page.waitForURL(`**/server/edit/${DEMO_BUILDERS}/discord`);
   await expect(page).toHaveTitle('Discord settings · RoConnect');
   await expect(page.getByRole('heading', { level: 1, name: 'Demo Builders' })).toBeVisible();

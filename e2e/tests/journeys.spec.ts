@@ -1,24 +1,22 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  EMULATOR,
-  EMULATOR_CONTROL,
-  expect,
-  remoteRegion,
-  signIn,
-  test,
-} from '../support/fixtures';
+import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import {
   accessToken,
+  addEmulatorFaults,
+  CANNOT_DM,
   DEMO_BUILDERS,
-  resetEmulator,
+  OBBY_LOUNGE,
   runSetupWizard,
   toasts,
+  useFreshEmulator,
 } from '../support/console';
 import {
   accountCard,
+  expectResultStaysUntilLeft,
   inOwnBrowser,
+  inviteBotToObbyLounge,
   linkRoblox,
   failInviteUrl,
   signInWithoutLinks,
@@ -37,12 +35,9 @@ import {
  * Tests here leave the API's data as the other spec files expect it: Obby Lounge is never set up,
  * and no Roblox account stays linked.
  */
-const OBBY_LOUNGE = '300000000000000002';
 const SHOTS = 'journeys';
 
-test.beforeEach(async ({ request }) => {
-  await resetEmulator(request);
-});
+useFreshEmulator();
 
 const header = (page: Page) => page.getByRole('banner');
 
@@ -75,16 +70,8 @@ test.describe('1. back from a bot invite', () => {
   test('Invite Bot → Discord consent → the Servers tab, the toast, and the wizard open for that server', async ({
     page,
   }) => {
-    await signIn(page);
-    await openSyncedServersTab(page);
-    await serverCard(page, 'Obby Lounge').getByRole('link', { name: 'Invite Bot' }).click();
-    await page.waitForURL(`${EMULATOR}/**`);
-    await page.getByRole('button', { name: 'Authorize' }).click();
-
-    await page.waitForURL(/\/dashboard\?tab=servers$/);
+    const wizard = await inviteBotToObbyLounge(page);
     await expect(toasts(page).getByText('Bot added to server successfully!')).toBeVisible();
-    const wizard = page.getByRole('dialog', { name: 'Set up RoConnect in Obby Lounge' });
-    await expect(wizard.getByRole('heading', { name: 'Nickname Configuration' })).toBeVisible();
     await expectNoSeriousViolations(page, 'wizard opened after the invite');
 
     // Not now: the wizard closes and the Servers tab is there, with the bot added.
@@ -248,35 +235,19 @@ test('6. with warnings the verify success screen stays until the user continues,
     await linkRoblox(page, 'DemoBuilder');
 
     // Discord refuses the DM once: a warning, not a failure.
-    const fault = await page.request.post(`${EMULATOR_CONTROL}/faults`, {
-      data: {
-        faults: [
-          {
-            method: 'POST',
-            path: '/channels/\\d+/messages$',
-            status: 403,
-            code: 50007,
-            message: 'Cannot send messages to this user',
-            count: 1,
-          },
-        ],
-      },
-    });
-    expect(fault.ok()).toBe(true);
+    await addEmulatorFaults(page.request, [
+      { method: 'POST', path: '/channels/\\d+/messages$', ...CANNOT_DM, count: 1 },
+    ]);
 
     await verifyIn(page, 'DemoBuilder', 'Demo Builders');
-    await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
+    const success = page.getByRole('heading', { name: 'Verification Successful!' });
+    await expect(success).toBeVisible();
     await expect(page.locator('dt', { hasText: 'DM sent' }).locator('+ dd')).toHaveText('No');
     await expect(page.getByText(/could not send you a direct message/)).toBeVisible();
     await expect(toasts(page).getByText('Verification triggered! Check your DMs.')).toHaveCount(0);
     await expectNoSeriousViolations(page, 'verify success with warnings');
 
-    await page.clock.runFor(15_000);
-    await expect(page).toHaveURL(/\/verify/);
-    await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
-
-    await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
-    await expect(page).toHaveURL(/\/dashboard\?tab=accounts$/);
+    await expectResultStaysUntilLeft(page, success, 'Continue to Dashboard');
     await expect(accountCard(page, 'DemoBuilder').getByText('Verified')).toBeVisible();
   } finally {
     await unlinkAll(page);

@@ -7,6 +7,7 @@ import {
   demoSeed,
   emulatorGuild,
   resetEmulator,
+  useFreshEmulator,
   type DemoSeed,
 } from '../support/console';
 import { screenshots } from '../support/screenshots';
@@ -70,9 +71,7 @@ async function linkAlex(browser: Browser): Promise<void> {
   );
 }
 
-test.beforeEach(async ({ request }) => {
-  await resetEmulator(request);
-});
+useFreshEmulator();
 
 let owner: Page | undefined;
 test.afterEach(async ({ request }) => {

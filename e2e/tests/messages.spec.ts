@@ -1,12 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { EMULATOR_CONTROL, expect, signIn, test } from '../support/fixtures';
+import { EMULATOR_CONTROL, expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import {
   DEMO_BUILDERS,
   apiCall,
+  ownerWithDemoBuildersSetUp,
   resetEmulator,
   section,
-  setUpDemoBuilders,
   toasts,
 } from '../support/console';
 import { inOwnBrowser, linkRoblox, useMemberSpec, withoutLinks } from '../support/member';
@@ -63,9 +63,7 @@ test('the owner writes the server’s words, previews them for a member, and the
     },
     MEMBER,
   );
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'demo_user');
-  await setUpDemoBuilders(page);
+  await ownerWithDemoBuildersSetUp(page);
 
   // the Verify message, posted from the Discord section
   await page.goto(`/server/edit/${DEMO_BUILDERS}/discord`);

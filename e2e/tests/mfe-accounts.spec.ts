@@ -3,11 +3,18 @@ import { EMULATOR_CONTROL, expect, test } from '../support/fixtures';
 import { STACK } from '../support/stack';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
-import { DEMO_BUILDERS, runSetupWizard } from '../support/console';
+import {
+  addEmulatorFaults,
+  DEMO_BUILDERS,
+  MISSING_PERMISSIONS,
+  runSetupWizard,
+  useFreshEmulator,
+} from '../support/console';
 import {
   accountCard,
   accountsTab,
   choose,
+  expectNoLinkedAccounts,
   inOwnBrowser,
   linkRoblox,
   signInWithoutLinks,
@@ -25,9 +32,7 @@ import {
 const MEMBER = { username: 'alex_builds', discordId: '200000000000000002' };
 const SHOTS = 'mfe-accounts';
 
-test.beforeEach(async ({ request }) => {
-  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
-});
+useFreshEmulator();
 
 async function emulatorState(request: APIRequestContext) {
   return (await (await request.get(`${EMULATOR_CONTROL}/state`)).json()) as {
@@ -107,9 +112,7 @@ test('cancelling the Roblox consent shows the cancelled message', async ({ page 
   await expectNoSeriousViolations(page, 'callback error');
   await screenshots(page, SHOTS, 'callback-cancelled');
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
-  await expect(
-    accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' }),
-  ).toBeVisible();
+  await expectNoLinkedAccounts(page);
 });
 
 test('a Roblox account already linked to another Discord user says so plainly, with the next step', async ({
@@ -156,13 +159,9 @@ test('unlink asks first, then removes the account', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Unlink account' }).click();
   await expect(page.getByText('Account unlinked successfully!')).toBeVisible();
   await expect(card).toBeHidden();
-  await expect(
-    accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' }),
-  ).toBeVisible();
+  await expectNoLinkedAccounts(page);
   await page.reload();
-  await expect(
-    accountsTab(page).getByRole('heading', { name: 'No Linked Accounts' }),
-  ).toBeVisible();
+  await expectNoLinkedAccounts(page);
 });
 
 test('a verify that Discord refuses shows the server’s message', async ({
@@ -175,30 +174,11 @@ test('a verify that Discord refuses shows the server’s message', async ({
   await inOwnBrowser(browser, runSetupWizard);
   await signInWithoutLinks(page, MEMBER.username);
   await linkRoblox(page, 'ObbyFan42');
-  const fault = await page.request.post(`${EMULATOR_CONTROL}/faults`, {
-    data: {
-      // the member's one PATCH and the roles alone, then the first role by itself, which names it
-      faults: [
-        {
-          method: 'PATCH',
-          path: '/members/\\d+$',
-          status: 403,
-          code: 50013,
-          message: 'Missing Permissions',
-          count: 2,
-        },
-        {
-          method: 'PUT',
-          path: '/members/\\d+/roles/\\d+$',
-          status: 403,
-          code: 50013,
-          message: 'Missing Permissions',
-          count: 1,
-        },
-      ],
-    },
-  });
-  expect(fault.ok()).toBe(true);
+  // the member's one PATCH and the roles alone, then the first role by itself, which names it
+  await addEmulatorFaults(page.request, [
+    { method: 'PATCH', path: '/members/\\d+$', ...MISSING_PERMISSIONS, count: 2 },
+    { method: 'PUT', path: '/members/\\d+/roles/\\d+$', ...MISSING_PERMISSIONS, count: 1 },
+  ]);
 
   await verifyIn(page, 'ObbyFan42', 'Demo Builders');
   const message = page.getByRole('main').getByRole('alert');

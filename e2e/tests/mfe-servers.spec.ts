@@ -1,7 +1,7 @@
 import { EMULATOR, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
-import { resetEmulator } from '../support/console';
+import { OBBY_LOUNGE, useFreshEmulator } from '../support/console';
 import {
   INVITE_URL_CALL,
   failInviteUrl,
@@ -18,12 +18,9 @@ import {
  * Hangout, which is not theirs to manage and so is not listed.
  */
 const SCREENSHOTS = 'mfe-servers';
-const OBBY_LOUNGE_ID = '300000000000000002';
 
-test.beforeEach(async ({ request }) => {
-  // The invite test adds the bot in the emulator; every test starts from the seed.
-  await resetEmulator(request);
-});
+// The invite test adds the bot in the emulator; every test starts from the seed.
+useFreshEmulator();
 
 test('Sync Servers lists the seeded servers with their role, member count, badge and action', async ({
   page,
@@ -47,7 +44,7 @@ test('Sync Servers lists the seeded servers with their role, member count, badge
   await expect(obby.getByText('No Bot')).toBeVisible();
   await expect(obby.getByRole('link', { name: 'Invite Bot' })).toHaveAttribute(
     'href',
-    `/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby+Lounge`,
+    `/invite?server_id=${OBBY_LOUNGE}&server_name=Obby+Lounge`,
   );
   await expect(remoteRegion(page, 'mfe_servers').getByText('Tycoon Hangout')).toHaveCount(0);
 
@@ -86,7 +83,7 @@ test('Invite Bot → Discord consent → back on the dashboard with the bot adde
   const release = await holdInviteUrl(page);
   await serverCard(page, 'Obby Lounge').getByRole('link', { name: 'Invite Bot' }).click();
   await expect(page.getByText('Bot invite link opened!')).toBeVisible();
-  await expect(page).toHaveURL(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby+Lounge`);
+  await expect(page).toHaveURL(`/invite?server_id=${OBBY_LOUNGE}&server_name=Obby+Lounge`);
   await expect(page.getByText('Adding bot to Obby Lounge')).toBeVisible();
   release();
 
@@ -128,7 +125,7 @@ test('the invite page says where it is going; without a server_id it goes to the
 }) => {
   await signIn(page);
   const release = await holdInviteUrl(page);
-  await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
+  await page.goto(`/invite?server_id=${OBBY_LOUNGE}&server_name=Obby%20Lounge`);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Redirecting to Discord...' }),
   ).toBeVisible();
@@ -152,7 +149,7 @@ test('the invite page shows a failed invite with Try Again and Back to Dashboard
   await signIn(page);
   // Discord being down is a failure the user can retry.
   await failInviteUrl(page, 'Discord is unavailable right now.');
-  await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
+  await page.goto(`/invite?server_id=${OBBY_LOUNGE}&server_name=Obby%20Lounge`);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Could not open Discord' }),
   ).toBeVisible();
@@ -173,7 +170,7 @@ test('Back to Dashboard leaves a failed invite page', async ({ page, allowConsol
   allowConsoleErrors(/status of 502/);
   await signIn(page);
   await failInviteUrl(page, 'Discord is down.');
-  await page.goto(`/invite?server_id=${OBBY_LOUNGE_ID}&server_name=Obby%20Lounge`);
+  await page.goto(`/invite?server_id=${OBBY_LOUNGE}&server_name=Obby%20Lounge`);
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
   await page.waitForURL(/\/dashboard\?tab=servers$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();

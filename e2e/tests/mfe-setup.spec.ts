@@ -1,41 +1,37 @@
-import type { Page } from '@playwright/test';
 import { API, expect, remoteRegion, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import { STACK } from '../support/stack';
-import { DEMO_BUILDERS, emulatorGuild, resetEmulator, toasts } from '../support/console';
-import { openSyncedServersTab, serverCard } from '../support/member';
+import {
+  DEMO_BUILDERS,
+  DESKTOP,
+  emulatorGuild,
+  OBBY_LOUNGE,
+  openSection,
+  toasts,
+  useFreshEmulator,
+} from '../support/console';
+import { inviteBotToObbyLounge, serverCard } from '../support/member';
 
 const STANDALONE = STACK.remotes.mfe_setup;
 const SHOTS = 'mfe-setup';
 
-/** Demo seed (emulator/seeds/demo.json): demo_user owns Demo Builders (bot present, DEMO_BUILDERS)
- * and is a plain member, without Manage Server, of Tycoon Hangout… */
+/**
+ * Demo seed (emulator/seeds/demo.json): demo_user owns Demo Builders (bot present, DEMO_BUILDERS),
+ * manages Obby Lounge (OBBY_LOUNGE: the bot starts absent, and no other spec sets it up) and is a
+ * plain member, without Manage Server, of Tycoon Hangout.
+ */
 const TYCOON_HANGOUT = '300000000000000003';
 const SEED_GROUP_URL = 'https://www.roblox.com/communities/4000001/roconnect-demo-group';
 const GROUP_RANKS_ABOVE_0 = ['Member', 'Officer', 'Owner'];
 
-test.beforeEach(async ({ request }) => {
-  await resetEmulator(request);
-});
-
-/** …and manages Obby Lounge (Manage Server), where the bot starts absent and nobody else sets up. */
-const OBBY_LOUNGE = '300000000000000002';
+useFreshEmulator();
 
 test.describe('the setup wizard through the shell, against the API and the emulator', () => {
   test('Setup Bot runs the three steps with a group URL; Discord gets the roles and the card shows Edit Bot', async ({
     page,
   }) => {
-    await signIn(page);
-    await openSyncedServersTab(page);
-
-    // Add the bot to Obby Lounge through the emulated Discord consent.
-    await serverCard(page, 'Obby Lounge').getByRole('link', { name: 'Invite Bot' }).click();
-    await page.getByRole('button', { name: 'Authorize' }).click();
-    // Back from the invite, the wizard opens by itself for the server the bot joined.
-    await page.waitForURL(/\/dashboard\?tab=servers$/);
-    const dialog = page.getByRole('dialog', { name: 'Set up RoConnect in Obby Lounge' });
-    await expect(dialog.getByRole('heading', { name: 'Nickname Configuration' })).toBeVisible();
+    const dialog = await inviteBotToObbyLounge(page);
     await dialog.getByText('Roblox display name', { exact: true }).click();
     await expect(
       dialog.getByRole('radio', { name: 'Roblox display name', exact: true }),
@@ -78,7 +74,7 @@ test.describe('the setup wizard on the standalone page (MSW)', () => {
   test('runs through all three steps with a group URL, then reopening finishes at once', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
     await page.goto(`${STANDALONE}/?parcel=SetupWizard`);
     await page.getByRole('button', { name: 'Setup Bot: Demo Racing League' }).click();
     const dialog = page.getByRole('dialog', { name: 'Set up RoConnect in Demo Racing League' });
@@ -137,9 +133,6 @@ test.describe('the setup wizard on the standalone page (MSW)', () => {
   });
 });
 
-/** The server console's section navigation. */
-const sectionNav = (page: Page) => page.getByRole('navigation', { name: 'Server settings' });
-
 test.describe('the server configuration page through the shell', () => {
   test('each section saves and the change persists after a reload', async ({
     page,
@@ -147,7 +140,7 @@ test.describe('the server configuration page through the shell', () => {
   }) => {
     // The refused role below answers 409 on purpose; Chromium logs the failed request.
     allowConsoleErrors(/status of 409/);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
     await signIn(page);
     await page.goto(`/server/edit/${DEMO_BUILDERS}/verification`);
     await expect(remoteRegion(page, 'mfe_setup')).toHaveAttribute('data-remote-status', 'mounted');
@@ -174,7 +167,7 @@ test.describe('the server configuration page through the shell', () => {
     await role.getByRole('button', { name: 'Save Verified Role' }).click();
     await expect(toasts(page).getByText('Verified role updated successfully!')).toBeVisible();
 
-    await sectionNav(page).getByRole('link', { name: 'Group', exact: true }).click();
+    await openSection(page, 'Group');
     const group = page.getByRole('region', { name: 'Group Integration' });
     await group.getByRole('textbox', { name: 'Roblox group ID or URL' }).fill(SEED_GROUP_URL);
     await group.getByRole('button', { name: 'Save Group' }).click();
@@ -190,9 +183,7 @@ test.describe('the server configuration page through the shell', () => {
     await expect(page.getByRole('textbox', { name: 'Roblox group ID or URL' })).toHaveValue(
       '4000001',
     );
-    await sectionNav(page)
-      .getByRole('link', { name: 'Verification & nickname', exact: true })
-      .click();
+    await openSection(page, 'Verification & nickname');
     await expect(
       page.getByRole('radio', { name: 'Discord display name with Roblox username' }),
     ).toBeChecked();

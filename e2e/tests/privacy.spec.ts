@@ -12,7 +12,12 @@ import {
   toasts,
   useConsoleSpec,
 } from '../support/console';
-import { linkAndVerifyByApi, memberOfSetUpDemoBuilders } from '../support/member';
+import {
+  expectNoLinkedAccounts,
+  linkAndVerifyByApi,
+  memberOfSetUpDemoBuilders,
+  unlinkAll,
+} from '../support/member';
 
 /**
  * The member's privacy page (/account/privacy) through the shell, against the API and the
@@ -50,9 +55,7 @@ test('a member turns Demo Builders off and /whois there answers that they keep i
       default_visible: true,
       servers: [{ server_id: DEMO_BUILDERS, visible: true }],
     });
-    const { data } = await apiCall(page, 'GET', '/api/v1/dashboard/user/linked-accounts');
-    for (const account of data as { id: string }[])
-      await apiCall(page, 'DELETE', `/api/v1/dashboard/user/linked-account/${account.id}`);
+    await unlinkAll(page);
   });
   await linkAndVerifyByApi(page, ROBLOX_ACCOUNT);
   expect(await whois(request, OWNER.discordId, MEMBER.discordId)).toContain(ROBLOX_ACCOUNT);
@@ -135,7 +138,5 @@ test('a member downloads their data, deletes their account after typing DELETE, 
 
   // signing in again starts a new account with nothing linked
   await signIn(page, MEMBER.username);
-  await expect(
-    remoteRegion(page, 'mfe_accounts').getByRole('heading', { name: 'No Linked Accounts' }),
-  ).toBeVisible();
+  await expectNoLinkedAccounts(page);
 });

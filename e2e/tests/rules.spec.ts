@@ -4,9 +4,10 @@ import { screenshots } from '../support/screenshots';
 import {
   DEMO_BUILDERS,
   apiCall,
+  openSection,
+  ownerWithDemoBuildersSetUp,
   resetEmulator,
   section,
-  setUpDemoBuilders,
   toasts,
 } from '../support/console';
 import { inOwnBrowser, useMemberSpec, verifyWithNewLink } from '../support/member';
@@ -32,9 +33,7 @@ test('the owner adds a badge bind and a game pass bind, sees the preview beside 
 }) => {
   // the demo seed once: the member's test needs the Verified role this test's setup creates
   await resetEmulator(request);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'demo_user');
-  await setUpDemoBuilders(page);
+  await ownerWithDemoBuildersSetUp(page);
   await page.goto(`/server/edit/${DEMO_BUILDERS}/binds`);
   const binds = section(page, 'Role Binds');
   await expect(binds.getByRole('button', { name: 'Save Binds' })).toBeVisible();
@@ -128,10 +127,7 @@ test('the owner sets a nickname template in the console (a bad one refused under
   await nickname.getByRole('button', { name: 'Save Nickname Format' }).click();
   await expect(toasts(page).getByText('Nickname template saved')).toBeVisible();
 
-  await page
-    .getByRole('navigation', { name: 'Server settings' })
-    .getByRole('link', { name: 'Restrictions', exact: true })
-    .click();
+  await openSection(page, 'Restrictions');
   await page.waitForURL(`**/server/edit/${DEMO_BUILDERS}/rules`);
   await expect(page).toHaveTitle('Restrictions · RoConnect');
 

@@ -3,7 +3,7 @@ import { API, expect, remoteRegion, SHELL, signIn, test } from '../support/fixtu
 import { BROWSER_API, apiPathOf } from '../support/browserApi';
 import { startServiceProcess, stopServiceProcess } from '../support/stack';
 import { openServersTab } from '../support/member';
-import { resetEmulator } from '../support/console';
+import { useFreshEmulator } from '../support/console';
 
 /**
  * Sessions that last and tabs that agree (docs/product.md › Sessions), against the real API started
@@ -21,9 +21,7 @@ test.afterAll(async () => {
   await stopServiceProcess('api');
   await startServiceProcess('api');
 });
-test.beforeEach(async ({ request }) => {
-  await resetEmulator(request);
-});
+useFreshEmulator();
 
 interface StoredTokens {
   access: string | null;

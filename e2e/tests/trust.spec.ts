@@ -1,16 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
-import { API, EMULATOR, EMULATOR_CONTROL, expect, signIn, test } from '../support/fixtures';
+import { API, EMULATOR, expect, signIn, test } from '../support/fixtures';
+import { OBBY_LOUNGE, useFreshEmulator } from '../support/console';
 
 /**
  * The trust issue's attacks replayed in real browsers (docs/security.md): an OAuth URL started in
  * one browser and finished in another changes nothing. Each "browser" is its own context.
  */
-const OBBY_LOUNGE = '300000000000000002'; // demo_user has Manage Server, the bot is not there
 const OTHER_BROWSER = 'This link was started in another browser. Please try again.';
 
-test.beforeEach(async ({ request }) => {
-  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
-});
+useFreshEmulator();
 
 async function signedInBrowser(browser: Browser, username: string) {
   const context = await browser.newContext();

@@ -1,5 +1,5 @@
-import { expect, remoteRegion, signIn, test, EMULATOR_CONTROL } from '../support/fixtures';
-import { apiCall, DEMO_BUILDERS, setUpDemoBuilders } from '../support/console';
+import { expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { apiCall, DEMO_BUILDERS, setUpDemoBuilders, useFreshEmulator } from '../support/console';
 
 /**
  * Update by role (docs/product.md › Update all members) in the console's Members & updates
@@ -7,9 +7,7 @@ import { apiCall, DEMO_BUILDERS, setUpDemoBuilders } from '../support/console';
  */
 const MEMBER_ROLE = '310000000000000003';
 
-test.beforeEach(async ({ request }) => {
-  expect((await request.post(`${EMULATOR_CONTROL}/reset`)).ok()).toBe(true);
-});
+useFreshEmulator();
 
 test('the owner updates only the members with one role, and the run says so', async ({ page }) => {
   await signIn(page);
