@@ -5,6 +5,8 @@ export type { RenderWithProvidersOptions } from './renderWithProviders';
 export { signIn } from './signIn';
 export { installFakeWebLocks } from './fakeWebLocks';
 export { recordExternalRedirects } from './externalRedirects';
+export { recordNavigation, setupRemoteTest, toastMessages } from './remoteTest';
+export type { RemoteTestHandle, RemoteTestOptions } from './remoteTest';
 export { refusal } from './refusal';
 export {
   DEMO_ACCESS_TOKEN,

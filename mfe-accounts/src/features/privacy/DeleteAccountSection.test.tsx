@@ -5,16 +5,12 @@ import { API_PATHS, loginCheck, session } from '@roconnect/shared-lib';
 import {
   DEMO_USER,
   renderWithProviders,
-  setupMockServer,
-  signIn,
-  recordExternalRedirects,
+  setupRemoteTest,
+  toastMessages,
 } from '@roconnect/shared-lib/testing';
-import { recordNavigation, toastMessages } from '../../testSupport';
 import { DeleteAccountSection } from './DeleteAccountSection';
 
-const externalRedirects = recordExternalRedirects();
-const { server, db } = setupMockServer();
-const navigate = recordNavigation();
+const { server, db, navigate, externalRedirects } = setupRemoteTest({ signedIn: true });
 
 const SIGN_IN_AGAIN =
   'Sign in again to delete your account: your last sign-in was more than 10 minutes ago.';
@@ -26,10 +22,7 @@ const signedInTooLongAgo = () =>
     { status: 403 },
   );
 
-beforeEach(() => {
-  sessionStorage.clear();
-  signIn();
-});
+beforeEach(() => sessionStorage.clear());
 
 async function confirmDeletion() {
   renderWithProviders(<DeleteAccountSection />);

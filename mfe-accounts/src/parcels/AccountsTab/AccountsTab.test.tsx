@@ -6,20 +6,12 @@ import {
   SEED_ACCOUNTS,
   failNext,
   renderWithProviders,
-  setupMockServer,
-  signIn,
-  recordExternalRedirects,
+  setupRemoteTest,
+  toastMessages,
 } from '@roconnect/shared-lib/testing';
-import { recordNavigation, toastMessages } from '../../testSupport';
 import { AccountsTab, NOT_CONFIGURED_MESSAGE } from './AccountsTab';
 
-const externalRedirects = recordExternalRedirects();
-const { server, db } = setupMockServer();
-const navigate = recordNavigation();
-
-beforeEach(() => {
-  signIn();
-});
+const { server, db, navigate, externalRedirects } = setupRemoteTest({ signedIn: true });
 
 const account = (overrides: Partial<LinkedAccount> = {}): LinkedAccount => ({
   id: 'acc-1',

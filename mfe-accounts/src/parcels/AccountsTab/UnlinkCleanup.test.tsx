@@ -6,14 +6,12 @@ import {
   SEED_ACCOUNTS,
   SEED_SERVERS,
   renderWithProviders,
-  setupMockServer,
-  signIn,
+  setupRemoteTest,
 } from '@roconnect/shared-lib/testing';
 import { AccountsTab } from './AccountsTab';
 import { REMOVE_ROLES_LABEL } from './UnlinkDialog';
 
-const { server, db } = setupMockServer();
-beforeEach(() => signIn());
+const { server, db } = setupRemoteTest({ signedIn: true });
 
 const card = (name: string) =>
   screen.getByRole('heading', { level: 3, name }).closest('li') as HTMLElement;

@@ -5,24 +5,17 @@ import { LINKED_ROLES_ROUTES } from '@roconnect/shared-lib';
 import {
   DEMO_USER,
   renderWithProviders,
-  setupMockServer,
-  signIn,
-  recordExternalRedirects,
+  setupRemoteTest,
+  toastMessages,
 } from '@roconnect/shared-lib/testing';
-import { toastMessages } from '../../testSupport';
 import { LinkedRoles, fieldValue } from './LinkedRoles';
 
-const externalRedirects = recordExternalRedirects();
 // shared-lib's mock API: the demo user's DemoBuilder account is verified, so it is shared
-const { server, db } = setupMockServer();
+const { server, db, externalRedirects } = setupRemoteTest({ signedIn: true });
 const STATUS = `*${LINKED_ROLES_ROUTES.linkedRoles.path}`;
 
 const fail = (status: number, error: string, message: string) =>
   HttpResponse.json({ success: false, error, message }, { status });
-
-beforeEach(() => {
-  signIn();
-});
 
 const connection = () => screen.getByRole('region', { name: 'Your connection' });
 

@@ -6,16 +6,14 @@ import {
   DEMO_USER,
   SEED_SERVERS,
   renderWithProviders,
-  setupMockServer,
-  signIn,
+  setupRemoteTest,
+  toastMessages,
 } from '@roconnect/shared-lib/testing';
-import { recordNavigation, toastMessages } from '../../testSupport';
 import { PrivacySettings } from './PrivacySettings';
 
 // shared-lib's mock API: the demo user verified in Tycoon Fans (shown, the default) and was
 // looked up there once with /whois
-const { server, db } = setupMockServer();
-const navigate = recordNavigation();
+const { server, db, navigate } = setupRemoteTest({ signedIn: true });
 
 const PRIVACY = `*${API_PATHS.privacy}`;
 const EXPORT = `*${API_PATHS.exportAccount}`;
@@ -42,7 +40,6 @@ beforeEach(() => {
       [DEMO_USER.id]: { default_visible: true, servers: { [SEED_SERVERS.ownerReady]: false } },
     },
   };
-  signIn();
 });
 
 const region = (name: string) => screen.getByRole('region', { name });

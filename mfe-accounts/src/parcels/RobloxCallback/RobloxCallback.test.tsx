@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '@roconnect/shared-lib/testing';
-import { recordNavigation } from '../../testSupport';
+import { recordNavigation, renderWithProviders } from '@roconnect/shared-lib/testing';
 import { RobloxCallback } from './RobloxCallback';
 
 const navigate = recordNavigation();

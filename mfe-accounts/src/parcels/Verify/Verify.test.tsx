@@ -8,16 +8,12 @@ import {
   failNext,
   networkErrorNext,
   renderWithProviders,
-  setupMockServer,
-  signIn,
+  setupRemoteTest,
+  toastMessages,
 } from '@roconnect/shared-lib/testing';
-import { recordNavigation, toastMessages } from '../../testSupport';
 import { Verify } from './Verify';
 
-const { server, db } = setupMockServer();
-const navigate = recordNavigation();
-
-beforeEach(() => signIn());
+const { server, db, navigate } = setupRemoteTest({ signedIn: true });
 
 function renderVerify(query: Record<string, string> = {}) {
   return renderWithProviders(<Verify query={query} />);

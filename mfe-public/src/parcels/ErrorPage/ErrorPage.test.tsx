@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setNavigator, type ErrorPageCode } from '@roconnect/shared-lib';
-import { renderWithProviders } from '@roconnect/shared-lib/testing';
+import { type ErrorPageCode } from '@roconnect/shared-lib';
+import { recordNavigation, renderWithProviders } from '@roconnect/shared-lib/testing';
 import { openPage, reloadPage } from '../../features/browser/reloadPage';
 import { ErrorPage } from './ErrorPage';
 
@@ -10,14 +10,13 @@ jest.mock('../../features/browser/reloadPage', () => ({
   openPage: jest.fn(),
 }));
 
-const navigations: string[] = [];
+const navigate = recordNavigation();
+/** Where the visitor was sent, in order. */
+const navigations = () => navigate.mock.calls.map(([to]) => to);
 beforeEach(() => {
-  navigations.length = 0;
-  setNavigator((to) => navigations.push(to));
   jest.mocked(reloadPage).mockClear();
   jest.mocked(openPage).mockClear();
 });
-afterEach(() => setNavigator(null));
 
 const cases: { code: ErrorPageCode; title: string; buttons: string[] }[] = [
   { code: '401', title: 'Sign in required', buttons: ['Log In', 'Go Home'] },
@@ -51,7 +50,7 @@ describe('ErrorPage', () => {
     const logIn = screen.getByRole('link', { name: 'Log In' });
     expect(logIn).toHaveAttribute('href', '/auth');
     await userEvent.click(logIn);
-    expect(navigations).toEqual(['/auth']);
+    expect(navigations()).toEqual(['/auth']);
   });
 
   it.each(['500', '502'] as const)('%s: Try Again reloads the page', async (code) => {
@@ -59,7 +58,7 @@ describe('ErrorPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(openPage).not.toHaveBeenCalled();
-    expect(navigations).toEqual([]);
+    expect(navigations()).toEqual([]);
   });
 
   it.each([
@@ -73,7 +72,7 @@ describe('ErrorPage', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
       expect(openPage).toHaveBeenCalledWith(from);
       expect(reloadPage).not.toHaveBeenCalled();
-      expect(navigations).toEqual([]);
+      expect(navigations()).toEqual([]);
     },
   );
 
@@ -101,7 +100,7 @@ describe('ErrorPage', () => {
     const home = screen.getByRole('link', { name: 'Go Home' });
     expect(home).toHaveAttribute('href', '/');
     await userEvent.click(home);
-    expect(navigations).toEqual(['/']);
+    expect(navigations()).toEqual(['/']);
     expect(reloadPage).not.toHaveBeenCalled();
   });
 

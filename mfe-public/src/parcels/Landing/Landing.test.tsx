@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { API_PATHS, api, session, setNavigator } from '@roconnect/shared-lib';
+import { API_PATHS, api, session } from '@roconnect/shared-lib';
 import {
   DEMO_FOOTER_LINKS,
   DEMO_USER,
@@ -9,20 +9,16 @@ import {
   failNext,
   networkErrorNext,
   renderWithProviders,
-  setupMockServer,
+  setupRemoteTest,
   signIn,
 } from '@roconnect/shared-lib/testing';
 import { Landing } from './Landing';
 
-const { server } = setupMockServer();
-const navigations: string[] = [];
+const { server, navigate } = setupRemoteTest();
+/** Where the visitor was sent, in order. */
+const navigations = () => navigate.mock.calls.map(([to]) => to);
 
-beforeEach(() => {
-  navigations.length = 0;
-  setNavigator((to) => navigations.push(to));
-});
 afterEach(() => {
-  setNavigator(null);
   configureRuntime({ footerLinks: undefined });
   jest.restoreAllMocks();
 });
@@ -55,7 +51,7 @@ describe('Landing', () => {
   it('Start Linking leads to the login through the shell router', async () => {
     await renderAnonymous();
     await userEvent.click(screen.getByRole('link', { name: 'Start Linking' }));
-    expect(navigations).toEqual(['/login']);
+    expect(navigations()).toEqual(['/login']);
   });
 
   it('shows the counts from /api/bot-stats', async () => {
@@ -132,7 +128,7 @@ describe('Landing', () => {
     expect(login).toHaveAttribute('href', '/login');
     expect(within(account).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
     await userEvent.click(login);
-    expect(navigations).toEqual(['/login']);
+    expect(navigations()).toEqual(['/login']);
   });
 
   it('shows the avatar initial, the username and a Dashboard link when signed in', async () => {
@@ -144,7 +140,7 @@ describe('Landing', () => {
     expect(within(account).getByText(DEMO_USER.username)).toBeInTheDocument();
     expect(within(account).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     await userEvent.click(within(account).getByRole('link', { name: 'Dashboard' }));
-    expect(navigations).toEqual(['/dashboard']);
+    expect(navigations()).toEqual(['/dashboard']);
   });
 
   it('builds the avatar from discord_id and avatar when the user has one', async () => {
@@ -192,7 +188,7 @@ describe('Landing', () => {
       expect.stringMatching(/^https:\/\//),
     );
     await userEvent.click(footer.getByRole('link', { name: 'Terms of Service' }));
-    expect(navigations).toEqual(['/terms']);
+    expect(navigations()).toEqual(['/terms']);
   });
 
   it('has the decorative background hidden from assistive technology', async () => {

@@ -1,26 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, session, setNavigator, toast } from '@roconnect/shared-lib';
+import { API_PATHS, session } from '@roconnect/shared-lib';
 import {
   failNext,
   renderWithProviders,
-  setupMockServer,
+  setupRemoteTest,
   signIn,
-  recordExternalRedirects,
+  toastMessages,
 } from '@roconnect/shared-lib/testing';
 import { Login } from './Login';
 
-const externalRedirects = recordExternalRedirects();
-const { server } = setupMockServer();
-const navigations: { to: string; replace?: boolean }[] = [];
-
-beforeEach(() => {
-  navigations.length = 0;
-  setNavigator((to, options) => navigations.push({ to, replace: options?.replace }));
-});
-afterEach(() => setNavigator(null));
-
-const toastMessages = () => toast.getToasts().map(({ type, message }) => ({ type, message }));
+const { server, navigate, externalRedirects } = setupRemoteTest();
+/** Where the visitor was sent, and whether it replaced the page in the history. */
+const navigations = () =>
+  navigate.mock.calls.map(([to, options]) => ({ to, replace: options?.replace }));
 
 describe('Login', () => {
   it('shows the welcome, the Discord button and links to the terms and privacy pages', async () => {
@@ -45,7 +38,7 @@ describe('Login', () => {
     await session.start();
     renderWithProviders(<Login />);
     await userEvent.click(screen.getByRole('link', { name: 'Privacy Policy' }));
-    expect(navigations).toEqual([{ to: '/privacy', replace: undefined }]);
+    expect(navigations()).toEqual([{ to: '/privacy', replace: undefined }]);
   });
 
   it('Continue with Discord requests the auth URL and sends the browser there', async () => {
@@ -79,9 +72,7 @@ describe('Login', () => {
     renderWithProviders(<Login />);
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Discord' }));
     await waitFor(() =>
-      expect(toastMessages()).toEqual([
-        { type: 'error', message: 'Failed to get Discord auth URL. Please try again.' },
-      ]),
+      expect(toastMessages()).toEqual(['error: Failed to get Discord auth URL. Please try again.']),
     );
     expect(externalRedirects).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Continue with Discord' })).toBeEnabled();
@@ -101,15 +92,13 @@ describe('Login', () => {
       <Login query={{ error: 'Authentication was cancelled or failed.' }} />,
     );
     rerender(<Login query={{ error: 'Authentication was cancelled or failed.' }} />);
-    expect(toastMessages()).toEqual([
-      { type: 'error', message: 'Authentication was cancelled or failed.' },
-    ]);
+    expect(toastMessages()).toEqual(['error: Authentication was cancelled or failed.']);
   });
 
   it('sends a signed-in visitor to /dashboard', async () => {
     signIn();
     await session.start();
     renderWithProviders(<Login />);
-    expect(navigations).toEqual([{ to: '/dashboard', replace: true }]);
+    expect(navigations()).toEqual([{ to: '/dashboard', replace: true }]);
   });
 });

@@ -5,13 +5,11 @@ import {
   SEED_GROUP_ID,
   SEED_SERVERS,
   renderWithProviders,
-  setupMockServer,
-  signIn,
+  setupRemoteTest,
 } from '@roconnect/shared-lib/testing';
 import { ServersTab } from '../../parcels/ServersTab/ServersTab';
 
-const { server: mockServer, db } = setupMockServer();
-beforeEach(() => signIn());
+const { server: mockServer, db } = setupRemoteTest({ signedIn: true });
 
 const card = (name: string) =>
   within(screen.getByRole('heading', { level: 3, name }).closest('li')!);

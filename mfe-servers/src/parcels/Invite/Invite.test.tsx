@@ -1,29 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setNavigator } from '@roconnect/shared-lib';
 import {
   failNext,
   renderWithProviders,
   SEED_SERVERS,
-  setupMockServer,
-  signIn,
-  recordExternalRedirects,
+  setupRemoteTest,
 } from '@roconnect/shared-lib/testing';
 import { Invite } from './Invite';
 
-const externalRedirects = recordExternalRedirects();
-const { server: mockServer } = setupMockServer();
+const { server: mockServer, navigate, externalRedirects } = setupRemoteTest({ signedIn: true });
 const INVITE_URL_PATH = '/api/v1/dashboard/bot/invite-url';
-
-const navigateTo = jest.fn();
-beforeEach(() => {
-  signIn();
-  setNavigator(navigateTo);
-});
-afterEach(() => {
-  setNavigator(null);
-  jest.clearAllMocks();
-});
 
 describe('Invite page', () => {
   it("says where it is going, then sends the browser to Discord's bot authorisation URL", async () => {
@@ -40,7 +26,7 @@ describe('Invite page', () => {
     expect(url.searchParams.get('guild_id')).toBe(SEED_SERVERS.managerNoBot);
     expect(url.searchParams.get('scope')).toBe('bot');
     expect(url.searchParams.get('permissions')).toBe('402738176');
-    expect(navigateTo).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it("names the server 'Unknown Server' when the link carries no name", () => {
@@ -51,7 +37,7 @@ describe('Invite page', () => {
   it('goes back to the dashboard when there is no server_id', async () => {
     renderWithProviders(<Invite query={{ server_name: 'Obby Makers' }} />);
     await waitFor(() =>
-      expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', { replace: true }),
+      expect(navigate).toHaveBeenCalledWith('/dashboard?tab=servers', { replace: true }),
     );
     expect(externalRedirects).not.toHaveBeenCalled();
   });
@@ -70,7 +56,7 @@ describe('Invite page', () => {
     expect(externalRedirects).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
-    expect(navigateTo).toHaveBeenCalledWith('/dashboard?tab=servers', {});
+    expect(navigate).toHaveBeenCalledWith('/dashboard?tab=servers', {});
   });
 
   it('Try Again asks for the URL again', async () => {

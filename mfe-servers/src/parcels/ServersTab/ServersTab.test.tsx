@@ -1,24 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { API_PATHS, setNavigator, toast, type Server } from '@roconnect/shared-lib';
+import { API_PATHS, type Server } from '@roconnect/shared-lib';
 import {
   failNext,
   renderWithProviders,
   SEED_SERVERS,
-  setupMockServer,
-  signIn,
+  setupRemoteTest,
+  toastMessages,
 } from '@roconnect/shared-lib/testing';
 import { ServersTab, type ServersTabParcelProps } from './ServersTab';
 
-const { server: mockServer, db } = setupMockServer();
+const { server: mockServer, db, navigate } = setupRemoteTest({ signedIn: true });
 
 const SETUP_PATH = '/api/v1/server/:id/setup';
 const SYNC_PATH = '/api/v1/dashboard/user/sync-servers';
-
-function toastMessages() {
-  return toast.getToasts().map((t) => `${t.type}: ${t.message}`);
-}
 
 function card(name: string) {
   const heading = screen.getByRole('heading', { level: 3, name });
@@ -46,9 +42,6 @@ function renderTab(props: ServersTabParcelProps = {}) {
   renderWithProviders(<ServersTab {...handlers} {...props} />);
   return handlers;
 }
-
-beforeEach(() => signIn());
-afterEach(() => setNavigator(null));
 
 describe('ServersTab', () => {
   it('loads the servers itself when the shell passes none, one card each with role, count and badge', async () => {
@@ -100,8 +93,6 @@ describe('ServersTab', () => {
   });
 
   it('Invite Bot (no bot) is a link to the invite page; a click goes there and says so', async () => {
-    const navigateTo = jest.fn();
-    setNavigator(navigateTo);
     renderTab();
     const invite = await screen.findByRole('link', { name: 'Invite Bot' });
     expect(invite).toHaveAccessibleDescription('Obby Makers');
@@ -111,7 +102,7 @@ describe('ServersTab', () => {
     );
 
     await userEvent.click(invite);
-    expect(navigateTo).toHaveBeenCalledWith(
+    expect(navigate).toHaveBeenCalledWith(
       `/invite?server_id=${SEED_SERVERS.managerNoBot}&server_name=Obby+Makers`,
       {},
     );
