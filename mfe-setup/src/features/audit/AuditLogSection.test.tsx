@@ -15,6 +15,16 @@ beforeEach(() => signIn());
 
 const region = () => screen.getByRole('region', { name: 'Audit Log' });
 const bodyRows = () => within(region()).getAllByRole('row').slice(1);
+const memberField = () =>
+  within(region()).getByRole('textbox', { name: 'Filter by member (name or Discord user ID)' });
+
+/** Renders the section and waits for its first page of entries; returns the user to act on it. */
+async function renderLoaded() {
+  const user = userEvent.setup();
+  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
+  await within(region()).findByRole('table');
+  return user;
+}
 
 function addSettingChanges(count: number) {
   for (let i = 0; i < count; i += 1) {
@@ -54,9 +64,7 @@ it('shows verifications and setting changes newest first, with their details', a
 
 it('loads more pages until there are no more', async () => {
   addSettingChanges(AUDIT_PAGE_SIZE);
-  const user = userEvent.setup();
-  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
-  await within(region()).findByRole('table');
+  const user = await renderLoaded();
   expect(bodyRows()).toHaveLength(AUDIT_PAGE_SIZE);
   await user.click(within(region()).getByRole('button', { name: 'Load more' }));
   await waitFor(() => expect(bodyRows()).toHaveLength(AUDIT_PAGE_SIZE + 2));
@@ -75,8 +83,7 @@ it('shows roles, channels and people by name, their ids on hover', async () => {
     before: 'Old name (200000000000000012)',
     after: 'Verified (200000000000000011)',
   } as MockAuditEntry);
-  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
-  await within(region()).findByRole('table');
+  await renderLoaded();
   const row = bodyRows()[0]!;
   // the role's name as the server has it now, its id on hover
   expect(row).toHaveTextContent('Changed Verified role');
@@ -110,12 +117,8 @@ const field = (name: string | RegExp) => within(region()).getByLabelText(name);
 
 it('filters by a member’s name or Discord user ID, and clears the filters', async () => {
   const queries = recordQueries();
-  const user = userEvent.setup();
-  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
-  await within(region()).findByRole('table');
-  const who = within(region()).getByRole('textbox', {
-    name: 'Filter by member (name or Discord user ID)',
-  });
+  const user = await renderLoaded();
+  const who = memberField();
   await user.type(who, 'OTHER{Enter}');
   await waitFor(() => expect(bodyRows()).toHaveLength(1));
   expect(bodyRows()[0]).toHaveTextContent('Verified Other Owner');
@@ -130,9 +133,7 @@ it('filters by a member’s name or Discord user ID, and clears the filters', as
 
 it('filters by action and by days, in the manager’s own time zone', async () => {
   const queries = recordQueries();
-  const user = userEvent.setup();
-  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
-  await within(region()).findByRole('table');
+  const user = await renderLoaded();
   await user.selectOptions(field('Action'), 'Verifications');
   await user.click(within(region()).getByRole('button', { name: 'Filter' }));
   await waitFor(() => expect(bodyRows()).toHaveLength(1));
@@ -154,9 +155,7 @@ it('filters by action and by days, in the manager’s own time zone', async () =
 
 it('refuses a To day before the From day, and a name too long, without asking', async () => {
   const queries = recordQueries();
-  const user = userEvent.setup();
-  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
-  await within(region()).findByRole('table');
+  const user = await renderLoaded();
   await user.type(field('From'), '2025-08-02');
   await user.type(field('To'), '2025-08-01');
   await user.click(within(region()).getByRole('button', { name: 'Filter' }));
@@ -177,9 +176,7 @@ describe('with the keyboard', () => {
 
   async function loadMoreWithEnter(beforeEnter?: () => void) {
     addSettingChanges(AUDIT_PAGE_SIZE);
-    const user = userEvent.setup();
-    renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
-    await within(region()).findByRole('table');
+    const user = await renderLoaded();
     beforeEnter?.();
     const button = within(region()).getByRole('button', { name: 'Load more' });
     button.focus();
@@ -203,12 +200,8 @@ describe('with the keyboard', () => {
   });
 
   it('Clear filters leaves the focus in the emptied member field', async () => {
-    const user = userEvent.setup();
-    renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
-    await within(region()).findByRole('table');
-    const input = within(region()).getByRole('textbox', {
-      name: 'Filter by member (name or Discord user ID)',
-    });
+    const user = await renderLoaded();
+    const input = memberField();
     await user.type(input, '100000000000000009{Enter}');
     expect(await within(region()).findByText('Nothing matches these filters')).toBeInTheDocument();
     const clear = within(region()).getByRole('button', { name: 'Clear filters' });
@@ -230,9 +223,7 @@ it('exports the CSV as a file', async () => {
   ) {
     clicked.push(`${this.download} ${this.getAttribute('href')}`);
   });
-  const user = userEvent.setup();
-  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
-  await within(region()).findByRole('table');
+  const user = await renderLoaded();
   await user.click(within(region()).getByRole('button', { name: 'Export CSV' }));
   expect(await notifications().findByText('Audit log exported')).toBeInTheDocument();
   expect(clicked).toEqual([`roconnect-audit-${SERVER_ID}.csv blob:audit`]);
@@ -250,9 +241,7 @@ it('exports what the filters show', async () => {
       return undefined;
     }),
   );
-  const user = userEvent.setup();
-  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
-  await within(region()).findByRole('table');
+  const user = await renderLoaded();
   await user.type(field(/Filter by member/), 'other{Enter}');
   await waitFor(() => expect(bodyRows()).toHaveLength(1));
   await user.click(within(region()).getByRole('button', { name: 'Export CSV' }));
@@ -269,9 +258,7 @@ it('says when to export again after too many exports, in the API’s words', asy
       'Too many requests for this server: try again in 1 minute.',
     ),
   );
-  const user = userEvent.setup();
-  renderWithToasts(<AuditLogSection serverId={SERVER_ID} />);
-  await within(region()).findByRole('table');
+  const user = await renderLoaded();
   await user.click(within(region()).getByRole('button', { name: 'Export CSV' }));
   expect(
     await notifications().findByText(

@@ -7,23 +7,18 @@ import {
   MAX_ITEMS_PER_SERVER,
   type ServerRole,
 } from '@roconnect/shared-lib';
-import {
-  SEED_GROUP_ID,
-  SEED_SERVERS,
-  failNext,
-  setupMockServer,
-  signIn,
-} from '@roconnect/shared-lib/testing';
+import { SEED_GROUP_ID, SEED_SERVERS, failNext, signIn } from '@roconnect/shared-lib/testing';
 import { serverChanged, usePageQueryClient } from '@roconnect/shared-lib/query';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
 import { blurControlsWhenDisabled } from '../../testing/blurWhenDisabled';
 import { recordRequests } from '../../testing/recordRequests';
 import { BindsSection } from './BindsSection';
+import { setupMockServerOf } from '../../testing/mockServerOf';
+import { textsOf } from '../../testing/textsOf';
 
-const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
+const { server, db, record } = setupMockServerOf(SERVER_ID);
 const VERIFIED = '200000000000000011';
-const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
 const ROLES: ServerRole[] = [{ id: VERIFIED, name: 'Verified', position: 2, assignable: true }];
 
 beforeEach(() => signIn());
@@ -81,9 +76,7 @@ describe('BindsSection', () => {
     // what saving would do is said before it
     expect(within(section).getByText('Saving adds 2 binds. Other binds stay as they are.'));
     expect(
-      within(within(section).getByRole('list', { name: 'Unsaved changes' }))
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
+      textsOf(within(section).getByRole('list', { name: 'Unsaved changes' }), 'listitem'),
     ).toEqual([
       'Add ranks 100–255 of Demo Builders Group → Verified',
       'Add ranks 1–255 of Demo Builders Group → Members (new)',
@@ -282,11 +275,7 @@ describe('BindsSection', () => {
       await user.click(within(group).getByRole('button', { name: 'Remove this group' }));
       await user.click(within(section).getByRole('button', { name: 'Save Binds' }));
       let dialog = screen.getByRole('dialog', { name: 'Remove 2 binds?' });
-      expect(
-        within(dialog)
-          .getAllByRole('listitem')
-          .map((item) => item.textContent),
-      ).toEqual([
+      expect(textsOf(dialog, 'listitem')).toEqual([
         'ranks 1–99 of Demo Builders Group → Verified',
         'ranks 100–255 of Demo Builders Group → Verified',
       ]);
@@ -447,11 +436,7 @@ describe('BindsSection', () => {
 
       // the preview follows: the demo member owns the pass, not the badge
       const verified = await within(preview).findByRole('row', { name: /^Verified/ });
-      expect(
-        within(verified)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      ).toEqual(['1', '0', '0', '0']);
+      expect(textsOf(verified, 'cell')).toEqual(['1', '0', '0', '0']);
       const builders = within(preview).getByRole('row', { name: /^Builders \(new\)/ });
       expect(within(builders).getAllByRole('cell')[0]).toHaveTextContent('0');
       expect(previews.at(-1)).toEqual({

@@ -12,6 +12,7 @@ import {
   signIn,
 } from '@roconnect/shared-lib/testing';
 import { ConsoleFrame } from './ConsoleFrame';
+import { textsOf } from '../../testing/textsOf';
 
 setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
@@ -97,11 +98,7 @@ it('switches to another server it manages where the bot is, keeping the section'
   await user.click(switcher);
   const servers = screen.getByRole('list', { name: 'Your servers' });
   // not this server, not one without the bot, not one the user does not manage
-  expect(
-    within(servers)
-      .getAllByRole('link')
-      .map((link) => link.textContent),
-  ).toEqual(['Demo Racing League']);
+  expect(textsOf(servers, 'link')).toEqual(['Demo Racing League']);
   const other = within(servers).getByRole('link', { name: 'Demo Racing League' });
   expect(other).toHaveAttribute('href', `/server/edit/${SEED_SERVERS.ownerSetupIncomplete}/audit`);
   await user.click(other);

@@ -6,15 +6,14 @@ import {
   SEED_SERVERS,
   failNext,
   renderWithProviders,
-  setupMockServer,
   signIn,
 } from '@roconnect/shared-lib/testing';
 import { blurControlsWhenDisabled } from '../../testing/blurWhenDisabled';
 import { BotHealthPanel } from './BotHealthPanel';
+import { setupMockServerOf } from '../../testing/mockServerOf';
 
-const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
-const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+const { server, record } = setupMockServerOf(SERVER_ID);
 beforeEach(() => signIn());
 
 const panel = () => screen.getByRole('region', { name: 'Bot health' });

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { API_PATHS } from '@roconnect/shared-lib';
-import { SEED_SERVERS, failNext, setupMockServer } from '@roconnect/shared-lib/testing';
+import { SEED_SERVERS, failNext } from '@roconnect/shared-lib/testing';
 import { holdRequests, recordRequests } from '../../testing/recordRequests';
 import { renderDiscordSettingsSection } from '../../testing/renderDiscordSettings';
 import { notifications } from '../../testing/renderWithToasts';
+import { setupMockServerOf } from '../../testing/mockServerOf';
 
-const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
-const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+const { server, record } = setupMockServerOf(SERVER_ID);
 
 const open = () => renderDiscordSettingsSection(SERVER_ID, 'When members join');
 

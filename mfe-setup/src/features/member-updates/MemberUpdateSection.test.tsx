@@ -7,6 +7,7 @@ import { recordRequests } from '../../testing/recordRequests';
 import { renderWithToasts as render } from '../../testing/renderWithToasts';
 import { MemberUpdateSection } from './MemberUpdateSection';
 import { secondsLeft, timeLeftText } from './timeLeft';
+import { textsOf } from '../../testing/textsOf';
 
 const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
@@ -144,11 +145,7 @@ describe('Update all members: the preview before Start', () => {
     });
     expect(preview).toHaveTextContent('Over 1 verified member');
     const row = await within(preview).findByRole('row', { name: /^Verified/ });
-    expect(
-      within(row)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['0', '1', '0', '0']);
+    expect(textsOf(row, 'cell')).toEqual(['0', '1', '0', '0']);
     expect(posts).toEqual([]);
   });
 

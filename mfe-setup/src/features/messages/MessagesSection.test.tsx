@@ -1,13 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { SEED_SERVERS, signIn } from '@roconnect/shared-lib/testing';
 import { recordRequests } from '../../testing/recordRequests';
 import { notifications } from '../../testing/renderWithToasts';
 import { openConsoleSection } from '../../testing/renderDiscordSettings';
+import { setupMockServerOf } from '../../testing/mockServerOf';
 
-const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
+const { server, record } = setupMockServerOf(SERVER_ID);
 const DEMO_USER_DISCORD_ID = '100000000000000001';
-const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
 
 beforeEach(() => signIn());
 

@@ -1,12 +1,12 @@
 import { fireEvent, within } from '@testing-library/react';
-import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { SEED_SERVERS, signIn } from '@roconnect/shared-lib/testing';
 import { recordRequests } from '../../testing/recordRequests';
 import { notifications } from '../../testing/renderWithToasts';
 import { openConsoleSection } from '../../testing/renderDiscordSettings';
+import { setupMockServerOf } from '../../testing/mockServerOf';
 
-const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
-const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+const { server, record } = setupMockServerOf(SERVER_ID);
 
 async function open() {
   signIn();

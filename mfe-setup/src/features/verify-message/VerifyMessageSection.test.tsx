@@ -1,16 +1,16 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { API_PATHS, VERIFY_MESSAGE_MAX_LENGTH } from '@roconnect/shared-lib';
-import { SEED_SERVERS, setupMockServer } from '@roconnect/shared-lib/testing';
+import { SEED_SERVERS } from '@roconnect/shared-lib/testing';
 import { mockChannels } from '../../testing/mockChannels';
 import { holdRequests, recordRequests } from '../../testing/recordRequests';
 import { renderDiscordSettingsSection } from '../../testing/renderDiscordSettings';
 import { notifications } from '../../testing/renderWithToasts';
 import { NO_CHANNEL_MESSAGE } from './VerifyMessageSection';
+import { setupMockServerOf } from '../../testing/mockServerOf';
 
-const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
+const { server, db, record } = setupMockServerOf(SERVER_ID);
 const VERIFY_HERE = '100000000000000777';
-const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
 const channels = mockChannels(db, SERVER_ID);
 /** what the bot posted: channel and text */
 const posted = () =>

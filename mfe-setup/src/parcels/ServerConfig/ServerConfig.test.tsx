@@ -2,21 +2,16 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API_PATHS, setNavigator, type ServerConsoleSection } from '@roconnect/shared-lib';
-import {
-  SEED_GROUP_ID,
-  SEED_SERVERS,
-  failNext,
-  setupMockServer,
-  signIn,
-} from '@roconnect/shared-lib/testing';
+import { SEED_GROUP_ID, SEED_SERVERS, failNext, signIn } from '@roconnect/shared-lib/testing';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
 import { holdRequests, recordRequests } from '../../testing/recordRequests';
 import { ServerConfig } from './ServerConfig';
 import { EMPTY_GROUP_EDIT_MESSAGE } from './GroupSection';
+import { setupMockServerOf } from '../../testing/mockServerOf';
+import { textsOf } from '../../testing/textsOf';
 
-const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
-const serverRecord = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+const { server, record: serverRecord } = setupMockServerOf(SERVER_ID);
 const navigateTo = jest.fn();
 
 beforeEach(() => setNavigator(navigateTo));
@@ -81,9 +76,7 @@ describe('ServerConfig: loading', () => {
 
   it('offers only the roles the bot can assign', async () => {
     await renderPage();
-    const options = within(screen.getByRole('combobox', { name: 'Existing role' }))
-      .getAllByRole('option')
-      .map((option) => option.textContent);
+    const options = textsOf(screen.getByRole('combobox', { name: 'Existing role' }), 'option');
     expect(options).toEqual(['Use the name (create the role if missing)', 'Verified']);
     expect(
       screen.getByText(/Roles at or above the RoConnect bot's role are not listed/),

@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS } from '@roconnect/shared-lib';
-import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { SEED_SERVERS, signIn } from '@roconnect/shared-lib/testing';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
 import { recordRequests } from '../../testing/recordRequests';
 import { ServerConfig } from './ServerConfig';
+import { setupMockServerOf } from '../../testing/mockServerOf';
+import { textsOf } from '../../testing/textsOf';
 
-const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
-const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+const { server, record } = setupMockServerOf(SERVER_ID);
 const UNVERIFIED = '200000000000000013';
 
 beforeEach(() => {
@@ -26,11 +27,7 @@ it('is off by default and offers only roles the bot can give, other than the ver
   const section = await renderSection();
   const select = within(section).getByRole('combobox', { name: 'Unverified role' });
   expect(select).toHaveDisplayValue('Off (no unverified role)');
-  expect(
-    within(select)
-      .getAllByRole('option')
-      .map((o) => o.textContent),
-  ).toEqual(['Off (no unverified role)', 'Newcomer']);
+  expect(textsOf(select, 'option')).toEqual(['Off (no unverified role)', 'Newcomer']);
 });
 
 it('saves a chosen role, then turns it off again', async () => {

@@ -6,7 +6,6 @@ import {
   SEED_SERVERS,
   failNext,
   networkErrorNext,
-  setupMockServer,
   signIn,
 } from '@roconnect/shared-lib/testing';
 import { notifications, renderWithToasts } from '../../testing/renderWithToasts';
@@ -18,11 +17,11 @@ import {
   GROUP_NO_ANSWER_MESSAGE,
   GROUP_NOT_DONE_MESSAGE,
 } from './useSetupWizard';
+import { setupMockServerOf } from '../../testing/mockServerOf';
 
-const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerSetupIncomplete;
+const { server, record: serverRecord } = setupMockServerOf(SERVER_ID);
 const GROUP_URL = `https://www.roblox.com/communities/${SEED_GROUP_ID}/demo-builders-group`;
-const serverRecord = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
 
 function renderWizard(serverId: string = SERVER_ID) {
   const onComplete = jest.fn();
@@ -199,14 +198,19 @@ describe('SetupWizard: going through the steps', () => {
 });
 
 describe('SetupWizard: failures', () => {
-  it('stays on step 1 when its save fails', async () => {
-    server.use(networkErrorNext('post', API_PATHS.setupNickname(SERVER_ID)));
+  /** Opens the wizard at step `step`, named `heading`, and presses Next, whose save fails. */
+  async function failNextAt(step: number, heading: string) {
     const { user } = renderWizard();
-    await stepHeading('Nickname Configuration');
+    await stepHeading(heading);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(
-      await notifications().findByText('Failed to complete step 1. Please try again.'),
+      await notifications().findByText(`Failed to complete step ${step}. Please try again.`),
     ).toBeInTheDocument();
+  }
+
+  it('stays on step 1 when its save fails', async () => {
+    server.use(networkErrorNext('post', API_PATHS.setupNickname(SERVER_ID)));
+    await failNextAt(1, 'Nickname Configuration');
     expect(screen.getByRole('heading', { name: 'Nickname Configuration' })).toBeInTheDocument();
   });
 
@@ -215,12 +219,7 @@ describe('SetupWizard: failures', () => {
       'The role "Head Moderator" is at or above the bot\'s highest role, so the bot cannot give it.';
     serverRecord().setup = { setup_completed: false, setup_step: 'verified_role' };
     server.use(failNext('post', API_PATHS.setupVerifiedRole(SERVER_ID), 409, message));
-    const { user } = renderWizard();
-    await stepHeading('Verified Role Setup');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(
-      await notifications().findByText('Failed to complete step 2. Please try again.'),
-    ).toBeInTheDocument();
+    await failNextAt(2, 'Verified Role Setup');
     expect(within(dialog()).getByText(message)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Verified role name' })).toHaveAttribute(
       'aria-invalid',

@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API_PATHS, setNavigator } from '@roconnect/shared-lib';
-import { SEED_SERVERS, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { SEED_SERVERS, signIn } from '@roconnect/shared-lib/testing';
 import { mockChannels } from '../../../testing/mockChannels';
 import { notifications, renderWithToasts } from '../../../testing/renderWithToasts';
 import { ServerConfig } from '../ServerConfig';
+import { setupMockServerOf } from '../../../testing/mockServerOf';
 
-const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
-const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+const { server, db, record } = setupMockServerOf(SERVER_ID);
 const navigateTo = jest.fn();
 
 const channels = mockChannels(db, SERVER_ID);

@@ -1,14 +1,14 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS, setNavigator } from '@roconnect/shared-lib';
-import { SEED_SERVERS, failNext, setupMockServer, signIn } from '@roconnect/shared-lib/testing';
+import { SEED_SERVERS, failNext, signIn } from '@roconnect/shared-lib/testing';
 import { recordRequests } from '../../../testing/recordRequests';
 import { notifications, renderWithToasts } from '../../../testing/renderWithToasts';
 import { ServerConfig } from '../ServerConfig';
+import { setupMockServerOf } from '../../../testing/mockServerOf';
 
-const { server, db } = setupMockServer();
 const SERVER_ID = SEED_SERVERS.ownerReady;
-const record = () => db.servers.find((s) => s.server_id === SERVER_ID)!;
+const { server, record } = setupMockServerOf(SERVER_ID);
 const VERIFIED = '200000000000000011';
 const MODERATORS = '200000000000000012';
 const navigateTo = jest.fn();
