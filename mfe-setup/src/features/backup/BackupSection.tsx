@@ -14,14 +14,8 @@ import {
 } from '@roconnect/shared-lib';
 import { useApiMutation } from '@roconnect/shared-lib/query';
 import { SectionFrame } from '../config-section/SectionFrame';
+import { WrapRow } from '../fields/WrapRow';
 
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: end;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-top: ${({ theme }) => theme.space(3)};
-`;
 const List = styled.ul`
   margin: ${({ theme }) => theme.space(1)} 0 ${({ theme }) => theme.space(3)};
   padding-left: 1.25rem;
@@ -136,7 +130,7 @@ export function BackupSection({ serverId, onSaved }: { serverId: string; onSaved
       <Button variant="secondary" onClick={() => void onDownload()} loading={download.isPending}>
         Download Backup
       </Button>
-      <Row>
+      <WrapRow $align="end" $gap={3} $top={3}>
         <div>
           <Label htmlFor={fileId}>Import a backup file</Label>
           <FileInput
@@ -156,7 +150,7 @@ export function BackupSection({ serverId, onSaved }: { serverId: string; onSaved
             Choose Backup File
           </Button>
         </div>
-      </Row>
+      </WrapRow>
       {problem && (
         <Banner tone="error" title="Backup not imported" style={{ marginTop: 16 }}>
           {problem}
@@ -197,7 +191,7 @@ export function BackupSection({ serverId, onSaved }: { serverId: string; onSaved
               </>
             )}
           </Banner>
-          <Row>
+          <WrapRow $align="end" $gap={3} $top={3}>
             <Button
               variant="secondary"
               onClick={() => {
@@ -214,7 +208,7 @@ export function BackupSection({ serverId, onSaved }: { serverId: string; onSaved
             >
               Import Configuration
             </Button>
-          </Row>
+          </WrapRow>
         </div>
       )}
     </SectionFrame>

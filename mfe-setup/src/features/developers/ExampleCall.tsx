@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import styled from 'styled-components';
-import { Button, FieldHint, toast } from '@roconnect/shared-lib';
+import { Button, FieldHint } from '@roconnect/shared-lib';
 import { PUBLIC_API_ROUTES, fillPath } from '@roconnect/shared-lib/contract';
-import { copyText } from '../verifyLink/copyText';
+import { useCopy } from '../verifyLink/useCopy';
+import { WrapRow } from '../fields/WrapRow';
 
 const Box = styled.div`
   margin-top: ${({ theme }) => theme.space(6)};
@@ -15,12 +16,7 @@ const Box = styled.div`
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
-const Call = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-top: ${({ theme }) => theme.space(3)};
+const Call = styled(WrapRow)`
   > div {
     flex: 1 1 16rem;
     min-width: 0;
@@ -65,24 +61,16 @@ export function exampleCalls(publicAddress: string, serverId: string) {
 
 function CopyableCall({ title, line }: { title: string; line: string }) {
   const block = useRef<HTMLPreElement>(null);
-  const [refused, setRefused] = useState(false);
-
-  async function copy() {
-    if (await copyText(line)) {
-      setRefused(false);
-      toast.success('Copied');
-      return;
-    }
-    // the browser refused: select the line so the keyboard can copy it
-    setRefused(true);
+  // the browser refused: select the line so the keyboard can copy it
+  const { refused, copy } = useCopy(line, 'Copied', () => {
     const selection = window.getSelection();
     if (block.current && selection) {
       selection.selectAllChildren(block.current);
     }
-  }
+  });
 
   return (
-    <Call>
+    <Call $align="flex-start" $top={3}>
       <div>
         <span>{title}</span>
         <pre ref={block}>
@@ -95,12 +83,7 @@ function CopyableCall({ title, line }: { title: string; line: string }) {
           </FieldHint>
         )}
       </div>
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`Copy: ${title}`}
-        onClick={() => void copy()}
-      >
+      <Button variant="secondary" size="sm" aria-label={`Copy: ${title}`} onClick={copy}>
         Copy
       </Button>
     </Call>

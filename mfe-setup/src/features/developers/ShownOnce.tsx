@@ -1,18 +1,12 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { Banner, Button, FieldHint, Label, TextInput, toast } from '@roconnect/shared-lib';
-import { copyText } from '../verifyLink/copyText';
+import { Banner, Button, FieldHint, Label, TextInput } from '@roconnect/shared-lib';
+import { FieldRow } from '../fields/FieldRow';
+import { useCopyField } from '../verifyLink/useCopy';
 import { COPY_FALLBACK_HINT } from '../verifyLink/VerifyLinkCard';
 
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  align-items: flex-start;
+const Row = styled(FieldRow)`
   margin-top: ${({ theme }) => theme.space(3)};
-  > :first-child {
-    flex: 1 1 16rem;
-  }
 `;
 
 const Box = styled.div`
@@ -32,19 +26,7 @@ interface Props {
  */
 export function ShownOnce({ label, value, onDone }: Props) {
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [refused, setRefused] = useState(false);
-
-  async function copy() {
-    if (await copyText(value)) {
-      setRefused(false);
-      toast.success('Copied');
-      return;
-    }
-    setRefused(true);
-    input.current?.focus();
-    input.current?.select();
-  }
+  const { input, refused, copy } = useCopyField(value, 'Copied');
 
   return (
     <Box>
@@ -52,7 +34,7 @@ export function ShownOnce({ label, value, onDone }: Props) {
         This is the only time it is shown. Keep it secret: anyone with it can ask about your
         members.
       </Banner>
-      <Row>
+      <Row $align="flex-start">
         <div>
           <Label htmlFor={inputId}>{label}</Label>
           <TextInput
@@ -65,8 +47,8 @@ export function ShownOnce({ label, value, onDone }: Props) {
           />
         </div>
       </Row>
-      <Row>
-        <Button variant="secondary" onClick={() => void copy()}>
+      <Row $align="flex-start">
+        <Button variant="secondary" onClick={copy}>
           Copy
         </Button>
         <Button variant="ghost" onClick={onDone}>

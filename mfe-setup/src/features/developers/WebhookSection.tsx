@@ -23,14 +23,9 @@ import {
 import { refusalMessage } from '../apiErrors/refusalMessage';
 import { OneFieldForm } from './OneFieldForm';
 import { ShownOnce } from './ShownOnce';
+import { WrapRow } from '../fields/WrapRow';
 
-const SubHeading = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-top: ${({ theme }) => theme.space(6)};
+const SubHeading = styled(WrapRow)`
   h3 {
     margin: 0;
     font-size: 1rem;
@@ -58,12 +53,7 @@ const List = styled.ul`
   }
 `;
 
-const TestRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-top: ${({ theme }) => theme.space(3)};
+const TestRow = styled(WrapRow)`
   span {
     color: ${({ theme }) => theme.colors.textMuted};
   }
@@ -243,7 +233,7 @@ export function WebhookSection({ serverId }: { serverId: string }) {
         )}
       </OneFieldForm>
       {savedUrl && (
-        <TestRow>
+        <TestRow $align="center" $top={3}>
           <Button
             variant="secondary"
             loading={sendTest.isPending}
@@ -256,7 +246,7 @@ export function WebhookSection({ serverId }: { serverId: string }) {
         </TestRow>
       )}
       {secret && <ShownOnce label="Signing secret" value={secret} onDone={() => setSecret(null)} />}
-      <SubHeading>
+      <SubHeading $align="center" $justify="space-between" $top={6}>
         <h3>Recent deliveries</h3>
         <Button
           variant="secondary"

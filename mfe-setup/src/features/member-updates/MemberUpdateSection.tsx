@@ -13,6 +13,7 @@ import { SectionFrame } from '../config-section/SectionFrame';
 import { timeLeftText } from './timeLeft';
 import { UpdatePreview } from './UpdatePreview';
 import { isActive, isWaitingForOwner, useMemberUpdate } from './useMemberUpdate';
+import { WrapRow } from '../fields/WrapRow';
 
 const Track = styled.div`
   height: 12px;
@@ -35,14 +36,6 @@ const Figures = styled.p`
   gap: ${({ theme }) => theme.space(2)};
   margin: ${({ theme }) => theme.space(2)} 0 0;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-top: ${({ theme }) => theme.space(4)};
 `;
 
 const Line = styled.p`
@@ -180,7 +173,7 @@ export function MemberUpdateSection({
           {update.error}
         </Banner>
       )}
-      <Actions>
+      <WrapRow $justify="flex-end" $top={4}>
         {running || waiting ? (
           <>
             <Button
@@ -209,7 +202,7 @@ export function MemberUpdateSection({
             {startLabel}
           </Button>
         )}
-      </Actions>
+      </WrapRow>
       {!running && !waiting && roles.length > 0 && (
         <RolePicker>
           <Label htmlFor={roleSelectId}>Members to update</Label>

@@ -24,6 +24,7 @@ import { ConfigSection } from '../config-section/ConfigSection';
 import { useSectionSave } from '../config-section/useSectionSave';
 import { TextAreaField } from '../fields/TextAreaField';
 import { TextArea } from '../verify-message/MessageTextField';
+import { WrapRow } from '../fields/WrapRow';
 
 const Fields = styled.div`
   display: grid;
@@ -39,12 +40,6 @@ const Group = styled.fieldset`
 `;
 const Legend = styled.legend`
   font-weight: 600;
-`;
-const PreviewRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 const Shown = styled.dl`
   margin: 0;
@@ -262,7 +257,7 @@ function MessagesForm({ serverId, data }: { serverId: string; data: MessagesData
           {textField('body')}
           {textField('label')}
         </Group>
-        <PreviewRow>
+        <WrapRow $align="flex-end">
           <div>
             <Label htmlFor={memberFieldId}>Preview for a member ({BRAND.chat} user ID)</Label>
             <TextInput
@@ -283,7 +278,7 @@ function MessagesForm({ serverId, data }: { serverId: string; data: MessagesData
           >
             Preview
           </Button>
-        </PreviewRow>
+        </WrapRow>
         {preview && (
           <Shown aria-label="Preview">
             <dt>Verified DM</dt>

@@ -8,18 +8,14 @@ import { ConfigSection } from '../config-section/ConfigSection';
 import { useSectionSave } from '../config-section/useSectionSave';
 import { MessageTextField } from './MessageTextField';
 import { messageTextProblem, sentText } from './messageLength';
+import { WrapRow } from '../fields/WrapRow';
 
 const Fields = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
 `;
 
-const Current = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-top: ${({ theme }) => theme.space(4)};
+const Current = styled(WrapRow)`
   padding-top: ${({ theme }) => theme.space(3)};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   p {
@@ -124,7 +120,7 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
       </Fields>
       {postedIn && <Posted role="status">Posted in {postedIn}.</Posted>}
       {posted && (
-        <Current>
+        <Current $align="center" $top={4}>
           <p>
             A Verify message is posted in {choices.nameOf(posted.channel_id) ?? 'a channel'}.
             Posting again replaces it.

@@ -1,15 +1,14 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import {
   Button,
   FieldHint,
   Label,
   SectionCard,
   TextInput,
-  toast,
   verifyPath,
 } from '@roconnect/shared-lib';
 import { FieldRow } from '../fields/FieldRow';
-import { copyText } from './copyText';
+import { useCopyField } from './useCopy';
 
 export const COPY_FALLBACK_HINT =
   'Your browser did not allow copying. The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.';
@@ -17,20 +16,8 @@ export const COPY_FALLBACK_HINT =
 /** The link an owner shares so members land on the verify page with this server chosen. */
 export function VerifyLinkCard({ serverId }: { serverId: string }) {
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [refused, setRefused] = useState(false);
   const link = `${window.location.origin}${verifyPath(serverId)}`;
-
-  async function copy() {
-    if (await copyText(link)) {
-      setRefused(false);
-      toast.success('Verify link copied');
-      return;
-    }
-    setRefused(true);
-    input.current?.focus();
-    input.current?.select();
-  }
+  const { input, refused, copy } = useCopyField(link, 'Verify link copied');
 
   return (
     <SectionCard
@@ -46,7 +33,7 @@ export function VerifyLinkCard({ serverId }: { serverId: string }) {
           value={link}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <Button variant="secondary" onClick={() => void copy()}>
+        <Button variant="secondary" onClick={copy}>
           Copy
         </Button>
       </FieldRow>

@@ -13,6 +13,7 @@ import { NicknameStep } from './NicknameStep';
 import { useSetupWizard } from './useSetupWizard';
 import { VerifiedRoleStep } from './VerifiedRoleStep';
 import { WizardProgress } from './WizardProgress';
+import { WrapRow } from '../../features/fields/WrapRow';
 
 const Form = styled.form`
   margin: 0;
@@ -27,13 +28,6 @@ const CloseQuestion = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space(2)};
   width: 100%;
-`;
-
-const QuestionActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 const StatusCheck = styled.div`
@@ -85,14 +79,14 @@ export function SetupWizard({
       <Banner tone="warning" title="Close while saving?">
         {CLOSE_WHILE_SAVING_MESSAGE}
       </Banner>
-      <QuestionActions>
+      <WrapRow $justify="flex-end">
         <Button ref={keepWaitingRef} variant="secondary" onClick={() => setAskingToClose(false)}>
           Keep waiting
         </Button>
         <Button variant="danger" onClick={onCancel}>
           Close anyway
         </Button>
-      </QuestionActions>
+      </WrapRow>
     </CloseQuestion>
   ) : loading ? (
     <Button variant="secondary" onClick={onCancel}>
