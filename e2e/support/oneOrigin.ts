@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, signIn } from './fixtures';
+import { expectNoLinkedAccounts } from './member';
 import { startOriginScript, type ServedOrigin } from './originScript';
 import { STACK } from './stack';
 
@@ -22,11 +23,12 @@ export type OneOrigin = ServedOrigin;
 export const startOneOrigin = (): Promise<OneOrigin> => startOriginScript('oneOriginStack.mjs');
 
 /**
- * Carries the session of a page signed in on the plain stack to `origin`: sign-in returns to the
- * API's `API_URL` (the plain origin here; the one origin in production), and the shell keeps the
- * session's two tokens in localStorage, per origin.
+ * demo_user signed in on the plain stack, and the session carried to `origin`: sign-in returns to
+ * the API's `API_URL` (the plain origin here; the one origin in production), and the shell keeps
+ * the session's two tokens in localStorage, per origin.
  */
-export async function carrySession(page: Page, origin: string): Promise<void> {
+export async function signInAt(page: Page, origin: string): Promise<void> {
+  await signIn(page);
   const tokens = await page.evaluate(() => JSON.stringify(localStorage));
   await page.goto(`${origin}/login`);
   await expect(page.getByRole('button', { name: 'Continue with Discord' })).toBeVisible();
@@ -34,4 +36,24 @@ export async function carrySession(page: Page, origin: string): Promise<void> {
     for (const [key, value] of Object.entries(JSON.parse(saved) as Record<string, string>))
       localStorage.setItem(key, value);
   }, tokens);
+}
+
+/** The protocol the page's document came over (`h2` for HTTP/2). */
+export const navigationProtocol = (page: Page) =>
+  page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+        .nextHopProtocol,
+  );
+
+/**
+ * The signed-in dashboard on `origin`: it comes over HTTP/2 with the Accounts tab, and its Servers
+ * tab opens.
+ */
+export async function openDashboardTabsAt(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/dashboard`);
+  await expectNoLinkedAccounts(page);
+  expect(await navigationProtocol(page)).toBe('h2');
+  await page.getByRole('tab', { name: 'Servers' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { test } from './fixtures';
 import { ROOT, STACK_PORT_OFFSET } from './stack';
 
 /** An HTTPS origin in front of this worker's stack, served by a script of `tools/origin`. */
@@ -35,4 +36,21 @@ export async function startOriginScript(script: string): Promise<ServedOrigin> {
       await stopped;
     },
   };
+}
+
+/**
+ * For a spec against an origin that `start` serves: it is started before the spec's first test and
+ * stopped after its last, and its certificate, made for the run, is trusted. Returns the origin,
+ * read once it is started.
+ */
+export function useServedOrigin(start: () => Promise<ServedOrigin>): () => string {
+  test.use({ ignoreHTTPSErrors: true });
+  let served: ServedOrigin | undefined;
+  test.beforeAll(async () => {
+    served = await start();
+  });
+  test.afterAll(async () => {
+    await served?.stop();
+  });
+  return () => served!.origin;
 }

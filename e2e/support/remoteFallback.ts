@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, remoteRegion } from './fixtures';
-import { startServiceProcess } from './stack';
+import { expect, remoteRegion, test } from './fixtures';
+import { ensureServiceProcess, startServiceProcess } from './stack';
+
+/**
+ * For tests that stop mfe_servers (stopServiceProcess): whatever happened in a test, the remote is
+ * served again for the tests after it.
+ */
+export function serveServersRemoteAfterEach(): void {
+  test.afterEach(() => ensureServiceProcess('mfe_servers'));
+}
 
 /**
  * On a dashboard whose mfe_servers was stopped: the Servers tab shows that region's fallback while

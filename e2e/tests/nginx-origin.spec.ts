@@ -1,24 +1,13 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
 import { apiCall, DEMO_BUILDERS } from '../support/console';
-import { startNginxOrigin, type NginxOrigin } from '../support/nginxOrigin';
-import { carrySession, toPlainOrigins } from '../support/oneOrigin';
+import { startNginxOrigin } from '../support/nginxOrigin';
+import { openDashboardTabsAt, signInAt, toPlainOrigins } from '../support/oneOrigin';
+import { useServedOrigin } from '../support/originScript';
 
 // The app as deploy/nginx/roconnect.conf serves it in production: Debian's nginx on one HTTPS
 // origin with HTTP/2, /_api/ straight to the API, the remotes' files from disk.
-test.use({ ignoreHTTPSErrors: true });
-
-let nginx: NginxOrigin;
-let origin: string;
-
-test.beforeAll(async () => {
-  nginx = await startNginxOrigin();
-  origin = nginx.origin;
-});
-
-test.afterAll(async () => {
-  await nginx?.stop();
-});
+const origin = useServedOrigin(startNginxOrigin);
 
 /** Every answer the page receives, from now on. */
 function recordResponses(page: Page): Response[] {
@@ -30,32 +19,20 @@ function recordResponses(page: Page): Response[] {
 test('signed in through nginx, the dashboard and its tabs work with every call on its origin', async ({
   page,
 }) => {
-  await signIn(page);
-  await carrySession(page, origin);
+  await signInAt(page, origin());
 
   const responses = recordResponses(page);
-  await page.goto(`${origin}/dashboard`);
-  await expect(
-    page.getByText('Link your Roblox account to verify in your Discord servers.'),
-  ).toBeVisible();
-  const protocol = await page.evaluate(
-    () =>
-      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
-        .nextHopProtocol,
-  );
-  expect(protocol).toBe('h2');
-  await page.getByRole('tab', { name: 'Servers' }).click();
-  await expect(page.getByRole('heading', { name: 'Your Discord Servers' })).toBeVisible();
+  await openDashboardTabsAt(page, origin());
 
   const urls = responses.map((response) => response.url());
   // nothing from the plain stack's origins: scripts, manifests and calls all ride nginx's origin
   expect(toPlainOrigins(urls)).toEqual([]);
-  const apiCalls = responses.filter((r) => r.url().startsWith(`${origin}/_api/api/v1/`));
+  const apiCalls = responses.filter((r) => r.url().startsWith(`${origin()}/_api/api/v1/`));
   expect(apiCalls.length).toBeGreaterThan(0);
   for (const call of apiCalls) expect(call.status()).toBeLessThan(400);
 
   // the remotes' files came from disk with the remotes' cache rules
-  const remoteFiles = responses.filter((r) => r.url().startsWith(`${origin}/remotes/`));
+  const remoteFiles = responses.filter((r) => r.url().startsWith(`${origin()}/remotes/`));
   const chunk = remoteFiles.find((r) =>
     /\/remotes\/mfe_servers\/.*\.[0-9a-f]{8}\.js$/.test(r.url()),
   );
@@ -70,10 +47,10 @@ test('signed in through nginx, the dashboard and its tabs work with every call o
 });
 
 test("the API's internals are not on nginx's origin", async ({ page }) => {
-  const health = await page.request.get(`${origin}/_api/api/health`);
+  const health = await page.request.get(`${origin()}/_api/api/health`);
   expect(health.status()).toBe(200);
   for (const internal of ['/_api/metrics', '/_api/documentation/json']) {
-    const answer = await page.request.get(`${origin}${internal}`);
+    const answer = await page.request.get(`${origin()}${internal}`);
     expect(answer.status(), internal).toBe(404);
     expect(await answer.json()).toMatchObject({ success: false, error: 'not_found' });
   }
@@ -82,7 +59,7 @@ test("the API's internals are not on nginx's origin", async ({ page }) => {
 test("the developer API answers on nginx's origin: its OpenAPI document and a call with a server's key", async ({
   page,
 }) => {
-  const base = `${origin}/_api/api/public/v1`;
+  const base = `${origin()}/_api/api/public/v1`;
   const document = await page.request.get(`${base}/openapi.json`);
   expect(document.status()).toBe(200);
   expect(Object.keys(((await document.json()) as { paths: object }).paths)).toContain(

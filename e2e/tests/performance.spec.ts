@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { API, expect, SHELL, signIn, test } from '../support/fixtures';
+import { expectNoLinkedAccounts } from '../support/member';
 import { apiPathOf } from '../support/browserApi';
 import { statsLine } from '../support/landing';
 import { gotoPrerendered } from '../support/prerender';
@@ -239,9 +240,7 @@ test("the dashboard's first calls leave before the shell's scripts have arrived,
   page,
 }) => {
   await signIn(page);
-  await expect(
-    page.getByText('Link your Roblox account to verify in your Discord servers.'),
-  ).toBeVisible();
+  await expectNoLinkedAccounts(page);
   const apiCalls: string[] = [];
   let dataRequested!: () => void;
   const dataSeen = new Promise<void>((resolve) => (dataRequested = resolve));
@@ -261,9 +260,7 @@ test("the dashboard's first calls leave before the shell's scripts have arrived,
     await route.continue();
   });
   await page.reload();
-  await expect(
-    page.getByText('Link your Roblox account to verify in your Discord servers.'),
-  ).toBeVisible();
+  await expectNoLinkedAccounts(page);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   expect(dataBeforeEntry).toBe(true);
   // the shell took the early answers: nothing was asked twice
@@ -282,9 +279,7 @@ test('every script the dashboard runs is compiled while it downloads (V8 compile
   page,
 }) => {
   await signIn(page);
-  await expect(
-    page.getByText('Link your Roblox account to verify in your Discord servers.'),
-  ).toBeVisible();
+  await expectNoLinkedAccounts(page);
   const firstLines = await page.evaluate(async () => {
     const urls = new Set(
       performance

@@ -4,12 +4,14 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { expect, remoteRegion, SHELL, signIn, test } from '../support/fixtures';
 import { startOneOrigin } from '../support/oneOrigin';
-import { expectServersFallbackThenRecovery } from '../support/remoteFallback';
+import {
+  expectServersFallbackThenRecovery,
+  serveServersRemoteAfterEach,
+} from '../support/remoteFallback';
 import {
   ROOT,
   STACK,
   type RemoteName,
-  ensureServiceProcess,
   startServiceProcess,
   stopServiceProcess,
 } from '../support/stack';
@@ -133,8 +135,7 @@ test.describe('the shell composes the remotes', () => {
 });
 
 test.describe('a remote that cannot load', () => {
-  // Whatever happened in the test, mfe_servers is served again for the tests after it.
-  test.afterEach(() => ensureServiceProcess('mfe_servers'));
+  serveServersRemoteAfterEach();
 
   test('shows a fallback in its own region only, and Try again recovers', async ({
     page,
