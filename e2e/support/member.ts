@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test
 import {
   apiCall,
   clearConsoleSettings,
+  type Cleanups,
   DEMO_BUILDERS,
   NO_RESTRICTIONS,
   resetEmulator,
@@ -131,6 +132,34 @@ export async function signInWithoutLinks(page: Page, username: string) {
 export async function memberOfSetUpDemoBuilders(browser: Browser, page: Page, member: string) {
   await inOwnBrowser(browser, setUpDemoBuilders);
   await signInWithoutLinks(page, member);
+}
+
+/**
+ * Demo Builders set up by its owner; `member` signed in, links `robloxName` and verifies with it
+ * there through the API. After the test (`cleanups`, useConsoleSpec) the member's links are
+ * removed, once `alsoAfter` has run.
+ */
+export async function verifiedMemberOfDemoBuilders(
+  browser: Browser,
+  page: Page,
+  member: string,
+  robloxName: string,
+  cleanups: Cleanups,
+  alsoAfter: () => Promise<unknown> = async () => {},
+) {
+  await memberOfSetUpDemoBuilders(browser, page, member);
+  cleanups.push(async () => {
+    await alsoAfter();
+    await unlinkAll(page);
+  });
+  await linkAndVerifyByApi(page, robloxName);
+}
+
+/** The Accounts tab's link to one of the member's own pages, `/account/<path>`, followed. */
+export async function openAccountPage(page: Page, name: string, path: string) {
+  await accountsTab(page).getByRole('link', { name }).click();
+  await page.waitForURL(`**/account/${path}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
 /** A linked account's card on the Accounts tab. */

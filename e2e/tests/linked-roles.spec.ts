@@ -1,9 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
-import { EMULATOR, EMULATOR_CONTROL, expect, remoteRegion, test } from '../support/fixtures';
+import { EMULATOR, EMULATOR_CONTROL, expect, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import { section, toasts, useConsoleSpec } from '../support/console';
-import { linkAndVerifyByApi, memberOfSetUpDemoBuilders, unlinkAll } from '../support/member';
+import { openAccountPage, verifiedMemberOfDemoBuilders } from '../support/member';
 
 /**
  * The member's Linked Roles page (/account/linked-roles) through the shell, against the API and
@@ -36,17 +36,11 @@ test('a verified member sees what is shared, disconnects (Discord emptied), and 
   browser,
   request,
 }) => {
-  await memberOfSetUpDemoBuilders(browser, page, MEMBER.username);
-  cleanups.push(async () => {
-    await unlinkAll(page);
-  });
-  await linkAndVerifyByApi(page, ROBLOX_ACCOUNT);
+  await verifiedMemberOfDemoBuilders(browser, page, MEMBER.username, ROBLOX_ACCOUNT, cleanups);
 
   // the Accounts tab's link beside Privacy & data
   await page.reload();
-  await remoteRegion(page, 'mfe_accounts').getByRole('link', { name: 'Linked Roles' }).click();
-  await page.waitForURL('**/account/linked-roles');
-  await expect(page.getByRole('heading', { level: 1, name: 'Linked Roles' })).toBeVisible();
+  await openAccountPage(page, 'Linked Roles', 'linked-roles');
   const connection = section(page, 'Your connection');
   await expect(connection.getByText('Connected', { exact: true })).toBeVisible();
   await expect(connection).toContainText(`for your Roblox account ${ROBLOX_ACCOUNT}`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, expect, remoteRegion, signIn, test } from '../support/fixtures';
+import { API, expect, signIn, test } from '../support/fixtures';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { screenshots } from '../support/screenshots';
 import {
@@ -16,7 +16,8 @@ import {
   expectNoLinkedAccounts,
   linkAndVerifyByApi,
   memberOfSetUpDemoBuilders,
-  unlinkAll,
+  openAccountPage,
+  verifiedMemberOfDemoBuilders,
 } from '../support/member';
 
 /**
@@ -37,27 +38,20 @@ const whois = (request: APIRequestContext, userId: string, target: string) =>
   slashCommand(request, userId, 'whois', target);
 
 /** The Accounts tab's link to the privacy page. */
-async function openPrivacyPage(page: Page) {
-  await remoteRegion(page, 'mfe_accounts').getByRole('link', { name: 'Privacy & data' }).click();
-  await page.waitForURL('**/account/privacy');
-  await expect(page.getByRole('heading', { level: 1, name: 'Privacy & data' })).toBeVisible();
-}
+const openPrivacyPage = (page: Page) => openAccountPage(page, 'Privacy & data', 'privacy');
 
 test('a member turns Demo Builders off and /whois there answers that they keep it private; turned on, it names the account', async ({
   page,
   browser,
   request,
 }) => {
-  await memberOfSetUpDemoBuilders(browser, page, MEMBER.username);
-  cleanups.push(async () => {
-    // shown again where they verified, and unlinked, as other specs expect quiet_sam
-    await apiCall(page, 'PUT', '/api/v1/dashboard/user/privacy', {
+  // after the test, shown again where they verified (and unlinked), as other specs expect quiet_sam
+  await verifiedMemberOfDemoBuilders(browser, page, MEMBER.username, ROBLOX_ACCOUNT, cleanups, () =>
+    apiCall(page, 'PUT', '/api/v1/dashboard/user/privacy', {
       default_visible: true,
       servers: [{ server_id: DEMO_BUILDERS, visible: true }],
-    });
-    await unlinkAll(page);
-  });
-  await linkAndVerifyByApi(page, ROBLOX_ACCOUNT);
+    }),
+  );
   expect(await whois(request, OWNER.discordId, MEMBER.discordId)).toContain(ROBLOX_ACCOUNT);
 
   await openPrivacyPage(page);
