@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { spreadRow } from './spreadRow';
 
 const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
+  ${spreadRow}
   margin-bottom: ${({ theme }) => theme.space(6)};
 `;
 

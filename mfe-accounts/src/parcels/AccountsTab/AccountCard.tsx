@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { Avatar, Button, Card, navigate, type LinkedAccount } from '@roconnect/shared-lib';
+import { Avatar, Button, Card, Stack, navigate, type LinkedAccount } from '@roconnect/shared-lib';
 import { VerifiedInList } from '../../features/accounts/VerifiedInList';
 import { linkedOnText } from '../../features/accounts/linkedDate';
 
@@ -13,20 +13,6 @@ const Item = styled(Card)`
   @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
     padding: ${({ theme }) => theme.space(5)};
   }
-`;
-
-const Identity = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  min-width: 0;
-`;
-
-const Names = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
-  min-width: 0;
 `;
 
 const Username = styled.h3`
@@ -60,16 +46,16 @@ export function AccountCard({ account, onUnlink }: Props) {
   const nameId = useId();
   return (
     <Item as="li">
-      <Identity>
+      <Stack direction="row" align="center" wrap={false}>
         <Avatar src={account.roblox_avatar} name={account.roblox_username} size={48} />
-        <Names>
+        <Stack gap={1}>
           <Username id={nameId}>{account.roblox_username}</Username>
           <Meta>{linkedOnText(account.linked_at)}</Meta>
           <div>
             <VerifiedInList account={account} />
           </div>
-        </Names>
-      </Identity>
+        </Stack>
+      </Stack>
       <Actions>
         {/* The button names stay the product's words; the description says which account they act on. */}
         <Button

@@ -6,6 +6,7 @@ import {
   EmptyState,
   ErrorState,
   LoadingState,
+  TabHeader,
   api,
   type AccountsTabProps,
   type LinkedAccount,
@@ -20,20 +21,6 @@ import { useLinkRoblox } from './useLinkRoblox';
 
 export const NOT_CONFIGURED_MESSAGE =
   'Roblox OAuth2 is not configured. Please contact an administrator.';
-
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-`;
-
-const Title = styled.h2`
-  margin: 0;
-  font-size: 1.5rem;
-`;
 
 const List = styled.ul`
   display: grid;
@@ -137,10 +124,7 @@ export function AccountsTab(props: AccountsTabParcelProps) {
 
   return (
     <section aria-labelledby={titleId}>
-      <Header>
-        <Title id={titleId}>Linked Roblox Accounts</Title>
-        {headerAction}
-      </Header>
+      <TabHeader titleId={titleId} title="Linked Roblox Accounts" action={headerAction} />
       {body}
       <PrivacyLink />
       <UnlinkDialog

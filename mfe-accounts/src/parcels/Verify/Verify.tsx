@@ -15,6 +15,7 @@ import {
   dashboardPath,
   navigate,
   session,
+  spreadRow,
   type RoutePageProps,
   type VerifyInServerRequest,
   type VerifyResult,
@@ -30,11 +31,8 @@ export const SHARED_SERVER_UNAVAILABLE =
   'You can only verify in servers you are a member of where the owner has finished setting up RoConnect. Choose one of your servers below, or ask the owner for a new link.';
 
 const Header = styled.header`
-  display: flex;
-  flex-wrap: wrap;
+  ${spreadRow}
   align-items: flex-start;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
   margin-bottom: ${({ theme }) => theme.space(6)};
 `;
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { BRAND, VisuallyHidden } from '@roconnect/shared-lib';
+import { BRAND, VisuallyHidden, spreadRow } from '@roconnect/shared-lib';
 import { AppLink } from '../navigation/AppLink';
 import { footerLinks } from './externalLinks';
 
@@ -11,11 +11,7 @@ const Footer = styled.footer`
 `;
 
 const Inner = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
+  ${spreadRow}
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;
   padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(3)};

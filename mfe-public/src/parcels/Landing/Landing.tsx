@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { BRAND, LinkButton, PageContainer } from '@roconnect/shared-lib';
+import { BRAND, CardGrid, LinkButton, PageContainer } from '@roconnect/shared-lib';
 import { AnimatedBackground } from '../../features/background/AnimatedBackground';
 import { onInternalClick } from '../../features/navigation/internalLink';
 import { SiteFooter } from '../../features/site/SiteFooter';
@@ -62,15 +62,6 @@ const FeaturesTitle = styled.h2`
   text-align: center;
 `;
 
-const FeaturesList = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 260px), 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
 /** The public home page (docs/product.md › Landing). */
 export function Landing() {
   const stats = useBotStats();
@@ -105,13 +96,13 @@ export function Landing() {
         </Hero>
         <section aria-labelledby="features-title">
           <FeaturesTitle id="features-title">Why {BRAND.product}</FeaturesTitle>
-          <FeaturesList>
+          <CardGrid $stretch>
             {FEATURES.map((feature) => (
               <li key={feature.title}>
                 <FeatureCard feature={feature} />
               </li>
             ))}
-          </FeaturesList>
+          </CardGrid>
         </section>
       </Content>
       <SiteFooter />

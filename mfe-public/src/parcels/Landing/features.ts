@@ -1,11 +1,9 @@
-import { BRAND } from '@roconnect/shared-lib';
-
-export type FeatureIconName = 'lock' | 'shield' | 'bolt';
+import { BRAND, type IconName } from '@roconnect/shared-lib';
 
 export interface Feature {
   title: string;
   description: string;
-  icon: FeatureIconName;
+  icon: IconName;
 }
 
 /** The three feature cards of the landing (docs/product.md › Landing). */

@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   CARD_ANIMATION_DELAY_S,
+  Stack,
   discordGuildIconUrl,
   type HealthProblem,
   type Server,
@@ -31,13 +32,6 @@ const CardItem = styled(Card).attrs({ as: 'li' })<{ $index: number }>`
       animation-delay: ${($index * CARD_ANIMATION_DELAY_S).toFixed(2)}s;
     `}
   }
-`;
-
-const Identity = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  min-width: 0;
 `;
 
 const Name = styled.h3`
@@ -98,7 +92,7 @@ export function ServerCard({
   const nameId = useId();
   return (
     <CardItem $index={index} data-server-id={server.server_id}>
-      <Identity>
+      <Stack direction="row" align="center" wrap={false}>
         {/* Decorative: the name is the heading right beside it. */}
         <span aria-hidden="true">
           <Avatar
@@ -115,7 +109,7 @@ export function ServerCard({
             <span>{formatMemberCount(server.member_count)}</span>
           </Facts>
         </div>
-      </Identity>
+      </Stack>
       <Footer>
         <Badges>
           <Badge tone={server.bot_added ? 'success' : 'neutral'}>

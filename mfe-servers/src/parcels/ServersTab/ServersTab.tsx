@@ -1,25 +1,21 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { EmptyState, ErrorState, LoadingState, type ServersTabProps } from '@roconnect/shared-lib';
+import {
+  CardGrid,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  TabHeader,
+  type ServersTabProps,
+} from '@roconnect/shared-lib';
 import { ServerCard } from './ServerCard';
-import { ServerGrid } from './ServerGrid';
 import { SyncServersButton } from './SyncServersButton';
 import { useServerList } from './useServerList';
 import { useSetupStatuses } from './useSetupStatuses';
 import { useHealthProblems } from '../../features/health/useHealthProblems';
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: ${({ theme }) => theme.space(6)} 0 ${({ theme }) => theme.space(4)};
-`;
-
-const Title = styled.h2`
-  margin: 0;
-  font-size: 1.5rem;
+const Header = styled(TabHeader)`
+  margin-top: ${({ theme }) => theme.space(6)};
 `;
 
 /** Every prop may be missing: the shell may not pass its own server list yet (the tab loads it then). */
@@ -49,12 +45,14 @@ export function ServersTab({
 
   return (
     <section aria-labelledby={titleId}>
-      <Header>
-        <Title id={titleId}>Your Discord Servers</Title>
-        {state.status === 'ready' && state.servers.length > 0 && (
-          <SyncServersButton syncing={syncing} onSync={onSync} />
-        )}
-      </Header>
+      <Header
+        titleId={titleId}
+        title="Your Discord Servers"
+        action={
+          state.status === 'ready' &&
+          state.servers.length > 0 && <SyncServersButton syncing={syncing} onSync={onSync} />
+        }
+      />
 
       {state.status === 'loading' && <LoadingState label="Loading servers..." />}
       {state.status === 'failed' && (
@@ -73,7 +71,7 @@ export function ServersTab({
         />
       )}
       {state.status === 'ready' && state.servers.length > 0 && (
-        <ServerGrid>
+        <CardGrid>
           {state.servers.map((server, index) => (
             <ServerCard
               key={server.server_id}
@@ -87,7 +85,7 @@ export function ServersTab({
               onCheckBot={checking ? undefined : () => void recheckBot(server)}
             />
           ))}
-        </ServerGrid>
+        </CardGrid>
       )}
     </section>
   );
