@@ -5,6 +5,7 @@ import {
   type Cleanups,
   DEMO_BUILDERS,
   NO_RESTRICTIONS,
+  OBBY_LOUNGE,
   resetEmulator,
   setUpDemoBuilders,
   toasts,
@@ -331,4 +332,13 @@ export async function failInviteUrl(page: Page, message: string) {
       json: { success: false, error: 'discord_error', message },
     }),
   );
+}
+
+/** Obby Lounge's invite page, by its address. */
+export const OBBY_LOUNGE_INVITE = `/invite?server_id=${OBBY_LOUNGE}&server_name=Obby%20Lounge`;
+
+/** Obby Lounge's invite page while Discord is down (failInviteUrl), saying `message`. */
+export async function openFailedInvite(page: Page, message: string) {
+  await failInviteUrl(page, message);
+  await page.goto(OBBY_LOUNGE_INVITE);
 }

@@ -18,7 +18,8 @@ import {
   inOwnBrowser,
   inviteBotToObbyLounge,
   linkRoblox,
-  failInviteUrl,
+  OBBY_LOUNGE_INVITE,
+  openFailedInvite,
   signInWithoutLinks,
   openServersTab,
   openSyncedServersTab,
@@ -128,8 +129,7 @@ test('2. the tab is in the address: reload, Back to Dashboard and the browser ba
   await expectTab(page, 'Accounts');
 
   // a failed invite page goes back to Servers
-  await failInviteUrl(page, 'Discord is down.');
-  await page.goto(`/invite?server_id=${OBBY_LOUNGE}&server_name=Obby%20Lounge`);
+  await openFailedInvite(page, 'Discord is down.');
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=servers$/);
   await expectTab(page, 'Servers');
@@ -140,7 +140,7 @@ test('3. a cancelled or failed invite says what happened, on the dashboard, stil
 }) => {
   await signIn(page);
   // Cancel on Discord's own page: the API sends the browser back to the dashboard it came from
-  await page.goto(`/invite?server_id=${OBBY_LOUNGE}&server_name=Obby%20Lounge`);
+  await page.goto(OBBY_LOUNGE_INVITE);
   await page.waitForURL(`${EMULATOR}/**`);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=servers$/);

@@ -4,7 +4,8 @@ import { screenshots } from '../support/screenshots';
 import { OBBY_LOUNGE, useFreshEmulator } from '../support/console';
 import {
   INVITE_URL_CALL,
-  failInviteUrl,
+  OBBY_LOUNGE_INVITE,
+  openFailedInvite,
   holdInviteUrl,
   openSyncedServersTab,
   serverCard,
@@ -125,7 +126,7 @@ test('the invite page says where it is going; without a server_id it goes to the
 }) => {
   await signIn(page);
   const release = await holdInviteUrl(page);
-  await page.goto(`/invite?server_id=${OBBY_LOUNGE}&server_name=Obby%20Lounge`);
+  await page.goto(OBBY_LOUNGE_INVITE);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Redirecting to Discord...' }),
   ).toBeVisible();
@@ -148,8 +149,7 @@ test('the invite page shows a failed invite with Try Again and Back to Dashboard
   allowConsoleErrors(/status of 502/);
   await signIn(page);
   // Discord being down is a failure the user can retry.
-  await failInviteUrl(page, 'Discord is unavailable right now.');
-  await page.goto(`/invite?server_id=${OBBY_LOUNGE}&server_name=Obby%20Lounge`);
+  await openFailedInvite(page, 'Discord is unavailable right now.');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Could not open Discord' }),
   ).toBeVisible();
@@ -169,8 +169,7 @@ test('the invite page shows a failed invite with Try Again and Back to Dashboard
 test('Back to Dashboard leaves a failed invite page', async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(/status of 502/);
   await signIn(page);
-  await failInviteUrl(page, 'Discord is down.');
-  await page.goto(`/invite?server_id=${OBBY_LOUNGE}&server_name=Obby%20Lounge`);
+  await openFailedInvite(page, 'Discord is down.');
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
   await page.waitForURL(/\/dashboard\?tab=servers$/);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
