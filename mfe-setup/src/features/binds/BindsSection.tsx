@@ -10,7 +10,6 @@ import {
   apiErrorStatus,
   ErrorState,
   LoadingState,
-  Modal,
   api,
   type BindGroup,
   type BindInput,
@@ -47,6 +46,7 @@ import {
   type RuleDraft,
 } from './bindDrafts';
 import { useDebounced } from './useDebounced';
+import { ConfirmModal } from '../confirm/ConfirmModal';
 
 /** how long the list must stay unchanged before its preview is asked */
 export const PREVIEW_DELAY_MS = 600;
@@ -491,27 +491,17 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
         {body()}
         {load.status === 'ready' && <BindsPreview serverId={serverId} binds={previewBinds} />}
       </Layout>
-      <Modal
+      <ConfirmModal
         open={confirmRemovals}
         title={`Remove ${changes.removed.length} binds?`}
-        onClose={() => setConfirmRemovals(false)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmRemovals(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              loading={saving}
-              onClick={() =>
-                void save(drafts).then((saved) => {
-                  if (saved) setConfirmRemovals(false);
-                })
-              }
-            >
-              Save and remove {changes.removed.length} binds
-            </Button>
-          </>
+        onCancel={() => setConfirmRemovals(false)}
+        confirmLabel={`Save and remove ${changes.removed.length} binds`}
+        confirmVariant="danger"
+        loading={saving}
+        onConfirm={() =>
+          void save(drafts).then((saved) => {
+            if (saved) setConfirmRemovals(false);
+          })
         }
       >
         <p>Saving takes out these binds; other binds stay as they are.</p>
@@ -521,7 +511,7 @@ export function BindsSection({ serverId, roles, onSaved }: BindsSectionProps) {
           ))}
         </ul>
         <p>Roles members already have stay until you remove them in Discord.</p>
-      </Modal>
+      </ConfirmModal>
     </SectionFrame>
   );
 }

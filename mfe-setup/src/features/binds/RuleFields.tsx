@@ -9,6 +9,7 @@ import {
   type ServerRole,
 } from '@roconnect/shared-lib';
 import { NEW_ROLE, type RuleDraft } from './bindDrafts';
+import { RoleOptions } from '../role-lists/RoleOptions';
 
 const Extras = styled.div`
   display: grid;
@@ -37,7 +38,6 @@ export function RoleField<T extends RuleDraft>({
   onChange,
 }: FieldProps<T>) {
   const id = useId();
-  const savedRoleGone = row.role && row.role !== NEW_ROLE && !roles.some((r) => r.id === row.role);
   return (
     <div>
       <Label htmlFor={id}>Role</Label>
@@ -49,12 +49,7 @@ export function RoleField<T extends RuleDraft>({
         onChange={(event) => onChange({ ...row, role: event.target.value })}
       >
         <option value="">Choose a role…</option>
-        {savedRoleGone && <option value={row.role}>Role no longer available</option>}
-        {roles.map((role) => (
-          <option key={role.id} value={role.id}>
-            {role.name}
-          </option>
-        ))}
+        <RoleOptions roles={roles} savedId={row.role === NEW_ROLE ? null : row.role} />
         <option value={NEW_ROLE}>New role…</option>
       </Select>
     </div>

@@ -5,7 +5,6 @@ import {
   EmptyState,
   ErrorState,
   LoadingState,
-  Modal,
   developerApi,
   exactTime,
   relativeTime,
@@ -26,6 +25,7 @@ import { refusalMessage } from '../apiErrors/refusalMessage';
 import { ExampleCall } from './ExampleCall';
 import { OneFieldForm } from './OneFieldForm';
 import { ShownOnce } from './ShownOnce';
+import { ConfirmModal } from '../confirm/ConfirmModal';
 
 /** as the API's CreateApiKeyBodySchema allows */
 export const KEY_NAME_MAX = 64;
@@ -190,32 +190,21 @@ export function ApiKeysSection({ serverId }: { serverId: string }) {
       )}
       {list}
       <ExampleCall publicAddress={address.api} serverId={serverId} />
-      <Modal
+      <ConfirmModal
         open={revoking !== null}
         title="Revoke this key?"
-        onClose={() => {
-          if (!revokeBusy) setRevoking(null);
-        }}
+        onCancel={() => setRevoking(null)}
         describedBy={revokeDescriptionId}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setRevoking(null)} disabled={revokeBusy}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              loading={revokeBusy}
-              onClick={() => revoking && void revoke(revoking)}
-            >
-              Revoke key
-            </Button>
-          </>
-        }
+        confirmLabel="Revoke key"
+        confirmVariant="danger"
+        loading={revokeBusy}
+        lockedWhileLoading
+        onConfirm={() => revoking && void revoke(revoking)}
       >
         <p id={revokeDescriptionId} style={{ margin: 0 }}>
           &quot;{revoking?.name}&quot; stops working at once. Whatever uses it will be refused.
         </p>
-      </Modal>
+      </ConfirmModal>
     </SectionCard>
   );
 }

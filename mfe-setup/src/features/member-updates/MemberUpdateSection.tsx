@@ -4,7 +4,6 @@ import {
   Banner,
   Button,
   Label,
-  Modal,
   Select,
   type MemberUpdateJob,
   type ServerRole,
@@ -14,6 +13,7 @@ import { timeLeftText } from './timeLeft';
 import { UpdatePreview } from './UpdatePreview';
 import { isActive, isWaitingForOwner, useMemberUpdate } from './useMemberUpdate';
 import { WrapRow } from '../fields/WrapRow';
+import { ConfirmModal } from '../confirm/ConfirmModal';
 
 const Track = styled.div`
   height: 12px;
@@ -221,26 +221,16 @@ export function MemberUpdateSection({
           </Select>
         </RolePicker>
       )}
-      <Modal
+      <ConfirmModal
         open={confirming}
         title={chosenRole ? `Update members with ${chosenRole.name}?` : 'Update all members?'}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
         describedBy={descriptionId}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => {
-                setConfirming(false);
-                void update.start(chosenRole ? chosenRole.id : null);
-              }}
-            >
-              {startLabel}
-            </Button>
-          </>
-        }
+        confirmLabel={startLabel}
+        onConfirm={() => {
+          setConfirming(false);
+          void update.start(chosenRole ? chosenRole.id : null);
+        }}
       >
         <p id={descriptionId} style={{ margin: 0 }}>
           {chosenRole
@@ -253,34 +243,24 @@ export function MemberUpdateSection({
             <UpdatePreview serverId={serverId} />
           </div>
         )}
-      </Modal>
-      <Modal
+      </ConfirmModal>
+      <ConfirmModal
         open={askingOwner}
         title={`Remove ${removals}?`}
-        onClose={() => setAskingOwner(false)}
+        onCancel={() => setAskingOwner(false)}
         describedBy={allowDescriptionId}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setAskingOwner(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setAskingOwner(false);
-                void update.allowRemovals();
-              }}
-            >
-              Remove {removals}
-            </Button>
-          </>
-        }
+        confirmLabel={`Remove ${removals}`}
+        confirmVariant="danger"
+        onConfirm={() => {
+          setAskingOwner(false);
+          void update.allowRemovals();
+        }}
       >
         <p id={allowDescriptionId} style={{ margin: 0 }}>
           RoConnect will kick or ban the {removals} your restrictions catch, as they say, and tell
           each of them why in a direct message.
         </p>
-      </Modal>
+      </ConfirmModal>
     </SectionFrame>
   );
 }

@@ -4,7 +4,6 @@ import {
   BRAND,
   Button,
   Label,
-  Modal,
   TextInput,
   api,
   apiCalls,
@@ -19,6 +18,7 @@ import { readGroupField } from '../../features/group/readGroupField';
 import { useGroupInputName } from '../../features/binds/useGroupInputName';
 import { ConfigSection } from '../../features/config-section/ConfigSection';
 import { useSectionSave } from '../../features/config-section/useSectionSave';
+import { ConfirmModal } from '../../features/confirm/ConfirmModal';
 
 export const EMPTY_GROUP_EDIT_MESSAGE = 'Enter a Roblox group ID or URL.';
 
@@ -183,20 +183,14 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
           </Remove>
         </Linked>
       )}
-      <Modal
+      <ConfirmModal
         open={confirmRemove && group !== null}
         title="Remove the group integration?"
-        onClose={() => setConfirmRemove(false)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmRemove(false)}>
-              Cancel
-            </Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => void removeGroup()}>
-              Remove {rankBinds(linked.mine)}
-            </Button>
-          </>
-        }
+        onCancel={() => setConfirmRemove(false)}
+        confirmLabel={`Remove ${rankBinds(linked.mine)}`}
+        confirmVariant="danger"
+        loading={remove.isPending}
+        onConfirm={() => void removeGroup()}
       >
         <p>
           Removes the {rankBinds(linked.mine)} of {group?.name}.
@@ -204,7 +198,7 @@ export function GroupSection({ serverId, savedGroupId, group, onSaved }: GroupSe
           {linked.others > 1 && ` Your other ${linked.others} binds stay.`}
         </p>
         <p>Roles members already have stay until you remove them in Discord.</p>
-      </Modal>
+      </ConfirmModal>
     </ConfigSection>
   );
 }
