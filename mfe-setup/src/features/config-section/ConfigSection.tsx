@@ -9,27 +9,36 @@ const Actions = styled.div`
   margin-top: ${({ theme }) => theme.space(4)};
 `;
 
-export interface ConfigSectionProps {
+interface ConfigSectionTexts {
   title: string;
   intro: ReactNode;
   saveLabel: string;
   /** the button's label while the save runs */
   busyLabel?: string;
-  saving: boolean;
-  onSave: () => void;
   children: ReactNode;
 }
 
+export type ConfigSectionProps = ConfigSectionTexts &
+  (
+    | {
+        /** the section's save (useSectionSave), run as it is when the form is sent */
+        save: { saving: boolean; run: () => Promise<boolean> };
+        saving?: never;
+        onSave?: never;
+      }
+    | {
+        saving: boolean;
+        /** the section's own sending, where it checks its fields or shapes the values first */
+        onSave: () => void;
+        save?: never;
+      }
+  );
+
 /** One section of the configuration page: its own form and its own save button. */
-export function ConfigSection({
-  title,
-  intro,
-  saveLabel,
-  busyLabel = 'Saving...',
-  saving,
-  onSave,
-  children,
-}: ConfigSectionProps) {
+export function ConfigSection(props: ConfigSectionProps) {
+  const { title, intro, saveLabel, busyLabel = 'Saving...', save, children } = props;
+  const saving = save ? save.saving : props.saving;
+  const onSave = save ? () => void save.run() : props.onSave;
   const headingId = useId();
   return (
     <SectionFrame title={title} intro={intro} headingId={headingId}>

@@ -50,8 +50,7 @@ export function JoinHandlingSection({
       title="When members join"
       intro="What the bot does as soon as someone joins this server."
       saveLabel="Save Join Settings"
-      saving={save.saving}
-      onSave={() => void save.run()}
+      save={save}
     >
       <RadioGroup
         name="join_handling"

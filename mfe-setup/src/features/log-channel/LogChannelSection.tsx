@@ -32,8 +32,7 @@ export function LogChannelSection({
       title="Log channel"
       intro="Optional. The bot posts verifications, setting changes and update summaries here."
       saveLabel="Save Log Channel"
-      saving={save.saving}
-      onSave={() => void save.run()}
+      save={save}
     >
       <ChannelSelect
         label="Log channel"

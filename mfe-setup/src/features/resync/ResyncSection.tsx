@@ -39,8 +39,7 @@ export function ResyncSection({ serverId, savedSchedule, onSaved }: ResyncSectio
       title="Scheduled resync"
       intro="Update every member's roles and nickname at a quiet hour, without anyone asking."
       saveLabel="Save Resync Schedule"
-      saving={save.saving}
-      onSave={() => void save.run()}
+      save={save}
     >
       <RadioGroup
         name="resync"

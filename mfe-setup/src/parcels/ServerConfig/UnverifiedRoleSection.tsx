@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { BRAND, Select, Label, api, type ServerRole } from '@roconnect/shared-lib';
 import { ConfigSection } from '../../features/config-section/ConfigSection';
 import { useSectionSave } from '../../features/config-section/useSectionSave';
+import { RoleOptions } from '../../features/role-lists/RoleOptions';
 
 export interface UnverifiedRoleSectionProps {
   serverId: string;
@@ -34,8 +35,7 @@ export function UnverifiedRoleSection({
       title="Unverified Role"
       intro="Optional. Members who have not verified get this role; verifying takes it away."
       saveLabel="Save Unverified Role"
-      saving={save.saving}
-      onSave={() => void save.run()}
+      save={save}
     >
       <Label htmlFor={selectId}>Unverified role</Label>
       <Select
@@ -47,14 +47,7 @@ export function UnverifiedRoleSection({
         hint={`Only roles the ${BRAND.product} bot can give are listed.`}
       >
         <option value="">Off (no unverified role)</option>
-        {savedRoleId && !choices.some((r) => r.id === savedRoleId) && (
-          <option value={savedRoleId}>Role no longer available</option>
-        )}
-        {choices.map((role) => (
-          <option key={role.id} value={role.id}>
-            {role.name}
-          </option>
-        ))}
+        <RoleOptions roles={choices} savedId={savedRoleId} />
       </Select>
     </ConfigSection>
   );

@@ -3,6 +3,7 @@ import { BRAND, Label, Select, TextInput, api, type ServerRole } from '@roconnec
 import { ConfigSection } from '../../features/config-section/ConfigSection';
 import { useSectionSave } from '../../features/config-section/useSectionSave';
 import { TwoColumns } from '../../features/fields/TwoColumns';
+import { RoleOptions } from '../../features/role-lists/RoleOptions';
 
 export interface VerifiedRoleSectionProps {
   serverId: string;
@@ -50,8 +51,7 @@ export function VerifiedRoleSection({
       title="Verified Role Setup"
       intro="Verified members get this role. Type a name to use or create a role, or pick one the bot can give."
       saveLabel="Save Verified Role"
-      saving={save.saving}
-      onSave={() => void save.run()}
+      save={save}
     >
       <TwoColumns>
         <div>
@@ -86,11 +86,7 @@ export function VerifiedRoleSection({
             }
           >
             <option value="">Use the name (create the role if missing)</option>
-            {assignable.map((role) => (
-              <option key={role.id} value={role.id}>
-                {role.name}
-              </option>
-            ))}
+            <RoleOptions roles={assignable} />
           </Select>
         </div>
       </TwoColumns>
