@@ -7,7 +7,6 @@
 //
 // The emulator and the API run in this process (PGlite in memory, the job engine on), wired as in
 // the API's own integration tests; the owner signs in through the emulated Discord consent.
-import { randomUUID } from 'node:crypto';
 import { loaderFrom, numberOption, runUnderTsx } from '../lib/typescriptScript.mjs';
 
 // the API and the emulator are TypeScript: run again with tsx's loader when it is not there
@@ -23,9 +22,9 @@ const { startEmulator, generateLoadSeed, DISCORD_DEFAULT_LIMITS } = await load(
 const { buildApp } = await load('../../api/src/app.ts');
 const { createDatabase } = await load('../../api/src/db/client.ts');
 const { createIntegrations } = await load('../../api/src/integrations/index.ts');
-const { users, robloxAccounts } = await load('../../api/src/db/schema.ts');
 const { testSettings } = await load('../../api/test/support/app.ts');
 const { loginThroughEmulator } = await load('../../api/test/support/emulator-flow.ts');
+const { insertLoadLinks } = await load('../../api/test/support/load-links.ts');
 
 const seed = generateLoadSeed({ members: MEMBERS, linked: LINKED });
 const emulator = await startEmulator({ seed: seed.seed, publicUrl: 'http://127.0.0.1' });
@@ -53,19 +52,7 @@ try {
   await owner.call('POST', `${base}/nickname`, { nickname_format: 'roblox_username' });
   await owner.call('POST', `${base}/verified-role`, { verified_role_name: 'Verified' });
   await owner.call('POST', `${base}/group`, { group_id: String(seed.group_id) });
-  for (const link of seed.links) {
-    const userId = randomUUID();
-    await database.db
-      .insert(users)
-      .values({ id: userId, discordId: link.discord_id, username: link.discord_username });
-    await database.db.insert(robloxAccounts).values({
-      id: randomUUID(),
-      userId,
-      robloxId: String(link.roblox_id),
-      username: link.roblox_username,
-      displayName: link.roblox_display_name,
-    });
-  }
+  await insertLoadLinks(database, seed.links);
 
   const limits = DISCORD_DEFAULT_LIMITS;
   await fetch(`${emulator.url}/__emulator/rate-limits`, {
