@@ -1,21 +1,13 @@
-import type { RunningEmulator } from '@roconnect/emulator';
 import { createDiscordBotClient } from '../../src/integrations/discord/botClient';
 import { IntegrationError, type DiscordBotClient } from '../../src/integrations/types';
 import type { Seed } from '@roconnect/emulator';
 import { startEmulator } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
-import { addFaults, failure, IDS, settingsFor, startTestEmulator } from './helpers';
+import { addFaults, failure, IDS, settingsFor, useTestEmulator } from './helpers';
 
-let emulator: RunningEmulator;
 let bot: DiscordBotClient;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(() => emulator.close());
-beforeEach(() => {
-  emulator.app.emulator.reset();
-  bot = createDiscordBotClient(settingsFor(emulator.url), { retries: 2, maxRateLimitWaitMs: 2000 });
+const emulator = useTestEmulator((settings) => {
+  bot = createDiscordBotClient(settings, { retries: 2, maxRateLimitWaitMs: 2000 });
 });
 
 const member = (guildId: string, userId: string) =>

@@ -1,21 +1,10 @@
-import type { RunningEmulator } from '@roconnect/emulator';
 import { createDiscordOAuthClient } from '../../src/integrations/discord/oauthClient';
 import { IntegrationError, type DiscordOAuthClient } from '../../src/integrations/types';
-import { addFaults, consent, failure, IDS, settingsFor, startTestEmulator } from './helpers';
+import { addFaults, consent, failure, IDS, settingsFor, useTestEmulator } from './helpers';
 
-let emulator: RunningEmulator;
 let client: DiscordOAuthClient;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(() => emulator.close());
-beforeEach(() => {
-  emulator.app.emulator.reset();
-  client = createDiscordOAuthClient(settingsFor(emulator.url), {
-    retries: 2,
-    maxRateLimitWaitMs: 2000,
-  });
+const emulator = useTestEmulator((settings) => {
+  client = createDiscordOAuthClient(settings, { retries: 2, maxRateLimitWaitMs: 2000 });
 });
 
 async function signIn(userId = IDS.owner) {

@@ -1,16 +1,9 @@
-import type { RunningEmulator } from '@roconnect/emulator';
 import { createDiscordOAuthClient } from '../../src/integrations/discord/oauthClient';
 import { createDiscordRoleConnectionsClient } from '../../src/integrations/discord/roleConnections';
 import { createRobloxApiClient } from '../../src/integrations/roblox/apiClient';
-import { consent, emulatorState, failure, IDS, settingsFor, startTestEmulator } from './helpers';
+import { consent, emulatorState, failure, IDS, settingsFor, useTestEmulator } from './helpers';
 
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(() => emulator.close());
-beforeEach(() => emulator.app.emulator.reset());
+const emulator = useTestEmulator();
 
 const client = () => createDiscordRoleConnectionsClient(settingsFor(emulator.url), { retries: 0 });
 const RECORDS = [

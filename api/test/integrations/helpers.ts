@@ -22,6 +22,38 @@ export async function startTestEmulator(): Promise<RunningEmulator> {
   return startEmulator({ seed: structuredClone(testSeed) as Seed });
 }
 
+/**
+ * The hooks of a client test file: one emulator with the test seed for the file, reset before each
+ * test and then handed (its settings) to `eachTest`, where the file makes its clients anew.
+ * Declare it before the file's own hooks; read the emulator inside tests and hooks.
+ */
+export function useTestEmulator(
+  eachTest?: (settings: IntegrationSettings, emulator: RunningEmulator) => unknown,
+): RunningEmulator {
+  let running: RunningEmulator | undefined;
+  const current = () => {
+    if (!running) throw new Error('the emulator is only there inside tests and hooks');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startTestEmulator();
+  });
+  afterAll(() => running?.close());
+  beforeEach(async () => {
+    current().app.emulator.reset();
+    await eachTest?.(settingsFor(current().url), current());
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get url() {
+      return current().url;
+    },
+    close: () => current().close(),
+  };
+}
+
 export function settingsFor(
   url: string,
   overrides: Partial<IntegrationSettings> = {},

@@ -3,25 +3,17 @@
  * (its test seed: Ruby has the Test Badge, the Test VIP pass and the Test Hat; Pete nothing; Leo
  * keeps his inventory private).
  */
-import type { RunningEmulator } from '@roconnect/emulator';
 import {
   createRobloxApiClient,
   MAX_BADGE_IDS_PER_CALL,
 } from '../../src/integrations/roblox/apiClient';
 import type { RobloxApiClient } from '../../src/integrations/types';
-import { IDS, settingsFor, startTestEmulator } from './helpers';
+import { IDS, settingsFor, useTestEmulator } from './helpers';
 
-let emulator: RunningEmulator;
 let roblox: RobloxApiClient;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(() => emulator.close());
-beforeEach(async () => {
-  emulator.app.emulator.reset();
-  await fetch(`${emulator.url}/__emulator/calls`, { method: 'DELETE' });
-  roblox = createRobloxApiClient(settingsFor(emulator.url), { retries: 1 });
+const emulator = useTestEmulator(async (settings, running) => {
+  await fetch(`${running.url}/__emulator/calls`, { method: 'DELETE' });
+  roblox = createRobloxApiClient(settings, { retries: 1 });
 });
 
 const calls = async () =>

@@ -1,4 +1,3 @@
-import type { RunningEmulator } from '@roconnect/emulator';
 import { createRobloxApiClient } from '../../src/integrations/roblox/apiClient';
 import {
   createPkcePair,
@@ -10,23 +9,13 @@ import {
   type RobloxApiClient,
   type RobloxOAuthClient,
 } from '../../src/integrations/types';
-import { addFaults, consent, failure, IDS, settingsFor, startTestEmulator } from './helpers';
+import { addFaults, consent, failure, IDS, settingsFor, useTestEmulator } from './helpers';
 
-let emulator: RunningEmulator;
 let oauth: RobloxOAuthClient;
 let roblox: RobloxApiClient;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(() => emulator.close());
-beforeEach(() => {
-  emulator.app.emulator.reset();
-  oauth = createRobloxOAuthClient(settingsFor(emulator.url), { retries: 2 });
-  roblox = createRobloxApiClient(settingsFor(emulator.url), {
-    retries: 2,
-    maxRateLimitWaitMs: 2000,
-  });
+const emulator = useTestEmulator((settings) => {
+  oauth = createRobloxOAuthClient(settings, { retries: 2 });
+  roblox = createRobloxApiClient(settings, { retries: 2, maxRateLimitWaitMs: 2000 });
 });
 
 describe('PKCE helpers', () => {
