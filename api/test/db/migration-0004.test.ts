@@ -5,13 +5,15 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { listMigrations } from '../../src/db/migrate';
 import { TEST_DATABASE_URL } from '../support/db';
+import { readEmptyPgliteCluster } from '../support/pglite-template';
 
 type Exec = { exec(sql: string): Promise<void>; rows(sql: string): Promise<unknown[]> };
 
 /** A bare database (PGlite, or a fresh PostgreSQL schema) to replay migrations one by one. */
 async function bare(): Promise<Exec & { close(): Promise<void> }> {
   if (!TEST_DATABASE_URL) {
-    const db = new PGlite();
+    // the run's empty cluster: initdb's own would cost seconds
+    const db = new PGlite({ loadDataDir: readEmptyPgliteCluster() });
     return {
       exec: async (sql) => void (await db.exec(sql)),
       rows: async (sql) => (await db.query(sql)).rows,

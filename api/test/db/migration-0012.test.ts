@@ -15,6 +15,7 @@ import { createDatabase, type Database } from '../../src/db/client';
 import { listMigrations } from '../../src/db/migrate';
 import { createTestApp } from '../support/app';
 import { TEST_DATABASE_URL } from '../support/db';
+import { readEmptyPgliteCluster } from '../support/pglite-template';
 import {
   addGroup,
   addGuild,
@@ -100,7 +101,8 @@ async function databaseBefore(): Promise<{
     INSERT INTO schema_migrations (name) VALUES ${before.map((m) => `('${m.name}')`).join(', ')};`;
   if (!TEST_DATABASE_URL) {
     const dir = mkdtempSync(path.join(tmpdir(), 'migration-0012-'));
-    const db = new PGlite(dir);
+    // in its folder from the run's empty cluster: initdb on disk would cost seconds
+    const db = new PGlite(dir, { loadDataDir: readEmptyPgliteCluster() });
     for (const m of before) await db.exec(m.sql);
     await db.exec(recorded + ROWS_BEFORE);
     await db.close();

@@ -11,7 +11,7 @@ import { createDatabase, createPgliteTemplate, type Database } from '../../src/d
 import { listMigrations } from '../../src/db/migrate';
 import { users } from '../../src/db/schema';
 import { queryRows } from '../support/db';
-import { readPgliteTemplate } from '../support/pglite-template';
+import { readEmptyPgliteCluster, readPgliteTemplate } from '../support/pglite-template';
 
 // Each test opens two or three PGlites and the first runs every migration from scratch: on a busy
 // 2-core machine that alone has taken 70 s (CI, stop 55).
@@ -31,13 +31,20 @@ async function fromTemplate(template: Blob): Promise<Database> {
 const migrationNames = () =>
   listMigrations(path.join(__dirname, '..', '..', 'migrations')).map((m) => m.name);
 
+/** An unmigrated cluster (the run's empty one, or initdb's) holding one row of `marker`. */
+async function clusterWithMarker(note: string): Promise<Blob> {
+  const raw = new PGlite({ loadDataDir: readEmptyPgliteCluster() });
+  try {
+    await raw.query('CREATE TABLE marker (note text)');
+    await raw.query('INSERT INTO marker VALUES ($1)', [note]);
+    return (await raw.dumpDataDir('none')) as Blob;
+  } finally {
+    await raw.close();
+  }
+}
+
 it('starts from the template’s data, with the pending migrations applied on top', async () => {
-  const raw = new PGlite();
-  await raw.exec(
-    `CREATE TABLE marker (note text); INSERT INTO marker VALUES ('from the template')`,
-  );
-  const template = (await raw.dumpDataDir('none')) as Blob;
-  await raw.close();
+  const template = await clusterWithMarker('from the template');
 
   const database = await fromTemplate(template);
   expect(await queryRows(database, sql`SELECT note FROM marker`)).toEqual([
@@ -48,6 +55,22 @@ it('starts from the template’s data, with the pending migrations applied on to
     sql`SELECT name FROM schema_migrations ORDER BY name`,
   );
   expect(applied.map((r) => r.name)).toEqual(migrationNames());
+});
+
+it('makes a template from the empty cluster it is given (the build’s), not from initdb', async () => {
+  const template = await createPgliteTemplate(await clusterWithMarker('from the cluster'));
+  const plain = new PGlite({ loadDataDir: template });
+  try {
+    expect((await plain.query('SELECT note FROM marker')).rows).toEqual([
+      { note: 'from the cluster' },
+    ]);
+    const applied = await plain.query<{ name: string }>(
+      'SELECT name FROM schema_migrations ORDER BY name',
+    );
+    expect(applied.rows.map((r) => r.name)).toEqual(migrationNames());
+  } finally {
+    await plain.close();
+  }
 });
 
 it('makes a migrated template, and databases from one template share no rows', async () => {

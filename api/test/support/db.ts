@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDatabase, type Database } from '../../src/db/client';
 import { readPgliteTemplate } from './pglite-template';
@@ -14,6 +17,18 @@ export interface TestDatabase {
 }
 
 /**
+ * A new data folder starts from the run's template, as a database in memory does: the API would
+ * otherwise run initdb in a process of its own, seconds of CPU (src/db/client.ts).
+ */
+async function seedPgliteDir(dir: string): Promise<void> {
+  const template = readPgliteTemplate();
+  if (!template || existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const seeded = new PGlite(dir, { loadDataDir: template });
+  await seeded.waitReady;
+  await seeded.close();
+}
+
+/**
  * One database per test file: an in-memory (or folder) PGlite, or on PostgreSQL a fresh schema,
  * so files never see each other's rows.
  */
@@ -21,6 +36,7 @@ export async function openTestDatabase(
   options: { pgliteDir?: string } = {},
 ): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) {
+    if (options.pgliteDir) await seedPgliteDir(options.pgliteDir);
     const open = () =>
       options.pgliteDir
         ? createDatabase({ pgliteDir: options.pgliteDir })

@@ -1,25 +1,66 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPgliteTemplate } from '../../src/db/client';
+import { gunzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgliteTemplate, SHIPPED_CLUSTER_FILE } from '../../src/db/client';
 
 /**
- * One migrated PGlite data folder per Jest run: `globalSetup` writes it to a file named by this
- * variable (Jest's workers inherit it), and each test file's in-memory database starts from it
- * (support/db.ts) instead of running initdb, which costs 2–9 s per database on a busy machine.
+ * Two PGlite data folders per Jest run, each a tar archive in a file named by its variable (Jest's
+ * workers inherit them): the migrated template each test file's in-memory database starts from
+ * (support/db.ts), and the empty cluster the tests that replay migrations themselves start from.
+ * Either skips initdb, which costs 2–9 s per database on a busy machine.
  */
 const TEMPLATE_FILE_VARIABLE = 'ROCONNECT_TEST_PGLITE_TEMPLATE';
+const EMPTY_CLUSTER_FILE_VARIABLE = 'ROCONNECT_TEST_PGLITE_EMPTY_CLUSTER';
 
 /** Longer than making it ever takes (3–5 s), short of hiding a run that does nothing. */
 const TEMPLATE_DEADLINE_MS = 120_000;
 
+/** The empty cluster `npm run build` ships beside dist/main.js (api/build.mjs), gzipped. */
+const BUILT_CLUSTER = path.join(__dirname, '..', '..', 'dist', SHIPPED_CLUSTER_FILE);
+
+/** An empty cluster made by initdb, dumped (what api/build.mjs ships, not compressed). */
+async function initdbCluster(): Promise<Blob> {
+  const cluster = new PGlite();
+  try {
+    return (await cluster.dumpDataDir('none')) as Blob;
+  } finally {
+    await cluster.close();
+  }
+}
+
+/**
+ * The migrated template and the empty cluster it was made from: the build's cluster when there is
+ * one (`npm test` builds before Jest), else initdb's. A build's cluster PGlite cannot open (one
+ * left by another version of it) is put aside for initdb's rather than failing the run: the
+ * shipped cluster itself is tested by test/app/compiled-start.test.ts.
+ */
+async function makeTemplate(): Promise<{ cluster: Blob; template: Blob }> {
+  if (existsSync(BUILT_CLUSTER)) {
+    const cluster = new Blob([gunzipSync(readFileSync(BUILT_CLUSTER))]);
+    try {
+      return { cluster, template: await createPgliteTemplate(cluster) };
+    } catch (err) {
+      console.warn(`${BUILT_CLUSTER} left aside, initdb makes the template: ${String(err)}`);
+    }
+  }
+  const cluster = await initdbCluster();
+  return { cluster, template: await createPgliteTemplate(cluster) };
+}
+
+async function writeRunFile(variable: string, name: string, contents: Blob): Promise<void> {
+  const file = path.join(tmpdir(), `roconnect-pglite-${name}-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await contents.arrayBuffer()));
+  process.env[variable] = file;
+}
+
 export async function writePgliteTemplate(): Promise<void> {
-  const file = path.join(tmpdir(), `roconnect-pglite-template-${process.pid}.tar`);
   // A promise that never settles would let Jest's event loop drain, and Jest would then end with
   // exit code 0 having run no test: the deadline's timer keeps it alive and fails the run instead.
   let deadline: NodeJS.Timeout | undefined;
-  const template = await Promise.race([
-    createPgliteTemplate(),
+  const { cluster, template } = await Promise.race([
+    makeTemplate(),
     new Promise<never>((_, reject) => {
       deadline = setTimeout(
         () => reject(new Error(`the PGlite template was not made in ${TEMPLATE_DEADLINE_MS} ms`)),
@@ -27,20 +68,35 @@ export async function writePgliteTemplate(): Promise<void> {
       );
     }),
   ]).finally(() => clearTimeout(deadline));
-  writeFileSync(file, Buffer.from(await template.arrayBuffer()));
-  process.env[TEMPLATE_FILE_VARIABLE] = file;
+  await writeRunFile(TEMPLATE_FILE_VARIABLE, 'template', template);
+  await writeRunFile(EMPTY_CLUSTER_FILE_VARIABLE, 'empty-cluster', cluster);
 }
 
 export function removePgliteTemplate(): void {
-  const file = process.env[TEMPLATE_FILE_VARIABLE];
-  if (file) rmSync(file, { force: true });
+  for (const variable of [TEMPLATE_FILE_VARIABLE, EMPTY_CLUSTER_FILE_VARIABLE]) {
+    const file = process.env[variable];
+    if (file) rmSync(file, { force: true });
+  }
 }
 
-let template: Blob | undefined;
+const read = new Map<string, Blob>();
+
+function readRunFile(variable: string): Blob | undefined {
+  const file = process.env[variable];
+  if (!read.has(variable) && file && existsSync(file))
+    read.set(variable, new Blob([readFileSync(file)]));
+  return read.get(variable);
+}
 
 /** The run's template, or undefined when there is none (a database then starts empty). */
 export function readPgliteTemplate(): Blob | undefined {
-  const file = process.env[TEMPLATE_FILE_VARIABLE];
-  if (!template && file && existsSync(file)) template = new Blob([readFileSync(file)]);
-  return template;
+  return readRunFile(TEMPLATE_FILE_VARIABLE);
+}
+
+/**
+ * The run's empty cluster, for PGlite's `loadDataDir`, or undefined when there is none (the
+ * PostgreSQL pass): PGlite then runs initdb.
+ */
+export function readEmptyPgliteCluster(): Blob | undefined {
+  return readRunFile(EMPTY_CLUSTER_FILE_VARIABLE);
 }

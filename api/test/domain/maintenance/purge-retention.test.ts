@@ -19,7 +19,7 @@ import { buildApp } from '../../../src/app';
 import { testSettings } from '../../support/app';
 import { linkedAccountId, useConsole, verifyAs } from '../../support/console';
 import { createFakeIntegrations } from '../../support/fake-integrations';
-import { completeSetup, loginAs, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { until } from '../../support/until';
 import { GROUP, GUILD_A, GUILD_B, GUILD_C, MAX, OLIVIA, PETE, ROLE_LOW } from '../../support/world';
 
@@ -190,11 +190,7 @@ describe('Discord tokens', () => {
     // the signed-in member works on; the owner signs in again and works too
     expect((await call(cast.member, 'GET', '/api/v1/dashboard/user/servers')).statusCode).toBe(200);
     const again = await loginAs(t.app, OLIVIA);
-    const synced = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/dashboard/user/sync-servers',
-      headers: again.headers,
-    });
+    const synced = await callAs(t.app, again, 'POST', '/api/v1/dashboard/user/sync-servers');
     expect(synced.statusCode).toBe(200);
   });
 });

@@ -11,7 +11,7 @@ import {
 import { memberUpdateFacts } from '../../../src/domain/verification/update-facts';
 import { planMemberUpdate } from '../../../src/domain/verification/plan-member-update';
 import { useFakeApp } from '../../support/harness';
-import { completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
 import { GROUP, GUILD_A, MAX, OLIVIA, PETE, ROLE_LOW } from '../../support/world';
 
 const t = useFakeApp();
@@ -40,11 +40,9 @@ function spies() {
 
 async function verifyMax() {
   const linked = (await linkedMember(t.app.ctx.db, MAX))!;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/dashboard/bot/verify-in-server',
-    headers: max.headers,
-    payload: { server_id: GUILD_A, account_id: linked.account.id },
+  return callAs(t.app, max, 'POST', '/api/v1/dashboard/bot/verify-in-server', {
+    server_id: GUILD_A,
+    account_id: linked.account.id,
   });
 }
 

@@ -1,5 +1,5 @@
 import { addGuild, addMember } from '../../support/fake-integrations';
-import { completeSetup, linkedAccountsOf, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, linkedAccountsOf, type Session } from '../../support/fake-login';
 import {
   consoleWorld,
   EXTRA_ROLE,
@@ -30,11 +30,7 @@ beforeEach(async () => {
 });
 
 const unlink = (s: Session, id: string, query = '') =>
-  t.app.inject({
-    method: 'DELETE',
-    url: `/api/v1/dashboard/user/linked-account/${id}${query}`,
-    headers: s.headers,
-  });
+  callAs(t.app, s, 'DELETE', `/api/v1/dashboard/user/linked-account/${id}${query}`);
 const member = (guildId: string, userId = MAX) => t.world.guilds.get(guildId)!.members.get(userId)!;
 const names = (guildId: string, userId = MAX) =>
   member(guildId, userId)

@@ -4,7 +4,7 @@ import {
   unverifiedRoleChange,
 } from '../../../src/domain/verification/unverified-role';
 import { queryRows } from '../../support/db';
-import { completeSetup, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, type Session } from '../../support/fake-login';
 import {
   CONSOLE_ACCESS,
   EXTRA_ROLE,
@@ -18,12 +18,7 @@ import { GROUP, GUILD_A, GUILD_B, MAX, PETE, ROLE_HIGH, ROLE_LOW } from '../../s
 const { t, cast } = useConsole();
 
 const put = (s: Session, unverified_role_id: string | null, guildId = GUILD_A) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/server/${guildId}/edit/unverified-role`,
-    headers: s.headers,
-    payload: { unverified_role_id },
-  });
+  callAs(t.app, s, 'PUT', `/api/v1/server/${guildId}/edit/unverified-role`, { unverified_role_id });
 const guild = () => t.world.guilds.get(GUILD_A)!;
 
 describe('PUT /api/v1/server/{id}/edit/unverified-role', () => {

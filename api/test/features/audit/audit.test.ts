@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { csvCell } from '../../../src/features/audit/csv';
-import { completeSetup, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, type Session } from '../../support/fake-login';
 import {
   CONSOLE_ACCESS,
   linkedAccountId,
@@ -19,12 +19,7 @@ const audit = (s: Session, query = '') =>
 const exportCsv = (s: Session, query = '') =>
   t.app.inject({ method: 'GET', url: `${A}/audit/export${query}`, headers: s.headers });
 const setNickname = (s: Session, nickname_format: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `${A}/edit/nickname`,
-    headers: s.headers,
-    payload: { nickname_format },
-  });
+  callAs(t.app, s, 'PUT', `${A}/edit/nickname`, { nickname_format });
 
 /** Setup by the owner, then Max verifies with Pete's account and Mo with Ranger's. */
 async function history() {

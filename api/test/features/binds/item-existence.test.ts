@@ -4,7 +4,7 @@
  * without Roblox's error body): the second is a 502 to try again, never "does not exist".
  */
 import { IntegrationError } from '../../../src/integrations/types';
-import { completeSetup, loginAs, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { GUILD_A, OLIVIA } from '../../support/world';
 
@@ -18,11 +18,8 @@ beforeEach(async () => {
 });
 
 const saveBind = () =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/server/${GUILD_A}/binds`,
-    headers: olivia.headers,
-    payload: { binds: [{ kind: 'gamepass', gamepass_id: PASS, role_name: 'VIP' }] },
+  callAs(t.app, olivia, 'PUT', `/api/v1/server/${GUILD_A}/binds`, {
+    binds: [{ kind: 'gamepass', gamepass_id: PASS, role_name: 'VIP' }],
   });
 
 it('refuses with 502 "could not tell" when Roblox cannot answer whether the item exists', async () => {

@@ -3,7 +3,7 @@
  * give and why; nothing saved or created) and the lookups of a group's ranks and an item's name.
  */
 import { useFakeApp } from '../../support/harness';
-import { completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
 import { GROUP, GUILD_A, MAX, OLIVIA, PETE, ROLE_HIGH, ROLE_LOW } from '../../support/world';
 import { TEST_GROUP } from '../../support/server-config';
 
@@ -35,18 +35,9 @@ beforeEach(async () => {
 });
 
 const preview = (s: Session, binds: unknown[]) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${A}/binds/preview`,
-    headers: s.headers,
-    payload: { binds },
-  });
+  callAs(t.app, s, 'POST', `${A}/binds/preview`, { binds });
 const lookup = (kind: string, id: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: `${A}/binds/lookup?kind=${kind}&id=${id}`,
-    headers: olivia.headers,
-  });
+  callAs(t.app, olivia, 'GET', `${A}/binds/lookup?kind=${kind}&id=${id}`);
 
 /** The binds Max verified under: his groups and the pass were read from Roblox, and he has Low. */
 const FIRST = [
@@ -56,23 +47,12 @@ const FIRST = [
 
 /** Max verifies once with Pete under `binds`: his facts are stored for the preview. */
 async function verifiedUnder(binds: unknown[]) {
-  await t.app.inject({
-    method: 'PUT',
-    url: `${A}/binds`,
-    headers: olivia.headers,
-    payload: { binds },
-  });
+  await callAs(t.app, olivia, 'PUT', `${A}/binds`, { binds });
   await linkRoblox(t.app, max, PETE);
-  const accounts = await t.app.inject({
-    method: 'GET',
-    url: '/api/v1/dashboard/user/linked-accounts',
-    headers: max.headers,
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/dashboard/bot/verify-in-server',
-    headers: max.headers,
-    payload: { server_id: GUILD_A, account_id: accounts.json().data[0].id },
+  const accounts = await callAs(t.app, max, 'GET', '/api/v1/dashboard/user/linked-accounts');
+  const res = await callAs(t.app, max, 'POST', '/api/v1/dashboard/bot/verify-in-server', {
+    server_id: GUILD_A,
+    account_id: accounts.json().data[0].id,
   });
   expect(res.statusCode).toBe(200);
 }
@@ -129,11 +109,9 @@ describe('POST …/binds/preview', () => {
     ]);
     expect(kept.json().data).toMatchObject({ restricted: 1, roles: [{ lose: 1, keep: 0 }] });
 
-    await t.app.inject({
-      method: 'PUT',
-      url: `${A}/edit/bypass-roles`,
-      headers: olivia.headers,
-      payload: { nickname_bypass_role_ids: [], role_bypass_role_ids: [ROLE_LOW] },
+    await callAs(t.app, olivia, 'PUT', `${A}/edit/bypass-roles`, {
+      nickname_bypass_role_ids: [],
+      role_bypass_role_ids: [ROLE_LOW],
     });
     const bypassed = await preview(olivia, [
       { kind: 'gamepass', gamepass_id: PASS, role_id: ROLE_LOW },
@@ -171,11 +149,8 @@ describe('POST …/binds/preview', () => {
       { role_id: gone, role_name: gone, code: 'deleted', reason: 'the role was deleted' },
     ]);
     // saving the same list is refused, naming the first bind
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `${A}/binds`,
-      headers: olivia.headers,
-      payload: { binds: [{ kind: 'gamepass', gamepass_id: PASS, role_id: ROLE_LOW }] },
+    const put = await callAs(t.app, olivia, 'PUT', `${A}/binds`, {
+      binds: [{ kind: 'gamepass', gamepass_id: PASS, role_id: ROLE_LOW }],
     });
     expect(put.statusCode).toBe(409);
     expect(ROLE_HIGH).not.toBe(ROLE_LOW);

@@ -4,7 +4,7 @@
  * through the route well within the one-second goal, with the counts each member's facts give.
  */
 import { useFakeApp } from '../../support/harness';
-import { completeSetup, loginAs, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { GUILD_A, OLIVIA, ROLE_LOW } from '../../support/world';
 import { addVerifiedMembers, GENERATED } from '../../support/verified-members';
 
@@ -33,12 +33,7 @@ it(`previews ${MEMBERS} verified members within the goal, asking Roblox nothing 
     { kind: 'gamepass', gamepass_id: GENERATED.passId, role_name: 'Pass' },
   ];
   const preview = () =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/server/${GUILD_A}/binds/preview`,
-      headers: olivia.headers,
-      payload: { binds },
-    });
+    callAs(t.app, olivia, 'POST', `/api/v1/server/${GUILD_A}/binds/preview`, { binds });
   await preview(); // names into the shared caches, as the editor's first look does
   t.world.calls.length = 0;
   const started = performance.now();

@@ -1,7 +1,7 @@
 import { useFakeApp } from '../../support/harness';
 import { addGuild, addMember } from '../../support/fake-integrations';
 import { parseRedirect, testSettings } from '../../support/app';
-import { completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
 import { fakeClockAt } from '../../support/fake-clock';
 import { GUILD_A, GUILD_B, GUILD_C, MAX, OLIVIA, PETE, RUBY } from '../../support/world';
 
@@ -125,11 +125,12 @@ describe('linked accounts', () => {
       verified: false,
       verified_in: [],
     });
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/dashboard/user/linked-account/${acc.id}`,
-      headers: olivia.headers,
-    });
+    const del = await callAs(
+      t.app,
+      olivia,
+      'DELETE',
+      `/api/v1/dashboard/user/linked-account/${acc.id}`,
+    );
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ success: true, data: {} });
     expect((await get('/api/v1/dashboard/user/linked-accounts')).json().data).toEqual([]);
@@ -140,21 +141,23 @@ describe('linked accounts', () => {
     await linkRoblox(t.app, max, RUBY);
     const maxAcc = (await get('/api/v1/dashboard/user/linked-accounts', max)).json().data[0];
     expect((await get('/api/v1/dashboard/user/linked-accounts')).json().data).toEqual([]);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/dashboard/user/linked-account/${maxAcc.id}`,
-      headers: olivia.headers,
-    });
+    const del = await callAs(
+      t.app,
+      olivia,
+      'DELETE',
+      `/api/v1/dashboard/user/linked-account/${maxAcc.id}`,
+    );
     expect(del.statusCode).toBe(404);
     expect((await get('/api/v1/dashboard/user/linked-accounts', max)).json().data).toHaveLength(1);
   });
 
   it.each(['not-a-uuid', '123', "1' OR '1'='1"])('answers 400 for the id %p', async (id) => {
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/dashboard/user/linked-account/${encodeURIComponent(id)}`,
-      headers: olivia.headers,
-    });
+    const res = await callAs(
+      t.app,
+      olivia,
+      'DELETE',
+      `/api/v1/dashboard/user/linked-account/${encodeURIComponent(id)}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('params.id must be an account id (UUID)');
   });

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../../src/db/client';
 import { createTestApp } from '../../support/app';
 import { createFakeIntegrations } from '../../support/fake-integrations';
-import { loginAs, type Session } from '../../support/fake-login';
+import { callAs, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { GUILD_A, OLIVIA } from '../../support/world';
 
@@ -55,11 +55,7 @@ describe('sessions kept in memory', () => {
   it('a logged-out session is refused on the very next request, though it was answered from memory', async () => {
     const olivia = await loginAs(t.app, OLIVIA);
     for (let i = 0; i < 3; i++) expect((await servers(t.app, olivia)).statusCode).toBe(200);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/auth/logout',
-      headers: olivia.headers,
-    });
+    const out = await callAs(t.app, olivia, 'POST', '/auth/logout');
     expect(out.statusCode).toBe(200);
     const res = await servers(t.app, olivia);
     expect(res.statusCode).toBe(401);
@@ -113,11 +109,7 @@ describe('server lists kept in memory', () => {
     const olivia = await loginAs(t.app, OLIVIA);
     expect((await servers(t.app, olivia)).json().data[0].server_name).toBe('Bot Guild');
     t.world.guilds.get(GUILD_A)!.name = 'Renamed Guild';
-    const sync = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/dashboard/user/sync-servers',
-      headers: olivia.headers,
-    });
+    const sync = await callAs(t.app, olivia, 'POST', '/api/v1/dashboard/user/sync-servers');
     expect(sync.statusCode).toBe(200);
     const names = (await servers(t.app, olivia)).json().data.map((s: any) => s.server_name);
     expect(names).toContain('Renamed Guild');

@@ -18,6 +18,7 @@ import {
 import { testSettings } from '../../support/app';
 import { queryRows } from '../../support/db';
 import {
+  callAs,
   completeSetup,
   linkedAccountsOf,
   linkRoblox,
@@ -41,12 +42,7 @@ beforeEach(async () => {
 
 const keysUrl = (guildId: string) => `/api/v1/server/${guildId}/api-keys`;
 async function createKey(s: Session, guildId: string, name = 'Game server') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: keysUrl(guildId),
-    headers: s.headers,
-    payload: { name },
-  });
+  const res = await callAs(t.app, s, 'POST', keysUrl(guildId), { name });
   expect(res.statusCode).toBe(201);
   return res.json().data as { id: string; name: string; key: string; prefix: string };
 }
@@ -60,11 +56,9 @@ async function maxVerifiedInA() {
   await completeSetup(t.app, olivia, GUILD_A, { group_id: GROUP });
   await linkRoblox(t.app, max, PETE);
   const accounts = await linkedAccountsOf(t.app, max);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/dashboard/bot/verify-in-server',
-    headers: max.headers,
-    payload: { server_id: GUILD_A, account_id: accounts[0]!.id },
+  const res = await callAs(t.app, max, 'POST', '/api/v1/dashboard/bot/verify-in-server', {
+    server_id: GUILD_A,
+    account_id: accounts[0]!.id,
   });
   expect(res.statusCode).toBe(200);
 }
@@ -81,11 +75,7 @@ describe('managing keys', () => {
     const stored = JSON.stringify(await queryRows(t.tdb.database, sql`SELECT * FROM api_keys`));
     expect(stored).not.toContain(created.key);
 
-    const list = await t.app.inject({
-      method: 'GET',
-      url: keysUrl(GUILD_A),
-      headers: olivia.headers,
-    });
+    const list = await callAs(t.app, olivia, 'GET', keysUrl(GUILD_A));
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual([
       {
@@ -103,17 +93,8 @@ describe('managing keys', () => {
     const created = await createKey(olivia, GUILD_A);
     for (const res of [
       await t.app.inject({ method: 'GET', url: keysUrl(GUILD_A), headers: max.headers }),
-      await t.app.inject({
-        method: 'POST',
-        url: keysUrl(GUILD_A),
-        headers: max.headers,
-        payload: { name: 'x' },
-      }),
-      await t.app.inject({
-        method: 'DELETE',
-        url: `${keysUrl(GUILD_A)}/${created.id}`,
-        headers: mo.headers,
-      }),
+      await callAs(t.app, max, 'POST', keysUrl(GUILD_A), { name: 'x' }),
+      await callAs(t.app, mo, 'DELETE', `${keysUrl(GUILD_A)}/${created.id}`),
       await t.app.inject({ method: 'GET', url: keysUrl(GUILD_A) }),
     ]) {
       expect([401, 403]).toContain(res.statusCode);
@@ -123,12 +104,7 @@ describe('managing keys', () => {
 
   it('a blank or too long name is refused, naming the field', async () => {
     for (const name of ['', '   ', 'x'.repeat(65)]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: keysUrl(GUILD_A),
-        headers: olivia.headers,
-        payload: { name },
-      });
+      const res = await callAs(t.app, olivia, 'POST', keysUrl(GUILD_A), { name });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/name/);
     }
@@ -136,18 +112,9 @@ describe('managing keys', () => {
 
   it('creating and revoking are in the server’s audit log', async () => {
     const created = await createKey(olivia, GUILD_A, 'Bot');
-    await t.app.inject({
-      method: 'DELETE',
-      url: `${keysUrl(GUILD_A)}/${created.id}`,
-      headers: olivia.headers,
-    });
-    const log = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/server/${GUILD_A}/audit`,
-        headers: olivia.headers,
-      })
-    ).json().data.entries as { setting: string; before: string | null; after: string | null }[];
+    await callAs(t.app, olivia, 'DELETE', `${keysUrl(GUILD_A)}/${created.id}`);
+    const log = (await callAs(t.app, olivia, 'GET', `/api/v1/server/${GUILD_A}/audit`)).json().data
+      .entries as { setting: string; before: string | null; after: string | null }[];
     expect(log.map((e) => [e.setting, e.before, e.after])).toEqual([
       ['api_keys', `Bot (${created.prefix}…)`, `Bot (${created.prefix}…) revoked`],
       ['api_keys', null, `Bot (${created.prefix}…) created`],
@@ -177,11 +144,7 @@ describe('the public API', () => {
     await maxVerifiedInA();
     const created = await createKey(olivia, GUILD_A);
     expect((await call(created.key, 'GET', memberUrl(GUILD_A, MAX))).statusCode).toBe(200);
-    const revoke = await t.app.inject({
-      method: 'DELETE',
-      url: `${keysUrl(GUILD_A)}/${created.id}`,
-      headers: olivia.headers,
-    });
+    const revoke = await callAs(t.app, olivia, 'DELETE', `${keysUrl(GUILD_A)}/${created.id}`);
     expect(revoke.statusCode).toBe(200);
     const res = await call(created.key, 'GET', memberUrl(GUILD_A, MAX));
     expect(res.statusCode).toBe(401);
@@ -192,13 +155,7 @@ describe('the public API', () => {
         .data,
     ).toEqual([]);
     expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `${keysUrl(GUILD_A)}/${created.id}`,
-          headers: olivia.headers,
-        })
-      ).statusCode,
+      (await callAs(t.app, olivia, 'DELETE', `${keysUrl(GUILD_A)}/${created.id}`)).statusCode,
     ).toBe(404);
   });
 
@@ -416,19 +373,10 @@ describe('limits beyond the key (docs/security.md, T8)', () => {
     olivia = await loginAs(t.app, OLIVIA);
     for (let i = 0; i < 2; i++) {
       const { id } = await createKey(olivia, GUILD_A);
-      const revoked = await t.app.inject({
-        method: 'DELETE',
-        url: `${keysUrl(GUILD_A)}/${id}`,
-        headers: olivia.headers,
-      });
+      const revoked = await callAs(t.app, olivia, 'DELETE', `${keysUrl(GUILD_A)}/${id}`);
       expect(revoked.statusCode).toBe(200);
     }
-    const third = await t.app.inject({
-      method: 'POST',
-      url: keysUrl(GUILD_A),
-      headers: olivia.headers,
-      payload: { name: 'third' },
-    });
+    const third = await callAs(t.app, olivia, 'POST', keysUrl(GUILD_A), { name: 'third' });
     expect(third.statusCode).toBe(409);
     expect(third.json()).toEqual({
       success: false,

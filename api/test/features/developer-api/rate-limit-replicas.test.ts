@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, testSettings } from '../../support/app';
 import { openTestDatabase, type TestDatabase } from '../../support/db';
 import { createFakeIntegrations } from '../../support/fake-integrations';
-import { loginAs } from '../../support/fake-login';
+import { callAs, loginAs } from '../../support/fake-login';
 import { redisTarget, type RedisTarget } from '../../support/redis-outage';
 import { until } from '../../support/until';
 import { GUILD_A, MAX, OLIVIA, standardWorld } from '../../support/world';
@@ -48,11 +48,8 @@ afterAll(async () => {
 
 it('calls with one key through two replicas count together', async () => {
   const olivia = await loginAs(a, OLIVIA);
-  const created = await a.inject({
-    method: 'POST',
-    url: `/api/v1/server/${GUILD_A}/api-keys`,
-    headers: olivia.headers,
-    payload: { name: 'shared' },
+  const created = await callAs(a, olivia, 'POST', `/api/v1/server/${GUILD_A}/api-keys`, {
+    name: 'shared',
   });
   // a new key: its count starts at nothing, whatever else this Redis counted
   const { key } = created.json().data as { key: string };

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createDelivery, recordAttempt, setWebhook } from '../../../src/domain/webhooks/store';
 import { queryRows } from '../../support/db';
-import { loginAs, type Session } from '../../support/fake-login';
+import { callAs, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { until } from '../../support/until';
 import { appRunningJobs, receiver, receiverAccepts } from '../../support/webhook-receiver';
@@ -34,13 +34,8 @@ const deliveries = async (a: FastifyInstance, s: Session) =>
   (await a.inject({ method: 'GET', url: `${base}/deliveries`, headers: s.headers })).json().data
     .deliveries as { id: string; event: string; status: string; attempts: number }[];
 const auditChanges = async (a: FastifyInstance, s: Session, action: string) =>
-  (
-    await a.inject({
-      method: 'GET',
-      url: `/api/v1/server/${GUILD_A}/audit?action=${action}`,
-      headers: s.headers,
-    })
-  ).json().data.entries as { setting: string; after: string; actor: { discord_id: string } }[];
+  (await callAs(a, s, 'GET', `/api/v1/server/${GUILD_A}/audit?action=${action}`)).json().data
+    .entries as { setting: string; after: string; actor: { discord_id: string } }[];
 
 /** A delivery of `guildId` that failed for good, its body kept. */
 async function failedDelivery(a: FastifyInstance, guildId: string, body: string | null = '{}') {
@@ -62,14 +57,7 @@ describe('POST …/webhook/test', () => {
     try {
       app = await appRunningJobs(t);
       const olivia = await loginAs(app, OLIVIA);
-      const { secret } = (
-        await app.inject({
-          method: 'PUT',
-          url: base,
-          headers: olivia.headers,
-          payload: { url: hook.url },
-        })
-      ).json().data;
+      const { secret } = (await callAs(app, olivia, 'PUT', base, { url: hook.url })).json().data;
       const res = await sendTest(app, olivia);
       expect(res.statusCode).toBe(202);
       const delivery = res.json().data;
@@ -160,12 +148,7 @@ describe('POST …/webhook/deliveries/{delivery_id}/retry', () => {
     try {
       app = await appRunningJobs(t);
       const olivia = await loginAs(app, OLIVIA);
-      await app.inject({
-        method: 'PUT',
-        url: base,
-        headers: olivia.headers,
-        payload: { url: hook.url },
-      });
+      await callAs(app, olivia, 'PUT', base, { url: hook.url });
       const id = await failedDelivery(app, GUILD_A);
       const res = await retry(app, olivia, id);
       expect(res.statusCode).toBe(202);

@@ -16,7 +16,7 @@ import { setWebhook } from '../../../src/domain/webhooks/store';
 import { testSettings } from '../../support/app';
 import { queryRows } from '../../support/db';
 import { linkedAccountId, verifyAs } from '../../support/console';
-import { completeSetup, loginAs, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { until } from '../../support/until';
 import { appRunningJobs, receiver, receiverAccepts } from '../../support/webhook-receiver';
@@ -318,14 +318,7 @@ describe('deliveries', () => {
 
       const listed = await until(
         'the delivery to be marked delivered',
-        async () =>
-          (
-            await a.inject({
-              method: 'GET',
-              url: `${webhookUrl}/deliveries`,
-              headers: olivia.headers,
-            })
-          ).json().data,
+        async () => (await callAs(a, olivia, 'GET', `${webhookUrl}/deliveries`)).json().data,
         (d) => d.deliveries[0]?.status === 'delivered',
       );
       expect(listed.webhook).toEqual({ url: hook.url, created_at: expect.any(String) });
@@ -398,12 +391,7 @@ describe('deliveries', () => {
       const member = guild.members.get(MAX)!;
       member.roles = member.roles.filter((id) => id !== verified.id);
       const { key } = (
-        await a.inject({
-          method: 'POST',
-          url: `/api/v1/server/${GUILD_A}/api-keys`,
-          headers: olivia.headers,
-          payload: { name: 'game' },
-        })
+        await callAs(a, olivia, 'POST', `/api/v1/server/${GUILD_A}/api-keys`, { name: 'game' })
       ).json().data;
       const update = await a.inject({
         method: 'POST',
@@ -411,11 +399,12 @@ describe('deliveries', () => {
         headers: { authorization: `Bearer ${key}` },
       });
       expect(update.statusCode).toBe(200);
-      const unlink = await a.inject({
-        method: 'DELETE',
-        url: `/api/v1/dashboard/user/linked-account/${accountId}?remove_roles=true`,
-        headers: max.headers,
-      });
+      const unlink = await callAs(
+        a,
+        max,
+        'DELETE',
+        `/api/v1/dashboard/user/linked-account/${accountId}?remove_roles=true`,
+      );
       expect(unlink.statusCode).toBe(200);
 
       await until(
@@ -526,13 +515,7 @@ describe('deliveries', () => {
     expect(first.secret).not.toBe(second.secret);
     const removed = await putWebhook(t.app, olivia, null);
     expect(removed.json().data).toEqual({ url: null, secret: null });
-    const listed = (
-      await t.app.inject({
-        method: 'GET',
-        url: `${webhookUrl}/deliveries`,
-        headers: olivia.headers,
-      })
-    ).json().data;
+    const listed = (await callAs(t.app, olivia, 'GET', `${webhookUrl}/deliveries`)).json().data;
     expect(listed).toEqual({ webhook: null, deliveries: [] });
     const max = await loginAs(t.app, MAX);
     expect((await putWebhook(t.app, max, 'http://127.0.0.1:9/a')).statusCode).toBe(403);

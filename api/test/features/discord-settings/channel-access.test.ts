@@ -8,7 +8,7 @@ import type { DiscordChannel } from '../../../src/integrations/types';
 import { queryRows } from '../../support/db';
 import { consoleWorld, STAFF_ROLE } from '../../support/console';
 import { giveBotRole } from '../../support/fake-integrations';
-import { completeSetup, loginAs, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { GUILD_A, MO, OLIVIA, ROLE_HIGH } from '../../support/world';
 
@@ -66,19 +66,9 @@ const listChannels = async (s: Session) => {
   return (res.json().data as { name: string }[]).map((c) => c.name);
 };
 const setLogChannel = (s: Session, channelId: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `${A}/log-channel`,
-    headers: s.headers,
-    payload: { channel_id: channelId },
-  });
+  callAs(t.app, s, 'PUT', `${A}/log-channel`, { channel_id: channelId });
 const postVerifyMessage = (s: Session, channelId: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${A}/verify-message`,
-    headers: s.headers,
-    payload: { channel_id: channelId },
-  });
+  callAs(t.app, s, 'POST', `${A}/verify-message`, { channel_id: channelId });
 const stored = async () => {
   const [config] = await queryRows<{ log: string | null; verify: string | null }>(
     t.tdb.database,

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { verifications } from '../../../src/db/schema';
-import { completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { until } from '../../support/until';
 import { GROUP, GUILD_A, MAX, OLIVIA, PETE } from '../../support/world';
@@ -19,11 +19,8 @@ beforeEach(async () => {
 });
 
 async function createKey() {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/server/${GUILD_A}/api-keys`,
-    headers: olivia.headers,
-    payload: { name: 'Game server' },
+  const res = await callAs(t.app, olivia, 'POST', `/api/v1/server/${GUILD_A}/api-keys`, {
+    name: 'Game server',
   });
   expect(res.statusCode).toBe(201);
   return res.json().data.key as string;
@@ -143,11 +140,9 @@ it('does not wait for the update before answering, and runs one at a time per me
 it('a member shown here still gets the update’s own answer', async () => {
   const { guild, verified } = await maxLinkedNotShown();
   const max = await loginAs(t.app, MAX);
-  const chose = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/dashboard/user/privacy',
-    headers: max.headers,
-    payload: { default_visible: true, servers: [{ server_id: GUILD_A, visible: true }] },
+  const chose = await callAs(t.app, max, 'PUT', '/api/v1/dashboard/user/privacy', {
+    default_visible: true,
+    servers: [{ server_id: GUILD_A, visible: true }],
   });
   expect(chose.statusCode).toBe(200);
   const key = await createKey();

@@ -1,6 +1,6 @@
 /** The developer API's update goes through updateMember, asked by the key. */
 import { updateMember } from '../../../src/domain/verification/update-member';
-import { completeSetup, linkRoblox, loginAs } from '../../support/fake-login';
+import { callAs, completeSetup, linkRoblox, loginAs } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { auditedVerifications } from '../../support/watched-update-member';
 import { GROUP, GUILD_A, MAX, OLIVIA, PETE } from '../../support/world';
@@ -18,18 +18,13 @@ it("a key's update of a member goes through updateMember, asked by that key", as
   const max = await loginAs(t.app, MAX);
   await linkRoblox(t.app, max, PETE);
   // Max shows his account in this server: the key gets the answer now
-  const own = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/dashboard/user/privacy',
-    headers: max.headers,
-    payload: { default_visible: true, servers: [{ server_id: GUILD_A, visible: true }] },
+  const own = await callAs(t.app, max, 'PUT', '/api/v1/dashboard/user/privacy', {
+    default_visible: true,
+    servers: [{ server_id: GUILD_A, visible: true }],
   });
   expect(own.statusCode).toBe(200);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/server/${GUILD_A}/api-keys`,
-    headers: olivia.headers,
-    payload: { name: 'Game server' },
+  const created = await callAs(t.app, olivia, 'POST', `/api/v1/server/${GUILD_A}/api-keys`, {
+    name: 'Game server',
   });
   const { key, id: keyId } = created.json().data as { key: string; id: string };
   updates.mockClear();

@@ -2,6 +2,7 @@ import { useFakeApp } from '../../support/harness';
 import { pkceChallenge } from '../../../src/lib/crypto';
 import { APP_URL, parseRedirect } from '../../support/app';
 import {
+  callAs,
   linkedAccountsOf,
   linkRoblox,
   loginAs,
@@ -28,11 +29,7 @@ describe('GET /roblox/status', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/roblox/status' })).json().data.configured,
     ).toBe(false);
-    const url = await t.app.inject({
-      method: 'GET',
-      url: '/roblox/auth-url',
-      headers: olivia.headers,
-    });
+    const url = await callAs(t.app, olivia, 'GET', '/roblox/auth-url');
     expect(url.statusCode).toBe(503);
   });
 });

@@ -1,7 +1,7 @@
 /** The website's Verify updates the member through updateMember, as the member's own update. */
 import { linkedMember } from '../../../src/domain/accounts/linked';
 import { updateMember } from '../../../src/domain/verification/update-member';
-import { completeSetup, linkRoblox, loginAs } from '../../support/fake-login';
+import { callAs, completeSetup, linkRoblox, loginAs } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { auditedVerifications } from '../../support/watched-update-member';
 import { GROUP, GUILD_A, MAX, OLIVIA, PETE } from '../../support/world';
@@ -20,11 +20,9 @@ it("the website's Verify goes through updateMember, audited as the member's own"
   const linked = (await linkedMember(t.app.ctx.db, MAX))!;
   updates.mockClear();
 
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/dashboard/bot/verify-in-server',
-    headers: max.headers,
-    payload: { server_id: GUILD_A, account_id: linked.account.id },
+  const res = await callAs(t.app, max, 'POST', '/api/v1/dashboard/bot/verify-in-server', {
+    server_id: GUILD_A,
+    account_id: linked.account.id,
   });
   expect(res.statusCode).toBe(200);
   expect(res.json().data.roles_added).toEqual(['Verified', 'Member']);

@@ -1,7 +1,13 @@
 import { useFakeApp } from '../../support/harness';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../support/db';
-import { completeSetup, linkedAccountsOf, loginAs, type Session } from '../../support/fake-login';
+import {
+  callAs,
+  completeSetup,
+  linkedAccountsOf,
+  loginAs,
+  type Session,
+} from '../../support/fake-login';
 import { linkedAccountId } from '../../support/console';
 import {
   GROUP,
@@ -25,12 +31,7 @@ beforeEach(async () => {
 });
 
 const verify = (s: Session, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/dashboard/bot/verify-in-server',
-    headers: s.headers,
-    payload: payload as object,
-  });
+  callAs(t.app, s, 'POST', '/api/v1/dashboard/bot/verify-in-server', payload as object);
 const accountOf = (s: Session, robloxId: string) => linkedAccountId(t.app, s, robloxId);
 const member = (guildId: string, userId: string) =>
   t.world.guilds.get(guildId)!.members.get(userId)!;
@@ -180,13 +181,8 @@ describe('POST /api/v1/dashboard/bot/verify-in-server', () => {
 
   it('answers 502 with an actionable message when Discord refuses the role (50013)', async () => {
     await completeSetup(t.app, olivia, GUILD_A);
-    const cfg = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/server/${GUILD_A}/config`,
-        headers: olivia.headers,
-      })
-    ).json().data.server_config;
+    const cfg = (await callAs(t.app, olivia, 'GET', `/api/v1/server/${GUILD_A}/config`)).json().data
+      .server_config;
     t.world.refusedRoles.add(cfg.verified_role_id);
     const res = await verify(max, { server_id: GUILD_A, account_id: await accountOf(max, PETE) });
     expect(res.statusCode).toBe(502);

@@ -14,7 +14,7 @@ import { testSettings } from '../../support/app';
 import { linkedAccountId, verifyAs } from '../../support/console';
 import { queryRows } from '../../support/db';
 import { createFakeIntegrations } from '../../support/fake-integrations';
-import { completeSetup, loginAs, type Session } from '../../support/fake-login';
+import { callAs, completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { until } from '../../support/until';
 import { GROUP, GUILD_A, GUILD_C, MAX, MO, OLIVIA, PETE } from '../../support/world';
@@ -67,11 +67,8 @@ describe('a webhook URL where others read it', () => {
     const olivia = await loginAs(app, OLIVIA);
     const max = await loginAs(app, MAX);
     await completeSetup(app, olivia, GUILD_A, { group_id: GROUP });
-    const logChannel = await app.inject({
-      method: 'PUT',
-      url: `/api/v1/server/${GUILD_A}/log-channel`,
-      headers: olivia.headers,
-      payload: { channel_id: GUILD_A },
+    const logChannel = await callAs(app, olivia, 'PUT', `/api/v1/server/${GUILD_A}/log-channel`, {
+      channel_id: GUILD_A,
     });
     expect(logChannel.statusCode).toBe(200);
 
@@ -103,13 +100,8 @@ describe('a webhook URL where others read it', () => {
     );
     expect((await putWebhook(app, olivia, null)).statusCode).toBe(200);
 
-    const entries = (
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/server/${GUILD_A}/audit`,
-        headers: olivia.headers,
-      })
-    ).json().data.entries as { setting?: string; before: string | null; after: string | null }[];
+    const entries = (await callAs(app, olivia, 'GET', `/api/v1/server/${GUILD_A}/audit`)).json()
+      .data.entries as { setting?: string; before: string | null; after: string | null }[];
     expect(entries.filter((e) => e.setting === 'webhook').map((e) => [e.before, e.after])).toEqual([
       [origin, null],
       [origin, `${origin} (new signing secret)`],
@@ -172,11 +164,7 @@ describe('saving a webhook is limited per user', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // nothing was saved by it
-    const listed = await app.inject({
-      method: 'GET',
-      url: `${webhookPath(GUILD_A)}/deliveries`,
-      headers: olivia.headers,
-    });
+    const listed = await callAs(app, olivia, 'GET', `${webhookPath(GUILD_A)}/deliveries`);
     expect(listed.json().data.webhook.url).toBe(
       `http://127.0.0.1:9/${WEBHOOK_SAVES_PER_MINUTE - 1}`,
     );
