@@ -11,6 +11,7 @@ export * from './Badge';
 export * from './Avatar';
 export * from './Tabs';
 export * from './Modal';
+export * from './ConfirmModal';
 export * from './EmptyState';
 export * from './ErrorState';
 export * from './Banner';

@@ -5,7 +5,7 @@ import {
   Banner,
   Button,
   Label,
-  Modal,
+  ConfirmModal,
   TextInput,
   api,
   apiErrorMessage,
@@ -100,27 +100,17 @@ export function DeleteAccountSection() {
       <Button variant="danger" onClick={() => setOpen(true)}>
         Delete my account
       </Button>
-      <Modal
+      <ConfirmModal
         open={open}
         title="Delete your account?"
-        onClose={close}
+        onCancel={close}
         describedBy={descriptionId}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              type="submit"
-              form={formId}
-              disabled={!confirmed}
-              loading={busy}
-            >
-              Delete account
-            </Button>
-          </>
-        }
+        confirmLabel="Delete account"
+        confirmVariant="danger"
+        loading={busy}
+        lockedWhileLoading
+        confirmForm={formId}
+        confirmDisabled={!confirmed}
       >
         <div id={descriptionId}>
           This cannot be undone. RoConnect will:
@@ -151,7 +141,7 @@ export function DeleteAccountSection() {
             onChange={(event) => setTyped(event.target.value)}
           />
         </form>
-      </Modal>
+      </ConfirmModal>
     </SectionCard>
   );
 }

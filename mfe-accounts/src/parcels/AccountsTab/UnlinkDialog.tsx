@@ -1,6 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Modal, type LinkedAccount, type UnlinkCleanup } from '@roconnect/shared-lib';
+import {
+  Button,
+  ConfirmModal,
+  Modal,
+  type LinkedAccount,
+  type UnlinkCleanup,
+} from '@roconnect/shared-lib';
 
 const Check = styled.label`
   display: flex;
@@ -80,23 +86,16 @@ export function UnlinkDialog({ account, busy, cleanup, onConfirm, onCancel }: Pr
   }
 
   return (
-    <Modal
+    <ConfirmModal
       open={account !== null}
       title="Unlink Roblox account?"
-      onClose={() => {
-        if (!busy) onCancel();
-      }}
+      onCancel={onCancel}
       describedBy={descriptionId}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => onConfirm(removeRoles)} loading={busy}>
-            Unlink account
-          </Button>
-        </>
-      }
+      confirmLabel="Unlink account"
+      confirmVariant="danger"
+      loading={busy}
+      lockedWhileLoading
+      onConfirm={() => onConfirm(removeRoles)}
     >
       <p id={descriptionId} style={{ margin: 0 }}>
         {account?.roblox_username} will no longer be linked to your Discord account. You can link it
@@ -120,6 +119,6 @@ export function UnlinkDialog({ account, busy, cleanup, onConfirm, onCancel }: Pr
           </Servers>
         </>
       )}
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -8,7 +8,7 @@ import {
   ErrorState,
   LinkButton,
   LoadingState,
-  Modal,
+  ConfirmModal,
   PageContainer,
   PageHeader,
   SectionCard,
@@ -188,21 +188,16 @@ function DisconnectButton() {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Disconnect
       </Button>
-      <Modal
+      <ConfirmModal
         open={open}
         title="Disconnect Linked Roles?"
-        onClose={close}
+        onCancel={close}
         describedBy={descriptionId}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={disconnect.isPending}>
-              Cancel
-            </Button>
-            <Button variant="danger" loading={disconnect.isPending} onClick={() => void confirm()}>
-              Disconnect
-            </Button>
-          </>
-        }
+        confirmLabel="Disconnect"
+        confirmVariant="danger"
+        loading={disconnect.isPending}
+        lockedWhileLoading
+        onConfirm={() => void confirm()}
       >
         <p id={descriptionId}>
           {BRAND.product} empties what {BRAND.chat} holds and shares nothing until you connect
@@ -214,7 +209,7 @@ function DisconnectButton() {
             {DISCONNECT_FAILED} {apiErrorMessage(disconnect.error)}
           </Banner>
         )}
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }
