@@ -18,6 +18,7 @@ import { SectionFrame } from '../config-section/SectionFrame';
 import { AuditFilters } from './AuditFilters';
 import { AuditRow } from './AuditRow';
 import { useAuditLog } from './useAuditLog';
+import { DataTable } from '../fields/DataTable';
 
 const AUDIT_COLUMNS = ['When', 'Who', 'What', 'Details'];
 
@@ -26,14 +27,10 @@ const AUDIT_COLUMNS = ['When', 'Who', 'What', 'Details'];
  * and its details), so nothing needs a sideways scroll. The explicit roles keep it a table for
  * screen readers when the layout changes.
  */
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 0.9375rem;
+const Table = styled(DataTable)`
   th,
   td {
     padding: ${({ theme }) => theme.space(2)};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: left;
     vertical-align: top;
     overflow-wrap: anywhere;

@@ -3,15 +3,12 @@ import styled from 'styled-components';
 import { Banner, LoadingState, type BindInput, type BindsPreviewData } from '@roconnect/shared-lib';
 import { useBindsPreview } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
+import { DataTable } from '../fields/DataTable';
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 0.9375rem;
+const Table = styled(DataTable)`
   th,
   td {
     padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(2)};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: right;
   }
   th:first-child,

@@ -129,29 +129,29 @@ export function useMemberUpdate(serverId: string, pollMs = 1000) {
     [startRun, follow],
   );
 
-  const cancel = useCallback(async () => {
-    const job = state.job;
-    if (!job) return;
-    setState((s) => ({ ...s, error: null }));
-    const cancelled = await cancelRun.run(job.job_id);
-    if (cancelled.ok) follow(cancelled.data);
-    else if (alive.current) {
-      const error = apiErrorMessage(cancelled.error, 'Could not cancel the update.');
-      setState((s) => ({ ...s, error }));
-    }
-  }, [cancelRun, state.job, follow]);
-
-  const allowRemovals = useCallback(async () => {
-    const job = state.job;
-    if (!job) return;
-    setState((s) => ({ ...s, error: null }));
-    const allowed = await allowRun.run(job.job_id);
-    if (allowed.ok) follow(allowed.data);
-    else if (alive.current) {
-      const error = apiErrorMessage(allowed.error, 'Could not allow the removals.');
-      setState((s) => ({ ...s, error }));
-    }
-  }, [allowRun, state.job, follow]);
+  /** Sends `action` for the run on show and follows the run it answers with. */
+  const actOnJob = useCallback(
+    async (action: Pick<typeof cancelRun, 'run'>, failure: string) => {
+      const job = state.job;
+      if (!job) return;
+      setState((s) => ({ ...s, error: null }));
+      const answer = await action.run(job.job_id);
+      if (answer.ok) follow(answer.data);
+      else if (alive.current) {
+        const error = apiErrorMessage(answer.error, failure);
+        setState((s) => ({ ...s, error }));
+      }
+    },
+    [state.job, follow],
+  );
+  const cancel = useCallback(
+    () => actOnJob(cancelRun, 'Could not cancel the update.'),
+    [actOnJob, cancelRun],
+  );
+  const allowRemovals = useCallback(
+    () => actOnJob(allowRun, 'Could not allow the removals.'),
+    [actOnJob, allowRun],
+  );
 
   return {
     ...state,
