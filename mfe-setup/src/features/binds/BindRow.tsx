@@ -1,36 +1,12 @@
 import { useId } from 'react';
-import styled from 'styled-components';
-import {
-  Button,
-  FieldError,
-  FieldGroup,
-  Label,
-  Select,
-  TextInput,
-  type BindGroup,
-  type ServerRole,
-} from '@roconnect/shared-lib';
+import { Label, Select, TextInput, type BindGroup } from '@roconnect/shared-lib';
 import type { RowDraft } from './bindDrafts';
-import { RoleField, RuleExtras } from './RuleFields';
+import { RuleRow, type RuleRowParts } from './RuleRow';
 
-export const Fields = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    grid-template-columns: 1fr 1fr 1.4fr auto;
-    align-items: end;
-  }
-`;
-
-export interface BindRowProps {
+export interface BindRowProps extends RuleRowParts<RowDraft> {
   index: number;
   row: RowDraft;
   ranks: BindGroup['ranks'];
-  roles: ServerRole[];
-  error?: string;
-  disabled: boolean;
-  onChange: (row: RowDraft) => void;
-  onRemove: () => void;
 }
 
 function RankField({
@@ -82,52 +58,34 @@ function RankField({
   );
 }
 
+/** The range's two ends, lowest first. */
+const RANK_ENDS = [
+  { end: 'min', label: 'Lowest rank' },
+  { end: 'max', label: 'Highest rank' },
+] as const;
+
 /** One rank range → role: a fieldset named "Rank range N". */
-export function BindRow({
-  index,
-  row,
-  ranks,
-  roles,
-  error,
-  disabled,
-  onChange,
-  onRemove,
-}: BindRowProps) {
-  const errorId = useId();
-  const invalid = Boolean(error);
+export function BindRow({ index, row, ranks, ...parts }: BindRowProps) {
+  const { disabled, onChange } = parts;
+  const invalid = Boolean(parts.error);
   return (
-    <FieldGroup aria-describedby={error ? errorId : undefined}>
-      <legend>Rank range {index + 1}</legend>
-      <Fields>
+    <RuleRow
+      legend={<>Rank range {index + 1}</>}
+      removeLabel={<>Remove range {index + 1}</>}
+      row={row}
+      {...parts}
+    >
+      {RANK_ENDS.map(({ end, label }) => (
         <RankField
-          label="Lowest rank"
-          value={row.min}
+          key={end}
+          label={label}
+          value={row[end]}
           ranks={ranks}
           disabled={disabled}
           invalid={invalid}
-          onChange={(min) => onChange({ ...row, min })}
+          onChange={(value) => onChange({ ...row, [end]: value })}
         />
-        <RankField
-          label="Highest rank"
-          value={row.max}
-          ranks={ranks}
-          disabled={disabled}
-          invalid={invalid}
-          onChange={(max) => onChange({ ...row, max })}
-        />
-        <RoleField
-          row={row}
-          roles={roles}
-          invalid={invalid}
-          disabled={disabled}
-          onChange={onChange}
-        />
-        <Button variant="ghost" onClick={onRemove} disabled={disabled}>
-          Remove range {index + 1}
-        </Button>
-      </Fields>
-      <RuleExtras row={row} invalid={invalid} disabled={disabled} onChange={onChange} />
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </FieldGroup>
+      ))}
+    </RuleRow>
   );
 }

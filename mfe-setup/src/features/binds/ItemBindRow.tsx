@@ -1,32 +1,17 @@
 import { useId } from 'react';
-import {
-  Button,
-  FieldError,
-  FieldGroup,
-  Label,
-  TextInput,
-  VisuallyHidden,
-  apiErrorStatus,
-  type ServerRole,
-} from '@roconnect/shared-lib';
+import { Label, TextInput, VisuallyHidden, apiErrorStatus } from '@roconnect/shared-lib';
 import { useBindLookup } from '@roconnect/shared-lib/query';
 import { ITEM_KIND_WORDS, type ItemDraft } from './bindDrafts';
-import { Fields } from './BindRow';
-import { RoleField, RuleExtras } from './RuleFields';
+import { RuleRow, type RuleRowParts } from './RuleRow';
 import { useDebounced } from './useDebounced';
 
 /** how long the ID must stay unchanged before its name is looked up */
 export const LOOKUP_DELAY_MS = 400;
 
-export interface ItemBindRowProps {
+export interface ItemBindRowProps extends RuleRowParts<ItemDraft> {
   serverId: string;
   index: number;
   item: ItemDraft;
-  roles: ServerRole[];
-  error?: string;
-  disabled: boolean;
-  onChange: (item: ItemDraft) => void;
-  onRemove: () => void;
 }
 
 /** The looked-up name under the ID field: the item's name, or that Roblox does not know it. */
@@ -50,56 +35,43 @@ function useItemName(serverId: string, item: ItemDraft) {
 type ItemName = { hint?: string; unknown?: string; found?: string };
 
 /** One badge, game pass or catalog item → role: a fieldset named "Badge bind N" (and so on). */
-export function ItemBindRow({
-  serverId,
-  index,
-  item,
-  roles,
-  error,
-  disabled,
-  onChange,
-  onRemove,
-}: ItemBindRowProps) {
+export function ItemBindRow({ serverId, index, item, ...parts }: ItemBindRowProps) {
   const idFieldId = useId();
-  const errorId = useId();
-  const invalid = Boolean(error);
   const title = ITEM_KIND_WORDS[item.kind].title;
   const name: ItemName = useItemName(serverId, item);
   return (
-    <FieldGroup aria-describedby={error ? errorId : undefined}>
-      <legend>
-        {title} bind {index + 1}
-      </legend>
-      <Fields>
-        <div style={{ gridColumn: 'span 2' }}>
-          <Label htmlFor={idFieldId}>{title} ID</Label>
-          <TextInput
-            id={idFieldId}
-            value={item.itemId}
-            inputMode="numeric"
-            autoComplete="off"
-            disabled={disabled}
-            aria-invalid={invalid || Boolean(name.unknown) || undefined}
-            hint={name.hint}
-            error={name.unknown}
-            onChange={(event) => onChange({ ...item, itemId: event.target.value, name: null })}
-          />
-        </div>
-        <RoleField
-          row={item}
-          roles={roles}
-          invalid={invalid}
-          disabled={disabled}
-          onChange={onChange}
-        />
-        <Button variant="ghost" onClick={onRemove} disabled={disabled}>
+    <RuleRow
+      legend={
+        <>
+          {title} bind {index + 1}
+        </>
+      }
+      removeLabel={
+        <>
           Remove {title.toLowerCase()} bind {index + 1}
-        </Button>
-      </Fields>
-      <RuleExtras row={item} invalid={invalid} disabled={disabled} onChange={onChange} />
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-      {/* the looked-up name is read out as it arrives, without moving the focus from the ID */}
-      <VisuallyHidden aria-live="polite">{name.found ?? name.unknown ?? ''}</VisuallyHidden>
-    </FieldGroup>
+        </>
+      }
+      row={item}
+      {...parts}
+      after={
+        // the looked-up name is read out as it arrives, without moving the focus from the ID
+        <VisuallyHidden aria-live="polite">{name.found ?? name.unknown ?? ''}</VisuallyHidden>
+      }
+    >
+      <div style={{ gridColumn: 'span 2' }}>
+        <Label htmlFor={idFieldId}>{title} ID</Label>
+        <TextInput
+          id={idFieldId}
+          value={item.itemId}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={parts.disabled}
+          aria-invalid={Boolean(parts.error) || Boolean(name.unknown) || undefined}
+          hint={name.hint}
+          error={name.unknown}
+          onChange={(event) => parts.onChange({ ...item, itemId: event.target.value, name: null })}
+        />
+      </div>
+    </RuleRow>
   );
 }
