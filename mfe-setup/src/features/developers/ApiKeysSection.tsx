@@ -26,6 +26,7 @@ import { ExampleCall } from './ExampleCall';
 import { OneFieldForm } from './OneFieldForm';
 import { ShownOnce } from './ShownOnce';
 import { ConfirmModal } from '../confirm/ConfirmModal';
+import { useCheckedField } from '../fields/useCheckedField';
 
 /** as the API's CreateApiKeyBodySchema allows */
 export const KEY_NAME_MAX = 64;
@@ -81,8 +82,13 @@ function nameProblem(name: string): string | null {
 export function ApiKeysSection({ serverId }: { serverId: string }) {
   const read = useApiKeys(serverId);
   const revokeDescriptionId = useId();
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const {
+    value: name,
+    setValue: setName,
+    problem: nameError,
+    setProblem: setNameError,
+    edit: editName,
+  } = useCheckedField('');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
@@ -172,10 +178,7 @@ export function ApiKeysSection({ serverId }: { serverId: string }) {
         label="Key name"
         value={name}
         error={nameError}
-        onChange={(text) => {
-          setName(text);
-          setNameError(null);
-        }}
+        onChange={editName}
         onSubmit={(event) => void create(event)}
         submitLabel="Create Key"
         busy={creating}

@@ -24,6 +24,7 @@ import { refusalMessage } from '../apiErrors/refusalMessage';
 import { OneFieldForm } from './OneFieldForm';
 import { ShownOnce } from './ShownOnce';
 import { WrapRow } from '../fields/WrapRow';
+import { useCheckedField } from '../fields/useCheckedField';
 
 const SubHeading = styled(WrapRow)`
   h3 {
@@ -105,11 +106,16 @@ export const DELIVERIES_SHOWN = 20;
  */
 export function WebhookSection({ serverId }: { serverId: string }) {
   const read = useWebhookDeliveries(serverId);
-  const [url, setUrl] = useState<string | null>(null);
+  const {
+    value: url,
+    setValue: setUrl,
+    problem: urlError,
+    setProblem: setUrlError,
+    edit: editUrl,
+  } = useCheckedField<string | null>(null);
   const savedUrl = read.data?.webhook?.url ?? '';
   // the field shows the saved address until the manager types
   const shownUrl = url ?? savedUrl;
-  const [urlError, setUrlError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   /** `null` removes the webhook */
   const saveWebhook = useApiMutation({
@@ -217,10 +223,7 @@ export function WebhookSection({ serverId }: { serverId: string }) {
         label="Webhook address"
         value={shownUrl}
         error={urlError}
-        onChange={(text) => {
-          setUrl(text);
-          setUrlError(null);
-        }}
+        onChange={editUrl}
         onSubmit={(event) => void save(event)}
         submitLabel="Save Webhook"
         busy={saving}

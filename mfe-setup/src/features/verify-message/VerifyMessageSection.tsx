@@ -9,6 +9,7 @@ import { useSectionSave } from '../config-section/useSectionSave';
 import { MessageTextField } from './MessageTextField';
 import { messageTextProblem, sentText } from './messageLength';
 import { WrapRow } from '../fields/WrapRow';
+import { useCheckedField } from '../fields/useCheckedField';
 
 const Fields = styled.div`
   display: grid;
@@ -40,9 +41,13 @@ export interface VerifyMessageSectionProps {
 
 /** Posts a message with a Verify button in a channel: members verify from Discord itself. */
 export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMessageSectionProps) {
-  const [channelId, setChannelId] = useState('');
+  const {
+    value: channelId,
+    problem: channelProblem,
+    setProblem: setChannelProblem,
+    edit: editChannel,
+  } = useCheckedField('');
   const [text, setText] = useState('');
-  const [channelProblem, setChannelProblem] = useState<string | undefined>();
   const [postedIn, setPostedIn] = useState<string | null>(null);
   const channelField = useRef<HTMLSelectElement>(null);
   const textField = useRef<HTMLTextAreaElement>(null);
@@ -71,7 +76,7 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
 
   function post() {
     setPostedIn(null);
-    const missingChannel = channelId ? undefined : NO_CHANNEL_MESSAGE;
+    const missingChannel = channelId ? null : NO_CHANNEL_MESSAGE;
     setChannelProblem(missingChannel);
     // the first field to fix takes the focus, so its error is read out
     if (missingChannel || textProblem) {
@@ -102,10 +107,7 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
           label="Channel"
           choices={choices}
           value={channelId}
-          onChange={(id) => {
-            setChannelId(id);
-            setChannelProblem(undefined);
-          }}
+          onChange={editChannel}
           noChannelLabel="Choose a channel"
           disabled={save.saving}
           error={channelProblem ?? save.error}
