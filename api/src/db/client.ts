@@ -331,10 +331,11 @@ function migrationsDir(): string {
 
 /**
  * A migrated, empty PGlite data folder in memory, dumped as `pgliteTemplate` takes it (a tar
- * archive): made once per test run, so that each test file's database skips initdb.
+ * archive): made once per test run, so that each test file's database skips initdb. `cluster`:
+ * an empty cluster to start from (the build's, or one dumped earlier) instead of running initdb.
  */
-export async function createPgliteTemplate(): Promise<Blob> {
-  const opened = openPglite(undefined, undefined);
+export async function createPgliteTemplate(cluster?: Blob): Promise<Blob> {
+  const opened = openPglite(undefined, cluster);
   try {
     await runMigrations(opened.runner, migrationsDir());
     return await opened.dumpDataDir();

@@ -24,6 +24,8 @@ const BUILT_CLUSTER = path.join(__dirname, '..', '..', 'dist', SHIPPED_CLUSTER_F
 async function initdbCluster(): Promise<Blob> {
   const cluster = new PGlite();
   try {
+    // dumped before it is ready, it never answers
+    await cluster.waitReady;
     return (await cluster.dumpDataDir('none')) as Blob;
   } finally {
     await cluster.close();
