@@ -24,6 +24,7 @@ export * from './PageHeader';
 export * from './TabHeader';
 export * from './spreadRow';
 export * from './Stack';
+export * from './MutedText';
 export * from './ToastView';
 export * from './Icon';
 export * from './BrandMark';

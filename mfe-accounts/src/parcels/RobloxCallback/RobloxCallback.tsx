@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   LoadingState,
+  MutedText,
   PageContainer,
   VisuallyHidden,
   dashboardPath,
@@ -27,12 +28,6 @@ const Title = styled.h1`
   font-size: 1.5rem;
 `;
 
-const Message = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  overflow-wrap: anywhere;
-`;
-
 /** /roblox/callback: where the API sends the browser after Roblox's consent. */
 export function RobloxCallback({ query }: RoutePageProps) {
   const titleId = useId();
@@ -53,7 +48,9 @@ export function RobloxCallback({ query }: RoutePageProps) {
       ) : (
         <ErrorCard as="section" aria-labelledby={titleId}>
           <Title id={titleId}>Roblox Linking Error</Title>
-          <Message role="alert">{outcome.message}</Message>
+          <MutedText role="alert" $wrapAnywhere>
+            {outcome.message}
+          </MutedText>
           <Button onClick={() => navigate(dashboardPath('accounts'))}>Back to Dashboard</Button>
         </ErrorCard>
       )}

@@ -1,6 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, VERIFY_SUCCESS_REDIRECT_MS, type VerifyResult } from '@roconnect/shared-lib';
+import {
+  Button,
+  MutedText,
+  VERIFY_SUCCESS_REDIRECT_MS,
+  type VerifyResult,
+} from '@roconnect/shared-lib';
 import { backToAccounts, OutcomeWarnings, VerifyOutcomeCard } from './VerifyOutcomeCard';
 
 const Outcomes = styled.dl`
@@ -40,11 +45,6 @@ const NotGiven = styled.ul`
   li + li {
     margin-top: ${({ theme }) => theme.space(1)};
   }
-`;
-
-const Note = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 function yesNo(done: boolean, detail?: string | null): string {
@@ -131,7 +131,7 @@ export function VerifySuccess({ result }: { result: VerifyResult }) {
         </div>
       ) : (
         <>
-          <Note>Returning to the dashboard in {seconds} seconds...</Note>
+          <MutedText>Returning to the dashboard in {seconds} seconds...</MutedText>
           <div>
             <Button onClick={backToAccounts}>Back to Dashboard</Button>
           </div>

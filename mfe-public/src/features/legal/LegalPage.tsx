@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { PageContainer, RETENTION } from '@roconnect/shared-lib';
+import { MutedText, PageContainer, RETENTION } from '@roconnect/shared-lib';
 import { SiteFooter } from '../site/SiteFooter';
 import { SiteHeader } from '../site/SiteHeader';
 
@@ -40,11 +40,6 @@ const Article = styled.article`
   }
 `;
 
-const Effective = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
 export interface LegalPageProps {
   title: string;
   children: ReactNode;
@@ -58,7 +53,7 @@ export function LegalPage({ title, children }: LegalPageProps) {
       <Content>
         <Article aria-labelledby="legal-title">
           <h1 id="legal-title">{title}</h1>
-          <Effective>Effective date: {RETENTION.effectiveDate}</Effective>
+          <MutedText>Effective date: {RETENTION.effectiveDate}</MutedText>
           {children}
         </Article>
       </Content>

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Card } from '@roconnect/shared-lib';
+import { Card, MutedText } from '@roconnect/shared-lib';
 import { FeatureIcon } from './FeatureIcon';
 import type { Feature } from './features';
 
@@ -16,17 +16,12 @@ const Title = styled.h3`
   font-size: 1.125rem;
 `;
 
-const Description = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
 export function FeatureCard({ feature }: { feature: Feature }) {
   return (
     <Item as="article">
       <FeatureIcon name={feature.icon} />
       <Title>{feature.title}</Title>
-      <Description>{feature.description}</Description>
+      <MutedText>{feature.description}</MutedText>
     </Item>
   );
 }

@@ -5,6 +5,7 @@ import {
   Card,
   DEFAULT_SERVER_NAME,
   dashboardPath,
+  MutedText,
   navigate,
   PageContainer,
   SpinnerRing,
@@ -28,12 +29,6 @@ const Title = styled.h1`
   font-size: 1.5rem;
 `;
 
-const Detail = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  overflow-wrap: anywhere;
-`;
-
 const ErrorText = styled.p`
   margin: 0;
   overflow-wrap: anywhere;
@@ -51,7 +46,7 @@ export function Invite({ query = {} }: RoutePageProps) {
         {state.status === 'failed' ? (
           <>
             <Title>Could not open {BRAND.chat}</Title>
-            <Detail>Adding bot to {serverName}</Detail>
+            <MutedText $wrapAnywhere>Adding bot to {serverName}</MutedText>
             <ErrorText role="alert">{state.message}</ErrorText>
             <Stack direction="row" gap={2} justify="center">
               <Button onClick={retry}>Try Again</Button>
@@ -64,7 +59,7 @@ export function Invite({ query = {} }: RoutePageProps) {
           <>
             <SpinnerRing $size={32} />
             <Title>Redirecting to {BRAND.chat}...</Title>
-            <Detail>Adding bot to {serverName}</Detail>
+            <MutedText $wrapAnywhere>Adding bot to {serverName}</MutedText>
           </>
         )}
       </Panel>
