@@ -28,6 +28,19 @@ export interface HarnessParcel {
   props?: Record<string, unknown> | (() => Promise<Record<string, unknown>>);
 }
 
+/**
+ * A routed page: the shell passes it the address's query; here the harness page's own query stands
+ * in for it, e.g. ?parcel=RobloxCallback&error=access_denied.
+ */
+export function routedPage(id: string, label: string, load: HarnessParcel['load']): HarnessParcel {
+  return {
+    id,
+    label,
+    load,
+    props: async () => ({ query: Object.fromEntries(new URLSearchParams(window.location.search)) }),
+  };
+}
+
 export interface HarnessOptions {
   remoteName: string;
   parcels: HarnessParcel[];
