@@ -1,35 +1,26 @@
-import { useId } from 'react';
-import { BRAND, Label, Spinner, TextInput } from '@roconnect/shared-lib';
+import { BRAND, Spinner } from '@roconnect/shared-lib';
 import { GroupInputHint } from '../../features/group/GroupInputHint';
 import { StepHeading } from './StepHeading';
+import type { WizardStepProps } from './wizardSteps';
+import { StepTextField } from './StepTextField';
 
-export interface GroupStepProps {
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
+export interface GroupStepProps extends WizardStepProps<string> {
   linking: boolean;
-  disabled: boolean;
 }
 
-export function GroupStep({ value, onChange, error, linking, disabled }: GroupStepProps) {
-  const inputId = useId();
+export function GroupStep({ linking, ...step }: GroupStepProps) {
   return (
     <>
       <StepHeading title="Group Integration">
         Optional: link a {BRAND.game} group to give members a role for their group rank. One role is
         created for each rank above Guest.
       </StepHeading>
-      <Label htmlFor={inputId}>{BRAND.game} group ID or URL</Label>
-      <TextInput
-        id={inputId}
+      <StepTextField
+        label={`${BRAND.game} group ID or URL`}
         name="group"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        error={error}
         hint={<GroupInputHint />}
-        readOnly={disabled}
-        autoComplete="off"
         inputMode="url"
+        {...step}
       />
       {linking && (
         <p>

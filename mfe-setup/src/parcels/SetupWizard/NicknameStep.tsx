@@ -1,15 +1,11 @@
 import { BRAND, RadioGroup, type NicknameFormat } from '@roconnect/shared-lib';
 import { nicknameFormatOptions } from '../../features/nickname/nicknameFormatOptions';
 import { StepHeading } from './StepHeading';
+import type { WizardStepProps } from './wizardSteps';
 
-export interface NicknameStepProps {
-  value: NicknameFormat;
-  onChange: (value: NicknameFormat) => void;
-  error?: string;
-  disabled: boolean;
-}
+export type NicknameStepProps = WizardStepProps<NicknameFormat>;
 
-export function NicknameStep({ value, onChange, error, disabled }: NicknameStepProps) {
+export function NicknameStep(step: NicknameStepProps) {
   return (
     <>
       <StepHeading title="Nickname Configuration">
@@ -19,10 +15,7 @@ export function NicknameStep({ value, onChange, error, disabled }: NicknameStepP
         name="nickname_format"
         legend="Nickname format"
         options={nicknameFormatOptions}
-        value={value}
-        onChange={onChange}
-        disabled={disabled}
-        error={error}
+        {...step}
       />
     </>
   );

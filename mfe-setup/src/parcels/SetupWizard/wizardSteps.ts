@@ -2,6 +2,14 @@ import type { SetupStep } from '@roconnect/shared-lib';
 
 export type WizardStepNumber = 1 | 2 | 3;
 
+/** What each step's form takes: its one value, the step's error, and whether the step saves. */
+export interface WizardStepProps<T> {
+  value: T;
+  onChange: (value: T) => void;
+  error?: string;
+  disabled: boolean;
+}
+
 export const WIZARD_STEPS: { number: WizardStepNumber; title: string }[] = [
   { number: 1, title: 'Nickname Configuration' },
   { number: 2, title: 'Verified Role Setup' },
