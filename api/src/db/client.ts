@@ -333,11 +333,18 @@ function migrationsDir(): string {
  * A migrated, empty PGlite data folder in memory, dumped as `pgliteTemplate` takes it (a tar
  * archive): made once per test run, so that each test file's database skips initdb. `cluster`:
  * an empty cluster to start from (the build's, or one dumped earlier) instead of running initdb.
+ * It keeps only the database the API works in: PGlite unpacks every file of a template into each
+ * database made from it, and initdb's two template databases, which nothing here copies, were
+ * two thirds of the files and a third of each test file's database start (0.83 → 0.54 CPU s).
  */
 export async function createPgliteTemplate(cluster?: Blob): Promise<Blob> {
   const opened = openPglite(undefined, cluster);
   try {
     await runMigrations(opened.runner, migrationsDir());
+    for (const name of ['template0', 'template1']) {
+      await opened.runner.exec(`ALTER DATABASE ${name} IS_TEMPLATE false`);
+      await opened.runner.exec(`DROP DATABASE ${name}`);
+    }
     return await opened.dumpDataDir();
   } finally {
     await opened.close();

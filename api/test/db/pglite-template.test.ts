@@ -82,6 +82,9 @@ it('makes a migrated template, and databases from one template share no rows', a
       'SELECT name FROM schema_migrations ORDER BY name',
     );
     expect(applied.rows.map((r) => r.name)).toEqual(migrationNames());
+    // without initdb's template databases, whose files each database would unpack for nothing
+    const databases = await plain.query<{ datname: string }>('SELECT datname FROM pg_database');
+    expect(databases.rows).toEqual([{ datname: 'postgres' }]);
   } finally {
     await plain.close();
   }
