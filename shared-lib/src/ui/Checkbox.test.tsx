@@ -1,22 +1,21 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { Checkbox } from './Checkbox';
-import { renderWithTheme } from './testUtils';
+import { Controlled, renderWithTheme } from './testUtils';
 
 function Consent({ disabled, onChange }: { disabled?: boolean; onChange?: (v: boolean) => void }) {
-  const [checked, setChecked] = useState(false);
   return (
-    <Checkbox
-      label="Show my Roblox account"
-      hint="Other members of your servers see it."
-      checked={checked}
-      disabled={disabled}
-      onChange={(next) => {
-        onChange?.(next);
-        setChecked(next);
-      }}
-    />
+    <Controlled initial={false} onChange={onChange}>
+      {(checked, change) => (
+        <Checkbox
+          label="Show my Roblox account"
+          hint="Other members of your servers see it."
+          checked={checked}
+          disabled={disabled}
+          onChange={change}
+        />
+      )}
+    </Controlled>
   );
 }
 

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { RadioGroup } from './RadioGroup';
-import { renderWithTheme } from './testUtils';
+import { Controlled, renderWithTheme } from './testUtils';
 
 const formats = [
   { value: 'roblox_username', label: 'Roblox Username', description: 'e.g. builderman' },
@@ -11,18 +10,18 @@ const formats = [
 ];
 
 function NicknameChoice({ onChange }: { onChange?: (value: string) => void }) {
-  const [value, setValue] = useState('roblox_username');
   return (
-    <RadioGroup
-      name="nickname_format"
-      legend="Nickname format"
-      options={formats}
-      value={value}
-      onChange={(next) => {
-        onChange?.(next);
-        setValue(next);
-      }}
-    />
+    <Controlled initial="roblox_username" onChange={onChange}>
+      {(value, change) => (
+        <RadioGroup
+          name="nickname_format"
+          legend="Nickname format"
+          options={formats}
+          value={value}
+          onChange={change}
+        />
+      )}
+    </Controlled>
   );
 }
 

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { TabPanel, Tabs } from './Tabs';
-import { renderWithTheme } from './testUtils';
+import { Controlled, renderWithTheme } from './testUtils';
 
 const tabs = [
   { id: 'accounts', label: 'Accounts' },
@@ -11,20 +10,15 @@ const tabs = [
 ];
 
 function DashboardTabs({ onChange }: { onChange?: (id: string) => void }) {
-  const [value, setValue] = useState('accounts');
   return (
-    <>
-      <Tabs
-        tabs={tabs}
-        value={value}
-        label="Dashboard sections"
-        onChange={(id) => {
-          onChange?.(id);
-          setValue(id);
-        }}
-      />
-      <TabPanel tabId={value}>Panel for {value}</TabPanel>
-    </>
+    <Controlled initial="accounts" onChange={onChange}>
+      {(value, change) => (
+        <>
+          <Tabs tabs={tabs} value={value} label="Dashboard sections" onChange={change} />
+          <TabPanel tabId={value}>Panel for {value}</TabPanel>
+        </>
+      )}
+    </Controlled>
   );
 }
 
