@@ -59,6 +59,12 @@ export function filterOf(inputs: FilterInputs): AuditFilter | null {
   return Object.keys(filter).length ? filter : null;
 }
 
+/** The days the log is filtered between, From first. */
+const DAY_FIELDS = [
+  { field: 'from', label: 'From' },
+  { field: 'to', label: 'To' },
+] as const;
+
 interface Props {
   /** whether the log shows filtered entries */
   filtered: boolean;
@@ -69,7 +75,7 @@ interface Props {
 export function AuditFilters({ filtered, onApply }: Props) {
   const ids = { who: useId(), action: useId(), from: useId(), to: useId() };
   const [inputs, setInputs] = useState<FilterInputs>(NO_FILTERS);
-  const [errors, setErrors] = useState<{ who?: string; to?: string }>({});
+  const [errors, setErrors] = useState<{ who?: string; from?: string; to?: string }>({});
   const whoInput = useRef<HTMLInputElement>(null);
   const set = (field: keyof FilterInputs) => (value: string) =>
     setInputs((now) => ({ ...now, [field]: value }));
@@ -121,25 +127,18 @@ export function AuditFilters({ filtered, onApply }: Props) {
           ))}
         </Select>
       </div>
-      <div>
-        <Label htmlFor={ids.from}>From</Label>
-        <TextInput
-          id={ids.from}
-          type="date"
-          value={inputs.from}
-          onChange={(event) => set('from')(event.target.value)}
-        />
-      </div>
-      <div>
-        <Label htmlFor={ids.to}>To</Label>
-        <TextInput
-          id={ids.to}
-          type="date"
-          value={inputs.to}
-          error={errors.to}
-          onChange={(event) => set('to')(event.target.value)}
-        />
-      </div>
+      {DAY_FIELDS.map(({ field, label }) => (
+        <div key={field}>
+          <Label htmlFor={ids[field]}>{label}</Label>
+          <TextInput
+            id={ids[field]}
+            type="date"
+            value={inputs[field]}
+            error={errors[field]}
+            onChange={(event) => set(field)(event.target.value)}
+          />
+        </div>
+      ))}
       <Buttons>
         <Button type="submit" variant="secondary">
           Filter
