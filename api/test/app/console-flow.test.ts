@@ -2,7 +2,7 @@
  * The owner's console through HTTP against the real emulator (the Discord client's own
  * permission and position reading): binds → verify → audit → health after the bot's role moves.
  */
-import { emulatorState, useStack } from '../support/emulator-flow';
+import { emulatorState, useStack, verifyInServer } from '../support/emulator-flow';
 
 const OWNER = '110000000000000001';
 const NINA = '110000000000000003'; // refuses DMs; member of "Bot Guild"
@@ -48,10 +48,7 @@ it('binds a rank range, verifies with exactly the bound roles, audits it, and ch
 
   await control(`/__emulator/guilds/${BOT_GUILD}/members/${NINA}`, { roles: [ROLE_LOW] });
   const nina = await signIn(NINA);
-  const verified = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-    server_id: BOT_GUILD,
-    account_id: await linkRoblox(nina, PETE),
-  });
+  const verified = await verifyInServer(nina, BOT_GUILD, await linkRoblox(nina, PETE));
   expect(verified.status).toBe(200);
   expect(verified.json.data).toMatchObject({
     roles_added: ['Verified', 'Members'],

@@ -3,10 +3,10 @@ import { encrypt } from '../../src/lib/crypto';
 import { queryRows } from '../support/db';
 import {
   addFaults,
-  consent,
+  consentInto,
   emulatorState,
-  followIntoApi,
   useStack,
+  verifyInServer,
   type HttpSession,
 } from '../support/emulator-flow';
 
@@ -63,11 +63,10 @@ describe('the whole product through HTTP and the emulator', () => {
       guild_id: NO_BOT_GUILD,
       disable_guild_select: 'true',
     });
-    const afterInvite = await followIntoApi(
-      stack,
-      await consent(invite, { decision: 'authorize', acting_user_id: OWNER }),
-      olivia.jar.cookie,
-    );
+    const afterInvite = await consentInto(stack, olivia, invite, {
+      decision: 'authorize',
+      acting_user_id: OWNER,
+    });
     // the return lands on the dashboard of the session Olivia already has: no tokens minted
     expect(afterInvite.pathname).toBe('/dashboard');
     expect(Object.fromEntries(afterInvite.searchParams)).toEqual({
@@ -106,10 +105,7 @@ describe('the whole product through HTTP and the emulator', () => {
     ).toEqual([NO_BOT_GUILD]);
 
     const account = await linkRoblox(olivia, RUBY);
-    const verified = await olivia.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-      server_id: NO_BOT_GUILD,
-      account_id: account,
-    });
+    const verified = await verifyInServer(olivia, NO_BOT_GUILD, account);
     expect(verified.status).toBe(200);
     expect(verified.json.data).toEqual({
       roles_updated: true,
@@ -178,10 +174,7 @@ describe('the whole product through HTTP and the emulator', () => {
         count: 5,
       },
     ]);
-    const res = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-      server_id: BOT_GUILD,
-      account_id: account,
-    });
+    const res = await verifyInServer(nina, BOT_GUILD, account);
     expect(res.status).toBe(502);
     expect(res.json).toMatchObject({ success: false, error: 'discord_missing_permissions' });
     expect(res.json.message).toMatch(/Verified/);
@@ -204,10 +197,7 @@ describe('the whole product through HTTP and the emulator', () => {
       });
       expect(res.status).toBe(200);
     }
-    const res = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-      server_id: BOT_GUILD,
-      account_id: account,
-    });
+    const res = await verifyInServer(nina, BOT_GUILD, account);
     expect(res.status).toBe(502);
     expect(res.json).toMatchObject({ success: false, error: 'discord_error' });
     expect(res.json.message).toContain(
@@ -219,10 +209,7 @@ describe('the whole product through HTTP and the emulator', () => {
     const olivia = await signIn(OWNER);
     await setup(olivia, BOT_GUILD, { skip: true });
     const nina = await signIn(NINA);
-    const res = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-      server_id: BOT_GUILD,
-      account_id: await linkRoblox(nina, PETE),
-    });
+    const res = await verifyInServer(nina, BOT_GUILD, await linkRoblox(nina, PETE));
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({
       dm_sent: false,
@@ -232,10 +219,7 @@ describe('the whole product through HTTP and the emulator', () => {
     });
     expect(res.json.data.warnings).toEqual([expect.stringMatching(/direct message/)]);
 
-    const own = await olivia.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-      server_id: BOT_GUILD,
-      account_id: await linkRoblox(olivia, RUBY),
-    });
+    const own = await verifyInServer(olivia, BOT_GUILD, await linkRoblox(olivia, RUBY));
     expect(own.status).toBe(200);
     expect(own.json.data.nickname_updated).toBe(false);
     expect(own.json.data.warnings).toEqual([expect.stringMatching(/owner's nickname/)]);
@@ -246,18 +230,12 @@ describe('the whole product through HTTP and the emulator', () => {
   it('answers 403 for a server the caller is not in and 409 before setup is complete', async () => {
     const nina = await signIn(NINA);
     const account = await linkRoblox(nina, PETE);
-    const incomplete = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-      server_id: BOT_GUILD,
-      account_id: account,
-    });
+    const incomplete = await verifyInServer(nina, BOT_GUILD, account);
     expect(incomplete.status).toBe(409);
     expect(incomplete.json.error).toBe('setup_incomplete');
     const olivia = await signIn(OWNER); // makes NO_BOT_GUILD known
     expect((await olivia.call('GET', '/api/v1/dashboard/user/servers')).status).toBe(200);
-    const notMember = await nina.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-      server_id: NO_BOT_GUILD,
-      account_id: account,
-    });
+    const notMember = await verifyInServer(nina, NO_BOT_GUILD, account);
     expect(notMember.status).toBe(403);
     expect(notMember.json.error).toBe('not_a_member');
   });
@@ -279,11 +257,7 @@ describe('the whole product through HTTP and the emulator', () => {
     const invite = (
       await olivia.call('GET', `/api/v1/dashboard/bot/invite-url?server_id=${NO_BOT_GUILD}`)
     ).json.data.invite_url;
-    await followIntoApi(
-      stack,
-      await consent(invite, { decision: 'authorize', acting_user_id: OWNER }),
-      olivia.jar.cookie,
-    );
+    await consentInto(stack, olivia, invite, { decision: 'authorize', acting_user_id: OWNER });
     const nickname = () =>
       olivia.call('POST', `/api/v1/server/${NO_BOT_GUILD}/setup/nickname`, {
         nickname_format: 'none',
@@ -313,25 +287,13 @@ describe('the whole product through HTTP and the emulator', () => {
     await linkRoblox(olivia, RUBY);
     const nina = await signIn(NINA);
     const url = (await nina.call('GET', '/roblox/auth-url')).json.data.auth_url;
-    const taken = await followIntoApi(
-      stack,
-      await consent(url, { user_id: RUBY }),
-      nina.jar.cookie,
-    );
+    const taken = await consentInto(stack, nina, url, { user_id: RUBY });
     expect(taken.searchParams.get('error')).toBe('account_already_linked');
     const url2 = (await nina.call('GET', '/roblox/auth-url')).json.data.auth_url;
-    const cancelled = await followIntoApi(
-      stack,
-      await consent(url2, { decision: 'cancel' }),
-      nina.jar.cookie,
-    );
+    const cancelled = await consentInto(stack, nina, url2, { decision: 'cancel' });
     expect(cancelled.searchParams.get('error')).toBe('access_denied');
     const login = (await nina.call('GET', '/auth/discord-url')).json.data.auth_url;
-    const loginCancelled = await followIntoApi(
-      stack,
-      await consent(login, { decision: 'cancel' }),
-      nina.jar.cookie,
-    );
+    const loginCancelled = await consentInto(stack, nina, login, { decision: 'cancel' });
     expect(loginCancelled.pathname).toBe('/auth/callback');
     expect(loginCancelled.searchParams.get('error')).toBe('access_denied');
   });

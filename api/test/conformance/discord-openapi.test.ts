@@ -11,8 +11,7 @@ import { DISCORD_USER_AGENT } from '../../src/integrations/discord/userAgent';
 import { openTestDatabase, truncateAll, type TestDatabase } from '../support/db';
 import {
   callDiscordAsBot,
-  consent,
-  followIntoApi,
+  consentInto,
   loginThroughEmulator,
   startStack,
   type HttpSession,
@@ -135,11 +134,7 @@ async function journey() {
     await ok(olivia, 'GET', `/api/v1/dashboard/bot/invite-url?server_id=${NO_BOT_GUILD}`)
   ).data.invite_url;
   // its outcome is the invite tests' business (test/app/flow.test.ts); here, its calls
-  await followIntoApi(
-    stack,
-    await consent(invite, { decision: 'authorize', acting_user_id: OWNER }),
-    olivia.jar.cookie,
-  );
+  await consentInto(stack, olivia, invite, { decision: 'authorize', acting_user_id: OWNER });
 
   await ok(olivia, 'POST', `${BASE}/setup/nickname`, {
     nickname_format: 'discord_display_with_roblox',
@@ -153,7 +148,7 @@ async function journey() {
   await ok(olivia, 'GET', `${BASE}/health`);
 
   const url = (await ok(olivia, 'GET', '/roblox/auth-url')).data.auth_url;
-  await followIntoApi(stack, await consent(url, { user_id: RUBY }), olivia.jar.cookie);
+  await consentInto(stack, olivia, url, { user_id: RUBY });
   const account = (await ok(olivia, 'GET', '/api/v1/dashboard/user/linked-accounts')).data.find(
     (a: { roblox_id: string }) => a.roblox_id === RUBY,
   ).id;

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { queryRows } from './db';
 import {
   addGroup,
   addMember,
@@ -104,6 +106,13 @@ export function useConsole(options: { world?: () => FakeWorld; setUp?: string } 
   };
   return { t, cast };
 }
+
+/** The server-settings changes recorded in `t` (setting_changes), oldest first, with who made each. */
+export const settingChanges = (t: FakeApp) =>
+  queryRows(
+    t.tdb.database,
+    sql`SELECT setting, before, after, actor_username FROM setting_changes ORDER BY created_at`,
+  );
 
 /** Who of the cast may use a server's console (its managers), with the status each gets. */
 export const CONSOLE_ACCESS = [

@@ -167,6 +167,19 @@ export async function followIntoApi(stack: Stack, target: URL, cookie?: string):
   return new URL(res.headers.get('location')!);
 }
 
+/**
+ * Submits the consent page at `authorizeUrl` with `fields` in the browser of `s`, then follows the
+ * provider's redirect into the API (followIntoApi): the API's own redirect.
+ */
+export async function consentInto(
+  stack: Stack,
+  s: { jar: { cookie?: string } },
+  authorizeUrl: string,
+  fields: Record<string, string>,
+): Promise<URL> {
+  return followIntoApi(stack, await consent(authorizeUrl, fields), s.jar.cookie);
+}
+
 export interface HttpSession {
   headers: Record<string, string>;
   /** this "browser"'s cookies (the OAuth binding), kept across calls like a browser would */
@@ -238,6 +251,13 @@ export async function loginThroughEmulator(
   return { ...httpSession(stack, access, { cookie }), refresh };
 }
 
+/** The website's Verify as `s`: their linked account `accountId` in the server `serverId`. */
+export const verifyInServer = (s: HttpSession, serverId: string, accountId: string) =>
+  s.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
+    server_id: serverId,
+    account_id: accountId,
+  });
+
 /**
  * Sets a server up as its owner would, through HTTP: optionally Sync servers first, then the
  * nickname, the Verified role and the group steps; any answer but 200 fails the test.
@@ -274,11 +294,7 @@ export async function linkRobloxThroughEmulator(
   robloxUserId: string | number,
 ): Promise<string> {
   const url = (await s.call('GET', '/roblox/auth-url')).json.data.auth_url;
-  const landing = await followIntoApi(
-    stack,
-    await consent(url, { user_id: String(robloxUserId) }),
-    s.jar.cookie,
-  );
+  const landing = await consentInto(stack, s, url, { user_id: String(robloxUserId) });
   if (landing.search !== '?code=success&state=linked')
     throw new Error(`linking ${robloxUserId} failed: ${landing.toString()}`);
   const accounts = (await s.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;

@@ -22,6 +22,7 @@ import {
   sendInteraction,
   setUpServerAs,
   useStack,
+  verifyInServer,
   type HttpSession,
 } from '../../support/emulator-flow';
 import { GUILD_A as BOT_GUILD, MAX, NINA, OLIVIA as OWNER, PETE, RUBY } from '../../support/world';
@@ -60,11 +61,7 @@ async function setUpServer() {
   await setUpServerAs(olivia, BOT_GUILD, { syncFirst: true });
 }
 
-const verify = (s: HttpSession, accountId: string) =>
-  s.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-    server_id: BOT_GUILD,
-    account_id: accountId,
-  });
+const verify = (s: HttpSession, accountId: string) => verifyInServer(s, BOT_GUILD, accountId);
 
 describe('role-connection metadata', () => {
   const fewer = ROLE_CONNECTION_METADATA.slice(0, 1);

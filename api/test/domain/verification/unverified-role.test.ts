@@ -9,6 +9,7 @@ import {
   CONSOLE_ACCESS,
   EXTRA_ROLE,
   linkedAccountId,
+  settingChanges,
   STAFF_ROLE,
   useConsole,
   verifyAs,
@@ -48,11 +49,7 @@ describe('PUT /api/v1/server/{id}/edit/unverified-role', () => {
     expect(config.json().data.server_config.unverified_role_id).toBe(ROLE_LOW);
     const off = await put(cast.manager, null);
     expect(off.json().data.server_config.unverified_role_id).toBeNull();
-    const rows = await queryRows(
-      t.tdb.database,
-      sql`SELECT setting, before, after, actor_username FROM setting_changes ORDER BY created_at`,
-    );
-    expect(rows).toEqual([
+    expect(await settingChanges(t)).toEqual([
       {
         setting: 'unverified_role',
         before: null,

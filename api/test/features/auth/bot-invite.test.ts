@@ -8,6 +8,7 @@ import {
   emulatorState,
   followIntoApi,
   useStack,
+  verifyInServer,
   type HttpSession,
 } from '../../support/emulator-flow';
 
@@ -62,10 +63,7 @@ async function expectManagerStillSignedIn(olivia: HttpSession & { refresh: strin
   await olivia.call('POST', `${setup}/verified-role`, { verified_role_name: 'Verified' });
   expect((await olivia.call('POST', `${setup}/group`, { skip: true })).status).toBe(200);
   const account = await linkRoblox(olivia, RUBY);
-  const verified = await olivia.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-    server_id: BOT_GUILD,
-    account_id: account,
-  });
+  const verified = await verifyInServer(olivia, BOT_GUILD, account);
   expect(verified.status).toBe(200);
   const connections = (await emulatorState(stack)).role_connections.users as {
     user_id: string;
@@ -75,6 +73,19 @@ async function expectManagerStillSignedIn(olivia: HttpSession & { refresh: strin
 }
 
 describe('adding the bot', () => {
+  /** Where the API lands the owner when Discord returns from the invite with no code, naming `guildId`. */
+  async function codeLessReturn(guildId: string): Promise<URL> {
+    const olivia = await signIn(OWNER);
+    const state = new URL(await inviteUrl(olivia)).searchParams.get('state')!;
+    return followIntoApi(
+      stack,
+      new URL(
+        `http://localhost:3000/auth/callback?state=${state}&guild_id=${guildId}&permissions=402738176`,
+      ),
+      olivia.jar.cookie,
+    );
+  }
+
   it('signs nobody out: the session, a Discord call with the login token and Linked Roles still work', async () => {
     const olivia = await signIn(OWNER);
     const back = await authorize(await inviteUrl(olivia));
@@ -106,15 +117,7 @@ describe('adding the bot', () => {
   });
 
   it('answers wrong_server when a code-less return names another server than the invite', async () => {
-    const olivia = await signIn(OWNER);
-    const state = new URL(await inviteUrl(olivia)).searchParams.get('state')!;
-    const landing = await followIntoApi(
-      stack,
-      new URL(
-        `http://localhost:3000/auth/callback?state=${state}&guild_id=${BOT_GUILD}&permissions=402738176`,
-      ),
-      olivia.jar.cookie,
-    );
+    const landing = await codeLessReturn(BOT_GUILD);
     expect(landing.pathname).toBe('/dashboard');
     expect(Object.fromEntries(landing.searchParams)).toEqual({
       bot_error: 'wrong_server',
@@ -123,15 +126,7 @@ describe('adding the bot', () => {
   });
 
   it('answers bot_not_added when a code-less return comes back but the bot is not in the server', async () => {
-    const olivia = await signIn(OWNER);
-    const state = new URL(await inviteUrl(olivia)).searchParams.get('state')!;
-    const landing = await followIntoApi(
-      stack,
-      new URL(
-        `http://localhost:3000/auth/callback?state=${state}&guild_id=${NO_BOT_GUILD}&permissions=402738176`,
-      ),
-      olivia.jar.cookie,
-    );
+    const landing = await codeLessReturn(NO_BOT_GUILD);
     expect(Object.fromEntries(landing.searchParams)).toEqual({
       bot_error: 'bot_not_added',
       guild_id: NO_BOT_GUILD,

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../support/db';
 import { useFakeApp } from '../../support/harness';
 import { completeSetup, type Session } from '../../support/fake-login';
 import {
   consoleWorld,
   EXTRA_ROLE,
   GROUP2,
+  settingChanges,
   signInCast,
   STAFF_ROLE,
   type Cast,
@@ -134,11 +133,7 @@ describe('PUT /api/v1/server/{id}/binds', () => {
   it('records the change with who made it, before and after', async () => {
     await putBinds(cast.owner, [{ group_id: GROUP, min_rank: 1, max_rank: 9, role_id: ROLE_LOW }]);
     await putBinds(cast.manager, []);
-    const rows = await queryRows(
-      t.tdb.database,
-      sql`SELECT setting, before, after, actor_username FROM setting_changes ORDER BY created_at`,
-    );
-    expect(rows).toEqual([
+    expect(await settingChanges(t)).toEqual([
       {
         setting: 'binds',
         before: null,

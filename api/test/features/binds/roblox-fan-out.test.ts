@@ -13,10 +13,10 @@ import { createIntegrations } from '../../../src/integrations';
 import { testSettings } from '../../support/app';
 import { queryRows, TEST_DATABASE_URL, useTestDatabase } from '../../support/db';
 import {
-  consent,
-  followIntoApi,
+  consentInto,
   loginThroughEmulator,
   startStack,
+  verifyInServer,
   type HttpSession,
   type Stack,
 } from '../../support/emulator-flow';
@@ -177,14 +177,11 @@ it('a verify with every group bound reads the member’s Roblox groups once', as
   expect((await owner.call('PUT', BINDS, { binds: bindAll })).status).toBe(200);
   const max = await loginThroughEmulator(stack, MEMBER);
   const url = (await max.call('GET', '/roblox/auth-url')).json.data.auth_url;
-  await followIntoApi(stack, await consent(url, { user_id: String(PETE) }), max.jar.cookie);
+  await consentInto(stack, max, url, { user_id: String(PETE) });
   const accounts = (await max.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
   relay.reset();
 
-  const verified = await max.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-    server_id: BOT_GUILD,
-    account_id: accounts[0].id,
-  });
+  const verified = await verifyInServer(max, BOT_GUILD, accounts[0].id);
   expect(verified.status).toBe(200);
   expect(verified.json.data.roles_added).toEqual(['Verified', 'Low']);
   expect(relay.counts()).toEqual({ 'GET /v2/users/:id/groups/roles': 1 });

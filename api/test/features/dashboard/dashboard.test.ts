@@ -110,6 +110,9 @@ describe('GET /api/v1/dashboard/user/verification-servers', () => {
 });
 
 describe('linked accounts', () => {
+  /** Olivia unlinks the linked account `id` (as the URL has it). */
+  const unlink = (id: string) =>
+    callAs(t.app, olivia, 'DELETE', `/api/v1/dashboard/user/linked-account/${id}`);
   it('lists the caller’s accounts and unlinks one', async () => {
     await linkRoblox(t.app, olivia, PETE);
     const list = await get('/api/v1/dashboard/user/linked-accounts');
@@ -125,12 +128,7 @@ describe('linked accounts', () => {
       verified: false,
       verified_in: [],
     });
-    const del = await callAs(
-      t.app,
-      olivia,
-      'DELETE',
-      `/api/v1/dashboard/user/linked-account/${acc.id}`,
-    );
+    const del = await unlink(acc.id);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ success: true, data: {} });
     expect((await get('/api/v1/dashboard/user/linked-accounts')).json().data).toEqual([]);
@@ -141,23 +139,13 @@ describe('linked accounts', () => {
     await linkRoblox(t.app, max, RUBY);
     const maxAcc = (await get('/api/v1/dashboard/user/linked-accounts', max)).json().data[0];
     expect((await get('/api/v1/dashboard/user/linked-accounts')).json().data).toEqual([]);
-    const del = await callAs(
-      t.app,
-      olivia,
-      'DELETE',
-      `/api/v1/dashboard/user/linked-account/${maxAcc.id}`,
-    );
+    const del = await unlink(maxAcc.id);
     expect(del.statusCode).toBe(404);
     expect((await get('/api/v1/dashboard/user/linked-accounts', max)).json().data).toHaveLength(1);
   });
 
   it.each(['not-a-uuid', '123', "1' OR '1'='1"])('answers 400 for the id %p', async (id) => {
-    const res = await callAs(
-      t.app,
-      olivia,
-      'DELETE',
-      `/api/v1/dashboard/user/linked-account/${encodeURIComponent(id)}`,
-    );
+    const res = await unlink(encodeURIComponent(id));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('params.id must be an account id (UUID)');
   });

@@ -15,6 +15,7 @@ import {
   sendInteraction,
   setUpServerAs,
   useStack,
+  verifyInServer,
   type HttpSession,
 } from '../../support/emulator-flow';
 import { createFakeIntegrations, createWorld } from '../../support/fake-integrations';
@@ -314,10 +315,7 @@ describe('slash commands through the emulator', () => {
 
   /** The website's Verify button for one of the session's linked accounts. */
   async function verifyOnWebsite(s: HttpSession, accountId: string) {
-    const res = await s.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-      server_id: BOT_GUILD,
-      account_id: accountId,
-    });
+    const res = await verifyInServer(s, BOT_GUILD, accountId);
     expect(res.status).toBe(200);
   }
 

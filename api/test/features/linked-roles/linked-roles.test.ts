@@ -9,10 +9,12 @@ import { queryRows } from '../../support/db';
 import {
   addFaults,
   consent,
+  consentInto,
   emulatorState,
   followIntoApi,
   setUpServerAs,
   useStack,
+  verifyInServer,
   type HttpSession,
 } from '../../support/emulator-flow';
 import { GUILD_A as BOT_GUILD, MAX, NINA, OLIVIA as OWNER, PETE } from '../../support/world';
@@ -43,10 +45,7 @@ async function verifiedMax(): Promise<HttpSession> {
   await setUpServerAs(await signIn(OWNER), BOT_GUILD, { syncFirst: true });
   const max = await signIn(MAX);
   const account = await linkRoblox(max, PETE);
-  const res = await max.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-    server_id: BOT_GUILD,
-    account_id: account,
-  });
+  const res = await verifyInServer(max, BOT_GUILD, account);
   expect(res.status).toBe(200);
   return max;
 }
@@ -131,10 +130,7 @@ describe('DELETE /api/v1/account/linked-roles', () => {
     // another verification and a new sign-in (which grants the scope again) write nothing
     const again = await signIn(MAX);
     const [account] = (await again.call('GET', '/api/v1/dashboard/user/linked-accounts')).json.data;
-    await again.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-      server_id: BOT_GUILD,
-      account_id: account.id,
-    });
+    await verifyInServer(again, BOT_GUILD, account.id);
     expect(await connectionOf(MAX)).toMatchObject(EMPTY);
     expect((await again.call('GET', ROUTE)).json.data.connected).toBe(false);
 
@@ -222,8 +218,7 @@ describe('POST /api/v1/account/linked-roles/connect', () => {
     const max = await verifiedMax();
     await max.call('DELETE', ROUTE);
     const { auth_url } = (await max.call('POST', `${ROUTE}/connect`)).json.data;
-    const back = await consent(auth_url, { decision: 'cancel' });
-    const landing = await followIntoApi(stack, back, max.jar.cookie);
+    const landing = await consentInto(stack, max, auth_url, { decision: 'cancel' });
     expect(landing.pathname).toBe('/account/linked-roles');
     expect(landing.searchParams.get('error')).toBe('access_denied');
     expect((await max.call('GET', ROUTE)).json.data.connected).toBe(false);

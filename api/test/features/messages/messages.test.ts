@@ -13,6 +13,7 @@ import {
   seedWithChannels,
   setUpServerAs,
   useStack,
+  verifyInServer,
   type EmulatorMessage,
   type HttpSession,
 } from '../../support/emulator-flow';
@@ -162,10 +163,7 @@ describe('the server’s own words', () => {
     await olivia.call('PUT', `${BASE}/edit/messages`, OWN_WORDS);
     const max = await signIn(MAX);
     const account = await linkRoblox(max, PETE);
-    const res = await max.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-      server_id: BOT_GUILD,
-      account_id: account,
-    });
+    const res = await verifyInServer(max, BOT_GUILD, account);
     expect(res.json.data.dm_sent).toBe(true);
     const dms = (await emulatorState(stack)).discord.dms as {
       recipient_id: string;

@@ -12,6 +12,7 @@ import {
   emulatorMember,
   sendInteraction,
   useStack,
+  verifyInServer,
   type EmulatorMessage,
   type HttpSession,
 } from '../../support/emulator-flow';
@@ -89,10 +90,7 @@ async function setUpServers(): Promise<HttpSession & { refresh: string }> {
 }
 
 async function verifyIn(s: HttpSession, guildId: string, accountId: string) {
-  const res = await s.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-    server_id: guildId,
-    account_id: accountId,
-  });
+  const res = await verifyInServer(s, guildId, accountId);
   expect(res.status).toBe(200);
 }
 

@@ -11,6 +11,7 @@ import {
   linkRobloxThroughEmulator,
   setUpServerAs,
   useStack,
+  verifyInServer,
   type HttpSession,
 } from '../../support/emulator-flow';
 import { GUILD_A as GUILD, MAX as MEMBER, OLIVIA as OWNER, ROLE_LOW } from '../../support/world';
@@ -85,10 +86,7 @@ const link = (robloxId: number) => linkRobloxThroughEmulator(stack, max, robloxI
 /** Verifies Max with the account; answers the Roblox web API calls it made, by route. */
 async function robloxCallsOfVerify(accountId: string) {
   await fetch(`${stack.emulator.url}/__emulator/calls`, { method: 'DELETE' });
-  const res = await max.call('POST', '/api/v1/dashboard/bot/verify-in-server', {
-    server_id: GUILD,
-    account_id: accountId,
-  });
+  const res = await verifyInServer(max, GUILD, accountId);
   expect(res.status).toBe(200);
   const calls = (await (await fetch(`${stack.emulator.url}/__emulator/calls`)).json()) as {
     roblox: { routes: Record<string, number> };
