@@ -1,23 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Checkbox } from './Checkbox';
-import { Controlled, renderWithTheme } from './testUtils';
+import { controlled, renderWithTheme } from './testUtils';
 
-function Consent({ disabled, onChange }: { disabled?: boolean; onChange?: (v: boolean) => void }) {
-  return (
-    <Controlled initial={false} onChange={onChange}>
-      {(checked, change) => (
-        <Checkbox
-          label="Show my Roblox account"
-          hint="Other members of your servers see it."
-          checked={checked}
-          disabled={disabled}
-          onChange={change}
-        />
-      )}
-    </Controlled>
-  );
-}
+const Consent = controlled(false, (checked, change, { disabled }: { disabled?: boolean }) => (
+  <Checkbox
+    label="Show my Roblox account"
+    hint="Other members of your servers see it."
+    checked={checked}
+    disabled={disabled}
+    onChange={change}
+  />
+));
 
 describe('Checkbox', () => {
   it('is named by its label and described by its hint', () => {

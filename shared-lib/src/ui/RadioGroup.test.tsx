@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RadioGroup } from './RadioGroup';
-import { Controlled, renderWithTheme } from './testUtils';
+import { controlled, renderWithTheme } from './testUtils';
 
 const formats = [
   { value: 'roblox_username', label: 'Roblox Username', description: 'e.g. builderman' },
@@ -9,21 +9,15 @@ const formats = [
   { value: 'none', label: "Don't set nicknames" },
 ];
 
-function NicknameChoice({ onChange }: { onChange?: (value: string) => void }) {
-  return (
-    <Controlled initial="roblox_username" onChange={onChange}>
-      {(value, change) => (
-        <RadioGroup
-          name="nickname_format"
-          legend="Nickname format"
-          options={formats}
-          value={value}
-          onChange={change}
-        />
-      )}
-    </Controlled>
-  );
-}
+const NicknameChoice = controlled('roblox_username', (value, change) => (
+  <RadioGroup
+    name="nickname_format"
+    legend="Nickname format"
+    options={formats}
+    value={value}
+    onChange={change}
+  />
+));
 
 describe('RadioGroup', () => {
   it('is a group named by its legend, with the current value checked and descriptions linked', () => {

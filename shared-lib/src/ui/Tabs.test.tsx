@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TabPanel, Tabs } from './Tabs';
-import { Controlled, renderWithTheme } from './testUtils';
+import { controlled, renderWithTheme } from './testUtils';
 
 const tabs = [
   { id: 'accounts', label: 'Accounts' },
@@ -9,18 +9,12 @@ const tabs = [
   { id: 'settings', label: 'Settings' },
 ];
 
-function DashboardTabs({ onChange }: { onChange?: (id: string) => void }) {
-  return (
-    <Controlled initial="accounts" onChange={onChange}>
-      {(value, change) => (
-        <>
-          <Tabs tabs={tabs} value={value} label="Dashboard sections" onChange={change} />
-          <TabPanel tabId={value}>Panel for {value}</TabPanel>
-        </>
-      )}
-    </Controlled>
-  );
-}
+const DashboardTabs = controlled('accounts', (value, change) => (
+  <>
+    <Tabs tabs={tabs} value={value} label="Dashboard sections" onChange={change} />
+    <TabPanel tabId={value}>Panel for {value}</TabPanel>
+  </>
+));
 
 describe('Tabs', () => {
   it('exposes a labelled tablist whose selected tab controls the panel that it labels', () => {

@@ -12,18 +12,20 @@ export function renderWithTheme(ui: ReactElement, options?: Omit<RenderOptions, 
   return render(ui, { wrapper: WithTheme, ...options });
 }
 
-export interface ControlledProps<T> {
-  initial: T;
-  /** hears each change before the value is kept */
-  onChange?: (next: T) => void;
-  children: (value: T, change: (next: T) => void) => ReactNode;
-}
-
-/** Test-only: keeps a controlled component's value as the page that owns it would. */
-export function Controlled<T>({ initial, onChange, children }: ControlledProps<T>) {
-  const [value, setValue] = useState(initial);
-  return children(value, (next) => {
-    onChange?.(next);
-    setValue(next);
-  });
+/**
+ * Test-only: a component holding the value of the controlled one `render` draws, as the page that
+ * owns it would; its `onChange` prop hears each change first.
+ */
+export function controlled<T, P extends object = object>(
+  initial: T,
+  render: (value: T, change: (next: T) => void, props: P) => ReactNode,
+) {
+  return function Controlled(props: P & { onChange?: (next: T) => void }) {
+    const [value, setValue] = useState(initial);
+    const change = (next: T) => {
+      props.onChange?.(next);
+      setValue(next);
+    };
+    return render(value, change, props);
+  };
 }
