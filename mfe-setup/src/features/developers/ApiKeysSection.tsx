@@ -27,22 +27,16 @@ import { OneFieldForm } from './OneFieldForm';
 import { ShownOnce } from './ShownOnce';
 import { ConfirmModal } from '../confirm/ConfirmModal';
 import { useCheckedField } from '../fields/useCheckedField';
+import { RuledList } from '../fields/RuledList';
 
 /** as the API's CreateApiKeyBodySchema allows */
 export const KEY_NAME_MAX = 64;
 
-const List = styled.ul`
+const List = styled(RuledList)`
   margin: ${({ theme }) => theme.space(4)} 0 0;
-  padding: 0;
-  list-style: none;
   li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
     justify-content: space-between;
-    gap: ${({ theme }) => theme.space(2)};
     padding: ${({ theme }) => theme.space(3)} 0;
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
   }
   strong {
     display: block;

@@ -25,6 +25,7 @@ import { OneFieldForm } from './OneFieldForm';
 import { ShownOnce } from './ShownOnce';
 import { WrapRow } from '../fields/WrapRow';
 import { useCheckedField } from '../fields/useCheckedField';
+import { RuledList } from '../fields/RuledList';
 
 const SubHeading = styled(WrapRow)`
   h3 {
@@ -33,17 +34,10 @@ const SubHeading = styled(WrapRow)`
   }
 `;
 
-const List = styled.ul`
+const List = styled(RuledList)`
   margin: ${({ theme }) => theme.space(2)} 0 0;
-  padding: 0;
-  list-style: none;
   li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(2)};
     padding: ${({ theme }) => theme.space(2)} 0;
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
   }
   code {
     flex: 1 1 10rem;
