@@ -1,5 +1,5 @@
 import { api } from '../api/endpoints';
-import { MAX_GROUPS_PER_SERVER } from '../contract/console';
+import { MAX_GROUPS_PER_SERVER, type PutBindsRequest } from '../contract/console';
 import { refusal, setupMockServer, signIn } from '../testing';
 import { SEED_ACCOUNTS, SEED_GROUP_ID, SEED_SERVERS } from './seed';
 
@@ -9,6 +9,9 @@ beforeEach(() => signIn());
 const ready = SEED_SERVERS.ownerReady;
 const VERIFIED_ROLE = '200000000000000011';
 const server = () => db.servers.find((s) => s.server_id === ready)!;
+/** What the mock answers a save of `binds` on the ready server that it refuses. */
+const bindsRefusal = (binds: PutBindsRequest['binds']) =>
+  refusal(api.server.putBinds(ready, { binds }));
 
 describe('binds', () => {
   it('saves ranges to existing roles and new roles by name, and reads them back with the group', async () => {
@@ -34,14 +37,10 @@ describe('binds', () => {
 
   it('refuses a bind with min above max, naming the bind, and changes nothing', async () => {
     await expect(
-      refusal(
-        api.server.putBinds(ready, {
-          binds: [
-            { group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 2, role_name: 'Fine' },
-            { group_id: SEED_GROUP_ID, min_rank: 9, max_rank: 2, role_id: VERIFIED_ROLE },
-          ],
-        }),
-      ),
+      bindsRefusal([
+        { group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 2, role_name: 'Fine' },
+        { group_id: SEED_GROUP_ID, min_rank: 9, max_rank: 2, role_id: VERIFIED_ROLE },
+      ]),
     ).resolves.toMatchObject({
       status: 400,
       message: expect.stringContaining('body.binds[1].min_rank'),
@@ -52,20 +51,12 @@ describe('binds', () => {
 
   it('refuses a role above the bot and an unknown group', async () => {
     await expect(
-      refusal(
-        api.server.putBinds(ready, {
-          binds: [
-            { group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 2, role_id: '200000000000000012' },
-          ],
-        }),
-      ),
+      bindsRefusal([
+        { group_id: SEED_GROUP_ID, min_rank: 1, max_rank: 2, role_id: '200000000000000012' },
+      ]),
     ).resolves.toMatchObject({ status: 409 });
     await expect(
-      refusal(
-        api.server.putBinds(ready, {
-          binds: [{ group_id: '42', min_rank: 1, max_rank: 2, role_name: 'X' }],
-        }),
-      ),
+      bindsRefusal([{ group_id: '42', min_rank: 1, max_rank: 2, role_name: 'X' }]),
     ).resolves.toMatchObject({ status: 404, message: expect.stringContaining('group 42') });
   });
 
@@ -74,15 +65,13 @@ describe('binds', () => {
     for (const id of ids)
       db.groups.push({ id, name: `Group ${id}`, ranks: [{ rank: 1, name: 'Member' }] });
     await expect(
-      refusal(
-        api.server.putBinds(ready, {
-          binds: ids.map((group_id) => ({
-            group_id,
-            min_rank: 1,
-            max_rank: 1,
-            role_id: VERIFIED_ROLE,
-          })),
-        }),
+      bindsRefusal(
+        ids.map((group_id) => ({
+          group_id,
+          min_rank: 1,
+          max_rank: 1,
+          role_id: VERIFIED_ROLE,
+        })),
       ),
     ).resolves.toMatchObject({
       status: 400,

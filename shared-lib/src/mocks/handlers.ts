@@ -13,23 +13,26 @@ import { publicHandlers } from './handlers/public';
 import { serverHandlers } from './handlers/server';
 import { staffAndBackupHandlers } from './handlers/staffAndBackup';
 
+/** The handlers of each part of the contract, in the order msw tries them. */
+const HANDLER_GROUPS: ((db: MockDb) => RequestHandler[])[] = [
+  authHandlers,
+  robloxHandlers,
+  dashboardHandlers,
+  serverHandlers,
+  consoleHandlers,
+  discordSettingsHandlers,
+  messageHandlers,
+  memberUpdateHandlers,
+  staffAndBackupHandlers,
+  developerApiHandlers,
+  privacyHandlers,
+  linkedRolesHandlers,
+  publicHandlers,
+];
+
 /** msw handlers for every path of the contract, over the given in-memory data set. */
 export function createHandlers(db: MockDb = mockDb): RequestHandler[] {
-  return [
-    ...authHandlers(db),
-    ...robloxHandlers(db),
-    ...dashboardHandlers(db),
-    ...serverHandlers(db),
-    ...consoleHandlers(db),
-    ...discordSettingsHandlers(db),
-    ...messageHandlers(db),
-    ...memberUpdateHandlers(db),
-    ...staffAndBackupHandlers(db),
-    ...developerApiHandlers(db),
-    ...privacyHandlers(db),
-    ...linkedRolesHandlers(db),
-    ...publicHandlers(db),
-  ];
+  return HANDLER_GROUPS.flatMap((group) => group(db));
 }
 
 /** Handlers over the shared `mockDb` (reset it with `resetMockDb()`). */

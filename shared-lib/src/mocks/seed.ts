@@ -87,6 +87,25 @@ function server(
   };
 }
 
+/** A server whose setup is done: its Verified role (`verifiedRoleId`) given, beside `otherRoles`. */
+function setUpServer(
+  overrides: Parameters<typeof server>[0],
+  verifiedRoleId: string,
+  otherRoles: MockServer['roles'] = [],
+): MockServer {
+  return server({
+    bot_added: true,
+    setup: { setup_completed: true, setup_step: null },
+    verified_role_id: verifiedRoleId,
+    roles: [
+      ...baseRoles(overrides.server_id),
+      { id: verifiedRoleId, name: 'Verified', position: 2 },
+      ...otherRoles,
+    ],
+    ...overrides,
+  });
+}
+
 /** A signed-in demo user with two linked accounts (one verified) and four servers. */
 export function defaultSeed(): MockDb {
   return {
@@ -133,19 +152,15 @@ export function defaultSeed(): MockDb {
       },
     ],
     servers: [
-      server({
-        server_id: SEED_SERVERS.ownerReady,
-        server_name: 'Demo Builders Club',
-        member_count: 128,
-        bot_added: true,
-        setup: { setup_completed: true, setup_step: null },
-        verified_role_id: '200000000000000011',
-        roles: [
-          ...baseRoles(SEED_SERVERS.ownerReady),
-          { id: '200000000000000011', name: 'Verified', position: 2 },
-          { id: '200000000000000012', name: 'Moderators', position: 12 },
-        ],
-      }),
+      setUpServer(
+        {
+          server_id: SEED_SERVERS.ownerReady,
+          server_name: 'Demo Builders Club',
+          member_count: 128,
+        },
+        '200000000000000011',
+        [{ id: '200000000000000012', name: 'Moderators', position: 12 }],
+      ),
       server({
         server_id: SEED_SERVERS.ownerSetupIncomplete,
         server_name: 'Demo Racing League',
@@ -161,22 +176,18 @@ export function defaultSeed(): MockDb {
           { user_id: DEMO_USER.id, owner: false, can_manage: true },
         ],
       }),
-      server({
-        server_id: SEED_SERVERS.memberWithBot,
-        server_name: 'Tycoon Fans',
-        member_count: 2048,
-        bot_added: true,
-        setup: { setup_completed: true, setup_step: null },
-        verified_role_id: '200000000000000041',
-        roles: [
-          ...baseRoles(SEED_SERVERS.memberWithBot),
-          { id: '200000000000000041', name: 'Verified', position: 2 },
-        ],
-        members: [
-          { user_id: OTHER_USER.id, owner: true, can_manage: true },
-          { user_id: DEMO_USER.id, owner: false, can_manage: false },
-        ],
-      }),
+      setUpServer(
+        {
+          server_id: SEED_SERVERS.memberWithBot,
+          server_name: 'Tycoon Fans',
+          member_count: 2048,
+          members: [
+            { user_id: OTHER_USER.id, owner: true, can_manage: true },
+            { user_id: DEMO_USER.id, owner: false, can_manage: false },
+          ],
+        },
+        '200000000000000041',
+      ),
     ],
     groups: [
       {
