@@ -15,6 +15,7 @@ import {
   type BindInput,
   type ItemBindKind,
   type ServerRole,
+  ConfirmModal,
 } from '@roconnect/shared-lib';
 import { useApiMutation, useBindLookup, useServerBinds } from '@roconnect/shared-lib/query';
 import { refusalMessage } from '../apiErrors/refusalMessage';
@@ -46,7 +47,6 @@ import {
   type RuleDraft,
 } from './bindDrafts';
 import { useDebounced } from './useDebounced';
-import { ConfirmModal } from '../confirm/ConfirmModal';
 
 /** how long the list must stay unchanged before its preview is asked */
 export const PREVIEW_DELAY_MS = 600;

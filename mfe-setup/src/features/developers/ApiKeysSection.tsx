@@ -12,6 +12,7 @@ import {
   type CreatedApiKey,
   SectionCard,
   getRuntimeConfig,
+  ConfirmModal,
 } from '@roconnect/shared-lib';
 import { PUBLIC_API_ROUTES } from '@roconnect/shared-lib/contract';
 import {
@@ -25,7 +26,6 @@ import { refusalMessage } from '../apiErrors/refusalMessage';
 import { ExampleCall } from './ExampleCall';
 import { OneFieldForm } from './OneFieldForm';
 import { ShownOnce } from './ShownOnce';
-import { ConfirmModal } from '../confirm/ConfirmModal';
 import { useCheckedField } from '../fields/useCheckedField';
 import { RuledList } from '../fields/RuledList';
 

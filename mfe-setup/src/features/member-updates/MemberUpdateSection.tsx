@@ -7,13 +7,13 @@ import {
   Select,
   type MemberUpdateJob,
   type ServerRole,
+  ConfirmModal,
 } from '@roconnect/shared-lib';
 import { SectionFrame } from '../config-section/SectionFrame';
 import { timeLeftText } from './timeLeft';
 import { UpdatePreview } from './UpdatePreview';
 import { isActive, isWaitingForOwner, useMemberUpdate } from './useMemberUpdate';
 import { WrapRow } from '../fields/WrapRow';
-import { ConfirmModal } from '../confirm/ConfirmModal';
 
 const Track = styled.div`
   height: 12px;

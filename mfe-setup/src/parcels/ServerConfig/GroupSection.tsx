@@ -10,6 +10,7 @@ import {
   type BindsData,
   type EditGroupRequest,
   type GroupSummary,
+  ConfirmModal,
 } from '@roconnect/shared-lib';
 import { parseRobloxGroupInput } from '@roconnect/shared-lib/contract';
 import { useApiMutation, useServerBinds } from '@roconnect/shared-lib/query';
@@ -18,7 +19,6 @@ import { readGroupField } from '../../features/group/readGroupField';
 import { useGroupInputName } from '../../features/binds/useGroupInputName';
 import { ConfigSection } from '../../features/config-section/ConfigSection';
 import { useSectionSave } from '../../features/config-section/useSectionSave';
-import { ConfirmModal } from '../../features/confirm/ConfirmModal';
 
 export const EMPTY_GROUP_EDIT_MESSAGE = 'Enter a Roblox group ID or URL.';
 
