@@ -105,26 +105,18 @@ function DashboardBody({ tabParcels, openedNext }: DashboardPageProps) {
         {accountsProps && serversProps && (
           <>
             <Tabs label="Dashboard sections" tabs={TABS} value={tab} onChange={selectTab} />
-            <TabPanel tabId="accounts" hidden={tab !== 'accounts'}>
-              {tab === 'accounts' && (
-                <RemoteParcel
-                  {...tabParcels.accounts}
-                  label="Accounts"
-                  parcelProps={accountsProps}
-                  onMounted={preloadOpenedNext}
-                />
-              )}
-            </TabPanel>
-            <TabPanel tabId="servers" hidden={tab !== 'servers'}>
-              {tab === 'servers' && (
-                <RemoteParcel
-                  {...tabParcels.servers}
-                  label="Servers"
-                  parcelProps={serversProps}
-                  onMounted={preloadOpenedNext}
-                />
-              )}
-            </TabPanel>
+            {TABS.map(({ id, label }) => (
+              <TabPanel key={id} tabId={id} hidden={tab !== id}>
+                {tab === id && (
+                  <RemoteParcel
+                    {...tabParcels[id]}
+                    label={label}
+                    parcelProps={id === 'accounts' ? accountsProps : serversProps}
+                    onMounted={preloadOpenedNext}
+                  />
+                )}
+              </TabPanel>
+            ))}
           </>
         )}
       </PageContainer>
