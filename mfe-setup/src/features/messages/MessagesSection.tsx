@@ -25,11 +25,8 @@ import { useSectionSave } from '../config-section/useSectionSave';
 import { TextAreaField } from '../fields/TextAreaField';
 import { TextArea } from '../verify-message/MessageTextField';
 import { WrapRow } from '../fields/WrapRow';
+import { FieldStack } from '../fields/FieldStack';
 
-const Fields = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-`;
 const Group = styled.fieldset`
   display: grid;
   gap: ${({ theme }) => theme.space(3)};
@@ -248,7 +245,7 @@ function MessagesForm({ serverId, data }: { serverId: string; data: MessagesData
       saving={save.saving}
       onSave={submit}
     >
-      <Fields>
+      <FieldStack>
         {textField('verified')}
         {textField('welcome')}
         <Group>
@@ -295,7 +292,7 @@ function MessagesForm({ serverId, data }: { serverId: string; data: MessagesData
           </Shown>
         )}
         {save.error && <FieldError role="alert">{save.error}</FieldError>}
-      </Fields>
+      </FieldStack>
       {status && <Status role="status">{status}</Status>}
     </ConfigSection>
   );

@@ -18,6 +18,7 @@ import { ConfigSection } from '../config-section/ConfigSection';
 import { useSectionSave } from '../config-section/useSectionSave';
 import { TextAreaField } from '../fields/TextAreaField';
 import { parseIdList } from './idList';
+import { FieldStack } from '../fields/FieldStack';
 
 type Action = Restrictions['action'];
 type BanEvasion = Restrictions['ban_evasion'];
@@ -56,10 +57,6 @@ const ACTIONS: readonly RadioOption<Action>[] = [
   },
 ];
 
-const Fields = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-`;
 const Area = styled.textarea`
   width: 100%;
   min-height: 4.5rem;
@@ -158,7 +155,7 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
       saving={save.saving}
       onSave={submit}
     >
-      <Fields>
+      <FieldStack>
         <div>
           <Label htmlFor={ageId}>Minimum {BRAND.game} account age (days)</Label>
           <TextInput
@@ -203,7 +200,7 @@ export function RestrictionsSection({ serverId, saved, onSaved }: RestrictionsSe
           disabled={save.saving}
           error={save.error}
         />
-      </Fields>
+      </FieldStack>
     </ConfigSection>
   );
 }

@@ -10,11 +10,7 @@ import { MessageTextField } from './MessageTextField';
 import { messageTextProblem, sentText } from './messageLength';
 import { WrapRow } from '../fields/WrapRow';
 import { useCheckedField } from '../fields/useCheckedField';
-
-const Fields = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-`;
+import { FieldStack } from '../fields/FieldStack';
 
 const Current = styled(WrapRow)`
   padding-top: ${({ theme }) => theme.space(3)};
@@ -101,7 +97,7 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
       saving={save.saving}
       onSave={post}
     >
-      <Fields>
+      <FieldStack>
         <ChannelSelect
           ref={channelField}
           label="Channel"
@@ -119,7 +115,7 @@ export function VerifyMessageSection({ serverId, choices, onPosted }: VerifyMess
           disabled={save.saving}
           error={textProblem}
         />
-      </Fields>
+      </FieldStack>
       {postedIn && <Posted role="status">Posted in {postedIn}.</Posted>}
       {posted && (
         <Current $align="center" $top={4}>
