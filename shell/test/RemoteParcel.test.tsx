@@ -17,6 +17,18 @@ function region(name: string) {
   return screen.getByRole('region', { name });
 }
 
+/** mfe_setup's ServerConfig parcel, given `parcelProps`. */
+function serverConfig(parcelProps: Record<string, unknown>) {
+  return (
+    <RemoteParcel
+      remote="mfe_setup"
+      expose="ServerConfig"
+      label="Server configuration"
+      parcelProps={parcelProps}
+    />
+  );
+}
+
 describe('RemoteParcel', () => {
   it('shows a loading state until the remote arrives, then mounts its parcel', async () => {
     const release = federation.hold('mfe_accounts');
@@ -66,25 +78,11 @@ describe('RemoteParcel', () => {
   });
 
   it('passes its props to the parcel and updates them when they change', async () => {
-    const { rerender } = renderWithTheme(
-      <RemoteParcel
-        remote="mfe_setup"
-        expose="ServerConfig"
-        label="Server configuration"
-        parcelProps={{ serverId: '42' }}
-      />,
-    );
+    const { rerender } = renderWithTheme(serverConfig({ serverId: '42' }));
     const props = await screen.findByRole('list', { name: 'mfe_setup/ServerConfig props' });
     expect(within(props).getByText('serverId=42')).toBeInTheDocument();
 
-    rerender(
-      <RemoteParcel
-        remote="mfe_setup"
-        expose="ServerConfig"
-        label="Server configuration"
-        parcelProps={{ serverId: '77', extra: true }}
-      />,
-    );
+    rerender(serverConfig({ serverId: '77', extra: true }));
     await waitFor(() => expect(within(props).getByText('serverId=77')).toBeInTheDocument());
     expect(within(props).getByText('extra=true')).toBeInTheDocument();
     expect(within(props).queryByText('serverId=42')).not.toBeInTheDocument();
@@ -93,14 +91,7 @@ describe('RemoteParcel', () => {
   });
 
   it('applies the latest props when they change again while an update is under way', async () => {
-    const view = (serverId: string) => (
-      <RemoteParcel
-        remote="mfe_setup"
-        expose="ServerConfig"
-        label="Server configuration"
-        parcelProps={{ serverId }}
-      />
-    );
+    const view = (serverId: string) => serverConfig({ serverId });
     const { rerender } = renderWithTheme(view('1'));
     const props = await screen.findByRole('list', { name: 'mfe_setup/ServerConfig props' });
     rerender(view('2'));
@@ -110,14 +101,7 @@ describe('RemoteParcel', () => {
   });
 
   it('unmounts the parcel even when it is removed in the middle of an update', async () => {
-    const view = (serverId: string) => (
-      <RemoteParcel
-        remote="mfe_setup"
-        expose="ServerConfig"
-        label="Server configuration"
-        parcelProps={{ serverId }}
-      />
-    );
+    const view = (serverId: string) => serverConfig({ serverId });
     const { rerender, unmount } = renderWithTheme(view('1'));
     await screen.findByText('Parcel mfe_setup/ServerConfig');
     rerender(view('2'));
