@@ -3,7 +3,14 @@ import { api } from '../api/endpoints';
 import { apiClient } from '../api/httpClient';
 import { NO_RESTRICTIONS } from '../contract/console';
 import { API_PATHS } from '../contract/paths';
-import { DEMO_ACCESS_TOKEN, failNext, networkErrorNext, setupMockServer, signIn } from '../testing';
+import {
+  DEMO_ACCESS_TOKEN,
+  failNext,
+  networkErrorNext,
+  setupMockServer,
+  signIn,
+  verifyResult,
+} from '../testing';
 import { SEED_ACCOUNTS, SEED_GROUP_ID, SEED_SERVERS } from './seed';
 
 const { server, db } = setupMockServer();
@@ -244,18 +251,7 @@ describe('verify-in-server', () => {
       server_id: SEED_SERVERS.memberWithBot,
       account_id: SEED_ACCOUNTS.pending,
     });
-    expect(result).toEqual({
-      roles_updated: true,
-      nickname_updated: true,
-      dm_sent: true,
-      roles_added: ['Verified'],
-      roles_removed: [],
-      nickname: 'DemoAlt',
-      warnings: [],
-      not_given: [],
-      restricted: null,
-      restriction_action: null,
-    });
+    expect(result).toEqual(verifyResult());
     const accounts = await api.dashboard.linkedAccounts();
     expect(accounts.find((a) => a.id === SEED_ACCOUNTS.pending)?.verified).toBe(true);
   });

@@ -8,6 +8,7 @@ export { recordExternalRedirects } from './externalRedirects';
 export { recordNavigation, setupRemoteTest, toastMessages } from './remoteTest';
 export type { RemoteTestHandle, RemoteTestOptions } from './remoteTest';
 export { refusal } from './refusal';
+export { verifyResult } from './verifyResult';
 export {
   DEMO_ACCESS_TOKEN,
   DEMO_REFRESH_TOKEN,

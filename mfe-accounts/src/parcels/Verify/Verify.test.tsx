@@ -10,6 +10,7 @@ import {
   renderWithProviders,
   setupRemoteTest,
   toastMessages,
+  verifyResult,
 } from '@roconnect/shared-lib/testing';
 import { Verify } from './Verify';
 
@@ -52,22 +53,7 @@ function expectToStay() {
 /** The API's answer to Verify & Update: roles and nickname set, a DM sent, but what `data` says. */
 const verifyAnswer = (data: Partial<VerifyResult>) =>
   http.post(`*${API_PATHS.verifyInServer}`, () =>
-    HttpResponse.json({
-      success: true,
-      data: {
-        roles_updated: true,
-        nickname_updated: true,
-        dm_sent: true,
-        roles_added: ['Verified'],
-        roles_removed: [],
-        nickname: 'DemoAlt',
-        warnings: [],
-        not_given: [],
-        restricted: null,
-        restriction_action: null,
-        ...data,
-      } satisfies VerifyResult,
-    }),
+    HttpResponse.json({ success: true, data: verifyResult(data) }),
   );
 const serverGroup = () => screen.getByRole('group', { name: 'Choose a server' });
 
