@@ -5,18 +5,23 @@ import { LINKED_ROLES_PAGE_PATH, PRIVACY_PAGE_PATH, PrivacyLink } from './Privac
 
 const navigate = recordNavigation();
 
-it('opens the privacy page through the router, keeping a real address for a new tab', async () => {
+it.each([
+  {
+    title: 'opens the privacy page through the router, keeping a real address for a new tab',
+    name: 'Privacy & data',
+    href: '/account/privacy',
+    path: PRIVACY_PAGE_PATH,
+  },
+  {
+    title: 'opens the Linked Roles page beside it the same way',
+    name: 'Linked Roles',
+    href: '/account/linked-roles',
+    path: LINKED_ROLES_PAGE_PATH,
+  },
+])('$title', async ({ name, href, path }) => {
   renderWithProviders(<PrivacyLink />);
-  const link = screen.getByRole('link', { name: 'Privacy & data' });
-  expect(link).toHaveAttribute('href', '/account/privacy');
+  const link = screen.getByRole('link', { name });
+  expect(link).toHaveAttribute('href', href);
   await userEvent.setup().click(link);
-  expect(navigate).toHaveBeenCalledWith(PRIVACY_PAGE_PATH, {});
-});
-
-it('opens the Linked Roles page beside it the same way', async () => {
-  renderWithProviders(<PrivacyLink />);
-  const link = screen.getByRole('link', { name: 'Linked Roles' });
-  expect(link).toHaveAttribute('href', '/account/linked-roles');
-  await userEvent.setup().click(link);
-  expect(navigate).toHaveBeenCalledWith(LINKED_ROLES_PAGE_PATH, {});
+  expect(navigate).toHaveBeenCalledWith(path, {});
 });

@@ -26,18 +26,20 @@ describe('RobloxCallback', () => {
     });
   });
 
-  it('says the authorization was cancelled for access_denied', async () => {
-    renderCallback({
-      error: 'access_denied',
-      error_description: 'The Roblox authorization was cancelled.',
-    });
-    await expectError(
-      'Roblox authorization was cancelled. You can try linking your account again from the dashboard.',
-    );
-  });
-
-  it('says it was cancelled when the description says so', async () => {
-    renderCallback({ error: 'user_aborted', error_description: 'User cancelled the request' });
+  it.each([
+    {
+      title: 'says the authorization was cancelled for access_denied',
+      query: {
+        error: 'access_denied',
+        error_description: 'The Roblox authorization was cancelled.',
+      },
+    },
+    {
+      title: 'says it was cancelled when the description says so',
+      query: { error: 'user_aborted', error_description: 'User cancelled the request' },
+    },
+  ])('$title', async ({ query }) => {
+    renderCallback(query);
     await expectError(
       'Roblox authorization was cancelled. You can try linking your account again from the dashboard.',
     );
