@@ -3,23 +3,22 @@
  */
 const DISCORD_CDN = 'https://cdn.discordapp.com';
 
-export function discordAvatarUrl(
-  discordId: string,
-  avatar: string | null | undefined,
+/** An image of Discord's CDN by its hash, in `folder` under the owner's id; a full URL stays as is. */
+function discordCdnUrl(
+  folder: 'avatars' | 'icons',
+  ownerId: string,
+  hash: string | null | undefined,
 ): string | null {
-  if (!avatar) return null;
-  if (/^https?:\/\//.test(avatar)) return avatar;
-  return `${DISCORD_CDN}/avatars/${discordId}/${avatar}.png?size=128`;
+  if (!hash) return null;
+  if (/^https?:\/\//.test(hash)) return hash;
+  return `${DISCORD_CDN}/${folder}/${ownerId}/${hash}.png?size=128`;
 }
 
-export function discordGuildIconUrl(
-  serverId: string,
-  icon: string | null | undefined,
-): string | null {
-  if (!icon) return null;
-  if (/^https?:\/\//.test(icon)) return icon;
-  return `${DISCORD_CDN}/icons/${serverId}/${icon}.png?size=128`;
-}
+export const discordAvatarUrl = (discordId: string, avatar: string | null | undefined) =>
+  discordCdnUrl('avatars', discordId, avatar);
+
+export const discordGuildIconUrl = (serverId: string, icon: string | null | undefined) =>
+  discordCdnUrl('icons', serverId, icon);
 
 /** First visible character, upper-cased, for avatar and icon fallbacks. */
 export function initialOf(name: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Nullable, Ok, Uuid, errors, EmptyObject } from './common';
+import { Nullable, OAuthCallbackQuery, Ok, Uuid, errors, EmptyObject } from './common';
 
 export const UserSchema = Type.Object(
   {
@@ -31,13 +31,9 @@ export const RefreshDataSchema = Type.Object(
 );
 
 /** What Discord sends back to /auth/callback (login and bot invites). */
-export const CallbackQuerySchema = Type.Object({
-  code: Type.Optional(Type.String({ maxLength: 512 })),
-  state: Type.Optional(Type.String({ maxLength: 512 })),
+export const CallbackQuerySchema = OAuthCallbackQuery(512, {
   guild_id: Type.Optional(Type.String({ maxLength: 32 })),
   permissions: Type.Optional(Type.String({ maxLength: 32 })),
-  error: Type.Optional(Type.String({ maxLength: 200 })),
-  error_description: Type.Optional(Type.String({ maxLength: 1000 })),
 });
 
 const auth = { security: [{ bearerAuth: [] }] };

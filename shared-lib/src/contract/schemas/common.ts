@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TProperties, type TSchema } from 'typebox';
 
 /** Discord ids: 17–20 digits. The error handler names this pattern in plain words. */
 export const SNOWFLAKE_PATTERN = '^[0-9]{17,20}$';
@@ -15,7 +15,23 @@ export const Snowflake = (description = 'Discord snowflake id') =>
   Type.String({ pattern: SNOWFLAKE_PATTERN, description, examples: ['123456789012345678'] });
 export const Uuid = (description = 'id') => Type.String({ pattern: UUID_PATTERN, description });
 export const IsoDate = (description: string) => Type.String({ description, format: 'date-time' });
+/** A list of distinct Discord ids, at most `maxItems` of them. */
+export const SnowflakeSet = (item: string, maxItems: number, description: string) =>
+  Type.Array(Snowflake(item), { maxItems, uniqueItems: true, description });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** What an OAuth provider sends back to a callback: a code and the state, or an error; `extra` between. */
+export const OAuthCallbackQuery = <Extra extends TProperties>(
+  codeMaxLength: number,
+  extra: Extra,
+) =>
+  Type.Object({
+    code: Type.Optional(Type.String({ maxLength: codeMaxLength })),
+    state: Type.Optional(Type.String({ maxLength: 512 })),
+    ...extra,
+    error: Type.Optional(Type.String({ maxLength: 200 })),
+    error_description: Type.Optional(Type.String({ maxLength: 1000 })),
+  });
 
 /** `{success: true, data}` */
 export const Ok = <T extends TSchema>(data: T) =>

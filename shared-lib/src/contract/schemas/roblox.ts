@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Ok, errors } from './common';
+import { OAuthCallbackQuery, Ok, errors } from './common';
 
 export const RobloxStatusSchema = Type.Object(
   { configured: Type.Boolean() },
@@ -9,12 +9,7 @@ export const RobloxAuthUrlSchema = Type.Object(
   { auth_url: Type.String() },
   { additionalProperties: false },
 );
-export const RobloxCallbackQuerySchema = Type.Object({
-  code: Type.Optional(Type.String({ maxLength: 1024 })),
-  state: Type.Optional(Type.String({ maxLength: 512 })),
-  error: Type.Optional(Type.String({ maxLength: 200 })),
-  error_description: Type.Optional(Type.String({ maxLength: 1000 })),
-});
+export const RobloxCallbackQuerySchema = OAuthCallbackQuery(1024, {});
 
 const tags = ['roblox'];
 export const robloxAuthUrlRoute = {

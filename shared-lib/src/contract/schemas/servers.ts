@@ -14,7 +14,7 @@ import {
   RESYNC_SCHEDULES,
   SETUP_STEPS,
 } from '../constants';
-import { Nullable, Ok, ServerIdParams, Snowflake, errors } from './common';
+import { Nullable, Ok, ServerIdParams, Snowflake, SnowflakeSet, errors } from './common';
 import { StaffRolesSchema } from './staff';
 
 export const NicknameFormatSchema = Type.Enum([...NICKNAME_FORMATS], {
@@ -174,11 +174,7 @@ export const EditNicknameBodySchema = Type.Object(
   },
 );
 const BypassRoleIds = (description: string) =>
-  Type.Array(Snowflake('a role of this server'), {
-    maxItems: MAX_BYPASS_ROLES,
-    uniqueItems: true,
-    description,
-  });
+  SnowflakeSet('a role of this server', MAX_BYPASS_ROLES, description);
 export const EditBypassRolesBodySchema = Type.Object(
   {
     nickname_bypass_role_ids: BypassRoleIds('members with one of these keep their nickname'),

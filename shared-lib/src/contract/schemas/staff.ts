@@ -1,15 +1,11 @@
 import { Type } from 'typebox';
-import { Snowflake } from './common';
+import { SnowflakeSet } from './common';
 
 /** At most this many manager roles, and as many updater roles (docs/product.md › Staff). */
 export const MAX_STAFF_ROLES = 10;
 
 const StaffRoleIds = (description: string) =>
-  Type.Array(Snowflake('a role of this server; not @everyone'), {
-    maxItems: MAX_STAFF_ROLES,
-    uniqueItems: true,
-    description,
-  });
+  SnowflakeSet('a role of this server; not @everyone', MAX_STAFF_ROLES, description);
 
 export const StaffRolesSchema = Type.Object(
   {
