@@ -1,21 +1,19 @@
-import { Counter, Gauge } from 'prom-client';
-import { metricsRegistry } from '../lib/metrics';
+import { Gauge } from 'prom-client';
+import { metricsRegistry, registeredCounter } from '../lib/metrics';
 
 /** Joins and leaves the gateway handed to the job engine; `queued` false: a replay already queued. */
-export const gatewayMemberEvents = new Counter({
-  name: 'gateway_member_events_total',
-  help: 'Member joins and leaves received on the gateway, by kind and whether they were queued',
-  labelNames: ['kind', 'queued'] as const,
-  registers: [metricsRegistry],
-});
+export const gatewayMemberEvents = registeredCounter(
+  'gateway_member_events_total',
+  'Member joins and leaves received on the gateway, by kind and whether they were queued',
+  ['kind', 'queued'],
+);
 
 /** Connections Discord closed for good (4004, 4010–4014): the worker stops identifying that shard. */
-export const gatewayFatalCloses = new Counter({
-  name: 'roconnect_gateway_fatal_closes_total',
-  help: 'Gateway connections Discord closed for good (4004, 4010-4014), by close code',
-  labelNames: ['code'] as const,
-  registers: [metricsRegistry],
-});
+export const gatewayFatalCloses = registeredCounter(
+  'roconnect_gateway_fatal_closes_total',
+  'Gateway connections Discord closed for good (4004, 4010-4014), by close code',
+  ['code'],
+);
 
 /** the gateway workers of this process (one, but for tests), read at each scrape */
 const workers = new Set<() => { held: number; ready: number }>();

@@ -7,6 +7,15 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
 
+/** A counter in the process's registry, its series told apart by `labelNames`. */
+export function registeredCounter<Label extends string = never>(
+  name: string,
+  help: string,
+  labelNames: readonly Label[] = [],
+): Counter<Label> {
+  return new Counter({ name, help, labelNames, registers: [metricsRegistry] });
+}
+
 export const httpRequestDuration = new Histogram({
   name: 'http_request_duration_seconds',
   help: 'API request duration by route',
@@ -15,26 +24,23 @@ export const httpRequestDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
-export const discordBotRequests = new Counter({
-  name: 'discord_bot_requests_total',
-  help: "The bot's Discord REST calls by operation and outcome",
-  labelNames: ['operation', 'outcome'] as const,
-  registers: [metricsRegistry],
-});
+export const discordBotRequests = registeredCounter(
+  'discord_bot_requests_total',
+  "The bot's Discord REST calls by operation and outcome",
+  ['operation', 'outcome'],
+);
 
-export const discordRateLimited = new Counter({
-  name: 'discord_rate_limited_total',
-  help: '429 answers Discord gave the bot (waited out or refused)',
-  labelNames: ['route'] as const,
-  registers: [metricsRegistry],
-});
+export const discordRateLimited = registeredCounter(
+  'discord_rate_limited_total',
+  '429 answers Discord gave the bot (waited out or refused)',
+  ['route'],
+);
 
-export const discord429Responses = new Counter({
-  name: 'discord_429_responses_total',
-  help: 'HTTP 429 answers the bot got from Discord (each waited out or refused), by route and scope',
-  labelNames: ['route', 'global'] as const,
-  registers: [metricsRegistry],
-});
+export const discord429Responses = registeredCounter(
+  'discord_429_responses_total',
+  'HTTP 429 answers the bot got from Discord (each waited out or refused), by route and scope',
+  ['route', 'global'],
+);
 
 let depthSource: (() => Promise<Record<string, number>>) | null = null;
 /** Where job_queue_depth reads from at scrape time (the job engine, when it runs). */
@@ -75,8 +81,7 @@ new Gauge({
   },
 });
 
-export const rateLimitFallbacks = new Counter({
-  name: 'roconnect_rate_limit_fallbacks_total',
-  help: "Rate-limit counts taken in this replica's memory because Redis did not answer",
-  registers: [metricsRegistry],
-});
+export const rateLimitFallbacks = registeredCounter(
+  'roconnect_rate_limit_fallbacks_total',
+  "Rate-limit counts taken in this replica's memory because Redis did not answer",
+);

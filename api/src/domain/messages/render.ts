@@ -63,6 +63,22 @@ export function fill(
   return again.ok ? fillMessageTemplate(again.parts, plain, field) : fallback;
 }
 
+/** A DM's text: the server's words for it, else RoConnect's, filled in. */
+function dmText(
+  messages: ServerMessages,
+  field: 'verified_dm' | 'welcome_dm',
+  values: TokenValues,
+  options: RenderOptions,
+): string {
+  return fill(
+    messages[field] ?? DEFAULT_MESSAGES[field],
+    field,
+    values,
+    DEFAULT_MESSAGES[field],
+    options,
+  );
+}
+
 /** The verified DM: the server's words (or RoConnect's), then the roles given. */
 export function verifiedDmText(
   messages: ServerMessages,
@@ -72,13 +88,7 @@ export function verifiedDmText(
 ): string {
   const roles = rolesGiven.map((name) => discordLiteral(name, 'a role'));
   const tail = roles.length ? ` Roles given: ${roles.join(', ')}.` : '';
-  const text = fill(
-    messages.verified_dm ?? DEFAULT_MESSAGES.verified_dm,
-    'verified_dm',
-    values,
-    DEFAULT_MESSAGES.verified_dm,
-    options,
-  );
+  const text = dmText(messages, 'verified_dm', values, options);
   const room = 2000 - tail.length;
   return `${
     Array.from(text).length > room
@@ -97,13 +107,7 @@ export function welcomeDmText(
   options: RenderOptions = {},
 ): string {
   const tail = `\n${verifyUrl}`;
-  const text = fill(
-    messages.welcome_dm ?? DEFAULT_MESSAGES.welcome_dm,
-    'welcome_dm',
-    values,
-    DEFAULT_MESSAGES.welcome_dm,
-    options,
-  );
+  const text = dmText(messages, 'welcome_dm', values, options);
   return `${Array.from(text)
     .slice(0, 2000 - tail.length)
     .join('')}${tail}`;
