@@ -11,9 +11,15 @@ export interface ConsoleLimitSettings {
 }
 
 export interface ConsoleLimits {
-  /** route `config`: the per-user count, run by @fastify/rate-limit before the handler */
-  config: {
-    rateLimit: { max: number; timeWindow: number; keyGenerator: (r: FastifyRequest) => string };
+  /**
+   * The route's options: the caller is signed in (`app.authenticate`, plugins/authenticate.ts),
+   * then counted per user by @fastify/rate-limit (its `config`), before the handler.
+   */
+  options: {
+    onRequest: FastifyInstance['authenticate'];
+    config: {
+      rateLimit: { max: number; timeWindow: number; keyGenerator: (r: FastifyRequest) => string };
+    };
   };
   /**
    * The per-server count (every manager of the server together), taken in the handler once the
@@ -22,6 +28,24 @@ export interface ConsoleLimits {
    * Throws 429 with Retry-After when the server is over it.
    */
   server(request: FastifyRequest): Promise<void>;
+}
+
+/** A count made with `app.createRateLimit`, taken in a route's hook or handler. */
+export type RequestCount = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * Counts the request with `count`; over the limit, throws 429 with Retry-After and the message
+ * made for the seconds left.
+ */
+export async function countOrRefuse(
+  count: RequestCount,
+  request: FastifyRequest,
+  message: (seconds: number) => string,
+): Promise<void> {
+  const result = await count(request);
+  if (result.isAllowed || !result.isExceeded) return;
+  const seconds = Math.max(1, result.ttlInSeconds);
+  throw new ApiError(429, 'rate_limited', message(seconds), { 'retry-after': String(seconds) });
 }
 
 /**
@@ -42,23 +66,22 @@ export function consoleLimits(
     keyGenerator: (req) => `server-${name}-${(req.params as { id: string }).id}`,
   });
   return {
-    config: {
-      rateLimit: {
-        max: settings.consoleUserRateLimitMax,
-        timeWindow: MINUTE_MS,
-        keyGenerator: (req) => req.auth?.userId ?? req.ip,
+    options: {
+      onRequest: app.authenticate,
+      config: {
+        rateLimit: {
+          max: settings.consoleUserRateLimitMax,
+          timeWindow: MINUTE_MS,
+          keyGenerator: (req) => req.auth?.userId ?? req.ip,
+        },
       },
     },
-    async server(request) {
-      const result = await perServer(request);
-      if (result.isAllowed || !result.isExceeded) return;
-      const seconds = Math.max(1, result.ttlInSeconds);
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `Too many requests for this server: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-        { 'retry-after': String(seconds) },
-      );
-    },
+    server: (request) =>
+      countOrRefuse(
+        perServer,
+        request,
+        (seconds) =>
+          `Too many requests for this server: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      ),
   };
 }

@@ -1,8 +1,10 @@
 import { and, eq, max, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import type { FastifyRequest } from 'fastify';
+import { authOf, type AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { guildConfigs, guilds, userGuilds } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
+import type { ConsoleLimits } from '../../lib/route-limits';
 import { getUser } from '../accounts/users';
 import { withDiscordToken } from '../tokens/discord-tokens';
 import {
@@ -97,6 +99,25 @@ export async function requireLiveManager(
   if (await liveStaffRight(ctx, userId, guild, 'manage'))
     return { guild, membership, delegated: true };
   throw notManager();
+}
+
+/** A request to a route under `/server/:id`, after the authenticate hook ran. */
+export type ServerRouteRequest = FastifyRequest & { params: { id: string } };
+
+/**
+ * requireLiveManager for the signed-in caller and the server of the route's `:id`; then, with
+ * `limits`, the server's count is taken: only once the caller is known to manage the server, so a
+ * stranger's calls do not use up its budget (lib/route-limits.ts).
+ */
+export async function requireManagingCaller(
+  ctx: AppContext,
+  request: ServerRouteRequest,
+  limits?: Pick<ConsoleLimits, 'server'>,
+): Promise<ServerAccess & { userId: string }> {
+  const { userId } = authOf(request);
+  const access = await requireLiveManager(ctx, userId, request.params.id);
+  await limits?.server(request);
+  return { userId, ...access };
 }
 
 /**

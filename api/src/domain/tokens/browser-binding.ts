@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../../config';
+import type { AppContext } from '../../context';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { STATE_TTL_MS } from './oauth-state';
+import { STATE_TTL_MS, consumeState, type ConsumedState, type StatePurpose } from './oauth-state';
 
 /**
  * Ties an OAuth flow to the browser that started it (docs/security.md): the route that hands out
@@ -39,4 +40,25 @@ export function bindBrowser(request: FastifyRequest, reply: FastifyReply, settin
 export function browserHashOf(request: FastifyRequest, settings: Settings): string | null {
   const id = readBrowserId(request, settings);
   return id ? sha256(id) : null;
+}
+
+/** An OAuth provider's redirect back to one of the API's callback routes; `?state=` names the flow. */
+export type OAuthReturn<Q extends { state?: string }> = FastifyRequest & { query: Q };
+
+/**
+ * The flow an OAuth redirect back names, consumed (once) for one of the `allowed` purposes and
+ * matched to the browser that started it; null when it is unknown, expired or used.
+ */
+export function consumeReturnedState(
+  ctx: AppContext,
+  request: OAuthReturn<{ state?: string }>,
+  allowed: StatePurpose[],
+): Promise<ConsumedState | null> {
+  return consumeState(
+    ctx.db,
+    ctx.settings.encryptionKey,
+    request.query.state,
+    allowed,
+    browserHashOf(request, ctx.settings),
+  );
 }

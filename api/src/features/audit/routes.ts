@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUDIT_ROUTES, type AuditEntry } from '@roconnect/shared-lib/contract';
-import { authOf } from '../../context';
+import { type AuditEntry } from '@roconnect/shared-lib/contract';
 import { consoleLimits } from '../../lib/route-limits';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireManagingCaller } from '../../domain/guilds/access';
 import { mentionedIds, withNames } from '../../domain/audit/names';
 import type { AppContext } from '../../context';
 import type { GuildRow } from '../../domain/guilds/access';
@@ -12,7 +11,8 @@ import { csvHeader, csvRow } from './csv';
 import { exportFilename, parseFilters, type AuditFilters } from './filters';
 import { namesFor } from './guild-names';
 import { readAuditPage } from './query';
-import { auditExportRoute, auditRoute } from '@roconnect/shared-lib/contract/schemas';
+import { AUDIT_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 const DEFAULT_LIMIT = 25;
@@ -64,35 +64,31 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const authed = { onRequest: app.authenticate };
   const exportLimits = consoleLimits(app, ctx.settings, 'audit-export');
 
-  app.get(AUDIT_ROUTES.page.path, { schema: auditRoute, ...authed }, async (request) => {
-    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+  serve(app, AUDIT_ENDPOINTS.page, authed, async (request) => {
+    const { guild } = await requireManagingCaller(ctx, request);
     const { before, limit, ...query } = request.query;
     const filters = parseFilters(query);
     const page = await namedPage(ctx, guild, filters, parseBefore(before), limit ?? DEFAULT_LIMIT);
     return ok(page);
   });
 
-  app.get(
-    AUDIT_ROUTES.export.path,
-    { schema: auditExportRoute, ...authed, config: exportLimits.config },
-    async (request, reply) => {
-      const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
-      const filters = parseFilters(request.query);
-      await exportLimits.server(request);
-      const readPage = (before: AuditCursor | null) =>
-        namedPage(ctx, guild, filters, before, EXPORT_PAGE);
-      // the first page before the headers go out: a failure here is still a JSON error answer
-      const first = await readPage(null);
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="${exportFilename(guild.id, filters)}"`,
-          )
-          // the schema documents the body (CSV text); it goes out as a stream of that text
-          .send(Readable.from(csvLines(first, readPage)) as unknown as string)
-      );
-    },
-  );
+  serve(app, AUDIT_ENDPOINTS.export, exportLimits.options, async (request, reply) => {
+    const { guild } = await requireManagingCaller(ctx, request);
+    const filters = parseFilters(request.query);
+    await exportLimits.server(request);
+    const readPage = (before: AuditCursor | null) =>
+      namedPage(ctx, guild, filters, before, EXPORT_PAGE);
+    // the first page before the headers go out: a failure here is still a JSON error answer
+    const first = await readPage(null);
+    return (
+      reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${exportFilename(guild.id, filters)}"`,
+        )
+        // the schema documents the body (CSV text); it goes out as a stream of that text
+        .send(Readable.from(csvLines(first, readPage)) as unknown as string)
+    );
+  });
 };

@@ -12,7 +12,8 @@ import { invalidateBotGuilds } from '../../domain/guilds/bot-guilds';
 import { markBotPresence } from '../../domain/guilds/guild-store';
 import { syncUserGuilds } from '../../domain/guilds/sync';
 import { saveDiscordTokens } from '../../domain/tokens/discord-tokens';
-import { consumeState, type ConsumedState } from '../../domain/tokens/oauth-state';
+import type { ConsumedState } from '../../domain/tokens/oauth-state';
+import { consumeReturnedState, type OAuthReturn } from '../../domain/tokens/browser-binding';
 import { createSession } from '../../domain/sessions/sessions';
 import { upsertUser } from '../../domain/accounts/users';
 import { connectLinkedRoles } from '../../domain/role-connections/linked-roles';
@@ -173,17 +174,14 @@ function integrationFailure(
 /** Discord's redirect after login, a bot invite or Linked Roles' Connect → where the web app should go. */
 export async function handleDiscordCallback(
   ctx: AppContext,
-  log: FastifyBaseLogger,
-  query: Query,
-  browserHash: string | null,
+  request: OAuthReturn<Query>,
 ): Promise<string> {
-  const state = await consumeState(
-    ctx.db,
-    ctx.settings.encryptionKey,
-    query.state,
-    ['discord_login', 'bot_invite', 'linked_roles'],
-    browserHash,
-  );
+  const { query, log } = request;
+  const state = await consumeReturnedState(ctx, request, [
+    'discord_login',
+    'bot_invite',
+    'linked_roles',
+  ]);
   if (state?.purpose === 'linked_roles') return completeLinkedRoles(ctx, log, state, query);
   if (state?.purpose === 'bot_invite') {
     if (query.error) return inviteFailure(ctx, 'access_denied', state.guildId);

@@ -2,17 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { perAddressLimit, signInCeiling } from '../../lib/rate-limit';
-import { bindBrowser, browserHashOf } from '../../domain/tokens/browser-binding';
+import { bindBrowser } from '../../domain/tokens/browser-binding';
 import { handleDiscordCallback } from './callback';
 import { createState } from '../../domain/tokens/oauth-state';
-import { AUTH_ROUTES } from '@roconnect/shared-lib/contract';
-import {
-  callbackRoute,
-  discordUrlRoute,
-  logoutRoute,
-  meRoute,
-  refreshRoute,
-} from '@roconnect/shared-lib/contract/schemas';
+import { AUTH_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
 import { LOGIN_CHECK_HEADER, LOGIN_CHECK_PATTERN } from './login-check';
 import {
   findSessionIdByRefreshToken,
@@ -21,15 +14,16 @@ import {
 } from '../../domain/sessions/sessions';
 import { verifyAccessToken } from '../../domain/sessions/tokens';
 import { getUser, toUserDto } from '../../domain/accounts/users';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
 
-  app.get(
-    AUTH_ROUTES.discordUrl.path,
+  serve(
+    app,
+    AUTH_ENDPOINTS.discordUrl,
     {
-      schema: discordUrlRoute,
       config: { rateLimit: perAddressLimit(ctx.settings) },
       preHandler: signInCeiling(app, ctx.settings),
     },
@@ -47,17 +41,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(AUTH_ROUTES.callback.path, { schema: callbackRoute }, async (request, reply) => {
-    const location = await handleDiscordCallback(
-      ctx,
-      request.log,
-      request.query,
-      browserHashOf(request, ctx.settings),
-    );
-    return reply.redirect(location, 302);
+  serve(app, AUTH_ENDPOINTS.callback, {}, async (request, reply) => {
+    return reply.redirect(await handleDiscordCallback(ctx, request), 302);
   });
 
-  app.post(AUTH_ROUTES.refresh.path, { schema: refreshRoute }, async (request) => {
+  serve(app, AUTH_ENDPOINTS.refresh, {}, async (request) => {
     const tokens = await rotateRefreshToken(
       ctx.db,
       ctx.settings.jwtSecret,
@@ -67,22 +55,18 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(tokens);
   });
 
-  app.get(
-    AUTH_ROUTES.me.path,
-    { schema: meRoute, onRequest: app.authenticate },
-    async (request) => {
-      const user = await getUser(ctx.db, authOf(request).userId);
-      if (!user) throw unauthorized('This account no longer exists.', 'unknown_user');
-      return ok(toUserDto(user));
-    },
-  );
+  serve(app, AUTH_ENDPOINTS.me, { onRequest: app.authenticate }, async (request) => {
+    const user = await getUser(ctx.db, authOf(request).userId);
+    if (!user) throw unauthorized('This account no longer exists.', 'unknown_user');
+    return ok(toUserDto(user));
+  });
 
   // Logout must end the server session even after the access token expired: the refresh token
   // in the body identifies it then.
-  app.post(
-    AUTH_ROUTES.logout.path,
+  serve(
+    app,
+    AUTH_ENDPOINTS.logout,
     {
-      schema: logoutRoute,
       // the body is optional: no body is the same as an empty one
       preValidation: async (request) => {
         request.body ??= {};

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authOf } from '../../context';
 import { consoleLimits } from '../../lib/route-limits';
 import { notFound } from '../../lib/errors';
 import { lookupRobloxGroups } from '../../domain/binds/roblox-group-cache';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireManagingCaller } from '../../domain/guilds/access';
 import { lookupRobloxItems } from '../../domain/binds/item-names';
-import { BIND_ROUTES } from '@roconnect/shared-lib/contract';
-import { lookupBindRoute } from '@roconnect/shared-lib/contract/schemas';
+import { BIND_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 const WORDS = { group: 'group', badge: 'badge', gamepass: 'game pass', asset: 'catalog item' };
@@ -19,11 +18,8 @@ const WORDS = { group: 'group', badge: 'badge', gamepass: 'game pass', asset: 'c
 export const bindLookupRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const limits = consoleLimits(app, ctx.settings, 'binds-lookup');
-  const options = { schema: lookupBindRoute, onRequest: app.authenticate, config: limits.config };
-  app.get(BIND_ROUTES.lookup.path, options, async (request) => {
-    const { userId } = authOf(request);
-    await requireLiveManager(ctx, userId, request.params.id);
-    await limits.server(request);
+  serve(app, BIND_ENDPOINTS.lookup, limits.options, async (request) => {
+    await requireManagingCaller(ctx, request, limits);
     const { kind, id } = request.query;
     const missing = () =>
       notFound(`Roblox ${WORDS[kind]} ${id} does not exist.`, `${kind}_not_found`);

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authOf } from '../../context';
 import { consoleLimits } from '../../lib/route-limits';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireManagingCaller } from '../../domain/guilds/access';
 import { getConfig, restrictionsOf } from '../../domain/config/config-store';
 import { loadGrantContext } from '../../domain/roles/role-safety';
 import { requireBot } from '../../domain/roles/validate';
 import { listMemberFacts } from '../../domain/rules/member-facts';
 import { previewBinds } from '../../domain/rules/preview';
-import { BIND_ROUTES } from '@roconnect/shared-lib/contract';
-import { previewBindsRoute } from '@roconnect/shared-lib/contract/schemas';
+import { BIND_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
 import { planBinds } from './plan';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 /**
@@ -20,15 +19,8 @@ import { ok } from '../../lib/answer';
 export const bindsPreviewRoute: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const limits = consoleLimits(app, ctx.settings, 'binds-preview');
-  const options = {
-    schema: previewBindsRoute,
-    onRequest: app.authenticate,
-    config: limits.config,
-  };
-  app.post(BIND_ROUTES.preview.path, options, async (request) => {
-    const { userId } = authOf(request);
-    const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
-    await limits.server(request);
+  serve(app, BIND_ENDPOINTS.preview, limits.options, async (request) => {
+    const { userId, guild, membership } = await requireManagingCaller(ctx, request, limits);
     requireBot(guild);
     const config = await getConfig(ctx.db, guild.id);
     const grant = await loadGrantContext(ctx, guild.id, userId, membership.owner);

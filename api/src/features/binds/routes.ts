@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authOf } from '../../context';
 import { consoleLimits } from '../../lib/route-limits';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireManagingCaller } from '../../domain/guilds/access';
 import { getConfig, saveConfig } from '../../domain/config/config-store';
 import { loadGrantContext } from '../../domain/roles/role-safety';
 import { recordBindsChange } from '../../domain/config/setting-audit';
 import { requireBot } from '../../domain/roles/validate';
 import { planBinds } from './plan';
-import { BIND_ROUTES } from '@roconnect/shared-lib/contract';
-import { getBindsRoute, putBindsRoute } from '@roconnect/shared-lib/contract/schemas';
+import { BIND_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
 import { listBinds, replaceBinds } from '../../domain/binds/store';
 import { bindsView } from './view';
 import { bindsPreviewRoute } from './preview-route';
 import { bindLookupRoute } from './lookup-route';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 /**
@@ -23,12 +22,9 @@ export const bindsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const readLimits = consoleLimits(app, ctx.settings, 'binds-get');
   const writeLimits = consoleLimits(app, ctx.settings, 'binds-put');
-  const authed = { onRequest: app.authenticate };
 
-  const getOptions = { schema: getBindsRoute, ...authed, config: readLimits.config };
-  app.get(BIND_ROUTES.list.path, getOptions, async (request) => {
-    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
-    await readLimits.server(request);
+  serve(app, BIND_ENDPOINTS.list, readLimits.options, async (request) => {
+    const { guild } = await requireManagingCaller(ctx, request, readLimits);
     const config = await getConfig(ctx.db, guild.id);
     const known = new Map(
       config?.groupId && config.groupName ? [[config.groupId, config.groupName]] : [],
@@ -36,11 +32,8 @@ export const bindsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(await bindsView(ctx, guild, await listBinds(ctx.db, guild.id), known));
   });
 
-  const putOptions = { schema: putBindsRoute, ...authed, config: writeLimits.config };
-  app.put(BIND_ROUTES.replace.path, putOptions, async (request) => {
-    const { userId } = authOf(request);
-    const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
-    await writeLimits.server(request);
+  serve(app, BIND_ENDPOINTS.replace, writeLimits.options, async (request) => {
+    const { userId, guild, membership } = await requireManagingCaller(ctx, request, writeLimits);
     const config = await getConfig(ctx.db, guild.id);
     const before = await listBinds(ctx.db, guild.id);
     const inputs = request.body.binds;

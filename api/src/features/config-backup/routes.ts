@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authOf } from '../../context';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { consoleLimits } from '../../lib/route-limits';
 import { getUser } from '../../domain/accounts/users';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireManagingCaller } from '../../domain/guilds/access';
 import { loadGrantContext } from '../../domain/roles/role-safety';
 import { requireBot } from '../../domain/roles/validate';
 import { getConfig } from '../../domain/config/config-store';
@@ -14,13 +13,12 @@ import {
   planImport,
   readLiveServer,
 } from '../../domain/config-backup/backup';
-import { CONFIG_BACKUP_ROUTES } from '@roconnect/shared-lib/contract';
 import {
+  CONFIG_BACKUP_ENDPOINTS,
   CONFIG_BACKUP_VERSION,
   CONFIG_IMPORT_MAX_BYTES,
-  configExportRoute,
-  configImportRoute,
 } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 /**
@@ -33,23 +31,17 @@ export const configBackupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const limits = consoleLimits(app, ctx.settings, 'config-backup');
 
-  app.get(
-    CONFIG_BACKUP_ROUTES.export.path,
-    { schema: configExportRoute, onRequest: app.authenticate, config: limits.config },
-    async (request) => {
-      const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
-      await limits.server(request);
-      requireBot(guild);
-      return ok(await exportConfig(ctx, await readLiveServer(ctx, guild.id)));
-    },
-  );
+  serve(app, CONFIG_BACKUP_ENDPOINTS.export, limits.options, async (request) => {
+    const { guild } = await requireManagingCaller(ctx, request, limits);
+    requireBot(guild);
+    return ok(await exportConfig(ctx, await readLiveServer(ctx, guild.id)));
+  });
 
-  app.post(
-    CONFIG_BACKUP_ROUTES.import.path,
+  serve(
+    app,
+    CONFIG_BACKUP_ENDPOINTS.import,
     {
-      schema: configImportRoute,
-      onRequest: app.authenticate,
-      config: limits.config,
+      ...limits.options,
       bodyLimit: CONFIG_IMPORT_MAX_BYTES,
       // an unknown version is named as such, before the schema of version 1 judges its fields
       preValidation: async (request) => {
@@ -64,13 +56,11 @@ export const configBackupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { userId } = authOf(request);
-      const { guild, membership, delegated } = await requireLiveManager(
+      const { userId, guild, membership, delegated } = await requireManagingCaller(
         ctx,
-        userId,
-        request.params.id,
+        request,
+        limits,
       );
-      await limits.server(request);
       requireBot(guild);
       const dryRun = request.query.dry_run;
       const live = await readLiveServer(ctx, guild.id);

@@ -19,18 +19,10 @@ import {
   listUserGuildIds,
   listVerificationServers,
 } from '../../domain/guilds/guild-store';
-import {
-  inviteUrlRoute,
-  linkedAccountsRoute,
-  manualSyncRoute,
-  syncServersRoute,
-  unlinkRoute,
-  userServersRoute,
-  verificationServersRoute,
-} from '@roconnect/shared-lib/contract/schemas';
-import { DASHBOARD_ROUTES } from '@roconnect/shared-lib/contract';
 import { serverListCache } from './server-list-cache';
 import { recheckBotPresence, syncBotListMaxAge, syncUserGuilds } from '../../domain/guilds/sync';
+import { DASHBOARD_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -40,42 +32,30 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const serverLists = serverListCache(ctx.db, app.changes);
   app.addHook('onClose', async () => serverLists.close());
 
-  app.get(
-    DASHBOARD_ROUTES.userServers.path,
-    { schema: userServersRoute, ...authed },
-    async (request) => ok(await serverLists.list(authOf(request).userId)),
+  serve(app, DASHBOARD_ENDPOINTS.userServers, authed, async (request) =>
+    ok(await serverLists.list(authOf(request).userId)),
   );
 
-  app.post(
-    DASHBOARD_ROUTES.syncServers.path,
-    { schema: syncServersRoute, ...limited },
-    async (request) => {
-      const { userId } = authOf(request);
-      await syncUserGuilds(ctx, userId, syncBotListMaxAge(ctx));
-      return ok(await listManageableServers(ctx.db, userId));
-    },
+  serve(app, DASHBOARD_ENDPOINTS.syncServers, limited, async (request) => {
+    const { userId } = authOf(request);
+    await syncUserGuilds(ctx, userId, syncBotListMaxAge(ctx));
+    return ok(await listManageableServers(ctx.db, userId));
+  });
+
+  serve(app, DASHBOARD_ENDPOINTS.verificationServers, authed, async (request) =>
+    ok(await listVerificationServers(ctx.db, authOf(request).userId)),
   );
 
-  app.get(
-    DASHBOARD_ROUTES.verificationServers.path,
-    { schema: verificationServersRoute, ...authed },
-    async (request) => ok(await listVerificationServers(ctx.db, authOf(request).userId)),
-  );
+  serve(app, DASHBOARD_ENDPOINTS.linkedAccounts, authed, async (request) => {
+    const accounts = await listLinkedAccounts(ctx.db, authOf(request).userId);
+    const verifiedIn = await verifiedInByAccount(
+      ctx.db,
+      accounts.map((a) => a.id),
+    );
+    return ok(accounts.map((a) => toLinkedAccountDto(a, verifiedIn.get(a.id))));
+  });
 
-  app.get(
-    DASHBOARD_ROUTES.linkedAccounts.path,
-    { schema: linkedAccountsRoute, ...authed },
-    async (request) => {
-      const accounts = await listLinkedAccounts(ctx.db, authOf(request).userId);
-      const verifiedIn = await verifiedInByAccount(
-        ctx.db,
-        accounts.map((a) => a.id),
-      );
-      return ok(accounts.map((a) => toLinkedAccountDto(a, verifiedIn.get(a.id))));
-    },
-  );
-
-  app.delete(DASHBOARD_ROUTES.unlink.path, { schema: unlinkRoute, ...authed }, async (request) => {
+  serve(app, DASHBOARD_ENDPOINTS.unlink, authed, async (request) => {
     const { userId } = authOf(request);
     const account = await findAccount(ctx.db, request.params.id);
     if (!account || account.userId !== userId)
@@ -89,27 +69,20 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(cleanup ? { cleanup } : {});
   });
 
-  app.post(
-    DASHBOARD_ROUTES.manualSync.path,
-    { schema: manualSyncRoute, ...limited },
-    async (request) =>
-      ok(await recheckBotPresence(ctx, await listUserGuildIds(ctx.db, authOf(request).userId))),
+  serve(app, DASHBOARD_ENDPOINTS.manualSync, limited, async (request) =>
+    ok(await recheckBotPresence(ctx, await listUserGuildIds(ctx.db, authOf(request).userId))),
   );
 
-  app.get(
-    DASHBOARD_ROUTES.inviteUrl.path,
-    { schema: inviteUrlRoute, ...authed },
-    async (request, reply) => {
-      const { userId } = authOf(request);
-      const guildId = request.query.server_id;
-      await requireManager(ctx.db, userId, guildId);
-      const state = await createState(ctx.db, ctx.settings.encryptionKey, {
-        purpose: 'bot_invite',
-        userId,
-        guildId,
-        browserHash: bindBrowser(request, reply, ctx.settings),
-      });
-      return ok({ invite_url: ctx.integrations.discordOAuth.botInviteUrl(state, guildId) });
-    },
-  );
+  serve(app, DASHBOARD_ENDPOINTS.inviteUrl, authed, async (request, reply) => {
+    const { userId } = authOf(request);
+    const guildId = request.query.server_id;
+    await requireManager(ctx.db, userId, guildId);
+    const state = await createState(ctx.db, ctx.settings.encryptionKey, {
+      purpose: 'bot_invite',
+      userId,
+      guildId,
+      browserHash: bindBrowser(request, reply, ctx.settings),
+    });
+    return ok({ invite_url: ctx.integrations.discordOAuth.botInviteUrl(state, guildId) });
+  });
 };

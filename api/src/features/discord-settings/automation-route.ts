@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authOf } from '../../context';
 import { recordSettingChange, type AuditSetting } from '../../domain/audit/record';
 import {
   discordSettingsOf,
@@ -8,10 +7,10 @@ import {
   toServerConfigDto,
   type ConfigPatch,
 } from '../../domain/config/config-store';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireManagingCaller } from '../../domain/guilds/access';
 import { badRequest } from '../../lib/errors';
-import { DISCORD_SETTINGS_ROUTES } from '@roconnect/shared-lib/contract';
-import { automationRoute } from '@roconnect/shared-lib/contract/schemas';
+import { DISCORD_SETTINGS_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 const onOff = (value: boolean) => (value ? 'on' : 'off');
@@ -23,40 +22,32 @@ const onOff = (value: boolean) => (value ? 'on' : 'off');
  */
 export const automationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  app.put(
-    DISCORD_SETTINGS_ROUTES.automation.path,
-    { schema: automationRoute, onRequest: app.authenticate },
-    async (request) => {
-      const { userId } = authOf(request);
-      const body = request.body;
-      if (
-        body.join_handling === undefined &&
-        body.join_dm === undefined &&
-        body.resync === undefined
-      )
-        throw badRequest('body must set at least one of join_handling, join_dm or resync.');
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
-      const before = discordSettingsOf(await getConfig(ctx.db, guild.id));
-      const patch: ConfigPatch = {};
-      if (body.join_handling !== undefined) patch.joinHandling = body.join_handling;
-      if (body.join_dm !== undefined) patch.joinDm = body.join_dm;
-      if (body.resync !== undefined) patch.resync = body.resync;
-      const row = await saveConfig(ctx.db, guild.id, userId, patch);
-      const after = discordSettingsOf(row);
-      const changes: [AuditSetting, string, string][] = [
-        ['join_handling', before.joinHandling, after.joinHandling],
-        ['join_dm', onOff(before.joinDm), onOff(after.joinDm)],
-        ['resync', before.resync, after.resync],
-      ];
-      for (const [setting, was, now] of changes)
-        await recordSettingChange(ctx.db, {
-          guildId: guild.id,
-          actorUserId: userId,
-          setting,
-          before: was,
-          after: now,
-        });
-      return ok({ server_config: toServerConfigDto(guild.name, row) });
-    },
-  );
+  const authed = { onRequest: app.authenticate };
+  serve(app, DISCORD_SETTINGS_ENDPOINTS.automation, authed, async (request) => {
+    const body = request.body;
+    if (body.join_handling === undefined && body.join_dm === undefined && body.resync === undefined)
+      throw badRequest('body must set at least one of join_handling, join_dm or resync.');
+    const { userId, guild } = await requireManagingCaller(ctx, request);
+    const before = discordSettingsOf(await getConfig(ctx.db, guild.id));
+    const patch: ConfigPatch = {};
+    if (body.join_handling !== undefined) patch.joinHandling = body.join_handling;
+    if (body.join_dm !== undefined) patch.joinDm = body.join_dm;
+    if (body.resync !== undefined) patch.resync = body.resync;
+    const row = await saveConfig(ctx.db, guild.id, userId, patch);
+    const after = discordSettingsOf(row);
+    const changes: [AuditSetting, string, string][] = [
+      ['join_handling', before.joinHandling, after.joinHandling],
+      ['join_dm', onOff(before.joinDm), onOff(after.joinDm)],
+      ['resync', before.resync, after.resync],
+    ];
+    for (const [setting, was, now] of changes)
+      await recordSettingChange(ctx.db, {
+        guildId: guild.id,
+        actorUserId: userId,
+        setting,
+        before: was,
+        after: now,
+      });
+    return ok({ server_config: toServerConfigDto(guild.name, row) });
+  });
 };

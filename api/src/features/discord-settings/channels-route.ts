@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authOf } from '../../context';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireManagingCaller } from '../../domain/guilds/access';
 import { requireBot } from '../../domain/roles/validate';
 import { consoleLimits } from '../../lib/route-limits';
-import { DISCORD_SETTINGS_ROUTES } from '@roconnect/shared-lib/contract';
-import { channelsRoute } from '@roconnect/shared-lib/contract/schemas';
 import { readManagerChannels } from './channel-check';
+import { DISCORD_SETTINGS_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 /**
@@ -15,19 +14,10 @@ import { ok } from '../../lib/answer';
 export const channelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const limits = consoleLimits(app, ctx.settings, 'channels');
-  app.get(
-    DISCORD_SETTINGS_ROUTES.channels.path,
-    { schema: channelsRoute, onRequest: app.authenticate, config: limits.config },
-    async (request) => {
-      const { guild, membership } = await requireLiveManager(
-        ctx,
-        authOf(request).userId,
-        request.params.id,
-      );
-      await limits.server(request);
-      requireBot(guild);
-      const channels = await readManagerChannels(ctx, guild, membership);
-      return ok(channels.choosable);
-    },
-  );
+  serve(app, DISCORD_SETTINGS_ENDPOINTS.channels, limits.options, async (request) => {
+    const { guild, membership } = await requireManagingCaller(ctx, request, limits);
+    requireBot(guild);
+    const channels = await readManagerChannels(ctx, guild, membership);
+    return ok(channels.choosable);
+  });
 };

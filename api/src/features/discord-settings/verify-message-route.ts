@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authOf } from '../../context';
 import { recordSettingChange } from '../../domain/audit/record';
 import { getConfig, saveConfig } from '../../domain/config/config-store';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireManagingCaller } from '../../domain/guilds/access';
 import {
   CHANNEL_REFUSALS,
   currentVerifyMessageBody,
@@ -15,19 +14,14 @@ import { requireBot } from '../../domain/roles/validate';
 import { IntegrationError } from '../../integrations/types';
 import { badRequest, conflict } from '../../lib/errors';
 import { consoleLimits } from '../../lib/route-limits';
-import { DISCORD_SETTINGS_ROUTES } from '@roconnect/shared-lib/contract';
-import {
-  editVerifyMessageRoute,
-  removeVerifyMessageRoute,
-  verifyMessageRoute,
-  verifyMessageStateRoute,
-} from '@roconnect/shared-lib/contract/schemas';
 import {
   channelLabel,
   channelNotPostable,
   describeStoredChannel,
   readManagerChannels,
 } from './channel-check';
+import { DISCORD_SETTINGS_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 const notPosted = () =>
@@ -54,144 +48,122 @@ function channelRefusal(err: unknown): never {
 export const verifyMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const limits = consoleLimits(app, ctx.settings, 'verify-message');
-  const authed = { onRequest: app.authenticate, config: limits.config };
+  const authed = { onRequest: app.authenticate };
 
-  app.post(
-    DISCORD_SETTINGS_ROUTES.verifyMessage.path,
-    { schema: verifyMessageRoute, ...authed },
-    async (request, reply) => {
-      const { userId } = authOf(request);
-      const text = request.body.text === undefined ? null : request.body.text.trim();
-      if (text === '')
-        throw badRequest('body.text must not be blank: leave it out for the default text.');
-      const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
-      await limits.server(request);
-      requireBot(guild);
-      const config = await getConfig(ctx.db, guild.id);
-      if (!config?.setupCompleted)
-        throw conflict(
-          'Finish setting up this server first: the Verify button gives the roles the setup chooses.',
-          'setup_incomplete',
-        );
-      const channel = (await readManagerChannels(ctx, guild, membership)).require(
-        request.body.channel_id,
+  serve(app, DISCORD_SETTINGS_ENDPOINTS.verifyMessage, limits.options, async (request, reply) => {
+    const text = request.body.text === undefined ? null : request.body.text.trim();
+    if (text === '')
+      throw badRequest('body.text must not be blank: leave it out for the default text.');
+    const { userId, guild, membership } = await requireManagingCaller(ctx, request, limits);
+    requireBot(guild);
+    const config = await getConfig(ctx.db, guild.id);
+    if (!config?.setupCompleted)
+      throw conflict(
+        'Finish setting up this server first: the Verify button gives the roles the setup chooses.',
+        'setup_incomplete',
       );
-      const before = await postedVerifyMessage(ctx.db, guild.id);
-      await saveVerifyText(ctx.db, guild.id, text);
-      let posted: { id: string };
-      try {
-        posted = await ctx.integrations.discordBot.postMessage(
-          channel.id,
-          await currentVerifyMessageBody(ctx.db, guild),
-        );
-      } catch (err) {
-        channelRefusal(err);
-      }
-      // a re-post: the old message goes once the new one is up (already gone, or refused: left)
-      if (before)
-        await ctx.integrations.discordBot
-          .deleteMessage(before.channel_id, before.message_id)
-          .catch((err: unknown) => {
-            if (!(err instanceof IntegrationError)) throw err;
-          });
-      await saveConfig(ctx.db, guild.id, userId, {
-        verifyChannelId: channel.id,
-        verifyMessageId: posted.id,
-      });
-      await recordSettingChange(ctx.db, {
-        guildId: guild.id,
-        actorUserId: userId,
-        setting: 'verify_message',
-        before: before
-          ? `posted in ${await describeStoredChannel(ctx, guild.id, before.channel_id, true)}`
-          : null,
-        after: `posted in ${channelLabel(channel)}`,
-      });
-      return reply.code(201).send(ok({ message_id: posted.id, channel_id: channel.id }));
-    },
-  );
+    const channel = (await readManagerChannels(ctx, guild, membership)).require(
+      request.body.channel_id,
+    );
+    const before = await postedVerifyMessage(ctx.db, guild.id);
+    await saveVerifyText(ctx.db, guild.id, text);
+    let posted: { id: string };
+    try {
+      posted = await ctx.integrations.discordBot.postMessage(
+        channel.id,
+        await currentVerifyMessageBody(ctx.db, guild),
+      );
+    } catch (err) {
+      channelRefusal(err);
+    }
+    // a re-post: the old message goes once the new one is up (already gone, or refused: left)
+    if (before)
+      await ctx.integrations.discordBot
+        .deleteMessage(before.channel_id, before.message_id)
+        .catch((err: unknown) => {
+          if (!(err instanceof IntegrationError)) throw err;
+        });
+    await saveConfig(ctx.db, guild.id, userId, {
+      verifyChannelId: channel.id,
+      verifyMessageId: posted.id,
+    });
+    await recordSettingChange(ctx.db, {
+      guildId: guild.id,
+      actorUserId: userId,
+      setting: 'verify_message',
+      before: before
+        ? `posted in ${await describeStoredChannel(ctx, guild.id, before.channel_id, true)}`
+        : null,
+      after: `posted in ${channelLabel(channel)}`,
+    });
+    return reply.code(201).send(ok({ message_id: posted.id, channel_id: channel.id }));
+  });
 
-  app.get(
-    DISCORD_SETTINGS_ROUTES.verifyMessageState.path,
-    { schema: verifyMessageStateRoute, onRequest: app.authenticate },
-    async (request) => {
-      const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
-      const [posted, text] = await Promise.all([
-        postedVerifyMessage(ctx.db, guild.id),
-        getVerifyText(ctx.db, guild.id),
-      ]);
-      return ok({ posted, text });
-    },
-  );
+  serve(app, DISCORD_SETTINGS_ENDPOINTS.verifyMessageState, authed, async (request) => {
+    const { guild } = await requireManagingCaller(ctx, request);
+    const [posted, text] = await Promise.all([
+      postedVerifyMessage(ctx.db, guild.id),
+      getVerifyText(ctx.db, guild.id),
+    ]);
+    return ok({ posted, text });
+  });
 
-  app.put(
-    DISCORD_SETTINGS_ROUTES.editVerifyMessage.path,
-    { schema: editVerifyMessageRoute, ...authed },
-    async (request) => {
-      const { userId } = authOf(request);
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
-      await limits.server(request);
-      requireBot(guild);
-      const given = request.body.text;
-      const text = typeof given === 'string' ? given.trim() : given;
-      if (text === '')
-        throw badRequest('body.text must not be blank: send null for the default text.');
-      const posted = await postedVerifyMessage(ctx.db, guild.id);
-      if (!posted) throw notPosted();
-      const before = await getVerifyText(ctx.db, guild.id);
-      if (text !== undefined) await saveVerifyText(ctx.db, guild.id, text);
-      const outcome = await editPostedVerifyMessage(ctx, guild);
-      if (outcome.kind === 'refused') {
-        if (text !== undefined) await saveVerifyText(ctx.db, guild.id, before);
-        channelRefusal(outcome.error);
-      }
-      if (outcome.kind !== 'edited') {
-        if (text !== undefined) await saveVerifyText(ctx.db, guild.id, before);
-        throw conflict(
-          'The Verify message was deleted in Discord, so RoConnect forgot it: post it again.',
-          'verify_message_gone',
-        );
-      }
-      const after = text === undefined ? before : text;
-      await recordSettingChange(ctx.db, {
-        guildId: guild.id,
-        actorUserId: userId,
-        setting: 'verify_message',
-        before: `text: ${before ?? 'default'}`,
-        after: `text: ${after ?? 'default'}`,
-      });
-      return ok({ posted, text: after });
-    },
-  );
+  serve(app, DISCORD_SETTINGS_ENDPOINTS.editVerifyMessage, limits.options, async (request) => {
+    const { userId, guild } = await requireManagingCaller(ctx, request, limits);
+    requireBot(guild);
+    const given = request.body.text;
+    const text = typeof given === 'string' ? given.trim() : given;
+    if (text === '')
+      throw badRequest('body.text must not be blank: send null for the default text.');
+    const posted = await postedVerifyMessage(ctx.db, guild.id);
+    if (!posted) throw notPosted();
+    const before = await getVerifyText(ctx.db, guild.id);
+    if (text !== undefined) await saveVerifyText(ctx.db, guild.id, text);
+    const outcome = await editPostedVerifyMessage(ctx, guild);
+    if (outcome.kind === 'refused') {
+      if (text !== undefined) await saveVerifyText(ctx.db, guild.id, before);
+      channelRefusal(outcome.error);
+    }
+    if (outcome.kind !== 'edited') {
+      if (text !== undefined) await saveVerifyText(ctx.db, guild.id, before);
+      throw conflict(
+        'The Verify message was deleted in Discord, so RoConnect forgot it: post it again.',
+        'verify_message_gone',
+      );
+    }
+    const after = text === undefined ? before : text;
+    await recordSettingChange(ctx.db, {
+      guildId: guild.id,
+      actorUserId: userId,
+      setting: 'verify_message',
+      before: `text: ${before ?? 'default'}`,
+      after: `text: ${after ?? 'default'}`,
+    });
+    return ok({ posted, text: after });
+  });
 
-  app.delete(
-    DISCORD_SETTINGS_ROUTES.removeVerifyMessage.path,
-    { schema: removeVerifyMessageRoute, ...authed },
-    async (request) => {
-      const { userId } = authOf(request);
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
-      await limits.server(request);
-      requireBot(guild);
-      const posted = await postedVerifyMessage(ctx.db, guild.id);
-      if (!posted) throw notPosted();
-      const where = await describeStoredChannel(ctx, guild.id, posted.channel_id, true);
-      let alreadyGone = false;
-      try {
-        await ctx.integrations.discordBot.deleteMessage(posted.channel_id, posted.message_id);
-      } catch (err) {
-        // deleted in Discord already: forgotten all the same
-        if (err instanceof IntegrationError && err.kind === 'unknown_message') alreadyGone = true;
-        else channelRefusal(err);
-      }
-      await forgetVerifyMessage(ctx.db, guild.id);
-      await recordSettingChange(ctx.db, {
-        guildId: guild.id,
-        actorUserId: userId,
-        setting: 'verify_message',
-        before: `posted in ${where}`,
-        after: null,
-      });
-      return ok({ already_gone: alreadyGone });
-    },
-  );
+  serve(app, DISCORD_SETTINGS_ENDPOINTS.removeVerifyMessage, limits.options, async (request) => {
+    const { userId, guild } = await requireManagingCaller(ctx, request, limits);
+    requireBot(guild);
+    const posted = await postedVerifyMessage(ctx.db, guild.id);
+    if (!posted) throw notPosted();
+    const where = await describeStoredChannel(ctx, guild.id, posted.channel_id, true);
+    let alreadyGone = false;
+    try {
+      await ctx.integrations.discordBot.deleteMessage(posted.channel_id, posted.message_id);
+    } catch (err) {
+      // deleted in Discord already: forgotten all the same
+      if (err instanceof IntegrationError && err.kind === 'unknown_message') alreadyGone = true;
+      else channelRefusal(err);
+    }
+    await forgetVerifyMessage(ctx.db, guild.id);
+    await recordSettingChange(ctx.db, {
+      guildId: guild.id,
+      actorUserId: userId,
+      setting: 'verify_message',
+      before: `posted in ${where}`,
+      after: null,
+    });
+    return ok({ already_gone: alreadyGone });
+  });
 };

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { authOf } from '../../context';
 import { bindBrowser } from '../../domain/tokens/browser-binding';
 import { createState } from '../../domain/tokens/oauth-state';
 import { consoleLimits } from '../../lib/route-limits';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireManagingCaller } from '../../domain/guilds/access';
 import { getConfig } from '../../domain/config/config-store';
 import { checkServerHealth } from './check';
-import { SERVER_HEALTH_ROUTES } from '@roconnect/shared-lib/contract';
-import { serverHealthRoute } from '@roconnect/shared-lib/contract/schemas';
+import { SERVER_HEALTH_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 /**
@@ -17,34 +16,28 @@ import { ok } from '../../lib/answer';
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const limits = consoleLimits(app, ctx.settings, 'health');
-  app.get(
-    SERVER_HEALTH_ROUTES.check.path,
-    { schema: serverHealthRoute, onRequest: app.authenticate, config: limits.config },
-    async (request, reply) => {
-      const { userId } = authOf(request);
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
-      await limits.server(request);
-      let inviteUrl: string | undefined;
-      // the same invite as GET …/bot/invite-url: one state, bound to this user and browser
-      const reinviteUrl = async () => {
-        inviteUrl ??= ctx.integrations.discordOAuth.botInviteUrl(
-          await createState(ctx.db, ctx.settings.encryptionKey, {
-            purpose: 'bot_invite',
-            userId,
-            guildId: guild.id,
-            browserHash: bindBrowser(request, reply, ctx.settings),
-          }),
-          guild.id,
-        );
-        return inviteUrl;
-      };
-      const health = await checkServerHealth(
-        ctx,
+  serve(app, SERVER_HEALTH_ENDPOINTS.check, limits.options, async (request, reply) => {
+    const { userId, guild } = await requireManagingCaller(ctx, request, limits);
+    let inviteUrl: string | undefined;
+    // the same invite as GET …/bot/invite-url: one state, bound to this user and browser
+    const reinviteUrl = async () => {
+      inviteUrl ??= ctx.integrations.discordOAuth.botInviteUrl(
+        await createState(ctx.db, ctx.settings.encryptionKey, {
+          purpose: 'bot_invite',
+          userId,
+          guildId: guild.id,
+          browserHash: bindBrowser(request, reply, ctx.settings),
+        }),
         guild.id,
-        await getConfig(ctx.db, guild.id),
-        reinviteUrl,
       );
-      return ok(health);
-    },
-  );
+      return inviteUrl;
+    };
+    const health = await checkServerHealth(
+      ctx,
+      guild.id,
+      await getConfig(ctx.db, guild.id),
+      reinviteUrl,
+    );
+    return ok(health);
+  });
 };

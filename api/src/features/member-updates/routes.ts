@@ -11,18 +11,12 @@ import {
 } from './store';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { perUserLimit } from '../../lib/rate-limit';
-import { requireLiveManager, requireUpdater } from '../../domain/guilds/access';
+import { requireManagingCaller, requireUpdater } from '../../domain/guilds/access';
 import { getConfig } from '../../domain/config/config-store';
 import { getUser } from '../../domain/accounts/users';
 import { recordSettingChange } from '../../domain/audit/record';
-import { MEMBER_UPDATE_ROUTES } from '@roconnect/shared-lib/contract';
-import {
-  cancelRoute,
-  confirmRemovalsRoute,
-  jobRoute,
-  latestRoute,
-  startRoute,
-} from '@roconnect/shared-lib/contract/schemas';
+import { MEMBER_UPDATE_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 export interface MemberUpdateRouteOptions {
@@ -45,14 +39,15 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
   options,
 ) => {
   const { ctx } = app;
-  const { start, latest, job, cancel, confirmRemovals } = MEMBER_UPDATE_ROUTES;
+  const { start, latest, job, cancel, confirmRemovals } = MEMBER_UPDATE_ENDPOINTS;
+  const authed = { onRequest: app.authenticate };
+  const limited = { ...authed, config: perUserLimit(ctx.settings) };
 
-  app.post(
-    start.path,
+  serve(
+    app,
+    start,
     {
-      schema: startRoute,
-      onRequest: app.authenticate,
-      config: perUserLimit(ctx.settings),
+      ...limited,
       // no body at all is everyone, as before update by role (docs/product.md › Staff)
       preValidation: async (request) => {
         request.body ??= {};
@@ -84,17 +79,13 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
     },
   );
 
-  app.get(latest.path, { schema: latestRoute, onRequest: app.authenticate }, async (request) => {
-    const { guild, membership } = await requireLiveManager(
-      ctx,
-      authOf(request).userId,
-      request.params.id,
-    );
+  serve(app, latest, authed, async (request) => {
+    const { guild, membership } = await requireManagingCaller(ctx, request);
     const run = await latestRun(ctx.db, guild.id);
     return ok(run ? toJobDto(run, membership.owner) : null);
   });
 
-  app.get(job.path, { schema: jobRoute, onRequest: app.authenticate }, async (request) => {
+  serve(app, job, authed, async (request) => {
     // an updater follows the run they started
     const { guild, membership } = await requireUpdater(
       ctx,
@@ -106,12 +97,8 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
     return ok(toJobDto(run, membership.owner));
   });
 
-  app.delete(cancel.path, { schema: cancelRoute, onRequest: app.authenticate }, async (request) => {
-    const { guild, membership } = await requireLiveManager(
-      ctx,
-      authOf(request).userId,
-      request.params.id,
-    );
+  serve(app, cancel, authed, async (request) => {
+    const { guild, membership } = await requireManagingCaller(ctx, request);
     if (!(await findRun(ctx.db, guild.id, request.params.jobId))) throw noSuchJob();
     announceRunEnd(ctx.db, await cancelRun(ctx.db, request.params.jobId));
     return ok(toJobDto((await findRun(ctx.db, guild.id, request.params.jobId))!, membership.owner));
@@ -120,47 +107,38 @@ export const memberUpdateRoutes: FastifyPluginAsyncTypebox<MemberUpdateRouteOpti
   // A run past its share of kicks and bans waits for the one person Discord lets remove anyone:
   // the owner, asked of Discord now, not the guild list (docs/security.md, "kick and ban through
   // the bot"). A manager, even with Administrator, is refused.
-  app.post(
-    confirmRemovals.path,
-    {
-      schema: confirmRemovalsRoute,
-      onRequest: app.authenticate,
-      config: perUserLimit(ctx.settings),
-    },
-    async (request) => {
-      const { userId } = authOf(request);
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
-      const run = await findRun(ctx.db, guild.id, request.params.jobId);
-      if (!run) throw noSuchJob();
-      const caller = await getUser(ctx.db, userId);
-      if (!caller) throw unauthorized();
-      const live = await ctx.integrations.discordBot.getGuild(guild.id);
-      if (!live) throw conflict('The RoConnect bot is not in this server.', 'bot_not_in_server');
-      if (live.owner_id !== caller.discordId)
-        throw forbidden(
-          `Only the server owner can allow this update to remove ${members(run.removalsWaiting)}. ` +
-            'Ask the owner to open this page, or cancel the update.',
-          'owner_only',
-        );
-      const allowed = await allowRemovals(ctx.db, run.id);
-      if (!allowed)
-        throw conflict(
-          'This update is not waiting for anyone to allow removals.',
-          'no_removals_waiting',
-        );
-      await recordSettingChange(ctx.db, {
-        guildId: guild.id,
-        actorUserId: userId,
-        setting: 'restrictions',
-        before: `Update of all members ${run.id}: ${members(allowed.allowed)} waiting to be kicked or banned`,
-        after: `Update of all members ${run.id}: the owner allowed ${members(allowed.allowed)} to be kicked or banned`,
-      });
-      await options.enqueue?.(run.id);
-      request.log.warn(
-        { guildId: guild.id, runId: run.id, allowed: allowed.allowed },
-        'the owner allowed a member update to kick or ban more members',
+  serve(app, confirmRemovals, limited, async (request) => {
+    const { userId, guild } = await requireManagingCaller(ctx, request);
+    const run = await findRun(ctx.db, guild.id, request.params.jobId);
+    if (!run) throw noSuchJob();
+    const caller = await getUser(ctx.db, userId);
+    if (!caller) throw unauthorized();
+    const live = await ctx.integrations.discordBot.getGuild(guild.id);
+    if (!live) throw conflict('The RoConnect bot is not in this server.', 'bot_not_in_server');
+    if (live.owner_id !== caller.discordId)
+      throw forbidden(
+        `Only the server owner can allow this update to remove ${members(run.removalsWaiting)}. ` +
+          'Ask the owner to open this page, or cancel the update.',
+        'owner_only',
       );
-      return ok(toJobDto(allowed.run, true));
-    },
-  );
+    const allowed = await allowRemovals(ctx.db, run.id);
+    if (!allowed)
+      throw conflict(
+        'This update is not waiting for anyone to allow removals.',
+        'no_removals_waiting',
+      );
+    await recordSettingChange(ctx.db, {
+      guildId: guild.id,
+      actorUserId: userId,
+      setting: 'restrictions',
+      before: `Update of all members ${run.id}: ${members(allowed.allowed)} waiting to be kicked or banned`,
+      after: `Update of all members ${run.id}: the owner allowed ${members(allowed.allowed)} to be kicked or banned`,
+    });
+    await options.enqueue?.(run.id);
+    request.log.warn(
+      { guildId: guild.id, runId: run.id, allowed: allowed.allowed },
+      'the owner allowed a member update to kick or ban more members',
+    );
+    return ok(toJobDto(allowed.run, true));
+  });
 };

@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DEFAULT_MESSAGES, MESSAGE_ROUTES } from '@roconnect/shared-lib/contract';
-import {
-  editMessagesRoute,
-  messagesRoute,
-  previewMessagesRoute,
-} from '@roconnect/shared-lib/contract/schemas';
-import { authOf } from '../../context';
+import { DEFAULT_MESSAGES } from '@roconnect/shared-lib/contract';
 import { linkedMember } from '../../domain/accounts/linked';
 import { recordSettingChange } from '../../domain/audit/record';
 import { serverVerifyUrl } from '../../domain/config/verify-link';
-import { requireLiveManager } from '../../domain/guilds/access';
+import { requireManagingCaller } from '../../domain/guilds/access';
 import {
   checkServerMessages,
   verifiedDmText,
@@ -28,6 +22,8 @@ import { mayShowLink } from '../../domain/privacy/consent';
 import { requireBot } from '../../domain/roles/validate';
 import { nicknameValues } from '../../domain/verification/nickname';
 import { badRequest, notFound } from '../../lib/errors';
+import { MESSAGE_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 const same = (a: ServerMessages['verify_message'], b: ServerMessages['verify_message']) =>
@@ -50,8 +46,8 @@ export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const authed = { onRequest: app.authenticate };
 
-  app.get(MESSAGE_ROUTES.messages.path, { schema: messagesRoute, ...authed }, async (request) => {
-    const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
+  serve(app, MESSAGE_ENDPOINTS.messages, authed, async (request) => {
+    const { guild } = await requireManagingCaller(ctx, request);
     const [messages, posted] = await Promise.all([
       getServerMessages(ctx.db, guild.id),
       postedVerifyMessage(ctx.db, guild.id),
@@ -63,96 +59,87 @@ export const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
   });
 
-  app.put(
-    MESSAGE_ROUTES.editMessages.path,
-    { schema: editMessagesRoute, ...authed },
-    async (request) => {
-      const { userId } = authOf(request);
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
-      const body: ServerMessages = request.body;
-      checkServerMessages(body);
-      const before = await getServerMessages(ctx.db, guild.id);
-      const messages = await saveServerMessages(ctx.db, guild.id, body);
-      await recordSettingChange(ctx.db, {
-        guildId: guild.id,
-        actorUserId: userId,
-        setting: 'messages',
-        before: describeMessages(before),
-        after: describeMessages(messages),
-      });
-      let update: 'edited' | 'unchanged' | 'not_posted' | 'gone' | 'refused' = 'unchanged';
-      let warning: string | null = null;
-      if (!same(before.verify_message, messages.verify_message)) {
-        const outcome = await editPostedVerifyMessage(ctx, guild);
-        update = outcome.kind;
-        if (outcome.kind === 'refused')
-          warning = `Saved, but Discord refused to edit the posted Verify message: ${outcome.error.message}`;
-        if (outcome.kind === 'gone')
-          warning =
-            'Saved. The posted Verify message had been deleted in Discord: post it again to show the new words.';
-      }
-      return ok({ messages, verify_message_update: update, warning });
-    },
-  );
+  serve(app, MESSAGE_ENDPOINTS.editMessages, authed, async (request) => {
+    const { userId, guild } = await requireManagingCaller(ctx, request);
+    const body: ServerMessages = request.body;
+    checkServerMessages(body);
+    const before = await getServerMessages(ctx.db, guild.id);
+    const messages = await saveServerMessages(ctx.db, guild.id, body);
+    await recordSettingChange(ctx.db, {
+      guildId: guild.id,
+      actorUserId: userId,
+      setting: 'messages',
+      before: describeMessages(before),
+      after: describeMessages(messages),
+    });
+    let update: 'edited' | 'unchanged' | 'not_posted' | 'gone' | 'refused' = 'unchanged';
+    let warning: string | null = null;
+    if (!same(before.verify_message, messages.verify_message)) {
+      const outcome = await editPostedVerifyMessage(ctx, guild);
+      update = outcome.kind;
+      if (outcome.kind === 'refused')
+        warning = `Saved, but Discord refused to edit the posted Verify message: ${outcome.error.message}`;
+      if (outcome.kind === 'gone')
+        warning =
+          'Saved. The posted Verify message had been deleted in Discord: post it again to show the new words.';
+    }
+    return ok({ messages, verify_message_update: update, warning });
+  });
 
-  app.post(
-    MESSAGE_ROUTES.previewMessages.path,
-    { schema: previewMessagesRoute, ...authed },
-    async (request) => {
-      const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
-      const { member_id: memberId } = request.body;
-      if (request.body.messages) checkServerMessages(request.body.messages);
-      const messages = request.body.messages ?? (await getServerMessages(ctx.db, guild.id));
-      requireBot(guild);
-      const member = await ctx.integrations.discordBot.getMember(guild.id, memberId);
-      if (!member)
-        throw notFound(
-          `body.member_id: ${memberId} is not a member of this server.`,
-          'member_not_found',
-        );
-      const linked = await linkedMember(ctx.db, memberId);
-      if (!linked)
-        throw badRequest(
-          `body.member_id: ${memberId} has no Roblox account linked to RoConnect; choose a member who has.`,
-          'member_not_linked',
-        );
-      const { user, account } = linked;
-      // staff see the member's Roblox account only where the member lets it be shown here
-      const shown = await mayShowLink(ctx.db, user.id, guild.id);
-      const values = {
-        ...nicknameValues({
-          discordUsername: user.username,
-          discordGlobalName: user.globalName,
-          robloxUsername: account.username,
-          robloxDisplayName: account.displayName,
-          robloxId: account.robloxId,
-          serverName: guild.name,
-        }),
-        ...(shown ? {} : HIDDEN),
-      };
-      const plain = { forDiscord: false };
-      const verify = verifyMessageBody(
-        messages,
-        await getVerifyText(ctx.db, guild.id),
-        guild.name,
-        plain,
+  serve(app, MESSAGE_ENDPOINTS.previewMessages, authed, async (request) => {
+    const { guild } = await requireManagingCaller(ctx, request);
+    const { member_id: memberId } = request.body;
+    if (request.body.messages) checkServerMessages(request.body.messages);
+    const messages = request.body.messages ?? (await getServerMessages(ctx.db, guild.id));
+    requireBot(guild);
+    const member = await ctx.integrations.discordBot.getMember(guild.id, memberId);
+    if (!member)
+      throw notFound(
+        `body.member_id: ${memberId} is not a member of this server.`,
+        'member_not_found',
       );
-      const embed = verify.embeds?.[0];
-      return ok({
-        verified_dm: verifiedDmText(messages, values, [], plain),
-        welcome_dm: welcomeDmText(
-          messages,
-          values,
-          serverVerifyUrl(ctx.settings.appUrl, guild.id),
-          plain,
-        ),
-        verify_message: {
-          title: embed?.title ?? '',
-          body: embed?.description ?? verify.content ?? '',
-          button_label: verify.components?.[0]?.components[0]?.label ?? '',
-        },
-        roblox_hidden: !shown,
-      });
-    },
-  );
+    const linked = await linkedMember(ctx.db, memberId);
+    if (!linked)
+      throw badRequest(
+        `body.member_id: ${memberId} has no Roblox account linked to RoConnect; choose a member who has.`,
+        'member_not_linked',
+      );
+    const { user, account } = linked;
+    // staff see the member's Roblox account only where the member lets it be shown here
+    const shown = await mayShowLink(ctx.db, user.id, guild.id);
+    const values = {
+      ...nicknameValues({
+        discordUsername: user.username,
+        discordGlobalName: user.globalName,
+        robloxUsername: account.username,
+        robloxDisplayName: account.displayName,
+        robloxId: account.robloxId,
+        serverName: guild.name,
+      }),
+      ...(shown ? {} : HIDDEN),
+    };
+    const plain = { forDiscord: false };
+    const verify = verifyMessageBody(
+      messages,
+      await getVerifyText(ctx.db, guild.id),
+      guild.name,
+      plain,
+    );
+    const embed = verify.embeds?.[0];
+    return ok({
+      verified_dm: verifiedDmText(messages, values, [], plain),
+      welcome_dm: welcomeDmText(
+        messages,
+        values,
+        serverVerifyUrl(ctx.settings.appUrl, guild.id),
+        plain,
+      ),
+      verify_message: {
+        title: embed?.title ?? '',
+        body: embed?.description ?? verify.content ?? '',
+        button_label: verify.components?.[0]?.components[0]?.label ?? '',
+      },
+      roblox_hidden: !shown,
+    });
+  });
 };

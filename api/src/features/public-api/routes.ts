@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PUBLIC_API_ROUTES, type PublicLink } from '@roconnect/shared-lib/contract';
-import {
-  publicMemberRoute,
-  publicRobloxRoute,
-  publicUpdateRoute,
-} from '@roconnect/shared-lib/contract/schemas';
+import { PUBLIC_API_ENDPOINTS, publicUpdateRoute } from '@roconnect/shared-lib/contract/schemas';
 import type { AppContext } from '../../context';
 import type { ApiKeyRow } from '../../domain/api-keys/keys';
 import { linkedMember } from '../../domain/accounts/linked';
@@ -15,6 +11,7 @@ import { lookUpLink, type LookupTarget } from '../../domain/privacy/look-up';
 import { updateMember } from '../../domain/verification/update-member';
 import { conflict, notFound } from '../../lib/errors';
 import { keyAuth } from './key-auth';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 /** One answer for "not in the server", "not linked" and "private": a key learns nothing more. */
@@ -70,13 +67,13 @@ export const publicApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   const key = (request: { apiKey: ApiKeyRow | null }) => request.apiKey!;
 
-  app.get(PUBLIC_API_ROUTES.member.path, { schema: publicMemberRoute }, async (request) => {
+  serve(app, PUBLIC_API_ENDPOINTS.member, {}, async (request) => {
     const link = await lookUp(ctx, key(request), { discordId: request.params.discord_id });
     if (!link) throw noLink();
     return ok(link);
   });
 
-  app.get(PUBLIC_API_ROUTES.roblox.path, { schema: publicRobloxRoute }, async (request) => {
+  serve(app, PUBLIC_API_ENDPOINTS.roblox, {}, async (request) => {
     const link = await lookUp(ctx, key(request), { robloxId: request.params.roblox_id });
     if (!link) throw noLink();
     return ok(link);

@@ -3,13 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { guilds, users } from '../../db/schema';
 import { ChangeAwareCache } from '../../lib/change-aware-cache';
-import { PUBLIC_ROUTES } from '@roconnect/shared-lib/contract';
-import {
-  botStatsRoute,
-  healthRoute,
-  livenessRoute,
-  readinessRoute,
-} from '@roconnect/shared-lib/contract/schemas';
+import { PUBLIC_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 /** How long one count of users and servers answers /api/bot-stats at most (a constant, not a setting). */
@@ -52,7 +47,7 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> =
     const [g] = await ctx.db.select({ n: count() }).from(guilds).where(eq(guilds.botPresent, true));
     return { total_users: Number(u?.n ?? 0), total_servers: Number(g?.n ?? 0) };
   };
-  app.get(PUBLIC_ROUTES.botStats.path, { schema: botStatsRoute }, async () =>
+  serve(app, PUBLIC_ENDPOINTS.botStats, {}, async () =>
     ok(await stats.get(BOT_STATS_KEY, countStats)),
   );
 
@@ -88,10 +83,8 @@ export const publicRoutes: FastifyPluginAsyncTypebox<{ health: HealthChecks }> =
       gateway: gatewayState?.state ?? (dbOk ? 'off' : 'unknown'),
     });
   };
-  app.get(PUBLIC_ROUTES.health.path, { schema: healthRoute }, readiness);
-  app.get(PUBLIC_ROUTES.readiness.path, { schema: readinessRoute }, readiness);
+  serve(app, PUBLIC_ENDPOINTS.health, {}, readiness);
+  serve(app, PUBLIC_ENDPOINTS.readiness, {}, readiness);
   // Liveness: the process serves. Restarting a replica because its database is away would not help.
-  app.get(PUBLIC_ROUTES.liveness.path, { schema: livenessRoute }, async () =>
-    ok({ status: 'ok' as const }),
-  );
+  serve(app, PUBLIC_ENDPOINTS.liveness, {}, async () => ok({ status: 'ok' as const }));
 };

@@ -1,9 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppContext } from '../../context';
 import { IntegrationError } from '../../integrations/types';
 import { appUrl } from '../../lib/redirect';
-import { consumeState } from '../../domain/tokens/oauth-state';
+import { consumeReturnedState, type OAuthReturn } from '../../domain/tokens/browser-binding';
 import { linkAccount } from '../../domain/accounts/accounts';
 import type { RobloxCallbackQuerySchema } from '@roconnect/shared-lib/contract/schemas';
 
@@ -17,17 +16,10 @@ const failure = (ctx: AppContext, error: string, error_description: string) =>
 /** Roblox's redirect → link the account (PKCE verifier from the state row) → where the web app goes. */
 export async function handleRobloxCallback(
   ctx: AppContext,
-  log: FastifyBaseLogger,
-  query: Query,
-  browserHash: string | null,
+  request: OAuthReturn<Query>,
 ): Promise<string> {
-  const state = await consumeState(
-    ctx.db,
-    ctx.settings.encryptionKey,
-    query.state,
-    ['roblox_link'],
-    browserHash,
-  );
+  const { query, log } = request;
+  const state = await consumeReturnedState(ctx, request, ['roblox_link']);
   if (query.error) {
     // Fixed texts only: what Roblox (or a crafted link) wrote is never shown to the person.
     return query.error === 'access_denied'

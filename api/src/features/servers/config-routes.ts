@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { consoleLimits } from '../../lib/route-limits';
-import { requireLiveManager, requireManager } from '../../domain/guilds/access';
+import { requireManagingCaller, requireManager } from '../../domain/guilds/access';
 import { loadGrantContext } from '../../domain/roles/role-safety';
 import { listBinds } from '../../domain/binds/store';
 import { getConfig, setupStatus, toServerConfigDto } from '../../domain/config/config-store';
 import { rolesWithAssignability } from '../../domain/roles/roles';
-import { SERVER_ROUTES } from '@roconnect/shared-lib/contract';
-import { configRoute, editRoute, setupStatusRoute } from '@roconnect/shared-lib/contract/schemas';
+import { SERVER_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 /**
@@ -20,25 +20,18 @@ export const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const authed = { onRequest: app.authenticate };
   const editLimits = consoleLimits(app, ctx.settings, 'edit');
 
-  app.get(SERVER_ROUTES.config.path, { schema: configRoute, ...authed }, async (request) => {
+  serve(app, SERVER_ENDPOINTS.config, authed, async (request) => {
     const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
     return ok({ server_config: toServerConfigDto(guild.name, await getConfig(ctx.db, guild.id)) });
   });
 
-  app.get(
-    SERVER_ROUTES.setupStatus.path,
-    { schema: setupStatusRoute, ...authed },
-    async (request) => {
-      const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
-      return ok(setupStatus(await getConfig(ctx.db, guild.id)));
-    },
-  );
+  serve(app, SERVER_ENDPOINTS.setupStatus, authed, async (request) => {
+    const guild = await requireManager(ctx.db, authOf(request).userId, request.params.id);
+    return ok(setupStatus(await getConfig(ctx.db, guild.id)));
+  });
 
-  const editOptions = { schema: editRoute, ...authed, config: editLimits.config };
-  app.get(SERVER_ROUTES.edit.path, editOptions, async (request) => {
-    const { userId } = authOf(request);
-    const { guild, membership } = await requireLiveManager(ctx, userId, request.params.id);
-    await editLimits.server(request);
+  serve(app, SERVER_ENDPOINTS.edit, editLimits.options, async (request) => {
+    const { userId, guild, membership } = await requireManagingCaller(ctx, request, editLimits);
     const config = await getConfig(ctx.db, guild.id);
     const owner = membership.owner;
     const roles = guild.botPresent

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authOf } from '../../context';
 import { perUserLimit } from '../../lib/rate-limit';
-import { VERIFICATION_ROUTES } from '@roconnect/shared-lib/contract';
-import { verifyRoute } from '@roconnect/shared-lib/contract/schemas';
 import { verifyInServer } from './verify';
+import { VERIFICATION_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  app.post(
-    VERIFICATION_ROUTES.verifyInServer.path,
-    { schema: verifyRoute, onRequest: app.authenticate, config: perUserLimit(ctx.settings) },
+  serve(
+    app,
+    VERIFICATION_ENDPOINTS.verifyInServer,
+    { onRequest: app.authenticate, config: perUserLimit(ctx.settings) },
     async (request) => {
       const { userId } = authOf(request);
       const result = await verifyInServer(

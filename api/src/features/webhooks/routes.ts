@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { DEVELOPER_ROUTES, type WebhookDelivery } from '@roconnect/shared-lib/contract';
-import {
-  putWebhookRoute,
-  retryWebhookDeliveryRoute,
-  testWebhookRoute,
-  webhookDeliveriesRoute,
-} from '@roconnect/shared-lib/contract/schemas';
+import type { WebhookDelivery } from '@roconnect/shared-lib/contract';
+import { DEVELOPER_ENDPOINTS } from '@roconnect/shared-lib/contract/schemas';
 import { authOf } from '../../context';
 import { recordSettingChange } from '../../domain/audit/record';
-import { requireLiveManager, requireServerAdmin } from '../../domain/guilds/access';
+import { requireManagingCaller, requireServerAdmin } from '../../domain/guilds/access';
 import { checkWebhookUrl, webhookOrigin } from '../../domain/webhooks/address';
 import { webhookTestPayload } from '../../domain/webhooks/events';
 import {
@@ -25,6 +20,8 @@ import {
 } from '../../domain/webhooks/store';
 import { ApiError, conflict, notFound } from '../../lib/errors';
 import type { WebhookDeliveries } from './delivery-job';
+import { countOrRefuse, type RequestCount } from '../../lib/route-limits';
+import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 /**
@@ -79,21 +76,17 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
       timeWindow: MINUTE_MS,
       keyGenerator: (req) => `webhook-${kind}-${req.auth?.userId ?? req.ip}`,
     });
-  const limited =
-    (count: ReturnType<typeof limiter>, what: string) => async (request: FastifyRequest) => {
-      const counted = await count(request);
-      if (counted.isAllowed || !counted.isExceeded) return;
-      const seconds = Math.max(1, counted.ttlInSeconds);
-      throw new ApiError(
-        429,
-        'rate_limited',
+  const limited = (count: RequestCount, what: string) => (request: FastifyRequest) =>
+    countOrRefuse(
+      count,
+      request,
+      (seconds) =>
         `You ${what} more than ${WEBHOOK_SAVES_PER_MINUTE} times this minute: try again in ${seconds} s.`,
-        { 'retry-after': String(seconds) },
-      );
-    };
+    );
   const saves = limited(limiter('save'), 'saved a webhook');
   // a test and a retry each POST to the endpoint: counted together, like saves
   const sends = limited(limiter('send'), 'sent webhook deliveries');
+  const sending = { ...authed, preHandler: sends };
 
   /** What sends deliveries; 503 where this API runs no jobs (asked before anything is written). */
   function deliveriesSender(): WebhookDeliveries {
@@ -106,10 +99,10 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
     return sender;
   }
 
-  app.put(
-    DEVELOPER_ROUTES.webhook.path,
+  serve(
+    app,
+    DEVELOPER_ENDPOINTS.webhook,
     {
-      schema: putWebhookRoute,
       ...authed,
       preHandler: async (request) => {
         if ((request.body as { url: string | null }).url === null) return;
@@ -147,85 +140,71 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  app.get(
-    DEVELOPER_ROUTES.webhookDeliveries.path,
-    { schema: webhookDeliveriesRoute, ...authed },
-    async (request) => {
-      const { guild } = await requireLiveManager(ctx, authOf(request).userId, request.params.id);
-      const [webhook, deliveries] = await Promise.all([
-        webhookUrlOf(ctx.db, guild.id),
-        listDeliveries(ctx.db, guild.id),
-      ]);
-      return ok({
-        webhook: webhook ? { url: webhook.url, created_at: webhook.createdAt.toISOString() } : null,
-        deliveries: deliveries.map(toDto),
-      });
-    },
-  );
+  serve(app, DEVELOPER_ENDPOINTS.webhookDeliveries, authed, async (request) => {
+    const { guild } = await requireManagingCaller(ctx, request);
+    const [webhook, deliveries] = await Promise.all([
+      webhookUrlOf(ctx.db, guild.id),
+      listDeliveries(ctx.db, guild.id),
+    ]);
+    return ok({
+      webhook: webhook ? { url: webhook.url, created_at: webhook.createdAt.toISOString() } : null,
+      deliveries: deliveries.map(toDto),
+    });
+  });
 
-  app.post(
-    DEVELOPER_ROUTES.testWebhook.path,
-    { schema: testWebhookRoute, ...authed, preHandler: sends },
-    async (request, reply) => {
-      const { userId } = authOf(request);
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
-      const webhook = await webhookUrlOf(ctx.db, guild.id);
-      if (!webhook) throw noWebhook();
-      const send = deliveriesSender();
-      const id = randomUUID();
-      const delivery = await createDelivery(ctx.db, {
-        id,
-        guildId: guild.id,
-        event: 'webhook.test',
-        body: JSON.stringify(webhookTestPayload(id, guild.id)),
-      });
-      await send.send({ id, guildId: guild.id });
-      await recordSettingChange(ctx.db, {
-        guildId: guild.id,
-        actorUserId: userId,
-        setting: 'webhook_test',
-        before: null,
-        after: `test event sent to ${webhookOrigin(webhook.url)}`,
-      });
-      return reply.code(202).send(ok(toDto(delivery)));
-    },
-  );
+  serve(app, DEVELOPER_ENDPOINTS.testWebhook, sending, async (request, reply) => {
+    const { userId, guild } = await requireManagingCaller(ctx, request);
+    const webhook = await webhookUrlOf(ctx.db, guild.id);
+    if (!webhook) throw noWebhook();
+    const send = deliveriesSender();
+    const id = randomUUID();
+    const delivery = await createDelivery(ctx.db, {
+      id,
+      guildId: guild.id,
+      event: 'webhook.test',
+      body: JSON.stringify(webhookTestPayload(id, guild.id)),
+    });
+    await send.send({ id, guildId: guild.id });
+    await recordSettingChange(ctx.db, {
+      guildId: guild.id,
+      actorUserId: userId,
+      setting: 'webhook_test',
+      before: null,
+      after: `test event sent to ${webhookOrigin(webhook.url)}`,
+    });
+    return reply.code(202).send(ok(toDto(delivery)));
+  });
 
-  app.post(
-    DEVELOPER_ROUTES.retryWebhookDelivery.path,
-    { schema: retryWebhookDeliveryRoute, ...authed, preHandler: sends },
-    async (request, reply) => {
-      const { userId } = authOf(request);
-      const { guild } = await requireLiveManager(ctx, userId, request.params.id);
-      const found = await findDelivery(ctx.db, request.params.delivery_id);
-      // another server's delivery is not told apart from none
-      if (!found || found.guildId !== guild.id)
-        throw notFound('This server has no such webhook delivery.', 'delivery_not_found');
-      if (found.status !== 'failed')
-        throw conflict(
-          `This delivery is ${found.status}: only a failed delivery can be sent again.`,
-          'delivery_not_failed',
-        );
-      const webhook = await webhookUrlOf(ctx.db, guild.id);
-      if (!webhook) throw noWebhook();
-      if (found.body === null)
-        throw conflict(
-          'This delivery can no longer be sent again: its content is not kept.',
-          'delivery_not_kept',
-        );
-      const send = deliveriesSender();
-      const reopened = await reopenDelivery(ctx.db, guild.id, found.id);
-      if (!reopened)
-        throw conflict('This delivery is being sent again already.', 'delivery_not_failed');
-      await send.send({ id: reopened.id, guildId: guild.id });
-      await recordSettingChange(ctx.db, {
-        guildId: guild.id,
-        actorUserId: userId,
-        setting: 'webhook_retry',
-        before: null,
-        after: `${found.event} delivery ${found.id} sent again to ${webhookOrigin(webhook.url)}`,
-      });
-      return reply.code(202).send(ok(toDto(reopened)));
-    },
-  );
+  serve(app, DEVELOPER_ENDPOINTS.retryWebhookDelivery, sending, async (request, reply) => {
+    const { userId, guild } = await requireManagingCaller(ctx, request);
+    const found = await findDelivery(ctx.db, request.params.delivery_id);
+    // another server's delivery is not told apart from none
+    if (!found || found.guildId !== guild.id)
+      throw notFound('This server has no such webhook delivery.', 'delivery_not_found');
+    if (found.status !== 'failed')
+      throw conflict(
+        `This delivery is ${found.status}: only a failed delivery can be sent again.`,
+        'delivery_not_failed',
+      );
+    const webhook = await webhookUrlOf(ctx.db, guild.id);
+    if (!webhook) throw noWebhook();
+    if (found.body === null)
+      throw conflict(
+        'This delivery can no longer be sent again: its content is not kept.',
+        'delivery_not_kept',
+      );
+    const send = deliveriesSender();
+    const reopened = await reopenDelivery(ctx.db, guild.id, found.id);
+    if (!reopened)
+      throw conflict('This delivery is being sent again already.', 'delivery_not_failed');
+    await send.send({ id: reopened.id, guildId: guild.id });
+    await recordSettingChange(ctx.db, {
+      guildId: guild.id,
+      actorUserId: userId,
+      setting: 'webhook_retry',
+      before: null,
+      after: `${found.event} delivery ${found.id} sent again to ${webhookOrigin(webhook.url)}`,
+    });
+    return reply.code(202).send(ok(toDto(reopened)));
+  });
 };

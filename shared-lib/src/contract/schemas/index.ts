@@ -22,3 +22,4 @@ export * from './linkedRoles';
 export * from './developerApi';
 export * from './staff';
 export * from './configBackup';
+export * from './endpoints';
