@@ -26,6 +26,12 @@ const cases: { code: ErrorPageCode; title: string; buttons: string[] }[] = [
   { code: '502', title: 'Service unavailable', buttons: ['Try Again', 'Go Home'] },
 ];
 
+/** Shows the `code` page (from `query`) and presses its Try Again. */
+async function tryAgain(code: ErrorPageCode, query?: Record<string, string>) {
+  renderWithProviders(<ErrorPage code={code} query={query} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+}
+
 describe('ErrorPage', () => {
   it.each(cases)(
     '$code shows its code, a friendly message and $buttons',
@@ -54,8 +60,7 @@ describe('ErrorPage', () => {
   });
 
   it.each(['500', '502'] as const)('%s: Try Again reloads the page', async (code) => {
-    renderWithProviders(<ErrorPage code={code} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await tryAgain(code);
     expect(reloadPage).toHaveBeenCalledTimes(1);
     expect(openPage).not.toHaveBeenCalled();
     expect(navigations()).toEqual([]);
@@ -68,8 +73,7 @@ describe('ErrorPage', () => {
   ] as const)(
     '%s: Try Again goes back to the page the server error came from (%s), as a new document',
     async (code, from) => {
-      renderWithProviders(<ErrorPage code={code} query={{ from }} />);
-      await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+      await tryAgain(code, { from });
       expect(openPage).toHaveBeenCalledWith(from);
       expect(reloadPage).not.toHaveBeenCalled();
       expect(navigations()).toEqual([]);
@@ -89,8 +93,7 @@ describe('ErrorPage', () => {
     ['an error page (no loop)', '/500?from=/dashboard'],
     ['an address too long to be ours', `/dashboard?x=${'a'.repeat(2100)}`],
   ])('500: Try Again never leaves the site: %s reloads this page instead', async (_what, from) => {
-    renderWithProviders(<ErrorPage code="500" query={{ from }} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await tryAgain('500', { from });
     expect(openPage).not.toHaveBeenCalled();
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
