@@ -52,6 +52,17 @@ async function health(app: FastifyInstance, url = '/api/health') {
   return { status: res.statusCode, data: res.json().data };
 }
 
+/** Waits for both replicas to report Redis as ok in their health (`what` says why it is awaited). */
+async function bothOnRedis(what: string) {
+  for (const app of [a, b])
+    await until(
+      what,
+      () => health(app),
+      (h) => h.data.redis === 'ok',
+      RECONNECT_WAIT,
+    );
+}
+
 /** A metric of this process (the replicas' registry; /metrics serves it on its own port). */
 async function metric(name: string): Promise<number> {
   const body = await metricsRegistry.metrics();
@@ -76,13 +87,7 @@ beforeAll(async () => {
       testSettings({ REDIS_URL: proxy.url, AUTH_RATE_LIMIT_MAX: String(MAX) }),
     );
   [a, b] = await Promise.all([replica(), replica()]);
-  for (const app of [a, b])
-    await until(
-      'the replica connected to Redis',
-      () => health(app),
-      (h) => h.data.redis === 'ok',
-      RECONNECT_WAIT,
-    );
+  await bothOnRedis('the replica connected to Redis');
 }, 60_000);
 
 afterAll(async () => {
@@ -152,13 +157,7 @@ itWithRedis(
     );
 
     await proxy.start();
-    for (const app of [a, b])
-      await until(
-        'the replica back on Redis',
-        () => health(app),
-        (h) => h.data.redis === 'ok',
-        RECONNECT_WAIT,
-      );
+    await bothOnRedis('the replica back on Redis');
     expect(await health(a)).toEqual({
       status: 200,
       data: { status: 'ok', database: 'ok', redis: 'ok', jobs: 'off', gateway: 'off' },

@@ -67,6 +67,21 @@ const connectedShards = async () =>
     .filter((s) => s.connected)
     .map((s) => s.shard[0])
     .sort();
+/** Waits for the process called `name` to hold both shards' live leases and run both. */
+const holdsAndRunsBothShards = (
+  name: string,
+  child: ChildProcess,
+  wait: { timeoutMs: number; everyMs: number },
+) =>
+  until(
+    `process ${name} to hold and run both shards`,
+    async () => ({ leases: await leases(), connected: await connectedShards() }),
+    ({ leases, connected }) =>
+      leases.length === 2 &&
+      leases.every((l) => holderOf(child)(l.holder) && l.live) &&
+      connected.length === 2,
+    wait,
+  );
 
 beforeAll(async () => {
   emulator = await startEmulator({ seed: gatewaySeed(), publicUrl: 'http://127.0.0.1' });
@@ -89,30 +104,14 @@ it('a killed gateway process’s shards are resumed by the other within 30 s, an
   const a = spawnGateway();
   const wait = { timeoutMs: 60_000, everyMs: 200 };
   // max_concurrency 1: the second shard identifies 5 s after the first
-  await until(
-    'process a to hold and run both shards',
-    async () => ({ leases: await leases(), connected: await connectedShards() }),
-    ({ leases, connected }) =>
-      leases.length === 2 &&
-      leases.every((l) => holderOf(a)(l.holder) && l.live) &&
-      connected.length === 2,
-    wait,
-  );
+  await holdsAndRunsBothShards('a', a, wait);
   // b holds nothing while a renews; the 30 s below include its start
   const b = spawnGateway();
   const identifies = (await gateway()).session_start_limit.remaining;
 
   a.kill('SIGKILL');
   const killedAt = Date.now();
-  await until(
-    'process b to hold and run both shards',
-    async () => ({ leases: await leases(), connected: await connectedShards() }),
-    ({ leases, connected }) =>
-      leases.length === 2 &&
-      leases.every((l) => holderOf(b)(l.holder) && l.live) &&
-      connected.length === 2,
-    { timeoutMs: 30_000, everyMs: 100 },
-  );
+  await holdsAndRunsBothShards('b', b, { timeoutMs: 30_000, everyMs: 100 });
   expect(Date.now() - killedAt).toBeLessThan(30_000);
   // b resumed a's sessions: no new identify
   expect((await gateway()).session_start_limit.remaining).toBe(identifies);

@@ -12,32 +12,25 @@ jest.setTimeout(90_000);
 
 const gateway = useGatewayStack({ env: { GATEWAY_LEASE_SECONDS: '2' }, shards: 2 });
 
+/** Waits up to `timeoutMs` for the worker called `name` to be ready on both shards. */
+const readyOnBothShards = (name: string, worker: { readyShards(): number[] }, timeoutMs: number) =>
+  until(
+    `worker ${name} to be ready on both shards`,
+    () => worker.readyShards(),
+    (s) => s.length === 2,
+    { timeoutMs, everyMs: 100 },
+  );
+
 it('a killed holder’s shards are taken over by the other worker within 30 s, and joins are handled again', async () => {
   const a = await gateway.startWorker('worker-a');
   // max_concurrency 1: the second shard identifies 5 s after the first (Discord's identify window)
-  await until(
-    'worker a to be ready on both shards',
-    () => a.readyShards(),
-    (s) => s.length === 2,
-    {
-      timeoutMs: 20_000,
-      everyMs: 100,
-    },
-  );
+  await readyOnBothShards('a', a, 20_000);
   const b = await gateway.startWorker('worker-b');
   expect(b.heldShards()).toEqual([]);
 
   await a.abandon();
   const killedAt = Date.now();
-  await until(
-    'worker b to be ready on both shards',
-    () => b.readyShards(),
-    (s) => s.length === 2,
-    {
-      timeoutMs: 30_000,
-      everyMs: 100,
-    },
-  );
+  await readyOnBothShards('b', b, 30_000);
   expect(Date.now() - killedAt).toBeLessThan(30_000);
   expect(
     (await listLeases(gateway.tdb.database.db)).map((l) => [l.shardId, l.holder, l.live]),

@@ -18,6 +18,23 @@ export interface UpdateRunFixture extends StackFixture {
   runEnded(owner: HttpSession, jobId: string): Promise<any>;
 }
 
+/** Reads a run with `read` until it is neither queued nor running; answers it as it ended. */
+export function untilRunEnds<Run extends { status: string }>(
+  read: () => Promise<Run>,
+  wait: { timeoutMs: number; everyMs: number } = { timeoutMs: 60_000, everyMs: 200 },
+): Promise<Run> {
+  return until('the run to end', read, (now) => !['queued', 'running'].includes(now.status), wait);
+}
+
+/** What a run `jobId` answers once it has updated all its `total` members, none failed. */
+export const allDone = (jobId: string, total: number) => ({
+  job_id: jobId,
+  status: 'done',
+  total,
+  done: total,
+  failed: 0,
+});
+
 export function useUpdateRunStack(size: { members: number; linked: number }): UpdateRunFixture {
   const load = generateLoadSeed(size);
   const fixture = useStack(
@@ -36,11 +53,6 @@ export function useUpdateRunStack(size: { members: number; linked: number }): Up
       return owner;
     },
     runEnded: (owner, jobId) =>
-      until(
-        'the run to end',
-        async () => (await owner.call('GET', `${runs}/${jobId}`)).json.data,
-        (now) => !['queued', 'running'].includes(now.status),
-        { timeoutMs: 60_000, everyMs: 200 },
-      ),
+      untilRunEnds(async () => (await owner.call('GET', `${runs}/${jobId}`)).json.data),
   };
 }

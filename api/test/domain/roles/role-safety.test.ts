@@ -43,6 +43,12 @@ const t = useFakeApp(world);
 const call = (s: Session, method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload } : {}) });
 
+/** The body of an edit of the verified role: `name`, the role `id` (null: made by name). */
+const verifiedRole = (name: string, id: string | null) => ({
+  verified_role_name: name,
+  verified_role_id: id,
+});
+
 describe('powerful roles are refused with 409 role_too_powerful naming the permission', () => {
   let olivia: Session;
   beforeEach(async () => {
@@ -63,24 +69,15 @@ describe('powerful roles are refused with 409 role_too_powerful naming the permi
   it('as the verified role when editing, by id and by name', async () => {
     await completeSetup(t.app, olivia, GUILD_A);
     const url = `/api/v1/server/${GUILD_A}/edit/verified-role`;
-    const byId = await call(olivia, 'PUT', url, {
-      verified_role_name: 'Admins',
-      verified_role_id: ADMINS,
-    });
+    const byId = await call(olivia, 'PUT', url, verifiedRole('Admins', ADMINS));
     expect(byId.statusCode).toBe(409);
     expect(byId.json().message).toContain('Administrator');
-    const byName = await call(olivia, 'PUT', url, {
-      verified_role_name: 'Admin',
-      verified_role_id: null,
-    });
+    const byName = await call(olivia, 'PUT', url, verifiedRole('Admin', null));
     expect(byName.statusCode).toBe(409);
     expect(byName.json()).toMatchObject({ error: 'role_too_powerful' });
     expect(byName.json().message).toContain('"Admin" has the Administrator permission');
     // any moderator permission, not only Administrator
-    const kickers = await call(olivia, 'PUT', url, {
-      verified_role_name: 'Kickers',
-      verified_role_id: KICKERS,
-    });
+    const kickers = await call(olivia, 'PUT', url, verifiedRole('Kickers', KICKERS));
     expect(kickers.statusCode).toBe(409);
     expect(kickers.json().message).toContain('"Kickers" has the Kick Members permission');
   });
@@ -119,26 +116,17 @@ describe('a manager who is not the owner', () => {
     const mo = await loginAs(t.app, MO);
     await completeSetup(t.app, mo, GUILD_M);
     const url = `/api/v1/server/${GUILD_M}/edit/verified-role`;
-    const above = await call(mo, 'PUT', url, {
-      verified_role_name: 'Helper',
-      verified_role_id: HELPER,
-    });
+    const above = await call(mo, 'PUT', url, verifiedRole('Helper', HELPER));
     expect(above.statusCode).toBe(409);
     expect(above.json()).toMatchObject({ error: 'role_above_manager' });
     expect(above.json().message).toContain('"Helper" is at or above your highest role');
-    const below = await call(mo, 'PUT', url, {
-      verified_role_name: 'Trusted',
-      verified_role_id: TRUSTED,
-    });
+    const below = await call(mo, 'PUT', url, verifiedRole('Trusted', TRUSTED));
     expect(below.statusCode).toBe(200);
     const roles = (await call(mo, 'GET', `/api/v1/server/${GUILD_M}/edit`)).json().data.roles;
     expect(roles.find((r: { id: string }) => r.id === HELPER).assignable).toBe(false);
     // the owner may pick it
     const olivia = await loginAs(t.app, OLIVIA);
-    expect(
-      (await call(olivia, 'PUT', url, { verified_role_name: 'Helper', verified_role_id: HELPER }))
-        .statusCode,
-    ).toBe(200);
+    expect((await call(olivia, 'PUT', url, verifiedRole('Helper', HELPER))).statusCode).toBe(200);
   });
 });
 

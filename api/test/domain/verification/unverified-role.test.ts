@@ -3,6 +3,7 @@ import {
   applyUnverifiedRole,
   unverifiedRoleChange,
 } from '../../../src/domain/verification/unverified-role';
+import type { DiscordRole } from '../../../src/integrations/types';
 import { queryRows } from '../../support/db';
 import { callAs, completeSetup, type Session } from '../../support/fake-login';
 import {
@@ -130,45 +131,40 @@ describe('the unverified role on members', () => {
     expect(row).toEqual({ roles_removed: ['Extra'] });
   });
 
-  it('is given to a member who is not verified by applyUnverifiedRole (the server-wide update)', async () => {
-    const config = { unverifiedRoleId: EXTRA_ROLE };
-    const member = { user_id: MAX, nick: null, roles: [] as string[] };
-    const given = await applyUnverifiedRole(t.app.ctx, {
+  /** applyUnverifiedRole for Max in GUILD_A, the unverified role being EXTRA_ROLE. */
+  const unverifiedRoleForMax = ({
+    holding,
+    ...rest
+  }: {
+    holding: string[];
+    isVerified: boolean;
+    roles?: DiscordRole[];
+  }) =>
+    applyUnverifiedRole(t.app.ctx, {
       guildId: GUILD_A,
-      config,
-      member,
-      isVerified: false,
+      config: { unverifiedRoleId: EXTRA_ROLE },
+      member: { user_id: MAX, nick: null, roles: holding },
+      ...rest,
     });
+
+  it('is given to a member who is not verified by applyUnverifiedRole (the server-wide update)', async () => {
+    const given = await unverifiedRoleForMax({ holding: [], isVerified: false });
     expect(given).toEqual({ added: [EXTRA_ROLE], removed: [], warnings: [] });
     expect(guild().members.get(MAX)!.roles).toEqual([EXTRA_ROLE]);
-    const taken = await applyUnverifiedRole(t.app.ctx, {
-      guildId: GUILD_A,
-      config,
-      member: { ...member, roles: [EXTRA_ROLE] },
-      isVerified: true,
-    });
+    const taken = await unverifiedRoleForMax({ holding: [EXTRA_ROLE], isVerified: true });
     expect(taken).toEqual({ added: [], removed: [EXTRA_ROLE], warnings: [] });
     expect(guild().members.get(MAX)!.roles).toEqual([]);
   });
 
   it('is not given once it gained a moderator permission (N7): a warning, and the member is left as they were', async () => {
-    const config = { unverifiedRoleId: EXTRA_ROLE };
     guild().roles.find((r) => r.id === EXTRA_ROLE)!.permissions = String(1n << 28n); // Manage Roles
-    const member = { user_id: MAX, nick: null, roles: [] as string[] };
-    const out = await applyUnverifiedRole(t.app.ctx, {
-      guildId: GUILD_A,
-      config,
-      member,
-      isVerified: false,
-    });
+    const out = await unverifiedRoleForMax({ holding: [], isVerified: false });
     expect(out.added).toEqual([]);
     expect(out.warnings).toEqual([expect.stringMatching(/now has the Manage Roles permission/)]);
     expect(guild().members.get(MAX)!.roles).toEqual([]);
     // a batch hands in the roles it read for the slice: the same check applies
-    const fromBatch = await applyUnverifiedRole(t.app.ctx, {
-      guildId: GUILD_A,
-      config,
-      member,
+    const fromBatch = await unverifiedRoleForMax({
+      holding: [],
       isVerified: false,
       roles: guild().roles,
     });

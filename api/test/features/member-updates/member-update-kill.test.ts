@@ -16,6 +16,7 @@ import {
   stopApiProcesses,
 } from '../../support/api-process';
 import { signInThroughEmulator } from '../../support/emulator-flow';
+import { allDone, untilRunEnds } from '../../support/update-runs';
 import { until } from '../../support/until';
 
 const DATABASE_URL = requireEnv(
@@ -142,19 +143,7 @@ it('a run whose API was killed is finished by the next API process, nobody updat
   expect(left.worker).not.toBeNull(); // the killed process never gave its lease back
 
   const second = await startApi();
-  const finished = await until(
-    'the run to finish',
-    () => job(second.base),
-    (j) => ['done', 'failed', 'cancelled'].includes(j.status),
-    LONG_WAIT,
-  );
-  expect(finished).toMatchObject({
-    job_id: jobId,
-    status: 'done',
-    total: 300,
-    done: 300,
-    failed: 0,
-  });
+  expect(await untilRunEnds(() => job(second.base), LONG_WAIT)).toMatchObject(allDone(jobId, 300));
 
   const state = (await (await fetch(`${emulator.url}/__emulator/state`)).json()) as any;
   const guild = state.discord.guilds[0];

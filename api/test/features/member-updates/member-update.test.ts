@@ -8,6 +8,7 @@ import { metricsRegistry } from '../../../src/lib/metrics';
 import { queryRows } from '../../support/db';
 import { insertLoadLinks } from '../../support/load-links';
 import { emulatorState, setUpServerAs, useStack } from '../../support/emulator-flow';
+import { allDone, untilRunEnds } from '../../support/update-runs';
 import { until } from '../../support/until';
 
 jest.setTimeout(240_000);
@@ -84,19 +85,7 @@ it('updates every linked member once, within the rate limits, across a restart o
       stoppedAt = (await job().catch(() => null)) ?? midway;
     },
   });
-  const finished = await until(
-    'the run to finish',
-    job,
-    (j) => j.status !== 'running' && j.status !== 'queued',
-    LONG_WAIT,
-  );
-  expect(finished).toMatchObject({
-    job_id: jobId,
-    status: 'done',
-    total: 300,
-    done: 300,
-    failed: 0,
-  });
+  expect(await untilRunEnds(job, LONG_WAIT)).toMatchObject(allDone(jobId, 300));
   expect(stoppedAt.done).toBeLessThan(300);
   expect((await owner.call('GET', `/api/v1/server/${GUILD}/members/update`)).json.data.job_id).toBe(
     jobId,
