@@ -16,16 +16,8 @@ import path from 'node:path';
 import { NGINX, NGINX_BROTLI_STATIC_MODULE } from '../install/ensure.mjs';
 import { serveOriginAsCommand } from './command.mjs';
 import { localhostCertificate, spkiFingerprint } from './httpsIngress.mjs';
-import {
-  REMOTES,
-  ROOT,
-  freePort,
-  isPortOpen,
-  serviceDefinitions,
-  stackPorts,
-  startService,
-  writeShellDeployFiles,
-} from '../stack/index.cjs';
+import { startOriginShell, stopOriginShell } from './originShell.mjs';
+import { REMOTES, ROOT, freePort, isPortOpen, stackPorts } from '../stack/index.cjs';
 
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx', 'roconnect.conf');
 const PLACEHOLDER = /\$\{(ROCONNECT_[A-Z_]+)\}/g;
@@ -147,8 +139,6 @@ export async function startNginx({ dir, apiAddress, shellAddress, remotesDir, ce
  */
 export async function startNginxOrigin({ dataDir, logFd, log, portOffset = 0 }) {
   const { cert, key } = await localhostCertificate();
-  const certFile = path.join(dataDir, 'localhost-cert.pem');
-  fs.writeFileSync(certFile, cert);
   // /remotes/<name>/ is each remote's build
   const remotesDir = path.join(dataDir, 'remotes');
   fs.mkdirSync(remotesDir);
@@ -160,33 +150,19 @@ export async function startNginxOrigin({ dataDir, logFd, log, portOffset = 0 }) 
   }
   const [port, shellPort] = [await freePort(), await freePort()];
   const origin = `https://localhost:${port}`;
-  const manifests = Object.keys(REMOTES).map((name) => [
-    name,
-    `${origin}/remotes/${name}/mf-manifest.json`,
-  ]);
-  const shellDeployFiles = writeShellDeployFiles(path.join(dataDir, 'nginx-shell'), {
-    portOffset,
-    manifests: Object.fromEntries(manifests),
-  });
-
   log(`starting nginx on ${origin} (shell on port ${shellPort})`);
-  const shellDefinition = serviceDefinitions({ portOffset, shellDeployFiles }).shell;
-  const shell = await startService(
-    'shell (nginx origin)',
-    {
-      ...shellDefinition,
-      port: shellPort,
-      env: {
-        ...shellDefinition.env,
-        PORT: String(shellPort),
-        // nginx, on this machine, names the client
-        TRUST_PROXY: 'loopback',
-        // its server reads the remotes' manifests through nginx (preload hints)
-        NODE_EXTRA_CA_CERTS: certFile,
-      },
-    },
-    { logFd },
-  );
+  const shell = await startOriginShell({
+    label: 'shell (nginx origin)',
+    dataDir,
+    folder: 'nginx-shell',
+    cert,
+    manifestUrl: (name) => `${origin}/remotes/${name}/mf-manifest.json`,
+    shellPort,
+    portOffset,
+    // nginx, on this machine, names the client
+    env: { TRUST_PROXY: 'loopback' },
+    logFd,
+  });
   let nginx;
   try {
     const nginxDir = path.join(dataDir, 'nginx');
@@ -209,10 +185,7 @@ export async function startNginxOrigin({ dataDir, logFd, log, portOffset = 0 }) 
     spki: spkiFingerprint(cert),
     stop: async () => {
       await nginx.stop();
-      shell.kill('SIGTERM');
-      const deadline = Date.now() + 10_000;
-      while ((await isPortOpen(shellPort)) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      await stopOriginShell(shell, shellPort);
     },
   };
 }

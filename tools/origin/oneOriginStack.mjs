@@ -7,19 +7,10 @@
 // by the e2e suite: `node tools/origin/oneOriginStack.mjs [--port-offset N]` prints
 // `{ "origin", "spki" }` as one JSON line and serves until it is stopped; N names the stack on
 // `npm start`'s ports plus N (tools/stack, stackPorts), 0 by default.
-import fs from 'node:fs';
-import path from 'node:path';
 import { serveOriginAsCommand } from './command.mjs';
 import { localhostCertificate, spkiFingerprint, startHttpsIngress } from './httpsIngress.mjs';
-import {
-  REMOTES,
-  freePort,
-  isPortOpen,
-  serviceDefinitions,
-  stackPorts,
-  startService,
-  writeShellDeployFiles,
-} from '../stack/index.cjs';
+import { startOriginShell, stopOriginShell } from './originShell.mjs';
+import { REMOTES, freePort, isPortOpen, stackPorts } from '../stack/index.cjs';
 
 /** The path prefix each remote is served under on the one origin. */
 export const remotePrefix = (name) => `/remotes/${name}/`;
@@ -32,8 +23,6 @@ export const remotePrefix = (name) => `/remotes/${name}/`;
  */
 export async function startOneOrigin({ dataDir, logFd, log, portOffset = 0 }) {
   const { cert, key } = await localhostCertificate();
-  const certFile = path.join(dataDir, 'localhost-cert.pem');
-  fs.writeFileSync(certFile, cert);
   const shellPort = await freePort();
   const ports = stackPorts(portOffset);
   const routes = Object.fromEntries(
@@ -45,33 +34,19 @@ export async function startOneOrigin({ dataDir, logFd, log, portOffset = 0 }) {
     routes,
     fallback: `http://127.0.0.1:${shellPort}`,
   });
-  const manifests = Object.keys(REMOTES).map((name) => [
-    name,
-    `${ingress.origin}${remotePrefix(name)}mf-manifest.json`,
-  ]);
-  const shellDeployFiles = writeShellDeployFiles(path.join(dataDir, 'one-origin-shell'), {
-    portOffset,
-    manifests: Object.fromEntries(manifests),
-  });
-
   log(`starting the one-origin stack: ${ingress.origin} (shell on port ${shellPort})`);
-  const shellDefinition = serviceDefinitions({ portOffset, shellDeployFiles }).shell;
   let shell;
   try {
-    shell = await startService(
-      'shell (one origin)',
-      {
-        ...shellDefinition,
-        port: shellPort,
-        env: {
-          ...shellDefinition.env,
-          PORT: String(shellPort),
-          // its server reads the remotes' manifests through the ingress (preload hints)
-          NODE_EXTRA_CA_CERTS: certFile,
-        },
-      },
-      { logFd },
-    );
+    shell = await startOriginShell({
+      label: 'shell (one origin)',
+      dataDir,
+      folder: 'one-origin-shell',
+      cert,
+      manifestUrl: (name) => `${ingress.origin}${remotePrefix(name)}mf-manifest.json`,
+      shellPort,
+      portOffset,
+      logFd,
+    });
   } catch (error) {
     await ingress.close();
     throw error;
@@ -80,11 +55,8 @@ export async function startOneOrigin({ dataDir, logFd, log, portOffset = 0 }) {
     origin: ingress.origin,
     spki: spkiFingerprint(cert),
     stop: async () => {
-      shell.kill('SIGTERM');
       await ingress.close();
-      const deadline = Date.now() + 10_000;
-      while ((await isPortOpen(shellPort)) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      await stopOriginShell(shell, shellPort);
     },
   };
 }
