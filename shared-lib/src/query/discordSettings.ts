@@ -4,37 +4,37 @@ import { usePageQueryClient } from './hooks';
 import { queryKeys } from './queryKeys';
 
 /**
- * The text channels the bot can post in, read live from Discord. Keyed under the server, so a
- * saved change to it (serverChanged) reads them again.
+ * A read of one part of a server, keyed under the server, so a saved change to it (serverChanged)
+ * reads it again.
  */
-export const serverChannelsQuery = (serverId: string) =>
-  queryOptions({
-    queryKey: [...queryKeys.server(serverId), 'channels'] as const,
-    queryFn: () => discordSettingsApi.channels(serverId),
-  });
+const serverPartQuery =
+  <T>(part: string, read: (serverId: string) => Promise<T>) =>
+  (serverId: string) =>
+    queryOptions({
+      queryKey: [...queryKeys.server(serverId), part] as const,
+      queryFn: () => read(serverId),
+    });
 
-export function useServerChannels(serverId: string) {
-  return useQuery(serverChannelsQuery(serverId), usePageQueryClient());
-}
+/** The text channels the bot can post in, read live from Discord. */
+export const serverChannelsQuery = serverPartQuery('channels', (serverId) =>
+  discordSettingsApi.channels(serverId),
+);
 
 /** The server's own words, with RoConnect's texts and where the Verify message is posted. */
-export const serverMessagesQuery = (serverId: string) =>
-  queryOptions({
-    queryKey: [...queryKeys.server(serverId), 'messages'] as const,
-    queryFn: () => discordSettingsApi.messages(serverId),
-  });
-
-export function useServerMessages(serverId: string) {
-  return useQuery(serverMessagesQuery(serverId), usePageQueryClient());
-}
+export const serverMessagesQuery = serverPartQuery('messages', (serverId) =>
+  discordSettingsApi.messages(serverId),
+);
 
 /** Where the Verify message is posted now, and the text it was posted with. */
-export const verifyMessageStateQuery = (serverId: string) =>
-  queryOptions({
-    queryKey: [...queryKeys.server(serverId), 'verify-message'] as const,
-    queryFn: () => discordSettingsApi.verifyMessageState(serverId),
-  });
+export const verifyMessageStateQuery = serverPartQuery('verify-message', (serverId) =>
+  discordSettingsApi.verifyMessageState(serverId),
+);
 
-export function useVerifyMessageState(serverId: string) {
-  return useQuery(verifyMessageStateQuery(serverId), usePageQueryClient());
-}
+export const useServerChannels = (serverId: string) =>
+  useQuery(serverChannelsQuery(serverId), usePageQueryClient());
+
+export const useServerMessages = (serverId: string) =>
+  useQuery(serverMessagesQuery(serverId), usePageQueryClient());
+
+export const useVerifyMessageState = (serverId: string) =>
+  useQuery(verifyMessageStateQuery(serverId), usePageQueryClient());
