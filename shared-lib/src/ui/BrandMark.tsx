@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { BRAND } from '../constants';
 
 const Mark = styled.span<{ $size: number }>`
   display: inline-block;
@@ -19,4 +20,17 @@ const Mark = styled.span<{ $size: number }>`
  */
 export function BrandMark({ size = 28 }: { size?: number }) {
   return <Mark $size={size} aria-hidden="true" data-rc-brand-mark="" />;
+}
+
+/**
+ * The mark and the product's name after it, as every header shows them. The name is hidden from
+ * assistive technology: the link around it carries it (`<product> home`).
+ */
+export function BrandLockup() {
+  return (
+    <>
+      <BrandMark />
+      <span aria-hidden="true">{BRAND.product}</span>
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { BRAND, BrandMark } from '@roconnect/shared-lib';
+import { BRAND, BrandLockup } from '@roconnect/shared-lib';
 import { AppLink } from '../navigation/AppLink';
 import { SessionNav } from './SessionNav';
 
@@ -37,8 +37,7 @@ export function SiteHeader() {
   return (
     <Bar>
       <Brand to="/" aria-label={`${BRAND.product} home`}>
-        <BrandMark />
-        <span aria-hidden="true">{BRAND.product}</span>
+        <BrandLockup />
       </Brand>
       <SessionNav />
     </Bar>

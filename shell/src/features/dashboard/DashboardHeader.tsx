@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import {
   Avatar,
   BRAND,
-  BrandMark,
+  BrandLockup,
   Button,
   discordAvatarUrl,
   type User,
@@ -45,8 +45,7 @@ export function DashboardHeader({ user, onLogout, loggingOut }: Props) {
   return (
     <Bar>
       <Logo to="/" aria-label={`${BRAND.product} home`}>
-        <BrandMark />
-        <span aria-hidden="true">{BRAND.product}</span>
+        <BrandLockup />
       </Logo>
       <UserBox>
         {user && (
