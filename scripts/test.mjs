@@ -9,6 +9,7 @@
 // ends with every stage's seconds.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   ensureChromium,
@@ -22,21 +23,42 @@ import { isPortOpen } from '../tools/stack/index.cjs';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const started = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
-/** each stage's seconds, for the closing summary */
+/** each stage's seconds and how many cores it kept busy, for the closing summary */
 const stages = [];
 let current;
 
+/** The machine's CPU milliseconds so far, busy and in all, summed over its cores. */
+function cpuTimes() {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    const all = times.user + times.nice + times.sys + times.irq + times.idle;
+    busy += all - times.idle;
+    total += all;
+  }
+  return { busy, total };
+}
+
+/** `name`'s seconds, with the cores it kept busy on average: what is left to win by running side by side. */
+function endStage(label) {
+  const now = cpuTimes();
+  const cores = os.cpus().length;
+  const busyCores = ((now.busy - current.cpu.busy) / (now.total - current.cpu.total || 1)) * cores;
+  stages.push(
+    `${label} ${seconds(current.since)} s (${busyCores.toFixed(1)} of ${cores} cores busy)`,
+  );
+}
+
 function step(name) {
-  if (current) stages.push([current.name, seconds(current.since)]);
-  current = name && { name, since: Date.now() };
+  if (current) endStage(current.name);
+  current = name && { name, since: Date.now(), cpu: cpuTimes() };
   console.log(`\n=== ${name ?? 'done'} (${seconds(started)} s) ===`);
 }
 
 function summary() {
-  if (current) stages.push([`${current.name} (unfinished)`, seconds(current.since)]);
+  if (current) endStage(`${current.name} (unfinished)`);
   current = undefined;
-  const parts = stages.map(([name, s]) => `${name} ${s} s`);
-  console.log(`\nstages: ${parts.join(' · ')} · total ${seconds(started)} s`);
+  console.log(`\nstages: ${stages.join(' · ')} · total ${seconds(started)} s`);
 }
 
 /**
@@ -132,7 +154,8 @@ async function main() {
   // (tools/test/start.test.ts) and the compiled API's then start them instead of building again.
   step('type-check, lint (ESLint, import rules, Prettier) and production build');
   await sideBySide([
-    task('type-check', 'npx lerna run typecheck --concurrency 1', { env }),
+    // the web packages as one program (tsconfig.web.json), then each package with options of its own
+    task('type-check', 'npm run typecheck', { env }),
     task('lint', 'npm run lint', { env }),
     lane([
       [
