@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { BIND_PRIORITY_MAX, BIND_PRIORITY_MIN, MAX_BINDS, MAX_BYPASS_ROLES } from '../constants';
 import { Nullable, Ok, ServerIdParams, Snowflake, errors } from './common';
 import { BindKindSchema } from './binds';
@@ -27,6 +27,7 @@ const Named = (what: string) =>
     { additionalProperties: false },
   );
 export const BackupRoleSchema = Named('role');
+export type BackupRole = Static<typeof BackupRoleSchema>;
 export const BackupChannelSchema = Named('channel');
 const Roles = (maxItems: number, description: string) =>
   Type.Array(BackupRoleSchema, { maxItems, description });
@@ -47,6 +48,7 @@ export const BackupBindSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type BackupBind = Static<typeof BackupBindSchema>;
 
 /**
  * A server's whole configuration (docs/product.md › Backup and import): no secrets (no API keys,
@@ -83,6 +85,8 @@ export const ConfigBackupSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** GET …/config/export; the body of POST …/config/import */
+export type ConfigBackup = Static<typeof ConfigBackupSchema>;
 
 export const ConfigImportQuerySchema = Type.Object(
   {
@@ -92,6 +96,7 @@ export const ConfigImportQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type ConfigImportQuery = Static<typeof ConfigImportQuerySchema>;
 
 export const ConfigImportChangeSchema = Type.Object(
   {
@@ -121,6 +126,7 @@ export const ConfigImportResultSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type ConfigImportResult = Static<typeof ConfigImportResultSchema>;
 
 const common = { tags: ['servers'], security: [{ bearerAuth: [] }] };
 export const configExportRoute = {

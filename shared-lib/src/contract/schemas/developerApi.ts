@@ -3,7 +3,7 @@
  * managed on the dashboard, and the public surface other bots and games call with a key. The
  * public routes are in their own OpenAPI document (/api/public/v1/openapi.json).
  */
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { IsoDate, Nullable, Ok, ServerIdParams, Snowflake, Uuid, errors } from './common';
 
 // ---- the dashboard's side: keys and webhook (the caller manages the server) ----
@@ -18,6 +18,8 @@ export const ApiKeySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** GET /api/v1/server/{id}/api-keys → a list of these. */
+export type ApiKey = Static<typeof ApiKeySchema>;
 export const CreatedApiKeySchema = Type.Object(
   {
     id: Uuid('key id'),
@@ -31,6 +33,8 @@ export const CreatedApiKeySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** POST /api/v1/server/{id}/api-keys {name} → 201 this: the key, shown this once. */
+export type CreatedApiKey = Static<typeof CreatedApiKeySchema>;
 export const CreateApiKeyBodySchema = Type.Object(
   {
     name: Type.String({
@@ -41,6 +45,7 @@ export const CreateApiKeyBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type CreateApiKeyRequest = Static<typeof CreateApiKeyBodySchema>;
 export const ApiKeyParams = Type.Object(
   { id: Snowflake('the Discord server (guild) id'), key_id: Uuid('key id') },
   { additionalProperties: false },
@@ -49,6 +54,8 @@ export const RevokedApiKeySchema = Type.Object(
   { id: Uuid('key id'), revoked_at: IsoDate('when it was revoked') },
   { additionalProperties: false },
 );
+/** DELETE /api/v1/server/{id}/api-keys/{key_id} → this. */
+export type RevokedApiKey = Static<typeof RevokedApiKeySchema>;
 
 export const WebhookEventSchema = Type.Union([
   Type.Literal('member.verified'),
@@ -56,6 +63,7 @@ export const WebhookEventSchema = Type.Union([
   Type.Literal('member.unlinked'),
   Type.Literal('webhook.test'),
 ]);
+export type WebhookEvent = Static<typeof WebhookEventSchema>;
 export const WebhookBodySchema = Type.Object(
   {
     url: Nullable(
@@ -67,6 +75,8 @@ export const WebhookBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** PUT /api/v1/server/{id}/webhook: `url: null` removes the webhook. */
+export type WebhookRequest = Static<typeof WebhookBodySchema>;
 export const WebhookSavedSchema = Type.Object(
   {
     url: Nullable(Type.String()),
@@ -79,6 +89,8 @@ export const WebhookSavedSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** PUT /api/v1/server/{id}/webhook {url} → this: the signing secret, shown this once. */
+export type WebhookSaved = Static<typeof WebhookSavedSchema>;
 export const WebhookDeliverySchema = Type.Object(
   {
     id: Uuid('delivery id (the X-RoConnect-Delivery header)'),
@@ -98,6 +110,7 @@ export const WebhookDeliverySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type WebhookDelivery = Static<typeof WebhookDeliverySchema>;
 export const WebhookDeliveriesDataSchema = Type.Object(
   {
     webhook: Nullable(
@@ -110,6 +123,8 @@ export const WebhookDeliveriesDataSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** GET /api/v1/server/{id}/webhook/deliveries → this. */
+export type WebhookDeliveriesData = Static<typeof WebhookDeliveriesDataSchema>;
 
 export const WebhookDeliveryParams = Type.Object(
   { id: Snowflake('the Discord server (guild) id'), delivery_id: Uuid('delivery id') },
@@ -195,6 +210,8 @@ export const PublicLinkSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** GET /api/public/v1/servers/{server_id}/members/{discord_id} (and …/roblox/{roblox_id}) → this. */
+export type PublicLink = Static<typeof PublicLinkSchema>;
 export const PublicUpdateSchema = Type.Object(
   {
     discord_id: Type.String(),
@@ -205,6 +222,8 @@ export const PublicUpdateSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** POST /api/public/v1/servers/{server_id}/members/{discord_id}/update → this. */
+export type PublicUpdate = Static<typeof PublicUpdateSchema>;
 
 const publicApi = {
   tags: ['members'],

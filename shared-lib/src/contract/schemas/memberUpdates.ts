@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Nullable, Ok, Snowflake, Uuid, errors } from './common';
 
 export const MemberUpdateStatusSchema = Type.Enum(
@@ -8,6 +8,7 @@ export const MemberUpdateStatusSchema = Type.Enum(
       "waiting_for_owner: every other member is done, and the run would kick or ban more members than it may without the server's owner (removals_waiting); it does nothing until the owner allows it or someone cancels it",
   },
 );
+export type MemberUpdateStatus = Static<typeof MemberUpdateStatusSchema>;
 export const MemberUpdateJobSchema = Type.Object(
   {
     job_id: Type.String(),
@@ -32,6 +33,13 @@ export const MemberUpdateJobSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/**
+ * POST /api/v1/server/{id}/members/update → 202 {job_id}; GET …/members/update/{job_id} → this;
+ * DELETE …/members/update/{job_id} cancels; GET …/members/update → the latest run or null;
+ * POST …/members/update/{job_id}/confirm-removals: the server's owner lets a run in
+ * `waiting_for_owner` kick or ban the `removals_waiting` members it held back.
+ */
+export type MemberUpdateJob = Static<typeof MemberUpdateJobSchema>;
 
 export const StartMemberUpdateBodySchema = Type.Object(
   {
@@ -41,11 +49,14 @@ export const StartMemberUpdateBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** POST …/members/update: `role_id` updates only the members holding that role (absent or null: everyone) */
+export type StartMemberUpdateRequest = Static<typeof StartMemberUpdateBodySchema>;
 
 export const StartMemberUpdateDataSchema = Type.Object(
   { job_id: Type.String() },
   { additionalProperties: false },
 );
+export type StartMemberUpdateData = Static<typeof StartMemberUpdateDataSchema>;
 
 const ServerParams = Type.Object(
   { id: Snowflake('the Discord server (guild) id') },

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { MESSAGE_LIMITS } from '../messageTemplate';
 import { Nullable, Ok, ServerIdParams, Snowflake, errors } from './common';
 
@@ -43,6 +43,8 @@ export const ServerMessagesSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** PUT …/edit/messages; also GET …/messages `messages` */
+export type ServerMessages = Static<typeof ServerMessagesSchema>;
 
 const PostedSchema = Nullable(
   Type.Object(
@@ -66,6 +68,7 @@ export const MessagesDataSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type MessagesData = Static<typeof MessagesDataSchema>;
 
 export const EditMessagesDataSchema = Type.Object(
   {
@@ -78,6 +81,7 @@ export const EditMessagesDataSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type EditMessagesData = Static<typeof EditMessagesDataSchema>;
 
 export const PreviewMessagesBodySchema = Type.Object(
   {
@@ -89,6 +93,7 @@ export const PreviewMessagesBodySchema = Type.Object(
     description: 'messages left out: the saved ones',
   },
 );
+export type PreviewMessagesRequest = Static<typeof PreviewMessagesBodySchema>;
 
 export const PreviewMessagesDataSchema = Type.Object(
   {
@@ -105,6 +110,7 @@ export const PreviewMessagesDataSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type PreviewMessagesData = Static<typeof PreviewMessagesDataSchema>;
 
 export const VerifyMessageStateSchema = Type.Object(
   {
@@ -115,6 +121,8 @@ export const VerifyMessageStateSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** GET and PATCH …/verify-message */
+export type VerifyMessageState = Static<typeof VerifyMessageStateSchema>;
 
 export const EditVerifyMessageBodySchema = Type.Object(
   {
@@ -131,6 +139,7 @@ export const EditVerifyMessageBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type EditVerifyMessageRequest = Static<typeof EditVerifyMessageBodySchema>;
 
 export const RemovedVerifyMessageSchema = Type.Object(
   {
@@ -140,6 +149,7 @@ export const RemovedVerifyMessageSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type RemovedVerifyMessage = Static<typeof RemovedVerifyMessageSchema>;
 
 const common = { tags: ['servers'], security: [{ bearerAuth: [] }], params: ServerIdParams };
 

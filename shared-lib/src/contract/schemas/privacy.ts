@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Nullable, Ok, Snowflake, Uuid, errors } from './common';
 import { UnlinkCleanupSchema } from './dashboard';
 
@@ -14,6 +14,7 @@ export const PrivacyServerSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type PrivacyServerData = Static<typeof PrivacyServerSchema>;
 
 export const PrivacySettingsSchema = Type.Object(
   {
@@ -27,6 +28,8 @@ export const PrivacySettingsSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** GET /api/v1/dashboard/user/privacy → this (and PUT answers it). */
+export type PrivacySettingsData = Static<typeof PrivacySettingsSchema>;
 
 export const PrivacyChoiceSchema = Type.Object(
   {
@@ -44,6 +47,8 @@ export const PrivacyChoiceSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** PUT /api/v1/dashboard/user/privacy body. */
+export type PrivacyChoice = Static<typeof PrivacyChoiceSchema>;
 
 export const LookupSchema = Type.Object(
   {
@@ -61,6 +66,8 @@ export const LookupSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** GET /api/v1/dashboard/user/lookups → a list of these. */
+export type LookupData = Static<typeof LookupSchema>;
 
 /**
  * Everything RoConnect holds about the caller. `records` has every stored row that names them,
@@ -82,6 +89,8 @@ export const AccountExportSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** GET /api/v1/dashboard/user/export → this, as an attachment. */
+export type AccountExport = Static<typeof AccountExportSchema>;
 
 export const DeletedAccountSchema = Type.Object(
   {
@@ -92,6 +101,8 @@ export const DeletedAccountSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** DELETE /api/v1/dashboard/user → this. */
+export type DeletedAccount = Static<typeof DeletedAccountSchema>;
 
 const auth = { security: [{ bearerAuth: [] }] };
 const tags = ['privacy'];

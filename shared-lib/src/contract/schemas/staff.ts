@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { SnowflakeSet } from './common';
 
 /** At most this many manager roles, and as many updater roles (docs/product.md › Staff). */
@@ -18,3 +18,5 @@ export const StaffRolesSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** PUT …/edit/staff-roles (answers ServerConfigData); also server_config.staff_roles */
+export type StaffRoles = Static<typeof StaffRolesSchema>;
