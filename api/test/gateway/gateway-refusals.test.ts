@@ -24,6 +24,14 @@ jest.setTimeout(120_000);
 
 const gateway = useGatewayStack({ env: { GATEWAY_LEASE_SECONDS: '2' }, shards: 2 });
 const WAIT = { timeoutMs: 30_000, everyMs: 100 };
+/** Waits for /api/health to say the gateway's state begins with `state`: the health read then. */
+const gatewayHealth = (what: string, state: string) =>
+  until(
+    what,
+    () => apiHealth(gateway.stack),
+    (h) => h.gateway.startsWith(state),
+    WAIT,
+  );
 
 it('with the Server Members intent off: one IDENTIFY per shard, then none; health, metric and update-all name the cause; intent on and a restart recover', async () => {
   await setApplication(gateway.stack, { guild_members_intent: false });
@@ -32,12 +40,7 @@ it('with the Server Members intent off: one IDENTIFY per shard, then none; healt
   const a = await gateway.startWorker('worker-a');
   const b = await gateway.startWorker('worker-b');
 
-  const health = await until(
-    '/api/health to name the intent',
-    () => apiHealth(gateway.stack),
-    (h) => h.gateway.startsWith('refused'),
-    WAIT,
-  );
+  const health = await gatewayHealth('/api/health to name the intent', 'refused');
   expect(health).toMatchObject({
     status: 'degraded',
     gateway: expect.stringContaining('turn on the Server Members intent'),
@@ -120,11 +123,9 @@ it('identifies only as many shards as session starts are left, and waits for the
   await gateway.tdb.database.db.execute(sql`DELETE FROM gateway_shard_leases`);
   const c = await gateway.startWorker('worker-c');
 
-  const health = await until(
+  const health = await gatewayHealth(
     '/api/health to say the session starts are used up',
-    () => apiHealth(gateway.stack),
-    (h) => h.gateway.startsWith('waiting'),
-    WAIT,
+    'waiting',
   );
   expect(health.status).toBe('degraded');
   await until(

@@ -49,31 +49,19 @@ it('a killed holder’s shards are taken over by the other worker within 30 s, a
   );
 });
 
+/** Waits up to `timeoutMs` for a worker's `shards()` to be exactly `expected`. */
+const shardsToBe = (what: string, shards: () => number[], expected: number[], timeoutMs: number) =>
+  until(what, shards, (s) => s.join() === expected.join(), { timeoutMs, everyMs: 50 });
+
 it('a holder whose lease another took lets the shard go at its next look, and takes it back once free', async () => {
   const b = gateway.workers[1]!;
   expect(b.readyShards()).toEqual([0, 1]);
   await gateway.tdb.database.db.execute(
     sql`UPDATE gateway_shard_leases SET holder = 'elsewhere', expires_at = now() + interval '1 minute' WHERE shard_id = 0`,
   );
-  await until(
-    'worker b to let shard 0 go',
-    () => b.heldShards(),
-    (s) => s.join() === '1',
-    {
-      timeoutMs: 5000,
-      everyMs: 50,
-    },
-  );
+  await shardsToBe('worker b to let shard 0 go', () => b.heldShards(), [1], 5000);
   await gateway.tdb.database.db.execute(
     sql`UPDATE gateway_shard_leases SET expires_at = now() - interval '1 second' WHERE shard_id = 0`,
   );
-  await until(
-    'worker b to run shard 0 again',
-    () => b.readyShards(),
-    (s) => s.join() === '0,1',
-    {
-      timeoutMs: 15_000,
-      everyMs: 50,
-    },
-  );
+  await shardsToBe('worker b to run shard 0 again', () => b.readyShards(), [0, 1], 15_000);
 });

@@ -43,6 +43,13 @@ const t = useFakeApp(world);
 const call = (s: Session, method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload } : {}) });
 
+/** A 409 refusal `error` whose message says `says`. */
+function expectRefused(res: Awaited<ReturnType<typeof call>>, error: string, says: string) {
+  expect(res.statusCode).toBe(409);
+  expect(res.json()).toMatchObject({ error });
+  expect(res.json().message).toContain(says);
+}
+
 /** The body of an edit of the verified role: `name`, the role `id` (null: made by name). */
 const verifiedRole = (name: string, id: string | null) => ({
   verified_role_name: name,
@@ -61,9 +68,7 @@ describe('powerful roles are refused with 409 role_too_powerful naming the permi
     const res = await call(olivia, 'POST', `${base}/verified-role`, {
       verified_role_name: 'admins',
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: 'role_too_powerful' });
-    expect(res.json().message).toContain('"Admins" has the Administrator permission');
+    expectRefused(res, 'role_too_powerful', '"Admins" has the Administrator permission');
   });
 
   it('as the verified role when editing, by id and by name', async () => {
@@ -73,9 +78,7 @@ describe('powerful roles are refused with 409 role_too_powerful naming the permi
     expect(byId.statusCode).toBe(409);
     expect(byId.json().message).toContain('Administrator');
     const byName = await call(olivia, 'PUT', url, verifiedRole('Admin', null));
-    expect(byName.statusCode).toBe(409);
-    expect(byName.json()).toMatchObject({ error: 'role_too_powerful' });
-    expect(byName.json().message).toContain('"Admin" has the Administrator permission');
+    expectRefused(byName, 'role_too_powerful', '"Admin" has the Administrator permission');
     // any moderator permission, not only Administrator
     const kickers = await call(olivia, 'PUT', url, verifiedRole('Kickers', KICKERS));
     expect(kickers.statusCode).toBe(409);
@@ -88,9 +91,7 @@ describe('powerful roles are refused with 409 role_too_powerful naming the permi
     await call(olivia, 'POST', `${base}/nickname`, { nickname_format: 'none' });
     await call(olivia, 'POST', `${base}/verified-role`, { verified_role_name: 'Verified' });
     const res = await call(olivia, 'POST', `${base}/group`, { group_id: GROUP });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: 'role_too_powerful' });
-    expect(res.json().message).toContain('"Admin" has the Administrator permission');
+    expectRefused(res, 'role_too_powerful', '"Admin" has the Administrator permission');
     // only the verified role was created; no rank role and no bind
     expect(t.world.guilds.get(GUILD_A)!.roles.length).toBe(before + 1);
     const edit = await call(olivia, 'PUT', `/api/v1/server/${GUILD_A}/edit/group`, {
@@ -117,9 +118,7 @@ describe('a manager who is not the owner', () => {
     await completeSetup(t.app, mo, GUILD_M);
     const url = `/api/v1/server/${GUILD_M}/edit/verified-role`;
     const above = await call(mo, 'PUT', url, verifiedRole('Helper', HELPER));
-    expect(above.statusCode).toBe(409);
-    expect(above.json()).toMatchObject({ error: 'role_above_manager' });
-    expect(above.json().message).toContain('"Helper" is at or above your highest role');
+    expectRefused(above, 'role_above_manager', '"Helper" is at or above your highest role');
     const below = await call(mo, 'PUT', url, verifiedRole('Trusted', TRUSTED));
     expect(below.statusCode).toBe(200);
     const roles = (await call(mo, 'GET', `/api/v1/server/${GUILD_M}/edit`)).json().data.roles;

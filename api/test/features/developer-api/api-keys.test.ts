@@ -280,12 +280,19 @@ describe('the public API', () => {
   });
 });
 
+/** The app restarted with the limit `setting` at 3 calls, and two keys of Olivia's for GUILD_A. */
+async function twoKeysWithLimit(setting: string) {
+  await t.restartWith(testSettings({ [setting]: '3' }));
+  olivia = await loginAs(t.app, OLIVIA);
+  return {
+    first: await createKey(olivia, GUILD_A, 'first'),
+    second: await createKey(olivia, GUILD_A, 'second'),
+  };
+}
+
 describe('rate limits per key', () => {
   it('each key has its own limit, with X-RateLimit-* headers, and 429 with Retry-After past it', async () => {
-    await t.restartWith(testSettings({ PUBLIC_API_RATE_LIMIT_MAX: '3' }));
-    olivia = await loginAs(t.app, OLIVIA);
-    const first = await createKey(olivia, GUILD_A, 'first');
-    const second = await createKey(olivia, GUILD_A, 'second');
+    const { first, second } = await twoKeysWithLimit('PUBLIC_API_RATE_LIMIT_MAX');
     const url = memberUrl(GUILD_A, MAX);
 
     const answers = [];
@@ -315,10 +322,7 @@ describe('rate limits per key', () => {
 
 describe('limits beyond the key (docs/security.md, T8)', () => {
   it('a server has one budget across its keys: more keys give no more calls', async () => {
-    await t.restartWith(testSettings({ PUBLIC_API_SERVER_RATE_LIMIT_MAX: '3' }));
-    olivia = await loginAs(t.app, OLIVIA);
-    const first = await createKey(olivia, GUILD_A, 'first');
-    const second = await createKey(olivia, GUILD_A, 'second');
+    const { first, second } = await twoKeysWithLimit('PUBLIC_API_SERVER_RATE_LIMIT_MAX');
     const url = memberUrl(GUILD_A, MAX);
     const answers = [
       await call(first.key, 'GET', url),

@@ -33,6 +33,14 @@ const presence = async (userId: string) => {
     .where(and(eq(guildMemberPresence.guildId, GUILD), eq(guildMemberPresence.discordId, userId)));
   return row?.status ?? null;
 };
+/** Waits for `userId`'s presence in GUILD to be `status` (`what` says why it is awaited). */
+const presenceToBe = (status: string, what: string, userId: string) =>
+  until(
+    what,
+    () => presence(userId),
+    (p) => p === status,
+    JOB_RUN,
+  );
 const setConfig = (changes: { join_handling?: 'verify' | 'off'; join_dm?: boolean }) =>
   gateway.tdb.database.db.execute(sql`UPDATE guild_configs SET
     join_handling = coalesce(${changes.join_handling ?? null}, join_handling),
@@ -96,12 +104,7 @@ it('with join handling off, a joiner is only noted as present: nothing is writte
   const newcomer = NEWCOMERS[1]!;
   await join(gateway.stack, newcomer);
   // the job ran: it notes every join, whatever the setting
-  await until(
-    'the join to be handled',
-    () => presence(newcomer),
-    (p) => p === 'present',
-    JOB_RUN,
-  );
+  await presenceToBe('present', 'the join to be handled', newcomer);
   expect(await memberOf(gateway.stack, newcomer)).toMatchObject({ roles: [], nick: null });
   expect(await dmsTo(gateway.stack, newcomer)).toEqual([]);
   await setConfig({ join_handling: 'verify', join_dm: false });
@@ -127,12 +130,7 @@ it('a member who leaves is marked gone in that server, and nothing is written to
   );
   const before = await calls();
   await leave(gateway.stack, newcomer);
-  await until(
-    'the member to be gone',
-    () => presence(newcomer),
-    (p) => p === 'gone',
-    JOB_RUN,
-  );
+  await presenceToBe('gone', 'the member to be gone', newcomer);
   expect(await calls()).toBe(before);
 });
 

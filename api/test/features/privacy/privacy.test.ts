@@ -223,6 +223,15 @@ async function setLogChannels(olivia: HttpSession) {
   }
 }
 
+/** Both servers set up, each with its log channel, and Max signed in with his servers synced. */
+async function maxWithLogChannels() {
+  const olivia = await setUpServers();
+  await setLogChannels(olivia);
+  const max = await signIn(MAX);
+  await max.call('POST', '/api/v1/dashboard/user/sync-servers');
+  return { olivia, max };
+}
+
 describe('verifications the member did not ask for (docs/security.md › Member privacy)', () => {
   /** The developer API of GUILD_A with a new key of Olivia's. */
   async function developerApi(olivia: HttpSession) {
@@ -248,11 +257,8 @@ describe('verifications the member did not ask for (docs/security.md › Member 
     );
 
   it("a moderator's /update, the developer API and join handling give roles but show nobody; verifying himself shows him", async () => {
-    const olivia = await setUpServers();
-    await setLogChannels(olivia);
+    const { olivia, max } = await maxWithLogChannels();
     const api = await developerApi(olivia);
-    const max = await signIn(MAX);
-    await max.call('POST', '/api/v1/dashboard/user/sync-servers');
     const pete = await linkRoblox(max, PETE);
 
     // the owner's /update: roles, and a reply that names no Roblox account
@@ -304,11 +310,8 @@ describe('verifications the member did not ask for (docs/security.md › Member 
   });
 
   it('a member who chose a server off gets no Roblox nickname there, and its log post has no nickname or warnings', async () => {
-    const olivia = await setUpServers();
-    await setLogChannels(olivia);
+    const { olivia, max } = await maxWithLogChannels();
     const api = await developerApi(olivia);
-    const max = await signIn(MAX);
-    await max.call('POST', '/api/v1/dashboard/user/sync-servers');
     await linkRoblox(max, PETE);
     const saved = await max.call('PUT', '/api/v1/dashboard/user/privacy', {
       default_visible: false,
@@ -340,10 +343,7 @@ describe('the log channel', () => {
     ).then((embeds) => embeds.find((e) => e.title === title)!.description);
 
   it("names the member's Roblox account only in servers where they allow it", async () => {
-    const olivia = await setUpServers();
-    await setLogChannels(olivia);
-    const max = await signIn(MAX);
-    await max.call('POST', '/api/v1/dashboard/user/sync-servers');
+    const { max } = await maxWithLogChannels();
     const pete = await linkRoblox(max, PETE);
     // shown where he verifies (the default), but he chose B off before verifying there
     expect(
