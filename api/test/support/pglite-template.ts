@@ -40,8 +40,8 @@ async function initdbCluster(): Promise<Blob> {
  */
 async function makeTemplate(): Promise<{ cluster: Blob; template: Blob }> {
   if (existsSync(BUILT_CLUSTER)) {
-    const cluster = new Blob([gunzipSync(readFileSync(BUILT_CLUSTER))]);
     try {
+      const cluster = new Blob([gunzipSync(readFileSync(BUILT_CLUSTER))]);
       return { cluster, template: await createPgliteTemplate(cluster) };
     } catch (err) {
       console.warn(`${BUILT_CLUSTER} left aside, initdb makes the template: ${String(err)}`);
