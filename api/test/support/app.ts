@@ -54,6 +54,9 @@ export function parseRedirect(location: string | undefined) {
   };
 }
 
+/** The body of an answer the API refuses with: its error code and the message people read. */
+export const refusal = (error: string, message: string) => ({ success: false, error, message });
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A body that is not JSON, sent to a route that takes JSON: the error handler answers it 400. */

@@ -29,6 +29,19 @@ export async function receiver(statuses: number[]) {
   };
 }
 
+/** A receiver (as `receiver(statuses)`) for the length of `use`, closed after it however it ends. */
+export async function withReceiver<T>(
+  statuses: number[],
+  use: (hook: Awaited<ReturnType<typeof receiver>>) => Promise<T>,
+): Promise<T> {
+  const hook = await receiver(statuses);
+  try {
+    return await use(hook);
+  } finally {
+    await hook.close();
+  }
+}
+
 /**
  * The receiver's check, as a developer would write it from the docs: HMAC-SHA256 of
  * `${timestamp}.${body}` under the secret, hex, after `v1=`, compared in constant time.

@@ -9,6 +9,7 @@ import { csvHeader, csvRow } from '../../../src/features/audit/csv';
 import { EXPORT_PAGE } from '../../../src/features/audit/routes';
 import { useConsole } from '../../support/console';
 import { GUILD_A } from '../../support/world';
+import { refusal } from '../../support/app';
 
 const { t, cast } = useConsole();
 
@@ -25,11 +26,12 @@ describe('a tampered or impossible `before`', () => {
   ])('%s answers 400, not 500', async (_what, before) => {
     const res = await get(`${A}/audit?before=${before}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      success: false,
-      error: 'bad_request',
-      message: 'querystring.before must be the next_before of an earlier page or an ISO 8601 time',
-    });
+    expect(res.json()).toEqual(
+      refusal(
+        'bad_request',
+        'querystring.before must be the next_before of an earlier page or an ISO 8601 time',
+      ),
+    );
   });
 
   it.each(['0000-01-01T00:00:00Z', '2024-02-30T00:00:00Z', '9999-12-31T23:59:59-01:00'])(

@@ -15,7 +15,7 @@ import {
   users,
   verifications,
 } from '../../../src/db/schema';
-import { testSettings } from '../../support/app';
+import { refusal, testSettings } from '../../support/app';
 import { queryRows } from '../../support/db';
 import {
   callAs,
@@ -128,11 +128,9 @@ describe('the public API', () => {
     const keyOfC = await createKey(mo, GUILD_C);
     const res = await call(keyOfC.key, 'GET', memberUrl(GUILD_A, MAX));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      success: false,
-      error: 'api_key_wrong_server',
-      message: 'This API key belongs to another server.',
-    });
+    expect(res.json()).toEqual(
+      refusal('api_key_wrong_server', 'This API key belongs to another server.'),
+    );
     expect((await call(keyOfC.key, 'POST', `${memberUrl(GUILD_A, MAX)}/update`)).statusCode).toBe(
       403,
     );
@@ -162,11 +160,9 @@ describe('the public API', () => {
   it('a call without a key, or with one that never existed, answers 401 naming what to send', async () => {
     const none = await t.app.inject({ method: 'GET', url: memberUrl(GUILD_A, MAX) });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({
-      success: false,
-      error: 'missing_api_key',
-      message: "Send the server's API key: Authorization: Bearer <key>.",
-    });
+    expect(none.json()).toEqual(
+      refusal('missing_api_key', "Send the server's API key: Authorization: Bearer <key>."),
+    );
     const made = await call('rck_' + 'A'.repeat(43), 'GET', memberUrl(GUILD_A, MAX));
     expect(made.statusCode).toBe(401);
     expect(made.json().error).toBe('invalid_api_key');
@@ -382,11 +378,12 @@ describe('limits beyond the key (docs/security.md, T8)', () => {
     }
     const third = await callAs(t.app, olivia, 'POST', keysUrl(GUILD_A), { name: 'third' });
     expect(third.statusCode).toBe(409);
-    expect(third.json()).toEqual({
-      success: false,
-      error: 'too_many_api_keys_created',
-      message: 'This server created 2 API keys in the last 24 hours: try again tomorrow.',
-    });
+    expect(third.json()).toEqual(
+      refusal(
+        'too_many_api_keys_created',
+        'This server created 2 API keys in the last 24 hours: try again tomorrow.',
+      ),
+    );
     // a day later the server may create again
     await t.tdb.database.db.execute(
       sql`UPDATE api_keys SET created_at = now() - interval '25 hours'`,

@@ -12,8 +12,9 @@ import { queryRows } from '../../support/db';
 import { callAs, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { until } from '../../support/until';
-import { appRunningJobs, receiver, receiverAccepts } from '../../support/webhook-receiver';
+import { appRunningJobs, receiverAccepts, withReceiver } from '../../support/webhook-receiver';
 import { GUILD_A, GUILD_C, MAX, OLIVIA } from '../../support/world';
+import { refusal } from '../../support/app';
 
 jest.setTimeout(60_000);
 
@@ -53,8 +54,7 @@ async function failedDelivery(a: FastifyInstance, guildId: string, body: string 
 
 describe('POST …/webhook/test', () => {
   it('sends a signed webhook.test event like a real delivery, lists it and writes the audit log', async () => {
-    const hook = await receiver([]);
-    try {
+    await withReceiver([], async (hook) => {
       app = await appRunningJobs(t);
       const olivia = await loginAs(app, OLIVIA);
       const { secret } = (await callAs(app, olivia, 'PUT', base, { url: hook.url })).json().data;
@@ -91,20 +91,16 @@ describe('POST …/webhook/test', () => {
         after: `test event sent to ${new URL(hook.url).origin}`,
         actor: { discord_id: OLIVIA },
       });
-    } finally {
-      await hook.close();
-    }
+    });
   });
 
   it('answers 409 no_webhook when the server has none, 403 to a member, 401 without a sign-in', async () => {
     const olivia = await loginAs(t.app, OLIVIA);
     const none = await sendTest(t.app, olivia);
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toEqual({
-      success: false,
-      error: 'no_webhook',
-      message: 'This server has no webhook: save one first.',
-    });
+    expect(none.json()).toEqual(
+      refusal('no_webhook', 'This server has no webhook: save one first.'),
+    );
     const max = await loginAs(t.app, MAX);
     const member = await sendTest(t.app, max);
     expect(member.statusCode).toBe(403);
@@ -144,8 +140,7 @@ describe('POST …/webhook/test', () => {
 
 describe('POST …/webhook/deliveries/{delivery_id}/retry', () => {
   it('sends a failed delivery again, with the same id, and writes the audit log', async () => {
-    const hook = await receiver([]);
-    try {
+    await withReceiver([], async (hook) => {
       app = await appRunningJobs(t);
       const olivia = await loginAs(app, OLIVIA);
       await callAs(app, olivia, 'PUT', base, { url: hook.url });
@@ -173,14 +168,13 @@ describe('POST …/webhook/deliveries/{delivery_id}/retry', () => {
       // delivered now: not failed, so not sent again
       const again = await retry(app, olivia, id);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({
-        success: false,
-        error: 'delivery_not_failed',
-        message: 'This delivery is delivered: only a failed delivery can be sent again.',
-      });
-    } finally {
-      await hook.close();
-    }
+      expect(again.json()).toEqual(
+        refusal(
+          'delivery_not_failed',
+          'This delivery is delivered: only a failed delivery can be sent again.',
+        ),
+      );
+    });
   });
 
   it("answers 404 for another server's delivery and an unknown one, 403 to a member", async () => {
@@ -191,11 +185,9 @@ describe('POST …/webhook/deliveries/{delivery_id}/retry', () => {
     for (const id of [theirs, randomUUID()]) {
       const res = await retry(t.app, olivia, id);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({
-        success: false,
-        error: 'delivery_not_found',
-        message: 'This server has no such webhook delivery.',
-      });
+      expect(res.json()).toEqual(
+        refusal('delivery_not_found', 'This server has no such webhook delivery.'),
+      );
     }
     const ours = await failedDelivery(t.app, GUILD_A);
     const max = await loginAs(t.app, MAX);

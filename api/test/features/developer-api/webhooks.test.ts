@@ -19,7 +19,12 @@ import { linkedAccountId, verifyAs } from '../../support/console';
 import { callAs, completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { until } from '../../support/until';
-import { appRunningJobs, receiver, receiverAccepts } from '../../support/webhook-receiver';
+import {
+  appRunningJobs,
+  receiver,
+  receiverAccepts,
+  withReceiver,
+} from '../../support/webhook-receiver';
 import { GROUP, GUILD_A, GUILD_C, MAX, OLIVIA, PETE } from '../../support/world';
 
 /** Every string and number in a JSON value, as strings. */
@@ -72,6 +77,18 @@ async function trickler() {
     },
   };
 }
+
+/** Sends `delivery` to the receiver under the host `name`, which resolves to the receiver's 127.0.0.1. */
+const sendByName = (
+  hook: { url: string },
+  name: string,
+  allowPrivate: boolean,
+  delivery: Parameters<typeof sendDelivery>[1],
+) =>
+  sendDelivery({ url: hook.url.replace('127.0.0.1', name), secret: 's' }, delivery, {
+    allowPrivate,
+    resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+  });
 
 describe('private and loopback addresses', () => {
   it.each([
@@ -155,36 +172,30 @@ describe('private and loopback addresses', () => {
   });
 
   it('a delivery is refused at send time too (a name that later resolves to a private address), without retrying', async () => {
-    const hook = await receiver([]);
-    try {
-      const outcome = await sendDelivery(
-        { url: hook.url.replace('127.0.0.1', 'rebound.example'), secret: 's' },
-        { id: 'd1', event: 'member.verified', body: '{}' },
-        { allowPrivate: false, resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
-      );
+    await withReceiver([], async (hook) => {
+      const outcome = await sendByName(hook, 'rebound.example', false, {
+        id: 'd1',
+        event: 'member.verified',
+        body: '{}',
+      });
       expect(outcome).toMatchObject({ ok: false, permanent: true });
       expect(hook.got).toEqual([]);
-    } finally {
-      await hook.close();
-    }
+    });
   });
 });
 
 it('connects to the address its lookup checked (a name, with private addresses allowed)', async () => {
-  const hook = await receiver([]);
-  try {
-    const outcome = await sendDelivery(
-      { url: hook.url.replace('127.0.0.1', 'receiver.example'), secret: 's' },
-      { id: 'd2', event: 'member.updated', body: '{"a":1}' },
-      { allowPrivate: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
-    );
+  await withReceiver([], async (hook) => {
+    const outcome = await sendByName(hook, 'receiver.example', true, {
+      id: 'd2',
+      event: 'member.updated',
+      body: '{"a":1}',
+    });
     expect(outcome).toEqual({ ok: true, statusCode: 200 });
     expect(hook.got.map((g) => [g.headers.host, g.body])).toEqual([
       [new URL(hook.url.replace('127.0.0.1', 'receiver.example')).host, '{"a":1}'],
     ]);
-  } finally {
-    await hook.close();
-  }
+  });
 });
 
 describe('one deadline per attempt and a capped answer (docs/security.md › T3)', () => {
@@ -263,8 +274,7 @@ describe('deliveries', () => {
   }
 
   it('signs each delivery, retries after a failing receiver and lists the delivery with its status', async () => {
-    const hook = await receiver([500, 503]);
-    try {
+    await withReceiver([500, 503], async (hook) => {
       const a = await appWithJobs();
       const olivia = await loginAs(a, OLIVIA);
       const max = await loginAs(a, MAX);
@@ -341,14 +351,11 @@ describe('deliveries', () => {
         sql`SELECT body FROM webhook_deliveries`,
       );
       expect(row!.body).toBeNull();
-    } finally {
-      await hook.close();
-    }
+    });
   });
 
   it('a member who keeps their account private in the server is sent without it', async () => {
-    const hook = await receiver([]);
-    try {
+    await withReceiver([], async (hook) => {
       const a = await appWithJobs();
       const olivia = await loginAs(a, OLIVIA);
       const max = await loginAs(a, MAX);
@@ -370,14 +377,11 @@ describe('deliveries', () => {
       expect(hook.got[0]!.body).not.toContain('PlainPete');
       // no value is the account's id (the random delivery id may hold its digits)
       expect(leafValues(payload)).not.toContain(PETE);
-    } finally {
-      await hook.close();
-    }
+    });
   });
 
   it('an update through the developer API and an unlink are sent as member.updated and member.unlinked', async () => {
-    const hook = await receiver([]);
-    try {
+    await withReceiver([], async (hook) => {
       const a = await appWithJobs();
       const olivia = await loginAs(a, OLIVIA);
       const max = await loginAs(a, MAX);
@@ -427,9 +431,7 @@ describe('deliveries', () => {
       const unlinked = sent.find((p) => p.event === 'member.unlinked')!;
       expect(unlinked.data.member.discord_id).toBe(MAX);
       expect(unlinked.data.roles_removed).toEqual(expect.arrayContaining(['Verified']));
-    } finally {
-      await hook.close();
-    }
+    });
   });
 
   it("a trickling endpoint holds one slot for its deadline and never another server's delivery", async () => {

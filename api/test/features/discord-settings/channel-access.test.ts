@@ -11,6 +11,7 @@ import { giveBotRole } from '../../support/fake-integrations';
 import { callAs, completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { GUILD_A, MO, OLIVIA, ROLE_HIGH } from '../../support/world';
+import { refusal } from '../../support/app';
 
 const t = useFakeApp(consoleWorld);
 const A = `/api/v1/server/${GUILD_A}`;
@@ -97,12 +98,12 @@ describe('choosing a channel', () => {
   it('refuses the log channel in a channel hidden from the manager (403), without naming it, and stores nothing', async () => {
     const res = await setLogChannel(mo, MOD_ROOM);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      success: false,
-      error: 'channel_hidden_from_you',
-      message:
+    expect(res.json()).toEqual(
+      refusal(
+        'channel_hidden_from_you',
         'You cannot see that channel in Discord, so you cannot choose it. Choose a channel you can see and post in.',
-    });
+      ),
+    );
     expect(res.body).not.toContain('mod-room');
     expect(await stored()).toEqual({ log: null, verify: null, audit: [] });
     // the owner may

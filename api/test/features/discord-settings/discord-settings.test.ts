@@ -15,6 +15,7 @@ import {
 } from '../../support/emulator-flow';
 import { until } from '../../support/until';
 import { GUILD_A as BOT_GUILD, MAX, NINA, OLIVIA as OWNER, PETE } from '../../support/world';
+import { refusal } from '../../support/app';
 
 jest.setTimeout(60_000);
 
@@ -255,12 +256,12 @@ describe('the Verify message', () => {
     });
     const res = await olivia.call('POST', `${BASE}/verify-message`, { channel_id: GENERAL });
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({
-      success: false,
-      error: 'channel_not_postable',
-      message:
+    expect(res.json).toEqual(
+      refusal(
+        'channel_not_postable',
         "The bot cannot post in that channel. In the channel's settings (Edit Channel → Permissions), let the bot's role View Channel, Send Messages and Embed Links.",
-    });
+      ),
+    );
   });
 
   it('is refused until the setup is complete', async () => {

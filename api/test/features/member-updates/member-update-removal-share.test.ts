@@ -19,6 +19,7 @@ import {
   type Stack,
 } from '../../support/emulator-flow';
 import { until } from '../../support/until';
+import { refusal } from '../../support/app';
 
 jest.setTimeout(180_000);
 
@@ -179,12 +180,12 @@ it('kicks its share, waits for the owner, refuses a manager, and finishes once t
   expect((await job(manager)).caller_is_owner).toBe(false);
   const refused = await manager.call('POST', `${UPDATE}/${jobId}/confirm-removals`);
   expect(refused.status).toBe(403);
-  expect(refused.json).toEqual({
-    success: false,
-    error: 'owner_only',
-    message:
+  expect(refused.json).toEqual(
+    refusal(
+      'owner_only',
       'Only the server owner can allow this update to remove 26 members. Ask the owner to open this page, or cancel the update.',
-  });
+    ),
+  );
   await sleep(1500);
   expect(await job()).toMatchObject({ status: 'waiting_for_owner', removals_waiting: 26 });
   expect((await discordGuild()).kicked).toHaveLength(SHARE);

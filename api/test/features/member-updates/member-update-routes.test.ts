@@ -1,6 +1,7 @@
 import { completeSetup, loginAs, type Session } from '../../support/fake-login';
 import { useFakeApp } from '../../support/harness';
 import { GUILD_A, GUILD_B, MAX, OLIVIA } from '../../support/world';
+import { refusal } from '../../support/app';
 
 const t = useFakeApp();
 let olivia: Session;
@@ -16,11 +17,9 @@ describe('members/update routes', () => {
   it('refuses to start before the setup is complete, naming why', async () => {
     const res = await call('POST', UPDATE);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      success: false,
-      error: 'setup_incomplete',
-      message: 'The bot setup of this server is not complete yet.',
-    });
+    expect(res.json()).toEqual(
+      refusal('setup_incomplete', 'The bot setup of this server is not complete yet.'),
+    );
     expect((await call('GET', UPDATE)).json()).toEqual({ success: true, data: null });
   });
 

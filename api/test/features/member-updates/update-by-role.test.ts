@@ -4,6 +4,7 @@
  */
 import { useConsole, EXTRA_ROLE } from '../../support/console';
 import { GUILD_A } from '../../support/world';
+import { refusal } from '../../support/app';
 
 const { t, cast } = useConsole({ setUp: GUILD_A });
 const UPDATE = `/api/v1/server/${GUILD_A}/members/update`;
@@ -42,11 +43,9 @@ it('refuses a role that is not in the server, and @everyone (400 naming it)', as
   for (const id of ['130000000000000099', GUILD_A]) {
     const res = await start({ role_id: id });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      success: false,
-      error: 'role_not_found',
-      message: `body.role_id: the role ${id} does not exist in this server.`,
-    });
+    expect(res.json()).toEqual(
+      refusal('role_not_found', `body.role_id: the role ${id} does not exist in this server.`),
+    );
   }
   expect((await start({ role_id: 'abc' })).statusCode).toBe(400);
 });

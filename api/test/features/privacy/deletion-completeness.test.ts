@@ -5,6 +5,7 @@ import { purgeInactiveAccounts } from '../../../src/domain/maintenance/inactive-
 import type { AppContext } from '../../../src/context';
 import { queryRows } from '../../support/db';
 import { loginThroughEmulator, useStack } from '../../support/emulator-flow';
+import { refusal } from '../../support/app';
 
 // What deleting an account, the export and the purge leave behind (docs/security.md › Member
 // privacy, T6). Each test fails on the code before these fixes.
@@ -310,12 +311,12 @@ describe('deletion asks for a recent sign-in', () => {
 
     const refused = await max.call('DELETE', '/api/v1/dashboard/user');
     expect(refused.status).toBe(403);
-    expect(refused.json).toEqual({
-      success: false,
-      error: 'sign_in_again',
-      message:
+    expect(refused.json).toEqual(
+      refusal(
+        'sign_in_again',
         'Sign in again to delete your account: your last sign-in was more than 10 minutes ago.',
-    });
+      ),
+    );
     expect(await userIdOf(MAX)).toBeDefined();
 
     // a refresh keeps the session, and its sign-in time

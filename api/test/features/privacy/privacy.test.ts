@@ -18,6 +18,7 @@ import {
 } from '../../support/emulator-flow';
 import { fakeClockAt } from '../../support/fake-clock';
 import { until } from '../../support/until';
+import { refusal } from '../../support/app';
 
 const OWNER = '110000000000000001'; // owner_olivia, owns both bot servers
 const MAX = '110000000000000002'; // member_max, member of both
@@ -191,11 +192,9 @@ describe('consent per server', () => {
       servers: [{ server_id: stranger, visible: true }],
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.json).toEqual({
-      success: false,
-      error: 'unknown_server',
-      message: `servers: ${stranger} is not a server you are in or verified in.`,
-    });
+    expect(unknown.json).toEqual(
+      refusal('unknown_server', `servers: ${stranger} is not a server you are in or verified in.`),
+    );
     // nothing was saved
     expect(
       (await max.call('GET', '/api/v1/dashboard/user/privacy')).json.data.default_visible,

@@ -10,6 +10,7 @@ import { callAs, completeSetup, linkRoblox, loginAs, type Session } from '../../
 import { useFakeApp } from '../../support/harness';
 import { until } from '../../support/until';
 import { GROUP, GUILD_A, MAX, OLIVIA, PETE } from '../../support/world';
+import { refusal } from '../../support/app';
 
 const t = useFakeApp();
 let olivia: Session;
@@ -68,11 +69,9 @@ it('answers a member who keeps the account private here exactly as one who never
   expect(seen(privateMember)).toEqual(seen(neverLinked));
   expect(seen(privateMember)).toEqual(seen(nobody));
   expect(privateMember.statusCode).toBe(404);
-  expect(privateMember.json()).toEqual({
-    success: false,
-    error: 'not_found',
-    message: 'No Roblox account to show for this member in this server.',
-  });
+  expect(privateMember.json()).toEqual(
+    refusal('not_found', 'No Roblox account to show for this member in this server.'),
+  );
 
   // the server's roles are still given, after the answer, and no nickname from Roblox
   await until(

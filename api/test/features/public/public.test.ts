@@ -3,7 +3,7 @@ import { ChangeFeed } from '../../../src/db/change-feed';
 import { publicRoutes } from '../../../src/features/public/routes';
 import { ErrorEnvelope } from '@roconnect/shared-lib/contract/schemas';
 import { useFakeApp } from '../../support/harness';
-import { APP_URL, NOT_JSON_BODY, testSettings } from '../../support/app';
+import { APP_URL, NOT_JSON_BODY, refusal, testSettings } from '../../support/app';
 import { loginAs } from '../../support/fake-login';
 import { MAX, OLIVIA } from '../../support/world';
 
@@ -139,10 +139,6 @@ describe('HTTP hygiene', () => {
   it('answers 400, not 500, for a body that is not JSON on a JSON route', async () => {
     const res = await t.app.inject(NOT_JSON_BODY);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      success: false,
-      error: 'validation_error',
-      message: 'body must be an object',
-    });
+    expect(res.json()).toEqual(refusal('validation_error', 'body must be an object'));
   });
 });

@@ -11,6 +11,7 @@ import {
   ROLE_HIGH,
   ROLE_LOW,
 } from '../../support/world';
+import { refusal } from '../../support/app';
 
 const t = useFakeApp();
 let olivia: Session;
@@ -372,11 +373,7 @@ describe('bad input', () => {
         payload: '{"nickname_format": roblox',
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        success: false,
-        error: 'bad_request',
-        message: 'body is not valid JSON',
-      });
+      expect(res.json()).toEqual(refusal('bad_request', 'body is not valid JSON'));
     },
   );
 });
