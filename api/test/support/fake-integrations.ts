@@ -214,6 +214,14 @@ function guildOf(world: FakeWorld, guildId: string): FakeGuild {
 }
 
 export function createFakeIntegrations(world: FakeWorld): Integrations {
+  /** A kick or a ban takes the member out of the guild, unless the world refuses it for them. */
+  const removeMember = (how: 'kick' | 'ban', guildId: string, userId: string) => {
+    const g = guildOf(world, guildId);
+    if (world.refusedKicks.has(userId))
+      throw err('missing_permissions', 'Missing Permissions', 50013, 403);
+    world.calls.push(`${how} ${guildId} ${userId}`);
+    g.members.delete(userId);
+  };
   return {
     discordOAuth: {
       loginUrl: (state) =>
@@ -353,19 +361,9 @@ export function createFakeIntegrations(world: FakeWorld): Integrations {
         if (changes.roles) m.roles = [...changes.roles];
         if ('nick' in changes) m.nick = changes.nick ?? null;
       },
-      kickMember: async (guildId, userId) => {
-        const g = guildOf(world, guildId);
-        if (world.refusedKicks.has(userId))
-          throw err('missing_permissions', 'Missing Permissions', 50013, 403);
-        world.calls.push(`kick ${guildId} ${userId}`);
-        g.members.delete(userId);
-      },
+      kickMember: async (guildId, userId) => removeMember('kick', guildId, userId),
       banMember: async (guildId, userId) => {
-        const g = guildOf(world, guildId);
-        if (world.refusedKicks.has(userId))
-          throw err('missing_permissions', 'Missing Permissions', 50013, 403);
-        world.calls.push(`ban ${guildId} ${userId}`);
-        g.members.delete(userId);
+        removeMember('ban', guildId, userId);
         world.bans.add(`${guildId}:${userId}`);
       },
       isBanned: async (guildId, userId) => {

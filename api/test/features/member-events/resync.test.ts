@@ -68,6 +68,11 @@ describe('a sweep', () => {
 
   const startedIds = (result: Awaited<ReturnType<typeof resyncSweep>>) =>
     result.started.map((s) => s.guildId);
+  /** A sweep at `when` (a Date or an ISO time), the quiet hours being 03:00–07:00 UTC. */
+  const sweep = (when: Date | string) =>
+    resyncSweep(db(), hours, typeof when === 'string' ? at(when) : when);
+  /** What a sweep answers when it starts nothing because no server is due. */
+  const NONE_DUE = { started: [], reason: 'none_due' };
 
   it('starts the servers due in the quiet hours, each as often as it asks', async () => {
     await server('1001', 'daily');
@@ -76,12 +81,12 @@ describe('a sweep', () => {
     await server('1004', 'daily', { botPresent: false });
     await server('1005', 'daily', { setupCompleted: false });
 
-    expect(await resyncSweep(db(), hours, at('2026-11-27T12:00:00Z'))).toEqual({
+    expect(await sweep('2026-11-27T12:00:00Z')).toEqual({
       started: [],
       reason: 'outside_quiet_hours',
     });
     const night1 = at('2026-11-27T03:10:00Z');
-    const first = await resyncSweep(db(), hours, night1);
+    const first = await sweep(night1);
     expect(first.started).toEqual([
       expect.objectContaining({ guildId: '1001', alreadyRunning: false }),
       expect.objectContaining({ guildId: '1002', alreadyRunning: false }),
@@ -92,27 +97,16 @@ describe('a sweep', () => {
       ['1002', 'queued', null],
     ]);
     // both started for this night: nothing more, running or done
-    expect(await resyncSweep(db(), hours, night1)).toEqual({ started: [], reason: 'none_due' });
+    expect(await sweep(night1)).toEqual(NONE_DUE);
     await finish('1001');
     await finish('1002');
-    expect(await resyncSweep(db(), hours, at('2026-11-27T06:59:00Z'))).toEqual({
-      started: [],
-      reason: 'none_due',
-    });
+    expect(await sweep('2026-11-27T06:59:00Z')).toEqual(NONE_DUE);
     // the next night: the daily server again, the weekly one not for a week
-    expect(startedIds(await resyncSweep(db(), hours, at('2026-11-28T03:00:00Z')))).toEqual([
-      '1001',
-    ]);
+    expect(startedIds(await sweep('2026-11-28T03:00:00Z'))).toEqual(['1001']);
     await finish('1001');
-    expect(await resyncSweep(db(), hours, at('2026-11-28T03:30:00Z'))).toEqual({
-      started: [],
-      reason: 'none_due',
-    });
+    expect(await sweep('2026-11-28T03:30:00Z')).toEqual(NONE_DUE);
     // a week on both are due: the one waiting longest first
-    expect(startedIds(await resyncSweep(db(), hours, at('2026-12-04T03:00:00Z')))).toEqual([
-      '1002',
-      '1001',
-    ]);
+    expect(startedIds(await sweep('2026-12-04T03:00:00Z'))).toEqual(['1002', '1001']);
   });
 
   it('counts a run the owner started as the night’s resync, and does not start it twice', async () => {
@@ -122,11 +116,11 @@ describe('a sweep', () => {
       .insert(memberUpdateRuns)
       .values({ id: ownersRun, guildId: '2001', status: 'running' });
     const night = at('2026-11-27T04:00:00Z');
-    expect((await resyncSweep(db(), hours, night)).started).toEqual([
+    expect((await sweep(night)).started).toEqual([
       { guildId: '2001', runId: ownersRun, alreadyRunning: true },
     ]);
     expect(await db().select().from(memberUpdateRuns)).toHaveLength(1);
-    expect(await resyncSweep(db(), hours, night)).toEqual({ started: [], reason: 'none_due' });
+    expect(await sweep(night)).toEqual(NONE_DUE);
     const [row] = await db().select().from(guildResyncs);
     expect(row).toMatchObject({ guildId: '2001', runId: ownersRun });
   });
