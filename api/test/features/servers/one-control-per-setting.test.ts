@@ -150,6 +150,13 @@ describe('the nickname: a format and a template never disagree', () => {
     expect(effectiveNicknameTemplate(c.nickname_format, c.nickname_template)).toBe(template);
     return c;
   }
+  /** The nickname in force is `template`, stored as the format `format` and no template. */
+  async function expectFormat(template: string, format: string) {
+    expect(await expectNickname(template)).toMatchObject({
+      nickname_format: format,
+      nickname_template: null,
+    });
+  }
 
   beforeEach(async () => {
     await completeSetup(t.app, cast.owner, GUILD_A);
@@ -171,25 +178,16 @@ describe('the nickname: a format and a template never disagree', () => {
     await call('PUT', `${A}/edit/nickname`, {
       nickname_template: '{discord-name} ({roblox-name})',
     });
-    expect(await expectNickname('{discord-name} ({roblox-name})')).toMatchObject({
-      nickname_format: 'discord_display_with_roblox',
-      nickname_template: null,
-    });
+    await expectFormat('{discord-name} ({roblox-name})', 'discord_display_with_roblox');
     await call('PUT', `${A}/edit/nickname`, { nickname_template: 'VIP {roblox-name}' });
     await call('PUT', `${A}/edit/nickname`, { nickname_format: 'none' });
-    expect(await expectNickname('')).toMatchObject({
-      nickname_format: 'none',
-      nickname_template: null,
-    });
+    await expectFormat('', 'none');
   });
 
   it('the wizard’s format is the nickname, even after a template of its own', async () => {
     await call('PUT', `${A}/edit/nickname`, { nickname_template: 'VIP {roblox-name}' });
     await call('POST', `${A}/setup/nickname`, { nickname_format: 'roblox_display' });
-    expect(await expectNickname('{display-name}')).toMatchObject({
-      nickname_format: 'roblox_display',
-      nickname_template: null,
-    });
+    await expectFormat('{display-name}', 'roblox_display');
   });
 
   it('a row stored otherwise (an older replica) is read in the one form', async () => {
@@ -197,10 +195,7 @@ describe('the nickname: a format and a template never disagree', () => {
     await db.execute(
       sql`UPDATE guild_configs SET nickname_format = 'none', nickname_template = '{display-name}' WHERE guild_id = ${GUILD_A}`,
     );
-    expect(await expectNickname('{display-name}')).toMatchObject({
-      nickname_format: 'roblox_display',
-      nickname_template: null,
-    });
+    await expectFormat('{display-name}', 'roblox_display');
     await db.execute(
       sql`UPDATE guild_configs SET nickname_format = 'discord_username', nickname_template = 'X {roblox-name}' WHERE guild_id = ${GUILD_A}`,
     );
