@@ -52,7 +52,7 @@ describe('bind kinds in the mock API', () => {
     });
     expect(result.roles_added).toEqual(['Verified', 'VIP']);
     expect(result.not_given.map((n) => [n.role_name, n.reason])).toEqual([
-      ['Builder', 'the badge Master Builder was not awarded'],
+      ['Builder', 'the badge Master Builder has not been awarded'],
       ['Owner', 'rank 100 in Demo Builders Group; this role needs 255'],
     ]);
     const pending = await api.dashboard.verifyInServer({

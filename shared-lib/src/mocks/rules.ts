@@ -16,6 +16,13 @@ import {
   type ItemBindKind,
 } from '../contract/console';
 import {
+  bindNickname,
+  itemKey,
+  judgeBinds,
+  type KnownRobloxFacts,
+  type RuleBind,
+} from '../contract/bindRules';
+import {
   fillNicknameTemplate,
   parseNicknameTemplate,
   presetOfTemplate,
@@ -130,57 +137,71 @@ export function itemBindFrom(
   return { kind: itemKind, item_id: id, ...rule };
 }
 
-/** What the binds give one account, and the bound roles it does not get with why. */
-export function evaluateBinds(db: MockDb, server: MockServer, robloxId: string) {
+/** The seed's account as the bind rules read a member's Roblox facts: every answer known. */
+function robloxFactsOf(db: MockDb, server: MockServer, robloxId: string): KnownRobloxFacts {
   const user = robloxUserOf(db, robloxId);
-  const earned: MockBind[] = [];
-  const reasons = new Map<string, string>();
-  const roleName = (id: string) => server.roles.find((r) => r.id === id)?.name ?? 'Deleted role';
-  for (const bind of server.binds) {
-    let reason: string | null;
-    if (isGroupBind(bind)) {
-      const group = db.groups.find((g) => g.id === bind.group_id);
-      const name = group?.name ?? `group ${bind.group_id}`;
-      const rank = group?.member_ranks?.[robloxId] ?? 0;
-      const range =
-        bind.min_rank === bind.max_rank ? `${bind.min_rank}` : `${bind.min_rank}–${bind.max_rank}`;
-      reason =
-        rank >= bind.min_rank && rank <= bind.max_rank
-          ? null
-          : rank === 0
-            ? `not in ${name}; this role needs rank ${range}`
-            : `rank ${rank} in ${name}; this role needs ${range}`;
-    } else {
-      const name =
-        itemOf(db, bind.kind, bind.item_id)?.name ?? `${ITEM_WORDS[bind.kind]} ${bind.item_id}`;
-      if (bind.kind === 'badge')
-        reason = user.badges.includes(bind.item_id) ? null : `the badge ${name} was not awarded`;
-      else if (user.inventory_private) reason = 'the inventory is private';
-      else
-        reason = user.inventory.includes(bind.item_id)
-          ? null
-          : `the ${ITEM_WORDS[bind.kind]} ${name} is not owned`;
-    }
-    if (reason === null) earned.push(bind);
-    else if (!reasons.has(bind.role_id)) reasons.set(bind.role_id, reason);
+  const ranks = new Map<string, number>();
+  for (const group of db.groups) {
+    const rank = group.member_ranks?.[robloxId];
+    if (rank) ranks.set(group.id, rank);
   }
-  const given = new Set(earned.map((b) => b.role_id));
-  const notGiven: NotGivenRole[] = [...reasons]
-    .filter(([id]) => !given.has(id))
-    .map(([role_id, reason]) => ({ role_id, role_name: roleName(role_id), reason }));
+  const badges = new Map<string, boolean>();
+  const owned = new Map<string, boolean>();
+  for (const bind of server.binds) {
+    if (isGroupBind(bind)) continue;
+    if (bind.kind === 'badge') badges.set(bind.item_id, user.badges.includes(bind.item_id));
+    else owned.set(itemKey(bind.kind, bind.item_id), user.inventory.includes(bind.item_id));
+  }
+  return { ranks, badges, owned, inventoryPrivate: user.inventory_private };
+}
+
+/**
+ * What the binds give one account, and the bound roles it does not get with why: the API's own
+ * rules (contract/bindRules.ts) over the seed's facts.
+ */
+export function evaluateBinds(db: MockDb, server: MockServer, robloxId: string) {
+  const roleName = (id: string) => server.roles.find((r) => r.id === id)?.name ?? 'Deleted role';
+  const rules = server.binds.map((bind): RuleBind & { roleId: string } => {
+    const rule = {
+      roleId: bind.role_id,
+      roleName: roleName(bind.role_id),
+      nickname: bind.nickname ?? null,
+      priority: bind.priority ?? 0,
+    };
+    if (isGroupBind(bind))
+      return {
+        kind: 'group',
+        groupId: bind.group_id,
+        groupName: db.groups.find((g) => g.id === bind.group_id)?.name ?? null,
+        minRank: bind.min_rank,
+        maxRank: bind.max_rank,
+        ...rule,
+      };
+    return {
+      kind: bind.kind,
+      groupId: null,
+      minRank: 0,
+      maxRank: 0,
+      itemId: bind.item_id,
+      itemName: itemOf(db, bind.kind, bind.item_id)?.name ?? null,
+      ...rule,
+    };
+  });
+  const { earned, reasons } = judgeBinds(rules, robloxFactsOf(db, server, robloxId));
+  const given = new Set(earned.map((b) => b.roleId));
+  const notGiven: NotGivenRole[] = [...reasons].map(
+    ([role_id, { roleName: role_name, reason }]) => ({
+      role_id,
+      role_name,
+      reason,
+    }),
+  );
   const bound = new Set(server.binds.map((b) => b.role_id));
-  // the highest-priority matching bind with a nickname names the member (ties: the first)
-  const naming = earned
-    .filter((b) => b.nickname)
-    .reduce<MockBind | null>(
-      (best, b) => (!best || (b.priority ?? 0) > (best.priority ?? 0) ? b : best),
-      null,
-    );
   return {
     add: [...given],
     remove: [...bound].filter((id) => !given.has(id)),
     notGiven,
-    nicknameTemplate: naming?.nickname ?? null,
+    nicknameTemplate: bindNickname(earned),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { guildMemberPresence, memberRuleFacts, robloxAccounts, users } from '../../db/schema';
-import type { KnownRobloxFacts } from './judge';
+import type { KnownRobloxFacts } from '@roconnect/shared-lib/contract';
 import type { RobloxFacts } from './roblox-facts';
 
 /** A verified member as the binds preview reads them: what Roblox last said, and their roles. */

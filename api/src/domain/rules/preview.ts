@@ -5,7 +5,7 @@ import type {
 } from '@roconnect/shared-lib/contract';
 import type { DiscordRole } from '../../integrations/types';
 import { dangerousPermission } from '../roles/role-safety';
-import { judgeBinds, type RuleBind } from './judge';
+import { judgeBinds, type RuleBind } from '@roconnect/shared-lib/contract';
 import type { StoredMemberFacts } from './member-facts';
 import { restrictionReason } from './restrictions';
 

@@ -1,7 +1,7 @@
 import type { Restrictions } from '@roconnect/shared-lib/contract';
 import type { RobloxApiClient } from '../../integrations/types';
 import { withFairShare } from '../../lib/concurrency';
-import { itemKey, type KnownRobloxFacts, type RuleBind } from './judge';
+import { itemKey, type KnownRobloxFacts, type RuleBind } from '@roconnect/shared-lib/contract';
 import { restrictionNeeds } from './restrictions';
 
 /** What one verify read from Roblox about the member's account. */

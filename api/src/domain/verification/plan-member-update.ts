@@ -11,7 +11,7 @@ import type { UserRow } from '../accounts/users';
 import { restrictionsOf, type ConfigRow } from '../config/config-store';
 import { dangerousPermission } from '../roles/role-safety';
 import { discordLiteral } from '../rules/display-text';
-import { bindNickname, judgeBinds, type RuleBind } from '../rules/judge';
+import { bindNickname, judgeBinds, type RuleBind } from '@roconnect/shared-lib/contract';
 import { restrictionReason } from '../rules/restrictions';
 import type { RobloxFacts } from '../rules/roblox-facts';
 import { verifiedDmText } from '../messages/render';

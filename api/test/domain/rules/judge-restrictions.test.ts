@@ -1,10 +1,5 @@
 /** The rules on their own: each bind kind's judgement and reason, and each restriction's. */
-import {
-  bindNickname,
-  judgeBind,
-  judgeBinds,
-  type RuleBind,
-} from '../../../src/domain/rules/judge';
+import { bindNickname, judgeBind, judgeBinds, type RuleBind } from '@roconnect/shared-lib/contract';
 import { restrictionReason } from '../../../src/domain/rules/restrictions';
 import { managesServer } from '../../../src/domain/verification/plan-member-update';
 import { NO_RESTRICTIONS } from '../../support/server-config';

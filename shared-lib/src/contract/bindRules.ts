@@ -1,4 +1,7 @@
-import type { BindKind } from '@roconnect/shared-lib/contract';
+// The verification rules of binds (docs/product.md › Binds): the API judges members with them, and
+// the mock API judges the seed's accounts with them, so both give a role for the same reasons and
+// say the same words when they do not.
+import type { BindKind } from './console';
 
 /** A bind as the rules read it; binds stored before kinds existed have no kind (group). */
 export interface RuleBind {
