@@ -1,7 +1,8 @@
 /**
  * The binds preview reads every verified member's stored facts and asks Roblox nothing: here
- * 2,000 members (the 10,000 figure is bench/investigations/binds-preview.mjs's) are previewed
- * through the route well within the one-second goal, with the counts each member's facts give.
+ * 2,000 members are previewed through the route, with the counts each member's facts give. Its
+ * one-second goal is timed by bench/investigations/binds-preview.mjs over 10,000 members, not
+ * here: CI holds sizes, never timings, which a busy machine moves (docs/performance.md).
  */
 import { useFakeApp } from '../../support/harness';
 import { callAs, completeSetup, loginAs, type Session } from '../../support/fake-login';
@@ -26,7 +27,7 @@ beforeEach(async () => {
 const count = (test: (i: number) => boolean) =>
   Array.from({ length: MEMBERS }, (_, k) => k + 1).filter(test).length;
 
-it(`previews ${MEMBERS} verified members within the goal, asking Roblox nothing about them`, async () => {
+it(`previews ${MEMBERS} verified members from their stored facts, asking Roblox nothing about them`, async () => {
   const binds = [
     { group_id: GENERATED.groupId, min_rank: 100, max_rank: 255, role_id: ROLE_LOW },
     { kind: 'badge', badge_id: GENERATED.badgeId, role_name: 'Badge' },
@@ -36,11 +37,8 @@ it(`previews ${MEMBERS} verified members within the goal, asking Roblox nothing 
     callAs(t.app, olivia, 'POST', `/api/v1/server/${GUILD_A}/binds/preview`, { binds });
   await preview(); // names into the shared caches, as the editor's first look does
   t.world.calls.length = 0;
-  const started = performance.now();
   const res = await preview();
-  const ms = performance.now() - started;
   expect(res.statusCode).toBe(200);
-  expect(ms).toBeLessThan(1000);
   expect(t.world.calls.filter((c) => /^(user groups|badges|owns) /.test(c))).toEqual([]);
 
   const data = res.json().data;
