@@ -10,7 +10,7 @@ import { metricsRegistry } from '../../src/lib/metrics';
 import { createTestApp, testSettings } from '../support/app';
 import { openTestDatabase, type TestDatabase } from '../support/db';
 import { createFakeIntegrations } from '../support/fake-integrations';
-import { cookieFrom } from '../support/fake-login';
+import { cookieFrom, meStatus } from '../support/fake-login';
 import { NO_REDIS, redisTarget, TcpProxy, type RedisTarget } from '../support/redis-outage';
 import { until } from '../support/until';
 import { OLIVIA, standardWorld } from '../support/world';
@@ -125,9 +125,7 @@ itWithRedis(
 
     // sign-in start, a read, and a per-user limited route: answered, not 500
     expect((await startSignIn(a, freshClient())).statusCode).toBe(200);
-    expect((await a.inject({ method: 'GET', url: '/auth/me', headers: session })).statusCode).toBe(
-      200,
-    );
+    expect(await meStatus(a, session)).toBe(200);
     const sync = await a.inject({
       method: 'POST',
       url: '/api/v1/dashboard/user/sync-servers',

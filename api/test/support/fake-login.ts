@@ -25,6 +25,14 @@ export function callAs(
   });
 }
 
+/** What /auth/me answers with `headers`: 200 while the session they name lasts, else 401. */
+export async function meStatus(
+  app: FastifyInstance,
+  headers: { authorization: string },
+): Promise<number> {
+  return (await app.inject({ method: 'GET', url: '/auth/me', headers })).statusCode;
+}
+
 /** The `name=value` of the cookie a response set (the browser binding), for the next request. */
 export function cookieFrom(res: { headers: Record<string, unknown> }): string {
   const raw = res.headers['set-cookie'];

@@ -4,7 +4,7 @@ import { purgeExpired } from '../../../src/domain/maintenance/purge';
 import { signAccessToken, verifyAccessToken } from '../../../src/domain/sessions/tokens';
 import { useFakeApp } from '../../support/harness';
 import { bearer, testSettings } from '../../support/app';
-import { loginAs, startLogin } from '../../support/fake-login';
+import { loginAs, meStatus, startLogin } from '../../support/fake-login';
 import { OLIVIA } from '../../support/world';
 
 const t = useFakeApp();
@@ -23,9 +23,7 @@ describe('POST /auth/logout ends the server session', () => {
   it('also when the access token has expired: the refresh token identifies the session', async () => {
     const s = await loginAs(t.app, OLIVIA);
     const expired = await expiredAccessFor(s.access);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(expired) })).statusCode,
-    ).toBe(401);
+    expect(await meStatus(t.app, bearer(expired))).toBe(401);
     const res = await t.app.inject({
       method: 'POST',
       url: '/auth/logout',
@@ -46,9 +44,7 @@ describe('POST /auth/logout ends the server session', () => {
       payload: { refresh_token: s.refresh },
     });
     expect(res.statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode,
-    ).toBe(401);
+    expect(await meStatus(t.app, s.headers)).toBe(401);
   });
 
   it('answers 401 when neither token names a session, and 400 for a bad body', async () => {

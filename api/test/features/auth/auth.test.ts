@@ -4,7 +4,7 @@ import { sha256 } from '../../../src/lib/crypto';
 import { useFakeApp } from '../../support/harness';
 import { APP_URL, bearer, parseRedirect } from '../../support/app';
 import { addUser, createWorld } from '../../support/fake-integrations';
-import { loginAs, startLogin } from '../../support/fake-login';
+import { loginAs, meStatus, startLogin } from '../../support/fake-login';
 
 function makeWorld() {
   const world = createWorld();
@@ -180,10 +180,7 @@ describe('POST /auth/refresh', () => {
     expect(replay.statusCode).toBe(200);
     const again = replay.json().data;
     expect((await refresh(again.refresh_token)).statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(again.access_token) }))
-        .statusCode,
-    ).toBe(200);
+    expect(await meStatus(t.app, bearer(again.access_token))).toBe(200);
   });
 
   it('keeps one live chain when a spent token is replayed in the grace window: the successor it replaced ends the session', async () => {
@@ -257,13 +254,8 @@ describe('POST /auth/refresh', () => {
       payload: { refresh_token: first.refresh_token },
     });
     expect(next.statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: bearer(first.access_token) }))
-        .statusCode,
-    ).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode,
-    ).toBe(401);
+    expect(await meStatus(t.app, bearer(first.access_token))).toBe(401);
+    expect(await meStatus(t.app, s.headers)).toBe(401);
   });
 
   it('answers 401 for an unknown refresh token', async () => {
@@ -328,9 +320,7 @@ describe('POST /auth/logout', () => {
     const res = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: s.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: {} });
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/auth/me', headers: s.headers })).statusCode,
-    ).toBe(401);
+    expect(await meStatus(t.app, s.headers)).toBe(401);
     const refresh = await t.app.inject({
       method: 'POST',
       url: '/auth/refresh',
