@@ -89,16 +89,29 @@ export async function linkedAccountsOf(
   return res.json().data;
 }
 
-/** Starts a Roblox link in the session's browser: the authorize URL /roblox/auth-url answers. */
-export async function robloxAuthUrl(app: FastifyInstance, session: Session): Promise<URL> {
+/** The URL a route answers (`data[field]`) when the session asks for it in its own browser. */
+async function urlAnswered(
+  app: FastifyInstance,
+  session: Session,
+  url: string,
+  field: string,
+): Promise<URL> {
   const res = await app.inject({
     method: 'GET',
-    url: '/roblox/auth-url',
+    url,
     headers: { ...session.headers, cookie: session.cookie },
   });
-  if (res.statusCode !== 200) throw new Error(`/roblox/auth-url: ${res.statusCode} ${res.body}`);
-  return new URL(res.json().data.auth_url);
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return new URL(res.json().data[field]);
 }
+
+/** Starts a Roblox link in the session's browser: the authorize URL /roblox/auth-url answers. */
+export const robloxAuthUrl = (app: FastifyInstance, session: Session) =>
+  urlAnswered(app, session, '/roblox/auth-url', 'auth_url');
+
+/** Starts adding the bot to `guildId` in the session's browser: the invite URL the API answers. */
+export const botInviteUrl = (app: FastifyInstance, session: Session, guildId: string) =>
+  urlAnswered(app, session, `/api/v1/dashboard/bot/invite-url?server_id=${guildId}`, 'invite_url');
 
 /** Links a fake Roblox account to the signed-in user through /roblox/auth-url and /roblox/callback. */
 export async function linkRoblox(app: FastifyInstance, session: Session, robloxId: string) {

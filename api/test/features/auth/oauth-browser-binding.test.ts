@@ -6,6 +6,7 @@ import { useFakeApp } from '../../support/harness';
 import { oauthStates, sessions } from '../../../src/db/schema';
 import { parseRedirect, testSettings } from '../../support/app';
 import {
+  botInviteUrl,
   cookieFrom,
   linkedAccountsOf,
   loginAs,
@@ -63,14 +64,8 @@ describe('Roblox link CSRF (S1)', () => {
 
 describe('a bot-invite URL is not a login (S2)', () => {
   /** The state of GUILD_B's invite URL, asked for in the owner's browser. */
-  const inviteState = async (owner: Session) => {
-    const started = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/dashboard/bot/invite-url?server_id=${GUILD_B}`,
-      headers: { ...owner.headers, cookie: owner.cookie },
-    });
-    return new URL(started.json().data.invite_url).searchParams.get('state')!;
-  };
+  const inviteState = async (owner: Session) =>
+    (await botInviteUrl(t.app, owner, GUILD_B)).searchParams.get('state')!;
 
   it('an unused invite URL opened in a fresh browser signs no one in', async () => {
     const owner = await loginAs(t.app, OLIVIA);

@@ -1,7 +1,14 @@
 import { useFakeApp } from '../../support/harness';
 import { addGuild, addMember } from '../../support/fake-integrations';
 import { parseRedirect, testSettings } from '../../support/app';
-import { callAs, completeSetup, linkRoblox, loginAs, type Session } from '../../support/fake-login';
+import {
+  botInviteUrl,
+  callAs,
+  completeSetup,
+  linkRoblox,
+  loginAs,
+  type Session,
+} from '../../support/fake-login';
 import { fakeClockAt } from '../../support/fake-clock';
 import { GUILD_A, GUILD_B, GUILD_C, MAX, OLIVIA, PETE, RUBY } from '../../support/world';
 
@@ -187,15 +194,7 @@ describe('POST /api/v1/dashboard/bot/manual-sync', () => {
 });
 
 describe('GET /api/v1/dashboard/bot/invite-url and the invite callback', () => {
-  const startInvite = async (guildId: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/dashboard/bot/invite-url?server_id=${guildId}`,
-      headers: { ...olivia.headers, cookie: olivia.cookie },
-    });
-    expect(res.statusCode).toBe(200);
-    return new URL(res.json().data.invite_url);
-  };
+  const startInvite = (guildId: string) => botInviteUrl(t.app, olivia, guildId);
 
   it('gives a bot authorize URL; its return exchanges the code and lands on the dashboard, no new session', async () => {
     const url = await startInvite(GUILD_B);
