@@ -161,7 +161,7 @@ function robloxFactsOf(db: MockDb, server: MockServer, robloxId: string): KnownR
  */
 export function evaluateBinds(db: MockDb, server: MockServer, robloxId: string) {
   const roleName = (id: string) => server.roles.find((r) => r.id === id)?.name ?? 'Deleted role';
-  const rules = server.binds.map((bind): RuleBind & { roleId: string } => {
+  const rules = server.binds.map((bind): RuleBind => {
     const rule = {
       roleId: bind.role_id,
       roleName: roleName(bind.role_id),
