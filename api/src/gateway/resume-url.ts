@@ -3,7 +3,7 @@
  * connects there and sends the bot token: only to Discord's gateway (`wss://` on `discord.gg` or a
  * host under it), or to the host the Discord API is configured at (the emulator in development
  * and tests), which gets the token with every call anyway, over as safe a scheme. A row someone
- * else wrote into the database must not carry the token off (docs/security.md › The gateway).
+ * else wrote into the database must not carry the token off (docs/security.md › T17).
  */
 export function trustedResumeUrl(resumeUrl: string, discordApiBaseUrl: string): boolean {
   let url: URL;

@@ -1,7 +1,7 @@
 /**
  * The resume URL kept with a shard's lease is handed to the library, which connects there with
  * the bot token: one that is not Discord's (or the configured API's host) is not resumed, the
- * shard identifies anew, and nothing connects to that address (docs/security.md › The gateway).
+ * shard identifies anew, and nothing connects to that address (docs/security.md › T17).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -3,7 +3,7 @@ import { apiCalls } from './apiCalls';
 const { linkedRoles } = apiCalls;
 
 /**
- * The member's Discord Linked Roles connection (docs/security.md › Linked Roles): what RoConnect
+ * The member's Discord Linked Roles connection (docs/product.md › Linked Roles): what RoConnect
  * shares there, Connect (Discord's authorize URL, back to the Linked Roles page) and Disconnect.
  */
 export const linkedRolesApi = {

@@ -225,7 +225,7 @@ export const PRIVACY_ROUTES = {
   },
 } as const satisfies Record<string, TypedRoute>;
 
-/** The member's Discord Linked Roles connection (docs/security.md › Linked Roles). */
+/** The member's Discord Linked Roles connection (docs/product.md › Linked Roles). */
 export const LINKED_ROLES_ROUTES = {
   linkedRoles: {
     method: 'GET',

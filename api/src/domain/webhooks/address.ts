@@ -86,7 +86,7 @@ export async function checkedAddresses(
   if (!addresses.length) throw new WebhookAddressError(`The webhook's host has no address.`);
   if (!allowPrivate) {
     // the text names neither the host's address nor which one: a refusal must not tell a
-    // manager what an internal name resolves to (docs/security.md › webhooks)
+    // manager what an internal name resolves to (docs/security.md › T9)
     if (addresses.some((a) => isPrivateAddress(a.address)))
       throw new WebhookAddressError(
         `The webhook's host resolves to a private address: webhooks go to public HTTPS endpoints only.`,
@@ -132,7 +132,7 @@ export async function checkWebhookUrl(
 /**
  * How a webhook URL is written where others read it (the audit log, the log channel, the API's
  * own logs): its origin alone. The path and query often carry the receiver's own secret (a token
- * in `?key=`), which only the managers who set it need (docs/security.md › Webhooks).
+ * in `?key=`), which only the managers who set it need (docs/security.md › T9).
  */
 export function webhookOrigin(url: string): string {
   try {

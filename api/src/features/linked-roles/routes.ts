@@ -14,7 +14,7 @@ import { serve } from '../../lib/serve';
 import { ok } from '../../lib/answer';
 
 /**
- * The member's Linked Roles page (docs/security.md › Linked Roles): whether RoConnect writes their
+ * The member's Linked Roles page (docs/product.md › Linked Roles): whether RoConnect writes their
  * Discord role connection and what it shares there, Connect through Discord's OAuth (the return
  * is the auth callback's, by the state's purpose), and Disconnect.
  */

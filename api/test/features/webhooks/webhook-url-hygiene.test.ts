@@ -2,7 +2,7 @@
  * A webhook URL's path and query often carry the receiver's own secret. Everywhere others read
  * it (the audit log, the log channel that posts it, the API's own logs) it is written as its
  * origin only; and saving a webhook (a DNS lookup and an audit entry each) is limited per user,
- * 429 with Retry-After past it (docs/security.md › Webhooks).
+ * 429 with Retry-After past it (docs/security.md › T9).
  */
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
