@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end suite in Debian's Chromium against the production builds, served the way `npm start`
+ * End-to-end suite in Debian's Chromium (its headless shell) against the production builds, served the way `npm start`
  * serves them: each worker starts its own emulator, API, four remotes and shell, on ports of its
  * own (support/stack.ts), and the `stack` fixture (support/fixtures.ts) gives its tests their
  * addresses and baseURL. Spec files share nothing across workers; the tests of one file run in
@@ -32,7 +32,8 @@ export default defineConfig({
       : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      // Debian's headless shell (tools/install/ensure.mjs says why not the full browser)
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',
