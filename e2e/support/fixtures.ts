@@ -1,4 +1,10 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { expectNoViolations } from './accessibility';
 import { STACK, startStack, stopStack, type StackAddresses } from './stack';
 
@@ -37,7 +43,10 @@ function productPages(contexts: BrowserContext[]): Page[] {
  * exception or a CSP violation it did not expect ("no CSP violation and no console error on any
  * page").
  */
-export const test = base.extend<PageProblems & { problems: string[] }, { stack: StackAddresses }>({
+export const test = base.extend<
+  PageProblems & { problems: string[]; pendingRequests: void },
+  { stack: StackAddresses }
+>({
   // Started before the worker's first test, stopped when the worker ends; a worker that replaces a
   // failed one starts it again, on a fresh API data folder and emulator.
   stack: [
@@ -72,6 +81,29 @@ export const test = base.extend<PageProblems & { problems: string[] }, { stack: 
       await use((pattern) => allowed.push(pattern));
       const unexpected = problems.filter((p) => !allowed.some((pattern) => pattern.test(p)));
       expect(unexpected, 'console errors, uncaught exceptions or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // A failed test names the requests its browser was still waiting for: a page whose load never
+  // fired (a navigation that timed out) says which answer did not come, and from which server.
+  pendingRequests: [
+    async ({ context }, use, testInfo) => {
+      const pending = new Map<Request, number>();
+      const settle = (request: Request) => pending.delete(request);
+      context.on('request', (request) => pending.set(request, Date.now()));
+      context.on('requestfinished', settle);
+      context.on('requestfailed', settle);
+      await use();
+      if (testInfo.status === testInfo.expectedStatus || pending.size === 0) return;
+      const now = Date.now();
+      const lines = [...pending].map(
+        ([request, since]) =>
+          `${request.method()} ${request.url()} (${request.resourceType()}, ${Math.round((now - since) / 1000)} s)`,
+      );
+      await testInfo.attach('requests still pending', {
+        body: lines.join('\n'),
+        contentType: 'text/plain',
+      });
     },
     { auto: true },
   ],
