@@ -40,8 +40,8 @@ export const CHROMIUM = '/usr/bin/chromium';
 /**
  * Chromium's headless shell, from Debian's `chromium-headless-shell` package (the same source and
  * version as `chromium`): the e2e suite's browser. It draws pages as Chromium does without the
- * browser's own window and UI renderer, which cost the suite a third of its CPU (docs/performance.md
- * › CI). The bench keeps the full browser, as users run it.
+ * browser's own window and UI renderer, which cost the whole suite 14 % of its CPU and page-heavy
+ * specs a third (docs/performance.md › CI). The bench keeps the full browser, as users run it.
  */
 export const CHROMIUM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM_PACKAGES = 'chromium chromium-headless-shell';
