@@ -4,8 +4,8 @@ import { defineConfig } from '@playwright/test';
  * End-to-end suite in Debian's Chromium (its headless shell) against the production builds,
  * served the way `npm start` serves them: each worker starts its own emulator, API, four remotes
  * and shell, on ports of its own (support/stack.ts), and the `stack` fixture (support/fixtures.ts)
- * gives its tests their addresses and baseURL. Spec files share nothing across workers; the tests of one file run in
- * order, in one worker, as they set up data for each other.
+ * gives its tests their addresses and baseURL. Spec files share nothing across workers; the tests
+ * of one file run in order, in one worker, as they set up data for each other.
  */
 export default defineConfig({
   testDir: './tests',
