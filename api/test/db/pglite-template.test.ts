@@ -3,7 +3,7 @@
  * test file's database does on the PGlite pass) is complete, and its own.
  */
 import path from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -107,4 +107,24 @@ it('refuses a template for a database kept in a folder', async () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+it('hands each database the run file’s bytes, a copy of its own', async () => {
+  const file = process.env.ROCONNECT_TEST_PGLITE_TEMPLATE;
+  const template = readPgliteTemplate();
+  if (!file || !template) {
+    // the PostgreSQL pass has no run files
+    expect(process.env.TEST_DATABASE_URL).toBeTruthy();
+    return;
+  }
+  const onDisk = readFileSync(file);
+  const first = new Uint8Array(await template.arrayBuffer());
+  expect(template.size).toBe(onDisk.byteLength);
+  expect(Buffer.from(first).equals(onDisk)).toBe(true);
+  // PGlite may keep what it was given: writing to one copy leaves the next one whole
+  first.fill(0);
+  expect(Buffer.from(await template.arrayBuffer()).equals(onDisk)).toBe(true);
+  expect(
+    Buffer.from(await template.slice(0, 512).arrayBuffer()).equals(onDisk.subarray(0, 512)),
+  ).toBe(true);
 });
