@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS } from '@roconnect/tools/browser/chromiumFlags';
 
 /**
  * End-to-end suite in Debian's Chromium (its headless shell) against the production builds,
@@ -34,15 +35,7 @@ export default defineConfig({
     launchOptions: {
       // Debian's headless shell (tools/install/ensure.mjs says why not the full browser)
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_FLAGS],
     },
   },
 });

@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '@roconnect/tools/browser/chromiumFlags';
 import { REMOTES, ROOT } from '@roconnect/tools/stack';
 import { serveSnapshots, snapshotPage } from './staticSnapshot.mjs';
 import { median } from './stats.mjs';
@@ -22,16 +23,7 @@ const EMULATOR = 'http://localhost:3100';
 const DEMO_USER = 'demo_user';
 /** What the dashboard's Accounts tab shows once its data is in (its largest text on a phone). */
 const DASHBOARD_TEXT = 'Link your Roblox account to verify in your Discord servers.';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** Each figure before the performance work, measured on that build (docs/performance.md › Where it stands). */
 export const ISSUE_BASELINE = {
