@@ -22,8 +22,9 @@ const BUILT_CLUSTER = path.join(__dirname, '..', '..', 'dist', SHIPPED_CLUSTER_F
 
 /**
  * The bytes of a run file as the Blob PGlite's `loadDataDir` takes, read by it with `arrayBuffer()`:
- * Node 20's own Blob copies in small chunks both when it is made and when it is read, ≈ 650 ms of
- * CPU for the 26 MB template at every database a test file opens; this one is one copy.
+ * Node 20's own Blob copies in small chunks both when it is made (≈ 400 ms of CPU for the 26 MB
+ * template, once a file) and when it is read (≈ 250 ms at every database a file opens); this one
+ * is one copy each time.
  */
 class BytesBlob implements Blob {
   readonly type = '';
