@@ -94,10 +94,9 @@ it(`a server verifying ${BUSY_MEMBERS.length} members against ${MAX_ITEMS_PER_SE
   expect(await inventoryCalls()).toBe(calls);
   // the busy server's own share: its calls, LIMIT at a time
   expect(busyTook).toBeGreaterThanOrEqual((calls / LIMIT) * LATENCY_MS * 0.9);
-  // the other server's fair share: one turn of the limiter (a slot freeing, at most one call's
-  // time) and its own call, not the ~${calls} calls queued before it (about 4 s first come first
-  // served); a generous margin for a busy machine
-  expect(otherTook).toBeLessThan(LATENCY_MS * 2 + 400);
+  // the other server's fair share: one turn of the limiter and its own call, not the ~${calls}
+  // calls queued before it (first come first served, it would take about as long as the busy
+  // server); measured against the busy server's time so a slow machine slows both alike
   expect(otherTook).toBeLessThan(busyTook / 4);
 });
 
