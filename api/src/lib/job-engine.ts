@@ -4,6 +4,11 @@ import type { Database } from '../db/client';
 
 export type JobEngine = PgBoss;
 
+/** The schema of `database`'s job tables: tests give each file its own schema, and the jobs' follows it. */
+export function jobSchemaOf(database: Pick<Database, 'searchPath'>): string {
+  return database.searchPath ? `${database.searchPath}_jobs` : 'pgboss';
+}
+
 /**
  * Background work on pg-boss, in the same database as everything else: on PostgreSQL every replica
  * shares one queue (a job runs once, wherever), in the embedded PGlite mode the same code runs in
@@ -15,8 +20,7 @@ export async function startJobEngine(
 ): Promise<JobEngine> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.raw(text, values) },
-    // tests give each file its own schema; the jobs' schema follows it
-    schema: database.searchPath ? `${database.searchPath}_jobs` : 'pgboss',
+    schema: jobSchemaOf(database),
     // maintenance (expiry, archiving) every few minutes is plenty for our volumes
     maintenanceIntervalSeconds: 300,
     // the one schedule is the hourly purge: moving its due job onto the queue every 30 s (not

@@ -11,6 +11,7 @@ import { loginAs, startLogin } from '../support/fake-login';
 import { until } from '../support/until';
 import { OLIVIA, standardWorld } from '../support/world';
 import { sql } from 'drizzle-orm';
+import { jobSchemaOf } from '../../src/lib/job-engine';
 
 /** The job engine does these in its own time: polled every 200 ms, for up to 15 s. */
 const JOB_WAIT = { timeoutMs: 15_000, everyMs: 200 };
@@ -77,7 +78,7 @@ it('runs the purge as a job at start, and reports the job engine in /api/health'
     (left) => left === 0,
     JOB_WAIT,
   );
-  const schema = tdb.database.searchPath ? `${tdb.database.searchPath}_jobs` : 'pgboss';
+  const schema = jobSchemaOf(tdb.database);
   const completed = () =>
     queryRows<{ state: string }>(
       tdb.database,

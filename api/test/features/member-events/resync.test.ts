@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { jobSchemaOf } from '../../../src/lib/job-engine';
 import { guildConfigs, guildResyncs, guilds, memberUpdateRuns } from '../../../src/db/schema';
 import {
   inQuietHours,
@@ -145,7 +146,7 @@ describe('against the emulator', () => {
   it('is on the job engine’s schedule, and its run updates every member of the server', async () => {
     const schedules = await queryRows<{ name: string; cron: string }>(
       tdb.database,
-      sql`SELECT name, cron FROM pgboss.schedule`,
+      sql.raw(`SELECT name, cron FROM ${jobSchemaOf(tdb.database)}.schedule`),
     );
     expect(schedules).toContainEqual(expect.objectContaining({ name: RESYNC_QUEUE }));
 

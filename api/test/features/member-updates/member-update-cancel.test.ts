@@ -1,5 +1,6 @@
 /** Cancelling a running member update stops the work: no member is changed after it settles. */
 import { sql } from 'drizzle-orm';
+import { jobSchemaOf } from '../../../src/lib/job-engine';
 import { MEMBER_UPDATE_QUEUE } from '../../../src/features/member-updates/jobs/member-update-job';
 import { queryRows } from '../../support/db';
 import { until } from '../../support/until';
@@ -18,7 +19,7 @@ const writes = async () =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Member-update jobs a worker is working on now (pg-boss's own table). */
 const activeJobs = async () => {
-  const schema = tdb.database.searchPath ? `${tdb.database.searchPath}_jobs` : 'pgboss';
+  const schema = jobSchemaOf(tdb.database);
   const rows = await queryRows<{ n: number }>(
     tdb.database,
     sql.raw(
