@@ -1,6 +1,7 @@
 const base = require('../jest.config.base.js');
 const {
   DATABASE_SPECIFIC,
+  PGLITE_SPECIFIC,
   POSTGRES_ONLY,
   POSTGRES_AND_REDIS,
 } = require('./test/support/database-files.js');
@@ -17,9 +18,12 @@ module.exports = {
   testEnvironment: 'node',
   // no DOM here: the base's jest-dom matchers cost each test file ≈ 0.1 s and 169 more modules
   setupFilesAfterEnv: [],
-  // `npm test`'s PostgreSQL pass (test:postgres-specific): only what the databases may do differently
+  // `npm test`'s PGlite pass beside PostgreSQL (test:pglite-specific): what the databases may do
+  // differently, and what only PGlite does
   ...(process.env.TEST_DATABASE_SPECIFIC_ONLY
-    ? { testMatch: DATABASE_SPECIFIC.map((file) => `<rootDir>/${file}`) }
+    ? {
+        testMatch: [...DATABASE_SPECIFIC, ...PGLITE_SPECIFIC].map((file) => `<rootDir>/${file}`),
+      }
     : {}),
   // PGlite starts in a few seconds, but a file that starts a whole stack (database, emulator, API)
   // has taken over 30 s on a loaded 2-core machine; the limit is for hangs, not for speed.

@@ -4,8 +4,7 @@
 // package's Jest suite and the Playwright suite in Chromium.
 //
 // On a 2-core machine it keeps both cores busy (docs/performance.md › CI): type-check, lint and the
-// build side by side, then the API's Jest suite on PGlite beside its PostgreSQL pass and the other
-// packages' suites. Each task's output is printed whole when it ends, under its name, and the run
+// build side by side, then the API's Jest suite beside the other packages' suites. Each task's output is printed whole when it ends, under its name, and the run
 // ends with every stage's seconds.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -132,8 +131,8 @@ async function main() {
   ensureChromium();
   ensureNginx(); // the e2e journey through deploy/nginx/roconnect.conf
 
-  // The API suite runs on PGlite, then its database-specific files (api/test/support/database-files.js)
-  // again on PostgreSQL when a server is there (api/README.md › Tests).
+  // The API suite runs on PostgreSQL when a server is there, its database-specific files
+  // (api/test/support/database-files.js) again on PGlite; else on PGlite (api/README.md › Tests).
   const env = { ...process.env };
   if (!env.TEST_DATABASE_URL && (await isPortOpen(5432))) {
     env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -143,7 +142,7 @@ async function main() {
     env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
   if (!env.TEST_DATABASE_URL)
     console.log(
-      'PostgreSQL does not answer on 127.0.0.1:5432: the API suite runs on PGlite only, without its database-specific files (the scale-out and killed-API tests among them).',
+      'PostgreSQL does not answer on 127.0.0.1:5432: the API suite runs on PGlite only, without the files that need a server (the scale-out and killed-API tests among them).',
     );
   else if (!env.TEST_REDIS_URL)
     console.log(
@@ -171,21 +170,25 @@ async function main() {
   step('unit and integration tests (Jest)');
   const jestEnv = { ...env, CI: 'true' };
   const others = testedWorkspaces().filter((name) => name !== '@roconnect/api');
-  // The API's PGlite pass keeps both cores busy; its PostgreSQL pass, which waits on the server,
-  // its replicas and their leases more than it computes, runs beside it with the other packages.
-  const onPostgres = env.TEST_DATABASE_URL
-    ? [
-        [
-          '@roconnect/api on PostgreSQL (its database-specific files)',
-          'npm run test:postgres-specific -w @roconnect/api',
-          { env: jestEnv },
-        ],
-      ]
-    : [];
   const suites = others.map((name) => [name, `npm test -w ${name}`, { env: jestEnv }]);
+  // With a PostgreSQL server the API's whole suite runs on it (half the CPU of the same files on
+  // PGlite's WebAssembly), and its database-specific files again on PGlite beside the other
+  // packages; without one, the whole suite on PGlite (docs/performance.md › CI).
+  const api = env.TEST_DATABASE_URL
+    ? {
+        main: ['@roconnect/api on PostgreSQL', 'npm run test:postgres -w @roconnect/api'],
+        others: [
+          [
+            '@roconnect/api on PGlite (its database-specific files)',
+            'npm run test:pglite-specific -w @roconnect/api',
+            { env: jestEnv },
+          ],
+        ],
+      }
+    : { main: ['@roconnect/api on PGlite', 'npm run test:pglite -w @roconnect/api'], others: [] };
   await sideBySide([
-    task('@roconnect/api on PGlite', 'npm run test:pglite -w @roconnect/api', { env: jestEnv }),
-    lane([...onPostgres, ...suites], { keepGoing: true }),
+    task(...api.main, { env: jestEnv }),
+    lane([...api.others, ...suites], { keepGoing: true }),
   ]);
 
   step('end-to-end tests (Playwright, Chromium)');

@@ -2,8 +2,9 @@
 // jest.config.js; test/suite/database-files.test.ts fails when a path names no file.
 
 /**
- * What PGlite and PostgreSQL may do differently. `npm test` runs the whole suite on PGlite, then
- * these again on PostgreSQL (`test:postgres-specific`) when TEST_DATABASE_URL is set.
+ * What PGlite and PostgreSQL may do differently. With TEST_DATABASE_URL set, `npm test` runs the
+ * whole suite on PostgreSQL, then these again on PGlite (`test:pglite-specific`); without it, the
+ * whole suite on PGlite.
  */
 const DATABASE_SPECIFIC = [
   // migrations on a server's schema; migrating at start under an advisory lock, over kept data
@@ -45,7 +46,13 @@ const DATABASE_SPECIFIC = [
   'test/domain/sessions/purge-and-logout.test.ts',
 ];
 
-/** Of those, the ones that need a PostgreSQL server: the PGlite pass leaves them out. */
+/**
+ * What only the embedded PGlite does, run on it in the PGlite-specific pass too: a whole sign-in
+ * to verify on one in-process connection, and the template each in-memory database starts from.
+ */
+const PGLITE_SPECIFIC = ['test/app/flow.test.ts', 'test/db/pglite-template.test.ts'];
+
+/** Of the database-specific ones, those that need a PostgreSQL server: the PGlite pass leaves them out. */
 const POSTGRES_ONLY = [
   'test/db/change-feed-postgres.test.ts', // a LISTEN connection to break
   'test/lib/job-wake-postgres.test.ts', // replicas with connections of their own
@@ -57,4 +64,4 @@ const POSTGRES_ONLY = [
 /** Two API processes on one PostgreSQL and one Redis: only when TEST_REDIS_URL is set too. */
 const POSTGRES_AND_REDIS = ['test/app/scale-out.test.ts'];
 
-module.exports = { DATABASE_SPECIFIC, POSTGRES_ONLY, POSTGRES_AND_REDIS };
+module.exports = { DATABASE_SPECIFIC, PGLITE_SPECIFIC, POSTGRES_ONLY, POSTGRES_AND_REDIS };
