@@ -2,6 +2,7 @@ const base = require('../jest.config.base.js');
 const {
   DATABASE_SPECIFIC,
   PGLITE_SPECIFIC,
+  PGLITE_ONLY,
   POSTGRES_ONLY,
   POSTGRES_AND_REDIS,
 } = require('./test/support/database-files.js');
@@ -37,10 +38,11 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: ['^(?!.*/node_modules/(typebox|jose|cookie)/).*/node_modules/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-  // what needs a PostgreSQL server, or one and Redis, only where they are (scripts/test.mjs says why not)
+  // what needs a PostgreSQL server, or one and Redis, only where they are; what is about PGlite
+  // alone, only on PGlite (scripts/test.mjs says why not)
   testPathIgnorePatterns: [
     '/node_modules/',
-    ...(onPostgres ? [] : POSTGRES_ONLY).map(exactly),
+    ...(onPostgres ? PGLITE_ONLY : POSTGRES_ONLY).map(exactly),
     ...(withRedis ? [] : POSTGRES_AND_REDIS).map(exactly),
   ],
 };

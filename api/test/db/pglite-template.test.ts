@@ -110,13 +110,10 @@ it('refuses a template for a database kept in a folder', async () => {
 });
 
 it('hands each database the run file’s bytes, a copy of its own', async () => {
-  const file = process.env.ROCONNECT_TEST_PGLITE_TEMPLATE;
-  const template = readPgliteTemplate();
-  if (!file || !template) {
-    // the PostgreSQL pass has no run files
-    expect(process.env.TEST_DATABASE_URL).toBeTruthy();
-    return;
-  }
+  const file = process.env.ROCONNECT_TEST_PGLITE_TEMPLATE!;
+  const template = readPgliteTemplate()!;
+  expect(file).toBeTruthy();
+  expect(template).toBeTruthy();
   const onDisk = readFileSync(file);
   const first = new Uint8Array(await template.arrayBuffer());
   expect(template.size).toBe(onDisk.byteLength);

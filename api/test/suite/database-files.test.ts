@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   DATABASE_SPECIFIC,
+  PGLITE_ONLY,
   PGLITE_SPECIFIC,
   POSTGRES_AND_REDIS,
   POSTGRES_ONLY,
@@ -24,7 +25,13 @@ function testFiles(dir = path.join(API_DIR, 'test')): string[] {
 }
 
 it('names only test files that exist, each once', () => {
-  for (const list of [DATABASE_SPECIFIC, PGLITE_SPECIFIC, POSTGRES_ONLY, POSTGRES_AND_REDIS]) {
+  for (const list of [
+    DATABASE_SPECIFIC,
+    PGLITE_SPECIFIC,
+    PGLITE_ONLY,
+    POSTGRES_ONLY,
+    POSTGRES_AND_REDIS,
+  ]) {
     expect(list.filter((file) => !existsSync(path.join(API_DIR, file)))).toEqual([]);
     expect(list.filter((file) => !file.endsWith('.test.ts'))).toEqual([]);
     expect(new Set(list).size).toBe(list.length);
@@ -41,6 +48,7 @@ it('runs on PostgreSQL every file that needs it, and every file whose name says 
 
 it('runs again on PGlite what only PGlite does, and nothing that needs a server', () => {
   expect(PGLITE_SPECIFIC.filter((file) => DATABASE_SPECIFIC.includes(file))).toEqual([]);
+  expect(PGLITE_ONLY.filter((file) => !PGLITE_SPECIFIC.includes(file))).toEqual([]);
   const saysPglite = testFiles().filter((file) => /pglite/i.test(path.basename(file)));
   expect(saysPglite.length).toBeGreaterThan(0);
   expect(saysPglite.filter((file) => !PGLITE_SPECIFIC.includes(file))).toEqual([]);

@@ -52,6 +52,9 @@ const DATABASE_SPECIFIC = [
  */
 const PGLITE_SPECIFIC = ['test/app/flow.test.ts', 'test/db/pglite-template.test.ts'];
 
+/** Of those, the ones about PGlite alone: a PostgreSQL pass leaves them out. */
+const PGLITE_ONLY = ['test/db/pglite-template.test.ts'];
+
 /** Of the database-specific ones, those that need a PostgreSQL server: the PGlite pass leaves them out. */
 const POSTGRES_ONLY = [
   'test/db/change-feed-postgres.test.ts', // a LISTEN connection to break
@@ -64,4 +67,10 @@ const POSTGRES_ONLY = [
 /** Two API processes on one PostgreSQL and one Redis: only when TEST_REDIS_URL is set too. */
 const POSTGRES_AND_REDIS = ['test/app/scale-out.test.ts'];
 
-module.exports = { DATABASE_SPECIFIC, PGLITE_SPECIFIC, POSTGRES_ONLY, POSTGRES_AND_REDIS };
+module.exports = {
+  DATABASE_SPECIFIC,
+  PGLITE_SPECIFIC,
+  PGLITE_ONLY,
+  POSTGRES_ONLY,
+  POSTGRES_AND_REDIS,
+};
