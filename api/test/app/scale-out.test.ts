@@ -9,12 +9,12 @@ import pg from 'pg';
 import type { RunningEmulator, Seed } from '@roconnect/emulator';
 import testSeed from '@roconnect/emulator/seeds/test.json';
 import {
-  dropTestSchema,
   emulatorForTwoReplicas,
   requireEnv,
   startApiReplica,
   stopApiProcesses,
 } from '../support/api-process';
+import { dropTestSchema } from '../support/db';
 import { signInThroughEmulator } from '../support/emulator-flow';
 import { until } from '../support/until';
 

@@ -16,12 +16,12 @@ import testSeed from '@roconnect/emulator/seeds/test.json';
 import { createDatabase } from '../../src/db/client';
 import { databaseUnavailable } from '../../src/lib/database-unavailable';
 import {
-  dropTestSchema,
   emulatorForTwoReplicas,
   requireEnv,
   startApiReplica,
   stopApiProcesses,
 } from '../support/api-process';
+import { dropTestSchema } from '../support/db';
 import { signInThroughEmulator } from '../support/emulator-flow';
 
 const DATABASE_URL = requireEnv(

@@ -13,8 +13,8 @@ import { sql } from 'drizzle-orm';
 import { startEmulator, type RunningEmulator } from '@roconnect/emulator';
 import { createDatabase, type Database } from '../../src/db/client';
 import { listLeases } from '../../src/gateway/lease-store';
-import { dropTestSchema, requireEnv, stopApiProcesses } from '../support/api-process';
-import { queryRows } from '../support/db';
+import { requireEnv, stopApiProcesses } from '../support/api-process';
+import { dropTestSchema, queryRows } from '../support/db';
 import { until } from '../support/until';
 import { gatewaySeed, GUILD, NEWCOMERS } from './gateway-stack';
 

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { startEmulator, type RunningEmulator, type Seed } from '@roconnect/emulator';
 import { until } from './until';
 
@@ -118,16 +117,4 @@ export async function stopApiProcesses(
         }),
     ),
   );
-}
-
-/** Drops a test's PostgreSQL schema and its job queue's (`<schema>_jobs`). */
-export async function dropTestSchema(databaseUrl: string, schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
-  } finally {
-    await admin.end();
-  }
 }

@@ -44,6 +44,8 @@ const DATABASE_SPECIFIC = [
   // the purge's retention SQL
   'test/domain/maintenance/purge-retention.test.ts',
   'test/domain/sessions/purge-and-logout.test.ts',
+  // a file's schemas dropped when it ends, its job queue's too
+  'test/db/test-schemas-postgres.test.ts',
 ];
 
 /**
@@ -62,6 +64,7 @@ const POSTGRES_ONLY = [
   'test/db/discord-refresh-burst-postgres.test.ts', // a pool to starve
   'test/features/member-updates/member-update-kill.test.ts', // API processes killed over one database
   'test/gateway/gateway-kill-postgres.test.ts', // gateway processes killed over one database
+  'test/db/test-schemas-postgres.test.ts', // the server's schemas
 ];
 
 /** Two API processes on one PostgreSQL and one Redis: only when TEST_REDIS_URL is set too. */

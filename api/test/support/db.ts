@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDatabase, type Database } from '../../src/db/client';
+import { jobSchemaOf } from '../../src/lib/job-engine';
 import { readPgliteTemplate } from './pglite-template';
 
 /** Which database the suite runs on: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
@@ -26,6 +27,18 @@ async function seedPgliteDir(dir: string): Promise<void> {
   const seeded = new PGlite(dir, { loadDataDir: template });
   await seeded.waitReady;
   await seeded.close();
+}
+
+/** Drops a test's PostgreSQL schema and its job queue's (`<schema>_jobs`), which its job engine made. */
+export async function dropTestSchema(databaseUrl: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.query(`DROP SCHEMA IF EXISTS ${jobSchemaOf({ searchPath: schema })} CASCADE`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /**
@@ -56,10 +69,7 @@ export async function openTestDatabase(
     reopen: open,
     cleanup: async () => {
       await database.close().catch(() => undefined);
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
+      await dropTestSchema(TEST_DATABASE_URL, schema);
     },
   };
 }

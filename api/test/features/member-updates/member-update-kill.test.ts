@@ -8,13 +8,8 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { generateLoadSeed, startEmulator, type RunningEmulator } from '@roconnect/emulator';
-import {
-  dropTestSchema,
-  freePort,
-  requireEnv,
-  startApiReplica,
-  stopApiProcesses,
-} from '../../support/api-process';
+import { freePort, requireEnv, startApiReplica, stopApiProcesses } from '../../support/api-process';
+import { dropTestSchema } from '../../support/db';
 import { signInThroughEmulator } from '../../support/emulator-flow';
 import { allDone, untilRunEnds } from '../../support/update-runs';
 import { until } from '../../support/until';
