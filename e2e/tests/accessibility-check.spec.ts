@@ -6,7 +6,9 @@ import { expectNoViolations } from '../support/accessibility';
  * of our own making with faint text and an image without a text alternative fails it, by rule
  * and element, and the same page made right passes.
  */
-const page = (fixed: boolean) => `<!doctype html><html lang="en"><head><title>Check</title></head>
+const checkPage = (
+  fixed: boolean,
+) => `<!doctype html><html lang="en"><head><title>Check</title></head>
 <body><main><h1>Check</h1>
 <p id="faint" style="color:${fixed ? '#222' : '#999'};background:#fff">Faint words</p>
 <img id="logo" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" ${fixed ? 'alt="Logo"' : ''}>
@@ -15,7 +17,7 @@ const page = (fixed: boolean) => `<!doctype html><html lang="en"><head><title>Ch
 test('the axe check names each violation on a page, and passes it once fixed', async ({
   page: tab,
 }) => {
-  await tab.setContent(page(false));
+  await tab.setContent(checkPage(false));
   const failure = await expectNoViolations(tab, 'violations').then(
     () => null,
     (error: Error) => error.message,
@@ -25,6 +27,6 @@ test('the axe check names each violation on a page, and passes it once fixed', a
   expect(failure).toContain('image-alt');
   expect(failure).toContain('#logo');
 
-  await tab.setContent(page(true));
+  await tab.setContent(checkPage(true));
   await expectNoViolations(tab, 'violations');
 });
