@@ -122,13 +122,14 @@ describe('reading a process tree’s memory from /proc', () => {
   });
 
   it('lists the process and its child, each with its resident memory', async () => {
-    // a node process that starts a child of its own and says so once it has
+    // a node process that starts a child of its own and says so once the child runs its script:
+    // at 'spawn' the child has only just been exec'd, a few MB resident before Node is loaded
     parent = spawn(
       process.execPath,
       [
         '-e',
-        `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-         c.once('spawn', () => process.stdout.write(c.pid + '\\n')); setInterval(() => {}, 1000);`,
+        `const c = require('node:child_process').spawn(process.execPath, ['-e', 'process.stdout.write("up"); setInterval(() => {}, 1000)'], { stdio: ['ignore', 'pipe', 'ignore'] });
+         c.stdout.once('data', () => process.stdout.write(c.pid + '\\n')); setInterval(() => {}, 1000);`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
