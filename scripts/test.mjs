@@ -15,6 +15,7 @@ import {
   ensureDependencies,
   ensureNginx,
   hasCommand,
+  run,
 } from '../tools/install/ensure.mjs';
 import { isPortOpen } from '../tools/stack/index.cjs';
 
@@ -166,11 +167,7 @@ async function main() {
     ]),
   ]);
 
-  // Jest and Playwright side by side: each alone leaves a core idle a fifth of its time (files
-  // that wait on timers, the last file of a lane), and together they fill it (docs/performance.md
-  // › CI). Jest's test of `npm start` holds `npm start`'s ports, so the Playwright stacks take
-  // ports 200 above them (e2e/support/stack.ts).
-  step('unit, integration and end-to-end tests (Jest, and Playwright in Chromium)');
+  step('unit and integration tests (Jest)');
   const jestEnv = { ...env, CI: 'true' };
   const others = testedWorkspaces().filter((name) => name !== '@roconnect/api');
   const suites = others.map((name) => [name, `npm test -w ${name}`, { env: jestEnv }]);
@@ -189,20 +186,16 @@ async function main() {
         ],
       }
     : { main: ['@roconnect/api on PGlite', 'npm run test:pglite -w @roconnect/api'], others: [] };
-  // Each Playwright worker runs a stack on fixed ports of its own (e2e/support/stack.ts); a lock
-  // keeps two runs on one machine from colliding.
-  const lock = hasCommand('flock') ? 'flock /tmp/roconnect-e2e.lock ' : '';
   await sideBySide([
     task(...api.main, { env: jestEnv }),
     lane([...api.others, ...suites], { keepGoing: true }),
-    task(
-      'end-to-end (Playwright, Chromium)',
-      `${lock}npx playwright test -c e2e/playwright.config.ts`,
-      {
-        env: { ...env, E2E_PORT_OFFSET: '200' },
-      },
-    ),
   ]);
+
+  step('end-to-end tests (Playwright, Chromium)');
+  // Each Playwright worker runs a stack on fixed ports of its own (npm start's, plus 10 a worker:
+  // e2e/support/stack.ts); a lock keeps two runs on one machine from colliding.
+  const lock = hasCommand('flock') ? 'flock /tmp/roconnect-e2e.lock ' : '';
+  run(`${lock}npx playwright test -c e2e/playwright.config.ts`, { env });
   step();
   summary();
 }

@@ -22,20 +22,10 @@ export type ServiceName = 'emulator' | 'api' | 'shell' | RemoteName;
  * Each Playwright worker runs the suite against a stack of its own (started by the `stack` fixture
  * in fixtures.ts): its own ports, API data folder and emulator, so workers never see each other's
  * data. Worker n (its parallel index, kept when a failed worker is replaced) has `npm start`'s
- * ports plus E2E_PORT_OFFSET (0 by default) plus 10·n; any other process (the runner listing
- * tests) names worker 0's. `npm test` sets E2E_PORT_OFFSET, as it runs the suite beside Jest,
- * whose test of `npm start` holds `npm start`'s own ports (scripts/test.mjs).
+ * ports plus 10·n; any other process (the runner listing tests) names worker 0's.
  */
 export const STACK_INDEX = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-export const STACK_PORT_OFFSET = portOffsetFrom(process.env.E2E_PORT_OFFSET) + 10 * STACK_INDEX;
-
-function portOffsetFrom(setting: string | undefined): number {
-  if (setting === undefined || setting === '') return 0;
-  const offset = Number(setting);
-  if (!Number.isInteger(offset) || offset < 0 || offset > 1000)
-    throw new Error(`E2E_PORT_OFFSET is a whole number from 0 to 1000 (got "${setting}").`);
-  return offset;
-}
+export const STACK_PORT_OFFSET = 10 * STACK_INDEX;
 
 export interface StackAddresses {
   ports: Record<ServiceName, number>;
