@@ -55,16 +55,23 @@ exports.moduleRules = (isProd) => [
 ];
 
 /**
- * Production scripts minified by swc, which the loader already runs, through the plugin webpack
- * minifies with by default: its default minifier, terser, took half of each bundle's build CPU,
- * for scripts 0.3–1 % larger than swc's (docs/performance.md › CI). Same two compress passes.
+ * Production optimization: scripts minified by swc, which the loader already runs, through the
+ * plugin webpack minifies with by default. Its default minifier, terser, took half of each
+ * bundle's build CPU for scripts 0.3–1 % larger than swc's (docs/performance.md › CI). Webpack's
+ * own minimizer ('...') still minifies the HTML and CSS, scripts turned off there: the shell's
+ * server finds index.html's entry tags in the form it writes (shell/server/entryAfterFirstPaint.ts).
  */
-exports.minimizers = () => [
-  new MinimizerPlugin({
-    minify: MinimizerPlugin.swcMinify,
-    minimizerOptions: { compress: { passes: 2 } },
-  }),
-];
+exports.productionOptimization = () => ({
+  minimizeOptions: { javascript: false },
+  minimizer: [
+    '...',
+    new MinimizerPlugin({
+      test: /\.[cm]?js(\?.*)?$/i,
+      minify: MinimizerPlugin.swcMinify,
+      minimizerOptions: { compress: { passes: 2 } },
+    }),
+  ],
+});
 
 exports.commonPlugins = (isProd, { precompress = isProd } = {}) => [
   new webpack.DefinePlugin({

@@ -6,7 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./sharedSingletons');
-const { commonPlugins, minimizers, moduleRules } = require('./baseConfig');
+const { commonPlugins, moduleRules, productionOptimization } = require('./baseConfig');
 const LandingAssetsPlugin = require('./LandingAssetsPlugin');
 
 /** React Query and shared-lib's query layer: the dashboard's, never the landing's. */
@@ -75,7 +75,7 @@ module.exports = function createFederatedConfig(o) {
       },
       module: { rules: moduleRules(isProd) },
       // production scripts minified by swc (baseConfig.js), the host's with its split below
-      ...(isProd ? { optimization: { minimizer: minimizers() } } : {}),
+      ...(isProd ? { optimization: productionOptimization() } : {}),
       // The host's start is one entry with its shared singletons in it (sharedSingletons.js);
       // react-dom, half of it, downloads beside the rest as a file of its own
       // (docs/performance.md › Start files). The dashboard's body and the query layer it reads
@@ -84,7 +84,7 @@ module.exports = function createFederatedConfig(o) {
       ...(o.isHost && isProd
         ? {
             optimization: {
-              minimizer: minimizers(),
+              ...productionOptimization(),
               splitChunks: {
                 cacheGroups: {
                   reactDom: {
