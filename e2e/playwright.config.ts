@@ -12,7 +12,9 @@ export default defineConfig({
   testDir: './tests',
   testMatch: /.*\.spec\.ts/,
   fullyParallel: false,
-  workers: 2,
+  // three on two cores: a test spends much of its time waiting on its stack (the API, the
+  // emulator, a page's requests), and a third worker runs in those gaps (docs/performance.md › CI)
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
