@@ -23,6 +23,36 @@ const INJECT_RUNTIME_PLUGIN_ESM = path.join(
 );
 
 /**
+ * The host's start is one entry with its shared singletons in it (sharedSingletons.js);
+ * react-dom, half of it, downloads beside the rest as a file of its own
+ * (docs/performance.md › Start files). The dashboard's body and the query layer it reads
+ * through (React Query, shared-lib/query) are one file: on HTTP/1.1 each file the page
+ * hints beyond six waits for a connection.
+ */
+const HOST_SPLIT_CHUNKS = {
+  cacheGroups: {
+    reactDom: {
+      test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+      name: 'react-dom',
+      filename: '[name].[contenthash:8].js',
+      chunks: 'initial',
+      enforce: true,
+    },
+    dashboardBody: {
+      // the query layer's modules, and those only the lazy "dashboard" chunk holds
+      test: (module, { chunkGraph }) =>
+        QUERY_LAYER.test(module.resource || '') ||
+        [...chunkGraph.getModuleChunksIterable(module)].every(
+          (chunk) => chunk.name === 'dashboard',
+        ),
+      name: 'dashboard-body',
+      chunks: 'async',
+      enforce: true,
+    },
+  },
+};
+
+/**
  * @param {object} o
  * @param {string} o.packageDir        the package folder (__dirname of its webpack.config.js)
  * @param {string} o.federationName    identifier-safe container name (shell, mfe_accounts, …)
@@ -74,39 +104,12 @@ module.exports = function createFederatedConfig(o) {
           : {},
       },
       module: { rules: moduleRules(isProd) },
-      // production scripts minified by swc (baseConfig.js), the host's with its split below
-      ...(isProd ? { optimization: productionOptimization() } : {}),
-      // The host's start is one entry with its shared singletons in it (sharedSingletons.js);
-      // react-dom, half of it, downloads beside the rest as a file of its own
-      // (docs/performance.md › Start files). The dashboard's body and the query layer it reads
-      // through (React Query, shared-lib/query) are one file: on HTTP/1.1 each file the page
-      // hints beyond six waits for a connection.
-      ...(o.isHost && isProd
+      // production scripts minified by swc (baseConfig.js); the host's start split as below
+      ...(isProd
         ? {
             optimization: {
               ...productionOptimization(),
-              splitChunks: {
-                cacheGroups: {
-                  reactDom: {
-                    test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
-                    name: 'react-dom',
-                    filename: '[name].[contenthash:8].js',
-                    chunks: 'initial',
-                    enforce: true,
-                  },
-                  dashboardBody: {
-                    // the query layer's modules, and those only the lazy "dashboard" chunk holds
-                    test: (module, { chunkGraph }) =>
-                      QUERY_LAYER.test(module.resource || '') ||
-                      [...chunkGraph.getModuleChunksIterable(module)].every(
-                        (chunk) => chunk.name === 'dashboard',
-                      ),
-                    name: 'dashboard-body',
-                    chunks: 'async',
-                    enforce: true,
-                  },
-                },
-              },
+              ...(o.isHost ? { splitChunks: HOST_SPLIT_CHUNKS } : {}),
             },
           }
         : {}),
